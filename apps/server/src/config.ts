@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** PostgreSQL connection string; when absent the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** Pusher-protocol app credentials for the realtime service. */
+  APP_ID: z.string().default('jingcai'),
+  APP_KEY: z.string().default('jingcai-key'),
+  APP_SECRET: z.string().optional(),
+  /** Public origin the app is reached at (used in generated links); defaults to the request's own. */
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Serve the built member app from this folder at `/`. */
+  WEB_DIST: z.string().optional(),
+  /** Seed demo members, an agent and settings on an empty database. */
+  SEED_DEMO: bool,
+  /** Session lifetime in days. */
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Failed logins allowed per account (and 4× per IP) in the window before 429. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  realtime: { appId: string; appKey: string; appSecret: string };
+  publicUrl: string | undefined;
+  logLevel: string;
+  webDist: string | undefined;
+  seedDemo: boolean;
+  sessionTtlDays: number;
+  login: { maxFailures: number; windowMinutes: number };
+}
+
+/** Parses the environment; every setting has a default so `npm start` needs nothing set. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    // Without a configured secret each process makes its own: signatures stay valid for its own sockets.
+    realtime: { appId: e.APP_ID, appKey: e.APP_KEY, appSecret: e.APP_SECRET ?? randomBytes(24).toString('hex') },
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'test',
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
+  };
+}

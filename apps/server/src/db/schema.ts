@@ -1,0 +1,4 @@
+export * from '../modules/accounts/accounts.table.ts';
+export * from '../modules/ledger/ledger.table.ts';
+export * from '../modules/idempotency/idempotency.table.ts';
+export * from '../modules/app-config/app-config.table.ts';

@@ -1,0 +1,38 @@
+import { httpMessage, type HttpErrorStatus } from '@app/shared';
+
+/**
+ * A failure the member should read: an HTTP status (also the envelope code) and a Chinese
+ * message. Thrown anywhere below the transport; one handler turns it into the envelope.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: HttpErrorStatus,
+    message: string = httpMessage(status),
+    readonly data: Record<string, unknown> | null = null,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message?: string, data?: Record<string, unknown>) => new AppError(400, message, data);
+export const unauthorized = (message?: string) => new AppError(401, message);
+export const forbidden = (message?: string) => new AppError(403, message);
+export const notFound = (message?: string) => new AppError(404, message);
+export const conflict = (message?: string, data?: Record<string, unknown>) => new AppError(409, message, data);
+export const unprocessable = (message?: string, data?: Record<string, unknown>) => new AppError(422, message, data);
+export const tooManyRequests = (message?: string) => new AppError(429, message);
+
+/** PostgreSQL error code of a failed query, looking through driver and ORM wrappers. */
+export function pgErrorCode(err: unknown): string | undefined {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const PG_UNIQUE_VIOLATION = '23505';
+export const PG_CHECK_VIOLATION = '23514';

@@ -1,0 +1,333 @@
+import { MESSAGES, type UserInfo } from '@app/shared';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/tx.ts';
+import {
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  newCode,
+  newCredentials,
+  newToken,
+  sha256,
+  verifyPassword,
+} from '../../lib/crypto.ts';
+import { AppError, conflict, forbidden, notFound, pgErrorCode, PG_UNIQUE_VIOLATION, tooManyRequests, unauthorized, unprocessable } from '../../lib/errors.ts';
+import type { EventBus } from '../../lib/events.ts';
+import { createWallets, walletsOf } from '../ledger/ledger.repo.ts';
+import { toUserInfo, maskUsername, type Balances } from './accounts.mapper.ts';
+import * as repo from './accounts.repo.ts';
+
+export interface RequestContext {
+  ip: string;
+  userAgent: string;
+  /** Host name the request was sent to (no port), for registration by domain. */
+  host: string;
+}
+
+export type RegisterType = 'plain' | 'invite' | 'agent' | 'domain' | 'smart' | 'seed';
+
+export interface RegisterInput {
+  username: string;
+  password: string;
+  type: RegisterType;
+  inviteCode?: string | undefined;
+  agentCode?: string | undefined;
+  domain?: string | undefined;
+}
+
+export interface AuthResult {
+  token: string;
+  token_type: 'Bearer';
+  expires_at: string;
+  userinfo: UserInfo;
+}
+
+export interface Authenticated {
+  member: repo.MemberRow;
+  sessionId: number;
+}
+
+/** A member is "online" when a session of theirs was used within this many minutes. */
+const ONLINE_WINDOW_MINUTES = 5;
+/** Sessions record their last use at most this often, to keep reads cheap. */
+const TOUCH_INTERVAL_MS = 60_000;
+/** Wallets every member has from the start. */
+const INITIAL_WALLETS = ['main', 'frozen'] as const;
+
+export class AccountsService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: AppConfig,
+    private readonly events: EventBus,
+  ) {}
+
+  // ---- registration -------------------------------------------------------------------
+
+  async register(input: RegisterInput, ctx: RequestContext): Promise<AuthResult> {
+    const username = input.username.toLowerCase();
+    const links = await this.resolveLinks(input, ctx);
+    if (await repo.findMemberByUsername(this.db, username)) throw conflict(MESSAGES.usernameTaken);
+    const passwordHash = await hashPassword(input.password);
+    const inviteCode = await this.freshInviteCode();
+    try {
+      return await inTransaction(this.db, async ({ tx }) => {
+        const member = await repo.insertMember(tx, {
+          username,
+          passwordHash,
+          nickname: username,
+          inviteCode,
+          inviterId: links.inviterId,
+          agentId: links.agentId,
+          registerType: input.type,
+          registerIp: ctx.ip,
+          registerDomain: links.domain,
+        });
+        await createWallets(tx, member.id, INITIAL_WALLETS);
+        return this.openSession(tx, member, ctx);
+      });
+    } catch (err) {
+      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw conflict(MESSAGES.usernameTaken);
+      throw err;
+    }
+  }
+
+  /** One tap: the server makes up the account name and password and returns them this once. */
+  async smartRegister(
+    input: { inviteCode?: string | undefined; agentCode?: string | undefined },
+    ctx: RequestContext,
+  ): Promise<AuthResult & { username: string; password: string }> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const credentials = newCredentials();
+      try {
+        const result = await this.register({ ...credentials, ...input, type: 'smart' }, ctx);
+        return { ...result, ...credentials };
+      } catch (err) {
+        if (!(err instanceof AppError && err.status === 409)) throw err;
+      }
+    }
+    throw new AppError(503, '注册繁忙，请稍后再试');
+  }
+
+  async validateInviteCode(code: string) {
+    const inviter = await repo.findMemberByInviteCode(this.db, code);
+    if (!inviter || !inviter.enabled) return { valid: false, inviter: null, agent_id: null };
+    return { valid: true, inviter: maskUsername(inviter.username), agent_id: this.agentOf(inviter) };
+  }
+
+  async validateAgentCode(code: string) {
+    const agent = await repo.findAgentByCode(this.db, code);
+    if (!agent || !agent.enabled) return { valid: false, inviter: null, agent_id: null };
+    return { valid: true, inviter: maskUsername(agent.username), agent_id: agent.id };
+  }
+
+  async validateDomain(domain: string) {
+    const agent = await repo.findAgentByDomain(this.db, domain);
+    const bound = !!agent && agent.enabled === 1;
+    return {
+      domain,
+      valid: true,
+      bound,
+      agent_id: bound ? agent.id : null,
+      agent_code: bound ? agent.agentCode : null,
+    };
+  }
+
+  // ---- sessions -----------------------------------------------------------------------
+
+  async login(username: string, password: string, ctx: RequestContext): Promise<AuthResult> {
+    const name = username.toLowerCase();
+    const { maxFailures, windowMinutes } = this.config.login;
+    const failures = await repo.recentFailures(this.db, name, ctx.ip, windowMinutes);
+    if (failures.byUsername >= maxFailures || failures.byIp >= maxFailures * 4) {
+      throw tooManyRequests(MESSAGES.tooManyLoginAttempts);
+    }
+    const member = await repo.findMemberByUsername(this.db, name);
+    // Verify against a dummy hash when the account is unknown so the timing reveals nothing.
+    const valid = await verifyPassword(password, member?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    await repo.recordLoginAttempt(this.db, name, ctx.ip, valid && !!member);
+    if (!member || !valid) {
+      const left = maxFailures - failures.byUsername - 1;
+      throw unauthorized(left > 0 && left <= 2 ? `${MESSAGES.loginFailed}，还可尝试${left}次` : MESSAGES.loginFailed);
+    }
+    if (!member.enabled) throw forbidden(MESSAGES.accountDisabled);
+    return inTransaction(this.db, async ({ tx }) => {
+      const updated = await repo.updateMember(tx, member.id, { lastLoginAt: new Date(), lastLoginIp: ctx.ip });
+      return this.openSession(tx, updated, ctx);
+    });
+  }
+
+  /** Resolves a bearer token to its member; undefined when unknown, revoked, expired or disabled. */
+  async authenticate(token: string): Promise<Authenticated | undefined> {
+    const found = await repo.findLiveSession(this.db, sha256(token));
+    if (!found || !found.member.enabled) return undefined;
+    if (Date.now() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await repo.touchSession(this.db, found.session.id);
+    }
+    return { member: found.member, sessionId: found.session.id };
+  }
+
+  async logout(auth: Authenticated): Promise<void> {
+    await repo.revokeSession(this.db, auth.sessionId);
+    this.events.emit('session.revoked', { memberId: auth.member.id, sessionIds: [auth.sessionId] });
+  }
+
+  // ---- the member's own account -------------------------------------------------------
+
+  async userInfo(memberId: number): Promise<UserInfo> {
+    const member = await repo.findMemberById(this.db, memberId);
+    if (!member) throw notFound('用户不存在');
+    const [balances, online] = await Promise.all([
+      this.balancesOf(memberId),
+      repo.isRecentlyActive(this.db, memberId, ONLINE_WINDOW_MINUTES),
+    ]);
+    return toUserInfo(member, balances, online);
+  }
+
+  async balancesOf(memberId: number): Promise<Balances & { updatedAt: Date }> {
+    const rows = await walletsOf(this.db, memberId);
+    const of = (kind: string) => rows.find((w) => w.kind === kind);
+    const updatedAt = rows.reduce((latest, w) => (w.updatedAt > latest ? w.updatedAt : latest), new Date(0));
+    return {
+      main: of('main')?.balance ?? 0n,
+      frozen: of('frozen')?.balance ?? 0n,
+      lottery: of('lottery')?.balance ?? 0n,
+      updatedAt,
+    };
+  }
+
+  async updateProfile(
+    memberId: number,
+    changes: { nickname?: string | undefined; avatar?: string | undefined; mobile?: string | undefined; email?: string | undefined; real_name?: string | undefined },
+  ): Promise<UserInfo> {
+    const member = await this.requireMember(memberId);
+    if (changes.real_name !== undefined && member.realName && member.realName !== changes.real_name) {
+      throw unprocessable('真实姓名已设置，如需修改请联系客服');
+    }
+    const update: Partial<repo.NewMember> = {};
+    if (changes.nickname !== undefined) update.nickname = changes.nickname;
+    if (changes.avatar !== undefined) update.avatar = changes.avatar;
+    if (changes.mobile !== undefined) update.mobile = changes.mobile;
+    if (changes.email !== undefined) update.email = changes.email.toLowerCase();
+    if (changes.real_name !== undefined) update.realName = changes.real_name;
+    await repo.updateMember(this.db, memberId, update);
+    this.events.emit('member.changed', {
+      memberId,
+      changedFields: Object.keys(changes).filter((k) => changes[k as keyof typeof changes] !== undefined),
+      changeType: 'profile',
+      at: new Date(),
+    });
+    return this.userInfo(memberId);
+  }
+
+  /** Changes the login password and ends every other session of the member. */
+  async changePassword(auth: Authenticated, oldPassword: string, newPassword: string): Promise<{ revoked_sessions: number }> {
+    const member = await this.requireMember(auth.member.id);
+    if (!(await verifyPassword(oldPassword, member.passwordHash))) throw unprocessable(MESSAGES.oldPasswordWrong);
+    if (oldPassword === newPassword) throw unprocessable(MESSAGES.samePassword);
+    const passwordHash = await hashPassword(newPassword);
+    const revoked = await inTransaction(this.db, async ({ tx }) => {
+      await repo.updateMember(tx, member.id, { passwordHash });
+      return repo.revokeOtherSessions(tx, member.id, auth.sessionId);
+    });
+    if (revoked.length > 0) this.events.emit('session.revoked', { memberId: member.id, sessionIds: revoked });
+    return { revoked_sessions: revoked.length };
+  }
+
+  /**
+   * Sets the 6-digit payment password. The first time it needs the login password;
+   * afterwards the current payment password.
+   */
+  async setPaymentPassword(
+    memberId: number,
+    input: { payment_password: string; old_payment_password?: string | undefined; login_password?: string | undefined },
+  ): Promise<{ has_payment_password: true }> {
+    const member = await this.requireMember(memberId);
+    if (member.paymentPasswordHash) {
+      if (!input.old_payment_password) throw unprocessable('请输入原支付密码');
+      if (!(await verifyPassword(input.old_payment_password, member.paymentPasswordHash))) {
+        throw unprocessable(MESSAGES.paymentPasswordWrong);
+      }
+    } else {
+      if (!input.login_password) throw unprocessable('首次设置支付密码须验证登录密码');
+      if (!(await verifyPassword(input.login_password, member.passwordHash))) throw unprocessable('登录密码不正确');
+    }
+    const paymentPasswordHash = await hashPassword(input.payment_password);
+    await repo.updateMember(this.db, memberId, { paymentPasswordHash });
+    return { has_payment_password: true };
+  }
+
+  /** Checks a payment password (withdrawals); throws with a clear message when wrong or unset. */
+  async verifyPaymentPassword(memberId: number, paymentPassword: string): Promise<void> {
+    const member = await this.requireMember(memberId);
+    if (!member.paymentPasswordHash) throw unprocessable('请先设置支付密码');
+    if (!(await verifyPassword(paymentPassword, member.paymentPasswordHash))) throw unprocessable('支付密码不正确');
+  }
+
+  // ---- helpers ------------------------------------------------------------------------
+
+  private async requireMember(memberId: number): Promise<repo.MemberRow> {
+    const member = await repo.findMemberById(this.db, memberId);
+    if (!member) throw notFound('用户不存在');
+    return member;
+  }
+
+  /** Who invited the new member and which agent they belong to, from the code or domain used. */
+  private async resolveLinks(
+    input: RegisterInput,
+    ctx: RequestContext,
+  ): Promise<{ inviterId: number | null; agentId: number | null; domain: string | null }> {
+    const domain = (input.domain ?? ctx.host).toLowerCase();
+    let inviterId: number | null = null;
+    let agentId: number | null = null;
+
+    if (input.type === 'domain') {
+      const agent = await repo.findAgentByDomain(this.db, domain);
+      if (!agent || !agent.enabled) throw unprocessable(MESSAGES.domainNotBound);
+      agentId = agent.id;
+    }
+    if (input.agentCode) {
+      const agent = await repo.findAgentByCode(this.db, input.agentCode);
+      if (!agent || !agent.enabled) throw unprocessable(MESSAGES.agentCodeInvalid);
+      agentId = agent.id;
+    }
+    if (input.inviteCode) {
+      const inviter = await repo.findMemberByInviteCode(this.db, input.inviteCode);
+      if (!inviter || !inviter.enabled) throw unprocessable(MESSAGES.inviteCodeInvalid);
+      inviterId = inviter.id;
+      agentId ??= this.agentOf(inviter);
+    }
+    return { inviterId, agentId, domain };
+  }
+
+  /** A member invited by an agent, or by one of an agent's members, belongs to that agent. */
+  private agentOf(inviter: repo.MemberRow): number | null {
+    return inviter.isAgent ? inviter.id : inviter.agentId;
+  }
+
+  private async freshInviteCode(): Promise<string> {
+    for (;;) {
+      const code = newCode(8);
+      if (!(await repo.findMemberByInviteCode(this.db, code))) return code;
+    }
+  }
+
+  private async openSession(db: Db, member: repo.MemberRow, ctx: RequestContext): Promise<AuthResult> {
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + this.config.sessionTtlDays * 86_400_000);
+    await repo.insertSession(db, {
+      memberId: member.id,
+      tokenHash: sha256(token),
+      ip: ctx.ip,
+      userAgent: ctx.userAgent.slice(0, 500),
+      expiresAt,
+    });
+    const wallets = await walletsOf(db, member.id);
+    const of = (kind: string) => wallets.find((w) => w.kind === kind)?.balance ?? 0n;
+    return {
+      token,
+      token_type: 'Bearer',
+      expires_at: expiresAt.toISOString(),
+      userinfo: toUserInfo(member, { main: of('main'), frozen: of('frozen'), lottery: of('lottery') }, true),
+    };
+  }
+}

@@ -1,0 +1,104 @@
+import { eq, inArray } from 'drizzle-orm';
+import { APP_CONFIG_DEFAULTS, APP_VERSION, APP_VERSION_CODE, type AppConfig, type AppConfigKey, type AppInfo } from '@app/shared';
+import type { Db } from '../../db/client.ts';
+import { appSettings } from './app-config.table.ts';
+
+/** App info as a fresh install shows it; the operator overrides fields through `app_settings`. */
+export const APP_INFO_DEFAULTS: AppInfo = {
+  site_state: 1,
+  redpacket_switch: 0,
+  fanshui: 1,
+  index_modal: '',
+  index_modal_images: [],
+  repair_tips: '系统维护中，请稍后再来',
+  sms_open: 0,
+  site_logo: '/logo.svg',
+  title: '金彩体育',
+  kf_url: '/support.html',
+  ios_download_qrcode: '',
+  ios_download_url: '',
+  android_download_url: '',
+  version: APP_VERSION,
+  version_code: APP_VERSION_CODE,
+};
+
+const APP_INFO_KEY = 'app_info';
+const APP_CONFIG_KEY = 'app_config';
+
+export interface GameCategory {
+  key: string;
+  name: string;
+  icon: string;
+  path: string;
+  enabled: boolean;
+  sort: number;
+}
+
+export class AppConfigService {
+  constructor(private readonly db: Db) {}
+
+  async appInfo(): Promise<AppInfo> {
+    const stored = await this.read(APP_INFO_KEY);
+    return { ...APP_INFO_DEFAULTS, ...(stored as Partial<AppInfo>) };
+  }
+
+  async config(): Promise<AppConfig> {
+    const stored = await this.read(APP_CONFIG_KEY);
+    return { ...APP_CONFIG_DEFAULTS, ...(stored as Partial<AppConfig>) };
+  }
+
+  async configValues(keys: readonly AppConfigKey[]): Promise<Partial<AppConfig>> {
+    const all = await this.config();
+    return Object.fromEntries(keys.map((k) => [k, all[k]])) as Partial<AppConfig>;
+  }
+
+  /** Operator changes (and demo seeding): merges the given fields into the stored values. */
+  async updateAppInfo(changes: Partial<AppInfo>): Promise<AppInfo> {
+    await this.write(APP_INFO_KEY, { ...(await this.read(APP_INFO_KEY)), ...changes });
+    return this.appInfo();
+  }
+
+  async updateConfig(changes: Partial<AppConfig>): Promise<AppConfig> {
+    await this.write(APP_CONFIG_KEY, { ...(await this.read(APP_CONFIG_KEY)), ...changes });
+    return this.config();
+  }
+
+  async gameCategories(): Promise<GameCategory[]> {
+    const c = await this.config();
+    return [
+      { key: 'football', name: '足球', icon: 'football', path: '/betPages/football/index', enabled: c.nav_sports_enabled, sort: 1 },
+      { key: 'basketball', name: '篮球', icon: 'basketball', path: '/betPages/basketball/index', enabled: c.nav_sports_enabled, sort: 2 },
+      { key: 'live', name: '滚球直播', icon: 'live', path: '/pages/gameplay/gameplay?tab=live', enabled: c.nav_live_ball_enabled, sort: 3 },
+      { key: 'lottery', name: '彩票', icon: 'lottery', path: '/pages/lottery/lottery-list', enabled: c.nav_real_time_enabled, sort: 4 },
+      { key: 'slots', name: '电子游戏', icon: 'slots', path: '/gamelistPages/soltlist', enabled: true, sort: 5 },
+      { key: 'expert', name: '专家推荐', icon: 'expert', path: '/expertPages/ExpertList', enabled: c.nav_expert_enabled, sort: 6 },
+    ];
+  }
+
+  bottomNavigation() {
+    return [
+      { key: 'home', text: '首页', path: '/pages/home/home', icon: 'home' },
+      { key: 'activity', text: '活动', path: '/pages/activity/activity', icon: 'gift' },
+      { key: 'gameplay', text: '竞猜', path: '/pages/gameplay/gameplay', icon: 'trophy' },
+      { key: 'customer', text: '客服', path: '/pages/customer/customer', icon: 'service' },
+      { key: 'mine', text: '我的', path: '/pages/mine/mine', icon: 'user' },
+    ];
+  }
+
+  private async read(key: string): Promise<Record<string, unknown>> {
+    const [row] = await this.db.select().from(appSettings).where(eq(appSettings.key, key));
+    return (row?.value as Record<string, unknown> | undefined) ?? {};
+  }
+
+  private async write(key: string, value: Record<string, unknown>): Promise<void> {
+    await this.db
+      .insert(appSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+  }
+
+  /** Removes stored overrides (tests reset to defaults). */
+  async reset(): Promise<void> {
+    await this.db.delete(appSettings).where(inArray(appSettings.key, [APP_INFO_KEY, APP_CONFIG_KEY]));
+  }
+}

@@ -1,0 +1,108 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { ledgerEntries, wallets } from './ledger.table.ts';
+
+export type WalletRow = typeof wallets.$inferSelect;
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
+
+/** Locks the member's wallet of this kind for the rest of the transaction, creating it at 0 if missing. */
+export async function lockWallet(tx: Tx, memberId: number, kind: string): Promise<WalletRow> {
+  const select = () =>
+    tx
+      .select()
+      .from(wallets)
+      .where(and(eq(wallets.memberId, memberId), eq(wallets.kind, kind)))
+      .for('update');
+  const [existing] = await select();
+  if (existing) return existing;
+  await tx.insert(wallets).values({ memberId, kind }).onConflictDoNothing();
+  const [created] = await select();
+  if (!created) throw new Error(`wallet ${kind} of member ${memberId} could not be created`);
+  return created;
+}
+
+export async function setWalletBalance(tx: Tx, walletId: number, balance: bigint): Promise<void> {
+  await tx.update(wallets).set({ balance, updatedAt: sql`now()` }).where(eq(wallets.id, walletId));
+}
+
+export async function insertEntry(tx: Tx, entry: NewLedgerEntry): Promise<LedgerEntryRow> {
+  const [row] = await tx.insert(ledgerEntries).values(entry).returning();
+  if (!row) throw new Error('ledger entry not inserted');
+  return row;
+}
+
+export async function findEntryByIdempotencyKey(tx: Tx, key: string): Promise<LedgerEntryRow | undefined> {
+  const [row] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, key));
+  return row;
+}
+
+export async function walletsOf(db: Db, memberId: number): Promise<WalletRow[]> {
+  return db.select().from(wallets).where(eq(wallets.memberId, memberId));
+}
+
+export async function createWallets(tx: Tx, memberId: number, kinds: readonly string[]): Promise<void> {
+  await tx
+    .insert(wallets)
+    .values(kinds.map((kind) => ({ memberId, kind })))
+    .onConflictDoNothing();
+}
+
+export async function recentEntries(db: Db, memberId: number, limit: number): Promise<LedgerEntryRow[]> {
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.memberId, memberId))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(limit);
+}
+
+export interface InvariantViolation {
+  walletId: number;
+  memberId: number;
+  kind: string;
+  problem: 'balance_differs_from_entries' | 'broken_chain';
+  detail: string;
+}
+
+/**
+ * Proves the books: every wallet's balance equals the sum of its entries, and each entry's
+ * balance_before equals the previous entry's balance_after.
+ */
+export async function findInvariantViolations(db: Db): Promise<InvariantViolation[]> {
+  type SumRow = { id: number; member_id: number; kind: string; balance: string; total: string };
+  type ChainRow = { wallet_id: number; member_id: number; kind: string; id: string; before: string; prev: string };
+  const sums = await db.execute(sql`
+    SELECT w.id, w.member_id, w.kind, w.balance::text AS balance, COALESCE(SUM(e.amount), 0)::text AS total
+    FROM wallets w LEFT JOIN ledger_entries e ON e.wallet_id = w.id
+    GROUP BY w.id
+    HAVING w.balance <> COALESCE(SUM(e.amount), 0)`);
+  const chains = await db.execute(sql`
+    SELECT c.wallet_id, c.member_id, w.kind, c.id::text AS id, c.balance_before::text AS before, c.prev::text AS prev
+    FROM (
+      SELECT e.*, LAG(e.balance_after, 1, 0::bigint) OVER (PARTITION BY e.wallet_id ORDER BY e.id) AS prev
+      FROM ledger_entries e
+    ) c JOIN wallets w ON w.id = c.wallet_id
+    WHERE c.balance_before <> c.prev`);
+  return [
+    ...rowsOf<SumRow>(sums).map((r) => ({
+      walletId: Number(r.id),
+      memberId: Number(r.member_id),
+      kind: r.kind,
+      problem: 'balance_differs_from_entries' as const,
+      detail: `balance ${r.balance} but entries sum to ${r.total}`,
+    })),
+    ...rowsOf<ChainRow>(chains).map((r) => ({
+      walletId: Number(r.wallet_id),
+      memberId: Number(r.member_id),
+      kind: r.kind,
+      problem: 'broken_chain' as const,
+      detail: `entry ${r.id} starts at ${r.before} but the previous entry ended at ${r.prev}`,
+    })),
+  ];
+}
+
+/** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too; both typed loosely by Drizzle. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

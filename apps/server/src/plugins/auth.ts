@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MESSAGES } from '@app/shared';
+import { unauthorized } from '../lib/errors.ts';
+import type { Authenticated } from '../modules/accounts/accounts.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The member behind the bearer token, set by `app.authenticate`. */
+    auth: Authenticated | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook: 401 unless a live bearer token of an enabled member is sent. */
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** The authenticated member of a request that passed `app.authenticate`. */
+export function memberOf(request: FastifyRequest): Authenticated {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('auth', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    if (token.length > 200) throw unauthorized(MESSAGES.tokenInvalid);
+    const auth = await app.services.accounts.authenticate(token);
+    if (!auth) throw unauthorized(MESSAGES.tokenInvalid);
+    request.auth = auth;
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['services'] });

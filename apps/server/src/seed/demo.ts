@@ -1,0 +1,52 @@
+import { count } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { inTransaction } from '../db/tx.ts';
+import { members } from '../modules/accounts/accounts.table.ts';
+import * as accountsRepo from '../modules/accounts/accounts.repo.ts';
+import type { Services } from '../services.ts';
+
+export const DEMO_LOGIN = { username: 'demo001', password: 'demo1234' } as const;
+export const DEMO_AGENT = { username: 'agent001', password: 'agent1234', agentCode: 'AG8888', domain: 'agent.localhost' } as const;
+
+const SEED_CONTEXT = { ip: '127.0.0.1', userAgent: 'seed', host: 'localhost' };
+
+/**
+ * Demo data for a first start: an agent with a bound domain, two members (one invited by
+ * the other), their opening credit posted through the ledger, and the site's app info.
+ * Does nothing when any member exists.
+ */
+export async function seedDemoData(services: Services, log?: Pick<FastifyBaseLogger, 'info'>): Promise<boolean> {
+  const { db } = services.database;
+  const [existing] = await db.select({ n: count() }).from(members);
+  if ((existing?.n ?? 0) > 0) return false;
+
+  const accounts = services.accounts;
+  const agent = await accounts.register(
+    { username: DEMO_AGENT.username, password: DEMO_AGENT.password, type: 'seed' },
+    SEED_CONTEXT,
+  );
+  await accountsRepo.updateMember(db, agent.userinfo.id, { isAgent: 1, agentCode: DEMO_AGENT.agentCode, nickname: '金牌代理' });
+  await accountsRepo.bindAgentDomain(db, agent.userinfo.id, DEMO_AGENT.domain);
+
+  const demo = await accounts.register({ ...DEMO_LOGIN, agentCode: DEMO_AGENT.agentCode, type: 'seed' }, SEED_CONTEXT);
+  await accountsRepo.updateMember(db, demo.userinfo.id, { nickname: '体验玩家', isMock: 1 });
+  const friend = await accounts.register(
+    { username: 'demo002', password: 'demo1234', inviteCode: demo.userinfo.invite_code, type: 'seed' },
+    SEED_CONTEXT,
+  );
+
+  await inTransaction(db, async (work) => {
+    const credit = (memberId: number, fen: bigint, key: string) =>
+      services.ledger.post(work, { memberId, amount: fen, type: 'demo_credit', idempotencyKey: key, remark: '演示账户体验金' });
+    await credit(demo.userinfo.id, 1_000_000n, 'seed:demo001');
+    await credit(friend.userinfo.id, 50_000n, 'seed:demo002');
+    await credit(agent.userinfo.id, 200_000n, 'seed:agent001');
+  });
+
+  await services.appConfig.updateAppInfo({
+    title: '金彩体育',
+    index_modal: '欢迎来到金彩体育！新会员注册即可体验足球、篮球竞猜与彩票游戏，理性投注，量力而行。',
+  });
+  log?.info({ members: 3 }, 'demo data seeded');
+  return true;
+}

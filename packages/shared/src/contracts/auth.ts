@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { isDomain, passwordProblem, USERNAME_PATTERN } from '../domain/validators.ts';
+import { isoDate } from './common.ts';
+import { userInfo } from './user.ts';
+
+export const username = z
+  .string({ error: '请输入用户名' })
+  .trim()
+  .regex(USERNAME_PATTERN, '用户名须为6-16位字母或数字，且以字母开头')
+  .meta({ example: 'player01' });
+
+export const password = z
+  .string({ error: '请输入密码' })
+  .superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({ description: '6–20 characters with letters and digits', example: 'abc12345' });
+
+export const inviteCode = z
+  .string({ error: '请输入邀请码' })
+  .trim()
+  .regex(/^[A-Za-z0-9]{4,16}$/, '邀请码格式不正确');
+
+export const agentCode = z
+  .string({ error: '请输入代理码' })
+  .trim()
+  .regex(/^[A-Za-z0-9]{4,16}$/, '代理码格式不正确');
+
+export const domain = z
+  .string({ error: '请输入域名' })
+  .trim()
+  .toLowerCase()
+  .refine(isDomain, '域名格式不正确');
+
+const credentials = {
+  username,
+  password,
+  password_confirmation: z.string({ error: '请再次输入密码' }).optional(),
+};
+
+function confirmMatches(value: { password: string; password_confirmation?: string | undefined }) {
+  return value.password_confirmation === undefined || value.password_confirmation === value.password;
+}
+const confirmIssue = { message: '两次输入的密码不一致', path: ['password_confirmation'] };
+
+export const loginBody = z.object({
+  username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(32, '用户名过长'),
+  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(64, '密码过长'),
+});
+
+export const registerBody = z
+  .object({ ...credentials, invite_code: inviteCode.optional() })
+  .refine(confirmMatches, confirmIssue);
+
+export const inviteRegisterBody = z
+  .object({ ...credentials, invite_code: inviteCode })
+  .refine(confirmMatches, confirmIssue);
+
+export const agentRegisterBody = z
+  .object({ ...credentials, agent_code: agentCode })
+  .refine(confirmMatches, confirmIssue);
+
+export const domainRegisterBody = z
+  .object({
+    ...credentials,
+    domain: domain.optional().describe('Defaults to the host the request was sent to'),
+  })
+  .refine(confirmMatches, confirmIssue);
+
+export const smartRegisterBody = z
+  .object({ invite_code: inviteCode.optional(), agent_code: agentCode.optional() })
+  .default({});
+
+export const authResult = z
+  .object({
+    token: z.string().describe('Opaque bearer token; send as Authorization: Bearer <token>'),
+    token_type: z.literal('Bearer'),
+    expires_at: isoDate,
+    userinfo: userInfo,
+  })
+  .meta({ id: 'AuthResult' });
+
+export const smartRegisterResult = authResult
+  .extend({
+    username: z.string(),
+    password: z.string().describe('Generated password, returned only this once'),
+  })
+  .meta({ id: 'SmartRegisterResult' });
+
+export const inviteValidateBody = z.object({ invite_code: inviteCode });
+export const agentValidateBody = z.object({ agent_code: agentCode });
+export const domainValidateBody = z.object({ domain: domain.optional() });
+
+export const codeValidation = z
+  .object({
+    valid: z.boolean(),
+    inviter: z.string().nullable().describe('Masked username of the inviter or agent'),
+    agent_id: z.number().int().nullable(),
+  })
+  .meta({ id: 'CodeValidation' });
+
+export const domainValidation = z
+  .object({
+    domain: z.string(),
+    valid: z.boolean().describe('The domain is well formed'),
+    bound: z.boolean().describe('An agent is bound to the domain'),
+    agent_id: z.number().int().nullable(),
+    agent_code: z.string().nullable(),
+  })
+  .meta({ id: 'DomainValidation' });
+
+export const changePasswordBody = z
+  .object({
+    old_password: z.string({ error: '请输入原密码' }).min(1, '请输入原密码').max(64),
+    password,
+    password_confirmation: z.string({ error: '请再次输入密码' }),
+  })
+  .refine((v) => v.password === v.password_confirmation, confirmIssue);
+
+export const paymentPassword = z
+  .string({ error: '请输入支付密码' })
+  .regex(/^\d{6}$/, '支付密码须为6位数字');
+
+export const setPaymentPasswordBody = z
+  .object({
+    old_payment_password: z.string().optional().describe('Required when a payment password is already set'),
+    payment_password: paymentPassword,
+    payment_password_confirmation: z.string({ error: '请再次输入支付密码' }),
+    login_password: z
+      .string()
+      .optional()
+      .describe('Required when setting the payment password the first time'),
+  })
+  .refine((v) => v.payment_password === v.payment_password_confirmation, {
+    message: '两次输入的支付密码不一致',
+    path: ['payment_password_confirmation'],
+  });
