@@ -64,7 +64,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     // Without a configured secret each process makes its own: signatures stay valid for its own sockets.
-    realtime: { appId: e.APP_ID, appKey: e.APP_KEY, appSecret: e.APP_SECRET ?? randomBytes(24).toString('hex') },
+    realtime: {
+      appId: e.APP_ID,
+      appKey: e.APP_KEY,
+      appSecret: e.APP_SECRET ?? randomBytes(24).toString('hex'),
+    },
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

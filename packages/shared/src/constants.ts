@@ -25,7 +25,14 @@ export const TIMEOUTS = {
 /** Requests retry up to 2 times, 500 ms × attempt, on 5xx gateway errors, time-outs and network errors. */
 export const REQUEST_RETRY = { attempts: 2, baseDelayMs: 500, statuses: [500, 502, 503, 504] } as const;
 
-export const TOAST_MS = { default: 2_000, error: 3_000, warning: 3_000, balance: 3_000, notification: 4_000, offline: 3_000 } as const;
+export const TOAST_MS = {
+  default: 2_000,
+  error: 3_000,
+  warning: 3_000,
+  balance: 3_000,
+  notification: 4_000,
+  offline: 3_000,
+} as const;
 
 export const BUFFER_LIMITS = {
   balanceHistory: 10,
@@ -64,4 +71,8 @@ export const BANNER_PAGE_TYPES = { home: 1, sports: 2, article: 3 } as const;
 export const PHONE_WIDTH_PX = 375;
 export const DESKTOP_BREAKPOINT_PX = 768;
 
-export const THEME = { tabBarBackground: '#1d1d1d', tabBarSelected: '#ecc6ab', defaultThemeColor: '#ffb400' } as const;
+export const THEME = {
+  tabBarBackground: '#1d1d1d',
+  tabBarSelected: '#ecc6ab',
+  defaultThemeColor: '#ffb400',
+} as const;

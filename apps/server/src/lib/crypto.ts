@@ -2,7 +2,12 @@ import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual, type Scryp
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
 
-function scryptAsync(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+function scryptAsync(
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: ScryptOptions,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)));
   });

@@ -15,12 +15,15 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message?: string, data?: Record<string, unknown>) => new AppError(400, message, data);
+export const badRequest = (message?: string, data?: Record<string, unknown>) =>
+  new AppError(400, message, data);
 export const unauthorized = (message?: string) => new AppError(401, message);
 export const forbidden = (message?: string) => new AppError(403, message);
 export const notFound = (message?: string) => new AppError(404, message);
-export const conflict = (message?: string, data?: Record<string, unknown>) => new AppError(409, message, data);
-export const unprocessable = (message?: string, data?: Record<string, unknown>) => new AppError(422, message, data);
+export const conflict = (message?: string, data?: Record<string, unknown>) =>
+  new AppError(409, message, data);
+export const unprocessable = (message?: string, data?: Record<string, unknown>) =>
+  new AppError(422, message, data);
 export const tooManyRequests = (message?: string) => new AppError(429, message);
 
 /** PostgreSQL error code of a failed query, looking through driver and ORM wrappers. */

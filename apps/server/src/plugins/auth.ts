@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** onRequest hook: 401 unless a live bearer token of an enabled member is sent. */
-    authenticate(request: FastifyRequest): Promise<void>;
+    authenticate: (request: FastifyRequest) => Promise<void>;
   }
 }
 

@@ -17,13 +17,18 @@ async function docsPlugin(app: FastifyInstance) {
           'Every /v1 response is `{ code, message, data }`; code 200 is success, otherwise it equals the HTTP status and `message` is Chinese. Money is a decimal string of 元 with two decimals. Money-moving POSTs accept an `Idempotency-Key` header.',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token from /v1/login or a register call' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'Token from /v1/login or a register call' },
+        },
       },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
 }
 
 export default fp(docsPlugin, { name: 'docs' });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { errorEnvelope, httpMessage, type HttpErrorStatus } from '@app/shared';
+import { errorEnvelope, httpMessage } from '@app/shared';
 import { AppError } from '../lib/errors.ts';
 
 /** A success envelope. */
@@ -25,11 +25,17 @@ function describeValidation(
   }));
   const first = errors[0];
   if (!first) return { message: httpMessage(400), errors };
-  const where = first.field || (context === 'body' ? '请求体' : context === 'querystring' ? '查询参数' : '参数');
+  const where =
+    first.field || (context === 'body' ? '请求体' : context === 'querystring' ? '查询参数' : '参数');
   return { message: `${where}：${first.message}`, errors };
 }
 
-function sendError(reply: FastifyReply, status: number, message: string, data: Record<string, unknown> | null = null) {
+function sendError(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  data: Record<string, unknown> | null = null,
+) {
   return reply.status(status).send({ code: status, message, data });
 }
 
@@ -68,7 +74,7 @@ async function envelopePlugin(app: FastifyInstance) {
       FST_ERR_CTP_BODY_TOO_LARGE: httpMessage(413),
       FST_ERR_CTP_INVALID_MEDIA_TYPE: httpMessage(415),
     };
-    const message = (error.code && known[error.code]) ?? httpMessage(status as HttpErrorStatus);
+    const message = (error.code && known[error.code]) ?? httpMessage(status);
     return sendError(reply, status, message);
   });
 

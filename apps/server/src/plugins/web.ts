@@ -20,7 +20,9 @@ async function webPlugin(app: FastifyInstance, opts: { root: string }) {
       // Hashed assets never change; index.html must always be revalidated.
       res.header(
         'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
       );
     },
   });

@@ -6,7 +6,12 @@ import * as accountsRepo from '../modules/accounts/accounts.repo.ts';
 import type { Services } from '../services.ts';
 
 export const DEMO_LOGIN = { username: 'demo001', password: 'demo1234' } as const;
-export const DEMO_AGENT = { username: 'agent001', password: 'agent1234', agentCode: 'AG8888', domain: 'agent.localhost' } as const;
+export const DEMO_AGENT = {
+  username: 'agent001',
+  password: 'agent1234',
+  agentCode: 'AG8888',
+  domain: 'agent.localhost',
+} as const;
 
 const SEED_CONTEXT = { ip: '127.0.0.1', userAgent: 'seed', host: 'localhost' };
 
@@ -15,7 +20,10 @@ const SEED_CONTEXT = { ip: '127.0.0.1', userAgent: 'seed', host: 'localhost' };
  * the other), their opening credit posted through the ledger, and the site's app info.
  * Does nothing when any member exists.
  */
-export async function seedDemoData(services: Services, log?: Pick<FastifyBaseLogger, 'info'>): Promise<boolean> {
+export async function seedDemoData(
+  services: Services,
+  log?: Pick<FastifyBaseLogger, 'info'>,
+): Promise<boolean> {
   const { db } = services.database;
   const [existing] = await db.select({ n: count() }).from(members);
   if ((existing?.n ?? 0) > 0) return false;
@@ -25,10 +33,17 @@ export async function seedDemoData(services: Services, log?: Pick<FastifyBaseLog
     { username: DEMO_AGENT.username, password: DEMO_AGENT.password, type: 'seed' },
     SEED_CONTEXT,
   );
-  await accountsRepo.updateMember(db, agent.userinfo.id, { isAgent: 1, agentCode: DEMO_AGENT.agentCode, nickname: '金牌代理' });
+  await accountsRepo.updateMember(db, agent.userinfo.id, {
+    isAgent: 1,
+    agentCode: DEMO_AGENT.agentCode,
+    nickname: '金牌代理',
+  });
   await accountsRepo.bindAgentDomain(db, agent.userinfo.id, DEMO_AGENT.domain);
 
-  const demo = await accounts.register({ ...DEMO_LOGIN, agentCode: DEMO_AGENT.agentCode, type: 'seed' }, SEED_CONTEXT);
+  const demo = await accounts.register(
+    { ...DEMO_LOGIN, agentCode: DEMO_AGENT.agentCode, type: 'seed' },
+    SEED_CONTEXT,
+  );
   await accountsRepo.updateMember(db, demo.userinfo.id, { nickname: '体验玩家', isMock: 1 });
   const friend = await accounts.register(
     { username: 'demo002', password: 'demo1234', inviteCode: demo.userinfo.invite_code, type: 'seed' },
@@ -37,7 +52,13 @@ export async function seedDemoData(services: Services, log?: Pick<FastifyBaseLog
 
   await inTransaction(db, async (work) => {
     const credit = (memberId: number, fen: bigint, key: string) =>
-      services.ledger.post(work, { memberId, amount: fen, type: 'demo_credit', idempotencyKey: key, remark: '演示账户体验金' });
+      services.ledger.post(work, {
+        memberId,
+        amount: fen,
+        type: 'demo_credit',
+        idempotencyKey: key,
+        remark: '演示账户体验金',
+      });
     await credit(demo.userinfo.id, 1_000_000n, 'seed:demo001');
     await credit(friend.userinfo.id, 50_000n, 'seed:demo002');
     await credit(agent.userinfo.id, 200_000n, 'seed:agent001');

@@ -118,9 +118,7 @@ export const changePasswordBody = z
   })
   .refine((v) => v.password === v.password_confirmation, confirmIssue);
 
-export const paymentPassword = z
-  .string({ error: '请输入支付密码' })
-  .regex(/^\d{6}$/, '支付密码须为6位数字');
+export const paymentPassword = z.string({ error: '请输入支付密码' }).regex(/^\d{6}$/, '支付密码须为6位数字');
 
 export const setPaymentPasswordBody = z
   .object({

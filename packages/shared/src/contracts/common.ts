@@ -22,7 +22,10 @@ export const errorEnvelope = z
 export const moneyString = z
   .string()
   .regex(/^-?\d+\.\d{2}$/)
-  .meta({ description: 'Amount in 元 as a decimal string with two decimals, e.g. "12.50"', example: '12.50' });
+  .meta({
+    description: 'Amount in 元 as a decimal string with two decimals, e.g. "12.50"',
+    example: '12.50',
+  });
 
 /** Money in a request: a string or number of 元, positive, at most two decimals; parsed to 分 (bigint). */
 export const moneyInput = z
@@ -41,7 +44,11 @@ export const moneyInput = z
 export const flag = z.union([z.literal(0), z.literal(1)]);
 
 export const idParam = z.object({
-  id: z.coerce.number({ error: 'id 必须是数字' }).int('id 必须是整数').positive('id 必须为正数').max(2 ** 53 - 1),
+  id: z.coerce
+    .number({ error: 'id 必须是数字' })
+    .int('id 必须是整数')
+    .positive('id 必须为正数')
+    .max(2 ** 53 - 1),
 });
 
 export const pageQuery = z.object({

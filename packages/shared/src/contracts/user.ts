@@ -40,7 +40,10 @@ export const userInfo = z
 export type UserInfo = z.infer<typeof userInfo>;
 
 const optionalText = (max: number, label: string) =>
-  z.string({ error: `${label}格式不正确` }).trim().max(max, `${label}不能超过${max}个字符`);
+  z
+    .string({ error: `${label}格式不正确` })
+    .trim()
+    .max(max, `${label}不能超过${max}个字符`);
 
 export const updateProfileBody = z
   .object({

@@ -34,7 +34,13 @@ export async function findAgentByDomain(db: Db, domain: string): Promise<MemberR
     .select({ member: members })
     .from(agentDomains)
     .innerJoin(members, eq(members.id, agentDomains.agentId))
-    .where(and(eq(agentDomains.domain, domain.toLowerCase()), eq(agentDomains.enabled, true), eq(members.isAgent, 1)));
+    .where(
+      and(
+        eq(agentDomains.domain, domain.toLowerCase()),
+        eq(agentDomains.enabled, true),
+        eq(members.isAgent, 1),
+      ),
+    );
   return row?.member;
 }
 
@@ -75,12 +81,17 @@ export async function findLiveSession(
     .select({ session: sessions, member: members })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+    .where(
+      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
+    );
   return row;
 }
 
 export async function touchSession(db: Db, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
@@ -91,7 +102,11 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
 }
 
 /** Revokes every live session of the member except `keepSessionId`; returns the revoked ids. */
-export async function revokeOtherSessions(db: Db, memberId: number, keepSessionId: number | null): Promise<number[]> {
+export async function revokeOtherSessions(
+  db: Db,
+  memberId: number,
+  keepSessionId: number | null,
+): Promise<number[]> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
@@ -121,7 +136,12 @@ export async function isRecentlyActive(db: Db, memberId: number, minutes: number
   return (row?.n ?? 0) > 0;
 }
 
-export async function recordLoginAttempt(db: Db, username: string, ip: string, success: boolean): Promise<void> {
+export async function recordLoginAttempt(
+  db: Db,
+  username: string,
+  ip: string,
+  success: boolean,
+): Promise<void> {
   await db.insert(loginAttempts).values({ username: username.toLowerCase(), ip, success });
 }
 
@@ -151,6 +171,8 @@ export async function recentFailures(
   const [byIp] = await db
     .select({ n: count() })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)));
+    .where(
+      and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)),
+    );
   return { byUsername: byUsername?.n ?? 0, byIp: byIp?.n ?? 0 };
 }

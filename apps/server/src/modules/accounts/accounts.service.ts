@@ -11,7 +11,17 @@ import {
   sha256,
   verifyPassword,
 } from '../../lib/crypto.ts';
-import { AppError, conflict, forbidden, notFound, pgErrorCode, PG_UNIQUE_VIOLATION, tooManyRequests, unauthorized, unprocessable } from '../../lib/errors.ts';
+import {
+  AppError,
+  conflict,
+  forbidden,
+  notFound,
+  pgErrorCode,
+  PG_UNIQUE_VIOLATION,
+  tooManyRequests,
+  unauthorized,
+  unprocessable,
+} from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { createWallets, walletsOf } from '../ledger/ledger.repo.ts';
 import { toUserInfo, maskUsername, type Balances } from './accounts.mapper.ts';
@@ -147,11 +157,16 @@ export class AccountsService {
     await repo.recordLoginAttempt(this.db, name, ctx.ip, valid && !!member);
     if (!member || !valid) {
       const left = maxFailures - failures.byUsername - 1;
-      throw unauthorized(left > 0 && left <= 2 ? `${MESSAGES.loginFailed}，还可尝试${left}次` : MESSAGES.loginFailed);
+      throw unauthorized(
+        left > 0 && left <= 2 ? `${MESSAGES.loginFailed}，还可尝试${left}次` : MESSAGES.loginFailed,
+      );
     }
     if (!member.enabled) throw forbidden(MESSAGES.accountDisabled);
     return inTransaction(this.db, async ({ tx }) => {
-      const updated = await repo.updateMember(tx, member.id, { lastLoginAt: new Date(), lastLoginIp: ctx.ip });
+      const updated = await repo.updateMember(tx, member.id, {
+        lastLoginAt: new Date(),
+        lastLoginIp: ctx.ip,
+      });
       return this.openSession(tx, updated, ctx);
     });
   }
@@ -197,7 +212,13 @@ export class AccountsService {
 
   async updateProfile(
     memberId: number,
-    changes: { nickname?: string | undefined; avatar?: string | undefined; mobile?: string | undefined; email?: string | undefined; real_name?: string | undefined },
+    changes: {
+      nickname?: string | undefined;
+      avatar?: string | undefined;
+      mobile?: string | undefined;
+      email?: string | undefined;
+      real_name?: string | undefined;
+    },
   ): Promise<UserInfo> {
     const member = await this.requireMember(memberId);
     if (changes.real_name !== undefined && member.realName && member.realName !== changes.real_name) {
@@ -220,9 +241,14 @@ export class AccountsService {
   }
 
   /** Changes the login password and ends every other session of the member. */
-  async changePassword(auth: Authenticated, oldPassword: string, newPassword: string): Promise<{ revoked_sessions: number }> {
+  async changePassword(
+    auth: Authenticated,
+    oldPassword: string,
+    newPassword: string,
+  ): Promise<{ revoked_sessions: number }> {
     const member = await this.requireMember(auth.member.id);
-    if (!(await verifyPassword(oldPassword, member.passwordHash))) throw unprocessable(MESSAGES.oldPasswordWrong);
+    if (!(await verifyPassword(oldPassword, member.passwordHash)))
+      throw unprocessable(MESSAGES.oldPasswordWrong);
     if (oldPassword === newPassword) throw unprocessable(MESSAGES.samePassword);
     const passwordHash = await hashPassword(newPassword);
     const revoked = await inTransaction(this.db, async ({ tx }) => {
@@ -239,7 +265,11 @@ export class AccountsService {
    */
   async setPaymentPassword(
     memberId: number,
-    input: { payment_password: string; old_payment_password?: string | undefined; login_password?: string | undefined },
+    input: {
+      payment_password: string;
+      old_payment_password?: string | undefined;
+      login_password?: string | undefined;
+    },
   ): Promise<{ has_payment_password: true }> {
     const member = await this.requireMember(memberId);
     if (member.paymentPasswordHash) {
@@ -249,7 +279,8 @@ export class AccountsService {
       }
     } else {
       if (!input.login_password) throw unprocessable('首次设置支付密码须验证登录密码');
-      if (!(await verifyPassword(input.login_password, member.passwordHash))) throw unprocessable('登录密码不正确');
+      if (!(await verifyPassword(input.login_password, member.passwordHash)))
+        throw unprocessable('登录密码不正确');
     }
     const paymentPasswordHash = await hashPassword(input.payment_password);
     await repo.updateMember(this.db, memberId, { paymentPasswordHash });
@@ -260,7 +291,8 @@ export class AccountsService {
   async verifyPaymentPassword(memberId: number, paymentPassword: string): Promise<void> {
     const member = await this.requireMember(memberId);
     if (!member.paymentPasswordHash) throw unprocessable('请先设置支付密码');
-    if (!(await verifyPassword(paymentPassword, member.paymentPasswordHash))) throw unprocessable('支付密码不正确');
+    if (!(await verifyPassword(paymentPassword, member.paymentPasswordHash)))
+      throw unprocessable('支付密码不正确');
   }
 
   // ---- helpers ------------------------------------------------------------------------

@@ -13,7 +13,10 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
-const fen = (name: string) => bigint(name, { mode: 'bigint' }).notNull().default(sql`0`);
+const fen = (name: string) =>
+  bigint(name, { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`);
 const flag = (name: string, initial: 0 | 1 = 0) => smallint(name).notNull().default(initial);
 
 export const members = pgTable(
@@ -48,7 +51,9 @@ export const members = pgTable(
     agentCode: text('agent_code'),
     inviterId: integer('inviter_id').references((): AnyPgColumn => members.id),
     agentId: integer('agent_id').references((): AnyPgColumn => members.id),
-    registerType: text('register_type', { enum: ['plain', 'invite', 'agent', 'domain', 'smart', 'seed'] }).notNull(),
+    registerType: text('register_type', {
+      enum: ['plain', 'invite', 'agent', 'domain', 'smart', 'seed'],
+    }).notNull(),
     registerIp: text('register_ip'),
     registerDomain: text('register_domain'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

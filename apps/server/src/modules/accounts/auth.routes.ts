@@ -43,7 +43,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/invite/register',
-    { schema: { tags, summary: '邀请码注册', body: inviteRegisterBody, response: { 200: envelope(authResult) } } },
+    {
+      schema: {
+        tags,
+        summary: '邀请码注册',
+        body: inviteRegisterBody,
+        response: { 200: envelope(authResult) },
+      },
+    },
     async (request) => {
       const { username, password, invite_code } = request.body;
       const result = await accounts.register(
@@ -56,7 +63,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/agent/register',
-    { schema: { tags, summary: '代理码注册', body: agentRegisterBody, response: { 200: envelope(authResult) } } },
+    {
+      schema: {
+        tags,
+        summary: '代理码注册',
+        body: agentRegisterBody,
+        response: { 200: envelope(authResult) },
+      },
+    },
     async (request) => {
       const { username, password, agent_code } = request.body;
       const result = await accounts.register(
@@ -79,7 +93,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { username, password, domain } = request.body;
-      const result = await accounts.register({ username, password, domain, type: 'domain' }, requestContext(request));
+      const result = await accounts.register(
+        { username, password, domain, type: 'domain' },
+        requestContext(request),
+      );
       return ok(result, '注册成功');
     },
   );
@@ -90,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: '一键注册：服务器生成账号和密码，仅返回一次',
-        body: smartRegisterBody.optional(),
+        body: smartRegisterBody.nullish(),
         response: { 200: envelope(smartRegisterResult) },
       },
     },
@@ -106,7 +123,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/invite/validate',
-    { schema: { tags, summary: '校验邀请码', body: inviteValidateBody, response: { 200: envelope(codeValidation) } } },
+    {
+      schema: {
+        tags,
+        summary: '校验邀请码',
+        body: inviteValidateBody,
+        response: { 200: envelope(codeValidation) },
+      },
+    },
     async (request) => {
       const result = await accounts.validateInviteCode(request.body.invite_code);
       return ok(result, result.valid ? '邀请码有效' : '邀请码无效');
@@ -115,7 +139,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/agent/validate',
-    { schema: { tags, summary: '校验代理码', body: agentValidateBody, response: { 200: envelope(codeValidation) } } },
+    {
+      schema: {
+        tags,
+        summary: '校验代理码',
+        body: agentValidateBody,
+        response: { 200: envelope(codeValidation) },
+      },
+    },
     async (request) => {
       const result = await accounts.validateAgentCode(request.body.agent_code);
       return ok(result, result.valid ? '代理码有效' : '代理码无效');
@@ -128,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: '校验域名（默认为请求的域名）及其绑定的代理',
-        body: domainValidateBody.optional(),
+        body: domainValidateBody.nullish(),
         response: { 200: envelope(domainValidation) },
       },
     },
@@ -157,7 +188,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/logout',
     {
       onRequest: app.authenticate,
-      schema: { tags, summary: '退出登录（吊销当前令牌）', security: [{ bearer: [] }], response: { 200: envelope(okData) } },
+      schema: {
+        tags,
+        summary: '退出登录（吊销当前令牌）',
+        security: [{ bearer: [] }],
+        response: { 200: envelope(okData) },
+      },
     },
     async (request) => {
       await accounts.logout(memberOf(request));

@@ -42,9 +42,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       url,
       {
-        schema: { tags, summary: '修改资料', security, body: updateProfileBody, response: { 200: envelope(userInfo) } },
+        schema: {
+          tags,
+          summary: '修改资料',
+          security,
+          body: updateProfileBody,
+          response: { 200: envelope(userInfo) },
+        },
       },
-      async (request) => ok(await accounts.updateProfile(memberOf(request).member.id, request.body), '资料已更新'),
+      async (request) =>
+        ok(await accounts.updateProfile(memberOf(request).member.id, request.body), '资料已更新'),
     );
   }
 
@@ -117,7 +124,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await accounts.changePassword(memberOf(request), request.body.old_password, request.body.password);
+      const result = await accounts.changePassword(
+        memberOf(request),
+        request.body.old_password,
+        request.body.password,
+      );
       return ok(result, '密码修改成功');
     },
   );
@@ -133,6 +144,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.object({ has_payment_password: z.literal(true) })) },
       },
     },
-    async (request) => ok(await accounts.setPaymentPassword(memberOf(request).member.id, request.body), '支付密码设置成功'),
+    async (request) =>
+      ok(await accounts.setPaymentPassword(memberOf(request).member.id, request.body), '支付密码设置成功'),
   );
 };

@@ -97,7 +97,14 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered after the fixed paths above so they win.
   app.get(
     '/v1/app/config/:key',
-    { schema: { tags, summary: '读取单个配置项', params: appConfigKeyParam, response: { 200: envelope(appConfigEntry) } } },
+    {
+      schema: {
+        tags,
+        summary: '读取单个配置项',
+        params: appConfigKeyParam,
+        response: { 200: envelope(appConfigEntry) },
+      },
+    },
     async (request) => {
       const values = await settings.config();
       return ok({ key: request.params.key, value: values[request.params.key] }, '获取成功');
@@ -111,7 +118,12 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       const origin = app.services.config.publicUrl ?? `${request.protocol}://${request.host}`;
       const ws = origin.replace(/^http/, 'ws');
       void reply.header('cache-control', 'no-cache');
-      return { version: (await settings.appInfo()).version, baseUrl: origin, apiServerUrl: `${origin}/v1`, reverbUrl: ws };
+      return {
+        version: (await settings.appInfo()).version,
+        baseUrl: origin,
+        apiServerUrl: `${origin}/v1`,
+        reverbUrl: ws,
+      };
     },
   );
 };

@@ -1,5 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
-import { APP_CONFIG_DEFAULTS, APP_VERSION, APP_VERSION_CODE, type AppConfig, type AppConfigKey, type AppInfo } from '@app/shared';
+import {
+  APP_CONFIG_DEFAULTS,
+  APP_VERSION,
+  APP_VERSION_CODE,
+  type AppConfig,
+  type AppConfigKey,
+  type AppInfo,
+} from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { appSettings } from './app-config.table.ts';
 
@@ -49,7 +56,7 @@ export class AppConfigService {
 
   async configValues(keys: readonly AppConfigKey[]): Promise<Partial<AppConfig>> {
     const all = await this.config();
-    return Object.fromEntries(keys.map((k) => [k, all[k]])) as Partial<AppConfig>;
+    return Object.fromEntries(keys.map((k) => [k, all[k]]));
   }
 
   /** Operator changes (and demo seeding): merges the given fields into the stored values. */
@@ -66,12 +73,54 @@ export class AppConfigService {
   async gameCategories(): Promise<GameCategory[]> {
     const c = await this.config();
     return [
-      { key: 'football', name: '足球', icon: 'football', path: '/betPages/football/index', enabled: c.nav_sports_enabled, sort: 1 },
-      { key: 'basketball', name: '篮球', icon: 'basketball', path: '/betPages/basketball/index', enabled: c.nav_sports_enabled, sort: 2 },
-      { key: 'live', name: '滚球直播', icon: 'live', path: '/pages/gameplay/gameplay?tab=live', enabled: c.nav_live_ball_enabled, sort: 3 },
-      { key: 'lottery', name: '彩票', icon: 'lottery', path: '/pages/lottery/lottery-list', enabled: c.nav_real_time_enabled, sort: 4 },
-      { key: 'slots', name: '电子游戏', icon: 'slots', path: '/gamelistPages/soltlist', enabled: true, sort: 5 },
-      { key: 'expert', name: '专家推荐', icon: 'expert', path: '/expertPages/ExpertList', enabled: c.nav_expert_enabled, sort: 6 },
+      {
+        key: 'football',
+        name: '足球',
+        icon: 'football',
+        path: '/betPages/football/index',
+        enabled: c.nav_sports_enabled,
+        sort: 1,
+      },
+      {
+        key: 'basketball',
+        name: '篮球',
+        icon: 'basketball',
+        path: '/betPages/basketball/index',
+        enabled: c.nav_sports_enabled,
+        sort: 2,
+      },
+      {
+        key: 'live',
+        name: '滚球直播',
+        icon: 'live',
+        path: '/pages/gameplay/gameplay?tab=live',
+        enabled: c.nav_live_ball_enabled,
+        sort: 3,
+      },
+      {
+        key: 'lottery',
+        name: '彩票',
+        icon: 'lottery',
+        path: '/pages/lottery/lottery-list',
+        enabled: c.nav_real_time_enabled,
+        sort: 4,
+      },
+      {
+        key: 'slots',
+        name: '电子游戏',
+        icon: 'slots',
+        path: '/gamelistPages/soltlist',
+        enabled: true,
+        sort: 5,
+      },
+      {
+        key: 'expert',
+        name: '专家推荐',
+        icon: 'expert',
+        path: '/expertPages/ExpertList',
+        enabled: c.nav_expert_enabled,
+        sort: 6,
+      },
     ];
   }
 

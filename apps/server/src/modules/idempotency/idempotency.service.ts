@@ -27,7 +27,9 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (typeof v === 'bigint') return v.toString();
     if (v && typeof v === 'object' && !Array.isArray(v)) {
-      return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)));
+      return Object.fromEntries(
+        Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+      );
     }
     return v;
   });
@@ -50,7 +52,9 @@ export class IdempotencyService {
 
     return inTransaction(this.db, async (work) => {
       // Same member and key wait for each other; different keys never do.
-      await work.tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${call.memberId}:${key}`}, 0))`);
+      await work.tx.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${call.memberId}:${key}`}, 0))`,
+      );
       const [earlier] = await work.tx
         .select()
         .from(idempotencyRecords)

@@ -23,7 +23,10 @@ export async function lockWallet(tx: Tx, memberId: number, kind: string): Promis
 }
 
 export async function setWalletBalance(tx: Tx, walletId: number, balance: bigint): Promise<void> {
-  await tx.update(wallets).set({ balance, updatedAt: sql`now()` }).where(eq(wallets.id, walletId));
+  await tx
+    .update(wallets)
+    .set({ balance, updatedAt: sql`now()` })
+    .where(eq(wallets.id, walletId));
 }
 
 export async function insertEntry(tx: Tx, entry: NewLedgerEntry): Promise<LedgerEntryRow> {
@@ -71,7 +74,14 @@ export interface InvariantViolation {
  */
 export async function findInvariantViolations(db: Db): Promise<InvariantViolation[]> {
   type SumRow = { id: number; member_id: number; kind: string; balance: string; total: string };
-  type ChainRow = { wallet_id: number; member_id: number; kind: string; id: string; before: string; prev: string };
+  type ChainRow = {
+    wallet_id: number;
+    member_id: number;
+    kind: string;
+    id: string;
+    before: string;
+    prev: string;
+  };
   const sums = await db.execute(sql`
     SELECT w.id, w.member_id, w.kind, w.balance::text AS balance, COALESCE(SUM(e.amount), 0)::text AS total
     FROM wallets w LEFT JOIN ledger_entries e ON e.wallet_id = w.id

@@ -45,7 +45,11 @@ export class LedgerService {
     if (input.idempotencyKey) {
       const earlier = await repo.findEntryByIdempotencyKey(work.tx, input.idempotencyKey);
       if (earlier) {
-        if (earlier.walletId !== wallet.id || earlier.amount !== input.amount || earlier.type !== input.type) {
+        if (
+          earlier.walletId !== wallet.id ||
+          earlier.amount !== input.amount ||
+          earlier.type !== input.type
+        ) {
           throw conflict(MESSAGES.idempotencyMismatch);
         }
         return { ...this.describe(earlier, kind), duplicate: true };

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { findInvariantViolations } from '../modules/ledger/ledger.repo.ts';
+import { ledgerEntries, wallets } from '../modules/ledger/ledger.table.ts';
+
+/**
+ * Proves the books: exits 0 when every wallet equals the sum of its ledger entries and every
+ * entry chains from the one before, 1 otherwise. With PGlite, stop the server first (one
+ * process may hold the data directory).
+ */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+  );
+  try {
+    const violations = await findInvariantViolations(database.db);
+    const [w] = await database.db.select({ n: count() }).from(wallets);
+    const [e] = await database.db.select({ n: count() }).from(ledgerEntries);
+    if (violations.length === 0) {
+      console.log(`ledger balanced: ${w?.n ?? 0} wallets, ${e?.n ?? 0} entries, 0 violations`);
+      return 0;
+    }
+    for (const v of violations)
+      console.error(`wallet ${v.walletId} (member ${v.memberId}, ${v.kind}): ${v.problem}: ${v.detail}`);
+    console.error(`ledger NOT balanced: ${violations.length} violation(s)`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,304 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bindAgentDomain, updateMember } from './accounts.repo.ts';
+import { members } from './accounts.table.ts';
+import {
+  as,
+  body,
+  createTestApp,
+  newMember,
+  uniqueIp,
+  uniqueUsername,
+  type TestApp,
+} from '../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, remoteAddress = uniqueIp()) =>
+  t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, remoteAddress });
+
+async function makeAgent(code: string) {
+  const agent = await newMember(t.app);
+  await updateMember(t.database.db, agent.id, { isAgent: 1, agentCode: code });
+  return agent;
+}
+
+describe('registration', () => {
+  it('registers a member, logs them in and opens an empty wallet', async () => {
+    const username = uniqueUsername();
+    const res = await post('/v1/register', {
+      username,
+      password: 'abc12345',
+      password_confirmation: 'abc12345',
+    });
+    expect(res.statusCode).toBe(200);
+    const { code, message, data } = body<{
+      token: string;
+      token_type: string;
+      userinfo: Record<string, unknown>;
+    }>(res);
+    expect(code).toBe(200);
+    expect(message).toBe('注册成功');
+    expect(data.token).toMatch(/^[\w-]{43}$/);
+    expect(data.token_type).toBe('Bearer');
+    expect(data.userinfo).toMatchObject({
+      username,
+      balance: '0.00',
+      codingvolume: '0.00',
+      paysum: '0.00',
+      totalgame: '0.00',
+      total_withdraw: '0.00',
+      vip_level: 0,
+      lottery_token: null,
+      is_mock: 0,
+      is_black: 0,
+      is_agent: 0,
+      enabled: 1,
+      disable_withdraw: 0,
+      disable_game: 0,
+      disable_nggame: 0,
+      inviter_id: null,
+      agent_id: null,
+    });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/v1/me',
+      headers: { authorization: `Bearer ${data.token}` },
+    });
+    expect(body(me).data).toMatchObject({ username, is_online: 1 });
+  });
+
+  it('stores usernames case-insensitively and refuses a taken one', async () => {
+    const username = uniqueUsername();
+    expect((await post('/v1/register', { username, password: 'abc12345' })).statusCode).toBe(200);
+    const again = await post('/v1/register', { username: username.toUpperCase(), password: 'abc12345' });
+    expect(again.statusCode).toBe(409);
+    expect(body(again).message).toBe('该用户名已被注册');
+  });
+
+  it.each([
+    [{ password: 'abc12345' }, 'username：请输入用户名'],
+    [{ username: 'ab', password: 'abc12345' }, 'username：用户名须为6-16位字母或数字，且以字母开头'],
+    [{ username: '1abcdefg', password: 'abc12345' }, 'username：用户名须为6-16位字母或数字，且以字母开头'],
+    [{ username: 12345678, password: 'abc12345' }, 'username：请输入用户名'],
+    [{ username: 'player0001' }, 'password：请输入密码'],
+    [{ username: 'player0001', password: 'abcdefgh' }, 'password：密码须同时包含字母和数字'],
+    [{ username: 'player0001', password: 'a1' }, 'password：密码长度须为6-20位'],
+    [
+      { username: 'player0001', password: 'abc12345', password_confirmation: 'abc1234' },
+      'password_confirmation：两次输入的密码不一致',
+    ],
+    [{ username: 'player0001', password: 'abc12345', invite_code: '!!' }, 'invite_code：邀请码格式不正确'],
+  ])('refuses %j with "%s" and writes nothing', async (payload, message) => {
+    const res = await post('/v1/register', payload);
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({ code: 400, message });
+    const [row] = await t.database.db.select().from(members).where(eq(members.username, 'player0001'));
+    expect(row).toBeUndefined();
+  });
+
+  it('refuses a body that is not JSON with a Chinese message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toEqual({ code: 400, message: '请求体不是有效的 JSON', data: null });
+  });
+
+  it('links a member registered with an invite code to the inviter', async () => {
+    const inviter = await newMember(t.app);
+    const valid = await post('/v1/invite/validate', { invite_code: inviter.inviteCode });
+    expect(body(valid).data).toMatchObject({ valid: true, agent_id: null });
+    expect(body<{ inviter: string }>(valid).data.inviter).toMatch(/^\w{2}\*{4}\w{2}$/);
+
+    const invited = await newMember(t.app, { invite_code: inviter.inviteCode }, '/v1/invite/register');
+    const me = body(await as(t.app, invited, { method: 'GET', url: '/v1/me' })).data;
+    expect(me).toMatchObject({ inviter_id: inviter.id, agent_id: null });
+  });
+
+  it('refuses an unknown invite code on validation and on registration', async () => {
+    expect(body(await post('/v1/invite/validate', { invite_code: 'ZZZZ9999' })).data).toEqual({
+      valid: false,
+      inviter: null,
+      agent_id: null,
+    });
+    const res = await post('/v1/invite/register', {
+      username: uniqueUsername(),
+      password: 'abc12345',
+      invite_code: 'ZZZZ9999',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(body(res).message).toBe('邀请码无效');
+    const missing = await post('/v1/invite/register', { username: uniqueUsername(), password: 'abc12345' });
+    expect(body(missing)).toMatchObject({ code: 400, message: 'invite_code：请输入邀请码' });
+  });
+
+  it('makes a member of the agent whose code they register with, and of the agent of their inviter', async () => {
+    const code = `AG${uniqueUsername('').slice(0, 6).toUpperCase()}`;
+    const agent = await makeAgent(code);
+    expect(body(await post('/v1/agent/validate', { agent_code: code.toLowerCase() })).data).toMatchObject({
+      valid: true,
+      agent_id: agent.id,
+    });
+    const member = await newMember(t.app, { agent_code: code }, '/v1/agent/register');
+    const me = body(await as(t.app, member, { method: 'GET', url: '/v1/me' })).data;
+    expect(me).toMatchObject({ agent_id: agent.id });
+
+    const friend = await newMember(t.app, { invite_code: member.inviteCode }, '/v1/invite/register');
+    expect(body(await as(t.app, friend, { method: 'GET', url: '/v1/me' })).data).toMatchObject({
+      agent_id: agent.id,
+      inviter_id: member.id,
+    });
+
+    const bad = await post('/v1/agent/register', {
+      username: uniqueUsername(),
+      password: 'abc12345',
+      agent_code: 'NOPE1234',
+    });
+    expect(body(bad)).toMatchObject({ code: 422, message: '代理码无效' });
+    expect(body(await post('/v1/agent/validate', { agent_code: member.inviteCode })).data).toMatchObject({
+      valid: false,
+    });
+  });
+
+  it('registers by domain: the bound agent from the body or from the Host header', async () => {
+    const agent = await makeAgent(`DM${uniqueUsername('').slice(0, 6).toUpperCase()}`);
+    const domain = `${uniqueUsername('a')}.example.com`;
+    await bindAgentDomain(t.database.db, agent.id, domain);
+
+    const check = await post('/v1/domain/validate', { domain: domain.toUpperCase() });
+    expect(body(check).data).toMatchObject({ domain, valid: true, bound: true, agent_id: agent.id });
+
+    const byHost = await t.app.inject({
+      method: 'POST',
+      url: '/v1/agent/register-by-domain',
+      headers: { host: `${domain}:8080` },
+      payload: { username: uniqueUsername(), password: 'abc12345' },
+    });
+    expect(byHost.statusCode).toBe(200);
+    expect(body<{ userinfo: { agent_id: number } }>(byHost).data.userinfo.agent_id).toBe(agent.id);
+
+    const byBody = await post('/v1/agent/register-by-domain', {
+      username: uniqueUsername(),
+      password: 'abc12345',
+      domain,
+    });
+    expect(body<{ userinfo: { agent_id: number } }>(byBody).data.userinfo.agent_id).toBe(agent.id);
+
+    const unbound = await post('/v1/agent/register-by-domain', {
+      username: uniqueUsername(),
+      password: 'abc12345',
+      domain: 'nobody.example.org',
+    });
+    expect(body(unbound)).toMatchObject({ code: 422, message: '该域名未绑定代理' });
+    expect(body(await post('/v1/domain/validate', { domain: 'nobody.example.org' })).data).toMatchObject({
+      bound: false,
+    });
+  });
+
+  it('checks the domain format with the SPEC rule', async () => {
+    for (const domain of ['-bad.com', 'a..b', `${'x'.repeat(64)}.com`, 'under_score.com']) {
+      const res = await post('/v1/domain/validate', { domain });
+      expect(body(res)).toMatchObject({ code: 400, message: 'domain：域名格式不正确' });
+    }
+  });
+
+  it('smart registration makes up credentials that then log in', async () => {
+    const res = await post('/v1/smart/register', {});
+    expect(res.statusCode).toBe(200);
+    const data = body<{ username: string; password: string; token: string }>(res).data;
+    expect(data.username).toMatch(/^[a-z][a-z0-9]{5,15}$/);
+    expect(data.password).toMatch(/^(?=.*[a-zA-Z])(?=.*\d).{6,20}$/);
+    const login = await post('/v1/login', { username: data.username, password: data.password });
+    expect(login.statusCode).toBe(200);
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/v1/smart/register',
+      remoteAddress: uniqueIp(),
+    });
+    expect(empty.statusCode).toBe(200);
+  });
+});
+
+describe('login and sessions', () => {
+  it('logs in case-insensitively and issues a fresh token each time', async () => {
+    const m = await newMember(t.app);
+    const a = body<{ token: string }>(
+      await post('/v1/login', { username: m.username.toUpperCase(), password: m.password }),
+    );
+    const b = body<{ token: string }>(
+      await post('/v1/login', { username: m.username, password: m.password }),
+    );
+    expect(a.code).toBe(200);
+    expect(a.data.token).not.toBe(b.data.token);
+  });
+
+  it('says the same for a wrong password and an unknown account', async () => {
+    const m = await newMember(t.app);
+    const wrong = await post('/v1/login', { username: m.username, password: 'wrong999' });
+    const unknown = await post('/v1/login', { username: uniqueUsername(), password: 'wrong999' });
+    expect(wrong.statusCode).toBe(401);
+    expect(body(wrong).message).toBe('用户名或密码错误');
+    expect(body(unknown)).toEqual({ code: 401, message: '用户名或密码错误', data: null });
+  });
+
+  it('rate limits repeated failures on one account with 429, even with the right password', async () => {
+    const m = await newMember(t.app);
+    const messages: string[] = [];
+    for (let i = 0; i < 5; i++)
+      messages.push(body(await post('/v1/login', { username: m.username, password: 'wrong999' })).message);
+    expect(messages[2]).toBe('用户名或密码错误，还可尝试2次');
+    expect(messages[3]).toBe('用户名或密码错误，还可尝试1次');
+    const blocked = await post('/v1/login', { username: m.username, password: m.password });
+    expect(blocked.statusCode).toBe(429);
+    expect(body(blocked).message).toBe('登录失败次数过多，请15分钟后再试');
+  });
+
+  it('rate limits one address trying many accounts', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 20; i++)
+      await post('/v1/login', { username: uniqueUsername(), password: 'wrong999' }, ip);
+    const m = await newMember(t.app);
+    expect((await post('/v1/login', { username: m.username, password: m.password }, ip)).statusCode).toBe(
+      429,
+    );
+    expect((await post('/v1/login', { username: m.username, password: m.password })).statusCode).toBe(200);
+  });
+
+  it('refuses a disabled member at login and ends their open sessions', async () => {
+    const m = await newMember(t.app);
+    await updateMember(t.database.db, m.id, { enabled: 0 });
+    const res = await post('/v1/login', { username: m.username, password: m.password });
+    expect(res.statusCode).toBe(403);
+    expect(body(res).message).toBe('账号已被禁用，请联系客服');
+    expect((await as(t.app, m, { method: 'GET', url: '/v1/me' })).statusCode).toBe(401);
+  });
+
+  it('logout revokes the token', async () => {
+    const m = await newMember(t.app);
+    const out = await as(t.app, m, { method: 'POST', url: '/v1/logout' });
+    expect(body(out)).toEqual({ code: 200, message: '已退出登录', data: null });
+    const after = await as(t.app, m, { method: 'GET', url: '/v1/me' });
+    expect(after.statusCode).toBe(401);
+    expect(body(after).message).toBe('登录已失效，请重新登录');
+  });
+
+  it('answers 401 without a token, with a malformed one and with an unknown one', async () => {
+    expect(body(await t.app.inject({ method: 'GET', url: '/v1/me' }))).toEqual({
+      code: 401,
+      message: '您还未登录，请先登录',
+      data: null,
+    });
+    for (const authorization of ['Bearer', 'Basic abc', `Bearer ${'x'.repeat(300)}`, 'Bearer nope']) {
+      const res = await t.app.inject({ method: 'GET', url: '/v1/me', headers: { authorization } });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,40 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../db/client.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Path of a dump of a freshly migrated PGlite database (module project). */
+    pgliteDump: string;
+  }
+}
+
+/**
+ * Migrates once per run. PGlite: boots, migrates and dumps a copy that every test file
+ * loads (a boot from a dump skips the migrations). PostgreSQL: resets the test database.
+ */
+export default async function setup(project: TestProject) {
+  const kind = project.config.env.TEST_DB;
+  if (kind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+    await database.db.execute(sql`DROP SCHEMA IF EXISTS public CASCADE`);
+    await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
+    await database.db.execute(sql`CREATE SCHEMA public`);
+    await database.migrate();
+    await database.close();
+    project.provide('pgliteDump', '');
+    return;
+  }
+  const database = await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+  const dump = await database.pglite!.dumpDataDir('none');
+  await database.close();
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'jingcai-test-')), 'migrated.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteDump', file);
+}

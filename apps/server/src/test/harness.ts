@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig, type AppConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * A whole server on a real database: PGlite loaded from the migrated dump, or the
+ * PostgreSQL test database when the module-pg project runs.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  let database: Database;
+  if (process.env.TEST_DB === 'postgres') {
+    database = await openDatabase({ kind: 'postgres', url: process.env.TEST_DATABASE_URL!, poolSize: 60 });
+  } else {
+    const dump = readFileSync(inject('pgliteDump'));
+    database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+  }
+  const app = await buildApp({ config, database, logger: false });
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A username no other test (or parallel file on the shared database) uses. */
+export function uniqueUsername(prefix = 't'): string {
+  return `${prefix}${randomBytes(6).toString('hex')}`.slice(0, 16);
+}
+
+/** A random client address, so per-IP login limits of parallel tests never meet. */
+export function uniqueIp(): string {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+export function body<T = Record<string, unknown>>(res: LightMyRequestResponse): Envelope<T> {
+  return res.json<Envelope<T>>();
+}
+
+export interface TestMember {
+  id: number;
+  username: string;
+  password: string;
+  token: string;
+  auth: { authorization: string };
+  inviteCode: string;
+}
+
+/** Registers a member through the API (the way a person would) and returns their token. */
+export async function newMember(
+  app: FastifyInstance,
+  extra: Record<string, unknown> = {},
+  url = '/v1/register',
+): Promise<TestMember> {
+  const username = uniqueUsername();
+  const password = 'abc12345';
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload: { username, password, ...extra },
+    remoteAddress: uniqueIp(),
+  });
+  if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const data = body<{ token: string; userinfo: { id: number; invite_code: string } }>(res).data;
+  return {
+    id: data.userinfo.id,
+    username,
+    password,
+    token: data.token,
+    auth: { authorization: `Bearer ${data.token}` },
+    inviteCode: data.userinfo.invite_code,
+  };
+}
+
+/** app.inject with a member's bearer token. */
+export function as(
+  app: FastifyInstance,
+  member: Pick<TestMember, 'auth'>,
+  options: InjectOptions,
+): Promise<LightMyRequestResponse> {
+  return app.inject({ ...options, headers: { ...member.auth, ...options.headers } });
+}

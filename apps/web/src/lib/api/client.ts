@@ -1,0 +1,201 @@
+import { HTTP_MESSAGES, REQUEST_RETRY, TIMEOUTS } from '@app/shared';
+import { beginLoading } from '../loading.ts';
+import { logger } from '../logger.ts';
+import { randomId } from '../random.ts';
+import { toast } from '../toast.tsx';
+import { ApiError, classifyNetworkFailure, clientError, httpError, isNetworkError } from './errors.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  /** GET query string; null and undefined values are dropped. */
+  params?: QueryParams;
+  /** JSON body (POST, PUT, DELETE). */
+  body?: unknown;
+  /** Light call: 10 s instead of 30 s. */
+  light?: boolean;
+  timeoutMs?: number;
+  /** Makes a POST safe to retry: the server runs it at most once per key. */
+  idempotencyKey?: string;
+  /** Show the loading overlay when the call takes over 300 ms (true or the text to show). */
+  loading?: boolean | string;
+  /** Toast the failure (default true). 401 is always handled, toast or not. */
+  toast?: boolean;
+  /** Allow retries on eligible calls (default true). */
+  retry?: boolean;
+  signal?: AbortSignal;
+}
+
+interface ApiHooks {
+  getToken(): string | null;
+  /** Called once per 401 of a call that needs a member: log out, tell, and send to the login page. */
+  onUnauthorized(message: string): void;
+}
+
+let hooks: ApiHooks = { getToken: () => null, onUnauthorized: () => undefined };
+
+/** Connects the client to the session (done once at start, keeps lib/ free of feature imports). */
+export function configureApi(next: ApiHooks): void {
+  hooks = next;
+}
+
+/** Calls that never carry the bearer token (SPEC.md §6). */
+const PUBLIC_PATHS = [
+  /^\/v1\/login$/,
+  /^\/v1\/register$/,
+  /^\/v1\/(invite|agent)\/register$/,
+  /^\/v1\/agent\/register-by-domain$/,
+  /^\/v1\/smart\/register$/,
+  /^\/v1\/(forgot|reset)-password$/,
+];
+
+export function isPublicPath(path: string): boolean {
+  return PUBLIC_PATHS.some((pattern) => pattern.test(path));
+}
+
+export function newIdempotencyKey(): string {
+  return randomId(32);
+}
+
+function buildUrl(path: string, params: QueryParams | undefined): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== null && value !== undefined) query.append(key, String(value));
+  }
+  const text = query.toString();
+  // Same origin: the app and the API are served together (the dev server proxies /v1).
+  return text ? `${path}?${text}` : path;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function attempt<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<T> {
+  const timeoutMs = options.timeoutMs ?? (options.light ? TIMEOUTS.lightRequestMs : TIMEOUTS.requestMs);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onCallerAbort);
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  const token = isPublicPath(path) ? null : hooks.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  try {
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(buildUrl(path, options.params), {
+        method,
+        headers,
+        body: options.body === undefined ? null : JSON.stringify(options.body),
+        signal: controller.signal,
+        credentials: 'same-origin',
+        cache: 'no-store',
+      });
+      text = await response.text();
+    } catch (err) {
+      if (timedOut) throw clientError('NETWORK_TIMEOUT', 408);
+      if (options.signal?.aborted) throw new ApiError('请求已取消', 'aborted', 0);
+      throw clientError(classifyNetworkFailure(err));
+    }
+
+    let body: unknown = undefined;
+    let parsed = false;
+    try {
+      body = JSON.parse(text) as unknown;
+      parsed = true;
+    } catch {
+      parsed = false;
+    }
+    if (!response.ok) throw httpError(response.status, parsed ? body : null);
+    const envelope = body as { code?: unknown; message?: unknown; data?: unknown } | null;
+    if (!parsed || typeof envelope !== 'object' || envelope === null || typeof envelope.code !== 'number') {
+      throw clientError('INVALID_RESPONSE', response.status);
+    }
+    if (envelope.code !== 200) {
+      const message = typeof envelope.message === 'string' && envelope.message ? envelope.message : '';
+      const error = httpError(envelope.code, { ...envelope, message });
+      throw new ApiError(error.message, 'business', envelope.code, response.status, envelope.data ?? null);
+    }
+    return envelope.data as T;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+/** Retries only what is safe to repeat: GETs, and writes that carry an Idempotency-Key. */
+function retriesFor(method: HttpMethod, options: RequestOptions): number {
+  if (options.retry === false) return 0;
+  return method === 'GET' || options.idempotencyKey ? REQUEST_RETRY.attempts : 0;
+}
+
+function isRetryable(error: ApiError): boolean {
+  if (error.kind === 'aborted') return false;
+  if (error.status !== null && (REQUEST_RETRY.statuses as readonly number[]).includes(error.status)) return true;
+  return isNetworkError(error) && error.kind !== 'http';
+}
+
+/**
+ * One call to the API: envelope `{code, message, data}` in, `data` out. Failures reject with an
+ * ApiError carrying the message to show; they are toasted unless `toast: false`.
+ */
+export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+  const started = performance.now();
+  const endLoading = options.loading
+    ? beginLoading(typeof options.loading === 'string' ? options.loading : undefined)
+    : () => undefined;
+  const retries = retriesFor(method, options);
+  try {
+    for (let n = 0; ; n++) {
+      try {
+        const data = await attempt<T>(method, path, options);
+        logger.debug('api', `${method} ${path} 成功`, { ms: Math.round(performance.now() - started) });
+        return data;
+      } catch (err) {
+        const error = err instanceof ApiError ? err : clientError('UNKNOWN');
+        if (n < retries && isRetryable(error)) {
+          logger.warn('api', `${method} ${path} 第${n + 1}次重试：${error.message}`);
+          await sleep(REQUEST_RETRY.baseDelayMs * (n + 1));
+          continue;
+        }
+        throw error;
+      }
+    }
+  } catch (err) {
+    const error = err as ApiError;
+    endLoading();
+    if (error.kind === 'aborted') throw error;
+    logger.warn('api', `${method} ${path} 失败：${error.message}`, {
+      code: error.code,
+      status: error.status,
+      kind: error.kind,
+    });
+    if (error.code === 401 && !isPublicPath(path)) {
+      hooks.onUnauthorized(error.message || HTTP_MESSAGES[401]);
+    } else if (options.toast !== false) {
+      toast.error(error.message);
+    }
+    throw error;
+  } finally {
+    endLoading();
+  }
+}
+
+export const api = {
+  get: <T>(path: string, params?: QueryParams, options: Omit<RequestOptions, 'params' | 'body'> = {}) =>
+    request<T>('GET', path, { ...options, params }),
+  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}) =>
+    request<T>('DELETE', path, { ...options, body }),
+};

@@ -1,0 +1,60 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner, four projects:
+ * - unit:      pure logic beside the code (shared domain, server helpers, web logic)
+ * - module:    server behaviour through app.inject on PGlite (one migrated copy, loaded per file)
+ * - module-pg: the same files on real PostgreSQL when TEST_DATABASE_URL is set
+ * - e2e:       browser flows, playwright-core driving Debian's Chromium against a real server
+ */
+const moduleFiles = ['apps/server/src/**/*.test.ts'];
+const unitOnly = ['apps/server/src/**/*.unit.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', ...unitOnly],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'module',
+          include: moduleFiles,
+          exclude: unitOnly,
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'module-pg',
+                include: moduleFiles,
+                exclude: unitOnly,
+                globalSetup: ['apps/server/src/test/global-setup.ts'],
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
