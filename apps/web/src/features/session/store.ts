@@ -110,5 +110,6 @@ export function reconcileSession(): 'restored' | 'written' | 'cleared' | 'consis
     useSessionStore.setState({ token: stored.token, userinfo: stored.userinfo ?? memory.userinfo });
     return 'restored';
   }
+  if (!stored.userinfo && memory.userinfo) storage.set('userinfo', memory.userinfo);
   return 'consistent';
 }

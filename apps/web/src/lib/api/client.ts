@@ -20,8 +20,10 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Show the loading overlay when the call takes over 300 ms (true or the text to show). */
   loading?: boolean | string;
-  /** Toast the failure (default true). 401 is always handled, toast or not. */
+  /** Toast the failure (default true). */
   toast?: boolean;
+  /** Treat a 401 as login expiry: log out, tell, go to the login page (default true). */
+  handleUnauthorized?: boolean;
   /** Allow retries on eligible calls (default true). */
   retry?: boolean;
   signal?: AbortSignal;
@@ -178,7 +180,7 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
       status: error.status,
       kind: error.kind,
     });
-    if (error.code === 401 && !isPublicPath(path)) {
+    if (error.code === 401 && !isPublicPath(path) && options.handleUnauthorized !== false) {
       hooks.onUnauthorized(error.message || HTTP_MESSAGES[401]);
     } else if (options.toast !== false) {
       toast.error(error.message);

@@ -1,0 +1,40 @@
+import { HTTP_MESSAGES, TIMEOUTS } from '@app/shared';
+import { api } from '../../lib/api/client.ts';
+import { logger } from '../../lib/logger.ts';
+import { LOGIN_PATH, relaunch } from '../../lib/navigation.ts';
+import { toast } from '../../lib/toast.tsx';
+import { clearSession, sessionToken } from './store.ts';
+
+/** Logs out: tells the server when a token exists (a failure changes nothing), then forgets everything. */
+export async function logout(): Promise<void> {
+  if (sessionToken()) {
+    try {
+      await api.post('/v1/logout', undefined, {
+        light: true,
+        toast: false,
+        retry: false,
+        handleUnauthorized: false,
+      });
+    } catch (err) {
+      logger.warn('session', '退出登录请求失败，已在本地退出', err);
+    }
+  }
+  clearSession('退出登录');
+}
+
+let expiring = false;
+
+/**
+ * A 401 on a member call: the session is over. Log out locally (the token is already dead, so
+ * no logout call), tell the member once, and relaunch the login page after 1.5 s.
+ */
+export function handleLoginExpiry(message: string = HTTP_MESSAGES[401]): void {
+  if (expiring) return;
+  expiring = true;
+  clearSession('登录已失效');
+  toast.error(message);
+  setTimeout(() => {
+    expiring = false;
+    if (!window.location.hash.startsWith(`#${LOGIN_PATH}`)) relaunch(LOGIN_PATH);
+  }, TIMEOUTS.loginExpiryRedirectMs);
+}
