@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { userRoutes } from './modules/accounts/user.routes.ts';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import docsPlugin from './plugins/docs.ts';
 import envelopePlugin from './plugins/envelope.ts';
@@ -37,11 +38,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // pusher-js posts channel authorisation as a form; everything else is JSON.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, text, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(text as string)));
+    },
+  );
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
 
-  const services: Services = createServices(config, database);
+  const services: Services = await createServices(config, database, app.log);
   await app.register(servicesPlugin, { services });
   await app.register(envelopePlugin);
   await app.register(authPlugin);
@@ -50,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(appConfigRoutes);
+  await app.register(realtimeRoutes);
 
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
   return app;

@@ -18,6 +18,22 @@ const envSchema = z.object({
   APP_ID: z.string().default('jingcai'),
   APP_KEY: z.string().default('jingcai-key'),
   APP_SECRET: z.string().optional(),
+  /** Redis for realtime fan-out between processes (switches the driver to `redis`). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be redis:// or rediss://')
+    .optional(),
+  /** embedded: sockets on this process only; redis: several processes; pusher: an external Pusher-compatible cluster. */
+  REALTIME_DRIVER: z.enum(['embedded', 'redis', 'pusher']).optional(),
+  /** Redis pub/sub channel the processes of one deployment share. */
+  REDIS_PREFIX: z.string().min(1).default('jingcai'),
+  PUSHER_HOST: z.string().optional(),
+  PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  PUSHER_SCHEME: z.enum(['http', 'https']).default('https'),
+  PUSHER_CLUSTER: z.string().default('mt1'),
+  /** Seconds of silence before a socket pings (SPEC.md §9: 25 s) and the pong wait (10 s). */
+  REALTIME_ACTIVITY_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(25),
+  REALTIME_PONG_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Public origin the app is reached at (used in generated links); defaults to the request's own. */
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -40,7 +56,17 @@ export interface AppConfig {
   port: number;
   databaseUrl: string | undefined;
   dataDir: string;
-  realtime: { appId: string; appKey: string; appSecret: string };
+  realtime: {
+    appId: string;
+    appKey: string;
+    appSecret: string;
+    driver: 'embedded' | 'redis' | 'pusher';
+    redisUrl: string | undefined;
+    redisPrefix: string;
+    pusher: { scheme: 'http' | 'https'; host: string; port: number; cluster: string } | undefined;
+    activityTimeoutS: number;
+    pongTimeoutMs: number;
+  };
   publicUrl: string | undefined;
   logLevel: string;
   webDist: string | undefined;
@@ -57,6 +83,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  const driver = e.REALTIME_DRIVER ?? (e.REDIS_URL ? 'redis' : 'embedded');
+  if (driver === 'redis' && !e.REDIS_URL)
+    throw new Error('Invalid environment: REALTIME_DRIVER=redis needs REDIS_URL');
+  if (driver === 'pusher' && !e.PUSHER_HOST)
+    throw new Error('Invalid environment: REALTIME_DRIVER=pusher needs PUSHER_HOST');
+  if (driver !== 'embedded' && !e.APP_SECRET) {
+    throw new Error(
+      `Invalid environment: REALTIME_DRIVER=${driver} needs APP_SECRET shared by every process`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -68,6 +104,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       appId: e.APP_ID,
       appKey: e.APP_KEY,
       appSecret: e.APP_SECRET ?? randomBytes(24).toString('hex'),
+      driver,
+      redisUrl: e.REDIS_URL,
+      redisPrefix: e.REDIS_PREFIX,
+      pusher: e.PUSHER_HOST
+        ? {
+            scheme: e.PUSHER_SCHEME,
+            host: e.PUSHER_HOST,
+            port: e.PUSHER_PORT ?? (e.PUSHER_SCHEME === 'https' ? 443 : 80),
+            cluster: e.PUSHER_CLUSTER,
+          }
+        : undefined,
+      activityTimeoutS: e.REALTIME_ACTIVITY_TIMEOUT_S,
+      pongTimeoutMs: e.REALTIME_PONG_TIMEOUT_MS,
     },
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,

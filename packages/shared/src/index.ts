@@ -8,3 +8,4 @@ export * from './contracts/common.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/user.ts';
 export * from './contracts/app.ts';
+export * from './contracts/realtime.ts';

@@ -2,3 +2,4 @@ export * from '../modules/accounts/accounts.table.ts';
 export * from '../modules/ledger/ledger.table.ts';
 export * from '../modules/idempotency/idempotency.table.ts';
 export * from '../modules/app-config/app-config.table.ts';
+export * from '../modules/realtime/realtime.table.ts';

@@ -8,6 +8,8 @@ import { openDatabase, type Database } from '../db/client.ts';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** Starts listening on a free port of 127.0.0.1 and returns the base URL (for sockets). */
+  listen(): Promise<string>;
   database: Database;
   config: AppConfig;
   close(): Promise<void>;
@@ -20,10 +22,13 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  shared?: { database: Database },
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   let database: Database;
-  if (process.env.TEST_DB === 'postgres') {
+  if (shared) {
+    database = shared.database;
+  } else if (process.env.TEST_DB === 'postgres') {
     database = await openDatabase({ kind: 'postgres', url: process.env.TEST_DATABASE_URL!, poolSize: 60 });
   } else {
     const dump = readFileSync(inject('pgliteDump'));
@@ -36,9 +41,15 @@ export async function createTestApp(
     app,
     database,
     config,
+    listen: async () => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      return `http://127.0.0.1:${address.port}`;
+    },
     close: async () => {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
     },
   };
 }

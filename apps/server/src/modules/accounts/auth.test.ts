@@ -302,3 +302,25 @@ describe('login and sessions', () => {
     }
   });
 });
+
+describe('bad input on the remaining account calls', () => {
+  it.each([
+    ['/v1/login', {}, 'username：请输入用户名'],
+    ['/v1/login', { username: 'player01' }, 'password：请输入密码'],
+    ['/v1/login', { username: ['a'], password: 'x' }, 'username：请输入用户名'],
+    ['/v1/login', { username: 'x'.repeat(33), password: 'abc12345' }, 'username：用户名过长'],
+    ['/v1/invite/validate', {}, 'invite_code：请输入邀请码'],
+    ['/v1/invite/validate', { invite_code: 'a b' }, 'invite_code：邀请码格式不正确'],
+    ['/v1/agent/validate', { agent_code: 123 }, 'agent_code：请输入代理码'],
+    ['/v1/agent/register', { username: 'player01', password: 'abc12345' }, 'agent_code：请输入代理码'],
+    [
+      '/v1/agent/register-by-domain',
+      { username: 'player01', password: 'abc12345', domain: 'a..b' },
+      'domain：域名格式不正确',
+    ],
+    ['/v1/smart/register', { invite_code: '?' }, 'invite_code：邀请码格式不正确'],
+  ])('%s refuses %j', async (url, payload, message) => {
+    const res = await post(url, payload);
+    expect(body(res)).toMatchObject({ code: 400, message });
+  });
+});

@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatFen } from '@app/shared';
-import { createTestApp, newMember, type TestApp } from '../../test/harness.ts';
+import { memberOf } from '../../plugins/auth.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { idempotencyKeyOf, routeOf } from '../../plugins/idempotency-key.ts';
+import { as, body, createTestApp, newMember, type TestApp } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 
 let t: TestApp;
@@ -80,5 +83,56 @@ describe('Idempotency-Key', () => {
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(new Set(results.map((r) => r.data.entry_id)).size).toBe(1);
     expect(await balance(m.id)).toBe(250n);
+  });
+});
+
+describe('Idempotency-Key over HTTP', () => {
+  let h: TestApp;
+  beforeAll(async () => {
+    // A money-moving route built the way feature routes are: header → IdempotencyService → ledger.
+    h = await createTestApp({}, (app) => {
+      app.register(async (scoped) => {
+        scoped.addHook('onRequest', scoped.authenticate);
+        scoped.post('/v1/__test/credit', async (request) => {
+          const member = memberOf(request).member;
+          const { data, replayed } = await scoped.services.idempotency.run(
+            {
+              memberId: member.id,
+              key: idempotencyKeyOf(request),
+              route: routeOf(request),
+              request: request.body,
+            },
+            async (work) => {
+              const entry = await scoped.services.ledger.post(work, {
+                memberId: member.id,
+                amount: 100n,
+                type: 'adjust',
+              });
+              return { balance: formatFen(entry.balanceAfter) };
+            },
+          );
+          return ok(data, replayed ? '重复请求，返回首次结果' : '操作成功');
+        });
+      });
+    });
+  });
+  afterAll(() => h.close());
+
+  it('replays the first answer for the same header and moves money once', async () => {
+    const m = await newMember(h.app);
+    const send = (key?: string) =>
+      as(h.app, m, {
+        method: 'POST',
+        url: '/v1/__test/credit',
+        payload: { note: 'x' },
+        headers: key ? { 'idempotency-key': key } : {},
+      });
+    const first = body(await send('retry-0000001'));
+    const second = body(await send('retry-0000001'));
+    expect(first).toMatchObject({ code: 200, data: { balance: '1.00' } });
+    expect(second).toMatchObject({ code: 200, message: '重复请求，返回首次结果', data: { balance: '1.00' } });
+    expect(body(await send())).toMatchObject({ data: { balance: '2.00' } });
+    expect(body(await send('bad key'))).toMatchObject({ code: 400 });
+    await expectLedgerBalanced(h);
   });
 });

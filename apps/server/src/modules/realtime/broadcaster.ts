@@ -1,0 +1,149 @@
+import { createHash, createHmac } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { RealtimeHub } from './hub.ts';
+
+/** Where a broadcast goes: this process's sockets, every process via Redis, or an external cluster. */
+export interface Broadcaster {
+  readonly driver: 'embedded' | 'redis' | 'pusher';
+  publish(channel: string, event: string, data: unknown): Promise<void>;
+  /** Round trip to the transport (test-connection). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One process: deliver straight to the local hub. */
+export class LocalBroadcaster implements Broadcaster {
+  readonly driver = 'embedded' as const;
+  constructor(private readonly hub: RealtimeHub) {}
+
+  async publish(channel: string, event: string, data: unknown): Promise<void> {
+    this.hub.deliver(channel, event, data);
+  }
+
+  async ping(): Promise<void> {}
+  async close(): Promise<void> {}
+}
+
+interface RedisMessage {
+  channel: string;
+  event: string;
+  data: unknown;
+}
+
+/**
+ * Several processes: every broadcast goes through Redis pub/sub and each process (this one
+ * too) delivers it to its own sockets, so a member connected to A hears what B caused.
+ */
+export class RedisBroadcaster implements Broadcaster {
+  readonly driver = 'redis' as const;
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+  private readonly topic: string;
+
+  private constructor(
+    url: string,
+    prefix: string,
+    private readonly hub: RealtimeHub,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  ) {
+    this.topic = `${prefix}:realtime:v1`;
+    const options = { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true };
+    this.pub = new Redis(url, options);
+    this.sub = new Redis(url, options);
+    for (const client of [this.pub, this.sub])
+      client.on('error', (err) => this.log.warn({ err }, 'redis error'));
+    this.sub.on('message', (_topic: string, message: string) => this.onMessage(message));
+  }
+
+  static async connect(
+    url: string,
+    prefix: string,
+    hub: RealtimeHub,
+    log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  ): Promise<RedisBroadcaster> {
+    const broadcaster = new RedisBroadcaster(url, prefix, hub, log);
+    await broadcaster.pub.connect();
+    await broadcaster.sub.connect();
+    await broadcaster.sub.subscribe(broadcaster.topic);
+    return broadcaster;
+  }
+
+  async publish(channel: string, event: string, data: unknown): Promise<void> {
+    await this.pub.publish(this.topic, JSON.stringify({ channel, event, data } satisfies RedisMessage));
+  }
+
+  async ping(): Promise<void> {
+    await this.pub.ping();
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
+  }
+
+  private onMessage(message: string): void {
+    try {
+      const parsed = JSON.parse(message) as RedisMessage;
+      this.hub.deliver(parsed.channel, parsed.event, parsed.data);
+    } catch (err) {
+      this.log.error({ err }, 'bad realtime message on redis');
+    }
+  }
+}
+
+export interface PusherHttpOptions {
+  scheme: 'http' | 'https';
+  host: string;
+  port: number;
+  appId: string;
+  appKey: string;
+  appSecret: string;
+}
+
+/**
+ * An external Pusher-compatible cluster (Soketi, Laravel Reverb, Pusher): broadcasts go to
+ * its HTTP API, signed as the Pusher REST API requires.
+ */
+export class PusherHttpBroadcaster implements Broadcaster {
+  readonly driver = 'pusher' as const;
+  constructor(private readonly options: PusherHttpOptions) {}
+
+  async publish(channel: string, event: string, data: unknown): Promise<void> {
+    await this.request('POST', `/apps/${this.options.appId}/events`, {
+      name: event,
+      channels: [channel],
+      data: typeof data === 'string' ? data : JSON.stringify(data),
+    });
+  }
+
+  async ping(): Promise<void> {
+    await this.request('GET', `/apps/${this.options.appId}/channels`);
+  }
+
+  async close(): Promise<void> {}
+
+  private async request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<void> {
+    const text = body === undefined ? '' : JSON.stringify(body);
+    const params: Record<string, string> = {
+      auth_key: this.options.appKey,
+      auth_timestamp: String(Math.floor(Date.now() / 1000)),
+      auth_version: '1.0',
+    };
+    if (body !== undefined) params.body_md5 = createHash('md5').update(text).digest('hex');
+    const query = Object.keys(params)
+      .sort()
+      .map((k) => `${k}=${params[k]}`)
+      .join('&');
+    const signature = createHmac('sha256', this.options.appSecret)
+      .update(`${method}\n${path}\n${query}`)
+      .digest('hex');
+    const url = `${this.options.scheme}://${this.options.host}:${this.options.port}${path}?${query}&auth_signature=${signature}`;
+    const res = await fetch(url, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: text }),
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (!res.ok) throw new Error(`pusher API answered ${res.status}`);
+  }
+}

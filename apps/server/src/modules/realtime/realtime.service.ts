@@ -1,0 +1,268 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  formatFen,
+  LEDGER_TYPES,
+  memberIdOfChannel,
+  PUBLIC_CHANNELS,
+  privateUserChannel,
+  REALTIME_EVENTS,
+  type BalanceChangedEvent,
+  type ConnectionInfo,
+  type UserInfoChangedEvent,
+} from '@app/shared';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, forbidden } from '../../lib/errors.ts';
+import type { DomainEvents, EventBus } from '../../lib/events.ts';
+import { findMemberById } from '../accounts/accounts.repo.ts';
+import { walletsOf } from '../ledger/ledger.repo.ts';
+import type { Broadcaster } from './broadcaster.ts';
+import type { RealtimeHub } from './hub.ts';
+import { channelKind, signSubscription } from './pusher-protocol.ts';
+import { memberPresence } from './realtime.table.ts';
+
+/** A heartbeat older than this (2.5 × the 2 min client heartbeat) no longer counts as online. */
+const HEARTBEAT_FRESH_MS = 5 * 60_000;
+
+export interface Origin {
+  protocol: string;
+  hostname: string;
+  port: number;
+}
+
+/** Turns committed domain events into pushes on members' private channels; answers the socket REST calls. */
+export class RealtimeService {
+  private readonly unsubscribers: Array<() => void> = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: AppConfig,
+    private readonly hub: RealtimeHub,
+    readonly broadcaster: Broadcaster,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  ) {}
+
+  /** Starts listening to committed changes; they arrive only after their transaction commits. */
+  start(events: EventBus): void {
+    this.unsubscribers.push(
+      events.on(
+        'wallet.changed',
+        (e) => void this.pushBalance(e).catch((err: unknown) => this.failed(err, e.memberId)),
+      ),
+      events.on(
+        'member.changed',
+        (e) => void this.pushUserInfo(e).catch((err: unknown) => this.failed(err, e.memberId)),
+      ),
+      events.on(
+        'session.revoked',
+        (e) =>
+          void this.broadcaster
+            .publish(privateUserChannel(e.memberId), REALTIME_EVENTS.sessionRevoked, {
+              session_ids: e.sessionIds,
+            })
+            .catch((err: unknown) => this.failed(err, e.memberId)),
+      ),
+    );
+  }
+
+  stop(): void {
+    for (const off of this.unsubscribers.splice(0)) off();
+  }
+
+  // ---- pushes ----------------------------------------------------------------------------
+
+  async pushBalance(e: DomainEvents['wallet.changed']): Promise<void> {
+    const snapshot = await this.snapshot(e.memberId);
+    if (!snapshot) return;
+    const payload: BalanceChangedEvent = {
+      balance: formatFen(snapshot.main),
+      change_amount: formatFen(e.amount),
+      change_type: e.type,
+      change_type_text: LEDGER_TYPES[e.type],
+      wallet: e.wallet,
+      wallet_balance: formatFen(e.balanceAfter),
+      timestamp: e.at.getTime(),
+      codingvolume: formatFen(snapshot.codingvolume),
+      paysum: formatFen(snapshot.paysum),
+      totalgame: formatFen(snapshot.totalgame),
+    };
+    await this.broadcaster.publish(privateUserChannel(e.memberId), REALTIME_EVENTS.balanceChanged, payload);
+  }
+
+  async pushUserInfo(e: DomainEvents['member.changed']): Promise<void> {
+    const snapshot = await this.snapshot(e.memberId);
+    if (!snapshot) return;
+    const payload: UserInfoChangedEvent = {
+      balance: formatFen(snapshot.main),
+      codingvolume: formatFen(snapshot.codingvolume),
+      paysum: formatFen(snapshot.paysum),
+      totalgame: formatFen(snapshot.totalgame),
+      changed_fields: e.changedFields,
+      change_type: e.changeType,
+      timestamp: e.at.getTime(),
+    };
+    await this.broadcaster.publish(privateUserChannel(e.memberId), REALTIME_EVENTS.userInfoChanged, payload);
+  }
+
+  // ---- channel authorisation ------------------------------------------------------------
+
+  /** Signs a subscription: only the member's own private channel; throws 403 for anything else. */
+  authorize(memberId: number, channel: string, socketId: string): { auth: string } {
+    const kind = channelKind(channel);
+    if (kind === 'public') throw new AppError(400, '公共频道无需认证');
+    if (kind !== 'private' || memberIdOfChannel(channel) !== memberId) throw forbidden('无权订阅该频道');
+    const { appKey, appSecret } = this.config.realtime;
+    return { auth: signSubscription(appKey, appSecret, socketId, channel) };
+  }
+
+  authorizeBatch(
+    memberId: number,
+    channels: string[],
+    socketId: string,
+  ): Record<string, { auth: string } | { error: string; status: number }> {
+    const result: Record<string, { auth: string } | { error: string; status: number }> = {};
+    for (const channel of channels) {
+      try {
+        result[channel] = this.authorize(memberId, channel, socketId);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        result[channel] = { error: err.message, status: err.status };
+      }
+    }
+    return result;
+  }
+
+  connectionInfo(memberId: number, origin: Origin): ConnectionInfo {
+    const rt = this.config.realtime;
+    const external = rt.driver === 'pusher' && rt.pusher ? rt.pusher : undefined;
+    const publicUrl = this.config.publicUrl ? new URL(this.config.publicUrl) : undefined;
+    const secure = external
+      ? external.scheme === 'https'
+      : (publicUrl?.protocol ?? `${origin.protocol}:`) === 'https:';
+    const host = external?.host ?? publicUrl?.hostname ?? origin.hostname;
+    const port = external?.port ?? (publicUrl ? Number(publicUrl.port || (secure ? 443 : 80)) : origin.port);
+    return {
+      driver: rt.driver,
+      scheme: secure ? 'wss' : 'ws',
+      host,
+      port,
+      path: '',
+      app_key: rt.appKey,
+      cluster: external?.cluster ?? 'mt1',
+      auth_endpoint: '/v1/broadcasting/auth',
+      channels: {
+        private: privateUserChannel(memberId),
+        public: [PUBLIC_CHANNELS.announcements, PUBLIC_CHANNELS.liveMatches],
+      },
+      events: Object.values(REALTIME_EVENTS),
+      activity_timeout: rt.activityTimeoutS,
+      pong_timeout: rt.pongTimeoutMs,
+    };
+  }
+
+  // ---- presence --------------------------------------------------------------------------
+
+  async heartbeat(memberId: number, socketId: string): Promise<{ server_time: number; status: 'online' }> {
+    await this.savePresence(memberId, 'online', socketId, true);
+    return { server_time: Date.now(), status: 'online' };
+  }
+
+  async updateStatus(memberId: number, status: 'online' | 'offline', socketId: string) {
+    await this.savePresence(memberId, status, socketId, status === 'online');
+    return this.onlineStatus(memberId);
+  }
+
+  async onlineStatus(memberId: number) {
+    const [row] = await this.db.select().from(memberPresence).where(eq(memberPresence.memberId, memberId));
+    const connections = this.hub.connectionsOf(memberId);
+    const fresh = !!row?.lastHeartbeatAt && Date.now() - row.lastHeartbeatAt.getTime() < HEARTBEAT_FRESH_MS;
+    const online = connections > 0 || (row?.status === 'online' && fresh);
+    return {
+      is_online: online ? (1 as const) : (0 as const),
+      status: online ? ('online' as const) : ('offline' as const),
+      connections,
+      last_heartbeat_at: row?.lastHeartbeatAt?.toISOString() ?? null,
+    };
+  }
+
+  /** Publishes a test event to the member's own channel and measures the transport's round trip. */
+  async testConnection(memberId: number) {
+    const started = performance.now();
+    try {
+      await this.broadcaster.ping();
+      await this.broadcaster.publish(privateUserChannel(memberId), REALTIME_EVENTS.connectionTest, {
+        message: '连接测试成功',
+        timestamp: Date.now(),
+      });
+    } catch (err) {
+      this.log.warn({ err }, 'realtime test failed');
+      throw new AppError(503, `连接测试失败：${err instanceof Error ? err.message : '推送服务不可用'}`);
+    }
+    return {
+      success: true,
+      driver: this.broadcaster.driver,
+      latency_ms: Math.round((performance.now() - started) * 100) / 100,
+      connections: this.hub.connectionsOf(memberId),
+      server_time: Date.now(),
+    };
+  }
+
+  async currentBalance(memberId: number) {
+    const snapshot = await this.snapshot(memberId);
+    if (!snapshot) throw new AppError(404, '用户不存在');
+    return {
+      balance: formatFen(snapshot.main),
+      frozen_balance: formatFen(snapshot.frozen),
+      lottery_balance: formatFen(snapshot.lottery),
+      codingvolume: formatFen(snapshot.codingvolume),
+      paysum: formatFen(snapshot.paysum),
+      totalgame: formatFen(snapshot.totalgame),
+      timestamp: Date.now(),
+    };
+  }
+
+  // ---- helpers ---------------------------------------------------------------------------
+
+  private async savePresence(
+    memberId: number,
+    status: 'online' | 'offline',
+    socketId: string,
+    beat: boolean,
+  ) {
+    const now = new Date();
+    await this.db
+      .insert(memberPresence)
+      .values({ memberId, status, socketId, lastHeartbeatAt: beat ? now : null, updatedAt: now })
+      .onConflictDoUpdate({
+        target: memberPresence.memberId,
+        set: {
+          status,
+          socketId,
+          updatedAt: now,
+          ...(beat ? { lastHeartbeatAt: now } : {}),
+        },
+      });
+  }
+
+  private async snapshot(memberId: number) {
+    const [member, wallets] = await Promise.all([
+      findMemberById(this.db, memberId),
+      walletsOf(this.db, memberId),
+    ]);
+    if (!member) return undefined;
+    const of = (kind: string) => wallets.find((w) => w.kind === kind)?.balance ?? 0n;
+    return {
+      main: of('main'),
+      frozen: of('frozen'),
+      lottery: of('lottery'),
+      codingvolume: member.codingvolume,
+      paysum: member.paysum,
+      totalgame: member.totalgame,
+    };
+  }
+
+  private failed(err: unknown, memberId: number): void {
+    this.log.error({ err, memberId }, 'realtime push failed');
+  }
+}

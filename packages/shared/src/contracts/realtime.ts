@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { isoDate, moneyString } from './common.ts';
+
+/**
+ * Realtime protocol (version 1) on top of Pusher Channels protocol 7: channel names, the
+ * events the server broadcasts and their payloads. One file, shared by server and client.
+ */
+export const REALTIME_PROTOCOL_VERSION = 1;
+export const PUSHER_PROTOCOL = 7;
+
+/** A member's private channel: only that member's token can sign a subscription to it. */
+export const privateUserChannel = (memberId: number): string => `private-user.${memberId}`;
+const PRIVATE_USER = /^private-user\.(\d{1,12})$/;
+export function memberIdOfChannel(channel: string): number | null {
+  const match = PRIVATE_USER.exec(channel);
+  return match ? Number(match[1]) : null;
+}
+
+/** Public channels anyone may subscribe to without auth. */
+export const PUBLIC_CHANNELS = {
+  announcements: 'announcements',
+  liveMatches: 'matches.live',
+  lottery: (code: string) => `lottery.${code}`,
+} as const;
+
+export const REALTIME_EVENTS = {
+  balanceChanged: 'balance.changed',
+  userInfoChanged: 'user-info.changed',
+  notification: 'notification',
+  connectionTest: 'connection.test',
+  sessionRevoked: 'session.revoked',
+} as const;
+
+export const balanceChangedEvent = z
+  .object({
+    balance: moneyString.describe('Main wallet balance after the change'),
+    change_amount: moneyString.describe('Signed amount of this change'),
+    change_type: z.string().describe('Ledger entry type, e.g. deposit, bet, payout'),
+    change_type_text: z.string().describe('Chinese text of the type, e.g. 充值到账'),
+    wallet: z.string().describe('Wallet that changed: main, frozen, lottery, game:<platform>'),
+    wallet_balance: moneyString.describe('Balance of that wallet after the change'),
+    timestamp: z.number().int().describe('Milliseconds since the epoch'),
+    codingvolume: moneyString,
+    paysum: moneyString,
+    totalgame: moneyString,
+  })
+  .meta({ id: 'BalanceChangedEvent' });
+export type BalanceChangedEvent = z.infer<typeof balanceChangedEvent>;
+
+export const userInfoChangedEvent = z
+  .object({
+    balance: moneyString,
+    codingvolume: moneyString,
+    paysum: moneyString,
+    totalgame: moneyString,
+    changed_fields: z.array(z.string()),
+    change_type: z.string(),
+    timestamp: z.number().int(),
+  })
+  .meta({ id: 'UserInfoChangedEvent' });
+export type UserInfoChangedEvent = z.infer<typeof userInfoChangedEvent>;
+
+export const notificationEvent = z.object({
+  id: z.string(),
+  title: z.string(),
+  message: z.string(),
+  type: z.string(),
+  timestamp: z.number().int(),
+});
+export type NotificationEvent = z.infer<typeof notificationEvent>;
+
+// ---- REST contracts of /v1/broadcasting and /v1/websocket ------------------------------
+
+const socketId = z
+  .string({ error: '请提供 socket_id' })
+  .regex(/^\d{1,20}\.\d{1,20}$/, 'socket_id 格式不正确');
+const channelName = z
+  .string({ error: '请提供频道名称' })
+  .min(1, '请提供频道名称')
+  .max(164, '频道名称过长')
+  .regex(/^[A-Za-z0-9_\-=@,.;]+$/, '频道名称格式不正确');
+
+export const broadcastingAuthBody = z.object({ channel_name: channelName, socket_id: socketId });
+export const broadcastingAuthBatchBody = z.object({
+  channels: z
+    .array(channelName, { error: 'channels 必须是频道数组' })
+    .min(1, '请至少提供一个频道')
+    .max(20, '一次最多认证20个频道'),
+  socket_id: socketId,
+});
+export const channelAuth = z.object({
+  auth: z.string().describe('"<app_key>:<hex HMAC-SHA256 of socket_id:channel>"'),
+});
+export const channelAuthBatch = z.record(
+  z.string(),
+  z.union([channelAuth, z.object({ error: z.string(), status: z.number().int() })]),
+);
+
+export const connectionInfo = z
+  .object({
+    driver: z.enum(['embedded', 'redis', 'pusher']).describe('Where sockets are served'),
+    scheme: z.enum(['ws', 'wss']),
+    host: z.string(),
+    port: z.number().int(),
+    path: z.string().describe('Socket path prefix; the client connects to <path>/app/<app_key>'),
+    app_key: z.string(),
+    cluster: z.string(),
+    auth_endpoint: z.string(),
+    channels: z.object({
+      private: z.string().describe('The member’s own private channel'),
+      public: z.array(z.string()),
+    }),
+    events: z.array(z.string()),
+    activity_timeout: z.number().int(),
+    pong_timeout: z.number().int(),
+  })
+  .meta({ id: 'ConnectionInfo' });
+export type ConnectionInfo = z.infer<typeof connectionInfo>;
+
+export const heartbeatBody = z.object({ socket_id: socketId });
+export const updateStatusBody = z.object({
+  status: z.enum(['online', 'offline'], { error: 'status 须为 online 或 offline' }),
+  socket_id: socketId,
+});
+export const onlineStatus = z
+  .object({
+    is_online: z.union([z.literal(0), z.literal(1)]),
+    status: z.enum(['online', 'offline']),
+    connections: z.number().int().describe('Live sockets of this member on this server'),
+    last_heartbeat_at: isoDate.nullable(),
+  })
+  .meta({ id: 'OnlineStatus' });
+export const currentBalance = z
+  .object({
+    balance: moneyString,
+    frozen_balance: moneyString,
+    lottery_balance: moneyString,
+    codingvolume: moneyString,
+    paysum: moneyString,
+    totalgame: moneyString,
+    timestamp: z.number().int(),
+  })
+  .meta({ id: 'CurrentBalance' });
+export const connectionTestResult = z
+  .object({
+    success: z.boolean(),
+    driver: z.string(),
+    latency_ms: z.number(),
+    connections: z.number().int(),
+    server_time: z.number().int(),
+  })
+  .meta({ id: 'ConnectionTestResult' });
