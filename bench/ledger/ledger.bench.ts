@@ -25,7 +25,9 @@ const usePglite = process.env.BENCH_DB === 'pglite';
 async function ensureBenchDatabase(url: string): Promise<void> {
   const target = new URL(url);
   const name = target.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
+  });
   await admin.connect();
   const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
   if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
@@ -82,7 +84,12 @@ async function main() {
         const t0 = performance.now();
         try {
           await inTransaction(db, (work) =>
-            ledger.post(work, { memberId, amount, type: amount > 0n ? 'payout' : 'bet', reference: { type: 'bench', id: i } }),
+            ledger.post(work, {
+              memberId,
+              amount,
+              type: amount > 0n ? 'payout' : 'bet',
+              reference: { type: 'bench', id: i },
+            }),
           );
         } catch {
           refused++;
@@ -97,10 +104,14 @@ async function main() {
   await database.close();
 
   const total = MEMBERS * POSTS;
-  console.log(`ledger bench on ${usePglite ? 'PGlite' : 'PostgreSQL'}: ${MEMBERS} concurrent members × ${POSTS} posts`);
+  console.log(
+    `ledger bench on ${usePglite ? 'PGlite' : 'PostgreSQL'}: ${MEMBERS} concurrent members × ${POSTS} posts`,
+  );
   console.log(`  entries:     ${total - refused} posted, ${refused} refused, in ${seconds.toFixed(2)} s`);
   console.log(`  throughput:  ${Math.round(total / seconds)} posts/s`);
-  console.log(`  latency:     p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms`);
+  console.log(
+    `  latency:     p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms`,
+  );
   console.log(`  invariant:   ${violations.length === 0 ? 'balanced' : `${violations.length} VIOLATIONS`}`);
   if (violations.length > 0) process.exitCode = 1;
 }
