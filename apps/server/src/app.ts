@@ -14,6 +14,9 @@ import envelopePlugin from './plugins/envelope.ts';
 import webPlugin from './plugins/web.ts';
 import { createServices, servicesPlugin, type Services } from './services.ts';
 
+// Re-exported so the declaration of `app.services` travels with buildApp's types.
+export type { Services } from './services.ts';
+
 // Validation messages in Simplified Chinese wherever a schema gives none of its own.
 z.config(z.locales.zhCN());
 
