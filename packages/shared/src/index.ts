@@ -9,3 +9,4 @@ export * from './contracts/auth.ts';
 export * from './contracts/user.ts';
 export * from './contracts/app.ts';
 export * from './contracts/realtime.ts';
+export * from './domain/sports/index.ts';

@@ -1,0 +1,82 @@
+/**
+ * The sports feed adapter: what the product needs from an odds/results provider. The built-in
+ * simulator implements it; a real operator plugs in a provider by implementing the same
+ * interface (see README "Sports feed").
+ */
+import type { Sport } from '@app/shared';
+import type { Market } from './model.ts';
+
+export type { Market } from './model.ts';
+
+export interface FeedLeague {
+  code: string;
+  sport: Sport;
+  name: string;
+  shortName: string;
+  country: string;
+  color: string;
+  sort: number;
+}
+
+export interface FeedTeam {
+  code: string;
+  leagueCode: string;
+  name: string;
+}
+
+export interface FeedFixture {
+  externalId: string;
+  sport: Sport;
+  leagueCode: string;
+  /** 竞彩-style number shown to members, e.g. 周六001. */
+  matchNo: string;
+  home: FeedTeam;
+  away: FeedTeam;
+  kickoffAt: Date;
+}
+
+export type FeedStatus = 'scheduled' | 'live' | 'finished' | 'postponed' | 'cancelled';
+
+export interface FeedEvent {
+  /** Match minute (football) or elapsed game minute (basketball). */
+  minute: number;
+  type: 'goal' | 'yellow' | 'red' | 'quarter_end' | 'overtime';
+  side: 'home' | 'away' | null;
+  text: string;
+}
+
+export interface FeedScore {
+  home: number;
+  away: number;
+}
+
+export interface FeedMatchState {
+  externalId: string;
+  status: FeedStatus;
+  /** 1H HT 2H FT for football; Q1 Q2 HT Q3 Q4 OT FT for basketball; NS before kick-off. */
+  period: string;
+  /** Elapsed match minute, null before kick-off. */
+  minute: number | null;
+  /** Clock text for the screen: 67' / 45+2' / 第3节 05:12 / 中场. */
+  clock: string;
+  score: FeedScore;
+  halfTime: FeedScore | null;
+  /** Basketball: points per quarter (and overtime) so far. */
+  periods: FeedScore[];
+  events: FeedEvent[];
+  stats: Record<string, [number, number]>;
+  /** Current odds; pre-match while scheduled, in-play while live, none once over. */
+  markets: Market[];
+  /** Whether the provider still takes bets on the match (竞彩: until kick-off). */
+  bettingOpen: boolean;
+}
+
+export interface SportsFeed {
+  readonly name: string;
+  leagues(): FeedLeague[];
+  teams(): FeedTeam[];
+  /** Fixtures kicking off in the window. */
+  fixtures(from: Date, to: Date): FeedFixture[];
+  /** The match as the provider sees it at `now`; null when unknown. */
+  state(externalId: string, now: Date): FeedMatchState | null;
+}

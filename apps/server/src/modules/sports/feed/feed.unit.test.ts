@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { matchResultProblem, parseLine, parseSportsOdds, PLAY_TYPES, settleOption, type MatchResult } from '@app/shared';
+import { basketballLines, basketballMarkets, footballMarkets, normalCdf, oddsFor, PAYOUT_RATE } from './model.ts';
+import { SimulatedFeed } from './simulator.ts';
+
+const overround = (odds: Record<string, string>) =>
+  Object.values(odds).reduce((sum, o) => sum + 100 / Number(parseSportsOdds(o)), 0);
+
+function expectComplete(markets: ReturnType<typeof footballMarkets>) {
+  for (const m of markets) {
+    const def = PLAY_TYPES[m.playType];
+    expect(Object.keys(m.odds).sort(), m.playType).toEqual(def.options.map((o) => o.key).sort());
+    for (const o of Object.values(m.odds)) expect(parseSportsOdds(o), `${m.playType} ${o}`).not.toBeNull();
+    if (def.line !== 'none') expect(parseLine(m.playType, m.line ?? ''), `${m.playType} line ${m.line}`).not.toBeNull();
+    else expect(m.line).toBeNull();
+  }
+}
+
+describe('pricing model', () => {
+  it('turns probabilities into odds with the margin, rounded down', () => {
+    expect(oddsFor(0.5)).toBe('1.78');
+    expect(oddsFor(0.999)).toBe('1.01');
+    expect(oddsFor(0)).toBe('999.99');
+    expect(normalCdf(0)).toBeCloseTo(0.5, 6);
+    expect(normalCdf(1.96)).toBeCloseTo(0.975, 3);
+  });
+
+  it('prices every football option, with about the stated margin', () => {
+    const markets = footballMarkets(
+      { rates: { home: 1.6, away: 1.0 }, score: { home: 0, away: 0 }, halfTime: null, remaining: { first: 1, second: 1 } },
+      -1,
+    );
+    expectComplete(markets);
+    for (const m of markets) expect(overround(m.odds), m.playType).toBeGreaterThan(1 / PAYOUT_RATE - 0.03);
+    const wdl = markets.find((m) => m.playType === 'football.winDrawLose')!.odds;
+    expect(Number(parseSportsOdds(wdl.h))).toBeLessThan(Number(parseSportsOdds(wdl.a)));
+    expect(markets.find((m) => m.playType === 'football.handicap')!.line).toBe('-1');
+  });
+
+  it('moves in play: a three-goal lead late on makes the home win a near certainty', () => {
+    const late = footballMarkets(
+      { rates: { home: 1.2, away: 1.2 }, score: { home: 3, away: 0 }, halfTime: { home: 1, away: 0 }, remaining: { first: 0, second: 0.02 } },
+      -1,
+    );
+    expect(late.find((m) => m.playType === 'football.winDrawLose')!.odds.h).toBe('1.01');
+    // Half-time is fixed once played: every 平x option is long odds.
+    const hft = late.find((m) => m.playType === 'football.halfFullTime')!.odds;
+    expect(Number(parseSportsOdds(hft.hh!))).toBeLessThan(Number(parseSportsOdds(hft.dh!)));
+  });
+
+  it('prices every basketball option on half-point lines', () => {
+    const expected = { margin: 6.3, total: 221.4 };
+    const lines = basketballLines(expected);
+    expect(lines).toEqual({ handicapHalves: -13, totalHalves: 443 });
+    const markets = basketballMarkets({ expected, score: { home: 0, away: 0 }, remaining: 1 }, lines);
+    expectComplete(markets);
+    expect(markets.find((m) => m.playType === 'basketball.handicap')!.line).toBe('-6.5');
+    expect(markets.find((m) => m.playType === 'basketball.total-score')!.line).toBe('221.5');
+  });
+});
+
+describe('simulated feed', () => {
+  const feed = (seed = 'test-seed', speed = 10) =>
+    new SimulatedFeed({ seed, speed, footballIntervalMin: 30, basketballIntervalMin: 45 });
+  const day = new Date('2026-11-21T00:00:00+08:00');
+  const nextDay = new Date('2026-11-22T00:00:00+08:00');
+
+  it('schedules named fixtures from real leagues, the same for the same seed', () => {
+    const fixtures = feed().fixtures(day, nextDay);
+    expect(fixtures.filter((f) => f.sport === 'football')).toHaveLength(48);
+    expect(fixtures.filter((f) => f.sport === 'basketball')).toHaveLength(31);
+    const first = fixtures[0]!;
+    expect(first.matchNo).toBe('周六001');
+    expect(first.home.name).not.toBe(first.away.name);
+    expect(feed().fixtures(day, nextDay)).toEqual(fixtures);
+    expect(feed('other').fixtures(day, nextDay).map((f) => f.home.code)).not.toEqual(fixtures.map((f) => f.home.code));
+    const leagues = new Set(fixtures.map((f) => f.leagueCode));
+    expect(leagues.size).toBeGreaterThan(5);
+  });
+
+  it('plays a football match from kick-off to a sound final result', () => {
+    const f = feed();
+    const fixture = f.fixtures(day, nextDay).find((x) => x.sport === 'football' && f.state(x.externalId, nextDay)?.status === 'finished')!;
+    const at = (minutes: number) => f.state(fixture.externalId, new Date(fixture.kickoffAt.getTime() + (minutes * 60_000) / 10))!;
+    const before = f.state(fixture.externalId, new Date(fixture.kickoffAt.getTime() - 60_000))!;
+    expect(before).toMatchObject({ status: 'scheduled', bettingOpen: true, period: 'NS' });
+    expectComplete(before.markets);
+    expect(at(10)).toMatchObject({ status: 'live', period: '1H', minute: 11, bettingOpen: false });
+    expect(at(52)).toMatchObject({ period: 'HT', clock: '中场' });
+    expect(at(70).period).toBe('2H');
+    const end = at(200);
+    expect(end.status).toBe('finished');
+    expect(end.markets).toEqual([]);
+    const result: MatchResult = { status: 'finished', sport: 'football', fullTime: end.score, halfTime: end.halfTime! };
+    expect(matchResultProblem(result)).toBeNull();
+    expect(end.events.filter((e) => e.type === 'goal')).toHaveLength(end.score.home + end.score.away);
+    // The score never goes down while the match is played.
+    let last = 0;
+    for (let m = 0; m <= 130; m += 2) {
+      const s = at(m).score;
+      expect(s.home + s.away).toBeGreaterThanOrEqual(last);
+      last = s.home + s.away;
+    }
+  });
+
+  it('plays basketball to a winner, overtime included', () => {
+    const f = feed('bb');
+    const fixtures = f.fixtures(day, new Date(day.getTime() + 7 * 86_400_000)).filter((x) => x.sport === 'basketball');
+    let overtimes = 0;
+    for (const fixture of fixtures) {
+      const end = f.state(fixture.externalId, new Date(fixture.kickoffAt.getTime() + 60 * 60_000))!;
+      if (end.status !== 'finished') continue;
+      expect(end.score.home).not.toBe(end.score.away);
+      expect(end.periods.reduce((s, p) => s + p.home, 0)).toBe(end.score.home);
+      if (end.periods.length > 4) overtimes++;
+      const result: MatchResult = { status: 'finished', sport: 'basketball', final: end.score };
+      expect(settleOption('basketball.win-lose', 'h', null, result)).toBe(end.score.home > end.score.away ? 'won' : 'lost');
+    }
+    expect(fixtures.length).toBeGreaterThan(200);
+    expect(overtimes).toBeGreaterThan(0);
+  });
+
+  it('calls off a few matches: cancelled at once, postponed ones void after 36 match-hours', () => {
+    const f = feed('fates');
+    const fixtures = f.fixtures(day, new Date(day.getTime() + 20 * 86_400_000));
+    const statuses = fixtures.map((x) => f.state(x.externalId, new Date(x.kickoffAt.getTime() + 1))!.status);
+    const share = (s: string) => statuses.filter((x) => x === s).length / statuses.length;
+    expect(share('cancelled')).toBeGreaterThan(0.005);
+    expect(share('postponed')).toBeGreaterThan(0.005);
+    const postponed = fixtures[statuses.indexOf('postponed')]!;
+    const later = f.state(postponed.externalId, new Date(postponed.kickoffAt.getTime() + ((36 * 60) / 10) * 60_000 + 1000))!;
+    expect(later.status).toBe('cancelled');
+  });
+
+  it('results follow the odds: home wins happen about as often as priced', () => {
+    const f = feed('stats');
+    const fixtures = f.fixtures(day, new Date(day.getTime() + 40 * 86_400_000)).filter((x) => x.sport === 'football');
+    let priced = 0;
+    let won = 0;
+    let n = 0;
+    for (const fixture of fixtures) {
+      const pre = f.state(fixture.externalId, new Date(fixture.kickoffAt.getTime() - 1))!;
+      const end = f.state(fixture.externalId, new Date(fixture.kickoffAt.getTime() + 3 * 3_600_000))!;
+      if (end.status !== 'finished') continue;
+      const odds = pre.markets.find((m) => m.playType === 'football.winDrawLose')!.odds;
+      priced += PAYOUT_RATE / (Number(parseSportsOdds(odds.h!)) / 100);
+      won += end.score.home > end.score.away ? 1 : 0;
+      n++;
+    }
+    expect(n).toBeGreaterThan(1500);
+    expect(Math.abs(won / n - priced / n)).toBeLessThan(0.04);
+  });
+});

@@ -1,0 +1,233 @@
+/**
+ * Pricing model of the feed simulator: probabilities of every option of every play type from
+ * a team-strength model (Poisson goals for football, normal margin and total for basketball),
+ * turned into decimal odds with a bookmaker margin. Works pre-match and in play (from the
+ * current score and the share of the match still to play).
+ */
+import { formatLine, type PlayTypeId } from '@app/shared';
+
+/** Share of stakes returned to players: 竞彩 pays out about 89%. */
+export const PAYOUT_RATE = 0.89;
+const MIN_ODDS = 101;
+const MAX_ODDS = 99_999;
+
+export interface Market {
+  playType: PlayTypeId;
+  /** Handicap or total line as text ("-1", "+5.5", "215.5"), null when the play has none. */
+  line: string | null;
+  /** Decimal odds by option key ("1.85"). */
+  odds: Record<string, string>;
+}
+
+/** Decimal odds for a probability with the margin taken, as a two-decimal string. */
+export function oddsFor(probability: number, payoutRate = PAYOUT_RATE): string {
+  const hundredths =
+    probability <= 0 ? MAX_ODDS : Math.min(MAX_ODDS, Math.max(MIN_ODDS, Math.floor((payoutRate * 100) / probability)));
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
+}
+
+function poisson(lambda: number, max: number): number[] {
+  const out: number[] = [];
+  let p = Math.exp(-lambda);
+  for (let k = 0; k <= max; k++) {
+    out.push(p);
+    p = (p * lambda) / (k + 1);
+  }
+  return out;
+}
+
+/** Distribution of a current count plus Poisson(λ) more goals, as an array by final count. */
+function shifted(current: number, lambda: number, max: number): number[] {
+  const dist = new Array<number>(max + 1).fill(0);
+  poisson(lambda, max).forEach((p, k) => {
+    if (current + k <= max) dist[current + k]! += p;
+  });
+  return dist;
+}
+
+const GOAL_CAP = 14;
+
+export interface FootballState {
+  /** Expected goals over 90 minutes. */
+  rates: { home: number; away: number };
+  /** Goals so far, and at half time once it has passed. */
+  score: { home: number; away: number };
+  halfTime: { home: number; away: number } | null;
+  /** Share of each half still to play (1 before kick-off, 0 once played). */
+  remaining: { first: number; second: number };
+}
+
+/** Share of goals scored in the first half. */
+export const FIRST_HALF_SHARE = 0.45;
+
+/** Football handicap line in whole goals: always non-zero, against the stronger side. */
+export function footballHandicapGoals(rates: { home: number; away: number }): number {
+  const diff = rates.home - rates.away;
+  const goals = Math.max(1, Math.round(Math.abs(diff)));
+  return diff >= 0 ? -goals : goals;
+}
+
+export function footballMarkets(state: FootballState, handicapGoals: number): Market[] {
+  const { rates, score, remaining } = state;
+  const firstHome = rates.home * FIRST_HALF_SHARE * remaining.first;
+  const firstAway = rates.away * FIRST_HALF_SHARE * remaining.first;
+  const secondHome = rates.home * (1 - FIRST_HALF_SHARE) * remaining.second;
+  const secondAway = rates.away * (1 - FIRST_HALF_SHARE) * remaining.second;
+
+  // Joint distribution over (half-time home, half-time away, full-time home, full-time away).
+  const htHome = state.halfTime ? shifted(state.halfTime.home, 0, GOAL_CAP) : shifted(score.home, firstHome, GOAL_CAP);
+  const htAway = state.halfTime ? shifted(state.halfTime.away, 0, GOAL_CAP) : shifted(score.away, firstAway, GOAL_CAP);
+  const shHome = poisson(secondHome, GOAL_CAP);
+  const shAway = poisson(secondAway, GOAL_CAP);
+
+  const wdl = { h: 0, d: 0, a: 0 };
+  const handicap = { h: 0, d: 0, a: 0 };
+  const totals = new Array<number>(8).fill(0);
+  const scores = new Map<string, number>();
+  const hft = new Map<string, number>();
+  const outcome = (h: number, a: number) => (h > a ? 'h' : h === a ? 'd' : 'a');
+
+  for (let hh = 0; hh <= GOAL_CAP; hh++) {
+    const phh = htHome[hh]!;
+    if (phh < 1e-12) continue;
+    for (let ha = 0; ha <= GOAL_CAP; ha++) {
+      const pha = htAway[ha]!;
+      if (pha < 1e-12) continue;
+      const half = outcome(hh, ha);
+      for (let sh = 0; sh + hh <= GOAL_CAP; sh++) {
+        const psh = shHome[sh]!;
+        if (psh < 1e-12) continue;
+        for (let sa = 0; sa + ha <= GOAL_CAP; sa++) {
+          const p = phh * pha * psh * shAway[sa]!;
+          if (p < 1e-14) continue;
+          const fh = hh + sh;
+          const fa = ha + sa;
+          const full = outcome(fh, fa);
+          wdl[full] += p;
+          handicap[outcome(fh + handicapGoals, fa)] += p;
+          totals[Math.min(7, fh + fa)]! += p;
+          const exact = `${fh}:${fa}`;
+          scores.set(exact, (scores.get(exact) ?? 0) + p);
+          hft.set(`${half}${full}`, (hft.get(`${half}${full}`) ?? 0) + p);
+        }
+      }
+    }
+  }
+
+  const listed = new Set(SCORE_KEYS);
+  const scoreOdds: Record<string, string> = {};
+  const other = { h: 0, d: 0, a: 0 };
+  for (const [exact, p] of scores) {
+    if (listed.has(exact)) continue;
+    const [h = 0, a = 0] = exact.split(':').map(Number);
+    other[outcome(h, a)] += p;
+  }
+  for (const key of SCORE_KEYS) scoreOdds[key] = oddsFor(scores.get(key) ?? 0);
+  scoreOdds.other_h = oddsFor(other.h);
+  scoreOdds.other_d = oddsFor(other.d);
+  scoreOdds.other_a = oddsFor(other.a);
+
+  const hftOdds: Record<string, string> = {};
+  for (const half of ['h', 'd', 'a']) for (const full of ['h', 'd', 'a']) hftOdds[`${half}${full}`] = oddsFor(hft.get(`${half}${full}`) ?? 0);
+
+  return [
+    { playType: 'football.winDrawLose', line: null, odds: { h: oddsFor(wdl.h), d: oddsFor(wdl.d), a: oddsFor(wdl.a) } },
+    {
+      playType: 'football.handicap',
+      line: formatLine('football.handicap', handicapGoals * 2),
+      odds: { h: oddsFor(handicap.h), d: oddsFor(handicap.d), a: oddsFor(handicap.a) },
+    },
+    {
+      playType: 'football.totalGoals',
+      line: null,
+      odds: Object.fromEntries(totals.map((p, i) => [i === 7 ? '7+' : String(i), oddsFor(p)])),
+    },
+    { playType: 'football.score', line: null, odds: scoreOdds },
+    { playType: 'football.halfFullTime', line: null, odds: hftOdds },
+  ];
+}
+
+const SCORE_KEYS = [
+  '1:0', '2:0', '2:1', '3:0', '3:1', '3:2', '4:0', '4:1', '4:2', '5:0', '5:1', '5:2',
+  '0:0', '1:1', '2:2', '3:3',
+  '0:1', '0:2', '1:2', '0:3', '1:3', '2:3', '0:4', '1:4', '2:4', '0:5', '1:5', '2:5',
+];
+
+// ---- basketball -----------------------------------------------------------------------------
+
+/** Standard normal CDF (Abramowitz–Stegun 7.1.26 through erf). */
+export function normalCdf(x: number): number {
+  const t = 1 / (1 + 0.3275911 * (Math.abs(x) / Math.SQRT2));
+  const y =
+    1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-(x * x) / 2);
+  return x >= 0 ? (1 + y) / 2 : (1 - y) / 2;
+}
+
+export interface BasketballState {
+  /** Expected final margin (home − away) and total over a full game. */
+  expected: { margin: number; total: number };
+  score: { home: number; away: number };
+  /** Share of regulation still to play. */
+  remaining: number;
+}
+
+export const MARGIN_SD = 12.5;
+export const TOTAL_SD = 16;
+
+/** Lines fixed at opening: handicap against the favourite and a total, both on half points. */
+export function basketballLines(expected: { margin: number; total: number }): { handicapHalves: number; totalHalves: number } {
+  const m = Math.abs(expected.margin);
+  const handicapHalves = (expected.margin >= 0 ? -1 : 1) * (2 * Math.floor(m) + 1);
+  const totalHalves = 2 * Math.floor(expected.total) + 1;
+  return { handicapHalves, totalHalves };
+}
+
+export function basketballMarkets(
+  state: BasketballState,
+  lines: { handicapHalves: number; totalHalves: number },
+): Market[] {
+  const r = Math.max(state.remaining, 0.0001);
+  const mu = state.score.home - state.score.away + state.expected.margin * r;
+  const sd = MARGIN_SD * Math.sqrt(r);
+  const totalMu = state.score.home + state.score.away + state.expected.total * r;
+  const totalSd = TOTAL_SD * Math.sqrt(r);
+  const pMarginAbove = (x: number) => 1 - normalCdf((x - mu) / sd);
+  // Overtime settles ties: the home side wins a tie as often as its chance of leading.
+  const homeWin = pMarginAbove(0);
+  const handicapPoints = lines.handicapHalves / 2;
+  const coverHome = pMarginAbove(-handicapPoints);
+  const over = 1 - normalCdf((lines.totalHalves / 2 - totalMu) / totalSd);
+
+  const buckets: Array<[string, number, number]> = [
+    ['1-5', 0.5, 5.5],
+    ['6-10', 5.5, 10.5],
+    ['11-15', 10.5, 15.5],
+    ['16-20', 15.5, 20.5],
+    ['21-25', 20.5, 25.5],
+    ['26+', 25.5, Number.POSITIVE_INFINITY],
+  ];
+  const band = (lo: number, hi: number) => normalCdf((hi - mu) / sd) - normalCdf((lo - mu) / sd);
+  const tie = band(-0.5, 0.5);
+  const diffOdds: Record<string, string> = {};
+  for (const [label, lo, hi] of buckets) {
+    // A tie goes to overtime, which usually ends 1–5 either way.
+    const extra = label === '1-5' ? tie / 2 : 0;
+    diffOdds[`h${label}`] = oddsFor(band(lo, hi) + extra);
+    diffOdds[`a${label}`] = oddsFor(band(-hi, -lo) + extra);
+  }
+
+  return [
+    { playType: 'basketball.win-lose', line: null, odds: { h: oddsFor(homeWin), a: oddsFor(1 - homeWin) } },
+    {
+      playType: 'basketball.handicap',
+      line: formatLine('basketball.handicap', lines.handicapHalves),
+      odds: { h: oddsFor(coverHome), a: oddsFor(1 - coverHome) },
+    },
+    { playType: 'basketball.score-diff', line: null, odds: diffOdds },
+    {
+      playType: 'basketball.total-score',
+      line: formatLine('basketball.total-score', lines.totalHalves),
+      odds: { over: oddsFor(over), under: oddsFor(1 - over) },
+    },
+  ];
+}
