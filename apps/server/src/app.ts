@@ -8,6 +8,9 @@ import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { userRoutes } from './modules/accounts/user.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { liveRoutes } from './modules/sports/live.routes.ts';
+import { matchesRoutes } from './modules/sports/matches.routes.ts';
+import { ordersRoutes } from './modules/sports/orders.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import docsPlugin from './plugins/docs.ts';
 import envelopePlugin from './plugins/envelope.ts';
@@ -63,6 +66,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userRoutes);
   await app.register(appConfigRoutes);
   await app.register(realtimeRoutes);
+  await app.register(matchesRoutes);
+  await app.register(liveRoutes);
+  await app.register(ordersRoutes);
 
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
   return app;

@@ -34,6 +34,13 @@ const envSchema = z.object({
   /** Seconds of silence before a socket pings (SPEC.md §9: 25 s) and the pong wait (10 s). */
   REALTIME_ACTIVITY_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(25),
   REALTIME_PONG_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Background jobs (feed sync, settlement); off in tests, which drive them by hand. */
+  JOBS_ENABLED: bool,
+  /** Sports simulator: match minutes per real minute, and minutes between kick-offs. */
+  SPORTS_SIM_SPEED: z.coerce.number().min(0.1).max(10_000).default(10),
+  SPORTS_SIM_FOOTBALL_INTERVAL_MIN: z.coerce.number().int().min(1).max(1440).default(15),
+  SPORTS_SIM_BASKETBALL_INTERVAL_MIN: z.coerce.number().int().min(1).max(1440).default(20),
+  SPORTS_SYNC_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(1_000),
   /** Public origin the app is reached at (used in generated links); defaults to the request's own. */
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -71,6 +78,8 @@ export interface AppConfig {
   logLevel: string;
   webDist: string | undefined;
   seedDemo: boolean;
+  jobsEnabled: boolean;
+  sports: { speed: number; footballIntervalMin: number; basketballIntervalMin: number; syncIntervalMs: number };
   sessionTtlDays: number;
   login: { maxFailures: number; windowMinutes: number };
 }
@@ -122,6 +131,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'test',
+    jobsEnabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test',
+    sports: {
+      speed: e.SPORTS_SIM_SPEED,
+      footballIntervalMin: e.SPORTS_SIM_FOOTBALL_INTERVAL_MIN,
+      basketballIntervalMin: e.SPORTS_SIM_BASKETBALL_INTERVAL_MIN,
+      syncIntervalMs: e.SPORTS_SYNC_INTERVAL_MS,
+    },
     sessionTtlDays: e.SESSION_TTL_DAYS,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
   };

@@ -20,6 +20,11 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ config, database });
   if (config.seedDemo) await seedDemoData(app.services, app.log);
+  if (config.jobsEnabled) {
+    // A first pass before listening, so the first visitor already sees fixtures and odds.
+    await app.services.feedSync.tick();
+    app.services.startJobs();
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -15,6 +15,13 @@ import {
 } from './modules/realtime/broadcaster.ts';
 import { RealtimeHub } from './modules/realtime/hub.ts';
 import { RealtimeService } from './modules/realtime/realtime.service.ts';
+import { FeedSync } from './modules/sports/feed-sync.ts';
+import type { SportsFeed } from './modules/sports/feed/feed.ts';
+import { SimulatedFeed } from './modules/sports/feed/simulator.ts';
+import { MatchesService } from './modules/sports/matches.service.ts';
+import { OrdersService } from './modules/sports/orders.service.ts';
+import { SettlementService } from './modules/sports/settlement.service.ts';
+import { every, Leadership } from './lib/jobs.ts';
 
 /** Everything a route may call, built once per app. */
 export interface Services {
@@ -27,6 +34,14 @@ export interface Services {
   idempotency: IdempotencyService;
   hub: RealtimeHub;
   realtime: RealtimeService;
+  matches: MatchesService;
+  orders: OrdersService;
+  settlement: SettlementService;
+  feedSync: FeedSync;
+  /** The sports feed in use (the simulator unless an operator plugs in a provider). */
+  sportsFeed: SportsFeed;
+  /** Starts the background jobs (feed sync and settlement) when this process leads. */
+  startJobs(): void;
   /** Stops background work and closes connections to outside services. */
   close(): Promise<void>;
 }
@@ -69,17 +84,54 @@ export async function createServices(
   const broadcaster = await createBroadcaster(config, hub, log);
   const realtime = new RealtimeService(db, config, hub, broadcaster, log);
   realtime.start(events);
+  const ledger = new LedgerService(db, events);
+  const appConfig = new AppConfigService(db);
+  const idempotency = new IdempotencyService(db);
+  const feed = new SimulatedFeed({
+    seed: await appConfig.secret('sports_sim_seed'),
+    speed: config.sports.speed,
+    footballIntervalMin: config.sports.footballIntervalMin,
+    basketballIntervalMin: config.sports.basketballIntervalMin,
+  });
+  const settlement = new SettlementService(db, ledger, events, log);
+  const feedSync = new FeedSync(db, feed, broadcaster, settlement, log, {
+    backHours: 12,
+    aheadHours: 72,
+    preMatchRefreshMs: 60_000,
+    fixturesRefreshMs: 10 * 60_000,
+  });
+  const leadership = new Leadership(config.databaseUrl, log);
+  const stops: Array<() => void> = [];
   return {
     config,
     database,
     events,
-    ledger: new LedgerService(db, events),
+    ledger,
     accounts: new AccountsService(db, config, events),
-    appConfig: new AppConfigService(db),
-    idempotency: new IdempotencyService(db),
+    appConfig,
+    idempotency,
     hub,
     realtime,
+    matches: new MatchesService(db),
+    orders: new OrdersService(db, ledger, idempotency),
+    settlement,
+    feedSync,
+    sportsFeed: feed,
+    startJobs: () => {
+      stops.push(
+        every(
+          config.sports.syncIntervalMs,
+          async () => {
+            if (await leadership.isLeader()) await feedSync.tick();
+          },
+          log,
+          'sports-feed',
+        ),
+      );
+    },
     close: async () => {
+      for (const stop of stops.splice(0)) stop();
+      await leadership.close();
       realtime.stop();
       await hub.close();
       await broadcaster.close();

@@ -10,3 +10,5 @@ export * from './contracts/user.ts';
 export * from './contracts/app.ts';
 export * from './contracts/realtime.ts';
 export * from './domain/sports/index.ts';
+export * from './contracts/sports.ts';
+export * from './domain/lottery/index.ts';

@@ -3,3 +3,4 @@ export * from '../modules/ledger/ledger.table.ts';
 export * from '../modules/idempotency/idempotency.table.ts';
 export * from '../modules/app-config/app-config.table.ts';
 export * from '../modules/realtime/realtime.table.ts';
+export * from '../modules/sports/sports.table.ts';

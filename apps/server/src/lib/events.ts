@@ -19,6 +19,14 @@ export interface DomainEvents {
     at: Date;
   };
   'session.revoked': { memberId: number; sessionIds: number[] };
+  'order.settled': {
+    memberId: number;
+    orderId: number;
+    orderNo: string;
+    status: 'won' | 'lost' | 'refunded';
+    payout: bigint;
+    at: Date;
+  };
 }
 
 export class EventBus {

@@ -29,6 +29,9 @@ export const REALTIME_EVENTS = {
   notification: 'notification',
   connectionTest: 'connection.test',
   sessionRevoked: 'session.revoked',
+  orderSettled: 'order.settled',
+  matchUpdated: 'match.updated',
+  oddsUpdated: 'odds.updated',
 } as const;
 
 export const balanceChangedEvent = z

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import {
   APP_CONFIG_DEFAULTS,
@@ -144,6 +145,14 @@ export class AppConfigService {
       .insert(appSettings)
       .values({ key, value })
       .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+  }
+
+  /** A per-deployment secret, made on first use and kept (e.g. the sports simulator's seed). */
+  async secret(key: string): Promise<string> {
+    const fresh = randomBytes(32).toString('hex');
+    await this.db.insert(appSettings).values({ key, value: { secret: fresh } }).onConflictDoNothing();
+    const [row] = await this.db.select().from(appSettings).where(eq(appSettings.key, key));
+    return (row?.value as { secret: string }).secret;
   }
 
   /** Removes stored overrides (tests reset to defaults). */

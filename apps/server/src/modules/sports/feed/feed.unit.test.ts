@@ -33,7 +33,7 @@ describe('pricing model', () => {
     expectComplete(markets);
     for (const m of markets) expect(overround(m.odds), m.playType).toBeGreaterThan(1 / PAYOUT_RATE - 0.03);
     const wdl = markets.find((m) => m.playType === 'football.winDrawLose')!.odds;
-    expect(Number(parseSportsOdds(wdl.h))).toBeLessThan(Number(parseSportsOdds(wdl.a)));
+    expect(Number(parseSportsOdds(wdl.h!))).toBeLessThan(Number(parseSportsOdds(wdl.a!)));
     expect(markets.find((m) => m.playType === 'football.handicap')!.line).toBe('-1');
   });
 

@@ -1,0 +1,237 @@
+import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { PUBLIC_CHANNELS, REALTIME_EVENTS, SPORT_TYPE_IDS, type MatchResult } from '@app/shared';
+import type { Db } from '../../db/client.ts';
+import type { Broadcaster } from '../realtime/broadcaster.ts';
+import type { FeedMatchState, Market, SportsFeed } from './feed/feed.ts';
+import type { SettlementService } from './settlement.service.ts';
+import { leagues, matches, matchMarkets, teams, type MatchStatus } from './sports.table.ts';
+
+const HOUR_MS = 3_600_000;
+
+export interface FeedSyncOptions {
+  /** Fixtures kept from this long ago to this far ahead. */
+  backHours: number;
+  aheadHours: number;
+  /** Pre-match odds are re-read this often (in play: every tick). */
+  preMatchRefreshMs: number;
+  fixturesRefreshMs: number;
+}
+
+export const LIVE_EVENTS = { match: REALTIME_EVENTS.matchUpdated, odds: REALTIME_EVENTS.oddsUpdated } as const;
+
+/**
+ * Keeps our matches in step with the feed: fixtures into `matches`, odds into
+ * `match_markets` (version + 1 on change), live state and results; publishes live changes on
+ * the public `matches.live` channel and hands finished or called-off matches to settlement.
+ */
+export class FeedSync {
+  private catalogReady = false;
+  private lastFixtures = 0;
+  private lastPreMatch = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly feed: SportsFeed,
+    private readonly broadcaster: Broadcaster,
+    private readonly settlement: SettlementService,
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+    private readonly options: FeedSyncOptions,
+  ) {}
+
+  /** One pass; `now` is injectable so tests can run the clock forward. */
+  async tick(now = new Date()): Promise<{ updated: number; settled: number }> {
+    if (!this.catalogReady) await this.syncCatalog();
+    if (now.getTime() - this.lastFixtures >= this.options.fixturesRefreshMs || this.lastFixtures > now.getTime()) {
+      await this.syncFixtures(now);
+      this.lastFixtures = now.getTime();
+    }
+    const preMatch = now.getTime() - this.lastPreMatch >= this.options.preMatchRefreshMs || this.lastPreMatch > now.getTime();
+    if (preMatch) this.lastPreMatch = now.getTime();
+    return this.syncStates(now, preMatch);
+  }
+
+  async syncCatalog(): Promise<void> {
+    const feedLeagues = this.feed.leagues();
+    await this.db
+      .insert(leagues)
+      .values(feedLeagues.map((l) => ({ code: l.code, sport: l.sport, name: l.name, shortName: l.shortName, country: l.country, color: l.color, sort: l.sort })))
+      .onConflictDoNothing();
+    const leagueIds = await this.leagueIds();
+    const feedTeams = this.feed.teams();
+    for (let i = 0; i < feedTeams.length; i += 500) {
+      await this.db
+        .insert(teams)
+        .values(feedTeams.slice(i, i + 500).map((t) => ({ code: t.code, leagueId: leagueIds.get(t.leagueCode)!, name: t.name })))
+        .onConflictDoNothing();
+    }
+    this.catalogReady = true;
+  }
+
+  async syncFixtures(now: Date): Promise<number> {
+    const fixtures = this.feed.fixtures(
+      new Date(now.getTime() - this.options.backHours * HOUR_MS),
+      new Date(now.getTime() + this.options.aheadHours * HOUR_MS),
+    );
+    if (fixtures.length === 0) return 0;
+    const [leagueIds, teamIds] = await Promise.all([this.leagueIds(), this.teamIds()]);
+    let inserted = 0;
+    for (let i = 0; i < fixtures.length; i += 200) {
+      const rows = await this.db
+        .insert(matches)
+        .values(
+          fixtures.slice(i, i + 200).map((f) => ({
+            externalId: f.externalId,
+            feed: this.feed.name,
+            sport: f.sport,
+            leagueId: leagueIds.get(f.leagueCode)!,
+            homeTeamId: teamIds.get(f.home.code)!,
+            awayTeamId: teamIds.get(f.away.code)!,
+            matchNo: f.matchNo,
+            kickoffAt: f.kickoffAt,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: matches.id });
+      inserted += rows.length;
+    }
+    return inserted;
+  }
+
+  private async syncStates(now: Date, preMatch: boolean): Promise<{ updated: number; settled: number }> {
+    const soon = new Date(now.getTime() + 60_000);
+    const open = await this.db
+      .select()
+      .from(matches)
+      .where(
+        and(
+          eq(matches.feed, this.feed.name),
+          or(
+            inArray(matches.status, ['live', 'postponed']),
+            and(eq(matches.status, 'scheduled'), preMatch ? undefined : lte(matches.kickoffAt, soon)),
+            and(eq(matches.status, 'scheduled'), sql`${matches.oddsUpdatedAt} IS NULL`),
+          ),
+        ),
+      );
+    let updated = 0;
+    const finished: number[] = [];
+    for (const match of open) {
+      const state = this.feed.state(match.externalId, now);
+      if (!state) continue;
+      const changed =
+        state.status !== match.status ||
+        state.clock !== match.clock ||
+        state.score.home !== match.homeScore ||
+        state.score.away !== match.awayScore ||
+        state.bettingOpen !== match.bettingOpen;
+      const oddsChanged = await this.saveMarkets(match.id, state.markets);
+      if (changed) {
+        await this.saveState(match.id, match.sport, state);
+        updated++;
+        if (state.status === 'finished' || state.status === 'cancelled') finished.push(match.id);
+      } else if (oddsChanged) {
+        await this.db.update(matches).set({ oddsUpdatedAt: sql`now()` }).where(eq(matches.id, match.id));
+      }
+      if (changed && (state.status === 'live' || match.status === 'live' || finished.includes(match.id))) {
+        await this.publish(LIVE_EVENTS.match, {
+          id: match.id,
+          sport_type: SPORT_TYPE_IDS[match.sport],
+          status: state.status,
+          period: state.period,
+          minute: state.minute,
+          clock: state.clock,
+          home_score: state.score.home,
+          away_score: state.score.away,
+          half_time: state.halfTime,
+        });
+      }
+      if (oddsChanged && state.status === 'live') {
+        await this.publish(LIVE_EVENTS.odds, {
+          id: match.id,
+          markets: state.markets.map((m) => ({ play_type: m.playType, line: m.line, odds: m.odds })),
+        });
+      }
+    }
+    let settled = 0;
+    for (const id of finished) settled += (await this.settlement.settleMatch(id)).orders;
+    // Anything a crash left half-done is picked up here.
+    const leftovers = await this.db
+      .select({ id: matches.id })
+      .from(matches)
+      .where(and(inArray(matches.status, ['finished', 'cancelled']), sql`${matches.settledAt} IS NULL`, gt(matches.kickoffAt, new Date(now.getTime() - 7 * 24 * HOUR_MS))))
+      .limit(20);
+    for (const { id } of leftovers) if (!finished.includes(id)) settled += (await this.settlement.settleMatch(id)).orders;
+    return { updated, settled };
+  }
+
+  private async saveState(id: number, sport: 'football' | 'basketball', state: FeedMatchState): Promise<void> {
+    const over = state.status === 'finished' || state.status === 'cancelled';
+    await this.db
+      .update(matches)
+      .set({
+        status: state.status as MatchStatus,
+        bettingOpen: state.bettingOpen,
+        period: state.period,
+        minute: state.minute,
+        clock: state.clock,
+        homeScore: state.score.home,
+        awayScore: state.score.away,
+        htHome: state.halfTime?.home ?? null,
+        htAway: state.halfTime?.away ?? null,
+        periods: state.periods,
+        events: state.events,
+        stats: state.stats,
+        result: over ? resultOf(sport, state) : null,
+        finishedAt: over ? sql`COALESCE(${matches.finishedAt}, now())` : null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(matches.id, id));
+  }
+
+  /** Upserts the markets; returns whether any odds or line changed. */
+  private async saveMarkets(matchId: number, markets: Market[]): Promise<boolean> {
+    if (markets.length === 0) return false;
+    const rows = await this.db
+      .insert(matchMarkets)
+      .values(markets.map((m) => ({ matchId, playType: m.playType, line: m.line, odds: m.odds })))
+      .onConflictDoUpdate({
+        target: [matchMarkets.matchId, matchMarkets.playType],
+        set: {
+          line: sql`excluded.line`,
+          odds: sql`excluded.odds`,
+          version: sql`${matchMarkets.version} + 1`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`${matchMarkets.odds} IS DISTINCT FROM excluded.odds OR ${matchMarkets.line} IS DISTINCT FROM excluded.line`,
+      })
+      .returning({ playType: matchMarkets.playType });
+    if (rows.length > 0) await this.db.update(matches).set({ oddsUpdatedAt: sql`now()` }).where(eq(matches.id, matchId));
+    return rows.length > 0;
+  }
+
+  private async publish(event: string, data: unknown): Promise<void> {
+    try {
+      await this.broadcaster.publish(PUBLIC_CHANNELS.liveMatches, event, data);
+    } catch (err) {
+      this.log.warn({ err }, 'live update not published');
+    }
+  }
+
+  private async leagueIds(): Promise<Map<string, number>> {
+    const rows = await this.db.select({ id: leagues.id, code: leagues.code }).from(leagues);
+    return new Map(rows.map((r) => [r.code, r.id]));
+  }
+
+  private async teamIds(): Promise<Map<string, number>> {
+    const rows = await this.db.select({ id: teams.id, code: teams.code }).from(teams);
+    return new Map(rows.map((r) => [r.code, r.id]));
+  }
+}
+
+function resultOf(sport: 'football' | 'basketball', state: FeedMatchState): MatchResult {
+  if (state.status === 'cancelled') return { status: 'cancelled' };
+  if (sport === 'football') {
+    return { status: 'finished', sport: 'football', fullTime: state.score, halfTime: state.halfTime ?? { home: 0, away: 0 } };
+  }
+  return { status: 'finished', sport: 'basketball', final: state.score };
+}

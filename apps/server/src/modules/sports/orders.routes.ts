@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  comboQuery,
+  comboStats,
+  comboView,
+  envelope,
+  idParam,
+  orderDetail,
+  orderHistoryQuery,
+  orderNoParam,
+  orderSubmitBody,
+  orderSubmitResult,
+  orderSummary,
+  paginated,
+} from '@app/shared';
+import { memberOf } from '../../plugins/auth.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { idempotencyKeyOf, routeOf } from '../../plugins/idempotency-key.ts';
+
+const tags = ['竞彩投注'];
+const security = [{ bearer: [] }];
+
+/** Orders of the logged-in member (SPEC.md §7 "Sports betting"). */
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const svc = app.services.orders;
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/v1/order/submit',
+    {
+      schema: {
+        tags,
+        summary: '提交注单（服务器按当前赔率与规则复核；支持 Idempotency-Key）',
+        description:
+          'Refused with 409 and data.changes when any odds differ from the current ones, so the slip can update and resubmit.',
+        security,
+        body: orderSubmitBody,
+        response: { 200: envelope(orderSubmitResult) },
+      },
+    },
+    async (request) => {
+      const result = await svc.submit(request.body, {
+        member: memberOf(request).member,
+        idempotencyKey: idempotencyKeyOf(request),
+        route: routeOf(request),
+      });
+      return ok(result, '投注成功');
+    },
+  );
+  app.get(
+    '/v1/order/history',
+    { schema: { tags, summary: '我的注单', security, querystring: orderHistoryQuery, response: { 200: envelope(paginated(orderSummary)) } } },
+    async (request) => ok(await svc.history(memberOf(request).member.id, request.query), '获取成功'),
+  );
+  app.get(
+    '/v1/order/detail/:id',
+    { schema: { tags, summary: '注单详情', security, params: idParam, response: { 200: envelope(orderDetail) } } },
+    async (request) => ok(await svc.detail(memberOf(request).member.id, { id: request.params.id }), '获取成功'),
+  );
+  app.get(
+    '/v1/order/by-no/:orderNo/detail',
+    { schema: { tags, summary: '按订单号查详情', security, params: orderNoParam, response: { 200: envelope(orderDetail) } } },
+    async (request) => ok(await svc.detail(memberOf(request).member.id, { orderNo: request.params.orderNo }), '获取成功'),
+  );
+  app.get(
+    '/v1/order/by-no/:orderNo/combo-details',
+    {
+      schema: {
+        tags,
+        summary: '过关明细（status: 0 待开奖, 1 中奖, 2 未中奖）',
+        security,
+        params: orderNoParam,
+        querystring: comboQuery,
+        response: { 200: envelope(paginated(comboView)) },
+      },
+    },
+    async (request) =>
+      ok(await svc.comboDetails(memberOf(request).member.id, request.params.orderNo, request.query), '获取成功'),
+  );
+  app.get(
+    '/v1/order/by-no/:orderNo/combo-stats',
+    { schema: { tags, summary: '过关统计', security, params: orderNoParam, response: { 200: envelope(comboStats) } } },
+    async (request) => ok(await svc.comboStats(memberOf(request).member.id, request.params.orderNo), '获取成功'),
+  );
+};

@@ -1,0 +1,293 @@
+import { randomInt } from 'node:crypto';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  COMBO_FILTER_CODES,
+  findPassType,
+  formatFen,
+  parseYuan,
+  PLAY_TYPES,
+  playTypeOf,
+  settleCombinations,
+  settleOrder,
+  sportFromTypeId,
+  validateBetSlip,
+  matchResultSchema,
+  type BetSelection,
+  type MatchResult,
+  type OrderSubmitBody,
+  type PlayTypeId,
+} from '@app/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { MemberRow } from '../accounts/accounts.repo.ts';
+import { members } from '../accounts/accounts.table.ts';
+import { isOpenForBetting, MATCH_STATUS_TEXT, optionName, toOrderSummary } from './sports.mapper.ts';
+import * as repo from './sports.repo.ts';
+import { matches, matchMarkets, orderLegs, orders } from './sports.table.ts';
+
+export interface SubmitContext {
+  member: MemberRow;
+  idempotencyKey: string | undefined;
+  route: string;
+}
+
+function newOrderNo(now: Date): string {
+  const stamp = now.toISOString().replace(/[-:TZ.]/g, '').slice(2, 14);
+  return `S${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+export class OrdersService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: LedgerService,
+    private readonly idempotency: IdempotencyService,
+  ) {}
+
+  /**
+   * Places an order: re-checks everything against current data (matches open, odds equal to
+   * the current odds, the member's flags and balance) and commits the order, its legs and the
+   * stake debit together.
+   */
+  async submit(body: OrderSubmitBody, ctx: SubmitContext) {
+    const { member } = ctx;
+    if (member.isBlack) throw forbidden('账户受限，暂不能投注，请联系客服');
+    if (member.disableGame) throw forbidden('您的账户已被禁止投注，请联系客服');
+    const sport = sportFromTypeId(body.sport_type);
+    if (!sport) throw unprocessable('仅支持足球和篮球投注');
+
+    const matchIds = [...new Set(body.selections.map((s) => s.match_id))];
+    const found = await this.db.select().from(matches).where(inArray(matches.id, matchIds));
+    const byId = new Map(found.map((m) => [m.id, m]));
+    const markets = await repo.marketsOf(this.db, matchIds);
+    const now = new Date();
+
+    const selections: BetSelection[] = [];
+    const changes: Array<{ match_id: number; bet_type: string; option: string; old_odds: string; new_odds: string | null }> = [];
+    for (const s of body.selections) {
+      const match = byId.get(s.match_id);
+      if (!match) throw notFound(`比赛不存在（ID ${s.match_id}）`);
+      if (!isOpenForBetting(match, now)) throw unprocessable(`${match.matchNo} ${MATCH_STATUS_TEXT[match.status]}，已停止投注`);
+      const def = playTypeOf(match.sport, s.bet_type);
+      if (!def) throw unprocessable('投注玩法无效');
+      const market = markets.get(match.id)?.find((m) => m.playType === def.id);
+      if (!market) throw unprocessable(`${match.matchNo} 的${def.name}暂未开售`);
+      const current = market.odds[s.option];
+      if (current === undefined) throw unprocessable('投注选项无效');
+      if (current !== s.odds) changes.push({ match_id: match.id, bet_type: s.bet_type, option: s.option, old_odds: s.odds, new_odds: current });
+      selections.push({ matchId: String(match.id), sport: match.sport, betType: s.bet_type, option: s.option, odds: current, line: market.line });
+    }
+    if (changes.length > 0) throw conflict('赔率已变化，请确认最新赔率后重新提交', { changes });
+
+    let expectedStake: bigint | null = null;
+    if (body.total_amount !== undefined) {
+      const parsed = parseYuan(body.total_amount);
+      if (!parsed.ok) throw unprocessable('投注金额格式不正确');
+      expectedStake = parsed.fen;
+    }
+    const slip = validateBetSlip({
+      sport,
+      mode: body.bet_mode,
+      selections,
+      passType: body.bet_mode === 'single' ? (body.pass_type ?? 'single') : (body.pass_type ?? null),
+      multiple: body.multiple,
+      expectedStake,
+    });
+    if (!slip.ok) throw unprocessable(slip.message);
+
+    const { data } = await this.idempotency.run(
+      { memberId: member.id, key: ctx.idempotencyKey, route: ctx.route, request: body },
+      async (work) => {
+        // The matches must still be open at commit: lock them against a concurrent close.
+        const locked = await work.tx.select().from(matches).where(inArray(matches.id, matchIds)).for('share');
+        for (const match of locked) {
+          if (!isOpenForBetting(match, new Date())) throw unprocessable(`${match.matchNo} 已停止投注`);
+        }
+        const orderNo = newOrderNo(now);
+        const [order] = await work.tx
+          .insert(orders)
+          .values({
+            orderNo,
+            memberId: member.id,
+            sport,
+            betMode: body.bet_mode,
+            passType: slip.passType.code,
+            multiple: body.multiple,
+            matchCount: slip.matchCount,
+            betCount: slip.betCount,
+            totalAmount: slip.totalStake,
+            maxPrize: slip.maxPrize,
+          })
+          .returning();
+        if (!order) throw new Error('order not inserted');
+        await work.tx.insert(orderLegs).values(
+          selections.map((s, position) => ({
+            orderId: order.id,
+            position,
+            matchId: Number(s.matchId),
+            playType: `${s.sport}.${s.betType}`,
+            optionKey: s.option,
+            odds: s.odds,
+            line: s.line ?? null,
+          })),
+        );
+        const debit = await this.ledger.post(work, {
+          memberId: member.id,
+          amount: -slip.totalStake,
+          type: 'bet',
+          reference: { type: 'order', id: orderNo },
+          remark: `竞彩投注 ${orderNo}`,
+        });
+        // Valid bets count as turnover: they raise totalgame and pay down the 打码量 still owed.
+        await work.tx
+          .update(members)
+          .set({
+            totalgame: sql`${members.totalgame} + ${slip.totalStake}`,
+            codingvolume: sql`GREATEST(${members.codingvolume} - ${slip.totalStake}, 0)`,
+          })
+          .where(eq(members.id, member.id));
+        return {
+          order_id: order.id,
+          order_no: orderNo,
+          bet_count: slip.betCount,
+          total_amount: formatFen(slip.totalStake),
+          max_prize: formatFen(slip.maxPrize),
+          pass_type: slip.passType.code,
+          pass_type_name: slip.passType.code === 'single' ? '单关' : slip.passType.name,
+          status: 'pending',
+          balance: formatFen(debit.balanceAfter),
+          created_at: order.createdAt.toISOString(),
+        };
+      },
+    );
+    return data;
+  }
+
+  async history(memberId: number, query: { status?: string | undefined; sport_type?: number | undefined; page: number; per_page: number }) {
+    const sport = query.sport_type ? sportFromTypeId(query.sport_type) : null;
+    const condition = and(
+      eq(orders.memberId, memberId),
+      query.status === 'settled'
+        ? ne(orders.status, 'pending')
+        : query.status
+          ? eq(orders.status, query.status as 'pending' | 'won' | 'lost' | 'refunded')
+          : undefined,
+      sport ? eq(orders.sport, sport) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(orders)
+        .where(condition)
+        .orderBy(desc(orders.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page),
+      this.db.select({ n: count() }).from(orders).where(condition),
+    ]);
+    const n = total?.n ?? 0;
+    return { list: rows.map(toOrderSummary), total: n, page: query.page, per_page: query.per_page, has_more: query.page * query.per_page < n };
+  }
+
+  /** The member's own order (another member's answers 404, as if it did not exist). */
+  private async ownOrder(memberId: number, by: { id: number } | { orderNo: string }) {
+    const [order] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.memberId, memberId), 'id' in by ? eq(orders.id, by.id) : eq(orders.orderNo, by.orderNo)));
+    if (!order) throw notFound('订单不存在');
+    return order;
+  }
+
+  async detail(memberId: number, by: { id: number } | { orderNo: string }) {
+    const order = await this.ownOrder(memberId, by);
+    const legs = await this.db.select().from(orderLegs).where(eq(orderLegs.orderId, order.id)).orderBy(orderLegs.position);
+    const { rows } = await repo.findMatches(this.db, { ids: [...new Set(legs.map((l) => l.matchId))] }, { limit: 100, offset: 0 });
+    const byId = new Map(rows.map((r) => [r.match.id, r]));
+    return {
+      ...toOrderSummary(order),
+      legs: legs.map((l) => {
+        const m = byId.get(l.matchId);
+        if (!m) throw new AppError(500);
+        return {
+          id: l.id,
+          match: {
+            id: m.match.id,
+            match_no: m.match.matchNo,
+            league: m.names.league.shortName,
+            home_team: m.names.home.name,
+            away_team: m.names.away.name,
+            kickoff_at: m.match.kickoffAt.toISOString(),
+            status: m.match.status,
+            home_score: m.match.homeScore,
+            away_score: m.match.awayScore,
+            half_time: m.match.htHome === null || m.match.htAway === null ? null : { home: m.match.htHome, away: m.match.htAway },
+          },
+          play_type: l.playType,
+          play_name: PLAY_TYPES[l.playType as PlayTypeId].name,
+          option: l.optionKey,
+          option_name: optionName(l.playType, l.optionKey),
+          odds: l.odds,
+          line: l.line,
+          status: l.status,
+        };
+      }),
+    };
+  }
+
+  private async placed(memberId: number, orderNo: string) {
+    const order = await this.ownOrder(memberId, { orderNo });
+    const legs = await this.db.select().from(orderLegs).where(eq(orderLegs.orderId, order.id)).orderBy(orderLegs.position);
+    const { rows } = await repo.findMatches(this.db, { ids: [...new Set(legs.map((l) => l.matchId))] }, { limit: 100, offset: 0 });
+    const results = new Map<string, MatchResult>();
+    for (const r of rows) if (r.match.result) results.set(String(r.match.id), matchResultSchema.parse(r.match.result) as MatchResult);
+    const selections: BetSelection[] = legs.map((l) => {
+      const def = PLAY_TYPES[l.playType as PlayTypeId];
+      return { matchId: String(l.matchId), sport: def.sport, betType: def.betType, option: l.optionKey, odds: l.odds, line: l.line };
+    });
+    return { order, legs, matchRows: new Map(rows.map((r) => [r.match.id, r])), results, placed: { passType: order.passType, multiple: order.multiple, selections } };
+  }
+
+  async comboDetails(memberId: number, orderNo: string, query: { page: number; per_page: number; status?: number | undefined }) {
+    const { legs, matchRows, results, placed } = await this.placed(memberId, orderNo);
+    const from = (query.page - 1) * query.per_page;
+    const list = [];
+    let matched = 0;
+    let index = 0;
+    for (const combo of settleCombinations(placed, results)) {
+      index++;
+      if (query.status !== undefined && COMBO_FILTER_CODES[combo.status] !== query.status) continue;
+      if (matched++ < from || list.length >= query.per_page) continue;
+      list.push({
+        index,
+        size: combo.size,
+        legs: combo.legs.map((i) => {
+          const leg = legs[i]!;
+          const m = matchRows.get(leg.matchId)!;
+          return {
+            match_no: m.match.matchNo,
+            teams: `${m.names.home.name} vs ${m.names.away.name}`,
+            option_name: `${PLAY_TYPES[leg.playType as PlayTypeId].name} ${optionName(leg.playType, leg.optionKey)}`,
+            odds: leg.odds,
+            status: leg.status,
+          };
+        }),
+        status: combo.status,
+        status_code: COMBO_FILTER_CODES[combo.status],
+        prize: formatFen(combo.payout),
+        potential_prize: formatFen(combo.potentialPrize),
+      });
+    }
+    return { list, total: matched, page: query.page, per_page: query.per_page, has_more: from + list.length < matched };
+  }
+
+  async comboStats(memberId: number, orderNo: string) {
+    const { placed, results } = await this.placed(memberId, orderNo);
+    const outcome = settleOrder(placed, results);
+    return {
+      ...outcome.counts,
+      payout: formatFen(outcome.status === 'pending' ? outcome.payoutSoFar : outcome.payout),
+    };
+  }
+}
+

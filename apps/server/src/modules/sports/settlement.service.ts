@@ -1,0 +1,182 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  matchResultSchema,
+  parseLine,
+  settleOption,
+  settleOrder,
+  type BetSelection,
+  type MatchResult,
+  type PlayTypeId,
+  PLAY_TYPES,
+} from '@app/shared';
+import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/tx.ts';
+import type { EventBus } from '../../lib/events.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { rowsOf } from '../ledger/ledger.repo.ts';
+import { matches, orderLegs, orders } from './sports.table.ts';
+
+/** Orders settled per transaction: big enough to amortise commits, small enough to keep locks short. */
+const ORDER_BATCH = 200;
+
+export interface SettleReport {
+  legs: number;
+  orders: number;
+  paid: bigint;
+}
+
+/**
+ * Exactly-once settlement. Legs of a finished (or called-off) match are decided in bulk; every
+ * order whose legs are all decided is settled once (`WHERE status = 'pending'` guards the row,
+ * a ledger idempotency key guards the money). Safe to re-run at any point after a crash.
+ */
+export class SettlementService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: LedgerService,
+    private readonly events: EventBus,
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  ) {}
+
+  async settleMatch(matchId: number): Promise<SettleReport> {
+    const [match] = await this.db.select().from(matches).where(eq(matches.id, matchId));
+    if (!match?.result) return { legs: 0, orders: 0, paid: 0n };
+    const result = matchResultSchema.parse(match.result) as MatchResult;
+    const legs = await this.settleLegs(matchId, result);
+    const report = await this.settleOrdersOfMatch(matchId);
+    await this.db
+      .update(matches)
+      .set({ settledAt: sql`now()` })
+      .where(
+        and(
+          eq(matches.id, matchId),
+          isNull(matches.settledAt),
+          sql`NOT EXISTS (SELECT 1 FROM order_legs l WHERE l.match_id = ${matchId} AND l.status = 'pending')`,
+        ),
+      );
+    return { ...report, legs };
+  }
+
+  /** Decides every pending leg of the match with one UPDATE per play type and line. */
+  private async settleLegs(matchId: number, result: MatchResult): Promise<number> {
+    const groups = await this.db
+      .selectDistinct({ playType: orderLegs.playType, line: orderLegs.line, optionKey: orderLegs.optionKey })
+      .from(orderLegs)
+      .where(and(eq(orderLegs.matchId, matchId), eq(orderLegs.status, 'pending')));
+    const byMarket = new Map<string, { playType: string; line: string | null; statuses: Map<string, string> }>();
+    for (const g of groups) {
+      const playType = g.playType as PlayTypeId;
+      const line = PLAY_TYPES[playType].line === 'none' ? null : parseLine(playType, g.line ?? '');
+      const status = settleOption(playType, g.optionKey, line, result);
+      if (status === 'pending') continue;
+      const key = `${g.playType}|${g.line ?? ''}`;
+      let market = byMarket.get(key);
+      if (!market) byMarket.set(key, (market = { playType: g.playType, line: g.line, statuses: new Map() }));
+      market.statuses.set(g.optionKey, status);
+    }
+    let settled = 0;
+    for (const market of byMarket.values()) {
+      const cases = sql.join(
+        [...market.statuses].map(([option, status]) => sql`WHEN ${option} THEN ${status}`),
+        sql` `,
+      );
+      const updated = await this.db
+        .update(orderLegs)
+        .set({ status: sql`CASE ${orderLegs.optionKey} ${cases} END`, settledAt: sql`now()` })
+        .where(
+          and(
+            eq(orderLegs.matchId, matchId),
+            eq(orderLegs.playType, market.playType),
+            market.line === null ? isNull(orderLegs.line) : eq(orderLegs.line, market.line),
+            eq(orderLegs.status, 'pending'),
+            inArray(orderLegs.optionKey, [...market.statuses.keys()]),
+          ),
+        )
+        .returning({ id: orderLegs.id });
+      settled += updated.length;
+    }
+    return settled;
+  }
+
+  /** Settles the pending orders holding legs of this match whose legs are now all decided. */
+  private async settleOrdersOfMatch(matchId: number): Promise<Omit<SettleReport, 'legs'>> {
+    const ready = rowsOf<{ id: number }>(
+      await this.db.execute(sql`
+        SELECT o.id FROM orders o
+        WHERE o.status = 'pending'
+          AND o.id IN (SELECT order_id FROM order_legs WHERE match_id = ${matchId})
+          AND NOT EXISTS (SELECT 1 FROM order_legs l WHERE l.order_id = o.id AND l.status = 'pending')
+        ORDER BY o.id`),
+    ).map((r) => Number(r.id));
+    return this.settleOrders(ready);
+  }
+
+  /** Sweeps any pending order whose legs are all decided (covers a crash between the two steps). */
+  async settleReadyOrders(): Promise<Omit<SettleReport, 'legs'>> {
+    const ready = rowsOf<{ id: number }>(
+      await this.db.execute(sql`
+        SELECT o.id FROM orders o
+        WHERE o.status = 'pending'
+          AND NOT EXISTS (SELECT 1 FROM order_legs l WHERE l.order_id = o.id AND l.status = 'pending')
+        ORDER BY o.id LIMIT 5000`),
+    ).map((r) => Number(r.id));
+    return this.settleOrders(ready);
+  }
+
+  private async settleOrders(ids: number[]): Promise<Omit<SettleReport, 'legs'>> {
+    let settled = 0;
+    let paid = 0n;
+    for (let i = 0; i < ids.length; i += ORDER_BATCH) {
+      const batch = ids.slice(i, i + ORDER_BATCH);
+      const outcome = await inTransaction(this.db, async (work) => {
+        const rows = await work.tx.select().from(orders).where(and(inArray(orders.id, batch), eq(orders.status, 'pending')));
+        const legs = await work.tx.select().from(orderLegs).where(inArray(orderLegs.orderId, batch));
+        const matchIds = [...new Set(legs.map((l) => l.matchId))];
+        const results = new Map<string, MatchResult>();
+        const matchRows = matchIds.length
+          ? await work.tx.select({ id: matches.id, result: matches.result }).from(matches).where(inArray(matches.id, matchIds))
+          : [];
+        for (const m of matchRows) if (m.result) results.set(String(m.id), matchResultSchema.parse(m.result) as MatchResult);
+        let n = 0;
+        let total = 0n;
+        for (const order of rows) {
+          const own = legs.filter((l) => l.orderId === order.id).sort((a, b) => a.position - b.position);
+          const selections: BetSelection[] = own.map((l) => {
+            const def = PLAY_TYPES[l.playType as PlayTypeId];
+            return { matchId: String(l.matchId), sport: def.sport, betType: def.betType, option: l.optionKey, odds: l.odds, line: l.line };
+          });
+          const outcome = settleOrder({ passType: order.passType, multiple: order.multiple, selections }, results);
+          if (outcome.status === 'pending') continue;
+          const [updated] = await work.tx
+            .update(orders)
+            .set({ status: outcome.status, payout: outcome.payout, settledAt: sql`now()` })
+            .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+            .returning({ id: orders.id });
+          if (!updated) continue;
+          if (outcome.payout > 0n) {
+            await this.ledger.post(work, {
+              memberId: order.memberId,
+              amount: outcome.payout,
+              type: outcome.status === 'refunded' ? 'bet_refund' : 'payout',
+              reference: { type: 'order', id: order.orderNo },
+              idempotencyKey: `order:${order.id}:payout`,
+              remark: outcome.status === 'refunded' ? `注单退款 ${order.orderNo}` : `派奖 ${order.orderNo}`,
+            });
+          }
+          const { memberId, orderNo } = order;
+          const status = outcome.status;
+          const payout = outcome.payout;
+          work.afterCommit(() => this.events.emit('order.settled', { memberId, orderId: order.id, orderNo, status, payout, at: new Date() }));
+          n++;
+          total += outcome.payout;
+        }
+        return { n, total };
+      }, this.log);
+      settled += outcome.n;
+      paid += outcome.total;
+    }
+    if (settled > 0) this.log.info({ orders: settled, paid: paid.toString() }, 'orders settled');
+    return { orders: settled, paid };
+  }
+}

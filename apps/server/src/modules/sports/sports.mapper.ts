@@ -1,0 +1,111 @@
+import {
+  findOption,
+  formatFen,
+  PLAY_TYPES,
+  passTypeOf,
+  isPassTypeCode,
+  SPORT_TYPE_IDS,
+  type MarketView,
+  type MatchSummaryView,
+  type PlayTypeId,
+} from '@app/shared';
+import type { MatchStatus, OrderStatus } from './sports.table.ts';
+import type { MarketRow, MatchRow, OrderRow } from './sports.repo.ts';
+
+export const MATCH_STATUS_TEXT: Record<MatchStatus, string> = {
+  scheduled: '未开赛',
+  live: '进行中',
+  finished: '已完场',
+  postponed: '推迟',
+  cancelled: '取消',
+};
+
+export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
+  pending: '待开奖',
+  won: '已中奖',
+  lost: '未中奖',
+  refunded: '已退款',
+};
+
+export interface MatchNames {
+  league: { id: number; code: string; name: string; shortName: string; color: string };
+  home: { id: number; name: string };
+  away: { id: number; name: string };
+}
+
+export function toMarketView(row: MarketRow): MarketView {
+  const def = PLAY_TYPES[row.playType as PlayTypeId];
+  return {
+    play_type: row.playType,
+    bet_type: def.betType,
+    name: def.name,
+    max_passes: def.maxPasses,
+    line: row.line,
+    version: row.version,
+    options: def.options.map((o) => ({ key: o.key, name: o.name, odds: row.odds[o.key] ?? '0.00' })),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function toMatchSummary(match: MatchRow, names: MatchNames, markets: MarketRow[]): MatchSummaryView {
+  return {
+    id: match.id,
+    sport_type: SPORT_TYPE_IDS[match.sport],
+    sport: match.sport,
+    match_no: match.matchNo,
+    league: {
+      id: names.league.id,
+      code: names.league.code,
+      name: names.league.name,
+      short_name: names.league.shortName,
+      color: names.league.color,
+    },
+    home_team: names.home,
+    away_team: names.away,
+    kickoff_at: match.kickoffAt.toISOString(),
+    status: match.status,
+    status_text: MATCH_STATUS_TEXT[match.status],
+    betting_open: isOpenForBetting(match, new Date()),
+    period: match.period,
+    minute: match.minute,
+    clock: match.clock,
+    home_score: match.homeScore,
+    away_score: match.awayScore,
+    half_time: match.htHome === null || match.htAway === null ? null : { home: match.htHome, away: match.htAway },
+    markets: markets.map(toMarketView),
+  };
+}
+
+/** 竞彩 sells until kick-off: open while scheduled, flagged open by the feed, and not yet started. */
+export function isOpenForBetting(match: Pick<MatchRow, 'status' | 'bettingOpen' | 'kickoffAt'>, now: Date): boolean {
+  return match.status === 'scheduled' && match.bettingOpen && match.kickoffAt.getTime() > now.getTime();
+}
+
+export function passTypeName(code: string): string {
+  return isPassTypeCode(code) ? passTypeOf(code).name : code;
+}
+
+export function optionName(playType: string, key: string): string {
+  return findOption(playType as PlayTypeId, key)?.name ?? key;
+}
+
+export function toOrderSummary(order: OrderRow) {
+  return {
+    id: order.id,
+    order_no: order.orderNo,
+    sport_type: SPORT_TYPE_IDS[order.sport],
+    bet_mode: order.betMode,
+    pass_type: order.passType,
+    pass_type_name: order.passType === 'single' ? '单关' : passTypeName(order.passType),
+    multiple: order.multiple,
+    match_count: order.matchCount,
+    bet_count: order.betCount,
+    total_amount: formatFen(order.totalAmount),
+    max_prize: formatFen(order.maxPrize),
+    payout: formatFen(order.payout),
+    status: order.status,
+    status_text: ORDER_STATUS_TEXT[order.status],
+    created_at: order.createdAt.toISOString(),
+    settled_at: order.settledAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { members } from '../accounts/accounts.table.ts';
+
+export const leagues = pgTable(
+  'leagues',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull(),
+    sport: text('sport', { enum: ['football', 'basketball'] }).notNull(),
+    name: text('name').notNull(),
+    shortName: text('short_name').notNull(),
+    country: text('country').notNull(),
+    color: text('color').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('leagues_code_uq').on(t.code)],
+);
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull(),
+    leagueId: integer('league_id')
+      .notNull()
+      .references(() => leagues.id),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('teams_code_uq').on(t.code)],
+);
+
+export type MatchStatus = 'scheduled' | 'live' | 'finished' | 'postponed' | 'cancelled';
+
+/** A fixture as our system knows it, kept in step with the feed. */
+export const matches = pgTable(
+  'matches',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 10001 }),
+    externalId: text('external_id').notNull(),
+    feed: text('feed').notNull(),
+    sport: text('sport', { enum: ['football', 'basketball'] }).notNull(),
+    leagueId: integer('league_id')
+      .notNull()
+      .references(() => leagues.id),
+    homeTeamId: integer('home_team_id')
+      .notNull()
+      .references(() => teams.id),
+    awayTeamId: integer('away_team_id')
+      .notNull()
+      .references(() => teams.id),
+    matchNo: text('match_no').notNull(),
+    kickoffAt: timestamp('kickoff_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['scheduled', 'live', 'finished', 'postponed', 'cancelled'] })
+      .notNull()
+      .default('scheduled'),
+    bettingOpen: boolean('betting_open').notNull().default(true),
+    period: text('period').notNull().default('NS'),
+    minute: smallint('minute'),
+    clock: text('clock').notNull().default('未开赛'),
+    homeScore: smallint('home_score').notNull().default(0),
+    awayScore: smallint('away_score').notNull().default(0),
+    htHome: smallint('ht_home'),
+    htAway: smallint('ht_away'),
+    periods: jsonb('periods').notNull().default(sql`'[]'::jsonb`),
+    events: jsonb('events').notNull().default(sql`'[]'::jsonb`),
+    stats: jsonb('stats').notNull().default(sql`'{}'::jsonb`),
+    /** The settled result (engine MatchResult), set when the match is over. */
+    result: jsonb('result'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    oddsUpdatedAt: timestamp('odds_updated_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('matches_external_uq').on(t.feed, t.externalId),
+    index('matches_sport_kickoff_idx').on(t.sport, t.kickoffAt),
+    index('matches_status_idx').on(t.status, t.kickoffAt),
+  ],
+);
+
+/** Current odds of one play type of one match; `version` rises with every change. */
+export const matchMarkets = pgTable(
+  'match_markets',
+  {
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id),
+    playType: text('play_type').notNull(),
+    line: text('line'),
+    odds: jsonb('odds').$type<Record<string, string>>().notNull(),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.matchId, t.playType] })],
+);
+
+export type OrderStatus = 'pending' | 'won' | 'lost' | 'refunded';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderNo: text('order_no').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    sport: text('sport', { enum: ['football', 'basketball'] }).notNull(),
+    betMode: text('bet_mode', { enum: ['single', 'mixed'] }).notNull(),
+    passType: text('pass_type').notNull(),
+    multiple: integer('multiple').notNull(),
+    matchCount: integer('match_count').notNull(),
+    betCount: integer('bet_count').notNull(),
+    totalAmount: bigint('total_amount', { mode: 'bigint' }).notNull(),
+    maxPrize: bigint('max_prize', { mode: 'bigint' }).notNull(),
+    payout: bigint('payout', { mode: 'bigint' }).notNull().default(sql`0`),
+    status: text('status', { enum: ['pending', 'won', 'lost', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_uq').on(t.orderNo),
+    index('orders_member_idx').on(t.memberId, t.createdAt),
+    index('orders_status_idx').on(t.status),
+    check('orders_amounts_nonneg', sql`${t.totalAmount} > 0 AND ${t.payout} >= 0`),
+  ],
+);
+
+/** One chosen option of an order, with the odds it was accepted at (出票赔率). */
+export const orderLegs = pgTable(
+  'order_legs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    position: smallint('position').notNull(),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id),
+    playType: text('play_type').notNull(),
+    optionKey: text('option_key').notNull(),
+    odds: text('odds').notNull(),
+    line: text('line'),
+    status: text('status', { enum: ['pending', 'won', 'lost', 'void'] })
+      .notNull()
+      .default('pending'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [index('order_legs_match_idx').on(t.matchId, t.status), index('order_legs_order_idx').on(t.orderId)],
+);

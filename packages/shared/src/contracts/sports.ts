@@ -1,0 +1,285 @@
+import { z } from 'zod';
+import { BET_MODES } from '../domain/sports/validation.ts';
+import { BET_TYPES } from '../domain/sports/play-types.ts';
+import { isoDate, moneyString, paginated } from './common.ts';
+
+/** sport_type query parameter: 1 football, 2 basketball (SPEC.md §3: unknown counts as football). */
+export const sportTypeParam = z.coerce
+  .number({ error: 'sport_type 须为数字' })
+  .int('sport_type 须为整数')
+  .min(1, 'sport_type 须为1-4')
+  .max(4, 'sport_type 须为1-4')
+  .default(1);
+
+const dateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式须为 YYYY-MM-DD')
+  .describe('Beijing date, YYYY-MM-DD');
+
+export const matchListQuery = z.object({
+  sport_type: sportTypeParam,
+  date: dateParam.optional(),
+  league_id: z.coerce.number().int().positive().optional(),
+  status: z.enum(['scheduled', 'live', 'finished', 'postponed', 'cancelled']).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const matchIdParam = z.object({
+  id: z.coerce.number({ error: '比赛ID须为数字' }).int('比赛ID须为整数').positive('比赛ID须为正数').max(2_147_483_647),
+});
+
+export const betTypeQuery = z.object({ betType: z.enum(BET_TYPES, { error: '玩法不存在' }).optional() });
+
+export const teamSummary = z.object({ id: z.number().int(), name: z.string() });
+export const leagueSummary = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  short_name: z.string(),
+  color: z.string(),
+});
+
+export const marketView = z
+  .object({
+    play_type: z.string().describe('football.winDrawLose, basketball.handicap, ...'),
+    bet_type: z.string().describe('winDrawLose, handicap, win-lose, ...'),
+    name: z.string(),
+    max_passes: z.number().int(),
+    line: z.string().nullable(),
+    version: z.number().int(),
+    options: z.array(z.object({ key: z.string(), name: z.string(), odds: z.string() })),
+    updated_at: isoDate,
+  })
+  .meta({ id: 'Market' });
+export type MarketView = z.infer<typeof marketView>;
+
+export const matchSummary = z
+  .object({
+    id: z.number().int(),
+    sport_type: z.number().int(),
+    sport: z.enum(['football', 'basketball']),
+    match_no: z.string(),
+    league: leagueSummary,
+    home_team: teamSummary,
+    away_team: teamSummary,
+    kickoff_at: isoDate,
+    status: z.enum(['scheduled', 'live', 'finished', 'postponed', 'cancelled']),
+    status_text: z.string(),
+    betting_open: z.boolean(),
+    period: z.string(),
+    minute: z.number().int().nullable(),
+    clock: z.string(),
+    home_score: z.number().int(),
+    away_score: z.number().int(),
+    half_time: z.object({ home: z.number().int(), away: z.number().int() }).nullable(),
+    markets: z.array(marketView).describe('Only the requested bet type, or all'),
+  })
+  .meta({ id: 'MatchSummary' });
+export type MatchSummaryView = z.infer<typeof matchSummary>;
+
+export const matchDetail = matchSummary
+  .extend({
+    periods: z.array(z.object({ home: z.number().int(), away: z.number().int() })),
+    events: z.array(
+      z.object({ minute: z.number(), type: z.string(), side: z.enum(['home', 'away']).nullable(), text: z.string() }),
+    ),
+    stats: z.record(z.string(), z.tuple([z.number(), z.number()])),
+    settled: z.boolean(),
+  })
+  .meta({ id: 'MatchDetail' });
+
+export const matchPage = paginated(matchSummary);
+
+export const matchStatistics = z
+  .object({
+    sport_type: z.number().int(),
+    date: z.string().nullable(),
+    total: z.number().int(),
+    by_status: z.record(z.string(), z.number().int()),
+    by_league: z.array(z.object({ league_id: z.number().int(), name: z.string(), count: z.number().int() })),
+    dates: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  })
+  .meta({ id: 'MatchStatistics' });
+
+export const leagueView = leagueSummary.extend({
+  sport_type: z.number().int(),
+  country: z.string(),
+  open_matches: z.number().int(),
+});
+
+export const playView = z
+  .object({
+    play_type: z.string(),
+    bet_type: z.string(),
+    sport_type: z.number().int(),
+    name: z.string(),
+    max_passes: z.number().int(),
+    has_line: z.boolean(),
+    options: z.array(z.object({ key: z.string(), name: z.string() })),
+  })
+  .meta({ id: 'Play' });
+
+// ---- orders -------------------------------------------------------------------------------
+
+export const orderSubmitBody = z
+  .object({
+    sport_type: z.coerce.number().int().min(1).max(2, { error: '仅支持足球和篮球' }),
+    bet_mode: z.enum(BET_MODES, { error: 'bet_mode 须为 single 或 mixed' }),
+    pass_type: z.string().max(16).optional().describe("'single', '3x4', '3串4' or 'TRIPLE_4'; required in mixed mode"),
+    multiple: z.number({ error: '倍数须为1-99的整数' }).int('倍数须为1-99的整数'),
+    total_amount: z
+      .string()
+      .regex(/^\d{1,9}(\.\d{1,2})?$/, '投注金额格式不正确')
+      .optional()
+      .describe('Total the member was shown; refused when it differs from the computed stake'),
+    selections: z
+      .array(
+        z.object({
+          match_id: z.coerce.number({ error: '比赛ID须为数字' }).int().positive().max(2_147_483_647),
+          bet_type: z.enum(BET_TYPES, { error: '玩法不存在' }),
+          option: z.string({ error: '请选择投注选项' }).min(1).max(16),
+          odds: z.string({ error: '赔率格式不正确' }).regex(/^\d{1,5}(\.\d{1,2})?$/, '赔率格式不正确'),
+        }),
+        { error: '请选择投注选项' },
+      )
+      .min(1, '请选择投注选项')
+      .max(200, '投注选项过多'),
+  })
+  .meta({ id: 'OrderSubmit' });
+export type OrderSubmitBody = z.infer<typeof orderSubmitBody>;
+
+export const orderSubmitResult = z
+  .object({
+    order_id: z.number().int(),
+    order_no: z.string(),
+    bet_count: z.number().int(),
+    total_amount: moneyString,
+    max_prize: moneyString,
+    pass_type: z.string(),
+    pass_type_name: z.string(),
+    status: z.string(),
+    balance: moneyString.describe('Main balance after the stake was taken'),
+    created_at: isoDate,
+  })
+  .meta({ id: 'OrderSubmitResult' });
+
+export const oddsChange = z.object({
+  match_id: z.number().int(),
+  bet_type: z.string(),
+  option: z.string(),
+  old_odds: z.string(),
+  new_odds: z.string().nullable(),
+});
+
+export const orderLegView = z.object({
+  id: z.number().int(),
+  match: z.object({
+    id: z.number().int(),
+    match_no: z.string(),
+    league: z.string(),
+    home_team: z.string(),
+    away_team: z.string(),
+    kickoff_at: isoDate,
+    status: z.string(),
+    home_score: z.number().int(),
+    away_score: z.number().int(),
+    half_time: z.object({ home: z.number().int(), away: z.number().int() }).nullable(),
+  }),
+  play_type: z.string(),
+  play_name: z.string(),
+  option: z.string(),
+  option_name: z.string(),
+  odds: z.string(),
+  line: z.string().nullable(),
+  status: z.enum(['pending', 'won', 'lost', 'void']),
+});
+
+export const orderSummary = z
+  .object({
+    id: z.number().int(),
+    order_no: z.string(),
+    sport_type: z.number().int(),
+    bet_mode: z.enum(['single', 'mixed']),
+    pass_type: z.string(),
+    pass_type_name: z.string(),
+    multiple: z.number().int(),
+    match_count: z.number().int(),
+    bet_count: z.number().int(),
+    total_amount: moneyString,
+    max_prize: moneyString,
+    payout: moneyString,
+    status: z.enum(['pending', 'won', 'lost', 'refunded']),
+    status_text: z.string(),
+    created_at: isoDate,
+    settled_at: isoDate.nullable(),
+  })
+  .meta({ id: 'OrderSummary' });
+
+export const orderDetail = orderSummary.extend({ legs: z.array(orderLegView) }).meta({ id: 'OrderDetail' });
+
+export const orderHistoryQuery = z.object({
+  status: z.enum(['pending', 'won', 'lost', 'refunded', 'settled']).optional(),
+  sport_type: z.coerce.number().int().min(1).max(2).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const orderNoParam = z.object({
+  orderNo: z.string().regex(/^[A-Z0-9]{8,32}$/, '订单号格式不正确'),
+});
+
+export const comboQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || v === 1 || v === 2, 'status 须为 0（待开奖）、1（中奖）或 2（未中奖）')
+    .optional(),
+});
+
+export const comboView = z.object({
+  index: z.number().int().describe('Position among all the order’s bets, from 1'),
+  size: z.number().int(),
+  legs: z.array(
+    z.object({ match_no: z.string(), teams: z.string(), option_name: z.string(), odds: z.string(), status: z.string() }),
+  ),
+  status: z.enum(['pending', 'won', 'lost', 'void']),
+  status_code: z.number().int(),
+  prize: moneyString.describe('What the bet pays (won or void), else 0.00'),
+  potential_prize: moneyString,
+});
+
+export const comboStats = z
+  .object({
+    total: z.number().int(),
+    won: z.number().int(),
+    lost: z.number().int(),
+    void: z.number().int(),
+    pending: z.number().int(),
+    payout: moneyString,
+  })
+  .meta({ id: 'ComboStats' });
+
+export const liveIntelligence = z
+  .object({
+    match_id: z.number().int(),
+    home_form: z.array(z.enum(['W', 'D', 'L'])),
+    away_form: z.array(z.enum(['W', 'D', 'L'])),
+    head_to_head: z.array(
+      z.object({ date: isoDate, home_team: z.string(), away_team: z.string(), score: z.string() }),
+    ),
+    home_goals_avg: z.string(),
+    away_goals_avg: z.string(),
+    notes: z.array(z.string()),
+  })
+  .meta({ id: 'LiveIntelligence' });
+
+export const liveMissing = z
+  .object({
+    match_id: z.number().int(),
+    home: z.array(z.object({ reason: z.string(), detail: z.string() })),
+    away: z.array(z.object({ reason: z.string(), detail: z.string() })),
+  })
+  .meta({ id: 'LiveMissing' });
