@@ -40,6 +40,11 @@ const envSchema = z.object({
   SPORTS_SIM_SPEED: z.coerce.number().min(0.1).max(10_000).default(10),
   SPORTS_SIM_FOOTBALL_INTERVAL_MIN: z.coerce.number().int().min(1).max(1440).default(15),
   SPORTS_SIM_BASKETBALL_INTERVAL_MIN: z.coerce.number().int().min(1).max(1440).default(20),
+  /** Name the simulated feed's matches are stored under. */
+  SPORTS_FEED_NAME: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/)
+    .default('simulator'),
   SPORTS_SYNC_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(1_000),
   /** Public origin the app is reached at (used in generated links); defaults to the request's own. */
   PUBLIC_URL: z.url().optional(),
@@ -79,7 +84,13 @@ export interface AppConfig {
   webDist: string | undefined;
   seedDemo: boolean;
   jobsEnabled: boolean;
-  sports: { speed: number; footballIntervalMin: number; basketballIntervalMin: number; syncIntervalMs: number };
+  sports: {
+    feedName: string;
+    speed: number;
+    footballIntervalMin: number;
+    basketballIntervalMin: number;
+    syncIntervalMs: number;
+  };
   sessionTtlDays: number;
   login: { maxFailures: number; windowMinutes: number };
 }
@@ -133,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'test',
     jobsEnabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test',
     sports: {
+      feedName: e.SPORTS_FEED_NAME,
       speed: e.SPORTS_SIM_SPEED,
       footballIntervalMin: e.SPORTS_SIM_FOOTBALL_INTERVAL_MIN,
       basketballIntervalMin: e.SPORTS_SIM_BASKETBALL_INTERVAL_MIN,

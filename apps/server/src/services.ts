@@ -88,6 +88,7 @@ export async function createServices(
   const appConfig = new AppConfigService(db);
   const idempotency = new IdempotencyService(db);
   const feed = new SimulatedFeed({
+    name: config.sports.feedName,
     seed: await appConfig.secret('sports_sim_seed'),
     speed: config.sports.speed,
     footballIntervalMin: config.sports.footballIntervalMin,

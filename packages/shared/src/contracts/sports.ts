@@ -26,7 +26,11 @@ export const matchListQuery = z.object({
 });
 
 export const matchIdParam = z.object({
-  id: z.coerce.number({ error: '比赛ID须为数字' }).int('比赛ID须为整数').positive('比赛ID须为正数').max(2_147_483_647),
+  id: z.coerce
+    .number({ error: '比赛ID须为数字' })
+    .int('比赛ID须为整数')
+    .positive('比赛ID须为正数')
+    .max(2_147_483_647),
 });
 
 export const betTypeQuery = z.object({ betType: z.enum(BET_TYPES, { error: '玩法不存在' }).optional() });
@@ -82,7 +86,12 @@ export const matchDetail = matchSummary
   .extend({
     periods: z.array(z.object({ home: z.number().int(), away: z.number().int() })),
     events: z.array(
-      z.object({ minute: z.number(), type: z.string(), side: z.enum(['home', 'away']).nullable(), text: z.string() }),
+      z.object({
+        minute: z.number(),
+        type: z.string(),
+        side: z.enum(['home', 'away']).nullable(),
+        text: z.string(),
+      }),
     ),
     stats: z.record(z.string(), z.tuple([z.number(), z.number()])),
     settled: z.boolean(),
@@ -124,9 +133,17 @@ export const playView = z
 
 export const orderSubmitBody = z
   .object({
-    sport_type: z.coerce.number().int().min(1).max(2, { error: '仅支持足球和篮球' }),
+    sport_type: z.coerce
+      .number({ error: '请选择运动项目' })
+      .int('请选择运动项目')
+      .min(1, '仅支持足球和篮球')
+      .max(2, '仅支持足球和篮球'),
     bet_mode: z.enum(BET_MODES, { error: 'bet_mode 须为 single 或 mixed' }),
-    pass_type: z.string().max(16).optional().describe("'single', '3x4', '3串4' or 'TRIPLE_4'; required in mixed mode"),
+    pass_type: z
+      .string()
+      .max(16)
+      .optional()
+      .describe("'single', '3x4', '3串4' or 'TRIPLE_4'; required in mixed mode"),
     multiple: z.number({ error: '倍数须为1-99的整数' }).int('倍数须为1-99的整数'),
     total_amount: z
       .string()
@@ -243,7 +260,13 @@ export const comboView = z.object({
   index: z.number().int().describe('Position among all the order’s bets, from 1'),
   size: z.number().int(),
   legs: z.array(
-    z.object({ match_no: z.string(), teams: z.string(), option_name: z.string(), odds: z.string(), status: z.string() }),
+    z.object({
+      match_no: z.string(),
+      teams: z.string(),
+      option_name: z.string(),
+      odds: z.string(),
+      status: z.string(),
+    }),
   ),
   status: z.enum(['pending', 'won', 'lost', 'void']),
   status_code: z.number().int(),

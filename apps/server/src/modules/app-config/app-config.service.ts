@@ -150,7 +150,10 @@ export class AppConfigService {
   /** A per-deployment secret, made on first use and kept (e.g. the sports simulator's seed). */
   async secret(key: string): Promise<string> {
     const fresh = randomBytes(32).toString('hex');
-    await this.db.insert(appSettings).values({ key, value: { secret: fresh } }).onConflictDoNothing();
+    await this.db
+      .insert(appSettings)
+      .values({ key, value: { secret: fresh } })
+      .onConflictDoNothing();
     const [row] = await this.db.select().from(appSettings).where(eq(appSettings.key, key));
     return (row?.value as { secret: string }).secret;
   }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
 import type { FeedMatchState, Market, SportsFeed } from './feed/feed.ts';
 import type { SettlementService } from './settlement.service.ts';
-import { leagues, matches, matchMarkets, teams, type MatchStatus } from './sports.table.ts';
+import { leagues, matches, matchMarkets, teams } from './sports.table.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -18,7 +18,10 @@ export interface FeedSyncOptions {
   fixturesRefreshMs: number;
 }
 
-export const LIVE_EVENTS = { match: REALTIME_EVENTS.matchUpdated, odds: REALTIME_EVENTS.oddsUpdated } as const;
+export const LIVE_EVENTS = {
+  match: REALTIME_EVENTS.matchUpdated,
+  odds: REALTIME_EVENTS.oddsUpdated,
+} as const;
 
 /**
  * Keeps our matches in step with the feed: fixtures into `matches`, odds into
@@ -42,11 +45,16 @@ export class FeedSync {
   /** One pass; `now` is injectable so tests can run the clock forward. */
   async tick(now = new Date()): Promise<{ updated: number; settled: number }> {
     if (!this.catalogReady) await this.syncCatalog();
-    if (now.getTime() - this.lastFixtures >= this.options.fixturesRefreshMs || this.lastFixtures > now.getTime()) {
+    if (
+      now.getTime() - this.lastFixtures >= this.options.fixturesRefreshMs ||
+      this.lastFixtures > now.getTime()
+    ) {
       await this.syncFixtures(now);
       this.lastFixtures = now.getTime();
     }
-    const preMatch = now.getTime() - this.lastPreMatch >= this.options.preMatchRefreshMs || this.lastPreMatch > now.getTime();
+    const preMatch =
+      now.getTime() - this.lastPreMatch >= this.options.preMatchRefreshMs ||
+      this.lastPreMatch > now.getTime();
     if (preMatch) this.lastPreMatch = now.getTime();
     return this.syncStates(now, preMatch);
   }
@@ -55,14 +63,28 @@ export class FeedSync {
     const feedLeagues = this.feed.leagues();
     await this.db
       .insert(leagues)
-      .values(feedLeagues.map((l) => ({ code: l.code, sport: l.sport, name: l.name, shortName: l.shortName, country: l.country, color: l.color, sort: l.sort })))
+      .values(
+        feedLeagues.map((l) => ({
+          code: l.code,
+          sport: l.sport,
+          name: l.name,
+          shortName: l.shortName,
+          country: l.country,
+          color: l.color,
+          sort: l.sort,
+        })),
+      )
       .onConflictDoNothing();
     const leagueIds = await this.leagueIds();
     const feedTeams = this.feed.teams();
     for (let i = 0; i < feedTeams.length; i += 500) {
       await this.db
         .insert(teams)
-        .values(feedTeams.slice(i, i + 500).map((t) => ({ code: t.code, leagueId: leagueIds.get(t.leagueCode)!, name: t.name })))
+        .values(
+          feedTeams
+            .slice(i, i + 500)
+            .map((t) => ({ code: t.code, leagueId: leagueIds.get(t.leagueCode)!, name: t.name })),
+        )
         .onConflictDoNothing();
     }
     this.catalogReady = true;
@@ -130,7 +152,10 @@ export class FeedSync {
         updated++;
         if (state.status === 'finished' || state.status === 'cancelled') finished.push(match.id);
       } else if (oddsChanged) {
-        await this.db.update(matches).set({ oddsUpdatedAt: sql`now()` }).where(eq(matches.id, match.id));
+        await this.db
+          .update(matches)
+          .set({ oddsUpdatedAt: sql`now()` })
+          .where(eq(matches.id, match.id));
       }
       if (changed && (state.status === 'live' || match.status === 'live' || finished.includes(match.id))) {
         await this.publish(LIVE_EVENTS.match, {
@@ -158,18 +183,29 @@ export class FeedSync {
     const leftovers = await this.db
       .select({ id: matches.id })
       .from(matches)
-      .where(and(inArray(matches.status, ['finished', 'cancelled']), sql`${matches.settledAt} IS NULL`, gt(matches.kickoffAt, new Date(now.getTime() - 7 * 24 * HOUR_MS))))
+      .where(
+        and(
+          inArray(matches.status, ['finished', 'cancelled']),
+          sql`${matches.settledAt} IS NULL`,
+          gt(matches.kickoffAt, new Date(now.getTime() - 7 * 24 * HOUR_MS)),
+        ),
+      )
       .limit(20);
-    for (const { id } of leftovers) if (!finished.includes(id)) settled += (await this.settlement.settleMatch(id)).orders;
+    for (const { id } of leftovers)
+      if (!finished.includes(id)) settled += (await this.settlement.settleMatch(id)).orders;
     return { updated, settled };
   }
 
-  private async saveState(id: number, sport: 'football' | 'basketball', state: FeedMatchState): Promise<void> {
+  private async saveState(
+    id: number,
+    sport: 'football' | 'basketball',
+    state: FeedMatchState,
+  ): Promise<void> {
     const over = state.status === 'finished' || state.status === 'cancelled';
     await this.db
       .update(matches)
       .set({
-        status: state.status as MatchStatus,
+        status: state.status,
         bettingOpen: state.bettingOpen,
         period: state.period,
         minute: state.minute,
@@ -205,7 +241,11 @@ export class FeedSync {
         setWhere: sql`${matchMarkets.odds} IS DISTINCT FROM excluded.odds OR ${matchMarkets.line} IS DISTINCT FROM excluded.line`,
       })
       .returning({ playType: matchMarkets.playType });
-    if (rows.length > 0) await this.db.update(matches).set({ oddsUpdatedAt: sql`now()` }).where(eq(matches.id, matchId));
+    if (rows.length > 0)
+      await this.db
+        .update(matches)
+        .set({ oddsUpdatedAt: sql`now()` })
+        .where(eq(matches.id, matchId));
     return rows.length > 0;
   }
 
@@ -231,7 +271,12 @@ export class FeedSync {
 function resultOf(sport: 'football' | 'basketball', state: FeedMatchState): MatchResult {
   if (state.status === 'cancelled') return { status: 'cancelled' };
   if (sport === 'football') {
-    return { status: 'finished', sport: 'football', fullTime: state.score, halfTime: state.halfTime ?? { home: 0, away: 0 } };
+    return {
+      status: 'finished',
+      sport: 'football',
+      fullTime: state.score,
+      halfTime: state.halfTime ?? { home: 0, away: 0 },
+    };
   }
   return { status: 'finished', sport: 'basketball', final: state.score };
 }

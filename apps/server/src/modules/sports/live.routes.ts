@@ -31,29 +31,51 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/live-matches/football',
-    { schema: { tags, summary: '足球进行中', querystring: liveQuery, response: { 200: envelope(matchPage) } } },
+    {
+      schema: { tags, summary: '足球进行中', querystring: liveQuery, response: { 200: envelope(matchPage) } },
+    },
     async (request) => ok(await live(1, request.query.page, request.query.per_page), '获取成功'),
   );
   app.get(
     '/v1/live-matches/basketball',
-    { schema: { tags, summary: '篮球进行中', querystring: liveQuery, response: { 200: envelope(matchPage) } } },
+    {
+      schema: { tags, summary: '篮球进行中', querystring: liveQuery, response: { 200: envelope(matchPage) } },
+    },
     async (request) => ok(await live(2, request.query.page, request.query.per_page), '获取成功'),
   );
   app.get(
     '/v1/live-matches/live',
-    { schema: { tags, summary: '全部进行中（足球在前）', querystring: liveQuery, response: { 200: envelope(matchPage) } } },
+    {
+      schema: {
+        tags,
+        summary: '全部进行中（足球在前）',
+        querystring: liveQuery,
+        response: { 200: envelope(matchPage) },
+      },
+    },
     async (request) => {
       const { page, per_page } = request.query;
-      if (request.query.sport_type) return ok(await live(request.query.sport_type, page, per_page), '获取成功');
+      if (request.query.sport_type)
+        return ok(await live(request.query.sport_type, page, per_page), '获取成功');
       const [football, basketball] = await Promise.all([live(1, 1, 100), live(2, 1, 100)]);
       const all = [...football.list, ...basketball.list];
       const list = all.slice((page - 1) * per_page, page * per_page);
-      return ok({ list, total: all.length, page, per_page, has_more: page * per_page < all.length }, '获取成功');
+      return ok(
+        { list, total: all.length, page, per_page, has_more: page * per_page < all.length },
+        '获取成功',
+      );
     },
   );
   app.get(
     '/v1/live-matches/all',
-    { schema: { tags, summary: '今日赛事（进行中、未开赛、已完场）', querystring: liveQuery, response: { 200: envelope(matchPage) } } },
+    {
+      schema: {
+        tags,
+        summary: '今日赛事（进行中、未开赛、已完场）',
+        querystring: liveQuery,
+        response: { 200: envelope(matchPage) },
+      },
+    },
     async (request) => {
       const { page, per_page } = request.query;
       const date = beijingDate(new Date());
@@ -66,7 +88,10 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         .flatMap((l) => l.list)
         .sort((a, b) => rank[a.status] - rank[b.status] || a.kickoff_at.localeCompare(b.kickoff_at));
       const list = all.slice((page - 1) * per_page, page * per_page);
-      return ok({ list, total: all.length, page, per_page, has_more: page * per_page < all.length }, '获取成功');
+      return ok(
+        { list, total: all.length, page, per_page, has_more: page * per_page < all.length },
+        '获取成功',
+      );
     },
   );
   app.get(
@@ -79,26 +104,55 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(matchStatistics) },
       },
     },
-    async (request) => ok(await svc.statistics(request.query.sport_type, beijingDate(new Date())), '获取成功'),
+    async (request) =>
+      ok(await svc.statistics(request.query.sport_type, beijingDate(new Date())), '获取成功'),
   );
   app.get(
     '/v1/live-matches/:id/detail',
-    { schema: { tags, summary: '比赛直播详情（事件、技术统计、即时赔率）', params: matchIdParam, response: { 200: envelope(matchDetail) } } },
+    {
+      schema: {
+        tags,
+        summary: '比赛直播详情（事件、技术统计、即时赔率）',
+        params: matchIdParam,
+        response: { 200: envelope(matchDetail) },
+      },
+    },
     async (request) => ok(await svc.detail(request.params.id), '获取成功'),
   );
   app.get(
     '/v1/live-matches/intelligence',
-    { schema: { tags, summary: '赛事情报（近期战绩、交锋）', querystring: matchQuery, response: { 200: envelope(liveIntelligence) } } },
+    {
+      schema: {
+        tags,
+        summary: '赛事情报（近期战绩、交锋）',
+        querystring: matchQuery,
+        response: { 200: envelope(liveIntelligence) },
+      },
+    },
     async (request) => ok(await svc.intelligence(request.query.match_id), '获取成功'),
   );
   app.get(
     '/v1/live-matches/missing',
-    { schema: { tags, summary: '伤停（停赛）信息', querystring: matchQuery, response: { 200: envelope(liveMissing) } } },
+    {
+      schema: {
+        tags,
+        summary: '伤停（停赛）信息',
+        querystring: matchQuery,
+        response: { 200: envelope(liveMissing) },
+      },
+    },
     async (request) => ok(await svc.missing(request.query.match_id), '获取成功'),
   );
   app.get(
     '/v1/live-matches/odds',
-    { schema: { tags, summary: '比赛即时赔率', querystring: matchQuery, response: { 200: envelope(z.array(marketView)) } } },
+    {
+      schema: {
+        tags,
+        summary: '比赛即时赔率',
+        querystring: matchQuery,
+        response: { 200: envelope(z.array(marketView)) },
+      },
+    },
     async (request) => ok(await svc.plays(request.query.match_id), '获取成功'),
   );
   for (const [sport, sportType, label] of [
@@ -107,7 +161,14 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.get(
       `/v1/live-matches/${sport}-odds`,
-      { schema: { tags, summary: `${label}进行中赛事及即时赔率`, querystring: liveQuery, response: { 200: envelope(matchPage) } } },
+      {
+        schema: {
+          tags,
+          summary: `${label}进行中赛事及即时赔率`,
+          querystring: liveQuery,
+          response: { 200: envelope(matchPage) },
+        },
+      },
       async (request) => ok(await live(sportType, request.query.page, request.query.per_page), '获取成功'),
     );
   }

@@ -34,56 +34,127 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
   // /v1/matches/* lists every match; /v1/matches-list/* is the betting hall (open matches) and results.
   app.get(
     '/v1/matches/list',
-    { schema: { tags, summary: '赛事列表（全部状态）', querystring: matchListQuery, response: { 200: envelope(matchPage) } } },
+    {
+      schema: {
+        tags,
+        summary: '赛事列表（全部状态）',
+        querystring: matchListQuery,
+        response: { 200: envelope(matchPage) },
+      },
+    },
     async (request) => ok(await svc.list(request.query, {}), '获取成功'),
   );
   app.get(
     '/v1/matches-list/list',
-    { schema: { tags, summary: '可投注赛事（开售中）', querystring: matchListQuery, response: { 200: envelope(matchPage) } } },
-    async (request) => ok(await svc.list(request.query, { statuses: ['scheduled'], from: new Date() }), '获取成功'),
+    {
+      schema: {
+        tags,
+        summary: '可投注赛事（开售中）',
+        querystring: matchListQuery,
+        response: { 200: envelope(matchPage) },
+      },
+    },
+    async (request) =>
+      ok(await svc.list(request.query, { statuses: ['scheduled'], from: new Date() }), '获取成功'),
   );
   app.get(
     '/v1/matches-list/results',
-    { schema: { tags, summary: '赛果（已完场与取消，最近的在前）', querystring: matchListQuery, response: { 200: envelope(matchPage) } } },
-    async (request) => ok(await svc.list(request.query, { statuses: ['finished', 'cancelled'], order: 'desc' }), '获取成功'),
+    {
+      schema: {
+        tags,
+        summary: '赛果（已完场与取消，最近的在前）',
+        querystring: matchListQuery,
+        response: { 200: envelope(matchPage) },
+      },
+    },
+    async (request) =>
+      ok(await svc.list(request.query, { statuses: ['finished', 'cancelled'], order: 'desc' }), '获取成功'),
   );
   app.get(
     '/v1/matches/statistics',
-    { schema: { tags, summary: '赛事统计（按状态、联赛、日期）', querystring: statisticsQuery, response: { 200: envelope(matchStatistics) } } },
+    {
+      schema: {
+        tags,
+        summary: '赛事统计（按状态、联赛、日期）',
+        querystring: statisticsQuery,
+        response: { 200: envelope(matchStatistics) },
+      },
+    },
     async (request) => ok(await svc.statistics(request.query.sport_type, request.query.date), '获取成功'),
   );
   app.get(
     '/v1/matches-list/statistics',
-    { schema: { tags, summary: '开售赛事统计', querystring: statisticsQuery, response: { 200: envelope(matchStatistics) } } },
+    {
+      schema: {
+        tags,
+        summary: '开售赛事统计',
+        querystring: statisticsQuery,
+        response: { 200: envelope(matchStatistics) },
+      },
+    },
     async (request) =>
-      ok(await svc.statistics(request.query.sport_type, request.query.date, { statuses: ['scheduled'] }), '获取成功'),
+      ok(
+        await svc.statistics(request.query.sport_type, request.query.date, { statuses: ['scheduled'] }),
+        '获取成功',
+      ),
   );
   for (const prefix of ['/v1/matches', '/v1/matches-list']) {
     app.get(
       `${prefix}/:id/detail`,
       {
-        schema: { tags, summary: '赛事详情（含全部玩法赔率）', params: matchIdParam, querystring: betTypeQuery, response: { 200: envelope(matchDetail) } },
+        schema: {
+          tags,
+          summary: '赛事详情（含全部玩法赔率）',
+          params: matchIdParam,
+          querystring: betTypeQuery,
+          response: { 200: envelope(matchDetail) },
+        },
       },
       async (request) => ok(await svc.detail(request.params.id, request.query.betType), '获取成功'),
     );
     app.get(
       `${prefix}/:id/plays`,
-      { schema: { tags, summary: '赛事玩法与赔率', params: matchIdParam, response: { 200: envelope(z.array(marketView)) } } },
+      {
+        schema: {
+          tags,
+          summary: '赛事玩法与赔率',
+          params: matchIdParam,
+          response: { 200: envelope(z.array(marketView)) },
+        },
+      },
       async (request) => ok(await svc.plays(request.params.id), '获取成功'),
     );
   }
   for (const url of ['/v1/leagues', '/v1/leagues-list']) {
     app.get(
       url,
-      { schema: { tags, summary: '联赛列表（含开售场次）', querystring: sportQuery, response: { 200: envelope(z.array(leagueView)) } } },
+      {
+        schema: {
+          tags,
+          summary: '联赛列表（含开售场次）',
+          querystring: sportQuery,
+          response: { 200: envelope(z.array(leagueView)) },
+        },
+      },
       async (request) => ok(await svc.leagues(request.query.sport_type), '获取成功'),
     );
   }
   for (const url of ['/v1/plays', '/v1/plays-list']) {
     app.get(
       url,
-      { schema: { tags, summary: '玩法列表（选项与最大关数）', querystring: playsQuery, response: { 200: envelope(paginated(playView)) } } },
-      async (request) => ok(svc.plays_catalog(request.query.sport_type, request.query.page, request.query.per_page), '获取成功'),
+      {
+        schema: {
+          tags,
+          summary: '玩法列表（选项与最大关数）',
+          querystring: playsQuery,
+          response: { 200: envelope(paginated(playView)) },
+        },
+      },
+      async (request) =>
+        ok(
+          svc.plays_catalog(request.query.sport_type, request.query.page, request.query.per_page),
+          '获取成功',
+        ),
     );
   }
 
@@ -94,18 +165,32 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/v1/${sport}/matches`,
       {
-        schema: { tags: ['竞彩投注'], summary: `${label}开售赛事（可按玩法只带该玩法赔率）`, querystring: sportListQuery, response: { 200: envelope(matchPage) } },
+        schema: {
+          tags: ['竞彩投注'],
+          summary: `${label}开售赛事（可按玩法只带该玩法赔率）`,
+          querystring: sportListQuery,
+          response: { 200: envelope(matchPage) },
+        },
       },
       async (request) =>
         ok(
-          await svc.list({ ...request.query, sport_type: sportType }, { statuses: ['scheduled'], from: new Date(), betType: request.query.betType }),
+          await svc.list(
+            { ...request.query, sport_type: sportType },
+            { statuses: ['scheduled'], from: new Date(), betType: request.query.betType },
+          ),
           '获取成功',
         ),
     );
     app.get(
       `/v1/${sport}/odds/:id`,
       {
-        schema: { tags: ['竞彩投注'], summary: `${label}赛事赔率（betType 为空时返回全部玩法）`, params: matchIdParam, querystring: betTypeQuery, response: { 200: envelope(matchDetail) } },
+        schema: {
+          tags: ['竞彩投注'],
+          summary: `${label}赛事赔率（betType 为空时返回全部玩法）`,
+          params: matchIdParam,
+          querystring: betTypeQuery,
+          response: { 200: envelope(matchDetail) },
+        },
       },
       async (request) => {
         const detail = await svc.detail(request.params.id, request.query.betType);

@@ -5,7 +5,6 @@ import {
   sportFromTypeId,
   SPORT_TYPE_IDS,
   type BetType,
-  type PlayTypeId,
   type Sport,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
@@ -45,7 +44,10 @@ export function sportOf(sportType: number): Sport | null {
 export class MatchesService {
   constructor(private readonly db: Db) {}
 
-  async list(query: ListQuery, scope: { statuses?: MatchStatus[]; order?: 'asc' | 'desc'; betType?: BetType | undefined; from?: Date }) {
+  async list(
+    query: ListQuery,
+    scope: { statuses?: MatchStatus[]; order?: 'asc' | 'desc'; betType?: BetType | undefined; from?: Date },
+  ) {
     const sport = sportOf(query.sport_type);
     if (!sport) return { list: [], total: 0, page: query.page, per_page: query.per_page, has_more: false };
     const day = query.date ? beijingDay(query.date) : undefined;
@@ -62,7 +64,11 @@ export class MatchesService {
       scope.order,
     );
     const playTypes = scope.betType ? [playTypeOf(sport, scope.betType)?.id ?? 'none'] : undefined;
-    const markets = await repo.marketsOf(this.db, rows.map((r) => r.match.id), playTypes);
+    const markets = await repo.marketsOf(
+      this.db,
+      rows.map((r) => r.match.id),
+      playTypes,
+    );
     return {
       list: rows.map((r) => toMatchSummary(r.match, r.names, markets.get(r.match.id) ?? [])),
       total,
@@ -81,7 +87,12 @@ export class MatchesService {
     return {
       ...toMatchSummary(match, found.names, sortMarkets(markets)),
       periods: match.periods as Array<{ home: number; away: number }>,
-      events: match.events as Array<{ minute: number; type: string; side: 'home' | 'away' | null; text: string }>,
+      events: match.events as Array<{
+        minute: number;
+        type: string;
+        side: 'home' | 'away' | null;
+        text: string;
+      }>,
       stats: match.stats as Record<string, [number, number]>,
       settled: match.settledAt !== null,
     };
@@ -174,8 +185,10 @@ export class MatchesService {
     ]);
     const wins = (letters: string[]) => letters.filter((l) => l === 'W').length;
     const notes: string[] = [];
-    if (home.letters.length) notes.push(`${names.home.name}近${home.letters.length}场${wins(home.letters)}胜`);
-    if (away.letters.length) notes.push(`${names.away.name}近${away.letters.length}场${wins(away.letters)}胜`);
+    if (home.letters.length)
+      notes.push(`${names.home.name}近${home.letters.length}场${wins(home.letters)}胜`);
+    if (away.letters.length)
+      notes.push(`${names.away.name}近${away.letters.length}场${wins(away.letters)}胜`);
     if (!h2h.length) notes.push('两队近期没有交锋记录');
     return {
       match_id: id,
@@ -202,7 +215,9 @@ export class MatchesService {
       const [last] = await repo.recentResults(this.db, teamId, match.kickoffAt, 1);
       if (!last) return [];
       const side = last.homeTeamId === teamId ? 'home' : 'away';
-      const reds = (last.events as Array<{ type: string; side: string; minute: number }>).filter((e) => e.type === 'red' && e.side === side);
+      const reds = (last.events as Array<{ type: string; side: string; minute: number }>).filter(
+        (e) => e.type === 'red' && e.side === side,
+      );
       return reds.map((e) => ({ reason: '停赛', detail: `上一场比赛第${e.minute}分钟被罚下` }));
     };
     return { match_id: id, home: await bans(match.homeTeamId), away: await bans(match.awayTeamId) };
@@ -211,5 +226,5 @@ export class MatchesService {
 
 const ORDER = new Map<string, number>(PLAY_TYPE_IDS.map((id, i) => [id, i]));
 function sortMarkets<T extends { playType: string }>(markets: T[]): T[] {
-  return [...markets].sort((a, b) => (ORDER.get(a.playType as PlayTypeId) ?? 99) - (ORDER.get(b.playType as PlayTypeId) ?? 99));
+  return [...markets].sort((a, b) => (ORDER.get(a.playType) ?? 99) - (ORDER.get(b.playType) ?? 99));
 }

@@ -49,18 +49,44 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/v1/order/history',
-    { schema: { tags, summary: '我的注单', security, querystring: orderHistoryQuery, response: { 200: envelope(paginated(orderSummary)) } } },
+    {
+      schema: {
+        tags,
+        summary: '我的注单',
+        security,
+        querystring: orderHistoryQuery,
+        response: { 200: envelope(paginated(orderSummary)) },
+      },
+    },
     async (request) => ok(await svc.history(memberOf(request).member.id, request.query), '获取成功'),
   );
   app.get(
     '/v1/order/detail/:id',
-    { schema: { tags, summary: '注单详情', security, params: idParam, response: { 200: envelope(orderDetail) } } },
-    async (request) => ok(await svc.detail(memberOf(request).member.id, { id: request.params.id }), '获取成功'),
+    {
+      schema: {
+        tags,
+        summary: '注单详情',
+        security,
+        params: idParam,
+        response: { 200: envelope(orderDetail) },
+      },
+    },
+    async (request) =>
+      ok(await svc.detail(memberOf(request).member.id, { id: request.params.id }), '获取成功'),
   );
   app.get(
     '/v1/order/by-no/:orderNo/detail',
-    { schema: { tags, summary: '按订单号查详情', security, params: orderNoParam, response: { 200: envelope(orderDetail) } } },
-    async (request) => ok(await svc.detail(memberOf(request).member.id, { orderNo: request.params.orderNo }), '获取成功'),
+    {
+      schema: {
+        tags,
+        summary: '按订单号查详情',
+        security,
+        params: orderNoParam,
+        response: { 200: envelope(orderDetail) },
+      },
+    },
+    async (request) =>
+      ok(await svc.detail(memberOf(request).member.id, { orderNo: request.params.orderNo }), '获取成功'),
   );
   app.get(
     '/v1/order/by-no/:orderNo/combo-details',
@@ -75,11 +101,23 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await svc.comboDetails(memberOf(request).member.id, request.params.orderNo, request.query), '获取成功'),
+      ok(
+        await svc.comboDetails(memberOf(request).member.id, request.params.orderNo, request.query),
+        '获取成功',
+      ),
   );
   app.get(
     '/v1/order/by-no/:orderNo/combo-stats',
-    { schema: { tags, summary: '过关统计', security, params: orderNoParam, response: { 200: envelope(comboStats) } } },
-    async (request) => ok(await svc.comboStats(memberOf(request).member.id, request.params.orderNo), '获取成功'),
+    {
+      schema: {
+        tags,
+        summary: '过关统计',
+        security,
+        params: orderNoParam,
+        response: { 200: envelope(comboStats) },
+      },
+    },
+    async (request) =>
+      ok(await svc.comboStats(memberOf(request).member.id, request.params.orderNo), '获取成功'),
   );
 };

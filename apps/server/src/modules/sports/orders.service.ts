@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   COMBO_FILTER_CODES,
-  findPassType,
   formatFen,
   parseYuan,
   PLAY_TYPES,
@@ -25,7 +24,7 @@ import type { MemberRow } from '../accounts/accounts.repo.ts';
 import { members } from '../accounts/accounts.table.ts';
 import { isOpenForBetting, MATCH_STATUS_TEXT, optionName, toOrderSummary } from './sports.mapper.ts';
 import * as repo from './sports.repo.ts';
-import { matches, matchMarkets, orderLegs, orders } from './sports.table.ts';
+import { matches, orderLegs, orders } from './sports.table.ts';
 
 export interface SubmitContext {
   member: MemberRow;
@@ -34,7 +33,10 @@ export interface SubmitContext {
 }
 
 function newOrderNo(now: Date): string {
-  const stamp = now.toISOString().replace(/[-:TZ.]/g, '').slice(2, 14);
+  const stamp = now
+    .toISOString()
+    .replace(/[-:TZ.]/g, '')
+    .slice(2, 14);
   return `S${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
@@ -64,19 +66,40 @@ export class OrdersService {
     const now = new Date();
 
     const selections: BetSelection[] = [];
-    const changes: Array<{ match_id: number; bet_type: string; option: string; old_odds: string; new_odds: string | null }> = [];
+    const changes: Array<{
+      match_id: number;
+      bet_type: string;
+      option: string;
+      old_odds: string;
+      new_odds: string | null;
+    }> = [];
     for (const s of body.selections) {
       const match = byId.get(s.match_id);
       if (!match) throw notFound(`比赛不存在（ID ${s.match_id}）`);
-      if (!isOpenForBetting(match, now)) throw unprocessable(`${match.matchNo} ${MATCH_STATUS_TEXT[match.status]}，已停止投注`);
+      if (!isOpenForBetting(match, now))
+        throw unprocessable(`${match.matchNo} ${MATCH_STATUS_TEXT[match.status]}，已停止投注`);
       const def = playTypeOf(match.sport, s.bet_type);
       if (!def) throw unprocessable('投注玩法无效');
       const market = markets.get(match.id)?.find((m) => m.playType === def.id);
       if (!market) throw unprocessable(`${match.matchNo} 的${def.name}暂未开售`);
       const current = market.odds[s.option];
       if (current === undefined) throw unprocessable('投注选项无效');
-      if (current !== s.odds) changes.push({ match_id: match.id, bet_type: s.bet_type, option: s.option, old_odds: s.odds, new_odds: current });
-      selections.push({ matchId: String(match.id), sport: match.sport, betType: s.bet_type, option: s.option, odds: current, line: market.line });
+      if (current !== s.odds)
+        changes.push({
+          match_id: match.id,
+          bet_type: s.bet_type,
+          option: s.option,
+          old_odds: s.odds,
+          new_odds: current,
+        });
+      selections.push({
+        matchId: String(match.id),
+        sport: match.sport,
+        betType: s.bet_type,
+        option: s.option,
+        odds: current,
+        line: market.line,
+      });
     }
     if (changes.length > 0) throw conflict('赔率已变化，请确认最新赔率后重新提交', { changes });
 
@@ -164,7 +187,10 @@ export class OrdersService {
     return data;
   }
 
-  async history(memberId: number, query: { status?: string | undefined; sport_type?: number | undefined; page: number; per_page: number }) {
+  async history(
+    memberId: number,
+    query: { status?: string | undefined; sport_type?: number | undefined; page: number; per_page: number },
+  ) {
     const sport = query.sport_type ? sportFromTypeId(query.sport_type) : null;
     const condition = and(
       eq(orders.memberId, memberId),
@@ -186,7 +212,13 @@ export class OrdersService {
       this.db.select({ n: count() }).from(orders).where(condition),
     ]);
     const n = total?.n ?? 0;
-    return { list: rows.map(toOrderSummary), total: n, page: query.page, per_page: query.per_page, has_more: query.page * query.per_page < n };
+    return {
+      list: rows.map(toOrderSummary),
+      total: n,
+      page: query.page,
+      per_page: query.per_page,
+      has_more: query.page * query.per_page < n,
+    };
   }
 
   /** The member's own order (another member's answers 404, as if it did not exist). */
@@ -194,15 +226,28 @@ export class OrdersService {
     const [order] = await this.db
       .select()
       .from(orders)
-      .where(and(eq(orders.memberId, memberId), 'id' in by ? eq(orders.id, by.id) : eq(orders.orderNo, by.orderNo)));
+      .where(
+        and(
+          eq(orders.memberId, memberId),
+          'id' in by ? eq(orders.id, by.id) : eq(orders.orderNo, by.orderNo),
+        ),
+      );
     if (!order) throw notFound('订单不存在');
     return order;
   }
 
   async detail(memberId: number, by: { id: number } | { orderNo: string }) {
     const order = await this.ownOrder(memberId, by);
-    const legs = await this.db.select().from(orderLegs).where(eq(orderLegs.orderId, order.id)).orderBy(orderLegs.position);
-    const { rows } = await repo.findMatches(this.db, { ids: [...new Set(legs.map((l) => l.matchId))] }, { limit: 100, offset: 0 });
+    const legs = await this.db
+      .select()
+      .from(orderLegs)
+      .where(eq(orderLegs.orderId, order.id))
+      .orderBy(orderLegs.position);
+    const { rows } = await repo.findMatches(
+      this.db,
+      { ids: [...new Set(legs.map((l) => l.matchId))] },
+      { limit: 100, offset: 0 },
+    );
     const byId = new Map(rows.map((r) => [r.match.id, r]));
     return {
       ...toOrderSummary(order),
@@ -221,7 +266,10 @@ export class OrdersService {
             status: m.match.status,
             home_score: m.match.homeScore,
             away_score: m.match.awayScore,
-            half_time: m.match.htHome === null || m.match.htAway === null ? null : { home: m.match.htHome, away: m.match.htAway },
+            half_time:
+              m.match.htHome === null || m.match.htAway === null
+                ? null
+                : { home: m.match.htHome, away: m.match.htAway },
           },
           play_type: l.playType,
           play_name: PLAY_TYPES[l.playType as PlayTypeId].name,
@@ -237,18 +285,44 @@ export class OrdersService {
 
   private async placed(memberId: number, orderNo: string) {
     const order = await this.ownOrder(memberId, { orderNo });
-    const legs = await this.db.select().from(orderLegs).where(eq(orderLegs.orderId, order.id)).orderBy(orderLegs.position);
-    const { rows } = await repo.findMatches(this.db, { ids: [...new Set(legs.map((l) => l.matchId))] }, { limit: 100, offset: 0 });
+    const legs = await this.db
+      .select()
+      .from(orderLegs)
+      .where(eq(orderLegs.orderId, order.id))
+      .orderBy(orderLegs.position);
+    const { rows } = await repo.findMatches(
+      this.db,
+      { ids: [...new Set(legs.map((l) => l.matchId))] },
+      { limit: 100, offset: 0 },
+    );
     const results = new Map<string, MatchResult>();
-    for (const r of rows) if (r.match.result) results.set(String(r.match.id), matchResultSchema.parse(r.match.result) as MatchResult);
+    for (const r of rows)
+      if (r.match.result) results.set(String(r.match.id), matchResultSchema.parse(r.match.result));
     const selections: BetSelection[] = legs.map((l) => {
       const def = PLAY_TYPES[l.playType as PlayTypeId];
-      return { matchId: String(l.matchId), sport: def.sport, betType: def.betType, option: l.optionKey, odds: l.odds, line: l.line };
+      return {
+        matchId: String(l.matchId),
+        sport: def.sport,
+        betType: def.betType,
+        option: l.optionKey,
+        odds: l.odds,
+        line: l.line,
+      };
     });
-    return { order, legs, matchRows: new Map(rows.map((r) => [r.match.id, r])), results, placed: { passType: order.passType, multiple: order.multiple, selections } };
+    return {
+      order,
+      legs,
+      matchRows: new Map(rows.map((r) => [r.match.id, r])),
+      results,
+      placed: { passType: order.passType, multiple: order.multiple, selections },
+    };
   }
 
-  async comboDetails(memberId: number, orderNo: string, query: { page: number; per_page: number; status?: number | undefined }) {
+  async comboDetails(
+    memberId: number,
+    orderNo: string,
+    query: { page: number; per_page: number; status?: number | undefined },
+  ) {
     const { legs, matchRows, results, placed } = await this.placed(memberId, orderNo);
     const from = (query.page - 1) * query.per_page;
     const list = [];
@@ -278,7 +352,13 @@ export class OrdersService {
         potential_prize: formatFen(combo.potentialPrize),
       });
     }
-    return { list, total: matched, page: query.page, per_page: query.per_page, has_more: from + list.length < matched };
+    return {
+      list,
+      total: matched,
+      page: query.page,
+      per_page: query.per_page,
+      has_more: from + list.length < matched,
+    };
   }
 
   async comboStats(memberId: number, orderNo: string) {
@@ -290,4 +370,3 @@ export class OrdersService {
     };
   }
 }
-

@@ -42,7 +42,7 @@ export class SettlementService {
   async settleMatch(matchId: number): Promise<SettleReport> {
     const [match] = await this.db.select().from(matches).where(eq(matches.id, matchId));
     if (!match?.result) return { legs: 0, orders: 0, paid: 0n };
-    const result = matchResultSchema.parse(match.result) as MatchResult;
+    const result = matchResultSchema.parse(match.result);
     const legs = await this.settleLegs(matchId, result);
     const report = await this.settleOrdersOfMatch(matchId);
     await this.db
@@ -64,7 +64,10 @@ export class SettlementService {
       .selectDistinct({ playType: orderLegs.playType, line: orderLegs.line, optionKey: orderLegs.optionKey })
       .from(orderLegs)
       .where(and(eq(orderLegs.matchId, matchId), eq(orderLegs.status, 'pending')));
-    const byMarket = new Map<string, { playType: string; line: string | null; statuses: Map<string, string> }>();
+    const byMarket = new Map<
+      string,
+      { playType: string; line: string | null; statuses: Map<string, string> }
+    >();
     for (const g of groups) {
       const playType = g.playType as PlayTypeId;
       const line = PLAY_TYPES[playType].line === 'none' ? null : parseLine(playType, g.line ?? '');
@@ -129,50 +132,80 @@ export class SettlementService {
     let paid = 0n;
     for (let i = 0; i < ids.length; i += ORDER_BATCH) {
       const batch = ids.slice(i, i + ORDER_BATCH);
-      const outcome = await inTransaction(this.db, async (work) => {
-        const rows = await work.tx.select().from(orders).where(and(inArray(orders.id, batch), eq(orders.status, 'pending')));
-        const legs = await work.tx.select().from(orderLegs).where(inArray(orderLegs.orderId, batch));
-        const matchIds = [...new Set(legs.map((l) => l.matchId))];
-        const results = new Map<string, MatchResult>();
-        const matchRows = matchIds.length
-          ? await work.tx.select({ id: matches.id, result: matches.result }).from(matches).where(inArray(matches.id, matchIds))
-          : [];
-        for (const m of matchRows) if (m.result) results.set(String(m.id), matchResultSchema.parse(m.result) as MatchResult);
-        let n = 0;
-        let total = 0n;
-        for (const order of rows) {
-          const own = legs.filter((l) => l.orderId === order.id).sort((a, b) => a.position - b.position);
-          const selections: BetSelection[] = own.map((l) => {
-            const def = PLAY_TYPES[l.playType as PlayTypeId];
-            return { matchId: String(l.matchId), sport: def.sport, betType: def.betType, option: l.optionKey, odds: l.odds, line: l.line };
-          });
-          const outcome = settleOrder({ passType: order.passType, multiple: order.multiple, selections }, results);
-          if (outcome.status === 'pending') continue;
-          const [updated] = await work.tx
-            .update(orders)
-            .set({ status: outcome.status, payout: outcome.payout, settledAt: sql`now()` })
-            .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
-            .returning({ id: orders.id });
-          if (!updated) continue;
-          if (outcome.payout > 0n) {
-            await this.ledger.post(work, {
-              memberId: order.memberId,
-              amount: outcome.payout,
-              type: outcome.status === 'refunded' ? 'bet_refund' : 'payout',
-              reference: { type: 'order', id: order.orderNo },
-              idempotencyKey: `order:${order.id}:payout`,
-              remark: outcome.status === 'refunded' ? `注单退款 ${order.orderNo}` : `派奖 ${order.orderNo}`,
+      const outcome = await inTransaction(
+        this.db,
+        async (work) => {
+          const rows = await work.tx
+            .select()
+            .from(orders)
+            .where(and(inArray(orders.id, batch), eq(orders.status, 'pending')));
+          const legs = await work.tx.select().from(orderLegs).where(inArray(orderLegs.orderId, batch));
+          const matchIds = [...new Set(legs.map((l) => l.matchId))];
+          const results = new Map<string, MatchResult>();
+          const matchRows = matchIds.length
+            ? await work.tx
+                .select({ id: matches.id, result: matches.result })
+                .from(matches)
+                .where(inArray(matches.id, matchIds))
+            : [];
+          for (const m of matchRows)
+            if (m.result) results.set(String(m.id), matchResultSchema.parse(m.result));
+          let n = 0;
+          let total = 0n;
+          for (const order of rows) {
+            const own = legs.filter((l) => l.orderId === order.id).sort((a, b) => a.position - b.position);
+            const selections: BetSelection[] = own.map((l) => {
+              const def = PLAY_TYPES[l.playType as PlayTypeId];
+              return {
+                matchId: String(l.matchId),
+                sport: def.sport,
+                betType: def.betType,
+                option: l.optionKey,
+                odds: l.odds,
+                line: l.line,
+              };
             });
+            const outcome = settleOrder(
+              { passType: order.passType, multiple: order.multiple, selections },
+              results,
+            );
+            if (outcome.status === 'pending') continue;
+            const [updated] = await work.tx
+              .update(orders)
+              .set({ status: outcome.status, payout: outcome.payout, settledAt: sql`now()` })
+              .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+              .returning({ id: orders.id });
+            if (!updated) continue;
+            if (outcome.payout > 0n) {
+              await this.ledger.post(work, {
+                memberId: order.memberId,
+                amount: outcome.payout,
+                type: outcome.status === 'refunded' ? 'bet_refund' : 'payout',
+                reference: { type: 'order', id: order.orderNo },
+                idempotencyKey: `order:${order.id}:payout`,
+                remark: outcome.status === 'refunded' ? `注单退款 ${order.orderNo}` : `派奖 ${order.orderNo}`,
+              });
+            }
+            const { memberId, orderNo } = order;
+            const status = outcome.status;
+            const payout = outcome.payout;
+            work.afterCommit(() =>
+              this.events.emit('order.settled', {
+                memberId,
+                orderId: order.id,
+                orderNo,
+                status,
+                payout,
+                at: new Date(),
+              }),
+            );
+            n++;
+            total += outcome.payout;
           }
-          const { memberId, orderNo } = order;
-          const status = outcome.status;
-          const payout = outcome.payout;
-          work.afterCommit(() => this.events.emit('order.settled', { memberId, orderId: order.id, orderNo, status, payout, at: new Date() }));
-          n++;
-          total += outcome.payout;
-        }
-        return { n, total };
-      }, this.log);
+          return { n, total };
+        },
+        this.log,
+      );
       settled += outcome.n;
       paid += outcome.total;
     }

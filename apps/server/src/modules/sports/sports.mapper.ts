@@ -71,13 +71,17 @@ export function toMatchSummary(match: MatchRow, names: MatchNames, markets: Mark
     clock: match.clock,
     home_score: match.homeScore,
     away_score: match.awayScore,
-    half_time: match.htHome === null || match.htAway === null ? null : { home: match.htHome, away: match.htAway },
+    half_time:
+      match.htHome === null || match.htAway === null ? null : { home: match.htHome, away: match.htAway },
     markets: markets.map(toMarketView),
   };
 }
 
 /** 竞彩 sells until kick-off: open while scheduled, flagged open by the feed, and not yet started. */
-export function isOpenForBetting(match: Pick<MatchRow, 'status' | 'bettingOpen' | 'kickoffAt'>, now: Date): boolean {
+export function isOpenForBetting(
+  match: Pick<MatchRow, 'status' | 'bettingOpen' | 'kickoffAt'>,
+  now: Date,
+): boolean {
   return match.status === 'scheduled' && match.bettingOpen && match.kickoffAt.getTime() > now.getTime();
 }
 

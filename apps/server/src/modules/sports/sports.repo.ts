@@ -1,7 +1,8 @@
 import { aliasedTable, and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { MatchNames } from './sports.mapper.ts';
-import { leagues, matches, matchMarkets, orderLegs, orders, teams, type MatchStatus } from './sports.table.ts';
+import type { orderLegs, orders } from './sports.table.ts';
+import { leagues, matches, matchMarkets, teams, type MatchStatus } from './sports.table.ts';
 
 export type MatchRow = typeof matches.$inferSelect;
 export type MarketRow = typeof matchMarkets.$inferSelect;
@@ -47,7 +48,13 @@ export async function findMatches(
     db
       .select({
         match: matches,
-        league: { id: leagues.id, code: leagues.code, name: leagues.name, shortName: leagues.shortName, color: leagues.color },
+        league: {
+          id: leagues.id,
+          code: leagues.code,
+          name: leagues.name,
+          shortName: leagues.shortName,
+          color: leagues.color,
+        },
         home: { id: home.id, name: home.name },
         away: { id: away.id, name: away.name },
       })
@@ -72,13 +79,22 @@ export async function findMatch(db: Db, id: number): Promise<MatchWithNames | un
   return rows[0];
 }
 
-export async function marketsOf(db: Db, matchIds: number[], playTypes?: string[]): Promise<Map<number, MarketRow[]>> {
+export async function marketsOf(
+  db: Db,
+  matchIds: number[],
+  playTypes?: string[],
+): Promise<Map<number, MarketRow[]>> {
   const out = new Map<number, MarketRow[]>();
   if (matchIds.length === 0) return out;
   const rows = await db
     .select()
     .from(matchMarkets)
-    .where(and(inArray(matchMarkets.matchId, matchIds), playTypes ? inArray(matchMarkets.playType, playTypes) : undefined));
+    .where(
+      and(
+        inArray(matchMarkets.matchId, matchIds),
+        playTypes ? inArray(matchMarkets.playType, playTypes) : undefined,
+      ),
+    );
   for (const row of rows) {
     let list = out.get(row.matchId);
     if (!list) out.set(row.matchId, (list = []));
@@ -121,7 +137,9 @@ export async function listLeagues(db: Db, sport: 'football' | 'basketball', open
   return db
     .select({
       league: leagues,
-      open: sql<number>`count(${matches.id}) FILTER (WHERE ${matches.status} = 'scheduled' AND ${matches.kickoffAt} > ${openSince})`.mapWith(Number),
+      open: sql<number>`count(${matches.id}) FILTER (WHERE ${matches.status} = 'scheduled' AND ${matches.kickoffAt} > ${openSince})`.mapWith(
+        Number,
+      ),
     })
     .from(leagues)
     .leftJoin(matches, eq(matches.leagueId, leagues.id))

@@ -75,9 +75,15 @@ export const matches = pgTable(
     awayScore: smallint('away_score').notNull().default(0),
     htHome: smallint('ht_home'),
     htAway: smallint('ht_away'),
-    periods: jsonb('periods').notNull().default(sql`'[]'::jsonb`),
-    events: jsonb('events').notNull().default(sql`'[]'::jsonb`),
-    stats: jsonb('stats').notNull().default(sql`'{}'::jsonb`),
+    periods: jsonb('periods')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    events: jsonb('events')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    stats: jsonb('stats')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** The settled result (engine MatchResult), set when the match is over. */
     result: jsonb('result'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -126,7 +132,9 @@ export const orders = pgTable(
     betCount: integer('bet_count').notNull(),
     totalAmount: bigint('total_amount', { mode: 'bigint' }).notNull(),
     maxPrize: bigint('max_prize', { mode: 'bigint' }).notNull(),
-    payout: bigint('payout', { mode: 'bigint' }).notNull().default(sql`0`),
+    payout: bigint('payout', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     status: text('status', { enum: ['pending', 'won', 'lost', 'refunded'] })
       .notNull()
       .default('pending'),

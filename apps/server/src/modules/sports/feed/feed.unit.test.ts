@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { matchResultProblem, parseLine, parseSportsOdds, PLAY_TYPES, settleOption, type MatchResult } from '@app/shared';
-import { basketballLines, basketballMarkets, footballMarkets, normalCdf, oddsFor, PAYOUT_RATE } from './model.ts';
+import {
+  matchResultProblem,
+  parseLine,
+  parseSportsOdds,
+  PLAY_TYPES,
+  settleOption,
+  type MatchResult,
+} from '@app/shared';
+import {
+  basketballLines,
+  basketballMarkets,
+  footballMarkets,
+  normalCdf,
+  oddsFor,
+  PAYOUT_RATE,
+} from './model.ts';
 import { SimulatedFeed } from './simulator.ts';
 
 const overround = (odds: Record<string, string>) =>
@@ -11,7 +25,8 @@ function expectComplete(markets: ReturnType<typeof footballMarkets>) {
     const def = PLAY_TYPES[m.playType];
     expect(Object.keys(m.odds).sort(), m.playType).toEqual(def.options.map((o) => o.key).sort());
     for (const o of Object.values(m.odds)) expect(parseSportsOdds(o), `${m.playType} ${o}`).not.toBeNull();
-    if (def.line !== 'none') expect(parseLine(m.playType, m.line ?? ''), `${m.playType} line ${m.line}`).not.toBeNull();
+    if (def.line !== 'none')
+      expect(parseLine(m.playType, m.line ?? ''), `${m.playType} line ${m.line}`).not.toBeNull();
     else expect(m.line).toBeNull();
   }
 }
@@ -27,7 +42,12 @@ describe('pricing model', () => {
 
   it('prices every football option, with about the stated margin', () => {
     const markets = footballMarkets(
-      { rates: { home: 1.6, away: 1.0 }, score: { home: 0, away: 0 }, halfTime: null, remaining: { first: 1, second: 1 } },
+      {
+        rates: { home: 1.6, away: 1.0 },
+        score: { home: 0, away: 0 },
+        halfTime: null,
+        remaining: { first: 1, second: 1 },
+      },
       -1,
     );
     expectComplete(markets);
@@ -39,7 +59,12 @@ describe('pricing model', () => {
 
   it('moves in play: a three-goal lead late on makes the home win a near certainty', () => {
     const late = footballMarkets(
-      { rates: { home: 1.2, away: 1.2 }, score: { home: 3, away: 0 }, halfTime: { home: 1, away: 0 }, remaining: { first: 0, second: 0.02 } },
+      {
+        rates: { home: 1.2, away: 1.2 },
+        score: { home: 3, away: 0 },
+        halfTime: { home: 1, away: 0 },
+        remaining: { first: 0, second: 0.02 },
+      },
       -1,
     );
     expect(late.find((m) => m.playType === 'football.winDrawLose')!.odds.h).toBe('1.01');
@@ -73,15 +98,22 @@ describe('simulated feed', () => {
     expect(first.matchNo).toBe('周六001');
     expect(first.home.name).not.toBe(first.away.name);
     expect(feed().fixtures(day, nextDay)).toEqual(fixtures);
-    expect(feed('other').fixtures(day, nextDay).map((f) => f.home.code)).not.toEqual(fixtures.map((f) => f.home.code));
+    expect(
+      feed('other')
+        .fixtures(day, nextDay)
+        .map((f) => f.home.code),
+    ).not.toEqual(fixtures.map((f) => f.home.code));
     const leagues = new Set(fixtures.map((f) => f.leagueCode));
     expect(leagues.size).toBeGreaterThan(5);
   });
 
   it('plays a football match from kick-off to a sound final result', () => {
     const f = feed();
-    const fixture = f.fixtures(day, nextDay).find((x) => x.sport === 'football' && f.state(x.externalId, nextDay)?.status === 'finished')!;
-    const at = (minutes: number) => f.state(fixture.externalId, new Date(fixture.kickoffAt.getTime() + (minutes * 60_000) / 10))!;
+    const fixture = f
+      .fixtures(day, nextDay)
+      .find((x) => x.sport === 'football' && f.state(x.externalId, nextDay)?.status === 'finished')!;
+    const at = (minutes: number) =>
+      f.state(fixture.externalId, new Date(fixture.kickoffAt.getTime() + (minutes * 60_000) / 10))!;
     const before = f.state(fixture.externalId, new Date(fixture.kickoffAt.getTime() - 60_000))!;
     expect(before).toMatchObject({ status: 'scheduled', bettingOpen: true, period: 'NS' });
     expectComplete(before.markets);
@@ -91,7 +123,12 @@ describe('simulated feed', () => {
     const end = at(200);
     expect(end.status).toBe('finished');
     expect(end.markets).toEqual([]);
-    const result: MatchResult = { status: 'finished', sport: 'football', fullTime: end.score, halfTime: end.halfTime! };
+    const result: MatchResult = {
+      status: 'finished',
+      sport: 'football',
+      fullTime: end.score,
+      halfTime: end.halfTime!,
+    };
     expect(matchResultProblem(result)).toBeNull();
     expect(end.events.filter((e) => e.type === 'goal')).toHaveLength(end.score.home + end.score.away);
     // The score never goes down while the match is played.
@@ -105,7 +142,9 @@ describe('simulated feed', () => {
 
   it('plays basketball to a winner, overtime included', () => {
     const f = feed('bb');
-    const fixtures = f.fixtures(day, new Date(day.getTime() + 7 * 86_400_000)).filter((x) => x.sport === 'basketball');
+    const fixtures = f
+      .fixtures(day, new Date(day.getTime() + 7 * 86_400_000))
+      .filter((x) => x.sport === 'basketball');
     let overtimes = 0;
     for (const fixture of fixtures) {
       const end = f.state(fixture.externalId, new Date(fixture.kickoffAt.getTime() + 60 * 60_000))!;
@@ -114,7 +153,9 @@ describe('simulated feed', () => {
       expect(end.periods.reduce((s, p) => s + p.home, 0)).toBe(end.score.home);
       if (end.periods.length > 4) overtimes++;
       const result: MatchResult = { status: 'finished', sport: 'basketball', final: end.score };
-      expect(settleOption('basketball.win-lose', 'h', null, result)).toBe(end.score.home > end.score.away ? 'won' : 'lost');
+      expect(settleOption('basketball.win-lose', 'h', null, result)).toBe(
+        end.score.home > end.score.away ? 'won' : 'lost',
+      );
     }
     expect(fixtures.length).toBeGreaterThan(200);
     expect(overtimes).toBeGreaterThan(0);
@@ -128,13 +169,18 @@ describe('simulated feed', () => {
     expect(share('cancelled')).toBeGreaterThan(0.005);
     expect(share('postponed')).toBeGreaterThan(0.005);
     const postponed = fixtures[statuses.indexOf('postponed')]!;
-    const later = f.state(postponed.externalId, new Date(postponed.kickoffAt.getTime() + ((36 * 60) / 10) * 60_000 + 1000))!;
+    const later = f.state(
+      postponed.externalId,
+      new Date(postponed.kickoffAt.getTime() + ((36 * 60) / 10) * 60_000 + 1000),
+    )!;
     expect(later.status).toBe('cancelled');
   });
 
   it('results follow the odds: home wins happen about as often as priced', () => {
     const f = feed('stats');
-    const fixtures = f.fixtures(day, new Date(day.getTime() + 40 * 86_400_000)).filter((x) => x.sport === 'football');
+    const fixtures = f
+      .fixtures(day, new Date(day.getTime() + 40 * 86_400_000))
+      .filter((x) => x.sport === 'football');
     let priced = 0;
     let won = 0;
     let n = 0;

@@ -22,7 +22,9 @@ export interface Market {
 /** Decimal odds for a probability with the margin taken, as a two-decimal string. */
 export function oddsFor(probability: number, payoutRate = PAYOUT_RATE): string {
   const hundredths =
-    probability <= 0 ? MAX_ODDS : Math.min(MAX_ODDS, Math.max(MIN_ODDS, Math.floor((payoutRate * 100) / probability)));
+    probability <= 0
+      ? MAX_ODDS
+      : Math.min(MAX_ODDS, Math.max(MIN_ODDS, Math.floor((payoutRate * 100) / probability)));
   return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
 }
 
@@ -75,8 +77,12 @@ export function footballMarkets(state: FootballState, handicapGoals: number): Ma
   const secondAway = rates.away * (1 - FIRST_HALF_SHARE) * remaining.second;
 
   // Joint distribution over (half-time home, half-time away, full-time home, full-time away).
-  const htHome = state.halfTime ? shifted(state.halfTime.home, 0, GOAL_CAP) : shifted(score.home, firstHome, GOAL_CAP);
-  const htAway = state.halfTime ? shifted(state.halfTime.away, 0, GOAL_CAP) : shifted(score.away, firstAway, GOAL_CAP);
+  const htHome = state.halfTime
+    ? shifted(state.halfTime.home, 0, GOAL_CAP)
+    : shifted(score.home, firstHome, GOAL_CAP);
+  const htAway = state.halfTime
+    ? shifted(state.halfTime.away, 0, GOAL_CAP)
+    : shifted(score.away, firstAway, GOAL_CAP);
   const shHome = poisson(secondHome, GOAL_CAP);
   const shAway = poisson(secondAway, GOAL_CAP);
 
@@ -128,10 +134,15 @@ export function footballMarkets(state: FootballState, handicapGoals: number): Ma
   scoreOdds.other_a = oddsFor(other.a);
 
   const hftOdds: Record<string, string> = {};
-  for (const half of ['h', 'd', 'a']) for (const full of ['h', 'd', 'a']) hftOdds[`${half}${full}`] = oddsFor(hft.get(`${half}${full}`) ?? 0);
+  for (const half of ['h', 'd', 'a'])
+    for (const full of ['h', 'd', 'a']) hftOdds[`${half}${full}`] = oddsFor(hft.get(`${half}${full}`) ?? 0);
 
   return [
-    { playType: 'football.winDrawLose', line: null, odds: { h: oddsFor(wdl.h), d: oddsFor(wdl.d), a: oddsFor(wdl.a) } },
+    {
+      playType: 'football.winDrawLose',
+      line: null,
+      odds: { h: oddsFor(wdl.h), d: oddsFor(wdl.d), a: oddsFor(wdl.a) },
+    },
     {
       playType: 'football.handicap',
       line: formatLine('football.handicap', handicapGoals * 2),
@@ -148,9 +159,34 @@ export function footballMarkets(state: FootballState, handicapGoals: number): Ma
 }
 
 const SCORE_KEYS = [
-  '1:0', '2:0', '2:1', '3:0', '3:1', '3:2', '4:0', '4:1', '4:2', '5:0', '5:1', '5:2',
-  '0:0', '1:1', '2:2', '3:3',
-  '0:1', '0:2', '1:2', '0:3', '1:3', '2:3', '0:4', '1:4', '2:4', '0:5', '1:5', '2:5',
+  '1:0',
+  '2:0',
+  '2:1',
+  '3:0',
+  '3:1',
+  '3:2',
+  '4:0',
+  '4:1',
+  '4:2',
+  '5:0',
+  '5:1',
+  '5:2',
+  '0:0',
+  '1:1',
+  '2:2',
+  '3:3',
+  '0:1',
+  '0:2',
+  '1:2',
+  '0:3',
+  '1:3',
+  '2:3',
+  '0:4',
+  '1:4',
+  '2:4',
+  '0:5',
+  '1:5',
+  '2:5',
 ];
 
 // ---- basketball -----------------------------------------------------------------------------
@@ -159,7 +195,10 @@ const SCORE_KEYS = [
 export function normalCdf(x: number): number {
   const t = 1 / (1 + 0.3275911 * (Math.abs(x) / Math.SQRT2));
   const y =
-    1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-(x * x) / 2);
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) *
+      t *
+      Math.exp(-(x * x) / 2);
   return x >= 0 ? (1 + y) / 2 : (1 - y) / 2;
 }
 
@@ -175,7 +214,10 @@ export const MARGIN_SD = 12.5;
 export const TOTAL_SD = 16;
 
 /** Lines fixed at opening: handicap against the favourite and a total, both on half points. */
-export function basketballLines(expected: { margin: number; total: number }): { handicapHalves: number; totalHalves: number } {
+export function basketballLines(expected: { margin: number; total: number }): {
+  handicapHalves: number;
+  totalHalves: number;
+} {
   const m = Math.abs(expected.margin);
   const handicapHalves = (expected.margin >= 0 ? -1 : 1) * (2 * Math.floor(m) + 1);
   const totalHalves = 2 * Math.floor(expected.total) + 1;

@@ -7,8 +7,22 @@
  * where it was and nobody without the seed can foresee a result.
  */
 import type { Sport } from '@app/shared';
-import { basketballExpectation, CATALOG, footballRates, type CatalogLeague, type CatalogTeam } from './catalog.ts';
-import type { FeedEvent, FeedFixture, FeedLeague, FeedMatchState, FeedScore, FeedTeam, SportsFeed } from './feed.ts';
+import {
+  basketballExpectation,
+  CATALOG,
+  footballRates,
+  type CatalogLeague,
+  type CatalogTeam,
+} from './catalog.ts';
+import type {
+  FeedEvent,
+  FeedFixture,
+  FeedLeague,
+  FeedMatchState,
+  FeedScore,
+  FeedTeam,
+  SportsFeed,
+} from './feed.ts';
 import {
   basketballLines,
   basketballMarkets,
@@ -20,6 +34,8 @@ import {
 import { SeededRandom } from './rng.ts';
 
 export interface SimulatorOptions {
+  /** Name the matches are stored under (several simulators may share one database in tests). */
+  name?: string;
   /** Secret seed; fixtures and results follow from it. */
   seed: string;
   /** Match minutes per real minute (1 = real time; 10 = a football match in about 11 minutes). */
@@ -76,11 +92,13 @@ const teamOf = (league: CatalogLeague, team: CatalogTeam): FeedTeam => ({
 });
 
 export class SimulatedFeed implements SportsFeed {
-  readonly name = 'simulator';
+  readonly name: string;
   private readonly slots = new Map<string, Slot>();
   private readonly plans = new Map<string, Plan>();
 
-  constructor(private readonly options: SimulatorOptions) {}
+  constructor(private readonly options: SimulatorOptions) {
+    this.name = options.name ?? 'simulator';
+  }
 
   leagues(): FeedLeague[] {
     return CATALOG.map(({ code, sport, name, shortName, country, color, sort }) => ({
@@ -182,7 +200,10 @@ export class SimulatedFeed implements SportsFeed {
     const cancelRate = this.options.cancelRate ?? 0.015;
     const postponeRate = this.options.postponeRate ?? 0.015;
     const fate = roll < cancelRate ? 'cancelled' : roll < cancelRate + postponeRate ? 'postponed' : 'play';
-    const plan = slot.fixture.sport === 'football' ? this.footballPlan(slot, rng, fate) : this.basketballPlan(slot, rng, fate);
+    const plan =
+      slot.fixture.sport === 'football'
+        ? this.footballPlan(slot, rng, fate)
+        : this.basketballPlan(slot, rng, fate);
     this.plans.set(id, plan);
     return plan;
   }
@@ -207,7 +228,13 @@ export class SimulatedFeed implements SportsFeed {
       for (let c = 0; c < cards; c++) {
         const minute = rng.int(5, 90);
         const red = rng.next() < 0.06;
-        events.push({ half: minute <= 45 ? 1 : 2, minute, type: red ? 'red' : 'yellow', side, text: red ? '红牌' : '黄牌' });
+        events.push({
+          half: minute <= 45 ? 1 : 2,
+          minute,
+          type: red ? 'red' : 'yellow',
+          side,
+          text: red ? '红牌' : '黄牌',
+        });
       }
     }
     events.sort((a, b) => a.half - b.half || a.minute - b.minute);
@@ -299,7 +326,8 @@ export class SimulatedFeed implements SportsFeed {
     const goals = (list: FootballPlan['events'], side: 'home' | 'away') =>
       list.filter((e) => e.type === 'goal' && e.side === side).length;
     const firstHalf = plan.events.filter((e) => e.half === 1);
-    const halfTime = elapsed >= firstEnd ? { home: goals(firstHalf, 'home'), away: goals(firstHalf, 'away') } : null;
+    const halfTime =
+      elapsed >= firstEnd ? { home: goals(firstHalf, 'home'), away: goals(firstHalf, 'away') } : null;
     const score = { home: goals(happened, 'home'), away: goals(happened, 'away') };
     const events = happened.map(({ minute, type, side, text }) => ({ minute, type, side, text }));
     const matchMinute = Math.min(firstPlayed, 45) + Math.min(secondPlayed, 45);
@@ -361,7 +389,10 @@ export class SimulatedFeed implements SportsFeed {
         ...this.baseState(slot, 'scheduled', '未开赛'),
         markets: basketballMarkets(
           {
-            expected: { margin: plan.expected.margin + (drift - 1) * 30, total: plan.expected.total * (2 - drift) },
+            expected: {
+              margin: plan.expected.margin + (drift - 1) * 30,
+              total: plan.expected.total * (2 - drift),
+            },
             score: { home: 0, away: 0 },
             remaining: 1,
           },
@@ -381,7 +412,10 @@ export class SimulatedFeed implements SportsFeed {
       { period: 'Q4', length: 12, index: 3 },
     ];
     for (let ot = 4; ot < plan.periods.length; ot++) {
-      segments.push({ period: 'BREAK', length: 2, index: null }, { period: `OT${ot - 3}`, length: 5, index: ot });
+      segments.push(
+        { period: 'BREAK', length: 2, index: null },
+        { period: `OT${ot - 3}`, length: 5, index: ot },
+      );
     }
     let t = elapsed;
     const done: FeedScore[] = [];
@@ -392,10 +426,16 @@ export class SimulatedFeed implements SportsFeed {
         if (segment.index !== null) done.push(plan.periods[segment.index]!);
         continue;
       }
-      current = { period: segment.period, fraction: t / segment.length, index: segment.index, left: segment.length - t };
+      current = {
+        period: segment.period,
+        fraction: t / segment.length,
+        index: segment.index,
+        left: segment.length - t,
+      };
       break;
     }
-    const sum = (list: FeedScore[]) => list.reduce((acc, p) => ({ home: acc.home + p.home, away: acc.away + p.away }), { home: 0, away: 0 });
+    const sum = (list: FeedScore[]) =>
+      list.reduce((acc, p) => ({ home: acc.home + p.home, away: acc.away + p.away }), { home: 0, away: 0 });
     const partial =
       current?.index !== null && current?.index !== undefined
         ? {
@@ -413,13 +453,35 @@ export class SimulatedFeed implements SportsFeed {
       text: i >= 4 ? `加时${i - 3}结束 ${p.home}-${p.away}` : `第${i + 1}节结束 ${p.home}-${p.away}`,
     }));
     if (!current) {
-      return { ...this.baseState(slot, 'finished', '完场'), period: 'FT', minute: 48, score, halfTime, periods, events };
+      return {
+        ...this.baseState(slot, 'finished', '完场'),
+        period: 'FT',
+        minute: 48,
+        score,
+        halfTime,
+        periods,
+        events,
+      };
     }
-    const played = Math.min(48, done.filter((_, i) => i < 4).length * 12 + (current.index !== null && current.index < 4 ? current.fraction * 12 : 0));
-    const names: Record<string, string> = { Q1: '第1节', Q2: '第2节', Q3: '第3节', Q4: '第4节', HT: '中场', BREAK: '节间休息' };
+    const played = Math.min(
+      48,
+      done.filter((_, i) => i < 4).length * 12 +
+        (current.index !== null && current.index < 4 ? current.fraction * 12 : 0),
+    );
+    const names: Record<string, string> = {
+      Q1: '第1节',
+      Q2: '第2节',
+      Q3: '第3节',
+      Q4: '第4节',
+      HT: '中场',
+      BREAK: '节间休息',
+    };
     const mm = Math.floor(current.left);
     const ss = Math.floor((current.left - mm) * 60);
-    const clock = current.index === null ? (names[current.period] ?? '休息') : `${names[current.period] ?? `加时${current.period.slice(2)}`} ${String(mm).padStart(2, '0')}:${String(ss).padStart(2, '0')}`;
+    const clock =
+      current.index === null
+        ? (names[current.period] ?? '休息')
+        : `${names[current.period] ?? `加时${current.period.slice(2)}`} ${String(mm).padStart(2, '0')}:${String(ss).padStart(2, '0')}`;
     return {
       externalId: slot.fixture.externalId,
       status: 'live',
@@ -431,7 +493,10 @@ export class SimulatedFeed implements SportsFeed {
       periods,
       events,
       stats: {},
-      markets: basketballMarkets({ expected: plan.expected, score, remaining: Math.max(0.01, 1 - played / 48) }, plan.lines),
+      markets: basketballMarkets(
+        { expected: plan.expected, score, remaining: Math.max(0.01, 1 - played / 48) },
+        plan.lines,
+      ),
       bettingOpen: false,
     };
   }
@@ -443,8 +508,14 @@ export class SimulatedFeed implements SportsFeed {
     const scale = (n: number) => Math.round(n * share);
     return {
       possession: [possession, 100 - possession],
-      shots: [scale(rng.int(8, 18) * (plan.rates.home / 1.4)), scale(rng.int(8, 18) * (plan.rates.away / 1.4))],
-      shots_on_target: [scale(rng.int(3, 7) * (plan.rates.home / 1.4)), scale(rng.int(3, 7) * (plan.rates.away / 1.4))],
+      shots: [
+        scale(rng.int(8, 18) * (plan.rates.home / 1.4)),
+        scale(rng.int(8, 18) * (plan.rates.away / 1.4)),
+      ],
+      shots_on_target: [
+        scale(rng.int(3, 7) * (plan.rates.home / 1.4)),
+        scale(rng.int(3, 7) * (plan.rates.away / 1.4)),
+      ],
       corners: [scale(rng.int(3, 9)), scale(rng.int(2, 8))],
     };
   }

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { PlayTypeId } from '@app/shared';
+import { inTransaction } from '../db/tx.ts';
+import type { FeedMatchState } from '../modules/sports/feed/feed.ts';
+import { matches, matchMarkets } from '../modules/sports/sports.table.ts';
+import { as, createTestApp, type TestApp, type TestMember } from './harness.ts';
+
+export type MatchRow = typeof matches.$inferSelect;
+
+/** A test app with its own simulated feed (own matches even on a shared database), synced once. */
+export async function createSportsApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await createTestApp({
+    SPORTS_FEED_NAME: `t-${randomBytes(5).toString('hex')}`,
+    SPORTS_SIM_SPEED: '10',
+    ...env,
+  });
+  await t.app.services.feedSync.tick(new Date());
+  return t;
+}
+
+/** The feed's verdict on a match a day after kick-off (the test's privilege: peeking at the future). */
+export function finalState(t: TestApp, match: MatchRow): FeedMatchState {
+  return t.app.services.sportsFeed.state(match.externalId, new Date(match.kickoffAt.getTime() + 86_400_000))!;
+}
+
+/** Open matches of this app's feed that will be played to the end (or, with `fate`, called off). */
+export async function openMatches(
+  t: TestApp,
+  sport: 'football' | 'basketball',
+  count: number,
+  fate: 'finished' | 'cancelled' = 'finished',
+): Promise<MatchRow[]> {
+  const rows = await t.database.db
+    .select()
+    .from(matches)
+    .where(
+      and(
+        eq(matches.feed, t.config.sports.feedName),
+        eq(matches.sport, sport),
+        eq(matches.status, 'scheduled'),
+        gt(matches.kickoffAt, new Date(Date.now() + 5 * 60_000)),
+      ),
+    )
+    .orderBy(asc(matches.kickoffAt));
+  const picked = rows.filter((m) => finalState(t, m).status === fate).slice(0, count);
+  if (picked.length < count) throw new Error(`only ${picked.length} ${fate} ${sport} matches`);
+  return picked;
+}
+
+export async function oddsOf(
+  t: TestApp,
+  matchId: number,
+  playType: PlayTypeId,
+): Promise<{ line: string | null; odds: Record<string, string> }> {
+  const [row] = await t.database.db
+    .select()
+    .from(matchMarkets)
+    .where(and(eq(matchMarkets.matchId, matchId), eq(matchMarkets.playType, playType)));
+  if (!row) throw new Error(`no ${playType} market for ${matchId}`);
+  return { line: row.line, odds: row.odds };
+}
+
+export async function fund(t: TestApp, member: TestMember, fen: bigint): Promise<void> {
+  await inTransaction(t.database.db, (work) =>
+    t.app.services.ledger.post(work, { memberId: member.id, amount: fen, type: 'adjust' }),
+  );
+}
+
+export function submit(t: TestApp, member: TestMember, payload: Record<string, unknown>, key?: string) {
+  return as(t.app, member, {
+    method: 'POST',
+    url: '/v1/order/submit',
+    payload,
+    headers: key ? { 'idempotency-key': key } : {},
+  });
+}
+
+/** The winning (or a losing) option key of 胜平负 for a match that will finish. */
+export function wdlOption(t: TestApp, match: MatchRow, win: boolean): string {
+  const { home, away } = finalState(t, match).score;
+  const winner = home > away ? 'h' : home === away ? 'd' : 'a';
+  return win ? winner : (['h', 'd', 'a'].find((k) => k !== winner) ?? 'h');
+}
+
+/** Moves the feed's clock to a day after the last of these matches and syncs: all are over and settled. */
+export async function finish(t: TestApp, rows: MatchRow[]): Promise<void> {
+  const last = Math.max(...rows.map((m) => m.kickoffAt.getTime()));
+  await t.app.services.feedSync.tick(new Date(last + 86_400_000));
+}
