@@ -3,7 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { APP_VERSION, APP_VERSION_CODE } from '@app/shared';
 
 /** One id per build: baked into the bundle and written to dist/version.json so clients can detect a newer build. */
-const buildId = `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${crypto.randomUUID().slice(0, 8)}`;
+const buildId = `${new Date().toISOString().replace(/\D/g, '').slice(2, 12)}-${crypto.randomUUID().slice(0, 6)}`;
 const builtAt = new Date().toISOString();
 const versionFile = JSON.stringify(
   { buildId, builtAt, version: APP_VERSION, versionCode: APP_VERSION_CODE },
@@ -35,6 +35,10 @@ export default defineConfig({
   // Relative asset URLs: the same build works at / and under any sub-path.
   base: './',
   plugins: [react(), versionFilePlugin()],
+  resolve: {
+    // "@/lib/api/client.ts" instead of deep relative paths (mirrors tsconfig "paths").
+    alias: { '@/': new URL('./src/', import.meta.url).pathname },
+  },
   define: {
     __BUILD_ID__: JSON.stringify(buildId),
     __BUILD_TIME__: JSON.stringify(builtAt),

@@ -2,6 +2,7 @@ import { Button, ErrorBlock } from 'antd-mobile';
 import { useNavigate, useRouteError } from 'react-router';
 import { logger } from '../lib/logger.ts';
 import { HOME_PATH } from '../lib/navigation.ts';
+import { Page } from '../ui/Page.tsx';
 import { ChunkLoadError } from './lazy-page.tsx';
 
 /** Shown when a page throws or its code cannot be loaded. */
@@ -34,12 +35,12 @@ export function RouteError() {
 export function NotFoundPage() {
   const navigate = useNavigate();
   return (
-    <div className="page page-center">
+    <Page title="页面不存在" bodyClassName="page-center-body">
       <ErrorBlock status="empty" title="页面不存在" description="您访问的页面不存在或暂未开放">
         <Button color="primary" onClick={() => void navigate(HOME_PATH, { replace: true })}>
           返回首页
         </Button>
       </ErrorBlock>
-    </div>
+    </Page>
   );
 }

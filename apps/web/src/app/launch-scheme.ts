@@ -5,7 +5,9 @@ import { hasRoute } from './registry.ts';
 const PAYMENT_SUCCESS_PATH = '/pages/payment/success';
 
 /** The `scheme` launch parameter, from the real query string or the hash's own query. */
-export function readSchemeParam(location: Pick<Location, 'search' | 'hash'> = window.location): string | null {
+export function readSchemeParam(
+  location: Pick<Location, 'search' | 'hash'> = window.location,
+): string | null {
   const fromSearch = new URLSearchParams(location.search).get('scheme');
   if (fromSearch) return fromSearch;
   const hashQuery = location.hash.split('?')[1];

@@ -4,8 +4,9 @@ import { APP_VERSION, APP_VERSION_CODE } from '@app/shared';
 export const BUILD_INFO = {
   version: APP_VERSION,
   versionCode: APP_VERSION_CODE,
-  buildId: __BUILD_ID__,
-  builtAt: __BUILD_TIME__,
+  // Defined by vite.config.ts; absent when the code runs outside a Vite build (unit tests).
+  buildId: typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev',
+  builtAt: typeof __BUILD_TIME__ === 'string' ? __BUILD_TIME__ : new Date(0).toISOString(),
 } as const;
 
 /** A short platform description for log entries: "iOS 17.2", "Android 14", "Windows". */

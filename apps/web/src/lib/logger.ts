@@ -55,7 +55,7 @@ function toPlain(data: unknown): unknown {
   try {
     return JSON.parse(JSON.stringify(data)) as unknown;
   } catch {
-    return String(data);
+    return Object.prototype.toString.call(data);
   }
 }
 
@@ -75,7 +75,7 @@ function write(level: LogLevel, category: string, message: string, data?: unknow
     entries: keepLast(s.entries, entry, BUFFER_LIMITS.clientLog),
     errors: level === 'error' ? keepLast(s.errors, entry, BUFFER_LIMITS.errorLog) : s.errors,
   }));
-  if (import.meta.env.DEV || level === 'error') {
+  if ((import.meta.env.DEV || level === 'error') && import.meta.env.MODE !== 'test') {
     const method = level === 'debug' ? 'debug' : level;
     console[method](`[${category}] ${message}`, data ?? '');
   }

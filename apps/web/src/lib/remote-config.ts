@@ -59,7 +59,11 @@ async function fetchRemoteConfig(): Promise<RemoteConfigState> {
     next = { config: parsed.data, source: 'remote', fetchedAt: Date.now(), error: null };
     logger.info('config', '远程配置已加载', parsed.data);
   } catch (err) {
-    const message = controller.signal.aborted ? '远程配置请求超时' : err instanceof Error ? err.message : String(err);
+    const message = controller.signal.aborted
+      ? '远程配置请求超时'
+      : err instanceof Error
+        ? err.message
+        : String(err);
     logger.warn('config', `远程配置不可用，使用默认配置：${message}`);
     next = { config: defaultRemoteConfig(), source: 'default', fetchedAt: Date.now(), error: message };
   } finally {

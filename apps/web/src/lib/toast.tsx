@@ -4,7 +4,8 @@ import { BellOutline, ExclamationCircleOutline, PayCircleOutline } from 'antd-mo
 import type { ReactNode } from 'react';
 import { logger } from './logger.ts';
 
-export type ToastKind = 'info' | 'success' | 'error' | 'warning' | 'balance' | 'notification' | 'offline' | 'loading';
+export type ToastKind =
+  'info' | 'success' | 'error' | 'warning' | 'balance' | 'notification' | 'offline' | 'loading';
 
 /** How long each kind stays (SPEC.md §9): default 2 s, errors and warnings 3 s, balance 3 s, notices 4 s. */
 export const TOAST_DURATIONS: Record<Exclude<ToastKind, 'loading'>, number> = {

@@ -10,7 +10,15 @@ export function formatMoneyText(value: string | null | undefined): string {
   return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac}`;
 }
 
-export function Money({ value, className, grouped = false }: { value: string | null | undefined; className?: string; grouped?: boolean }) {
+export function Money({
+  value,
+  className,
+  grouped = false,
+}: {
+  value: string | null | undefined;
+  className?: string;
+  grouped?: boolean;
+}) {
   return (
     <span className={className ? `money ${className}` : 'money'} data-amount={value ?? ''}>
       {grouped ? formatMoneyText(value) : (value ?? '--')}

@@ -30,7 +30,15 @@ export function Page({ title, children, right, noBack, bodyClassName, footer }: 
 }
 
 /** A titled block inside a page. */
-export function Section({ title, extra, children }: { title?: ReactNode; extra?: ReactNode; children: ReactNode }) {
+export function Section({
+  title,
+  extra,
+  children,
+}: {
+  title?: ReactNode;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className="section">
       {title ? (

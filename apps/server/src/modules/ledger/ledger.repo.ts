@@ -22,6 +22,27 @@ export async function lockWallet(tx: Tx, memberId: number, kind: string): Promis
   return created;
 }
 
+/**
+ * The fast path of a change without an idempotency key: one statement that applies the
+ * amount only if the balance stays ≥ 0, holding the row lock until commit. Undefined when the
+ * wallet is missing or the balance would go negative (the caller takes the slow path).
+ */
+export async function applyToWallet(
+  tx: Tx,
+  memberId: number,
+  kind: string,
+  amount: bigint,
+): Promise<{ id: number; balance: bigint } | undefined> {
+  const [row] = await tx
+    .update(wallets)
+    .set({ balance: sql`${wallets.balance} + ${amount}`, updatedAt: sql`now()` })
+    .where(
+      and(eq(wallets.memberId, memberId), eq(wallets.kind, kind), sql`${wallets.balance} + ${amount} >= 0`),
+    )
+    .returning({ id: wallets.id, balance: wallets.balance });
+  return row;
+}
+
 export async function setWalletBalance(tx: Tx, walletId: number, balance: bigint): Promise<void> {
   await tx
     .update(wallets)

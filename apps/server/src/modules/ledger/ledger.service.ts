@@ -39,6 +39,11 @@ export class LedgerService {
   async post(work: Work, input: PostEntryInput): Promise<PostedEntry> {
     if (input.amount === 0n) throw new Error('a ledger entry must move money');
     const kind: WalletKind = input.wallet ?? 'main';
+    if (!input.idempotencyKey) {
+      const applied = await repo.applyToWallet(work.tx, input.memberId, kind, input.amount);
+      if (applied)
+        return this.record(work, input, kind, applied.id, applied.balance - input.amount, applied.balance);
+    }
     // The row lock serialises every change of this wallet until the caller commits.
     const wallet = await repo.lockWallet(work.tx, input.memberId, kind);
 
@@ -60,11 +65,23 @@ export class LedgerService {
     if (after < 0n) throw unprocessable(MESSAGES.insufficientBalance, { wallet: kind });
 
     await repo.setWalletBalance(work.tx, wallet.id, after);
+    return this.record(work, input, kind, wallet.id, wallet.balance, after);
+  }
+
+  /** Appends the entry of a change already applied to the wallet row, and announces it after commit. */
+  private async record(
+    work: Work,
+    input: PostEntryInput,
+    kind: WalletKind,
+    walletId: number,
+    before: bigint,
+    after: bigint,
+  ): Promise<PostedEntry> {
     const entry = await repo.insertEntry(work.tx, {
-      walletId: wallet.id,
+      walletId,
       memberId: input.memberId,
       amount: input.amount,
-      balanceBefore: wallet.balance,
+      balanceBefore: before,
       balanceAfter: after,
       type: input.type,
       referenceType: input.reference?.type ?? null,

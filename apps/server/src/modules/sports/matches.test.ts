@@ -110,10 +110,15 @@ describe('matches', () => {
     expect(detail.stats).toHaveProperty('possession');
 
     await finish(t, [match!]);
-    const results = body<Page>(await get('/v1/matches-list/results?sport_type=1&per_page=100')).data;
-    const done = results.list.find((m) => m.id === match!.id)!;
-    expect(done).toMatchObject({ status: 'finished', status_text: '已完场' });
+    const done = body<Record<string, unknown>>(await get(`/v1/matches/${match!.id}/detail`)).data;
+    expect(done).toMatchObject({ status: 'finished', status_text: '已完场', settled: true });
     expect(done.half_time).not.toBeNull();
+    // Results hold only matches that are over, latest first.
+    const results = body<Page>(await get('/v1/matches-list/results?sport_type=1&per_page=100')).data;
+    expect(results.list.length).toBeGreaterThan(0);
+    expect(results.list.every((m) => m.status === 'finished' || m.status === 'cancelled')).toBe(true);
+    const kickoffs = results.list.map((m) => String(m.kickoff_at));
+    expect([...kickoffs].sort().reverse()).toEqual(kickoffs);
     const intel = body<{ home_form: string[] }>(
       await get(`/v1/live-matches/intelligence?match_id=${match!.id}`),
     ).data;

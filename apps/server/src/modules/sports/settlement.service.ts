@@ -150,8 +150,11 @@ export class SettlementService {
             : [];
           for (const m of matchRows)
             if (m.result) results.set(String(m.id), matchResultSchema.parse(m.result));
-          let n = 0;
-          let total = 0n;
+          const decided: Array<{
+            order: (typeof rows)[number];
+            status: 'won' | 'lost' | 'refunded';
+            payout: bigint;
+          }> = [];
           for (const order of rows) {
             const own = legs.filter((l) => l.orderId === order.id).sort((a, b) => a.position - b.position);
             const selections: BetSelection[] = own.map((l) => {
@@ -169,26 +172,50 @@ export class SettlementService {
               { passType: order.passType, multiple: order.multiple, selections },
               results,
             );
-            if (outcome.status === 'pending') continue;
-            const [updated] = await work.tx
+            if (outcome.status !== 'pending')
+              decided.push({ order, status: outcome.status, payout: outcome.payout });
+          }
+          // Losers in one statement; paying orders in one statement, then their credits.
+          const lost = decided.filter((d) => d.payout === 0n).map((d) => d.order.id);
+          const paying = decided.filter((d) => d.payout > 0n);
+          const updated = new Set<number>();
+          if (lost.length > 0) {
+            const rowsLost = await work.tx
               .update(orders)
-              .set({ status: outcome.status, payout: outcome.payout, settledAt: sql`now()` })
-              .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+              .set({ status: 'lost', settledAt: sql`now()` })
+              .where(and(inArray(orders.id, lost), eq(orders.status, 'pending')))
               .returning({ id: orders.id });
-            if (!updated) continue;
-            if (outcome.payout > 0n) {
+            for (const r of rowsLost) updated.add(r.id);
+          }
+          if (paying.length > 0) {
+            const values = sql.join(
+              paying.map((d) => sql`(${d.order.id}::int, ${d.status}::text, ${d.payout}::bigint)`),
+              sql`, `,
+            );
+            const rowsPaid = rowsOf<{ id: number }>(
+              await work.tx.execute(sql`
+              UPDATE orders SET status = v.status, payout = v.payout, settled_at = now()
+              FROM (VALUES ${values}) AS v(id, status, payout)
+              WHERE orders.id = v.id AND orders.status = 'pending'
+              RETURNING orders.id`),
+            );
+            for (const r of rowsPaid) updated.add(Number(r.id));
+          }
+          let n = 0;
+          let total = 0n;
+          for (const { order, status, payout } of decided) {
+            if (!updated.has(order.id)) continue;
+            if (payout > 0n) {
               await this.ledger.post(work, {
                 memberId: order.memberId,
-                amount: outcome.payout,
-                type: outcome.status === 'refunded' ? 'bet_refund' : 'payout',
+                amount: payout,
+                type: status === 'refunded' ? 'bet_refund' : 'payout',
                 reference: { type: 'order', id: order.orderNo },
                 idempotencyKey: `order:${order.id}:payout`,
-                remark: outcome.status === 'refunded' ? `注单退款 ${order.orderNo}` : `派奖 ${order.orderNo}`,
+                remark: status === 'refunded' ? `注单退款 ${order.orderNo}` : `派奖 ${order.orderNo}`,
               });
             }
             const { memberId, orderNo } = order;
-            const status = outcome.status;
-            const payout = outcome.payout;
             work.afterCommit(() =>
               this.events.emit('order.settled', {
                 memberId,
@@ -200,7 +227,7 @@ export class SettlementService {
               }),
             );
             n++;
-            total += outcome.payout;
+            total += payout;
           }
           return { n, total };
         },

@@ -1,4 +1,10 @@
-import { APP_CONFIG_DEFAULTS, APP_VERSION, APP_VERSION_CODE, type AppConfig, type AppInfo } from '@app/shared';
+import {
+  APP_CONFIG_DEFAULTS,
+  APP_VERSION,
+  APP_VERSION_CODE,
+  type AppConfig,
+  type AppInfo,
+} from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
 import { storage } from '../../lib/storage.ts';
@@ -67,7 +73,8 @@ export function useAppInfo(): AppInfo {
 export function useAppConfigQuery() {
   return useQuery({
     queryKey: siteKeys.config(),
-    queryFn: ({ signal }) => api.get<AppConfig>('/v1/app/config/all', undefined, { light: true, toast: false, signal }),
+    queryFn: ({ signal }) =>
+      api.get<AppConfig>('/v1/app/config/all', undefined, { light: true, toast: false, signal }),
     placeholderData: { ...APP_CONFIG_DEFAULTS },
     staleTime: STALE_SITE_MS,
   });
@@ -77,7 +84,11 @@ export function useGameCategoriesQuery() {
   return useQuery({
     queryKey: siteKeys.gameCategories(),
     queryFn: ({ signal }) =>
-      api.get<GameCategory[]>('/v1/app/config/game-categories', undefined, { light: true, toast: false, signal }),
+      api.get<GameCategory[]>('/v1/app/config/game-categories', undefined, {
+        light: true,
+        toast: false,
+        signal,
+      }),
     staleTime: STALE_SITE_MS,
   });
 }

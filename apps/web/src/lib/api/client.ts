@@ -141,7 +141,8 @@ function retriesFor(method: HttpMethod, options: RequestOptions): number {
 
 function isRetryable(error: ApiError): boolean {
   if (error.kind === 'aborted') return false;
-  if (error.status !== null && (REQUEST_RETRY.statuses as readonly number[]).includes(error.status)) return true;
+  if (error.status !== null && (REQUEST_RETRY.statuses as readonly number[]).includes(error.status))
+    return true;
   return isNetworkError(error) && error.kind !== 'http';
 }
 

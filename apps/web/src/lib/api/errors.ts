@@ -57,7 +57,8 @@ export function classifyNetworkFailure(error: unknown, online = navigator.onLine
   if (!online) return 'NETWORK_UNAVAILABLE';
   const message = (error instanceof Error ? `${error.name} ${error.message}` : String(error)).toLowerCase();
   if (message.includes('timeout') || message.includes('timed out')) return 'NETWORK_TIMEOUT';
-  if (message.includes('ssl') || message.includes('certificate') || message.includes('cert_')) return 'SSL_ERROR';
+  if (message.includes('ssl') || message.includes('certificate') || message.includes('cert_'))
+    return 'SSL_ERROR';
   if (message.includes('connection') || message.includes('refused') || message.includes('reset')) {
     return 'CONNECTION_FAILED';
   }
@@ -74,7 +75,8 @@ export function httpError(status: number, body: unknown): ApiError {
   const envelope = body as { code?: unknown; message?: unknown; data?: unknown } | null;
   let message = typeof envelope?.message === 'string' && envelope.message.trim() ? envelope.message : '';
   // Frameworks answer 401 in English; members read the catalogue's text instead.
-  if (status === 401 && (!message || /unauthenticated|unauthorized/i.test(message))) message = HTTP_MESSAGES[401];
+  if (status === 401 && (!message || /unauthenticated|unauthorized/i.test(message)))
+    message = HTTP_MESSAGES[401];
   if (!message) message = httpMessage(status);
   const code = typeof envelope?.code === 'number' ? envelope.code : status;
   return new ApiError(message, 'http', code, status, envelope?.data ?? null);

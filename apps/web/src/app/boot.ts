@@ -1,0 +1,59 @@
+import { unstableSetRender } from 'antd-mobile';
+import { createRoot, type Root } from 'react-dom/client';
+import { handleLoginExpiry } from '../features/session/logout.ts';
+import {
+  clearSession,
+  MEMBER_SCOPE,
+  onSessionCleared,
+  reconcileSession,
+  sessionToken,
+} from '../features/session/store.ts';
+import { configureApi } from '../lib/api/client.ts';
+import { BUILD_INFO } from '../lib/build-info.ts';
+import { captureInstallPrompt } from '../lib/install-prompt.ts';
+import { logger } from '../lib/logger.ts';
+import { startNetworkMonitor } from '../lib/network.ts';
+import { loadRemoteConfig } from '../lib/remote-config.ts';
+import { applyLaunchScheme } from './launch-scheme.ts';
+import { queryClient } from './query-client.ts';
+
+/** antd-mobile's imperative APIs (Toast, Dialog) need to be told how to render with React 19. */
+function connectAntdMobile(): void {
+  unstableSetRender((node, container) => {
+    const c = container as Element & { _reactRoot?: Root };
+    c._reactRoot ??= createRoot(container);
+    c._reactRoot.render(node);
+    return async () => {
+      await new Promise((r) => setTimeout(r, 0));
+      c._reactRoot?.unmount();
+      delete c._reactRoot;
+    };
+  });
+}
+
+/** Everything that must happen before the first render. */
+export function startApp(): void {
+  connectAntdMobile();
+  logger.info('app', '应用启动', BUILD_INFO);
+  configureApi({ getToken: sessionToken, onUnauthorized: handleLoginExpiry });
+
+  onSessionCleared(() => queryClient.removeQueries({ queryKey: [MEMBER_SCOPE] }));
+  const state = reconcileSession();
+  logger.info('session', `启动时登录状态：${state}`);
+  // Another tab may log in or out; bring this one in line when storage changes or the tab returns.
+  window.addEventListener('storage', (event) => {
+    // Another tab logged out: follow it rather than writing our copy back.
+    if (event.key === 'token' && event.newValue === null) clearSession('其他窗口已退出登录');
+    else if (event.key === null || event.key === 'token' || event.key === 'userinfo') reconcileSession();
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible') return;
+    reconcileSession();
+    void loadRemoteConfig(); // throttled to once per 5 minutes
+  });
+
+  startNetworkMonitor();
+  captureInstallPrompt();
+  void loadRemoteConfig();
+  applyLaunchScheme();
+}

@@ -1,0 +1,19 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { readSchemeParam, schemeTarget } from './launch-scheme.ts';
+
+describe('launch scheme (SPEC.md §2)', () => {
+  it('reads scheme from the query string or the hash query', () => {
+    expect(readSchemeParam({ search: '?scheme=app-home', hash: '' })).toBe('app-home');
+    expect(readSchemeParam({ search: '', hash: '#/pages/launch/choose?scheme=payment-success' })).toBe(
+      'payment-success',
+    );
+    expect(readSchemeParam({ search: '', hash: '#/' })).toBeNull();
+  });
+
+  it('relaunches home for home, and falls back to home while the payment page does not exist', () => {
+    expect(schemeTarget('myapp://home')).toBe('/pages/home/home');
+    expect(schemeTarget('payment-success')).toBe('/pages/home/home');
+    expect(schemeTarget('other')).toBeNull();
+  });
+});

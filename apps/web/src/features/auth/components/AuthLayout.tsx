@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Page } from '@/ui/Page.tsx';
+import { useAppInfo } from '../../site/queries.ts';
+import '../auth.css';
+
+interface AuthLayoutProps {
+  title: string;
+  heading: string;
+  subheading: string;
+  children: ReactNode;
+}
+
+/** Login and registration pages: NavBar, brand header, then the form card. */
+export function AuthLayout({ title, heading, subheading, children }: AuthLayoutProps) {
+  const info = useAppInfo();
+  return (
+    <Page title={title} bodyClassName="auth-body">
+      <header className="auth-brand">
+        <img className="auth-logo" src={info.site_logo} alt={info.title} />
+        <div>
+          <h1 className="auth-heading">{heading}</h1>
+          <p className="auth-subheading">{subheading}</p>
+        </div>
+      </header>
+      <div className="auth-card">{children}</div>
+      <p className="auth-legal">
+        注册即表示您已年满18周岁并同意《用户协议》与《隐私政策》。理性投注，量力而行。
+      </p>
+    </Page>
+  );
+}

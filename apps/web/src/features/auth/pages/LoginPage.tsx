@@ -1,0 +1,98 @@
+import { Button, Form, Input } from 'antd-mobile';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '@/lib/api/errors.ts';
+import { HOME_PATH } from '@/lib/navigation.ts';
+import { toast } from '@/lib/toast.tsx';
+import { PasswordInput } from '@/ui/PasswordInput.tsx';
+import { AuthLayout } from '../components/AuthLayout.tsx';
+import { SmartRegisterButton } from '../components/SmartRegisterButton.tsx';
+import { useLoginMutation } from '../queries.ts';
+import { usernameRules } from '../rules.ts';
+
+interface LoginValues {
+  username: string;
+  password: string;
+}
+
+/** Only hash paths of this app are followed after login. */
+function safeRedirect(target: string | null): string {
+  return target && /^\/[A-Za-z]/.test(target) && !target.startsWith('/pages/login') ? target : HOME_PATH;
+}
+
+export default function LoginPage() {
+  const [form] = Form.useForm<LoginValues>();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const login = useLoginMutation();
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (values: LoginValues) => {
+    setError(null);
+    login
+      .mutateAsync({ username: values.username.trim(), password: values.password })
+      .then(() => {
+        toast.success('登录成功');
+        void navigate(safeRedirect(params.get('redirect')), { replace: true });
+      })
+      .catch((err: unknown) => {
+        const message = err instanceof ApiError ? err.message : '登录失败，请稍后重试';
+        setError(message);
+        toast.error(message);
+      });
+  };
+
+  return (
+    <AuthLayout title="登录" heading="欢迎回来" subheading="登录后畅享足球、篮球竞猜与彩票游戏">
+      <Form
+        form={form}
+        layout="horizontal"
+        mode="card"
+        className="auth-form"
+        onFinish={submit}
+        onValuesChange={() => setError(null)}
+        footer={
+          <div className="auth-actions">
+            {error ? (
+              <p className="form-error" role="alert" data-testid="login-error">
+                {error}
+              </p>
+            ) : null}
+            <Button block type="submit" color="primary" size="large" loading={login.isPending}>
+              登录
+            </Button>
+            <div className="auth-links">
+              <Link to="/pages/login/register">注册新账号</Link>
+              <Link to="/pages/customer/customer">忘记密码？联系客服</Link>
+            </div>
+            <div className="auth-divider">
+              <span>或</span>
+            </div>
+            <SmartRegisterButton />
+            <Link className="auth-browse" to={HOME_PATH} replace>
+              随便逛逛
+            </Link>
+          </div>
+        }
+      >
+        <Form.Item name="username" label="用户名" rules={usernameRules}>
+          <Input
+            name="username"
+            placeholder="请输入用户名"
+            autoComplete="username"
+            maxLength={16}
+            clearable
+          />
+        </Form.Item>
+        <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
+          <PasswordInput
+            name="password"
+            placeholder="请输入密码"
+            autoComplete="current-password"
+            maxLength={20}
+          />
+        </Form.Item>
+      </Form>
+    </AuthLayout>
+  );
+}

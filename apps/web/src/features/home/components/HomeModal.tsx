@@ -1,0 +1,42 @@
+import { Button, CenterPopup, Image } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useAppInfoQuery } from '../../site/queries.ts';
+
+// Once per launch: kept in memory (local storage may only hold userinfo, token and appinfo).
+let shownThisLaunch = false;
+
+/** The operator's home announcement (app info `index_modal` / `index_modal_images`). */
+export function HomeModal() {
+  const { data, isFetched } = useAppInfoQuery();
+  const [visible, setVisible] = useState(false);
+  const text = data?.index_modal.trim() ?? '';
+  const images = data?.index_modal_images ?? [];
+  const hasContent = text.length > 0 || images.length > 0;
+
+  useEffect(() => {
+    // Wait for fresh app info (not the stored copy), so a withdrawn announcement is never shown.
+    if (!isFetched || !hasContent || shownThisLaunch) return;
+    shownThisLaunch = true;
+    setVisible(true);
+  }, [isFetched, hasContent]);
+
+  return (
+    <CenterPopup
+      visible={visible}
+      onMaskClick={() => setVisible(false)}
+      bodyClassName="home-modal"
+      destroyOnClose
+    >
+      <div className="home-modal-inner" data-testid="home-modal">
+        <h3 className="home-modal-title">平台公告</h3>
+        {images.map((src) => (
+          <Image key={src} src={src} fit="contain" className="home-modal-image" lazy />
+        ))}
+        {text ? <p className="home-modal-text">{text}</p> : null}
+        <Button block color="primary" onClick={() => setVisible(false)}>
+          我知道了
+        </Button>
+      </div>
+    </CenterPopup>
+  );
+}

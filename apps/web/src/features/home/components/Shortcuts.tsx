@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { findRoute, hasRoute } from '@/app/registry.ts';
+import { selectLoggedIn, useSessionStore } from '../../session/store.ts';
+import { useGameCategoriesQuery } from '../../site/queries.ts';
+import { CATEGORY_ICONS, SERVICE_SHORTCUTS } from './shortcut-icons.tsx';
+
+interface Entry {
+  key: string;
+  title: string;
+  path: string;
+  icon: ReactNode;
+}
+
+function Grid({ entries, testId }: { entries: Entry[]; testId: string }) {
+  const navigate = useNavigate();
+  return (
+    <div className="shortcut-grid" data-testid={testId}>
+      {entries.map((entry) => (
+        <button key={entry.key} type="button" className="shortcut" onClick={() => void navigate(entry.path)}>
+          <span className="shortcut-icon">{entry.icon}</span>
+          <span className="shortcut-title">{entry.title}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Game entries from GET /v1/app/config/game-categories, only those whose page exists. */
+export function GameCategories() {
+  const { data } = useGameCategoriesQuery();
+  const entries = (data ?? [])
+    .filter((c) => c.enabled && hasRoute(c.path))
+    .sort((a, b) => a.sort - b.sort)
+    .map((c) => ({
+      key: c.key,
+      title: c.name,
+      path: c.path,
+      icon: CATEGORY_ICONS[c.icon] ?? CATEGORY_ICONS.default,
+    }));
+  if (entries.length === 0) return null;
+  return (
+    <section className="section">
+      <div className="section-head">
+        <h3 className="section-title">热门游戏</h3>
+      </div>
+      <Grid entries={entries} testId="game-categories" />
+    </section>
+  );
+}
+
+/** Service entries whose pages exist (members-only ones for members). */
+export function ServiceShortcuts() {
+  const loggedIn = useSessionStore(selectLoggedIn);
+  const entries = SERVICE_SHORTCUTS.filter((s) => hasRoute(s.path) && (loggedIn || !findRoute(s.path)?.auth));
+  if (entries.length === 0) return null;
+  return (
+    <section className="section">
+      <div className="section-head">
+        <h3 className="section-title">便捷服务</h3>
+      </div>
+      <Grid entries={entries} testId="service-shortcuts" />
+    </section>
+  );
+}

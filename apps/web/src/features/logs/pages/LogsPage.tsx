@@ -1,0 +1,159 @@
+import { Button, Dialog, Empty, SearchBar, Selector, Tag } from 'antd-mobile';
+import { useMemo, useState } from 'react';
+import { copyText, downloadText } from '@/lib/clipboard.ts';
+import { connectionLog, exportLogs, logger, type LogLevel } from '@/lib/logger.ts';
+import { networkStore, refreshNetworkStatus } from '@/lib/network.ts';
+import { toast } from '@/lib/toast.tsx';
+import { formatDateTime } from '@/ui/format.ts';
+import { Page, Section } from '@/ui/Page.tsx';
+import { LogEntryItem } from '../components/LogEntryItem.tsx';
+import {
+  filterLogs,
+  LEVEL_LABELS,
+  useClientLogs,
+  useConnectionLogs,
+  useErrorLogs,
+  useNetworkStatus,
+} from '../store.ts';
+import '../logs.css';
+
+const PAGE = 100;
+const LEVEL_OPTIONS = [
+  { label: '全部', value: 'all' },
+  ...(Object.keys(LEVEL_LABELS) as LogLevel[]).map((level) => ({ label: LEVEL_LABELS[level], value: level })),
+];
+
+/** pages/logs/logs: client log (latest 1000), error log (latest 20), connection log and network status. */
+export default function LogsPage() {
+  const entries = useClientLogs();
+  const errors = useErrorLogs();
+  const connection = useConnectionLogs();
+  const network = useNetworkStatus();
+  const [level, setLevel] = useState<LogLevel | 'all'>('all');
+  const [search, setSearch] = useState('');
+  const [shown, setShown] = useState(PAGE);
+  const filtered = useMemo(() => filterLogs(entries, level, search), [entries, level, search]);
+
+  const json = () => exportLogs({ network: networkStore.getState() });
+  const copy = async () => {
+    if (await copyText(json())) toast.success('日志已复制');
+    else toast.warning('复制失败，请使用导出');
+  };
+  const exportFile = () => {
+    downloadText(`client-logs-${new Date().toISOString().replace(/[:.]/g, '-')}.json`, json());
+    toast.success('日志已导出');
+  };
+  const clear = async () => {
+    if (!(await Dialog.confirm({ content: '确定清空全部客户端日志吗？', confirmText: '清空' }))) return;
+    logger.clear();
+    connectionLog.clear();
+    toast.success('日志已清空');
+  };
+
+  return (
+    <Page title="日志管理">
+      <Section
+        title="网络状态"
+        extra={
+          <Button size="mini" fill="none" className="link-button" onClick={() => void refreshNetworkStatus()}>
+            刷新
+          </Button>
+        }
+      >
+        <div className="card network-card">
+          <div>
+            <span className="muted">连接状态</span>
+            <Tag color={network.isOnline ? 'success' : 'danger'} data-testid="network-online">
+              {network.isOnline ? '在线' : '离线'}
+            </Tag>
+          </div>
+          <div>
+            <span className="muted">网络类型</span>
+            <strong>{network.networkType}</strong>
+          </div>
+          <div>
+            <span className="muted">检测时间</span>
+            <strong>{formatDateTime(network.lastCheckTime, true).slice(11)}</strong>
+          </div>
+        </div>
+      </Section>
+
+      <Section title="客户端日志" extra={`共 ${filtered.length} / ${entries.length} 条`}>
+        <div className="log-toolbar">
+          <SearchBar placeholder="搜索分类、内容" value={search} onChange={setSearch} />
+          <Selector
+            className="level-selector"
+            columns={5}
+            options={LEVEL_OPTIONS}
+            value={[level]}
+            onChange={(values) => setLevel((values[0] as LogLevel | 'all' | undefined) ?? 'all')}
+          />
+          <div className="button-row">
+            <Button size="small" onClick={() => void copy()}>
+              复制
+            </Button>
+            <Button size="small" onClick={exportFile}>
+              导出JSON
+            </Button>
+            <Button size="small" color="danger" fill="outline" onClick={() => void clear()}>
+              清空
+            </Button>
+          </div>
+        </div>
+        {filtered.length === 0 ? (
+          <Empty description="暂无日志" />
+        ) : (
+          <ul className="log-list" data-testid="log-list">
+            {filtered.slice(0, shown).map((entry) => (
+              <LogEntryItem key={entry.id} entry={entry} />
+            ))}
+          </ul>
+        )}
+        {filtered.length > shown ? (
+          <Button block fill="none" className="link-button" onClick={() => setShown((n) => n + PAGE)}>
+            显示更多
+          </Button>
+        ) : null}
+      </Section>
+
+      <Section title="错误日志" extra={`最近 ${errors.length} 条`}>
+        {errors.length === 0 ? (
+          <div className="card empty-line">暂无错误</div>
+        ) : (
+          <ul className="log-list">
+            {[...errors].reverse().map((entry) => (
+              <LogEntryItem key={entry.id} entry={entry} />
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section title="实时连接日志" extra={`最近 ${connection.length} 条`}>
+        {connection.length === 0 ? (
+          <div className="card empty-line">暂无连接记录，实时服务连接后在此显示</div>
+        ) : (
+          <ul className="log-list">
+            {[...connection].reverse().map((entry) => (
+              <li key={`${entry.timestamp}-${entry.message}`} className={`log-entry conn-${entry.type}`}>
+                <div className="log-entry-head">
+                  <Tag
+                    color={
+                      entry.type === 'error' ? 'danger' : entry.type === 'success' ? 'success' : 'primary'
+                    }
+                  >
+                    {entry.type === 'error' ? '错误' : entry.type === 'success' ? '成功' : '信息'}
+                  </Tag>
+                  <span className="log-time">{formatDateTime(entry.timestamp, true)}</span>
+                </div>
+                <p className="log-message">
+                  {entry.message}
+                  {entry.error ? `：${entry.error}` : ''}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </Page>
+  );
+}

@@ -1,0 +1,64 @@
+import { Button, Dialog, PullToRefresh } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { relaunch, HOME_PATH } from '@/lib/navigation.ts';
+import { toast } from '@/lib/toast.tsx';
+import { logout } from '../../session/logout.ts';
+import { sessionKeys } from '../../session/queries.ts';
+import { useSessionStore } from '../../session/store.ts';
+import { BalanceCard } from '../components/BalanceCard.tsx';
+import { MenuGroups } from '../components/MenuGroups.tsx';
+import { ProfileHeader } from '../components/ProfileHeader.tsx';
+import { mineMenu } from '../menu.tsx';
+import { mineKeys } from '../queries.ts';
+import '../mine.css';
+
+/** The "mine" tab: who I am, what I have, and where to go from here. */
+export default function MinePage() {
+  const queryClient = useQueryClient();
+  const token = useSessionStore((s) => s.token);
+  const user = useSessionStore((s) => (s.token ? s.userinfo : null));
+  const groups = mineMenu(Boolean(user));
+
+  const refresh = async () => {
+    if (!token) return;
+    await Promise.allSettled([
+      queryClient.refetchQueries({ queryKey: sessionKeys.me() }),
+      queryClient.refetchQueries({ queryKey: mineKeys.all }),
+    ]);
+  };
+
+  const confirmLogout = async () => {
+    const confirmed = await Dialog.confirm({
+      title: '退出登录',
+      content: '确定要退出当前账号吗？',
+      confirmText: '退出',
+      cancelText: '取消',
+    });
+    if (!confirmed) return;
+    await logout();
+    toast.success('已退出登录');
+    relaunch(HOME_PATH);
+  };
+
+  return (
+    <div className="page mine-page">
+      <div className="page-body">
+        <PullToRefresh onRefresh={refresh} disabled={!token}>
+          <div className="mine-top">
+            <ProfileHeader user={user} />
+            {user ? <BalanceCard user={user} /> : null}
+          </div>
+          <MenuGroups groups={groups} />
+          {user ? (
+            <div className="mine-logout">
+              <Button block fill="outline" color="danger" onClick={() => void confirmLogout()}>
+                退出登录
+              </Button>
+            </div>
+          ) : null}
+          <p className="mine-footnote">理性投注 · 量力而行 · 未满18周岁禁止参与</p>
+        </PullToRefresh>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { defineRoutes } from '../../app/route-types.ts';
+
+export const routes = defineRoutes([
+  { path: '/pages/mine/mine', title: '我的', load: () => import('./pages/MinePage.tsx') },
+  {
+    path: '/minePages/set',
+    title: '账户中心',
+    auth: true,
+    load: () => import('./pages/AccountCenterPage.tsx'),
+  },
+  { path: '/minePages/setApp', title: '设置', load: () => import('./pages/SettingsPage.tsx') },
+]);

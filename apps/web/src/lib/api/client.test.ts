@@ -1,0 +1,126 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, configureApi, isPublicPath } from './client.ts';
+import { ApiError, classifyNetworkFailure } from './errors.ts';
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+let calls: Array<{ url: string; init: RequestInit }>;
+function serve(...handlers: Handler[]) {
+  let i = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      const handler = handlers[Math.min(i++, handlers.length - 1)];
+      if (!handler) throw new Error('no handler');
+      return Promise.resolve(handler(url, init));
+    }),
+  );
+}
+const header = (n: number, name: string) => new Headers(calls[n]?.init.headers).get(name);
+
+const unauthorized = vi.fn();
+beforeEach(() => {
+  calls = [];
+  unauthorized.mockReset();
+  configureApi({ getToken: () => 'tok123', onUnauthorized: unauthorized });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('api client', () => {
+  it('resolves data of a code 200 envelope and sends the bearer token', async () => {
+    serve(() => json({ code: 200, message: 'ok', data: { balance: '10000.00' } }));
+    await expect(api.get('/v1/user/balance', undefined, { toast: false })).resolves.toEqual({
+      balance: '10000.00',
+    });
+    expect(header(0, 'authorization')).toBe('Bearer tok123');
+  });
+
+  it('never sends the token to login or any register call', async () => {
+    serve(() => json({ code: 200, message: 'ok', data: null }));
+    for (const path of [
+      '/v1/login',
+      '/v1/register',
+      '/v1/invite/register',
+      '/v1/agent/register',
+      '/v1/agent/register-by-domain',
+      '/v1/smart/register',
+    ]) {
+      expect(isPublicPath(path)).toBe(true);
+      await api.post(path, {}, { toast: false });
+    }
+    expect(calls.every((_, n) => header(n, 'authorization') === null)).toBe(true);
+    expect(isPublicPath('/v1/appinfo')).toBe(false);
+  });
+
+  it('rejects other envelope codes with the server message', async () => {
+    serve(() => json({ code: 422, message: '邀请码无效', data: null }));
+    const error = await api.post('/v1/register', {}, { toast: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('邀请码无效');
+    expect((error as ApiError).code).toBe(422);
+  });
+
+  it('uses the body message of an HTTP error, else the status message, else 发生未知错误', async () => {
+    serve(
+      () => json({ code: 401, message: '用户名或密码错误', data: null }, 401),
+      () => new Response('oops', { status: 403 }),
+      () => new Response('', { status: 418 }),
+    );
+    await expect(api.post('/v1/login', {}, { toast: false })).rejects.toThrow('用户名或密码错误');
+    await expect(api.post('/v1/x', {}, { toast: false })).rejects.toThrow('您没有权限访问该资源');
+    await expect(api.post('/v1/y', {}, { toast: false })).rejects.toThrow('发生未知错误');
+    expect(unauthorized).not.toHaveBeenCalled();
+  });
+
+  it('calls the body that is not JSON 服务端返回数据异常', async () => {
+    serve(() => new Response('<html>', { status: 200 }));
+    await expect(api.get('/v1/me', undefined, { toast: false })).rejects.toThrow('服务端返回数据异常');
+  });
+
+  it('hands a 401 of a member call to the session, replacing an English message', async () => {
+    serve(() => json({ code: 401, message: 'Unauthenticated.', data: null }, 401));
+    await expect(api.get('/v1/me', undefined, { toast: false })).rejects.toThrow('您还未登录，请先登录');
+    expect(unauthorized).toHaveBeenCalledWith('您还未登录，请先登录');
+  });
+
+  it('retries a GET on 503 and succeeds', async () => {
+    serve(
+      () => json({ code: 503, message: '服务器正在维护', data: null }, 503),
+      () => json({ code: 200, message: 'ok', data: 1 }),
+    );
+    await expect(api.get('/v1/app/config/all', undefined, { toast: false })).resolves.toBe(1);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('does not retry a POST without an Idempotency-Key, but does with one (at most twice)', async () => {
+    serve(() => json({ code: 502, message: '网关错误', data: null }, 502));
+    await expect(api.post('/v1/order/submit', {}, { toast: false })).rejects.toThrow('网关错误');
+    expect(calls).toHaveLength(1);
+    calls = [];
+    await expect(api.post('/v1/order/submit', {}, { toast: false, idempotencyKey: 'k1' })).rejects.toThrow();
+    expect(calls).toHaveLength(3);
+    expect(header(2, 'idempotency-key')).toBe('k1');
+  }, 10_000);
+
+  it('drops null and undefined query parameters', async () => {
+    serve(() => json({ code: 200, message: 'ok', data: [] }));
+    await api.get('/v1/notices', { category_id: 1, limit: null, q: undefined }, { toast: false });
+    expect(calls[0]?.url).toBe('/v1/notices?category_id=1');
+  });
+
+  it('classifies network failures by message', () => {
+    expect(classifyNetworkFailure(new Error('request timeout'), true)).toBe('NETWORK_TIMEOUT');
+    expect(classifyNetworkFailure(new Error('SSL certificate problem'), true)).toBe('SSL_ERROR');
+    expect(classifyNetworkFailure(new Error('connection refused'), true)).toBe('CONNECTION_FAILED');
+    expect(classifyNetworkFailure(new TypeError('Failed to fetch'), true)).toBe('NETWORK_ERROR');
+    expect(classifyNetworkFailure(new TypeError('Failed to fetch'), false)).toBe('NETWORK_UNAVAILABLE');
+  });
+});

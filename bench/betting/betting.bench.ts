@@ -1,0 +1,160 @@
+/**
+ * Betting benchmark on PostgreSQL:
+ *  1. order submits per second over HTTP for 2串1 and 8串247, 50 concurrent members,
+ *     p50/p99 latency (each submit: validation against current odds, order + legs + ledger
+ *     debit in one transaction);
+ *  2. settlement of 100,000 open legs of one match (LEGS to change), in seconds.
+ *
+ *   npm run bench:betting          SUBMITS=2000 LEGS=20000 npm run bench:betting
+ */
+import { performance } from 'node:perf_hooks';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { inTransaction } from '../../apps/server/src/db/tx.ts';
+import { findInvariantViolations } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
+import { matches, matchMarkets } from '../../apps/server/src/modules/sports/sports.table.ts';
+import { freshPostgres, percentile } from '../lib.ts';
+
+const MEMBERS = 50;
+const SUBMITS = Number(process.env.SUBMITS ?? 3000);
+const LEGS = Number(process.env.LEGS ?? 100_000);
+
+async function main() {
+  const database = await freshPostgres(MEMBERS + 10);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: '0',
+    SEED_DEMO: '0',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.services.feedSync.tick(new Date());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}`;
+
+  const open = await database.db
+    .select({ id: matches.id, odds: matchMarkets.odds })
+    .from(matches)
+    .innerJoin(
+      matchMarkets,
+      and(eq(matchMarkets.matchId, matches.id), eq(matchMarkets.playType, 'football.winDrawLose')),
+    )
+    .where(
+      and(
+        eq(matches.sport, 'football'),
+        eq(matches.status, 'scheduled'),
+        gt(matches.kickoffAt, new Date(Date.now() + 3_600_000)),
+      ),
+    )
+    .orderBy(asc(matches.kickoffAt))
+    .limit(8);
+  const pick = (n: number, options: string[]) =>
+    open
+      .slice(0, n)
+      .flatMap((m) =>
+        options.map((o) => ({ match_id: m.id, bet_type: 'winDrawLose', option: o, odds: m.odds[o]! })),
+      );
+
+  const tokens: Array<{ id: number; token: string }> = [];
+  for (let i = 0; i < MEMBERS; i++) {
+    const res = await fetch(`${base}/v1/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: `bench${String(i).padStart(4, '0')}`, password: 'bench1234' }),
+    });
+    const { data } = (await res.json()) as { data: { token: string; userinfo: { id: number } } };
+    tokens.push({ id: data.userinfo.id, token: data.token });
+    await inTransaction(database.db, (work) =>
+      app.services.ledger.post(work, { memberId: data.userinfo.id, amount: 10_000_000_00n, type: 'adjust' }),
+    );
+  }
+
+  const runSubmits = async (label: string, payload: unknown) => {
+    const latencies: number[] = [];
+    let failures = 0;
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      tokens.map(async ({ token }) => {
+        while (next < SUBMITS) {
+          next++;
+          const t0 = performance.now();
+          const res = await fetch(`${base}/v1/order/submit`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify(payload),
+          });
+          const json = (await res.json()) as { code: number; message: string };
+          latencies.push(performance.now() - t0);
+          if (json.code !== 200) {
+            failures++;
+            if (failures === 1) console.error(`  first failure: ${json.message}`);
+          }
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `  ${label.padEnd(28)} ${Math.round(SUBMITS / seconds)} submits/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (${SUBMITS} orders, ${failures} refused)`,
+    );
+  };
+
+  console.log(`betting bench on PostgreSQL: ${MEMBERS} concurrent members over HTTP`);
+  await runSubmits('2串1 (2 matches)', {
+    sport_type: 1,
+    bet_mode: 'mixed',
+    pass_type: '2x1',
+    multiple: 1,
+    selections: pick(2, ['h']),
+  });
+  await runSubmits('8串247 (8 matches, 247 bets)', {
+    sport_type: 1,
+    bet_mode: 'mixed',
+    pass_type: '8x247',
+    multiple: 1,
+    selections: pick(8, ['h']),
+  });
+
+  // Settlement: LEGS single-leg orders on one match, inserted as placed bets, then settled.
+  const target = open[7]!;
+  const members = tokens.map((t) => t.id);
+  await database.db.execute(sql`
+    WITH o AS (
+      INSERT INTO orders (order_no, member_id, sport, bet_mode, pass_type, multiple, match_count, bet_count, total_amount, max_prize)
+      SELECT 'B' || lpad(g::text, 12, '0'), (${sql.raw(`ARRAY[${members.join(',')}]`)})[1 + g % ${members.length}],
+             'football', 'single', 'single', 1, 1, 1, 200, 1000
+      FROM generate_series(1, ${LEGS}) g
+      RETURNING id
+    )
+    INSERT INTO order_legs (order_id, position, match_id, play_type, option_key, odds)
+    SELECT id, 0, ${target.id}, 'football.winDrawLose', (ARRAY['h','d','a'])[1 + id % 3], '2.00' FROM o`);
+  const kickoff = (
+    await database.db.select({ k: matches.kickoffAt }).from(matches).where(eq(matches.id, target.id))
+  )[0]!.k;
+  const t0 = performance.now();
+  await app.services.feedSync.tick(new Date(kickoff.getTime() + 86_400_000));
+  const settleSeconds = (performance.now() - t0) / 1000;
+  const [counts] = (
+    await database.db.execute<{ won: string; lost: string; pending: string }>(sql`
+      SELECT count(*) FILTER (WHERE status = 'won') AS won, count(*) FILTER (WHERE status = 'lost') AS lost,
+             count(*) FILTER (WHERE status = 'pending') AS pending
+      FROM orders WHERE order_no LIKE 'B%'`)
+  ).rows;
+  console.log(
+    `  settlement of ${LEGS} open legs of one match: ${settleSeconds.toFixed(2)} s (sync tick incl. all matches) — won ${counts?.won}, lost ${counts?.lost}, pending ${counts?.pending}`,
+  );
+  const violations = await findInvariantViolations(database.db);
+  console.log(
+    `  ledger invariant: ${violations.length === 0 ? 'balanced' : `${violations.length} VIOLATIONS`}`,
+  );
+  await app.close();
+  await database.close();
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

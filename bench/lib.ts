@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+
+/** A freshly migrated PostgreSQL database for a benchmark (created on the local server if missing). */
+export async function freshPostgres(poolSize: number): Promise<Database> {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/jingcai_bench';
+  const target = new URL(url);
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
+  });
+  await admin.connect();
+  const name = target.pathname.slice(1);
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  await admin.end();
+  const database = await openDatabase({ kind: 'postgres', url, poolSize });
+  await database.db.execute(sql`DROP SCHEMA IF EXISTS public CASCADE`);
+  await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
+  await database.db.execute(sql`CREATE SCHEMA public`);
+  await database.migrate();
+  return database;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}

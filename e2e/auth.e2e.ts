@@ -1,0 +1,217 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dismissHomeModal, input, login, toast, uniqueUsername, waitForRoute } from './support/app.ts';
+import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  context = await newMobileContext(browser, server.baseUrl);
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+/** The agent the member logged in on the page belongs to, asked from the server. */
+async function agentOfCurrentMember(): Promise<number | null> {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? '""') as string);
+  const me = await server.app.inject({
+    method: 'GET',
+    url: '/v1/me',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return me.json<{ data: { agent_id: number | null } }>().data.agent_id;
+}
+
+/** The demo agent's member id (agent code AG8888). */
+async function agentId(): Promise<number | null> {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/v1/agent/validate',
+    payload: { agent_code: 'AG8888' },
+  });
+  return res.json<{ data: { agent_id: number | null } }>().data.agent_id;
+}
+
+describe('registration and login', () => {
+  it('registers a member who lands on mine with 0.00 and a VIP level, changes the password, logs out and logs in with it', async () => {
+    const username = uniqueUsername('reg');
+    await page.goto('/#/pages/login/register');
+    await input(page, 'username').fill(username);
+    await input(page, 'password').fill('abc12345');
+    await input(page, 'password_confirmation').fill('abc12345');
+    await page.getByRole('button', { name: '立即注册' }).click();
+
+    await waitForRoute(page, '/pages/mine/mine');
+    await expect.poll(() => page.getByTestId('mine-username').textContent()).toBe(username);
+    await expect.poll(() => page.locator('.balance-main').textContent()).toBe('0.00');
+    await expect.poll(() => page.getByTestId('vip-badge').textContent()).toContain('VIP0');
+    await expect.poll(() => page.getByTestId('vip-badge').textContent()).toContain('普通会员');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+
+    // Account centre: change the login password.
+    await page.getByTestId('mine-username').click();
+    await waitForRoute(page, '/minePages/set');
+    await page.locator('.adm-list-item', { hasText: '登录密码' }).click();
+    await input(page, 'old_password').fill('abc12345');
+    await input(page, 'password').fill('xyz98765');
+    await input(page, 'password_confirmation').fill('xyz98765');
+    await page.waitForTimeout(400);
+    await screenshot(page, 'set-change-password');
+    await page.getByRole('button', { name: '确认修改' }).click();
+    await toast(page, '密码修改成功').waitFor();
+
+    // Log out from mine (with confirmation).
+    await page.locator('.page-nav .adm-nav-bar-back').click();
+    await waitForRoute(page, '/pages/mine/mine');
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.locator('.adm-dialog').getByRole('button', { name: '退出', exact: true }).click();
+    await waitForRoute(page, '/pages/home/home');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    // The old password no longer works; the new one does.
+    await login(page, username, 'abc12345');
+    await page.getByTestId('login-error').waitFor();
+    expect(await page.getByTestId('login-error').textContent()).toContain('用户名或密码错误');
+    await input(page, 'password').fill('xyz98765');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await waitForRoute(page, '/pages/home/home');
+    await dismissHomeModal(page);
+    await page.goto('/#/pages/mine/mine');
+    await expect.poll(() => page.getByTestId('mine-username').textContent()).toBe(username);
+  });
+
+  it("shows the server's message 用户名或密码错误 for a wrong password", async () => {
+    await login(page, 'demo001', 'wrong999');
+    const error = page.getByTestId('login-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('用户名或密码错误');
+    await toast(page, '用户名或密码错误').waitFor();
+    expect(page.url()).toContain('#/pages/login/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await screenshot(page, 'login-wrong-password');
+  });
+
+  it('smart registration shows the generated account and password once and they work', async () => {
+    await page.goto('/#/');
+    await page.getByRole('button', { name: '一键注册' }).click();
+    const usernameCell = page.getByTestId('smart-username');
+    await usernameCell.waitFor();
+    const username = (await usernameCell.textContent())?.trim() ?? '';
+    const password = (await page.getByTestId('smart-password').textContent())?.trim() ?? '';
+    expect(username).toMatch(/^[a-z][a-z0-9]{5,15}$/);
+    expect(password).toMatch(/^(?=.*[A-Za-z])(?=.*\d)\S{6,20}$/);
+    await page.waitForTimeout(500);
+    await screenshot(page, 'smart-register-dialog');
+
+    // The credentials really log in.
+    const response = await fetch(`${server.baseUrl}/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    expect(((await response.json()) as { code: number }).code).toBe(200);
+
+    await page.getByRole('button', { name: '我已保存，进入个人中心' }).click();
+    await waitForRoute(page, '/pages/mine/mine');
+    await expect.poll(() => page.getByTestId('mine-username').textContent()).toBe(username);
+    // Shown once: the dialog is gone and nothing on the page repeats the password.
+    await page.getByTestId('smart-password').waitFor({ state: 'detached' });
+    expect(await page.content()).not.toContain(password);
+  });
+
+  it('the demo member logs in and sees 10000.00', async () => {
+    await login(page, 'demo001', 'demo1234');
+    await waitForRoute(page, '/pages/home/home');
+    await dismissHomeModal(page);
+    await expect.poll(() => page.locator('.member-balance-value').textContent()).toBe('10000.00');
+    await page.goto('/#/pages/mine/mine');
+    await expect.poll(() => page.locator('.balance-main').textContent()).toBe('10000.00');
+    expect(await page.getByTestId('mine-username').textContent()).toBe('demo001');
+  });
+
+  it('registers through /areg with agent code AG8888 after validating it live', async () => {
+    const username = uniqueUsername('agt');
+    await page.goto('/#/areg?code=AG8888');
+    expect(await input(page, 'agent_code').inputValue()).toBe('AG8888');
+    await page.locator('.code-status.ok').waitFor();
+    await input(page, 'username').fill(username);
+    await input(page, 'password').fill('abc12345');
+    await input(page, 'password_confirmation').fill('abc12345');
+    await page.getByRole('button', { name: '立即注册' }).click();
+    await waitForRoute(page, '/pages/mine/mine');
+    await expect.poll(() => page.getByTestId('mine-username').textContent()).toBe(username);
+    expect(await agentOfCurrentMember()).toBe(await agentId());
+  });
+
+  it('registers through /areg without a code on a domain bound to an agent', async () => {
+    const username = uniqueUsername('dom');
+    const port = new URL(server.baseUrl).port;
+    // Chromium resolves *.localhost to this machine; the seed binds agent.localhost to agent AG8888.
+    await page.goto(`http://agent.localhost:${port}/#/areg`);
+    await page.getByText('已绑定代理').waitFor();
+    await input(page, 'username').fill(username);
+    await input(page, 'password').fill('abc12345');
+    await input(page, 'password_confirmation').fill('abc12345');
+    await page.getByRole('button', { name: '立即注册' }).click();
+    await waitForRoute(page, '/pages/mine/mine');
+    await expect.poll(() => page.getByTestId('mine-username').textContent()).toBe(username);
+    expect(await agentOfCurrentMember()).toBe(await agentId());
+  });
+
+  it('registers through /ireg with the invite code from ?code= and shows the inviter', async () => {
+    const demo = await server.app.inject({
+      method: 'POST',
+      url: '/v1/login',
+      payload: { username: 'demo001', password: 'demo1234' },
+    });
+    const inviteCode = demo.json<{ data: { userinfo: { invite_code: string } } }>().data.userinfo.invite_code;
+    const username = uniqueUsername('inv');
+    await page.goto(`/#/ireg?code=${inviteCode}`);
+    expect(await input(page, 'invite_code').inputValue()).toBe(inviteCode);
+    await page.locator('.code-status.ok', { hasText: '邀请人' }).waitFor();
+    await input(page, 'username').fill(username);
+    await input(page, 'password').fill('abc12345');
+    await input(page, 'password_confirmation').fill('abc12345');
+    await page.getByRole('button', { name: '立即注册' }).click();
+    await waitForRoute(page, '/pages/mine/mine');
+    await expect.poll(() => page.getByTestId('mine-username').textContent()).toBe(username);
+  });
+
+  it('checks the invite code live on the join page and refuses a wrong one', async () => {
+    await page.goto('/#/pages/login/register?invite_code=NOPE1234');
+    expect(await input(page, 'invite_code').inputValue()).toBe('NOPE1234');
+    await page.locator('.code-status.bad', { hasText: '邀请码无效' }).waitFor();
+    await input(page, 'username').fill(uniqueUsername('bad'));
+    await input(page, 'password').fill('abc12345');
+    await input(page, 'password_confirmation').fill('abc12345');
+    await page.getByRole('button', { name: '立即注册' }).click();
+    await page.locator('.adm-form-item-feedback-error', { hasText: '邀请码无效' }).waitFor();
+    expect(page.url()).toContain('#/pages/login/register');
+  });
+
+  it('validates the form with the shared rules before calling the server', async () => {
+    await page.goto('/#/pages/login/register');
+    await input(page, 'username').fill('1abc');
+    await input(page, 'password').fill('abcdefg');
+    await input(page, 'password_confirmation').fill('abcdefh');
+    await page.getByRole('button', { name: '立即注册' }).click();
+    await page.getByText('用户名须为6-16位字母或数字，且以字母开头').waitFor();
+    await page.getByText('密码须同时包含字母和数字').waitFor();
+    await page.getByText('两次输入的密码不一致').waitFor();
+    await screenshot(page, 'register-validation');
+  });
+});

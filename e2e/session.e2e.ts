@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sessions } from '../apps/server/src/db/schema.ts';
+import { dismissHomeModal, login, storageKeys, toast, waitForRoute } from './support/app.ts';
+import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  context = await newMobileContext(browser, server.baseUrl);
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+async function loginDemo(): Promise<number> {
+  await login(page, 'demo001', 'demo1234');
+  await waitForRoute(page, '/pages/home/home');
+  await dismissHomeModal(page);
+  return page.evaluate(() => (JSON.parse(localStorage.getItem('userinfo') ?? '{}') as { id: number }).id);
+}
+
+/** Ends every session of the member on the server, as an expiry would. */
+async function expireSessions(memberId: number): Promise<void> {
+  await server.app.services.database.db
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(sessions.memberId, memberId));
+}
+
+describe('session', () => {
+  it('an expired token found by the launch login check sends the member to the login page', async () => {
+    const memberId = await loginDemo();
+    await page.goto('/#/pages/mine/mine');
+    await expect.poll(() => page.locator('.balance-main').textContent()).toBe('10000.00');
+
+    await expireSessions(memberId);
+    await page.reload();
+    // The login check runs 1 s after launch; the 401 logs out, tells, and relaunches login after 1.5 s.
+    await toast(page, '登录已失效，请重新登录').waitFor({ timeout: 10_000 });
+    await waitForRoute(page, '/pages/login/login', 10_000);
+    expect(page.url()).toMatch(/#\/pages\/login\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('userinfo'))).toBeNull();
+  });
+
+  it('a 401 on a member call (balance refresh) logs out and relaunches the login page', async () => {
+    const memberId = await loginDemo();
+    await page.goto('/#/pages/mine/mine');
+    await expect.poll(() => page.locator('.balance-main').textContent()).toBe('10000.00');
+    await expireSessions(memberId);
+    await page.getByRole('button', { name: '刷新余额' }).click();
+    await toast(page, '登录已失效，请重新登录').waitFor({ timeout: 10_000 });
+    await waitForRoute(page, '/pages/login/login', 10_000);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await screenshot(page, 'login-after-expiry');
+  });
+
+  it('keeps only the keys userinfo, token and appinfo in local storage', async () => {
+    await loginDemo();
+    const keys = await storageKeys(page);
+    expect(keys).toEqual(['appinfo', 'token', 'userinfo']);
+
+    // Clearing the cache in settings removes foreign keys and keeps the session.
+    await page.evaluate(() => localStorage.setItem('legacy_cache', 'x'));
+    await page.goto('/#/minePages/setApp');
+    await page.locator('.adm-list-item', { hasText: '清除缓存' }).click();
+    await page.locator('.adm-dialog').getByRole('button', { name: '清除', exact: true }).click();
+    await toast(page, '缓存已清除').waitFor();
+    await expect.poll(() => storageKeys(page)).toEqual(['appinfo', 'token', 'userinfo']);
+  });
+
+  it('restores the session from storage on launch and clears it when the stored member differs', async () => {
+    await loginDemo();
+    await page.reload();
+    await page.goto('/#/pages/mine/mine');
+    await expect.poll(() => page.getByTestId('mine-username').textContent()).toBe('demo001');
+
+    // Another tab logs in as someone else: ids differ, everything is cleared.
+    await page.evaluate(() => {
+      const info = JSON.parse(localStorage.getItem('userinfo') ?? '{}') as { id: number };
+      localStorage.setItem('userinfo', JSON.stringify({ ...info, id: info.id + 999 }));
+      window.dispatchEvent(new StorageEvent('storage', { key: 'userinfo' }));
+    });
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.getByText('您还未登录').waitFor();
+  });
+
+  it('logout calls the server so the token stops working', async () => {
+    await loginDemo();
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? '""') as string);
+    await page.goto('/#/pages/mine/mine');
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.locator('.adm-dialog').getByRole('button', { name: '退出', exact: true }).click();
+    await toast(page, '已退出登录').waitFor();
+    const me = await server.app.inject({
+      method: 'GET',
+      url: '/v1/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.statusCode).toBe(401);
+  });
+});

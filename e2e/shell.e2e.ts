@@ -1,0 +1,126 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { toast, waitForRoute } from './support/app.ts';
+import { launchBrowser, newDesktopContext, newMobileContext, screenshot } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  context = await newMobileContext(browser, server.baseUrl);
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+describe('shell', () => {
+  it('shows the tabs whose pages exist, in SPEC order, in the tab bar colours', async () => {
+    await page.goto('/#/pages/mine/mine');
+    await page.locator('.app-tabbar .adm-tab-bar-item-title').first().waitFor();
+    const titles = await page.locator('.app-tabbar .adm-tab-bar-item-title').allTextContents();
+    expect(titles).toEqual(['首页', '客服', '我的']);
+    const bar = await page.locator('.app-tabbar').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(bar).toBe('rgb(29, 29, 29)');
+    const active = await page
+      .locator('.app-tabbar .adm-tab-bar-item-active')
+      .evaluate((el) => getComputedStyle(el).color);
+    expect(active).toBe('rgb(236, 198, 171)');
+    await page.locator('.app-tabbar .adm-tab-bar-item', { hasText: '客服' }).click();
+    await waitForRoute(page, '/pages/customer/customer');
+  });
+
+  it('opens the launch screen at / and browses as a guest', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: '登录', exact: true }).waitFor();
+    await page.getByRole('button', { name: '注册', exact: true }).waitFor();
+    await page.getByRole('button', { name: '一键注册' }).waitFor();
+    await page.getByRole('button', { name: /随便逛逛/ }).click();
+    await waitForRoute(page, '/pages/home/home');
+    await page.getByText('登录后查看余额与会员特权').waitFor();
+  });
+
+  it('follows the scheme launch parameter from the query string and from the hash', async () => {
+    await page.goto('/?scheme=app-home#/pages/launch/choose');
+    await waitForRoute(page, '/pages/home/home');
+    expect(new URL(page.url()).searchParams.get('scheme')).toBeNull();
+    await page.goto('/#/pages/logs/logs?scheme=home');
+    await page.reload();
+    await waitForRoute(page, '/pages/home/home');
+  });
+
+  it('falls back to home when going back without history', async () => {
+    await page.goto('/#/pages/logs/logs');
+    await page.locator('.page-nav .adm-nav-bar-back').click();
+    await waitForRoute(page, '/pages/home/home');
+  });
+
+  it('tells the member when the network goes away', async () => {
+    await page.goto('/#/pages/logs/logs');
+    await expect.poll(() => page.getByTestId('network-online').textContent()).toBe('在线');
+    await context.setOffline(true);
+    await toast(page, '网络已断开，请检查网络连接').waitFor();
+    await expect.poll(() => page.getByTestId('network-online').textContent()).toBe('离线');
+    await context.setOffline(false);
+    await toast(page, '网络已恢复').waitFor();
+    await expect.poll(() => page.getByTestId('network-online').textContent()).toBe('在线');
+  });
+
+  it('detects a new build from version.json and offers the restart', async () => {
+    await page.route('**/version.json*', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          buildId: 'next-build',
+          builtAt: new Date().toISOString(),
+          version: '1.9.5',
+          versionCode: 195,
+        }),
+      }),
+    );
+    await page.goto('/#/pages/debug/check-update');
+    await expect.poll(() => page.getByTestId('remote-build').textContent()).toBe('next-build');
+    await page.getByText('新版本已经准备好，请重启应用').waitFor();
+    expect(await page.getByTestId('current-build').textContent()).not.toBe('next-build');
+    await screenshot(page, 'debug-check-update-new-version');
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: '立即重启' }).click();
+    await reloaded;
+  });
+
+  it('reports the served build as current when nothing changed', async () => {
+    await page.goto('/#/pages/app-update/app-update');
+    await expect.poll(() => page.getByTestId('app-update-status').textContent()).toBe('当前已是最新版本');
+    await page.goto('/#/pages/debug/simple-update-test');
+    await page.getByRole('button', { name: '检查并更新' }).click();
+    await expect.poll(() => page.getByTestId('simple-update-result').textContent()).toContain('已是最新版本');
+  });
+
+  it('centres the 375 px phone column on a dark background on a wide screen', async () => {
+    const desktop = await newDesktopContext(browser, server.baseUrl);
+    const wide = await desktop.newPage();
+    await wide.goto('/#/pages/home/home');
+    await wide.locator('.app-tabbar').waitFor();
+    const box = await wide.locator('.app-shell').boundingBox();
+    expect(box?.width).toBe(375);
+    expect(box?.x).toBeCloseTo((1280 - 375) / 2, 0);
+    expect(await wide.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(17, 17, 17)',
+    );
+    await wide.getByTestId('home-modal').getByRole('button', { name: '我知道了' }).click();
+    await wide.waitForTimeout(400);
+    await screenshot(wide, 'desktop-home');
+    await desktop.close();
+  });
+});

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SCREENSHOT_DIR = path.resolve(here, '../../test-results/screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A phone: 375×812, 2× pixels, touch, Simplified Chinese. */
+export function newMobileContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+}
+
+export function newDesktopContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+}
+
+/** Saves test-results/screenshots/<name>.png (repository root relative). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/** Opens a hash route, e.g. "/pages/home/home". */
+export async function openRoute(page: Page, route: string): Promise<void> {
+  await page.goto(`/#${route}`);
+}
