@@ -12,7 +12,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
-import { findInvariantViolations } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
+import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { matches, matchMarkets } from '../../apps/server/src/modules/sports/sports.table.ts';
 import { freshPostgres, percentile } from '../lib.ts';
 
@@ -137,12 +137,12 @@ async function main() {
   const t0 = performance.now();
   await app.services.feedSync.tick(new Date(kickoff.getTime() + 86_400_000));
   const settleSeconds = (performance.now() - t0) / 1000;
-  const [counts] = (
-    await database.db.execute<{ won: string; lost: string; pending: string }>(sql`
+  const [counts] = rowsOf<{ won: string; lost: string; pending: string }>(
+    await database.db.execute(sql`
       SELECT count(*) FILTER (WHERE status = 'won') AS won, count(*) FILTER (WHERE status = 'lost') AS lost,
              count(*) FILTER (WHERE status = 'pending') AS pending
-      FROM orders WHERE order_no LIKE 'B%'`)
-  ).rows;
+      FROM orders WHERE order_no LIKE 'B%'`),
+  );
   console.log(
     `  settlement of ${LEGS} open legs of one match: ${settleSeconds.toFixed(2)} s (sync tick incl. all matches) — won ${counts?.won}, lost ${counts?.lost}, pending ${counts?.pending}`,
   );

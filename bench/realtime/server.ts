@@ -9,6 +9,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
+import { rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 
 const members = Number(process.env.SOCKETS ?? 5000);
 
@@ -19,8 +20,8 @@ async function main() {
     INSERT INTO members (username, password_hash, nickname, invite_code, register_type)
     SELECT 'bench' || g, 'x', 'bench' || g, 'B' || g, 'seed' FROM generate_series(1, ${members}) g`);
   await database.db.execute(sql`INSERT INTO wallets (member_id, kind) SELECT id, 'main' FROM members`);
-  const ids = (await database.db.execute(sql`SELECT id FROM members ORDER BY id`)) as unknown as {
-    rows: Array<{ id: number }>;
+  const ids = {
+    rows: rowsOf<{ id: number }>(await database.db.execute(sql`SELECT id FROM members ORDER BY id`)),
   };
 
   const config = loadConfig({
