@@ -7,7 +7,8 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const WEB_DIST = path.resolve(here, '../../apps/web/dist');
+/** The built web app; E2E_WEB_DIST points elsewhere (a build kept apart from apps/web/dist). */
+export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.resolve(here, '../../apps/web/dist');
 
 export interface TestServer {
   /** http://127.0.0.1:<port> */

@@ -1,5 +1,6 @@
 import { unstableSetRender } from 'antd-mobile';
 import { createRoot, type Root } from 'react-dom/client';
+import { startLiveUpdates } from '../features/realtime/live-updates.ts';
 import { handleLoginExpiry } from '../features/session/logout.ts';
 import {
   clearSession,
@@ -40,6 +41,8 @@ export function startApp(): void {
   onSessionCleared(() => queryClient.removeQueries({ queryKey: [MEMBER_SCOPE] }));
   const state = reconcileSession();
   logger.info('session', `启动时登录状态：${state}`);
+  // Realtime follows the session from here on: connects with user id + token, stops on logout.
+  startLiveUpdates(queryClient);
   // Another tab may log in or out; bring this one in line when storage changes or the tab returns.
   window.addEventListener('storage', (event) => {
     // Another tab logged out: follow it rather than writing our copy back.

@@ -5,9 +5,31 @@ import { LOGIN_PATH, relaunch } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.tsx';
 import { clearSession, sessionToken } from './store.ts';
 
+const beforeLogout = new Set<() => Promise<void>>();
+/** Longest a before-logout hook may delay the logout. */
+const BEFORE_LOGOUT_LIMIT_MS = 1_500;
+
+/**
+ * Runs `hook` while the token still works, before the logout call (the realtime client reports
+ * the member offline here). Returns the unsubscriber.
+ */
+export function onBeforeLogout(hook: () => Promise<void>): () => void {
+  beforeLogout.add(hook);
+  return () => beforeLogout.delete(hook);
+}
+
+async function runBeforeLogout(): Promise<void> {
+  const hooks = [...beforeLogout].map((hook) => hook().catch(() => undefined));
+  await Promise.race([
+    Promise.allSettled(hooks),
+    new Promise((resolve) => setTimeout(resolve, BEFORE_LOGOUT_LIMIT_MS)),
+  ]);
+}
+
 /** Logs out: tells the server when a token exists (a failure changes nothing), then forgets everything. */
 export async function logout(): Promise<void> {
   if (sessionToken()) {
+    await runBeforeLogout();
     try {
       await api.post('/v1/logout', undefined, {
         light: true,

@@ -1,11 +1,14 @@
-import { Button, Dialog, Empty, SearchBar, Selector, Tag } from 'antd-mobile';
+import { Button, Dialog, Empty, SearchBar, Selector, Tabs, Tag } from 'antd-mobile';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { copyText, downloadText } from '@/lib/clipboard.ts';
 import { connectionLog, exportLogs, logger, type LogLevel } from '@/lib/logger.ts';
 import { networkStore, refreshNetworkStatus } from '@/lib/network.ts';
 import { toast } from '@/lib/toast.tsx';
 import { formatDateTime } from '@/ui/format.ts';
 import { Page, Section } from '@/ui/Page.tsx';
+import { RealtimeStatusCard } from '../../realtime/components/RealtimeStatusCard.tsx';
+import { ConnectionLogItem } from '../components/ConnectionLogItem.tsx';
 import { LogEntryItem } from '../components/LogEntryItem.tsx';
 import {
   filterLogs,
@@ -23,8 +26,18 @@ const LEVEL_OPTIONS = [
   ...(Object.keys(LEVEL_LABELS) as LogLevel[]).map((level) => ({ label: LEVEL_LABELS[level], value: level })),
 ];
 
-/** pages/logs/logs: client log (latest 1000), error log (latest 20), connection log and network status. */
+const TABS = ['client', 'connection', 'errors'] as const;
+type TabKey = (typeof TABS)[number];
+const isTab = (value: string | null): value is TabKey => TABS.includes(value as TabKey);
+
+/**
+ * pages/logs/logs: network status, then the client log (latest 1000), the realtime connection
+ * log (latest 100) and the error log (latest 20) side by side as tabs (`?tab=connection`).
+ */
 export default function LogsPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabKey = isTab(requested) ? requested : 'client';
   const entries = useClientLogs();
   const errors = useErrorLogs();
   const connection = useConnectionLogs();
@@ -48,6 +61,21 @@ export default function LogsPage() {
     logger.clear();
     connectionLog.clear();
     toast.success('日志已清空');
+  };
+  const clearConnection = async () => {
+    if (!(await Dialog.confirm({ content: '确定清空实时连接日志吗？', confirmText: '清空' }))) return;
+    connectionLog.clear();
+    toast.success('连接日志已清空');
+  };
+  const switchTab = (key: string) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('tab', key);
+        return next;
+      },
+      { replace: true },
+    );
   };
 
   return (
@@ -78,82 +106,97 @@ export default function LogsPage() {
         </div>
       </Section>
 
-      <Section title="客户端日志" extra={`共 ${filtered.length} / ${entries.length} 条`}>
-        <div className="log-toolbar">
-          <SearchBar placeholder="搜索分类、内容" value={search} onChange={setSearch} />
-          <Selector
-            className="level-selector"
-            columns={5}
-            options={LEVEL_OPTIONS}
-            value={[level]}
-            onChange={(values) => setLevel((values[0] as LogLevel | 'all' | undefined) ?? 'all')}
-          />
-          <div className="button-row">
-            <Button size="small" onClick={() => void copy()}>
-              复制
-            </Button>
-            <Button size="small" onClick={exportFile}>
-              导出JSON
-            </Button>
-            <Button size="small" color="danger" fill="outline" onClick={() => void clear()}>
-              清空
-            </Button>
-          </div>
-        </div>
-        {filtered.length === 0 ? (
-          <Empty description="暂无日志" />
-        ) : (
-          <ul className="log-list" data-testid="log-list">
-            {filtered.slice(0, shown).map((entry) => (
-              <LogEntryItem key={entry.id} entry={entry} />
-            ))}
-          </ul>
-        )}
-        {filtered.length > shown ? (
-          <Button block fill="none" className="link-button" onClick={() => setShown((n) => n + PAGE)}>
-            显示更多
-          </Button>
-        ) : null}
-      </Section>
-
-      <Section title="错误日志" extra={`最近 ${errors.length} 条`}>
-        {errors.length === 0 ? (
-          <div className="card empty-line">暂无错误</div>
-        ) : (
-          <ul className="log-list">
-            {[...errors].reverse().map((entry) => (
-              <LogEntryItem key={entry.id} entry={entry} />
-            ))}
-          </ul>
-        )}
-      </Section>
-
-      <Section title="实时连接日志" extra={`最近 ${connection.length} 条`}>
-        {connection.length === 0 ? (
-          <div className="card empty-line">暂无连接记录，实时服务连接后在此显示</div>
-        ) : (
-          <ul className="log-list">
-            {[...connection].reverse().map((entry) => (
-              <li key={`${entry.timestamp}-${entry.message}`} className={`log-entry conn-${entry.type}`}>
-                <div className="log-entry-head">
-                  <Tag
-                    color={
-                      entry.type === 'error' ? 'danger' : entry.type === 'success' ? 'success' : 'primary'
-                    }
-                  >
-                    {entry.type === 'error' ? '错误' : entry.type === 'success' ? '成功' : '信息'}
-                  </Tag>
-                  <span className="log-time">{formatDateTime(entry.timestamp, true)}</span>
+      <div className="logs-tabs-wrap">
+        <Tabs className="logs-tabs" activeKey={tab} onChange={switchTab}>
+          <Tabs.Tab title="客户端日志" key="client">
+            <div className="logs-tab-section">
+              <div className="logs-tab-meta">
+                <span>
+                  共 {filtered.length} / {entries.length} 条
+                </span>
+              </div>
+              <div className="log-toolbar">
+                <SearchBar placeholder="搜索分类、内容" value={search} onChange={setSearch} />
+                <Selector
+                  className="level-selector"
+                  columns={5}
+                  options={LEVEL_OPTIONS}
+                  value={[level]}
+                  onChange={(values) => setLevel((values[0] as LogLevel | 'all' | undefined) ?? 'all')}
+                />
+                <div className="button-row">
+                  <Button size="small" onClick={() => void copy()}>
+                    复制
+                  </Button>
+                  <Button size="small" onClick={exportFile}>
+                    导出JSON
+                  </Button>
+                  <Button size="small" color="danger" fill="outline" onClick={() => void clear()}>
+                    清空
+                  </Button>
                 </div>
-                <p className="log-message">
-                  {entry.message}
-                  {entry.error ? `：${entry.error}` : ''}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
+              </div>
+              {filtered.length === 0 ? (
+                <Empty description="暂无日志" />
+              ) : (
+                <ul className="log-list" data-testid="log-list">
+                  {filtered.slice(0, shown).map((entry) => (
+                    <LogEntryItem key={entry.id} entry={entry} />
+                  ))}
+                </ul>
+              )}
+              {filtered.length > shown ? (
+                <Button block fill="none" className="link-button" onClick={() => setShown((n) => n + PAGE)}>
+                  显示更多
+                </Button>
+              ) : null}
+            </div>
+          </Tabs.Tab>
+
+          <Tabs.Tab title={`实时连接（${connection.length}）`} key="connection">
+            <div className="logs-tab-section">
+              <RealtimeStatusCard compact />
+              <div className="logs-tab-meta">
+                <span>最近 {connection.length} 条（最多 100 条），最新在前</span>
+                {connection.length > 0 ? (
+                  <Button
+                    size="mini"
+                    fill="none"
+                    className="link-button"
+                    onClick={() => void clearConnection()}
+                  >
+                    清空
+                  </Button>
+                ) : null}
+              </div>
+              {connection.length === 0 ? (
+                <div className="card empty-line">暂无连接记录，登录后实时服务连接时在此显示</div>
+              ) : (
+                <ul className="log-list" data-testid="connection-log">
+                  {connection
+                    .map((entry, index) => ({ entry, index }))
+                    .reverse()
+                    .map(({ entry, index }) => (
+                      <ConnectionLogItem key={`${entry.timestamp}-${index}`} entry={entry} />
+                    ))}
+                </ul>
+              )}
+            </div>
+          </Tabs.Tab>
+
+          <Tabs.Tab title={`错误日志（${errors.length}）`} key="errors">
+            {errors.length === 0 ? (
+              <div className="card empty-line">暂无错误</div>
+            ) : (
+              <ul className="log-list">
+                {[...errors].reverse().map((entry) => (
+                  <LogEntryItem key={entry.id} entry={entry} />
+                ))}
+              </ul>
+            )}
+          </Tabs.Tab>
+        </Tabs>
+      </div>
     </Page>
   );
 }

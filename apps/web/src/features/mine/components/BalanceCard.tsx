@@ -3,10 +3,14 @@ import { ProgressBar } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { Money } from '@/ui/Money.tsx';
 import { RefreshButton } from '@/ui/RefreshButton.tsx';
+import { LiveBadge } from '../../realtime/components/LiveBadge.tsx';
 import { walletShortcuts } from '../menu.tsx';
 import { useBalanceQuery, useVipQuery } from '../queries.ts';
 
-/** Main balance with frozen and lottery balances, a refresh button and the VIP progress. */
+/**
+ * Main balance with frozen and lottery balances, a refresh button and the VIP progress. The
+ * figures update live: realtime events and polls write into the balance query (features/realtime).
+ */
 export function BalanceCard({ user }: { user: UserInfo }) {
   const navigate = useNavigate();
   const balance = useBalanceQuery();
@@ -16,7 +20,10 @@ export function BalanceCard({ user }: { user: UserInfo }) {
   return (
     <div className="card card-gold balance-card">
       <div className="balance-head">
-        <span className="muted">账户余额（元）</span>
+        <span className="muted">
+          账户余额（元）
+          <LiveBadge />
+        </span>
         <RefreshButton
           label="刷新余额"
           spinning={balance.isFetching}
