@@ -112,6 +112,8 @@ export const remoteConfig = z
     baseUrl: z.string().min(1, 'baseUrl 不能为空'),
     apiServerUrl: z.string().min(1, 'apiServerUrl 不能为空'),
     reverbUrl: z.string().min(1, 'reverbUrl 不能为空'),
+    appKey: z.string().min(1).optional().describe('Realtime app key, so visitors can open public channels'),
+    cluster: z.string().optional(),
   })
   .meta({ id: 'RemoteConfig' });
 export type RemoteConfig = z.infer<typeof remoteConfig>;

@@ -118,11 +118,18 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       const origin = app.services.config.publicUrl ?? `${request.protocol}://${request.host}`;
       const ws = origin.replace(/^http/, 'ws');
       void reply.header('cache-control', 'no-cache');
+      const rt = app.services.config.realtime;
+      const reverbUrl =
+        rt.driver === 'pusher' && rt.pusher
+          ? `${rt.pusher.scheme === 'https' ? 'wss' : 'ws'}://${rt.pusher.host}:${rt.pusher.port}`
+          : ws;
       return {
         version: (await settings.appInfo()).version,
         baseUrl: origin,
         apiServerUrl: `${origin}/v1`,
-        reverbUrl: ws,
+        reverbUrl,
+        appKey: rt.appKey,
+        cluster: rt.pusher?.cluster ?? 'mt1',
       };
     },
   );

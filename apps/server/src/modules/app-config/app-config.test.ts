@@ -128,6 +128,8 @@ describe('app info and config', () => {
       baseUrl: 'http://app.example.com',
       apiServerUrl: 'http://app.example.com/v1',
       reverbUrl: 'ws://app.example.com',
+      appKey: 'jingcai-key',
+      cluster: 'mt1',
     });
   });
 });

@@ -55,6 +55,19 @@ export class RealtimeService {
         (e) => void this.pushUserInfo(e).catch((err: unknown) => this.failed(err, e.memberId)),
       ),
       events.on(
+        'order.settled',
+        (e) =>
+          void this.broadcaster
+            .publish(privateUserChannel(e.memberId), REALTIME_EVENTS.orderSettled, {
+              order_id: e.orderId,
+              order_no: e.orderNo,
+              status: e.status,
+              payout: formatFen(e.payout),
+              timestamp: e.at.getTime(),
+            })
+            .catch((err: unknown) => this.failed(err, e.memberId)),
+      ),
+      events.on(
         'session.revoked',
         (e) =>
           void this.broadcaster

@@ -272,6 +272,21 @@ describe('balance events', () => {
     expect(socketB.frames.filter((f) => f.event === 'balance.changed')).toHaveLength(0);
   });
 
+  it('pushes order.settled to the member after commit', async () => {
+    const a = await newMember(t.app);
+    const socket = await subscribed(a);
+    t.app.services.events.emit('order.settled', {
+      memberId: a.id,
+      orderId: 7,
+      orderNo: 'S2611210000001',
+      status: 'won',
+      payout: 12_345n,
+      at: new Date(),
+    });
+    const data = JSON.parse((await socket.event('order.settled')).data as string) as Record<string, unknown>;
+    expect(data).toMatchObject({ order_id: 7, order_no: 'S2611210000001', status: 'won', payout: '123.45' });
+  });
+
   it('pushes user-info.changed when profile fields change', async () => {
     const a = await newMember(t.app);
     const socket = await subscribed(a);

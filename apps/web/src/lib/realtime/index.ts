@@ -33,12 +33,15 @@ const authorizer = createChannelAuthorizer({
 export const realtime = new RealtimeManager({
   createTransport: createPusherTransport(authorizer.authorize),
   fetchConnectionInfo: () => realtimeApi.connectionInfo(),
-  anonymousSettings: (info) =>
-    settingsFromReverbUrl(
-      remoteConfigStore.getState().config.reverbUrl,
-      info?.app_key ?? DEFAULT_APP_KEY,
-      info?.cluster,
-    ),
+  anonymousSettings: (info) => {
+    // The remote config carries the server's app key and cluster, so visitors need no login.
+    const config = remoteConfigStore.getState().config;
+    return settingsFromReverbUrl(
+      config.reverbUrl,
+      info?.app_key ?? config.appKey ?? DEFAULT_APP_KEY,
+      info?.cluster ?? config.cluster,
+    );
+  },
   heartbeat: realtimeApi.heartbeat,
   updateStatus: realtimeApi.updateStatus,
   log: (type, message, extra) => connectionLog.add(type, message, extra),
