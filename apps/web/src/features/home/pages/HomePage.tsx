@@ -7,6 +7,8 @@ import { siteKeys, useAppConfigQuery, useAppInfo } from '../../site/queries.ts';
 import { HomeModal } from '../components/HomeModal.tsx';
 import { MemberCard } from '../components/MemberCard.tsx';
 import { GameCategories, ServiceShortcuts } from '../components/Shortcuts.tsx';
+import { HotMatches, LiveScores } from '../components/SportsSections.tsx';
+import { sportsKeys } from '../../sports/queries.ts';
 import '../home.css';
 
 const PROMISES = [
@@ -15,7 +17,7 @@ const PROMISES = [
   { icon: <ClockCircleOutline />, title: '全天服务', text: '7×24 小时客服' },
 ];
 
-/** The home tab (pull to refresh). Banners, notices and hot matches join when their issue lands. */
+/** The home tab (pull to refresh): member card, games, hot matches, live scores, services. */
 export default function HomePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -27,6 +29,7 @@ export default function HomePage() {
   const refresh = async () => {
     await Promise.allSettled([
       queryClient.refetchQueries({ queryKey: siteKeys.all }),
+      queryClient.refetchQueries({ queryKey: sportsKeys.all, type: 'active' }),
       token ? queryClient.refetchQueries({ queryKey: [MEMBER_SCOPE] }) : Promise.resolve(),
     ]);
   };
@@ -59,6 +62,8 @@ export default function HomePage() {
             <MemberCard />
           </div>
           <GameCategories />
+          <HotMatches />
+          <LiveScores />
           <ServiceShortcuts />
           <section className="section">
             <div className="home-promises">

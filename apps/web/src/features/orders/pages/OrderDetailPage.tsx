@@ -1,0 +1,222 @@
+import { DotLoading, ErrorBlock, InfiniteScroll } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useUrlParam } from '@/ui/hooks.ts';
+import { Money } from '@/ui/Money.tsx';
+import { Page, Section } from '@/ui/Page.tsx';
+import { beijingDateTime } from '../../sports/time.ts';
+import { ComboItem, LegItem } from '../components/OrderLegs.tsx';
+import { OrderStatusTag } from '../components/StatusTag.tsx';
+import { COMBO_FILTERS, type ComboFilter, type ComboStats, type OrderDetail } from '../model.ts';
+import { mineKeys } from '../../mine/queries.ts';
+import { orderKeys, useComboStatsQuery, useCombosQuery, useOrderDetailQuery } from '../queries.ts';
+import { useOrderPushes } from '../pushes.ts';
+import '../../sports/sports.css';
+import '../orders.css';
+
+function Summary({ order }: { order: OrderDetail }) {
+  const settled = order.status !== 'pending';
+  const decided = order.legs.filter((l) => l.status !== 'pending').length;
+  return (
+    <section className="card card-gold order-summary" data-testid="order-summary">
+      <div className="order-summary-head">
+        <strong>{order.sport_type === 2 ? '竞彩篮球' : '竞彩足球'}</strong>
+        <span className="muted">
+          {order.bet_mode === 'single' ? '单关' : '混合过关'} · {order.pass_type_name}
+        </span>
+        <OrderStatusTag status={order.status} />
+      </div>
+      <div className="order-summary-main">
+        {settled ? (
+          <div>
+            <small>派奖金额</small>
+            <span data-testid="order-payout">
+              <Money className={order.payout !== '0.00' ? 'big order-win' : 'big'} value={order.payout} />
+            </span>
+          </div>
+        ) : (
+          <div>
+            <small>最高奖金</small>
+            <span data-testid="order-max-prize">
+              <Money className="big" value={order.max_prize} />
+            </span>
+          </div>
+        )}
+        <div>
+          <small>投注金额</small>
+          <span data-testid="order-stake">
+            <Money className="big" value={order.total_amount} />
+          </span>
+        </div>
+      </div>
+      <dl className="order-facts">
+        <div>
+          <dt>过关方式</dt>
+          <dd data-testid="order-pass-type">{order.pass_type_name}</dd>
+        </div>
+        <div>
+          <dt>注数</dt>
+          <dd data-testid="order-bet-count">{order.bet_count}注</dd>
+        </div>
+        <div>
+          <dt>倍数</dt>
+          <dd>{order.multiple}倍</dd>
+        </div>
+        <div>
+          <dt>场次</dt>
+          <dd>{order.match_count}场</dd>
+        </div>
+        <div>
+          <dt>开奖进度</dt>
+          <dd>
+            {decided}/{order.legs.length}
+          </dd>
+        </div>
+        {settled ? (
+          <div>
+            <dt>最高奖金</dt>
+            <dd data-testid="order-max-prize">{order.max_prize}</dd>
+          </div>
+        ) : (
+          <div>
+            <dt>结算</dt>
+            <dd>开奖后派奖</dd>
+          </div>
+        )}
+      </dl>
+      <div className="order-meta">
+        <span>
+          订单号 <span className="mono">{order.order_no}</span>
+        </span>
+        <span>下单 {beijingDateTime(order.created_at)}</span>
+        {order.settled_at ? <span>结算 {beijingDateTime(order.settled_at)}</span> : null}
+      </div>
+    </section>
+  );
+}
+
+function StatsRow({ stats }: { stats: ComboStats | undefined }) {
+  const items = [
+    { label: '总注数', value: stats?.total },
+    { label: '中奖', value: stats?.won, tone: 'won' },
+    { label: '未中奖', value: stats?.lost, tone: 'lost' },
+    { label: '退款', value: stats?.void },
+    { label: '待开奖', value: stats?.pending, tone: 'pending' },
+  ];
+  return (
+    <div className="combo-stats" data-testid="combo-stats">
+      {items.map((item) => (
+        <div key={item.label} className={item.tone ?? ''}>
+          <b>{item.value ?? '--'}</b>
+          <small>{item.label}</small>
+        </div>
+      ))}
+      <div className="payout">
+        <b>{stats?.payout ?? '--'}</b>
+        <small>已中奖金</small>
+      </div>
+    </div>
+  );
+}
+
+function Combos({ orderNo, single }: { orderNo: string; single: boolean }) {
+  const [filter, setFilter] = useState<ComboFilter>('all');
+  const combos = useCombosQuery(orderNo, filter);
+  const list = combos.data?.pages.flatMap((p) => p.list) ?? [];
+  const total = combos.data?.pages[0]?.total;
+  return (
+    <Section title={single ? '投注明细' : '过关明细'} extra={total !== undefined ? `${total}注` : null}>
+      <div className="chip-row combo-filters" role="tablist" aria-label="明细筛选">
+        {COMBO_FILTERS.map((f) => (
+          <button
+            key={f.key}
+            type="button"
+            role="tab"
+            aria-selected={filter === f.key}
+            className={filter === f.key ? 'chip active' : 'chip'}
+            onClick={() => setFilter(f.key)}
+          >
+            <span>{f.title}</span>
+          </button>
+        ))}
+      </div>
+      {combos.isPending ? (
+        <div className="list-state">
+          <DotLoading color="primary" />
+        </div>
+      ) : list.length === 0 ? (
+        <p className="empty-note">没有符合条件的注</p>
+      ) : (
+        <div className="stack" data-testid="combos">
+          {list.map((c) => (
+            <ComboItem key={c.index} combo={c} />
+          ))}
+        </div>
+      )}
+      <InfiniteScroll
+        loadMore={async () => {
+          await combos.fetchNextPage();
+        }}
+        hasMore={combos.hasNextPage}
+      >
+        {combos.hasNextPage ? (
+          <DotLoading />
+        ) : list.length > 0 ? (
+          <span className="list-end">已显示全部</span>
+        ) : null}
+      </InfiniteScroll>
+    </Section>
+  );
+}
+
+/** When the order settles (seen by polling or a push), what it paid shows in the balance at once. */
+function useRefreshOnSettle(status: OrderDetail['status'] | undefined): void {
+  const queryClient = useQueryClient();
+  const previous = useRef(status);
+  useEffect(() => {
+    if (previous.current === 'pending' && status !== undefined && status !== 'pending') {
+      void queryClient.invalidateQueries({ queryKey: mineKeys.balance() });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    }
+    previous.current = status;
+  }, [status, queryClient]);
+}
+
+/** betPages/order/detail?order_no=: the order, its legs with scores, its bets with a status filter. */
+export default function OrderDetailPage() {
+  const orderNo = useUrlParam('order_no', 'orderNo');
+  const detail = useOrderDetailQuery(orderNo);
+  const order = detail.data;
+  const stats = useComboStatsQuery(orderNo, order?.status === 'pending');
+  useOrderPushes();
+  useRefreshOnSettle(order?.status);
+
+  return (
+    <Page title="注单详情">
+      {detail.isPending && orderNo ? (
+        <div className="page-loading">
+          <DotLoading color="primary" />
+        </div>
+      ) : !order ? (
+        <ErrorBlock status="empty" title="订单不存在" description="请从我的注单重新进入" />
+      ) : (
+        <>
+          <div className="order-top">
+            <Summary order={order} />
+          </div>
+          <Section title="投注内容" extra={`${order.legs.length}个选项`}>
+            <div className="stack">
+              {order.legs.map((leg) => (
+                <LegItem key={leg.id} leg={leg} />
+              ))}
+            </div>
+          </Section>
+          <Section title="中奖统计">
+            <StatsRow stats={stats.data} />
+          </Section>
+          <Combos orderNo={order.order_no} single={order.bet_mode === 'single'} />
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,43 @@
+import { REALTIME_EVENTS } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { subscribePrivate } from '@/lib/realtime/index.ts';
+import { mineKeys } from '../mine/queries.ts';
+import { orderKeys, useSetBalance } from './queries.ts';
+
+/** Ledger entry types that only settlement writes: a payout or a refund means an order just settled. */
+const SETTLEMENT_TYPES = new Set(['payout', 'bet_refund']);
+
+function balanceOf(data: unknown): string | null {
+  const balance = (data as { balance?: unknown } | null)?.balance;
+  return typeof balance === 'string' && /^-?\d+\.\d{2}$/.test(balance) ? balance : null;
+}
+
+/**
+ * The member's private pushes that concern bets: `order.settled` refreshes orders and the balance;
+ * `balance.changed` shows the new balance at once, and a payout or refund in it refreshes orders
+ * too (a winning order is visible at once even where `order.settled` is not sent). Polling in the
+ * queries covers a dead socket and losing orders.
+ */
+export function useOrderPushes(): void {
+  const queryClient = useQueryClient();
+  const setBalance = useSetBalance();
+  useEffect(() => {
+    const offSettled = subscribePrivate(REALTIME_EVENTS.orderSettled, () => {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: mineKeys.balance() });
+    });
+    const offBalance = subscribePrivate(REALTIME_EVENTS.balanceChanged, (data) => {
+      const balance = balanceOf(data);
+      if (balance !== null) setBalance(balance);
+      const type = (data as { change_type?: unknown } | null)?.change_type;
+      if (typeof type === 'string' && SETTLEMENT_TYPES.has(type)) {
+        void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      }
+    });
+    return () => {
+      offSettled();
+      offBalance();
+    };
+  }, [queryClient, setBalance]);
+}

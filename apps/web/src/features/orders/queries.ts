@@ -1,0 +1,147 @@
+import type { OrderSubmitBody } from '@app/shared';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api } from '@/lib/api/client.ts';
+import { mineKeys, type BalanceInfo } from '../mine/queries.ts';
+import { MEMBER_SCOPE, patchUserInfo, useSessionStore } from '../session/store.ts';
+import type { Page } from '../sports/model.ts';
+import {
+  COMBO_FILTERS,
+  type Combo,
+  type ComboFilter,
+  type ComboStats,
+  type OrderDetail,
+  type OrderFilter,
+  type OrderSummary,
+  type SubmitResult,
+} from './model.ts';
+
+/** Pending orders are re-read this often in case the `order.settled` push is missed. */
+export const PENDING_REFETCH_MS = 15_000;
+const PAGE_SIZE = 20;
+
+export const orderKeys = {
+  all: [MEMBER_SCOPE, 'orders'] as const,
+  history: (filter: OrderFilter, sportType: number) =>
+    [...orderKeys.all, 'history', filter, sportType] as const,
+  detail: (orderNo: string) => [...orderKeys.all, 'detail', orderNo] as const,
+  combos: (orderNo: string, filter: ComboFilter) => [...orderKeys.all, 'combos', orderNo, filter] as const,
+  comboStats: (orderNo: string) => [...orderKeys.all, 'combo-stats', orderNo] as const,
+};
+
+const quiet = { toast: false, light: true } as const;
+
+/** The member's orders, newest first: GET /v1/order/history (0 = both sports). */
+export function useOrderHistoryQuery(filter: OrderFilter, sportType = 0, perPage = PAGE_SIZE) {
+  const token = useSessionStore((s) => s.token);
+  return useInfiniteQuery({
+    queryKey: [...orderKeys.history(filter, sportType), perPage],
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Page<OrderSummary>>(
+        '/v1/order/history',
+        {
+          status: filter === 'all' ? undefined : filter,
+          sport_type: sportType || undefined,
+          page: pageParam,
+          per_page: perPage,
+        },
+        { ...quiet, signal },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+    enabled: Boolean(token),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((p) => p.list.some((o) => o.status === 'pending'))
+        ? PENDING_REFETCH_MS
+        : false,
+  });
+}
+
+/** GET /v1/order/by-no/{orderNo}/detail; re-read while it waits for results. */
+export function useOrderDetailQuery(orderNo: string) {
+  const token = useSessionStore((s) => s.token);
+  return useQuery({
+    queryKey: orderKeys.detail(orderNo),
+    queryFn: ({ signal }) =>
+      api.get<OrderDetail>(`/v1/order/by-no/${encodeURIComponent(orderNo)}/detail`, undefined, {
+        ...quiet,
+        signal,
+      }),
+    enabled: Boolean(token) && orderNo !== '',
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? PENDING_REFETCH_MS : false),
+  });
+}
+
+export function useComboStatsQuery(orderNo: string, pending: boolean) {
+  const token = useSessionStore((s) => s.token);
+  return useQuery({
+    queryKey: orderKeys.comboStats(orderNo),
+    queryFn: ({ signal }) =>
+      api.get<ComboStats>(`/v1/order/by-no/${encodeURIComponent(orderNo)}/combo-stats`, undefined, {
+        ...quiet,
+        signal,
+      }),
+    enabled: Boolean(token) && orderNo !== '',
+    refetchInterval: pending ? PENDING_REFETCH_MS : false,
+  });
+}
+
+/** The order's bets page by page, filtered by SPEC.md §3's combo status (0 pending, 1 won, 2 lost). */
+export function useCombosQuery(orderNo: string, filter: ComboFilter) {
+  const token = useSessionStore((s) => s.token);
+  const status = COMBO_FILTERS.find((f) => f.key === filter)?.status;
+  return useInfiniteQuery({
+    queryKey: orderKeys.combos(orderNo, filter),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Page<Combo>>(
+        `/v1/order/by-no/${encodeURIComponent(orderNo)}/combo-details`,
+        { page: pageParam, per_page: PAGE_SIZE, status },
+        { ...quiet, signal },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+    enabled: Boolean(token) && orderNo !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Shows a balance the server reported (after a stake or a payout) without another request. */
+export function useSetBalance() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (balance: string) => {
+      queryClient.setQueryData<BalanceInfo>(mineKeys.balance(), (old) => (old ? { ...old, balance } : old));
+      patchUserInfo({ balance });
+    },
+    [queryClient],
+  );
+}
+
+/**
+ * POST /v1/order/submit. The key is made once per confirmation by the caller, so the client's
+ * automatic retries reuse it and the server places the order at most once.
+ */
+export function useSubmitOrderMutation() {
+  const queryClient = useQueryClient();
+  const setBalance = useSetBalance();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: OrderSubmitBody; idempotencyKey: string }) =>
+      api.post<SubmitResult>('/v1/order/submit', body, {
+        idempotencyKey,
+        toast: false,
+        loading: '投注提交中…',
+      }),
+    onSuccess: (result) => {
+      setBalance(result.balance);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: mineKeys.balance() });
+    },
+  });
+}

@@ -1,0 +1,142 @@
+import type { InfiniteData } from '@tanstack/react-query';
+import type { Match, Page } from './model.ts';
+
+/** `match.updated` on the public `matches.live` channel. */
+export interface MatchUpdate {
+  id: number;
+  sport_type: number;
+  status: Match['status'];
+  period: string;
+  minute: number | null;
+  clock: string;
+  home_score: number;
+  away_score: number;
+  half_time: { home: number; away: number } | null;
+}
+
+/** `odds.updated` on `matches.live`: in-play odds by play type ("football.winDrawLose"). */
+export interface OddsUpdate {
+  id: number;
+  markets: Array<{ play_type: string; line: string | null; odds: Record<string, string> }>;
+}
+
+const STATUS_TEXT: Record<Match['status'], string> = {
+  scheduled: '未开赛',
+  live: '进行中',
+  finished: '已完场',
+  postponed: '推迟',
+  cancelled: '取消',
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Reads a push payload defensively: a malformed message is dropped, never half-applied. */
+export function parseMatchUpdate(data: unknown): MatchUpdate | null {
+  if (!isRecord(data) || typeof data.id !== 'number') return null;
+  if (typeof data.status !== 'string' || !(data.status in STATUS_TEXT)) return null;
+  if (typeof data.home_score !== 'number' || typeof data.away_score !== 'number') return null;
+  return data as unknown as MatchUpdate;
+}
+
+export function parseOddsUpdate(data: unknown): OddsUpdate | null {
+  if (!isRecord(data) || typeof data.id !== 'number' || !Array.isArray(data.markets)) return null;
+  const ok = data.markets.every((m) => isRecord(m) && typeof m.play_type === 'string' && isRecord(m.odds));
+  return ok ? (data as unknown as OddsUpdate) : null;
+}
+
+/** The match with the pushed live state; the same object when nothing changed. */
+export function applyMatchUpdate<T extends Match>(match: T, u: MatchUpdate): T {
+  if (
+    match.status === u.status &&
+    match.clock === u.clock &&
+    match.home_score === u.home_score &&
+    match.away_score === u.away_score &&
+    match.period === u.period &&
+    match.minute === u.minute
+  ) {
+    return match;
+  }
+  return {
+    ...match,
+    status: u.status,
+    status_text: STATUS_TEXT[u.status],
+    betting_open: u.status === 'scheduled' ? match.betting_open : false,
+    period: u.period,
+    minute: u.minute,
+    clock: u.clock,
+    home_score: u.home_score,
+    away_score: u.away_score,
+    half_time: u.half_time,
+  };
+}
+
+/** The match with pushed in-play odds on the markets it carries; the same object when none applies. */
+export function applyOddsUpdate<T extends Match>(match: T, u: OddsUpdate): T {
+  let changed = false;
+  const markets = match.markets.map((market) => {
+    const pushed = u.markets.find((m) => m.play_type === market.play_type);
+    if (!pushed) return market;
+    const options = market.options.map((o) => {
+      const odds = pushed.odds[o.key];
+      return odds !== undefined && odds !== o.odds ? { ...o, odds } : o;
+    });
+    if (pushed.line === market.line && options.every((o, i) => o === market.options[i])) return market;
+    changed = true;
+    return { ...market, line: pushed.line, options };
+  });
+  return changed ? { ...match, markets } : match;
+}
+
+function isMatch(value: unknown): value is Match {
+  return isRecord(value) && typeof value.id === 'number' && Array.isArray(value.markets);
+}
+
+function isPage(value: unknown): value is Page<Match> {
+  return isRecord(value) && Array.isArray(value.list);
+}
+
+function isInfinite(value: unknown): value is InfiniteData<Page<Match>> {
+  return isRecord(value) && Array.isArray(value.pages);
+}
+
+function patchPage(page: Page<Match>, id: number, patch: (m: Match) => Match): Page<Match> {
+  let changed = false;
+  const list = page.list.map((m) => {
+    if (!isMatch(m) || m.id !== id) return m;
+    const next = patch(m);
+    if (next !== m) changed = true;
+    return next;
+  });
+  return changed ? { ...page, list } : page;
+}
+
+/**
+ * Applies a patch to match `id` wherever a cached query holds it: a match, a page of matches or
+ * pages of an infinite list. Anything else (and a cache without that match) is returned as is,
+ * so TanStack Query re-renders only what changed.
+ */
+export function patchCachedMatch(data: unknown, id: number, patch: (m: Match) => Match): unknown {
+  if (isMatch(data)) return data.id === id ? patch(data) : data;
+  if (isPage(data)) return patchPage(data, id, patch);
+  if (isInfinite(data)) {
+    let changed = false;
+    const pages = data.pages.map((p) => {
+      if (!isPage(p)) return p;
+      const next = patchPage(p, id, patch);
+      if (next !== p) changed = true;
+      return next;
+    });
+    return changed ? { ...data, pages } : data;
+  }
+  return data;
+}
+
+/** Whether a cached query holds match `id`. */
+export function cacheHoldsMatch(data: unknown, id: number): boolean {
+  if (isMatch(data)) return data.id === id;
+  if (isPage(data)) return data.list.some((m) => isMatch(m) && m.id === id);
+  if (isInfinite(data)) return data.pages.some((p) => isPage(p) && p.list.some((m) => m.id === id));
+  return false;
+}

@@ -1,0 +1,90 @@
+import {
+  countMatches,
+  formatFen,
+  passTypesFor,
+  playTypeOf,
+  SINGLE_PASS,
+  SPORT_TYPE_IDS,
+  validateBetSlip,
+  type BetSelection,
+  type BetSlipState,
+  type OrderSubmitBody,
+  type PassType,
+  type PlayTypeId,
+  type SlipValidation,
+  type ValidSlip,
+} from '@app/shared';
+
+/** What the slip needs besides the engine's state: the chosen pass type and multiple. */
+export interface SlipChoices {
+  slip: BetSlipState;
+  /** Pass type code the member picked in mixed mode ('3x4'); null until they pick one. */
+  passType: string | null;
+  multiple: number;
+}
+
+function playTypesOf(selections: readonly BetSelection[]): PlayTypeId[] {
+  return selections.flatMap((s) => {
+    const def = playTypeOf(s.sport, s.betType);
+    return def ? [def.id] : [];
+  });
+}
+
+/** The M串N types the engine offers for the selected matches and play types (mixed mode). */
+export function offeredPassTypes(slip: BetSlipState): PassType[] {
+  if (slip.betMode === 'single') return [];
+  return passTypesFor(countMatches(slip.selectedBets), playTypesOf(slip.selectedBets));
+}
+
+/**
+ * The pass type the order will use: 单关 in single mode; in mixed mode the member's choice when
+ * it is still offered, else the first offered type (M串1), else none.
+ */
+export function effectivePassType(choices: SlipChoices): PassType | null {
+  if (choices.slip.betMode === 'single') return SINGLE_PASS;
+  const offered = offeredPassTypes(choices.slip);
+  return offered.find((t) => t.code === choices.passType) ?? offered[0] ?? null;
+}
+
+/** The engine's verdict on the slip as it stands: bets, stake and max prize, or the message. */
+export function previewSlip(choices: SlipChoices): SlipValidation {
+  const pass = effectivePassType(choices);
+  return validateBetSlip({
+    sport: choices.slip.currentSport,
+    mode: choices.slip.betMode,
+    selections: choices.slip.selectedBets,
+    passType: pass?.code ?? null,
+    multiple: choices.multiple,
+  });
+}
+
+/** The POST /v1/order/submit body for a slip the engine accepted; total_amount is what was shown. */
+export function buildSubmitBody(choices: SlipChoices, valid: ValidSlip): OrderSubmitBody {
+  return {
+    sport_type: SPORT_TYPE_IDS[choices.slip.currentSport],
+    bet_mode: choices.slip.betMode,
+    pass_type: valid.passType.code,
+    multiple: choices.multiple,
+    total_amount: formatFen(valid.totalStake),
+    selections: choices.slip.selectedBets.map((s) => ({
+      match_id: Number(s.matchId),
+      bet_type: s.betType,
+      option: s.option,
+      odds: s.odds,
+    })),
+  };
+}
+
+/** Selections grouped by match, in the order the matches were first picked. */
+export function groupByMatch(selections: readonly BetSelection[]): Array<{
+  matchId: string;
+  selections: BetSelection[];
+}> {
+  const groups = new Map<string, BetSelection[]>();
+  for (const s of selections) {
+    const list = groups.get(s.matchId);
+    if (list) list.push(s);
+    else groups.set(s.matchId, [s]);
+  }
+  return [...groups.entries()].map(([matchId, list]) => ({ matchId, selections: list }));
+}

@@ -1,0 +1,211 @@
+import {
+  fenFromDecimal,
+  maxPrize,
+  groupSelections,
+  passTypeOf,
+  BET_MESSAGES,
+  type BetSelection,
+} from '@app/shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Match } from '../model.ts';
+import {
+  buildSubmitBody,
+  effectivePassType,
+  groupByMatch,
+  offeredPassTypes,
+  previewSlip,
+} from './preview.ts';
+import {
+  applyOddsChanges,
+  chooseBetType,
+  chooseMode,
+  chooseMultiple,
+  choosePassType,
+  clearSlipSelections,
+  enterSport,
+  syncSlipOdds,
+  toggleOption,
+  useSlipStore,
+} from './store.ts';
+
+function match(id: number, odds: Record<string, string> = { h: '2.00', d: '3.00', a: '4.00' }): Match {
+  return {
+    id,
+    sport_type: 1,
+    sport: 'football',
+    match_no: `周六${String(id).padStart(3, '0')}`,
+    league: { id: 1, code: 'EPL', name: '英超', short_name: '英超', color: '#3d195b' },
+    home_team: { id: 1, name: '主队' },
+    away_team: { id: 2, name: '客队' },
+    kickoff_at: '2026-11-21T12:00:00.000Z',
+    status: 'scheduled',
+    status_text: '未开赛',
+    betting_open: true,
+    period: 'NS',
+    minute: null,
+    clock: '未开赛',
+    home_score: 0,
+    away_score: 0,
+    half_time: null,
+    markets: [
+      {
+        play_type: 'football.winDrawLose',
+        bet_type: 'winDrawLose',
+        name: '胜平负',
+        max_passes: 8,
+        line: null,
+        version: 1,
+        options: Object.entries(odds).map(([key, value]) => ({ key, name: key, odds: value })),
+        updated_at: '2026-11-21T10:00:00.000Z',
+      },
+    ],
+  };
+}
+
+function pick(m: Match, option = 'h', betType: BetSelection['betType'] = 'winDrawLose'): BetSelection {
+  const odds = m.markets[0]?.options.find((o) => o.key === option)?.odds ?? '1.00';
+  return { matchId: String(m.id), sport: 'football', betType, option, odds, line: null };
+}
+
+beforeEach(() => {
+  enterSport('football');
+  chooseMode('single');
+  clearSlipSelections();
+});
+
+describe('bet slip store (SPEC.md §4, engine from @app/shared)', () => {
+  it('removes an option tapped a second time', () => {
+    const m = match(1);
+    expect(toggleOption(pick(m), m).ok).toBe(true);
+    expect(useSlipStore.getState().slip.selectedBets).toHaveLength(1);
+    expect(toggleOption(pick(m), m).ok).toBe(true);
+    expect(useSlipStore.getState().slip.selectedBets).toHaveLength(0);
+  });
+
+  it('clears the slip when the bet type changes or mixed mode is chosen', () => {
+    const m = match(1);
+    toggleOption(pick(m), m);
+    chooseBetType('handicap');
+    expect(useSlipStore.getState().slip.selectedBets).toHaveLength(0);
+    expect(useSlipStore.getState().slip.currentBetType).toBe('handicap');
+
+    chooseBetType('winDrawLose');
+    toggleOption(pick(m), m);
+    chooseMode('mixed');
+    expect(useSlipStore.getState().slip.selectedBets).toHaveLength(0);
+  });
+
+  it('refuses a ninth match with the engine message', () => {
+    for (let id = 1; id <= 8; id++) expect(toggleOption(pick(match(id)), match(id)).ok).toBe(true);
+    const ninth = toggleOption(pick(match(9)), match(9));
+    expect(ninth).toMatchObject({ ok: false, message: BET_MESSAGES.tooManyMatches });
+    expect(useSlipStore.getState().slip.selectedBets).toHaveLength(8);
+  });
+
+  it('clears the slip when another sport section opens', () => {
+    toggleOption(pick(match(1)), match(1));
+    enterSport('basketball');
+    const state = useSlipStore.getState().slip;
+    expect(state.currentSport).toBe('basketball');
+    expect(state.currentBetType).toBe('win-lose');
+    expect(state.selectedBets).toHaveLength(0);
+  });
+
+  it('keeps the multiple within 1-99', () => {
+    chooseMultiple(150);
+    expect(useSlipStore.getState().multiple).toBe(99);
+    chooseMultiple(0);
+    expect(useSlipStore.getState().multiple).toBe(1);
+    chooseMultiple(3.7);
+    expect(useSlipStore.getState().multiple).toBe(3);
+  });
+
+  it('follows odds that moved in a refreshed list and after a 409', () => {
+    const m = match(1);
+    toggleOption(pick(m), m);
+    expect(syncSlipOdds([match(1, { h: '2.10', d: '3.00', a: '4.00' })])).toBe(1);
+    expect(useSlipStore.getState().slip.selectedBets[0]?.odds).toBe('2.10');
+    applyOddsChanges([
+      { match_id: 1, bet_type: 'winDrawLose', option: 'h', old_odds: '2.10', new_odds: '2.25' },
+    ]);
+    expect(useSlipStore.getState().slip.selectedBets[0]?.odds).toBe('2.25');
+    applyOddsChanges([
+      { match_id: 1, bet_type: 'winDrawLose', option: 'h', old_odds: '2.25', new_odds: null },
+    ]);
+    expect(useSlipStore.getState().slip.selectedBets).toHaveLength(0);
+  });
+});
+
+describe('slip preview', () => {
+  it('offers 3串1, 3串3 and 3串4 for three matches and prices 3串4 like the engine', () => {
+    chooseMode('mixed');
+    const matches = [
+      match(1, { h: '2.08', d: '3', a: '4' }),
+      match(2, { h: '2.29', d: '3', a: '4' }),
+      match(3, { h: '3.82', d: '3', a: '4' }),
+    ];
+    for (const m of matches) toggleOption(pick(m), m);
+    const state = useSlipStore.getState();
+    expect(offeredPassTypes(state.slip).map((t) => t.name)).toEqual(['3串1', '3串3', '3串4']);
+    expect(effectivePassType(state)?.code).toBe('3x1');
+
+    choosePassType('3x4');
+    const preview = previewSlip(useSlipStore.getState());
+    if (!preview.ok) throw new Error(preview.message);
+    expect(preview.betCount).toBe(4);
+    expect(preview.totalStake).toBe(800n);
+    const grouped = groupSelections(useSlipStore.getState().slip.selectedBets);
+    if (!grouped.ok) throw new Error(grouped.message);
+    expect(preview.maxPrize).toBe(maxPrize(grouped.picks, passTypeOf('3x4'), 1));
+    expect(preview.maxPrize).toBe(fenFromDecimal('79.29'));
+
+    const body = buildSubmitBody(useSlipStore.getState(), preview);
+    expect(body).toMatchObject({
+      sport_type: 1,
+      bet_mode: 'mixed',
+      pass_type: '3x4',
+      multiple: 1,
+      total_amount: '8.00',
+    });
+    expect(body.selections).toEqual([
+      { match_id: 1, bet_type: 'winDrawLose', option: 'h', odds: '2.08' },
+      { match_id: 2, bet_type: 'winDrawLose', option: 'h', odds: '2.29' },
+      { match_id: 3, bet_type: 'winDrawLose', option: 'h', odds: '3.82' },
+    ]);
+  });
+
+  it('falls back to M串1 when the chosen type is no longer offered', () => {
+    chooseMode('mixed');
+    for (const id of [1, 2, 3]) toggleOption(pick(match(id)), match(id));
+    choosePassType('3x4');
+    toggleOption(pick(match(3)), match(3));
+    expect(effectivePassType(useSlipStore.getState())?.code).toBe('2x1');
+  });
+
+  it('says why a slip cannot be placed (engine messages)', () => {
+    expect(previewSlip(useSlipStore.getState())).toEqual({ ok: false, message: BET_MESSAGES.noSelection });
+    chooseMode('mixed');
+    toggleOption(pick(match(1)), match(1));
+    expect(previewSlip(useSlipStore.getState())).toEqual({
+      ok: false,
+      message: BET_MESSAGES.mixedMinMatches,
+    });
+  });
+
+  it('counts each option as a single bet in single mode and groups by match', () => {
+    const m = match(1);
+    toggleOption(pick(m, 'h'), m);
+    toggleOption(pick(m, 'd'), m);
+    toggleOption(pick(match(2), 'a'), match(2));
+    chooseMultiple(5);
+    const preview = previewSlip(useSlipStore.getState());
+    expect(preview.ok && preview.betCount).toBe(3);
+    expect(preview.ok && preview.totalStake).toBe(3000n);
+    expect(
+      groupByMatch(useSlipStore.getState().slip.selectedBets).map((g) => [g.matchId, g.selections.length]),
+    ).toEqual([
+      ['1', 2],
+      ['2', 1],
+    ]);
+  });
+});

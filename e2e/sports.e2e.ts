@@ -1,0 +1,459 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
+import {
+  BET_MESSAGES,
+  fenFromDecimal,
+  formatFen,
+  groupSelections,
+  maxPrize,
+  passTypeOf,
+  type BetSelection,
+} from '@app/shared';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
+import { dismissHomeModal, login, toast, waitForRoute } from './support/app.ts';
+import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+type MatchRow = typeof matches.$inferSelect;
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+/** Pushes arrive at once; without a socket the pages refetch every 15 s. */
+const LIVE_TIMEOUT = 20_000;
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  // Jobs are off in tests: the simulator's clock moves only when we tick it.
+  await server.app.services.feedSync.tick(new Date());
+  browser = await launchBrowser();
+  context = await newMobileContext(browser, server.baseUrl);
+  page = await context.newPage();
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+});
+// A failing step leaves a picture of where it stopped.
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await screenshot(page, `sports-failed-${ctx.task.id}`);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+const tick = (at: Date) => server.app.services.feedSync.tick(at);
+
+/** Football or basketball matches still on sale in the database, soonest first. */
+function scheduled(sport: 'football' | 'basketball', after: Date): Promise<MatchRow[]> {
+  return server.app.services.database.db
+    .select()
+    .from(matches)
+    .where(and(eq(matches.sport, sport), eq(matches.status, 'scheduled'), gt(matches.kickoffAt, after)))
+    .orderBy(asc(matches.kickoffAt));
+}
+
+/** The simulator's verdict a day after kick-off (the test's privilege: it may look ahead). */
+function finalState(match: MatchRow) {
+  const state = server.app.services.sportsFeed.state(
+    match.externalId,
+    new Date(match.kickoffAt.getTime() + DAY),
+  );
+  if (!state) throw new Error(`feed does not know ${match.externalId}`);
+  return state;
+}
+
+/** The 胜平负 option that will win. */
+function winningOption(match: MatchRow): 'h' | 'd' | 'a' {
+  const { home, away } = finalState(match).score;
+  return home > away ? 'h' : home === away ? 'd' : 'a';
+}
+
+function card(matchId: number): Locator {
+  return page.locator(`[data-testid="bet-match"][data-match-id="${matchId}"]`);
+}
+
+async function oddsOn(matchId: number, option: string): Promise<string> {
+  return (await card(matchId).getByTestId(`odds-${option}`).locator('.odds-value').textContent()) ?? '';
+}
+
+async function openSlip(): Promise<void> {
+  await page.getByTestId('slip-bar').getByRole('button', { name: '投注单', exact: true }).click();
+  await page.locator('.slip-sheet').waitFor();
+  await page.waitForTimeout(350);
+}
+
+async function closeSlip(): Promise<void> {
+  await page.locator('.adm-popup .adm-mask').click({ position: { x: 180, y: 60 } });
+  await page.locator('.slip-sheet').waitFor({ state: 'hidden' });
+}
+
+/** Confirms the "清空投注单？" question a change asks while the slip holds picks. */
+async function confirmClearing(): Promise<void> {
+  const confirm = page
+    .locator('.adm-dialog', { hasText: '清空投注单？' })
+    .getByRole('button', { name: '确定' });
+  await confirm.click();
+  await confirm.waitFor({ state: 'hidden' });
+}
+
+const slipHasPicks = async () => (await page.getByTestId('slip-match-count').count()) > 0;
+
+/** Bet type tab of the betting page. */
+async function chooseBetType(name: string): Promise<void> {
+  const tab = page.locator('.bet-type-tabs .adm-tabs-tab', { hasText: new RegExp(`^${name}$`) });
+  const asks = (await tab.getAttribute('aria-selected')) !== 'true' && (await slipHasPicks());
+  await tab.click();
+  if (asks) await confirmClearing();
+  await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+}
+
+async function chooseMode(name: '单关' | '混合过关'): Promise<void> {
+  const tab = page.getByRole('tab', { name, exact: true });
+  const asks =
+    name === '混合过关' && (await tab.getAttribute('aria-selected')) !== 'true' && (await slipHasPicks());
+  await tab.click();
+  if (asks) await confirmClearing();
+  await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+}
+
+async function clearSlip(): Promise<void> {
+  const clear = page.getByRole('button', { name: '清空投注单' });
+  if (await clear.isEnabled()) await clear.click();
+  await expect.poll(() => page.getByTestId('slip-bar').textContent()).toContain('请选择投注选项');
+}
+
+/** Lets fonts and transitions settle (and, unless the toast is the point, toasts go) before a picture. */
+async function pause(keepToast = false): Promise<void> {
+  if (!keepToast) await page.locator('.adm-toast-main').waitFor({ state: 'hidden', timeout: 5_000 });
+  await page.waitForTimeout(400);
+}
+
+describe('sports betting in the browser', () => {
+  it('shows live matches and updates the score and clock in place as the simulator plays', async () => {
+    const [next] = (await scheduled('football', new Date())).filter(
+      (m) => finalState(m).status === 'finished',
+    );
+    if (!next) throw new Error('no upcoming football match');
+    // Four real minutes after kick-off at speed 10: about 40 minutes played.
+    const first = new Date(next.kickoffAt.getTime() + 4 * MINUTE);
+    await tick(first);
+
+    await page.goto('/#/pages/gameplay/gameplay?tab=live');
+    const row = page.locator(`[data-testid="live-row"][data-match-id="${next.id}"]`);
+    await row.waitFor();
+    const before = await row.getByTestId('live-clock').textContent();
+    const start = server.app.services.sportsFeed.state(next.externalId, first)!;
+    expect(before).toContain(start.clock);
+    await pause();
+    await screenshot(page, 'sports-gameplay-live');
+
+    // The page stays put; the feed moves on two more minutes and the row follows.
+    const later = new Date(next.kickoffAt.getTime() + 7 * MINUTE);
+    await tick(later);
+    const now = server.app.services.sportsFeed.state(next.externalId, later)!;
+    await expect
+      .poll(() => row.getByTestId('live-clock').textContent(), { timeout: LIVE_TIMEOUT })
+      .toContain(now.clock);
+    await expect
+      .poll(() => row.getByTestId('live-score').textContent(), { timeout: LIVE_TIMEOUT })
+      .toBe(`${now.score.home}-${now.score.away}`);
+
+    // The match page: scoreboard, events, stats, in-play odds, intelligence, missing players.
+    await row.click();
+    await waitForRoute(page, '/pages/live-match/detail');
+    await expect
+      .poll(() => page.getByTestId('detail-score').textContent())
+      .toBe(`${now.score.home}:${now.score.away}`);
+    await page.getByTestId('stats').waitFor();
+    await pause();
+    await screenshot(page, 'sports-live-detail');
+    const final = new Date(next.kickoffAt.getTime() + 9 * MINUTE);
+    await tick(final);
+    const end = server.app.services.sportsFeed.state(next.externalId, final)!;
+    await expect
+      .poll(() => page.getByTestId('scoreboard').locator('.match-state').textContent(), {
+        timeout: LIVE_TIMEOUT,
+      })
+      .toContain(end.status === 'live' ? end.clock : '已完场');
+
+    await page.locator('.detail-tabs .adm-tabs-tab', { hasText: /赔率/ }).click();
+    await page.getByTestId('inplay-odds').waitFor();
+    await pause();
+    await screenshot(page, 'sports-live-detail-odds');
+    await page.locator('.detail-tabs .adm-tabs-tab', { hasText: '情报' }).click();
+    await page.getByTestId('intelligence').waitFor();
+    await pause();
+    await screenshot(page, 'sports-live-detail-intelligence');
+    await page.locator('.detail-tabs .adm-tabs-tab', { hasText: '伤停' }).click();
+    await page.getByTestId('missing').waitFor();
+  });
+
+  it("refuses taps that break a rule with the engine's exact message", async () => {
+    await login(page, 'demo001', 'demo1234');
+    await waitForRoute(page, '/pages/home/home');
+    await dismissHomeModal(page);
+
+    await page.goto('/#/betPages/football/index');
+    const cards = page.getByTestId('bet-match');
+    await cards.first().waitFor();
+    for (let i = 0; i < 8; i++) await cards.nth(i).getByTestId('odds-h').click();
+    await expect.poll(() => page.getByTestId('slip-match-count').textContent()).toBe('8');
+    await cards.nth(8).getByTestId('odds-h').click();
+    await toast(page, BET_MESSAGES.tooManyMatches).waitFor();
+    expect(await page.getByTestId('slip-match-count').textContent()).toBe('8');
+    expect(await cards.nth(8).getByTestId('odds-h').getAttribute('aria-pressed')).toBe('false');
+    await pause(true);
+    await screenshot(page, 'sports-bet-refused-ninth');
+
+    // Tapping a selected option again removes it.
+    await cards.nth(7).getByTestId('odds-h').click();
+    await expect.poll(() => page.getByTestId('slip-match-count').textContent()).toBe('7');
+
+    // 混合过关 clears the slip; 比分 allows 4 matches in a parlay.
+    await chooseMode('混合过关');
+    await expect.poll(() => page.getByTestId('slip-bar').textContent()).toContain('请选择投注选项');
+    await chooseBetType('比分');
+    await cards.first().getByTestId('odds-1:0').waitFor();
+    for (let i = 0; i < 4; i++) await cards.nth(i).getByTestId('odds-1:0').click();
+    await cards.nth(4).getByTestId('odds-1:0').click();
+    await toast(page, BET_MESSAGES.mixedMaxPasses(4)).waitFor();
+    await pause(true);
+    await screenshot(page, 'sports-bet-football-score');
+    await toast(page, BET_MESSAGES.mixedMaxPasses(4)).waitFor({ state: 'hidden' });
+    await clearSlip();
+
+    // A one-match parlay is not placed: the sheet says why before anything is sent.
+    await cards.first().getByTestId('odds-2:1').click();
+    await openSlip();
+    expect(await page.getByTestId('slip-message').textContent()).toBe(BET_MESSAGES.mixedMinMatches);
+    await screenshot(page, 'sports-bet-slip-message');
+    await closeSlip();
+    await clearSlip();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('places a 3串4 parlay, the balance drops, the matches finish and the order settles with its payout', async () => {
+    const picks = (await scheduled('football', new Date(Date.now() + 5 * MINUTE)))
+      .filter((m) => finalState(m).status === 'finished')
+      .slice(0, 3);
+    expect(picks).toHaveLength(3);
+
+    await page.goto('/#/betPages/football/index');
+    await chooseBetType('胜平负');
+    await chooseMode('混合过关');
+    await expect.poll(() => page.getByTestId('bet-balance').textContent()).toBe('余额 10000.00');
+
+    const selections: BetSelection[] = [];
+    for (const match of picks) {
+      const option = winningOption(match);
+      await card(match.id).getByTestId(`odds-${option}`).click();
+      selections.push({
+        matchId: String(match.id),
+        sport: 'football',
+        betType: 'winDrawLose',
+        option,
+        odds: await oddsOn(match.id, option),
+      });
+    }
+    const grouped = groupSelections(selections);
+    if (!grouped.ok) throw new Error(grouped.message);
+    const expectedPrize = formatFen(maxPrize(grouped.picks, passTypeOf('3x4'), 1));
+    await screenshot(page, 'sports-bet-football');
+
+    await openSlip();
+    expect(await page.getByRole('radio').allTextContents()).toEqual(['3串1', '3串3', '3串4']);
+    await page.getByRole('radio', { name: '3串4' }).click();
+    await expect.poll(() => page.getByTestId('slip-bet-count').textContent()).toBe('4');
+    expect(await page.getByTestId('slip-stake').textContent()).toBe('8.00');
+    expect(await page.getByTestId('slip-max-prize').textContent()).toBe(expectedPrize);
+    await screenshot(page, 'sports-bet-slip-3x4');
+
+    await page.locator('.slip-sheet-foot').getByRole('button', { name: '确认投注' }).click();
+    const dialog = page.locator('.adm-dialog');
+    await dialog.getByTestId('confirm-bet').waitFor();
+    expect(await dialog.getByTestId('confirm-bet').textContent()).toContain(`${expectedPrize}元`);
+    await pause();
+    await screenshot(page, 'sports-bet-confirm');
+    await dialog.getByRole('button', { name: '确认投注' }).click();
+
+    await waitForRoute(page, '/betPages/order/detail');
+    const orderNo = new URL(page.url().replace('#', '')).searchParams.get('order_no') ?? '';
+    expect(orderNo).toMatch(/^S\d+/);
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('待开奖');
+    expect(await page.getByTestId('order-pass-type').textContent()).toBe('3串4');
+    expect(await page.getByTestId('order-bet-count').textContent()).toBe('4注');
+    expect(await page.getByTestId('order-max-prize').textContent()).toBe(expectedPrize);
+    expect(await page.getByTestId('order-leg').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('combo').count()).toBe(4);
+    await pause();
+    await screenshot(page, 'sports-order-detail-pending');
+
+    // The stake left the wallet: the betting page shows the new balance.
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('bet-balance').textContent()).toBe('余额 9992.00');
+    await page.goForward();
+    await waitForRoute(page, '/betPages/order/detail');
+    await page.getByTestId('order-summary').waitFor();
+
+    // The simulator plays the three matches to the end; the open page follows.
+    const last = Math.max(...picks.map((m) => m.kickoffAt.getTime()));
+    await tick(new Date(last + DAY));
+    await expect
+      .poll(() => page.getByTestId('order-status').textContent(), { timeout: LIVE_TIMEOUT })
+      .toBe('已中奖');
+    // Every leg won, so the order pays exactly the maximum prize shown before submitting.
+    await expect.poll(() => page.getByTestId('order-payout').textContent()).toBe(expectedPrize);
+    expect(await page.getByTestId('order-leg').getByTestId('leg-status').allTextContents()).toEqual([
+      '命中',
+      '命中',
+      '命中',
+    ]);
+    const scores = await page.getByTestId('leg-score').allTextContents();
+    expect(scores).toEqual(picks.map((m) => `${finalState(m).score.home}:${finalState(m).score.away}`));
+    await page.locator('.combo-filters .chip', { hasText: '中奖' }).first().click();
+    await expect.poll(() => page.getByTestId('combo').count()).toBe(4);
+    await page.locator('.combo-filters .chip', { hasText: '未中奖' }).click();
+    await page.getByText('没有符合条件的注').waitFor();
+    await page.locator('.combo-filters .chip', { hasText: '全部' }).click();
+    await expect.poll(() => page.getByTestId('combo-stats').textContent()).toContain(expectedPrize);
+    await pause();
+    await screenshot(page, 'sports-order-detail-settled');
+
+    const credited = formatFen(fenFromDecimal('9992.00') + fenFromDecimal(expectedPrize));
+    await page.goBack();
+    await expect
+      .poll(() => page.getByTestId('bet-balance').textContent(), { timeout: LIVE_TIMEOUT })
+      .toBe(`余额 ${credited}`);
+
+    // The order is listed under 我的注单 (reached from the mine page).
+    await page.goto('/#/pages/mine/mine');
+    await page.locator('.adm-list-item', { hasText: '我的注单' }).click();
+    await waitForRoute(page, '/betPages/order/list');
+    await page.getByTestId('order-card').first().waitFor();
+    expect(await page.getByTestId('order-card').first().textContent()).toContain(orderNo);
+    await pause();
+    await screenshot(page, 'sports-order-list');
+  });
+
+  it('updates the slip to the new odds after a 409 and places the order on a second confirmation', async () => {
+    // The simulator's clock jumped a day: start from a fresh page rather than cached lists.
+    await page.goto('/#/betPages/football/index');
+    await page.reload();
+    await chooseMode('单关');
+    await chooseBetType('胜平负');
+    const [open] = await scheduled('football', new Date(Date.now() + 5 * MINUTE));
+    if (!open) throw new Error('no open football match');
+    const matchId = open.id;
+    await card(matchId).waitFor();
+    const shown = await oddsOn(matchId, 'h');
+    await card(matchId).getByTestId('odds-h').click();
+
+    // The operator's feed re-prices the match after the member looked.
+    const moved = formatFen(fenFromDecimal(shown) + 10n);
+    const db = server.app.services.database.db;
+    const where = and(eq(matchMarkets.matchId, matchId), eq(matchMarkets.playType, 'football.winDrawLose'));
+    const [market] = await db.select().from(matchMarkets).where(where);
+    if (!market) throw new Error('no 胜平负 market');
+    await db
+      .update(matchMarkets)
+      .set({ odds: { ...market.odds, h: moved } })
+      .where(where);
+
+    await openSlip();
+    await page.locator('.slip-sheet-foot').getByRole('button', { name: '确认投注' }).click();
+    await page.locator('.adm-dialog').getByRole('button', { name: '确认投注' }).click();
+    const changed = page.getByTestId('odds-changes');
+    await changed.waitFor();
+    expect(await changed.textContent()).toContain('赔率已变化，请确认最新赔率后重新提交');
+    expect(await changed.textContent()).toContain(`${shown} → ${moved}`);
+    await pause();
+    await screenshot(page, 'sports-bet-odds-changed');
+    await page.locator('.adm-dialog').getByRole('button', { name: '知道了' }).click();
+    await expect.poll(() => page.locator('.slip-pick').textContent()).toContain(`@${moved}`);
+
+    await page.locator('.slip-sheet-foot').getByRole('button', { name: '确认投注' }).click();
+    await page.locator('.adm-dialog').getByRole('button', { name: '确认投注' }).click();
+    await waitForRoute(page, '/betPages/order/detail');
+    await expect.poll(() => page.locator('.leg-odds').textContent()).toBe(`@${moved}`);
+    expect(await page.getByTestId('order-pass-type').textContent()).toBe('单关');
+  });
+
+  it('renders the hub, home sections, basketball, results and the odds API test page', async () => {
+    await page.goto('/#/pages/gameplay/gameplay');
+    await page.getByTestId('betting-entry').waitFor();
+    await page.getByTestId('hot-match').first().waitFor();
+    await pause();
+    await screenshot(page, 'sports-gameplay');
+
+    await page.locator('.hub-tabs .adm-tabs-tab', { hasText: '赛程' }).click();
+    await page.getByTestId('schedule-row').first().waitFor();
+    await pause();
+    await screenshot(page, 'sports-gameplay-schedule');
+    await page.locator('.hub-tabs .adm-tabs-tab', { hasText: '赛果' }).click();
+    await page.getByTestId('result-row').first().waitFor();
+    await pause();
+    await screenshot(page, 'sports-gameplay-results');
+    await page.locator('.hub-tabs .adm-tabs-tab', { hasText: '注单' }).click();
+    await page.getByTestId('order-card').first().waitFor();
+    await pause();
+    await screenshot(page, 'sports-gameplay-orders');
+
+    // Basketball: the sport switch, then its betting page with 胜分差 and 大小分.
+    await page.getByRole('tab', { name: '篮球' }).click();
+    await page.locator('.hub-tabs .adm-tabs-tab', { hasText: '竞彩' }).click();
+    await page.getByTestId('betting-entry').click();
+    await waitForRoute(page, '/betPages/basketball/index');
+    await page.getByTestId('bet-match').first().getByTestId('odds-h').waitFor();
+    await pause();
+    await screenshot(page, 'sports-bet-basketball');
+    await chooseBetType('胜分差');
+    await page.getByTestId('bet-match').first().getByTestId('odds-h1-5').waitFor();
+    await pause();
+    await screenshot(page, 'sports-bet-basketball-score-diff');
+    await chooseBetType('大小分');
+    await page.getByTestId('bet-match').first().locator('.line-badge').waitFor();
+
+    await page.goto('/#/pages/home/home');
+    await dismissHomeModal(page);
+    await page.getByTestId('home-hot-matches').waitFor();
+    await page.getByTestId('home-live-scores').waitFor();
+    await page.getByTestId('home-hot-matches').scrollIntoViewIfNeeded();
+    await pause();
+    await screenshot(page, 'sports-home');
+
+    await page.goto('/#/pages/debug/odds-api-test');
+    await page.getByTestId('odds-test-match').waitFor();
+    await page.getByRole('button', { name: '依次调用全部接口' }).click();
+    const results = page.getByTestId('odds-test-results');
+    await results.waitFor();
+    await expect.poll(() => results.locator('.debug-result').count()).toBe(5);
+    expect(await results.getByTestId('odds-test-ms').first().textContent()).toMatch(/^\d+ ms$/);
+    expect(await results.locator('.debug-json').first().textContent()).toContain('"markets"');
+    await pause();
+    await screenshot(page, 'sports-odds-api-test');
+  });
+
+  it('hides live sections when the operator switches live football off', async () => {
+    await server.app.services.appConfig.updateConfig({ nav_live_ball_enabled: false });
+    await page.goto('/#/pages/gameplay/gameplay');
+    await page.reload();
+    await page.getByTestId('betting-entry').waitFor();
+    expect(await page.locator('.hub-tabs .adm-tabs-tab').allTextContents()).toEqual([
+      '竞彩',
+      '赛程',
+      '赛果',
+      '注单',
+    ]);
+    await page.goto('/#/pages/home/home');
+    await page.getByTestId('home-hot-matches').waitFor();
+    expect(await page.getByTestId('home-live-scores').count()).toBe(0);
+    await server.app.services.appConfig.updateConfig({ nav_live_ball_enabled: true });
+    expect(pageErrors).toEqual([]);
+  });
+});
