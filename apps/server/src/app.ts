@@ -10,6 +10,9 @@ import { userRoutes } from './modules/accounts/user.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { liveRoutes } from './modules/sports/live.routes.ts';
 import { matchesRoutes } from './modules/sports/matches.routes.ts';
+import { lotteryBetsRoutes } from './modules/lottery/bets.routes.ts';
+import { lotteryGamesRoutes } from './modules/lottery/games.routes.ts';
+import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
 import { ordersRoutes } from './modules/sports/orders.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -69,6 +72,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(matchesRoutes);
   await app.register(liveRoutes);
   await app.register(ordersRoutes);
+  await app.register(lotteryRoutes);
+  await app.register(lotteryBetsRoutes);
+  await app.register(lotteryGamesRoutes);
 
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
   return app;

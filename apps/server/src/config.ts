@@ -46,6 +46,9 @@ const envSchema = z.object({
     .regex(/^[a-z0-9-]{1,40}$/)
     .default('simulator'),
   SPORTS_SYNC_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(1_000),
+  /** Lottery scheduler: how often it ticks, and how far ahead periods (and their commitments) are created. */
+  LOTTERY_TICK_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+  LOTTERY_PERIODS_AHEAD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
   /** Public origin the app is reached at (used in generated links); defaults to the request's own. */
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -91,6 +94,7 @@ export interface AppConfig {
     basketballIntervalMin: number;
     syncIntervalMs: number;
   };
+  lottery: { tickIntervalMs: number; aheadMs: number };
   sessionTtlDays: number;
   login: { maxFailures: number; windowMinutes: number };
 }
@@ -149,6 +153,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       footballIntervalMin: e.SPORTS_SIM_FOOTBALL_INTERVAL_MIN,
       basketballIntervalMin: e.SPORTS_SIM_BASKETBALL_INTERVAL_MIN,
       syncIntervalMs: e.SPORTS_SYNC_INTERVAL_MS,
+    },
+    lottery: {
+      tickIntervalMs: e.LOTTERY_TICK_INTERVAL_MS,
+      aheadMs: e.LOTTERY_PERIODS_AHEAD_MINUTES * 60_000,
     },
     sessionTtlDays: e.SESSION_TTL_DAYS,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },

@@ -21,6 +21,11 @@ import { SimulatedFeed } from './modules/sports/feed/simulator.ts';
 import { MatchesService } from './modules/sports/matches.service.ts';
 import { OrdersService } from './modules/sports/orders.service.ts';
 import { SettlementService } from './modules/sports/settlement.service.ts';
+import { LotteryBetsService } from './modules/lottery/bets.service.ts';
+import { LotteryService } from './modules/lottery/lottery.service.ts';
+import { LotteryScheduler } from './modules/lottery/scheduler.ts';
+import { LotterySettlement } from './modules/lottery/settlement.service.ts';
+import { LotteryWalletService } from './modules/lottery/wallet.service.ts';
 import { every, Leadership } from './lib/jobs.ts';
 
 /** Everything a route may call, built once per app. */
@@ -40,6 +45,12 @@ export interface Services {
   feedSync: FeedSync;
   /** The sports feed in use (the simulator unless an operator plugs in a provider). */
   sportsFeed: SportsFeed;
+  lottery: LotteryService;
+  lotteryBets: LotteryBetsService;
+  lotteryWallet: LotteryWalletService;
+  lotterySettlement: LotterySettlement;
+  /** The lottery's clock: periods, 封盘, draws and settlement (`tick(now)` drives it in tests). */
+  lotteryScheduler: LotteryScheduler;
   /** Starts the background jobs (feed sync and settlement) when this process leads. */
   startJobs(): void;
   /** Stops background work and closes connections to outside services. */
@@ -101,6 +112,10 @@ export async function createServices(
     preMatchRefreshMs: 60_000,
     fixturesRefreshMs: 10 * 60_000,
   });
+  const lotterySettlement = new LotterySettlement(db, ledger, broadcaster, log);
+  const lotteryScheduler = new LotteryScheduler(db, lotterySettlement, broadcaster, log, {
+    aheadMs: config.lottery.aheadMs,
+  });
   const leadership = new Leadership(config.databaseUrl, log);
   const stops: Array<() => void> = [];
   return {
@@ -118,6 +133,11 @@ export async function createServices(
     settlement,
     feedSync,
     sportsFeed: feed,
+    lottery: new LotteryService(db),
+    lotteryBets: new LotteryBetsService(db, ledger, idempotency),
+    lotteryWallet: new LotteryWalletService(db, ledger, idempotency, events),
+    lotterySettlement,
+    lotteryScheduler,
     startJobs: () => {
       stops.push(
         every(
@@ -127,6 +147,16 @@ export async function createServices(
           },
           log,
           'sports-feed',
+        ),
+      );
+      stops.push(
+        every(
+          config.lottery.tickIntervalMs,
+          async () => {
+            if (await leadership.isLeader()) await lotteryScheduler.tick();
+          },
+          log,
+          'lottery-scheduler',
         ),
       );
     },

@@ -4,3 +4,4 @@ export * from '../modules/idempotency/idempotency.table.ts';
 export * from '../modules/app-config/app-config.table.ts';
 export * from '../modules/realtime/realtime.table.ts';
 export * from '../modules/sports/sports.table.ts';
+export * from '../modules/lottery/lottery.table.ts';

@@ -157,6 +157,13 @@ export const orderSubmitBody = z
           bet_type: z.enum(BET_TYPES, { error: '玩法不存在' }),
           option: z.string({ error: '请选择投注选项' }).min(1).max(16),
           odds: z.string({ error: '赔率格式不正确' }).regex(/^\d{1,5}(\.\d{1,2})?$/, '赔率格式不正确'),
+          line: z
+            .string()
+            .max(16)
+            .nullish()
+            .describe(
+              'Handicap or total line the member saw; a different current line is refused like changed odds',
+            ),
         }),
         { error: '请选择投注选项' },
       )
@@ -187,6 +194,8 @@ export const oddsChange = z.object({
   option: z.string(),
   old_odds: z.string(),
   new_odds: z.string().nullable(),
+  old_line: z.string().nullable().optional(),
+  new_line: z.string().nullable().optional(),
 });
 
 export const orderLegView = z.object({

@@ -170,7 +170,8 @@ export class FeedSync {
           half_time: state.halfTime,
         });
       }
-      if (oddsChanged && state.status === 'live') {
+      // Pre-match moves too, so open slips update at once.
+      if (oddsChanged) {
         await this.publish(LIVE_EVENTS.odds, {
           id: match.id,
           markets: state.markets.map((m) => ({ play_type: m.playType, line: m.line, odds: m.odds })),

@@ -72,6 +72,8 @@ export class OrdersService {
       option: string;
       old_odds: string;
       new_odds: string | null;
+      old_line?: string | null;
+      new_line?: string | null;
     }> = [];
     for (const s of body.selections) {
       const match = byId.get(s.match_id);
@@ -84,6 +86,18 @@ export class OrdersService {
       if (!market) throw unprocessable(`${match.matchNo} 的${def.name}暂未开售`);
       const current = market.odds[s.option];
       if (current === undefined) throw unprocessable('投注选项无效');
+      if (s.line !== undefined && (s.line ?? null) !== market.line) {
+        changes.push({
+          match_id: match.id,
+          bet_type: s.bet_type,
+          option: s.option,
+          old_odds: s.odds,
+          new_odds: current,
+          old_line: s.line ?? null,
+          new_line: market.line,
+        });
+        continue;
+      }
       if (current !== s.odds)
         changes.push({
           match_id: match.id,

@@ -288,6 +288,35 @@ describe('order submit', () => {
     expect((await t.app.services.ledger.balances(m.id)).get('main')).toBe(10_000_000n);
   });
 
+  it('refuses a line that moved, like changed odds', async () => {
+    const m = await richMember();
+    const { line, odds } = await oddsOf(t, football[7]!.id, 'football.handicap');
+    const selection = {
+      match_id: football[7]!.id,
+      bet_type: 'handicap',
+      option: 'h',
+      odds: odds.h!,
+      line: line === '-1' ? '+1' : '-1',
+    };
+    const res = await submit(t, m, {
+      sport_type: 1,
+      bet_mode: 'single',
+      multiple: 1,
+      selections: [selection],
+    });
+    expect(body(res)).toMatchObject({
+      code: 409,
+      data: { changes: [{ old_line: selection.line, new_line: line }] },
+    });
+    const ok = await submit(t, m, {
+      sport_type: 1,
+      bet_mode: 'single',
+      multiple: 1,
+      selections: [{ ...selection, line }],
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('refuses a match that has kicked off or closed', async () => {
     const m = await richMember();
     const selection = await wdl(football[8]!);

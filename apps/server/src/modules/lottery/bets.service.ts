@@ -1,0 +1,378 @@
+import { randomInt } from 'node:crypto';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  betAmountFen,
+  betSizeProblem,
+  currentPeriod,
+  formatFen,
+  formatOdds,
+  LOTTERY_UNIT_MODES,
+  MESSAGES,
+  oddsSnapshot,
+  parseYuan,
+  settleBet,
+  validateBetCodes,
+  type BetCodesBody,
+  type LotteryBetCreateBody,
+  type LotteryBetStatus,
+  type LotteryPlay,
+} from '@app/shared';
+import type { Db } from '../../db/client.ts';
+import { inTransaction, type Work } from '../../db/tx.ts';
+import { AppError, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import type { MemberRow } from '../accounts/accounts.repo.ts';
+import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import {
+  acceptsBets,
+  lotteryOf,
+  playOf,
+  schedulePeriodOf,
+  toBetView,
+  toPeriodView,
+} from './lottery.mapper.ts';
+import * as repo from './lottery.repo.ts';
+import { lotteryBets, lotteryPeriods } from './lottery.table.ts';
+import { refundKey } from './settlement.service.ts';
+
+/** Largest amount one bet create may stake: 1,000,000.00 元. */
+export const MAX_SLIP_FEN = 100_000_000n;
+
+export interface BetContext {
+  member: MemberRow;
+  idempotencyKey: string | undefined;
+  route: string;
+}
+
+function newBetNo(now: Date): string {
+  const stamp = now
+    .toISOString()
+    .replace(/[-:TZ.]/g, '')
+    .slice(2, 14);
+  return `L${stamp}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+const closedMessage = (number: string) => `第${number}期已封盘，请投注下一期`;
+const insufficientLottery = '彩票钱包余额不足，请先转入资金';
+
+/** Bets of the logged-in member: preview, place, cancel, list (SPEC.md §7 "Lottery" bet/*, play/* checks). */
+export class LotteryBetsService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: LedgerService,
+    private readonly idempotency: IdempotencyService,
+  ) {}
+
+  /** The play of a lottery for bets placed now (六合彩: the current period's zodiac year). */
+  private playNow(code: string, playCode: string): LotteryPlay {
+    const config = lotteryOf(code);
+    const play = playOf(config, playCode, currentPeriod(config, Date.now()));
+    if (!play) throw notFound('玩法不存在');
+    return play;
+  }
+
+  /** validate-bet-codes: the verdict of the shared rules, never an error for bad codes. */
+  validate(body: BetCodesBody) {
+    const play = this.playNow(body.lottery_code, body.play_code);
+    const result = validateBetCodes(play, body.bet_codes);
+    return result.ok
+      ? { valid: true, message: null, bad_code: null, codes: result.codes, item_count: result.itemCount }
+      : { valid: false, message: result.message, bad_code: result.code ?? null, codes: null, item_count: 0 };
+  }
+
+  /** calculate-item-count: 注数 and amount, or 422 naming the bad code. */
+  itemCount(body: BetCodesBody) {
+    const play = this.playNow(body.lottery_code, body.play_code);
+    const unitFen = LOTTERY_UNIT_MODES[body.unit];
+    const problem = betSizeProblem(body.multiple, unitFen);
+    if (problem) throw unprocessable(problem);
+    const result = validateBetCodes(play, body.bet_codes);
+    if (!result.ok) throw unprocessable(result.message);
+    return {
+      item_count: result.itemCount,
+      amount: formatFen(betAmountFen(result.itemCount, body.multiple, unitFen)),
+      codes: result.codes,
+    };
+  }
+
+  /**
+   * Places the bets of a slip on one period: every line re-checked by the shared rules, the
+   * period open at commit (its row is share-locked against a concurrent 封盘), the lottery wallet
+   * debited once per bet. All or nothing.
+   */
+  async create(body: LotteryBetCreateBody, ctx: BetContext) {
+    const { member } = ctx;
+    if (member.isBlack) throw forbidden('账户受限，暂不能投注，请联系客服');
+    if (member.disableGame) throw forbidden('您的账户已被禁止投注，请联系客服');
+    const config = lotteryOf(body.lottery_code);
+    if ((await repo.disabledGameCodes(this.db)).has(config.code)) throw unprocessable(`${config.name}已停售`);
+    const period = await repo.findPeriod(this.db, config.code, body.expect);
+    if (!period) throw notFound(`第${body.expect}期不存在`);
+
+    const schedulePeriod = schedulePeriodOf(config, period);
+    const lines = body.bets.map((line, index) => {
+      const play = playOf(config, line.play_code, schedulePeriod);
+      const prefix = body.bets.length > 1 ? `第${index + 1}注：` : '';
+      if (!play) throw unprocessable(`${prefix}玩法不存在`);
+      const unitFen = LOTTERY_UNIT_MODES[line.unit];
+      const sizeProblem = betSizeProblem(line.multiple, unitFen);
+      if (sizeProblem) throw unprocessable(`${prefix}${sizeProblem}`);
+      const checked = validateBetCodes(play, line.bet_codes);
+      if (!checked.ok) throw unprocessable(`${prefix}${play.name}：${checked.message}`);
+      return {
+        play,
+        codes: checked.codes,
+        itemCount: checked.itemCount,
+        multiple: line.multiple,
+        unitFen,
+        amount: betAmountFen(checked.itemCount, line.multiple, unitFen),
+      };
+    });
+    const total = lines.reduce((sum, l) => sum + l.amount, 0n);
+    if (total > MAX_SLIP_FEN) throw unprocessable(`单次投注金额不能超过${formatFen(MAX_SLIP_FEN)}元`);
+    if (body.total_amount !== undefined) {
+      const shown = parseYuan(body.total_amount);
+      if (!shown.ok || shown.fen !== total)
+        throw unprocessable(`投注金额已变化，应为${formatFen(total)}元，请确认后重新提交`);
+    }
+
+    const { data } = await this.idempotency.run(
+      { memberId: member.id, key: ctx.idempotencyKey, route: ctx.route, request: body },
+      async (work) => {
+        await repo.sharePeriodLock(work.tx, period.id);
+        const [locked] = await work.tx.select().from(lotteryPeriods).where(eq(lotteryPeriods.id, period.id));
+        // Checked under the period lock (and after a replayed key answered): the draw waits for us.
+        const at = Date.now();
+        if (!locked) throw notFound(`第${body.expect}期不存在`);
+        if (at < locked.openAt.getTime() && locked.status === 'pending')
+          throw unprocessable(`第${period.number}期尚未开盘`);
+        if (!acceptsBets(locked, at)) throw unprocessable(closedMessage(period.number));
+        const createdAt = new Date(at);
+        const rows = await work.tx
+          .insert(lotteryBets)
+          .values(
+            lines.map((l) => ({
+              betNo: newBetNo(createdAt),
+              memberId: member.id,
+              lotteryCode: config.code,
+              periodId: period.id,
+              playCode: l.play.code,
+              codes: l.codes,
+              itemCount: l.itemCount,
+              multiple: l.multiple,
+              unitFen: l.unitFen,
+              amount: l.amount,
+              odds: oddsSnapshot(l.play),
+            })),
+          )
+          .returning();
+        let balance = 0n;
+        for (const bet of rows)
+          balance = await this.debit(work, bet, `彩票投注 ${config.name} 第${period.number}期 ${bet.betNo}`);
+        return {
+          bets: rows.map((bet) => toBetView(bet, locked, at)),
+          total_amount: formatFen(total),
+          balance: formatFen(balance),
+        };
+      },
+    );
+    return data;
+  }
+
+  private async debit(work: Work, bet: repo.BetRow, remark: string): Promise<bigint> {
+    try {
+      const posted = await this.ledger.post(work, {
+        memberId: bet.memberId,
+        wallet: 'lottery',
+        amount: -bet.amount,
+        type: 'bet',
+        reference: { type: 'lottery_bet', id: bet.betNo },
+        remark,
+      });
+      return posted.balanceAfter;
+    } catch (err) {
+      if (err instanceof AppError && err.status === 422 && err.message === MESSAGES.insufficientBalance)
+        throw unprocessable(insufficientLottery, { wallet: 'lottery' });
+      throw err;
+    }
+  }
+
+  /** Cancels a bet of the member's own before its period closes, refunding the stake. */
+  async cancel(memberId: number, betId: number) {
+    return inTransaction(this.db, async (work) => {
+      const [bet] = await work.tx
+        .select()
+        .from(lotteryBets)
+        .where(and(eq(lotteryBets.id, betId), eq(lotteryBets.memberId, memberId)))
+        .for('update');
+      if (!bet) throw notFound('注单不存在');
+      if (bet.status !== 'pending') throw unprocessable('该注单已结算或已撤单，不能撤单');
+      await repo.sharePeriodLock(work.tx, bet.periodId);
+      const [period] = await work.tx.select().from(lotteryPeriods).where(eq(lotteryPeriods.id, bet.periodId));
+      const at = Date.now();
+      if (!period || !acceptsBets(period, at))
+        throw unprocessable(`第${period?.number ?? ''}期已封盘，不能撤单`);
+      const [cancelled] = await work.tx
+        .update(lotteryBets)
+        .set({ status: 'cancelled', cancelReason: '会员撤单', settledAt: sql`now()` })
+        .where(and(eq(lotteryBets.id, bet.id), eq(lotteryBets.status, 'pending')))
+        .returning();
+      if (!cancelled) throw unprocessable('该注单已结算或已撤单，不能撤单');
+      const refund = await this.ledger.post(work, {
+        memberId,
+        wallet: 'lottery',
+        amount: bet.amount,
+        type: 'bet_refund',
+        reference: { type: 'lottery_bet', id: bet.betNo },
+        idempotencyKey: refundKey(bet.id),
+        remark: `彩票撤单 ${bet.betNo}`,
+      });
+      return {
+        bet: toBetView(cancelled, period, at),
+        balance: formatFen(refund.balanceAfter),
+        refunded: bet.amount,
+      };
+    });
+  }
+
+  /** Cancels each bet on its own and reports per bet. */
+  async batchCancel(memberId: number, betIds: number[]) {
+    const results: Array<{ bet_id: number; ok: boolean; message: string }> = [];
+    let refunded = 0n;
+    let cancelled = 0;
+    for (const betId of [...new Set(betIds)]) {
+      try {
+        const outcome = await this.cancel(memberId, betId);
+        refunded += outcome.refunded;
+        cancelled++;
+        results.push({ bet_id: betId, ok: true, message: '撤单成功' });
+      } catch (err) {
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
+        results.push({ bet_id: betId, ok: false, message: err.message });
+      }
+    }
+    const balance = (await this.ledger.balances(memberId)).get('lottery') ?? 0n;
+    return { results, cancelled, refunded: formatFen(refunded), balance: formatFen(balance) };
+  }
+
+  async list(
+    memberId: number,
+    query: {
+      code?: string | undefined;
+      expect?: string | undefined;
+      status?: LotteryBetStatus | 'settled' | undefined;
+      page: number;
+      per_page: number;
+    },
+  ) {
+    const condition = and(
+      eq(lotteryBets.memberId, memberId),
+      query.code ? eq(lotteryBets.lotteryCode, query.code) : undefined,
+      query.expect
+        ? inArray(
+            lotteryBets.periodId,
+            this.db
+              .select({ id: lotteryPeriods.id })
+              .from(lotteryPeriods)
+              .where(
+                and(
+                  eq(lotteryPeriods.number, query.expect),
+                  query.code ? eq(lotteryPeriods.lotteryCode, query.code) : undefined,
+                ),
+              ),
+          )
+        : undefined,
+      query.status === 'settled'
+        ? inArray(lotteryBets.status, ['won', 'lost'])
+        : query.status
+          ? eq(lotteryBets.status, query.status)
+          : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(lotteryBets)
+        .where(condition)
+        .orderBy(desc(lotteryBets.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page),
+      this.db.select({ n: count() }).from(lotteryBets).where(condition),
+    ]);
+    const periods = await repo.periodsByIds(this.db, [...new Set(rows.map((r) => r.periodId))]);
+    const now = Date.now();
+    const n = total?.n ?? 0;
+    return {
+      list: rows.map((bet) => toBetView(bet, periods.get(bet.periodId)!, now)),
+      total: n,
+      page: query.page,
+      per_page: query.per_page,
+      has_more: query.page * query.per_page < n,
+    };
+  }
+
+  /** The member's own bet (another member's answers 404, as if it did not exist). */
+  async detail(memberId: number, betId: number) {
+    const [bet] = await this.db
+      .select()
+      .from(lotteryBets)
+      .where(and(eq(lotteryBets.id, betId), eq(lotteryBets.memberId, memberId)));
+    if (!bet) throw notFound('注单不存在');
+    const period = (await repo.findPeriodById(this.db, bet.periodId))!;
+    const config = lotteryOf(bet.lotteryCode);
+    const play = playOf(config, bet.playCode, schedulePeriodOf(config, period));
+    let lines: Array<{ key: string; label: string; count: number; odds: string }> = [];
+    if (
+      play &&
+      period.status === 'drawn' &&
+      period.openCode &&
+      (bet.status === 'won' || bet.status === 'lost')
+    ) {
+      lines = settleBet(play, bet.codes, period.openCode, bet.multiple, {
+        unitFen: bet.unitFen,
+        oddsX100: bet.odds,
+      }).lines.map((line) => ({
+        key: line.key,
+        label: play.odds.find((o) => o.key === line.key)?.label ?? line.key,
+        count: line.count,
+        odds: formatOdds(line.oddsX100),
+      }));
+    }
+    const now = Date.now();
+    return { ...toBetView(bet, period, now), period: toPeriodView(period, now), lines };
+  }
+
+  async stats(memberId: number, code: string | undefined) {
+    const [row] = await this.db
+      .select({
+        totalCount:
+          sql<number>`COUNT(*) FILTER (WHERE ${lotteryBets.status} NOT IN ('cancelled', 'refunded'))`.mapWith(
+            Number,
+          ),
+        totalAmount: sql<string>`COALESCE(SUM(${lotteryBets.amount}) FILTER (WHERE ${lotteryBets.status} NOT IN ('cancelled', 'refunded')), 0)::text`,
+        pendingCount: sql<number>`COUNT(*) FILTER (WHERE ${lotteryBets.status} = 'pending')`.mapWith(Number),
+        pendingAmount: sql<string>`COALESCE(SUM(${lotteryBets.amount}) FILTER (WHERE ${lotteryBets.status} = 'pending'), 0)::text`,
+        wonCount: sql<number>`COUNT(*) FILTER (WHERE ${lotteryBets.status} = 'won')`.mapWith(Number),
+        lostCount: sql<number>`COUNT(*) FILTER (WHERE ${lotteryBets.status} = 'lost')`.mapWith(Number),
+        cancelledCount:
+          sql<number>`COUNT(*) FILTER (WHERE ${lotteryBets.status} IN ('cancelled', 'refunded'))`.mapWith(
+            Number,
+          ),
+        payout: sql<string>`COALESCE(SUM(${lotteryBets.payout}), 0)::text`,
+        settledAmount: sql<string>`COALESCE(SUM(${lotteryBets.amount}) FILTER (WHERE ${lotteryBets.status} IN ('won', 'lost')), 0)::text`,
+      })
+      .from(lotteryBets)
+      .where(and(eq(lotteryBets.memberId, memberId), code ? eq(lotteryBets.lotteryCode, code) : undefined));
+    const payout = BigInt(row?.payout ?? '0');
+    return {
+      total_count: row?.totalCount ?? 0,
+      total_amount: formatFen(BigInt(row?.totalAmount ?? '0')),
+      pending_count: row?.pendingCount ?? 0,
+      pending_amount: formatFen(BigInt(row?.pendingAmount ?? '0')),
+      won_count: row?.wonCount ?? 0,
+      lost_count: row?.lostCount ?? 0,
+      cancelled_count: row?.cancelledCount ?? 0,
+      payout: formatFen(payout),
+      profit: formatFen(payout - BigInt(row?.settledAmount ?? '0')),
+    };
+  }
+}

@@ -1,0 +1,346 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  commitment,
+  currentPeriod,
+  deriveOpenCode,
+  findPlay,
+  LOTTERY_EVENTS,
+  openCodeNumbers,
+  PUBLIC_CHANNELS,
+  settleBet,
+  sha256Hex,
+} from '@app/shared';
+import { as, body, createTestApp, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
+import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
+import { TestSocket } from '../../test/socket-client.ts';
+import { ledgerEntries } from '../ledger/ledger.table.ts';
+import { lotteryBets, lotteryGames, lotteryPeriods } from './lottery.table.ts';
+import {
+  balanceOf,
+  configOf,
+  fundLottery,
+  futureOpenCode,
+  openPeriod,
+  periodRow,
+  placeBets,
+  tick,
+} from './testing.ts';
+
+// This file owns k3_5m, pk10_5m, ssc_5m, 11x5_1m and lhc_1m.
+let t: TestApp;
+let baseUrl: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  baseUrl = await t.listen();
+});
+afterEach(() => expectLedgerBalanced(t));
+afterAll(() => t.close());
+
+async function member(fen = 100_000n): Promise<TestMember> {
+  const m = await newMember(t.app);
+  await fundLottery(t, m, fen);
+  return m;
+}
+
+async function betIds(
+  m: TestMember,
+  code: string,
+  expect: string,
+  bets: Array<{ play_code: string; bet_codes: string; multiple?: number }>,
+) {
+  const res = await placeBets(t, m, code, expect, bets);
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return body<{ bets: Array<{ id: number; bet_no: string }> }>(res).data.bets;
+}
+
+async function subscribe(code: string): Promise<TestSocket> {
+  const socket = await TestSocket.open(baseUrl);
+  await socket.socketId();
+  await socket.request(
+    { event: 'pusher:subscribe', data: { channel: PUBLIC_CHANNELS.lottery(code) } },
+    'pusher_internal:subscription_succeeded',
+  );
+  return socket;
+}
+
+const eventData = async (socket: TestSocket, event: string) =>
+  JSON.parse((await socket.event(event)).data as string) as Record<string, unknown>;
+
+const betRow = async (id: number) =>
+  (await t.database.db.select().from(lotteryBets).where(eq(lotteryBets.id, id)))[0]!;
+
+// openPeriod may wait out a 5-minute game's 30 s close window.
+describe('draws', { timeout: 75_000 }, () => {
+  it('publishes the commitment first, draws from the committed seed at draw time, and pays the winners', async () => {
+    const code = 'k3_5m';
+    const socket = await subscribe(code);
+    const period = await openPeriod(t, code);
+    const opened = await eventData(socket, LOTTERY_EVENTS.opened);
+    expect(opened).toMatchObject({ code, period: period.number, status: 'open' });
+
+    // Before the draw: commitment public, seed and open code secret.
+    const current = body<{ current: { expect: string; commitment: string; seed: null; open_code: null } }>(
+      await t.app.inject({ method: 'GET', url: `/v1/liujiu/lottery/current-expect?code=${code}` }),
+    ).data.current;
+    expect(current).toMatchObject({ expect: period.number, seed: null, open_code: null });
+    expect(current.commitment).toBe(opened.commitment);
+
+    const openCode = await futureOpenCode(t, code, period.number);
+    const sum = openCodeNumbers('k3', openCode).reduce((a, b) => a + b, 0);
+    const m = await member(10_000n);
+    const [win, lose] = await betIds(m, code, period.number, [
+      { play_code: 'k3_hz', bet_codes: String(sum), multiple: 2 },
+      { play_code: 'k3_hz', bet_codes: String(sum === 10 ? 11 : 10) },
+    ]);
+
+    await tick(t, [code], period.closeAt);
+    expect(await eventData(socket, LOTTERY_EVENTS.closed)).toMatchObject({
+      period: period.number,
+      status: 'closed',
+    });
+    await tick(t, [code], period.drawAt);
+    const drawn = await eventData(socket, LOTTERY_EVENTS.drawn);
+    expect(drawn).toMatchObject({
+      code,
+      period: period.number,
+      open_code: openCode,
+      commitment: current.commitment,
+    });
+    // Anyone can check: the seed hashes to the commitment and derives the open code.
+    expect(sha256Hex(drawn.seed as string)).toBe(current.commitment);
+    expect(deriveOpenCode('k3', drawn.seed as string, period.number)).toBe(openCode);
+    expect(await eventData(socket, LOTTERY_EVENTS.settled)).toMatchObject({ period: period.number, bets: 2 });
+    socket.close();
+
+    const verify = body(
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/liujiu/lottery/verify?code=${code}&expect=${period.number}`,
+      }),
+    ).data;
+    expect(verify).toMatchObject({
+      verified: true,
+      open_code: openCode,
+      recomputed_open_code: openCode,
+      seed: drawn.seed,
+      commitment: current.commitment,
+    });
+
+    const play = findPlay('k3_hz')!;
+    const odds = play.odds.find((o) => o.key === String(sum).padStart(1, '0'))!.oddsX100;
+    const prize = (BigInt(odds) * 200n * 2n) / 100n;
+    expect(await betRow(win!.id)).toMatchObject({ status: 'won', payout: prize, winningItems: 1 });
+    expect(await betRow(lose!.id)).toMatchObject({ status: 'lost', payout: 0n });
+    expect(await balanceOf(t, m)).toBe(10_000n - 600n + prize);
+    const detail = body<{ status: string; open_code: string; lines: Array<{ count: number }> }>(
+      await as(t.app, m, { method: 'GET', url: `/v1/liujiu/bet/detail?bet_id=${win!.id}` }),
+    ).data;
+    expect(detail).toMatchObject({ status: 'won', open_code: openCode, lines: [{ count: 1 }] });
+    const latest = body<{ expect: string; open_code: string; seed: string }>(
+      await t.app.inject({ method: 'GET', url: `/v1/liujiu/lottery/latest-open-code?code=${code}` }),
+    ).data;
+    expect(latest).toMatchObject({ expect: period.number, open_code: openCode, seed: drawn.seed });
+  });
+
+  it('settles every bet exactly once, through a crash after the draw and a re-run after a lost update', async () => {
+    const code = 'pk10_5m';
+    const period = await openPeriod(t, code);
+    const openCode = await futureOpenCode(t, code, period.number);
+    const champion = openCode.split(',')[0]!;
+    const a = await member();
+    const b = await member();
+    const [aWin] = await betIds(a, code, period.number, [
+      { play_code: 'pk10_dwd', bet_codes: `1:${champion}`, multiple: 5 },
+    ]);
+    const [bLose] = await betIds(b, code, period.number, [
+      { play_code: 'pk10_dwd', bet_codes: `1:${champion === '01' ? '02' : '01'}` },
+    ]);
+
+    // The process dies after the draw committed but before any bet was settled.
+    const settle = vi
+      .spyOn(t.app.services.lotterySettlement, 'settlePeriod')
+      .mockRejectedValueOnce(new Error('process crashed'));
+    await expect(tick(t, [code], period.drawAt)).rejects.toThrow('process crashed');
+    settle.mockRestore();
+    const row = await periodRow(t, code, period.number);
+    expect(row).toMatchObject({ status: 'drawn', openCode, settledAt: null });
+    expect((await betRow(aWin!.id)).status).toBe('pending');
+
+    // The next tick picks the drawn, unsettled period up; more ticks and direct re-runs change nothing.
+    await tick(t, [code], period.drawAt + 1_000);
+    await tick(t, [code], period.drawAt + 2_000);
+    await t.app.services.lotterySettlement.settlePeriod(row.id);
+    const won = await betRow(aWin!.id);
+    expect(won.status).toBe('won');
+    expect((await betRow(bLose!.id)).status).toBe('lost');
+    const aBalance = await balanceOf(t, a);
+    expect(aBalance).toBe(100_000n - 1_000n + won.payout);
+
+    // A crash that lost the bet's row update but not its payout: the ledger key refuses a second payment.
+    await t.database.db.update(lotteryBets).set({ status: 'pending' }).where(eq(lotteryBets.id, aWin!.id));
+    await t.database.db.execute(sql`UPDATE lottery_periods SET settled_at = NULL WHERE id = ${row.id}`);
+    await tick(t, [code], period.drawAt + 3_000);
+    expect(await betRow(aWin!.id)).toMatchObject({ status: 'won', payout: won.payout });
+    expect(await balanceOf(t, a)).toBe(aBalance);
+    const payouts = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.memberId, a.id), eq(ledgerEntries.type, 'payout')));
+    expect(payouts).toHaveLength(1);
+    expect(payouts[0]).toMatchObject({
+      amount: won.payout,
+      idempotencyKey: `lottery-payout:${row.id}:${a.id}:${aWin!.id}`,
+      referenceId: `${code}:${period.number}`,
+    });
+    expect((await periodRow(t, code, period.number)).settledAt).not.toBeNull();
+  });
+
+  it('pays bets of other families exactly as the shared rules settle them', async () => {
+    const cases = [
+      {
+        code: '11x5_1m',
+        plays: [
+          { play_code: '11x5_rx2', bet_codes: '01,02,03,04,05,06' },
+          { play_code: '11x5_q3zux', bet_codes: '01,03,05,07,09,11' },
+        ],
+      },
+      {
+        code: 'lhc_1m',
+        plays: [
+          { play_code: 'lhc_zm', bet_codes: '01,10,20,30,40,49' },
+          { play_code: 'lhc_tmlm', bet_codes: '大,双' },
+        ],
+      },
+    ];
+    for (const { code, plays } of cases) {
+      const period = await openPeriod(t, code);
+      const m = await member();
+      const bets = await betIds(m, code, period.number, plays);
+      await tick(t, [code], period.drawAt);
+      const openCode = (await periodRow(t, code, period.number)).openCode!;
+      let expected = 100_000n;
+      for (const [i, line] of plays.entries()) {
+        const row = await betRow(bets[i]!.id);
+        const result = settleBet(findPlay(line.play_code)!, line.bet_codes, openCode, 1, {
+          oddsX100: row.odds,
+        });
+        expect(row.payout).toBe(result.payoutFen);
+        expect(row.status).toBe(result.won ? 'won' : 'lost');
+        expected += result.payoutFen - row.amount;
+      }
+      expect(await balanceOf(t, m)).toBe(expected);
+    }
+  });
+
+  it('cancels a period whose draw fails, refunds every bet once and leaves each member a notice', async () => {
+    const code = 'ssc_5m';
+    const config = configOf(code);
+    let period = currentPeriod(config, Date.now());
+    if (period.closeAt - Date.now() < 5_000) period = currentPeriod(config, period.drawAt);
+    // Seed material that verification refuses (not lower-case hex), stored before the scheduler sees the period.
+    await t.app.services.lotteryScheduler.syncGames();
+    const badSeed = 'F'.repeat(64);
+    await t.database.db.insert(lotteryPeriods).values({
+      lotteryCode: code,
+      number: period.number,
+      openAt: new Date(period.openAt),
+      closeAt: new Date(period.closeAt),
+      drawAt: new Date(period.drawAt),
+      seed: badSeed,
+      commitment: sha256Hex(badSeed),
+    });
+    if (Date.now() < period.openAt) await new Promise((r) => setTimeout(r, period.openAt - Date.now() + 20));
+    await tick(t, [code]);
+    const socket = await subscribe(code);
+    const a = await member(1_000n);
+    const b = await member(1_000n);
+    await betIds(a, code, period.number, [{ play_code: 'ssc_dwd', bet_codes: '1:1,2,3|5:9' }]);
+    await betIds(a, code, period.number, [{ play_code: 'ssc_lhh', bet_codes: '龙' }]);
+    await betIds(b, code, period.number, [{ play_code: 'ssc_zhlm', bet_codes: '大', multiple: 3 }]);
+    expect(await balanceOf(t, a)).toBe(0n);
+
+    await tick(t, [code], period.drawAt);
+    await tick(t, [code], period.drawAt + 1_000);
+    const cancelled = await eventData(socket, LOTTERY_EVENTS.cancelled);
+    socket.close();
+    expect(cancelled).toMatchObject({ code, period: period.number });
+    expect(String(cancelled.reason)).toContain('开奖失败');
+    const row = await periodRow(t, code, period.number);
+    expect(row).toMatchObject({ status: 'cancelled', openCode: null });
+    expect(row.settledAt).not.toBeNull();
+    expect(await balanceOf(t, a)).toBe(1_000n);
+    expect(await balanceOf(t, b)).toBe(1_000n);
+    const refunds = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.memberId, a.id), eq(ledgerEntries.type, 'bet_refund')));
+    // One refund entry per member and period, covering both of a's bets.
+    expect(refunds.map((e) => e.amount)).toEqual([1_000n]);
+
+    const notices = body<{ list: Array<{ title: string; content: string; expect: string }>; total: number }>(
+      await as(t.app, a, { method: 'GET', url: '/v1/liujiu/notices' }),
+    ).data;
+    expect(notices.total).toBe(1);
+    expect(notices.list[0]).toMatchObject({
+      expect: period.number,
+      title: `五分时时彩第${period.number}期开奖取消`,
+    });
+    expect(notices.list[0]!.content).toContain('全额退回彩票钱包');
+    const bets = body<{ list: Array<{ status: string; status_text: string }> }>(
+      await as(t.app, b, { method: 'GET', url: `/v1/liujiu/bet/list?code=${code}` }),
+    ).data.list;
+    expect(bets).toEqual([expect.objectContaining({ status: 'refunded', status_text: '已退款' })]);
+    const verify = body<{ verified: boolean; message: string }>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/liujiu/lottery/verify?code=${code}&expect=${period.number}`,
+      }),
+    ).data;
+    expect(verify.verified).toBe(false);
+    expect(verify.message).toContain('开奖失败');
+  });
+
+  it('lets no code path pick or change an open code or the committed seed', async () => {
+    const code = 'k3_5m';
+    const drawn = (
+      await t.database.db
+        .select()
+        .from(lotteryPeriods)
+        .where(and(eq(lotteryPeriods.lotteryCode, code), eq(lotteryPeriods.status, 'drawn')))
+        .limit(1)
+    )[0]!;
+    const pending = (
+      await t.database.db
+        .select()
+        .from(lotteryPeriods)
+        .where(and(eq(lotteryPeriods.lotteryCode, code), eq(lotteryPeriods.status, 'pending')))
+        .limit(1)
+    )[0]!;
+    const attempts = [
+      sql`UPDATE lottery_periods SET open_code = '1,1,1' WHERE id = ${drawn.id}`,
+      sql`UPDATE lottery_periods SET status = 'open' WHERE id = ${drawn.id}`,
+      sql`UPDATE lottery_periods SET seed = ${'a'.repeat(64)}, commitment = ${commitment('a'.repeat(64))} WHERE id = ${pending.id}`,
+      sql`UPDATE lottery_periods SET draw_at = draw_at + interval '1 minute' WHERE id = ${pending.id}`,
+      sql`UPDATE lottery_periods SET status = 'drawn', drawn_at = now() WHERE id = ${pending.id}`,
+      sql`DELETE FROM lottery_periods WHERE id = ${pending.id}`,
+      sql`INSERT INTO lottery_periods (lottery_code, number, open_at, close_at, draw_at, seed, commitment)
+          VALUES (${code}, '20990101001', now(), now() + interval '50 seconds', now() + interval '1 minute', ${'b'.repeat(64)}, ${'0'.repeat(64)})`,
+    ];
+    for (const attempt of attempts) await expect(t.database.db.execute(attempt)).rejects.toThrow();
+    expect((await periodRow(t, code, drawn.number)).openCode).toBe(drawn.openCode);
+  });
+
+  it('a disabled lottery creates no new periods but still draws those already committed', async () => {
+    await t.database.db.update(lotteryGames).set({ enabled: false }).where(eq(lotteryGames.code, 'lhc_1m'));
+    const committed = await t.database.db
+      .select()
+      .from(lotteryPeriods)
+      .where(and(eq(lotteryPeriods.lotteryCode, 'lhc_1m'), eq(lotteryPeriods.status, 'pending')));
+    expect(committed.length).toBeGreaterThan(0);
+    const report = await tick(t, ['lhc_1m'], Date.now() + 3_600_000);
+    expect(report.created).toBe(0);
+    expect(report.drawn).toBeGreaterThanOrEqual(committed.length);
+    await t.database.db.update(lotteryGames).set({ enabled: true }).where(eq(lotteryGames.code, 'lhc_1m'));
+  });
+});

@@ -1,0 +1,291 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import type { lotteryNotices } from './lottery.table.ts';
+import { lotteryBets, lotteryGames, lotteryPeriods } from './lottery.table.ts';
+
+export type PeriodRow = typeof lotteryPeriods.$inferSelect;
+export type NewPeriod = typeof lotteryPeriods.$inferInsert;
+export type BetRow = typeof lotteryBets.$inferSelect;
+export type NewBet = typeof lotteryBets.$inferInsert;
+export type NoticeRow = typeof lotteryNotices.$inferSelect;
+
+/** Advisory lock space of periods (two-int keys: this class and the period id). */
+const PERIOD_LOCK = 727_275;
+
+/**
+ * Bets and cancels hold their period's lock shared until they commit; the draw takes it
+ * exclusively, so it waits for every bet in flight and no bet slips in after it. (Shared
+ * advisory locks cost nothing per row, unlike FOR SHARE on one hot period row.)
+ */
+export async function sharePeriodLock(tx: Tx, periodId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${PERIOD_LOCK}::int, ${periodId}::int)`);
+}
+
+export async function exclusivePeriodLock(tx: Tx, periodId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${PERIOD_LOCK}::int, ${periodId}::int)`);
+}
+
+/** Periods still waiting for bets or for their draw. */
+const UNDRAWN = ['pending', 'open', 'closed'] as const;
+
+const inScope = (codes: readonly string[] | undefined): SQL | undefined =>
+  codes ? inArray(lotteryPeriods.lotteryCode, codes.length ? [...codes] : ['']) : undefined;
+
+export async function upsertGames(
+  db: Db,
+  games: ReadonlyArray<{ code: string; name: string; family: string; sort: number }>,
+): Promise<void> {
+  await db
+    .insert(lotteryGames)
+    .values([...games])
+    .onConflictDoUpdate({
+      target: lotteryGames.code,
+      set: { name: sql`excluded.name`, family: sql`excluded.family`, sort: sql`excluded.sort` },
+    });
+}
+
+/** Lotteries an operator has taken off sale (no new periods, no new bets). */
+export async function disabledGameCodes(db: Db): Promise<Set<string>> {
+  const rows = await db
+    .select({ code: lotteryGames.code })
+    .from(lotteryGames)
+    .where(eq(lotteryGames.enabled, false));
+  return new Set(rows.map((r) => r.code));
+}
+
+/** Inserts periods that do not exist yet; returns the ones created. */
+export async function insertPeriods(db: Db, rows: NewPeriod[]): Promise<PeriodRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(lotteryPeriods).values(rows).onConflictDoNothing().returning();
+}
+
+/** Numbers of a lottery's periods among the given ones that already exist. */
+export async function existingNumbers(db: Db, code: string, numbers: string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const rows = await db
+    .select({ number: lotteryPeriods.number })
+    .from(lotteryPeriods)
+    .where(and(eq(lotteryPeriods.lotteryCode, code), inArray(lotteryPeriods.number, numbers)));
+  return new Set(rows.map((r) => r.number));
+}
+
+/** pending → open for periods whose betting window has started (and not yet ended). */
+export async function openDue(db: Db, now: Date, codes?: readonly string[]): Promise<PeriodRow[]> {
+  return db
+    .update(lotteryPeriods)
+    .set({ status: 'open' })
+    .where(
+      and(
+        eq(lotteryPeriods.status, 'pending'),
+        lte(lotteryPeriods.openAt, now),
+        gt(lotteryPeriods.closeAt, now),
+        inScope(codes),
+      ),
+    )
+    .returning();
+}
+
+/** → closed (封盘) for periods past their close time. */
+export async function closeDue(db: Db, now: Date, codes?: readonly string[]): Promise<PeriodRow[]> {
+  return db
+    .update(lotteryPeriods)
+    .set({ status: 'closed' })
+    .where(
+      and(
+        inArray(lotteryPeriods.status, ['pending', 'open']),
+        lte(lotteryPeriods.closeAt, now),
+        inScope(codes),
+      ),
+    )
+    .returning();
+}
+
+export async function dueForDraw(db: Db, now: Date, codes?: readonly string[]): Promise<PeriodRow[]> {
+  return db
+    .select()
+    .from(lotteryPeriods)
+    .where(and(inArray(lotteryPeriods.status, [...UNDRAWN]), lte(lotteryPeriods.drawAt, now), inScope(codes)))
+    .orderBy(asc(lotteryPeriods.drawAt), asc(lotteryPeriods.id))
+    .limit(200);
+}
+
+export async function unsettledPeriods(db: Db, codes?: readonly string[]): Promise<PeriodRow[]> {
+  return db
+    .select()
+    .from(lotteryPeriods)
+    .where(
+      and(
+        inArray(lotteryPeriods.status, ['drawn', 'cancelled']),
+        isNull(lotteryPeriods.settledAt),
+        inScope(codes),
+      ),
+    )
+    .orderBy(asc(lotteryPeriods.drawAt))
+    .limit(200);
+}
+
+export async function findPeriodById(db: Db, id: number): Promise<PeriodRow | undefined> {
+  const [row] = await db.select().from(lotteryPeriods).where(eq(lotteryPeriods.id, id));
+  return row;
+}
+
+export async function findPeriod(db: Db, code: string, number: string): Promise<PeriodRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(lotteryPeriods)
+    .where(and(eq(lotteryPeriods.lotteryCode, code), eq(lotteryPeriods.number, number)));
+  return row;
+}
+
+/** The period whose window [open, draw) contains `now`. */
+export async function periodAt(db: Db, code: string, now: Date): Promise<PeriodRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(lotteryPeriods)
+    .where(
+      and(
+        eq(lotteryPeriods.lotteryCode, code),
+        lte(lotteryPeriods.openAt, now),
+        gt(lotteryPeriods.drawAt, now),
+      ),
+    )
+    .orderBy(desc(lotteryPeriods.openAt))
+    .limit(1);
+  return row;
+}
+
+export async function previousPeriod(db: Db, code: string, now: Date): Promise<PeriodRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(lotteryPeriods)
+    .where(and(eq(lotteryPeriods.lotteryCode, code), lte(lotteryPeriods.drawAt, now)))
+    .orderBy(desc(lotteryPeriods.drawAt))
+    .limit(1);
+  return row;
+}
+
+export async function nextPeriod(db: Db, code: string, now: Date): Promise<PeriodRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(lotteryPeriods)
+    .where(and(eq(lotteryPeriods.lotteryCode, code), gt(lotteryPeriods.openAt, now)))
+    .orderBy(asc(lotteryPeriods.openAt))
+    .limit(1);
+  return row;
+}
+
+/** Current and latest drawn period of each lottery, in two queries. */
+export async function currentAndLatest(
+  db: Db,
+  codes: string[],
+  now: Date,
+): Promise<{ current: Map<string, PeriodRow>; latest: Map<string, PeriodRow> }> {
+  if (codes.length === 0) return { current: new Map(), latest: new Map() };
+  const [current, latest] = await Promise.all([
+    db
+      .selectDistinctOn([lotteryPeriods.lotteryCode])
+      .from(lotteryPeriods)
+      .where(
+        and(
+          inArray(lotteryPeriods.lotteryCode, codes),
+          lte(lotteryPeriods.openAt, now),
+          gt(lotteryPeriods.drawAt, now),
+        ),
+      )
+      .orderBy(lotteryPeriods.lotteryCode, desc(lotteryPeriods.openAt)),
+    db
+      .selectDistinctOn([lotteryPeriods.lotteryCode])
+      .from(lotteryPeriods)
+      .where(and(inArray(lotteryPeriods.lotteryCode, codes), eq(lotteryPeriods.status, 'drawn')))
+      .orderBy(lotteryPeriods.lotteryCode, desc(lotteryPeriods.drawAt)),
+  ]);
+  return {
+    current: new Map(current.map((r) => [r.lotteryCode, r])),
+    latest: new Map(latest.map((r) => [r.lotteryCode, r])),
+  };
+}
+
+export async function latestDrawn(db: Db, code: string): Promise<PeriodRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(lotteryPeriods)
+    .where(and(eq(lotteryPeriods.lotteryCode, code), eq(lotteryPeriods.status, 'drawn')))
+    .orderBy(desc(lotteryPeriods.drawAt))
+    .limit(1);
+  return row;
+}
+
+/** Drawn and cancelled periods, newest first. */
+export async function history(
+  db: Db,
+  code: string,
+  page: { limit: number; offset: number },
+  drawnOnly = false,
+): Promise<{ rows: PeriodRow[]; total: number }> {
+  const condition = and(
+    eq(lotteryPeriods.lotteryCode, code),
+    drawnOnly ? eq(lotteryPeriods.status, 'drawn') : inArray(lotteryPeriods.status, ['drawn', 'cancelled']),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(lotteryPeriods)
+      .where(condition)
+      .orderBy(desc(lotteryPeriods.drawAt))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(lotteryPeriods).where(condition),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function betCountsOfPeriod(db: Db, periodId: number): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ status: lotteryBets.status, n: count() })
+    .from(lotteryBets)
+    .where(eq(lotteryBets.periodId, periodId))
+    .groupBy(lotteryBets.status);
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
+/** Pending bets of a period after `cursor` in (member, id) order: settlement's batches. */
+export async function pendingBets(
+  db: Db,
+  periodId: number,
+  cursor: { memberId: number; id: number },
+  limit: number,
+): Promise<Array<{ memberId: number; id: number }>> {
+  return db
+    .select({ memberId: lotteryBets.memberId, id: lotteryBets.id })
+    .from(lotteryBets)
+    .where(
+      and(
+        eq(lotteryBets.periodId, periodId),
+        eq(lotteryBets.status, 'pending'),
+        sql`(${lotteryBets.memberId}, ${lotteryBets.id}) > (${cursor.memberId}, ${cursor.id})`,
+      ),
+    )
+    .orderBy(asc(lotteryBets.memberId), asc(lotteryBets.id))
+    .limit(limit);
+}
+
+export async function markSettled(db: Db, periodId: number): Promise<boolean> {
+  const rows = await db
+    .update(lotteryPeriods)
+    .set({ settledAt: sql`now()` })
+    .where(
+      and(
+        eq(lotteryPeriods.id, periodId),
+        isNull(lotteryPeriods.settledAt),
+        sql`NOT EXISTS (SELECT 1 FROM lottery_bets b WHERE b.period_id = ${periodId} AND b.status = 'pending')`,
+      ),
+    )
+    .returning({ id: lotteryPeriods.id });
+  return rows.length > 0;
+}
+
+export async function periodsByIds(db: Db, ids: number[]): Promise<Map<number, PeriodRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(lotteryPeriods).where(inArray(lotteryPeriods.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { members } from '../accounts/accounts.table.ts';
+
+/** The lotteries on offer, mirrored from the shared LOTTERIES configs (the schedule lives there). */
+export const lotteryGames = pgTable('lottery_games', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  family: text('family').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+export type StoredPeriodStatus = 'pending' | 'open' | 'closed' | 'drawn' | 'cancelled';
+
+/**
+ * One period (期) of a lottery. The seed is drawn from node:crypto when the row is created and
+ * only its SHA-256 commitment is public until the draw; the open code is derived from the seed
+ * and never written any other way (see the lottery_guards migration).
+ */
+export const lotteryPeriods = pgTable(
+  'lottery_periods',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    lotteryCode: text('lottery_code')
+      .notNull()
+      .references(() => lotteryGames.code),
+    number: text('number').notNull(),
+    openAt: timestamp('open_at', { withTimezone: true }).notNull(),
+    closeAt: timestamp('close_at', { withTimezone: true }).notNull(),
+    drawAt: timestamp('draw_at', { withTimezone: true }).notNull(),
+    seed: text('seed').notNull(),
+    commitment: text('commitment').notNull(),
+    status: text('status', { enum: ['pending', 'open', 'closed', 'drawn', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    openCode: text('open_code'),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    /** Every bet of the period settled (drawn) or refunded (cancelled). */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lottery_periods_number_uq').on(t.lotteryCode, t.number),
+    index('lottery_periods_draw_idx').on(t.lotteryCode, t.drawAt),
+    index('lottery_periods_status_idx').on(t.status, t.drawAt),
+    check('lottery_periods_window', sql`${t.openAt} < ${t.drawAt} AND ${t.closeAt} <= ${t.drawAt}`),
+    check(
+      'lottery_periods_commitment',
+      sql`${t.commitment} = encode(sha256(convert_to(${t.seed}, 'UTF8')), 'hex')`,
+    ),
+    check(
+      'lottery_periods_open_code',
+      sql`(${t.status} = 'drawn') = (${t.openCode} IS NOT NULL AND ${t.drawnAt} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/** A member's bet on one play of one period, with the odds it was accepted at. */
+export const lotteryBets = pgTable(
+  'lottery_bets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    betNo: text('bet_no').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    lotteryCode: text('lottery_code').notNull(),
+    periodId: integer('period_id')
+      .notNull()
+      .references(() => lotteryPeriods.id),
+    playCode: text('play_code').notNull(),
+    codes: text('codes').notNull(),
+    itemCount: integer('item_count').notNull(),
+    multiple: integer('multiple').notNull(),
+    unitFen: bigint('unit_fen', { mode: 'bigint' }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    odds: jsonb('odds').$type<Record<string, number>>().notNull(),
+    status: text('status', { enum: ['pending', 'won', 'lost', 'cancelled', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    payout: bigint('payout', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    winningItems: integer('winning_items').notNull().default(0),
+    cancelReason: text('cancel_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('lottery_bets_bet_no_uq').on(t.betNo),
+    // Settlement walks a period's pending bets in (member, id) order.
+    index('lottery_bets_period_idx').on(t.periodId, t.status, t.memberId, t.id),
+    index('lottery_bets_member_idx').on(t.memberId, t.id),
+    check(
+      'lottery_bets_amounts',
+      sql`${t.amount} = ${t.itemCount} * ${t.unitFen} * ${t.multiple} AND ${t.amount} > 0 AND ${t.payout} >= 0`,
+    ),
+  ],
+);
+
+/** Notices to members about their lottery bets (a cancelled draw and its refund). */
+export const lotteryNotices = pgTable(
+  'lottery_notices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    periodId: integer('period_id')
+      .notNull()
+      .references(() => lotteryPeriods.id),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lottery_notices_member_period_uq').on(t.memberId, t.periodId),
+    index('lottery_notices_member_idx').on(t.memberId, t.id),
+  ],
+);

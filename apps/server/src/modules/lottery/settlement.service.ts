@@ -1,0 +1,287 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  findLottery,
+  privateUserChannel,
+  REALTIME_EVENTS,
+  settleBet,
+  type LotteryConfig,
+  type NotificationEvent,
+} from '@app/shared';
+import type { Db } from '../../db/client.ts';
+import { inTransaction, type Work } from '../../db/tx.ts';
+import { rowsOf } from '../ledger/ledger.repo.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { Broadcaster } from '../realtime/broadcaster.ts';
+import { playOf, schedulePeriodOf } from './lottery.mapper.ts';
+import * as repo from './lottery.repo.ts';
+import { lotteryBets, lotteryNotices } from './lottery.table.ts';
+
+/** Bets settled per transaction: large enough to amortise commits, small enough for short locks. */
+const BET_BATCH = 2_500;
+/** Batches settled side by side (PostgreSQL runs them in parallel; PGlite one after another). */
+const BATCHES_AT_ONCE = 4;
+
+export interface PeriodSettlement {
+  /** Bets decided now (won, lost or refunded). */
+  bets: number;
+  won: number;
+  paid: bigint;
+  refunded: bigint;
+  /** Every bet of the period is decided. */
+  complete: boolean;
+}
+
+/**
+ * Ledger idempotency keys. A batch pays each member once for their bets in it (one entry per
+ * member and period, not one per bet); the key names the period, the member and the first of
+ * those bets, which no later batch can contain again (its bets are no longer pending).
+ */
+export const payoutKey = (periodId: number, memberId: number, firstBetId: number) =>
+  `lottery-payout:${periodId}:${memberId}:${firstBetId}`;
+export const periodRefundKey = (periodId: number, memberId: number, firstBetId: number) =>
+  `lottery-refund:${periodId}:${memberId}:${firstBetId}`;
+/** A member's own cancel of one bet. */
+export const refundKey = (betId: number) => `lottery-bet:${betId}:refund`;
+
+interface MemberTotal {
+  memberId: number;
+  amount: bigint;
+  bets: number;
+  firstBetId: number;
+}
+
+/** Sums per member in member order (wallets are locked in that order: no deadlocks). */
+function byMember(rows: ReadonlyArray<{ memberId: number; id: number; amount: bigint }>): MemberTotal[] {
+  const totals = new Map<number, MemberTotal>();
+  for (const row of rows) {
+    const total = totals.get(row.memberId);
+    if (total) {
+      total.amount += row.amount;
+      total.bets += 1;
+      total.firstBetId = Math.min(total.firstBetId, row.id);
+    } else {
+      totals.set(row.memberId, { memberId: row.memberId, amount: row.amount, bets: 1, firstBetId: row.id });
+    }
+  }
+  return [...totals.values()].sort((a, b) => a.memberId - b.memberId);
+}
+
+/**
+ * Exactly-once settlement of a period's bets. Bets are taken in (member, id) order in batches;
+ * each batch decides its bets with `WHERE status = 'pending'` (only the rows it flipped are
+ * paid), credits each member's winnings in one ledger entry with an idempotency key, and adds
+ * the turnover, in one transaction. Safe to re-run at any point after a crash.
+ */
+export class LotterySettlement {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: LedgerService,
+    private readonly broadcaster: Broadcaster,
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+  ) {}
+
+  async settlePeriod(periodId: number): Promise<PeriodSettlement> {
+    const period = await repo.findPeriodById(this.db, periodId);
+    const outcome: PeriodSettlement = { bets: 0, won: 0, paid: 0n, refunded: 0n, complete: false };
+    if (!period || (period.status !== 'drawn' && period.status !== 'cancelled')) return outcome;
+    const config = findLottery(period.lotteryCode);
+    if (period.status === 'drawn' && !config) {
+      this.log.error({ lottery: period.lotteryCode }, 'drawn period of an unknown lottery left unsettled');
+      return outcome;
+    }
+    let cursor = { memberId: 0, id: 0 };
+    for (;;) {
+      const pending = await repo.pendingBets(this.db, periodId, cursor, BET_BATCH * BATCHES_AT_ONCE);
+      if (pending.length === 0) break;
+      cursor = pending[pending.length - 1]!;
+      const batches: number[][] = [];
+      for (let i = 0; i < pending.length; i += BET_BATCH)
+        batches.push(pending.slice(i, i + BET_BATCH).map((b) => b.id));
+      // Batches share at most the member at their edge, whose wallet they lock in member order.
+      const results = await Promise.all(
+        batches.map((batch) =>
+          period.status === 'drawn'
+            ? this.settleBatch(batch, period, config!)
+            : this.refundBatch(batch, period, config),
+        ),
+      );
+      for (const batch of results) {
+        outcome.bets += batch.bets;
+        outcome.won += batch.won;
+        outcome.paid += batch.paid;
+        outcome.refunded += batch.refunded;
+      }
+    }
+    outcome.complete = await repo.markSettled(this.db, periodId);
+    if (outcome.bets > 0) {
+      this.log.info(
+        {
+          lottery: period.lotteryCode,
+          period: period.number,
+          bets: outcome.bets,
+          paid: outcome.paid.toString(),
+          refunded: outcome.refunded.toString(),
+        },
+        'lottery period settled',
+      );
+    }
+    return outcome;
+  }
+
+  private async settleBatch(ids: number[], period: repo.PeriodRow, config: LotteryConfig) {
+    const schedulePeriod = schedulePeriodOf(config, period);
+    const openCode = period.openCode!;
+    return inTransaction(
+      this.db,
+      async (work) => {
+        const rows = await work.tx
+          .select()
+          .from(lotteryBets)
+          .where(and(inArray(lotteryBets.id, ids), eq(lotteryBets.status, 'pending')));
+        const decided: Array<{ bet: repo.BetRow; payout: bigint; items: number }> = [];
+        for (const bet of rows) {
+          try {
+            const play = playOf(config, bet.playCode, schedulePeriod);
+            if (!play) throw new Error(`unknown play ${bet.playCode}`);
+            const result = settleBet(play, bet.codes, openCode, bet.multiple, {
+              unitFen: bet.unitFen,
+              oddsX100: bet.odds,
+            });
+            decided.push({ bet, payout: result.payoutFen, items: result.winningItems });
+          } catch (err) {
+            // A bet the rules cannot settle is a bug to look at, never a loss: it stays pending.
+            this.log.error({ err, betId: bet.id }, 'lottery bet could not be settled');
+          }
+        }
+        const flipped = new Set<number>();
+        const lost = decided.filter((d) => d.payout === 0n).map((d) => d.bet.id);
+        if (lost.length > 0) {
+          const done = await work.tx
+            .update(lotteryBets)
+            .set({ status: 'lost', settledAt: sql`now()` })
+            .where(and(inArray(lotteryBets.id, lost), eq(lotteryBets.status, 'pending')))
+            .returning({ id: lotteryBets.id });
+          for (const r of done) flipped.add(r.id);
+        }
+        const winners = decided.filter((d) => d.payout > 0n);
+        if (winners.length > 0) {
+          const values = sql.join(
+            winners.map((d) => sql`(${d.bet.id}::int, ${d.payout}::bigint, ${d.items}::int)`),
+            sql`, `,
+          );
+          const done = rowsOf<{ id: number }>(
+            await work.tx.execute(sql`
+              UPDATE lottery_bets SET status = 'won', payout = v.payout, winning_items = v.items, settled_at = now()
+              FROM (VALUES ${values}) AS v(id, payout, items)
+              WHERE lottery_bets.id = v.id AND lottery_bets.status = 'pending'
+              RETURNING lottery_bets.id`),
+          );
+          for (const r of done) flipped.add(Number(r.id));
+        }
+        const paying = byMember(
+          winners
+            .filter((d) => flipped.has(d.bet.id))
+            .map((d) => ({ memberId: d.bet.memberId, id: d.bet.id, amount: d.payout })),
+        );
+        let paid = 0n;
+        for (const total of paying) {
+          await this.ledger.post(work, {
+            memberId: total.memberId,
+            wallet: 'lottery',
+            amount: total.amount,
+            type: 'payout',
+            reference: { type: 'lottery_period', id: `${period.lotteryCode}:${period.number}` },
+            idempotencyKey: payoutKey(period.id, total.memberId, total.firstBetId),
+            remark: `彩票派奖 ${config.name} 第${period.number}期 中奖${total.bets}注`,
+          });
+          paid += total.amount;
+        }
+        // Settled bets count as turnover (打码量): they raise totalgame and pay down codingvolume.
+        await this.addTurnover(
+          work,
+          byMember(
+            decided
+              .filter((d) => flipped.has(d.bet.id))
+              .map((d) => ({ memberId: d.bet.memberId, id: d.bet.id, amount: d.bet.amount })),
+          ),
+        );
+        return {
+          bets: flipped.size,
+          won: winners.filter((d) => flipped.has(d.bet.id)).length,
+          paid,
+          refunded: 0n,
+        };
+      },
+      this.log,
+    );
+  }
+
+  private async addTurnover(work: Work, totals: MemberTotal[]): Promise<void> {
+    if (totals.length === 0) return;
+    const values = sql.join(
+      totals.map((t) => sql`(${t.memberId}::int, ${t.amount}::bigint)`),
+      sql`, `,
+    );
+    await work.tx.execute(sql`
+      UPDATE members SET totalgame = members.totalgame + v.amount,
+                         codingvolume = GREATEST(members.codingvolume - v.amount, 0)
+      FROM (VALUES ${values}) AS v(id, amount)
+      WHERE members.id = v.id`);
+  }
+
+  /** Refunds the pending bets of a cancelled period and leaves each member one notice. */
+  private async refundBatch(ids: number[], period: repo.PeriodRow, config: LotteryConfig | undefined) {
+    const name = config?.name ?? period.lotteryCode;
+    const reason = period.cancelReason ?? `${name}第${period.number}期已取消`;
+    return inTransaction(
+      this.db,
+      async (work) => {
+        const rows = await work.tx
+          .update(lotteryBets)
+          .set({ status: 'refunded', cancelReason: reason, settledAt: sql`now()` })
+          .where(and(inArray(lotteryBets.id, ids), eq(lotteryBets.status, 'pending')))
+          .returning();
+        let refunded = 0n;
+        const totals = byMember(rows);
+        for (const total of totals) {
+          await this.ledger.post(work, {
+            memberId: total.memberId,
+            wallet: 'lottery',
+            amount: total.amount,
+            type: 'bet_refund',
+            reference: { type: 'lottery_period', id: `${period.lotteryCode}:${period.number}` },
+            idempotencyKey: periodRefundKey(period.id, total.memberId, total.firstBetId),
+            remark: `开奖取消退款 ${name} 第${period.number}期 ${total.bets}注`,
+          });
+          refunded += total.amount;
+        }
+        if (totals.length > 0) {
+          const title = `${name}第${period.number}期开奖取消`;
+          const content = `${reason}。您在本期的投注已全额退回彩票钱包。`;
+          const notices = await work.tx
+            .insert(lotteryNotices)
+            .values(totals.map(({ memberId }) => ({ memberId, periodId: period.id, title, content })))
+            .onConflictDoNothing()
+            .returning();
+          work.afterCommit(async () => {
+            for (const notice of notices) {
+              const event: NotificationEvent = {
+                id: `lottery-notice-${notice.id}`,
+                title: notice.title,
+                message: notice.content,
+                type: 'lottery',
+                timestamp: notice.createdAt.getTime(),
+              };
+              await this.broadcaster
+                .publish(privateUserChannel(notice.memberId), REALTIME_EVENTS.notification, event)
+                .catch((err: unknown) => this.log.warn({ err }, 'lottery notice not pushed'));
+            }
+          });
+        }
+        return { bets: rows.length, won: 0, paid: 0n, refunded };
+      },
+      this.log,
+    );
+  }
+}
