@@ -154,13 +154,19 @@ export class SimulatedFeed implements SportsFeed {
     const add = (sport: Sport, interval: number, offsetMin: number, numberBase: number) => {
       const leagues = CATALOG.filter((l) => l.sport === sport);
       const count = Math.floor((24 * 60 - offsetMin) / interval);
+      // A team does not play again within the next dozen slots of the day.
+      const recent: string[] = [];
       for (let i = 0; i < count; i++) {
         const externalId = `${sport}-${day}-${i}`;
         const rng = new SeededRandom(`${this.options.seed}:fixture:${externalId}`);
         const league = rng.pick(leagues);
-        const home = rng.pick(league.teams);
-        let away = rng.pick(league.teams);
-        while (away.code === home.code) away = rng.pick(league.teams);
+        const rested = league.teams.filter((t) => !recent.includes(`${league.code}.${t.code}`));
+        const pool = rested.length >= 2 ? rested : league.teams;
+        const home = rng.pick(pool);
+        let away = rng.pick(pool);
+        while (away.code === home.code) away = rng.pick(pool);
+        recent.push(`${league.code}.${home.code}`, `${league.code}.${away.code}`);
+        if (recent.length > 24) recent.splice(0, 2);
         const fixture: FeedFixture = {
           externalId,
           sport,
