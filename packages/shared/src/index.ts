@@ -12,3 +12,4 @@ export * from './contracts/realtime.ts';
 export * from './domain/sports/index.ts';
 export * from './contracts/sports.ts';
 export * from './domain/lottery/index.ts';
+export * from './contracts/lottery.ts';

@@ -1,0 +1,249 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { currentPeriod, findLottery, formatFen } from '@app/shared';
+import { lotteryBets } from '../apps/server/src/db/schema.ts';
+import { dismissHomeModal, login, toast, waitForRoute } from './support/app.ts';
+import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+const CODE = 'k3_1m';
+const config = findLottery(CODE)!;
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let ticker: ReturnType<typeof setInterval> | undefined;
+
+/** Jobs are off in tests: this drives the lottery scheduler as the job would, every 500 ms. */
+function startTicker(): void {
+  let running = false;
+  ticker = setInterval(() => {
+    if (running) return;
+    running = true;
+    void server.app.services.lotteryScheduler
+      .tick(new Date())
+      .catch(() => undefined)
+      .finally(() => {
+        running = false;
+      });
+  }, 500);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  // Twenty minutes of history: the scheduler ran in the past, then catches up now.
+  const now = Date.now();
+  for (const minutesAgo of [20, 15, 10, 5]) {
+    await server.app.services.lotteryScheduler.tick(new Date(now - minutesAgo * 60_000), { codes: [CODE] });
+  }
+  await server.app.services.lotteryScheduler.tick(new Date());
+  startTicker();
+});
+afterAll(async () => {
+  clearInterval(ticker);
+  await browser?.close();
+  await server?.close();
+});
+const pageErrors: string[] = [];
+beforeEach(async () => {
+  context = await newMobileContext(browser, server.baseUrl);
+  page = await context.newPage();
+  pageErrors.length = 0;
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') {
+    await screenshot(page, `lottery-failed-${ctx.task.name.slice(0, 12)}`).catch(() => undefined);
+    console.error('page errors:', pageErrors);
+  }
+  await context.close();
+});
+
+async function loginDemo(): Promise<void> {
+  await login(page, 'demo001', 'demo1234');
+  await waitForRoute(page, '/pages/home/home');
+  await dismissHomeModal(page);
+}
+
+const wallet = (which: 'lottery' | 'main') => page.getByTestId(`wallet-${which}`).locator('.money');
+
+describe('lottery', () => {
+  it('transfers in, bets 快3 和值 on a 1-minute game, sees the countdown and the draw arrive live, and gets settled', async () => {
+    await loginDemo();
+    // Enough time before 封盘 to pick and confirm; otherwise bet on the next period.
+    const soon = currentPeriod(config, Date.now());
+    if (soon.closeAt - Date.now() < 25_000) await sleep(soon.drawAt - Date.now() + 300);
+    const period = currentPeriod(config, Date.now());
+
+    await page.goto('/#/pages/lottery/lottery-list');
+    const card = page.locator(`[data-testid="lottery-card"][data-code="${CODE}"]`);
+    await card.getByText(`${period.number}期`).waitFor();
+    await page.waitForTimeout(400);
+    await screenshot(page, 'lottery-list');
+    await card.click();
+    await waitForRoute(page, '/pages/lottery/lottery-game');
+    await page.getByTestId('number-picker').waitFor();
+    await expect.poll(() => wallet('main').textContent()).toBe('10,000.00');
+
+    // One tap brings the whole main balance into the lottery wallet.
+    await page.getByRole('button', { name: '一键转入' }).click();
+    await expect.poll(() => wallet('lottery').textContent()).toBe('10,000.00');
+    await expect.poll(() => wallet('main').textContent()).toBe('0.00');
+
+    // 和值 is the first tab: pick 10 and 11 (two items, 2元 each).
+    expect(await page.getByTestId('number-picker').getAttribute('data-play')).toBe('k3_hz');
+    await page.locator('.lt-option[data-key="10"]').click();
+    await page.locator('.lt-option[data-key="11"]').click();
+    await expect.poll(() => page.getByTestId('slip-items').textContent()).toBe('共 2 注');
+    await expect.poll(() => page.getByTestId('slip-amount').textContent()).toBe('4.00 元');
+    const countdown = page.getByTestId('countdown');
+    expect(await countdown.getAttribute('data-phase')).toBe('open');
+    await screenshot(page, 'lottery-game');
+
+    await page.getByRole('button', { name: '立即投注' }).click();
+    await page.getByText(`确认投注 第${period.number}期`).waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'lottery-game-confirm');
+    await page.getByRole('button', { name: '确认投注' }).click();
+    await toast(page, '投注成功').waitFor();
+    const bet = page.getByTestId('my-bets').getByTestId('lottery-bet').first();
+    await expect.poll(() => bet.getAttribute('data-status')).toBe('pending');
+    await expect.poll(() => wallet('lottery').textContent()).toBe('9,996.00');
+
+    // The countdown reaches 封盘, then the draw arrives over the socket and the bet settles.
+    await expect
+      .poll(() => countdown.getAttribute('data-phase'), { timeout: period.closeAt - Date.now() + 5_000 })
+      .not.toBe('open');
+    const drawn = page.getByTestId('last-draw').getByText(`第${period.number}期开奖`);
+    await drawn.waitFor({ timeout: period.drawAt - Date.now() + 15_000 });
+    await screenshot(page, 'lottery-game-drawn');
+    await expect.poll(() => bet.getAttribute('data-status'), { timeout: 15_000 }).not.toBe('pending');
+
+    const rows = await server.app.services.database.db
+      .select()
+      .from(lotteryBets)
+      .where(eq(lotteryBets.lotteryCode, CODE));
+    const mine = rows.filter((r) => r.status !== 'pending');
+    expect(mine).toHaveLength(1);
+    const payout = mine[0]!.payout;
+    const openCode = (
+      await server.app.inject({
+        method: 'GET',
+        url: `/v1/liujiu/lottery/open-code?code=${CODE}&expect=${period.number}`,
+      })
+    ).json<{ data: { open_code: string } }>().data.open_code;
+    expect(await page.getByTestId('last-draw').getByTestId('open-code').getAttribute('data-code')).toBe(
+      openCode,
+    );
+    const sum = openCode.split(',').reduce((s, n) => s + Number(n), 0);
+    expect(await bet.getAttribute('data-status')).toBe(sum === 10 || sum === 11 ? 'won' : 'lost');
+    expect(payout > 0n).toBe(sum === 10 || sum === 11);
+    const expected = formatFen(999_600n + payout).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    await expect.poll(() => wallet('lottery').textContent(), { timeout: 10_000 }).toBe(expected);
+    await screenshot(page, 'lottery-game-settled');
+
+    // And everything back to the main wallet in one tap.
+    await page.getByRole('button', { name: '全部转出' }).click();
+    await expect.poll(() => wallet('lottery').textContent()).toBe('0.00');
+    await expect.poll(() => wallet('main').textContent()).toBe(expected);
+  }, 180_000);
+
+  it('shows categories, history with the trend chart, records and verifies a draw in the browser', async () => {
+    await loginDemo();
+    await page.goto('/#/pages/lottery/lottery-categories');
+    await page.getByTestId('lottery-categories').getByText('极速快3').waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'lottery-categories');
+
+    await page.goto(`/#/pages/lottery/lottery-detail?code=${CODE}`);
+    await page.getByTestId('draw-history').getByTestId('open-code').first().waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'lottery-detail-history');
+    await page.getByRole('tab', { name: '走势图' }).click();
+    await page.getByTestId('trend-chart').waitFor();
+    expect(await page.locator('.lt-trend-cell.hit').count()).toBeGreaterThan(10);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'lottery-detail-trend');
+
+    // Pickers of other families: positions (PK10 定位胆), 49 numbers (六合彩 特码), 机选 on 时时彩.
+    await page.goto('/#/pages/lottery/lottery-game?code=pk10_1m');
+    await page.getByTestId('number-picker').locator('.lt-field').nth(9).waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'lottery-game-pk10');
+    await page.goto('/#/pages/lottery/lottery-game?code=lhc');
+    await page.locator('.lt-option[data-key="49"]').waitFor();
+    await page.locator('.lt-option[data-key="07"]').click();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'lottery-game-lhc');
+    await page.goto('/#/pages/lottery/lottery-game?code=ssc_5m');
+    await page.getByTestId('number-picker').waitFor();
+    await page.getByRole('button', { name: '机选' }).click();
+    await expect.poll(() => page.getByTestId('slip-items').textContent()).toBe('共 1 注');
+    await page.getByRole('button', { name: '加入注单' }).click();
+    await page.getByRole('button', { name: '机选' }).click();
+    await page.getByTestId('slip-items').click();
+    await page.locator('.lt-slip-popup').getByText('确认投注').waitFor();
+    await page.waitForTimeout(400);
+    await screenshot(page, 'lottery-game-slip');
+
+    await page.goto('/#/pages/lottery/lottery-records');
+    await page.getByTestId('bet-stats').waitFor();
+    await page.getByTestId('bet-records').getByTestId('lottery-bet').first().waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'lottery-records');
+
+    await page.goto(`/#/pages/lottery/lottery-verify?code=${CODE}`);
+    const result = page.getByTestId('verify-result');
+    await result.getByText('验证通过').waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'lottery-verify');
+    // Change one character of the seed: the browser's own computation refuses it.
+    const seedInput = page.locator('.lt-verify-form label', { hasText: '种子' }).locator('input');
+    const seed = await seedInput.inputValue();
+    await seedInput.fill(`${seed.slice(0, -1)}${seed.endsWith('0') ? '1' : '0'}`);
+    await result.getByText('验证未通过').waitFor();
+  });
+
+  it('cancels a bet before 封盘 from the records page', async () => {
+    await loginDemo();
+    const soon = currentPeriod(config, Date.now());
+    if (soon.closeAt - Date.now() < 20_000) await sleep(soon.drawAt - Date.now() + 300);
+    // Fund the lottery wallet and bet through the API as this member, then cancel in the UI.
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string);
+    const headers = { authorization: `Bearer ${token}` };
+    await server.app.inject({
+      method: 'POST',
+      url: '/v1/game/lottery/transfer-in',
+      headers,
+      payload: { amount: '10' },
+    });
+    const period = currentPeriod(config, Date.now());
+    const placed = await server.app.inject({
+      method: 'POST',
+      url: '/v1/liujiu/bet/create',
+      headers,
+      payload: {
+        lottery_code: CODE,
+        expect: period.number,
+        bets: [{ play_code: 'k3_dxds', bet_codes: '大', multiple: 1 }],
+      },
+    });
+    expect(placed.statusCode).toBe(200);
+    await page.goto(`/#/pages/lottery/lottery-records?code=${CODE}`);
+    const pending = page
+      .getByTestId('bet-records')
+      .locator('[data-testid="lottery-bet"][data-status="pending"]')
+      .first();
+    await pending.getByRole('button', { name: '撤单' }).click();
+    await page.getByRole('button', { name: '确认撤单' }).click();
+    await toast(page, '撤单成功').waitFor();
+    await expect
+      .poll(() => page.locator('[data-testid="lottery-bet"][data-status="cancelled"]').count())
+      .toBeGreaterThan(0);
+  });
+});
