@@ -4,7 +4,7 @@
  * turned into decimal odds with a bookmaker margin. Works pre-match and in play (from the
  * current score and the share of the match still to play).
  */
-import { formatLine, type PlayTypeId } from '@app/shared';
+import { formatLine, PLAY_TYPES, type PlayTypeId } from '@app/shared';
 
 /** Share of stakes returned to players: 竞彩 pays out about 89%. */
 export const PAYOUT_RATE = 0.89;
@@ -158,36 +158,8 @@ export function footballMarkets(state: FootballState, handicapGoals: number): Ma
   ];
 }
 
-const SCORE_KEYS = [
-  '1:0',
-  '2:0',
-  '2:1',
-  '3:0',
-  '3:1',
-  '3:2',
-  '4:0',
-  '4:1',
-  '4:2',
-  '5:0',
-  '5:1',
-  '5:2',
-  '0:0',
-  '1:1',
-  '2:2',
-  '3:3',
-  '0:1',
-  '0:2',
-  '1:2',
-  '0:3',
-  '1:3',
-  '2:3',
-  '0:4',
-  '1:4',
-  '2:4',
-  '0:5',
-  '1:5',
-  '2:5',
-];
+/** The listed 比分 options (the 胜其他/平其他/负其他 buckets are priced from what is left). */
+const SCORE_KEYS = PLAY_TYPES['football.score'].options.map((o) => o.key).filter((k) => k.includes(':'));
 
 // ---- basketball -----------------------------------------------------------------------------
 
