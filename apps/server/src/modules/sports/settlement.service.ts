@@ -17,8 +17,8 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import { rowsOf } from '../ledger/ledger.repo.ts';
 import { matches, orderLegs, orders } from './sports.table.ts';
 
-/** Orders settled per transaction: big enough to amortise commits, small enough to keep locks short. */
-const ORDER_BATCH = 200;
+/** Orders settled per transaction: big enough to amortise commits and credits, small enough to keep locks short. */
+const ORDER_BATCH = 1000;
 
 export interface SettleReport {
   legs: number;
@@ -201,19 +201,36 @@ export class SettlementService {
             );
             for (const r of rowsPaid) updated.add(Number(r.id));
           }
+          // One credit per member and kind per batch (each order keeps its own payout): a big
+          // match settles in seconds, and the key of the batch's first order keeps it exactly-once.
+          const credits = new Map<
+            string,
+            {
+              memberId: number;
+              kind: 'payout' | 'bet_refund';
+              amount: bigint;
+              orders: string[];
+              firstId: number;
+            }
+          >();
           let n = 0;
           let total = 0n;
           for (const { order, status, payout } of decided) {
             if (!updated.has(order.id)) continue;
             if (payout > 0n) {
-              await this.ledger.post(work, {
+              const kind = status === 'refunded' ? 'bet_refund' : 'payout';
+              const key = `${kind}:${order.memberId}`;
+              const credit = credits.get(key) ?? {
                 memberId: order.memberId,
-                amount: payout,
-                type: status === 'refunded' ? 'bet_refund' : 'payout',
-                reference: { type: 'order', id: order.orderNo },
-                idempotencyKey: `order:${order.id}:payout`,
-                remark: status === 'refunded' ? `注单退款 ${order.orderNo}` : `派奖 ${order.orderNo}`,
-              });
+                kind,
+                amount: 0n,
+                orders: [],
+                firstId: order.id,
+              };
+              credit.amount += payout;
+              credit.orders.push(order.orderNo);
+              credit.firstId = Math.min(credit.firstId, order.id);
+              credits.set(key, credit);
             }
             const { memberId, orderNo } = order;
             work.afterCommit(() =>
@@ -228,6 +245,18 @@ export class SettlementService {
             );
             n++;
             total += payout;
+          }
+          for (const credit of credits.values()) {
+            const first = credit.orders[0] ?? '';
+            const single = credit.orders.length === 1;
+            await this.ledger.post(work, {
+              memberId: credit.memberId,
+              amount: credit.amount,
+              type: credit.kind,
+              reference: { type: 'order', id: single ? first : `${first}+${credit.orders.length - 1}` },
+              idempotencyKey: `order:${credit.firstId}:${credit.kind}:${credit.memberId}`,
+              remark: `${credit.kind === 'bet_refund' ? '注单退款' : '派奖'} ${single ? first : `${credit.orders.length}笔注单`}`,
+            });
           }
           return { n, total };
         },
