@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 
 /** An input by its form name attribute. */
@@ -35,7 +36,7 @@ export async function login(page: Page, username: string, password: string): Pro
 }
 
 export function uniqueUsername(prefix = 'e2e'): string {
-  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.slice(0, 16);
+  return `${prefix}${Date.now().toString(36)}${randomBytes(2).toString('hex')}`.slice(0, 16);
 }
 
 /** Local storage keys the page holds. */

@@ -1,3 +1,4 @@
+import { formatFen } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as, body, newMember, type TestApp } from '../../test/harness.ts';
@@ -70,7 +71,7 @@ describe('order submit', () => {
     const o = selections.map((s) => Math.round(Number(s.odds) * 100));
     const bet = (...f: number[]) => Math.floor((f.reduce((a, b) => a * b, 1) * 400) / 100 ** f.length);
     const expected = bet(o[0]!, o[1]!) + bet(o[0]!, o[2]!) + bet(o[1]!, o[2]!) + bet(o[0]!, o[1]!, o[2]!);
-    expect(data.max_prize).toBe((expected / 100).toFixed(2));
+    expect(data.max_prize).toBe(formatFen(BigInt(expected)));
     const [row] = await t.database.db.select().from(members).where(eq(members.id, m.id));
     expect(row).toMatchObject({ totalgame: 1_600n, codingvolume: 0n });
 
