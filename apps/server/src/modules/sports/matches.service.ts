@@ -176,7 +176,9 @@ export class MatchesService {
         scored += own;
         return own > other ? ('W' as const) : own === other ? ('D' as const) : ('L' as const);
       });
-      return { letters, avg: rows.length ? (scored / rows.length).toFixed(1) : '0.0' };
+      // Goals per match with one decimal, rounded half up, in integer tenths.
+      const tenths = rows.length ? Math.round((scored * 10) / rows.length) : 0;
+      return { letters, avg: `${Math.trunc(tenths / 10)}.${tenths % 10}` };
     };
     const [home, away, h2h] = await Promise.all([
       form(match.homeTeamId),
