@@ -14,7 +14,9 @@ import { lotteryBetsRoutes } from './modules/lottery/bets.routes.ts';
 import { lotteryGamesRoutes } from './modules/lottery/games.routes.ts';
 import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
 import { ordersRoutes } from './modules/sports/orders.routes.ts';
+import { operatorsRoutes } from './modules/operators/operators.routes.ts';
 import authPlugin from './plugins/auth.ts';
+import operatorAuthPlugin from './plugins/operator-auth.ts';
 import docsPlugin from './plugins/docs.ts';
 import envelopePlugin from './plugins/envelope.ts';
 import webPlugin from './plugins/web.ts';
@@ -63,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(servicesPlugin, { services });
   await app.register(envelopePlugin);
   await app.register(authPlugin);
+  await app.register(operatorAuthPlugin);
   await app.register(docsPlugin);
 
   await app.register(authRoutes);
@@ -75,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(lotteryRoutes);
   await app.register(lotteryBetsRoutes);
   await app.register(lotteryGamesRoutes);
+  await app.register(operatorsRoutes);
 
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
   return app;

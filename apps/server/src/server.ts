@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { DEMO_LOGIN, seedDemoData } from './seed/demo.ts';
+import { DEMO_LOGIN, DEMO_OPERATOR, seedDemoData } from './seed/demo.ts';
 
 /** Starts one server: migrations, demo data on first start, the app on PORT, graceful shutdown. */
 async function main() {
@@ -55,6 +55,7 @@ async function main() {
       `  API docs:   ${shown}/docs`,
       `  Database:   ${db}`,
       `  Demo login: ${DEMO_LOGIN.username} / ${DEMO_LOGIN.password}`,
+      `  Operator:   ${DEMO_OPERATOR.username} / ${DEMO_OPERATOR.password} (/admin/v1, see /docs)`,
       '',
     ].join('\n') + '\n',
   );

@@ -27,6 +27,9 @@ import { LotteryScheduler } from './modules/lottery/scheduler.ts';
 import { LotterySettlement } from './modules/lottery/settlement.service.ts';
 import { LotteryWalletService } from './modules/lottery/wallet.service.ts';
 import { every, Leadership } from './lib/jobs.ts';
+import { BonusService } from './modules/bonus/bonus.service.ts';
+import { MessagesService } from './modules/messages/messages.service.ts';
+import { OperatorsService } from './modules/operators/operators.service.ts';
 
 /** Everything a route may call, built once per app. */
 export interface Services {
@@ -51,6 +54,12 @@ export interface Services {
   lotterySettlement: LotterySettlement;
   /** The lottery's clock: periods, 封盘, draws and settlement (`tick(now)` drives it in tests). */
   lotteryScheduler: LotteryScheduler;
+  /** Back-office accounts and the audit log. */
+  operators: OperatorsService;
+  /** The member inbox: messages written in the transaction of the event they report. */
+  messages: MessagesService;
+  /** Bonuses: ledger credit + bonus log + the turnover they require. */
+  bonus: BonusService;
   /** Starts the background jobs (feed sync and settlement) when this process leads. */
   startJobs(): void;
   /** Stops background work and closes connections to outside services. */
@@ -138,6 +147,9 @@ export async function createServices(
     lotteryWallet: new LotteryWalletService(db, ledger, idempotency, events),
     lotterySettlement,
     lotteryScheduler,
+    operators: new OperatorsService(db, config),
+    messages: new MessagesService(db, broadcaster, log),
+    bonus: new BonusService(ledger, events),
     startJobs: () => {
       stops.push(
         every(

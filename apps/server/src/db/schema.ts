@@ -5,3 +5,6 @@ export * from '../modules/app-config/app-config.table.ts';
 export * from '../modules/realtime/realtime.table.ts';
 export * from '../modules/sports/sports.table.ts';
 export * from '../modules/lottery/lottery.table.ts';
+export * from '../modules/operators/operators.table.ts';
+export * from '../modules/messages/messages.table.ts';
+export * from '../modules/bonus/bonus.table.ts';

@@ -6,6 +6,9 @@ import * as accountsRepo from '../modules/accounts/accounts.repo.ts';
 import type { Services } from '../services.ts';
 
 export const DEMO_LOGIN = { username: 'demo001', password: 'demo1234' } as const;
+/** The back-office operator of a demo install (/admin/v1). */
+export const DEMO_OPERATOR = { username: 'admin', password: 'admin1234' } as const;
+
 export const DEMO_AGENT = {
   username: 'agent001',
   password: 'agent1234',
@@ -68,6 +71,7 @@ export async function seedDemoData(
     title: '金彩体育',
     index_modal: '欢迎来到金彩体育！新会员注册即可体验足球、篮球竞猜与彩票游戏，理性投注，量力而行。',
   });
-  log?.info({ members: 3 }, 'demo data seeded');
+  await services.operators.create({ ...DEMO_OPERATOR, name: '系统管理员', role: 'admin' });
+  log?.info({ members: 3, operators: 1 }, 'demo data seeded');
   return true;
 }

@@ -118,3 +118,29 @@ export function as(
 ): Promise<LightMyRequestResponse> {
   return app.inject({ ...options, headers: { ...member.auth, ...options.headers } });
 }
+
+export interface TestOperator {
+  id: number;
+  username: string;
+  token: string;
+  auth: { authorization: string };
+}
+
+/** Creates a back-office operator and signs it in through /admin/v1/auth/login. */
+export async function newOperator(
+  app: FastifyInstance,
+  role: 'admin' | 'finance' | 'support' = 'admin',
+): Promise<TestOperator> {
+  const username = uniqueUsername('op');
+  const password = 'op-secret-1';
+  const created = await app.services.operators.create({ username, password, name: `测试${role}`, role });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/admin/v1/auth/login',
+    payload: { username, password },
+    remoteAddress: uniqueIp(),
+  });
+  if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.statusCode} ${res.body}`);
+  const token = body<{ token: string }>(res).data.token;
+  return { id: created.id, username, token, auth: { authorization: `Bearer ${token}` } };
+}

@@ -69,6 +69,10 @@ export const notificationEvent = z.object({
   message: z.string(),
   type: z.string(),
   timestamp: z.number().int(),
+  /** Unread inbox messages after this one arrived (drives the badge). */
+  unread_count: z.number().int().optional(),
+  /** In-app route the message leads to. */
+  link: z.string().nullable().optional(),
 });
 export type NotificationEvent = z.infer<typeof notificationEvent>;
 

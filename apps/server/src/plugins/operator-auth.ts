@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import type { AuthenticatedOperator } from '../modules/operators/operators.service.ts';
+import type { OperatorRole } from '../modules/operators/operators.table.ts';
+import { bearerToken } from './auth.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The operator behind the bearer token, set by `app.authenticateOperator`. */
+    operator: AuthenticatedOperator | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook for /admin/v1: 401 unless a live operator token is sent (a member token never is). */
+    authenticateOperator: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** The operator of a request that passed `app.authenticateOperator`. */
+export function operatorOf(request: FastifyRequest): AuthenticatedOperator {
+  if (!request.operator) throw unauthorized('请先登录管理后台');
+  return request.operator;
+}
+
+/** A preHandler refusing operators whose role is not listed (admin may do everything). */
+export function requireRole(...roles: OperatorRole[]) {
+  return async (request: FastifyRequest) => {
+    const { role } = operatorOf(request).operator;
+    if (role !== 'admin' && !roles.includes(role)) throw forbidden('当前管理账号无权执行此操作');
+  };
+}
+
+async function operatorAuthPlugin(app: FastifyInstance) {
+  app.decorateRequest('operator', null);
+  app.decorate('authenticateOperator', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('请先登录管理后台');
+    const found = token.length <= 200 ? await app.services.operators.authenticate(token) : undefined;
+    if (!found) throw unauthorized('管理后台登录已失效，请重新登录');
+    request.operator = found;
+  });
+}
+
+export default fp(operatorAuthPlugin, { name: 'operator-auth', dependencies: ['services'] });
