@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentPeriod, findLottery, formatFen } from '@app/shared';
 import { lotteryBets } from '../apps/server/src/db/schema.ts';
 import { dismissHomeModal, login, toast, waitForRoute } from './support/app.ts';
-import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { screenshot } from './support/browser.ts';
+import { page, server, useBrowserSuite } from './support/suite.ts';
 
 const CODE = 'k3_1m';
 const config = findLottery(CODE)!;
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+useBrowserSuite('lottery');
 let ticker: ReturnType<typeof setInterval> | undefined;
 
 /** Jobs are off in tests: this drives the lottery scheduler as the job would, every 500 ms. */
@@ -34,8 +30,6 @@ function startTicker(): void {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   // Twenty minutes of history: the scheduler ran in the past, then catches up now.
   const now = Date.now();
   for (const minutesAgo of [20, 15, 10, 5]) {
@@ -44,25 +38,7 @@ beforeAll(async () => {
   await server.app.services.lotteryScheduler.tick(new Date());
   startTicker();
 });
-afterAll(async () => {
-  clearInterval(ticker);
-  await browser?.close();
-  await server?.close();
-});
-const pageErrors: string[] = [];
-beforeEach(async () => {
-  context = await newMobileContext(browser, server.baseUrl);
-  page = await context.newPage();
-  pageErrors.length = 0;
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    await screenshot(page, `lottery-failed-${ctx.task.name.slice(0, 12)}`).catch(() => undefined);
-    console.error('page errors:', pageErrors);
-  }
-  await context.close();
-});
+afterAll(() => clearInterval(ticker));
 
 async function loginDemo(): Promise<void> {
   await login(page, 'demo001', 'demo1234');

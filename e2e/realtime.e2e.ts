@@ -1,31 +1,12 @@
 import { formatFen, PUBLIC_CHANNELS } from '@app/shared';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../apps/server/src/db/tx.ts';
 import { dismissHomeModal, login, storageKeys, toast, waitForRoute } from './support/app.ts';
-import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { screenshot } from './support/browser.ts';
+import { page, server, useBrowserSuite } from './support/suite.ts';
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(async () => {
-  context = await newMobileContext(browser, server.baseUrl);
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
+useBrowserSuite('realtime');
 
 async function loginDemo(): Promise<number> {
   await login(page, 'demo001', 'demo1234');

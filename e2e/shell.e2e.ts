@@ -1,29 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toast, waitForRoute } from './support/app.ts';
-import { launchBrowser, newDesktopContext, newMobileContext, screenshot } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { newDesktopContext, screenshot } from './support/browser.ts';
+import { browser, context, page, server, useBrowserSuite } from './support/suite.ts';
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(async () => {
-  context = await newMobileContext(browser, server.baseUrl);
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
+useBrowserSuite('shell');
 
 describe('shell', () => {
   it('shows the tabs whose pages exist, in SPEC order, in the tab bar colours', async () => {

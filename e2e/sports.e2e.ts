@@ -8,12 +8,12 @@ import {
   passTypeOf,
   type BetSelection,
 } from '@app/shared';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
 import { dismissHomeModal, login, toast, waitForRoute } from './support/app.ts';
-import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { screenshot } from './support/browser.ts';
+import { page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
 
 type MatchRow = typeof matches.$inferSelect;
 
@@ -22,29 +22,11 @@ const DAY = 86_400_000;
 /** Pushes arrive at once; without a socket the pages refetch every 15 s. */
 const LIVE_TIMEOUT = 20_000;
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-const pageErrors: string[] = [];
+useBrowserSuite('sports', { page: 'file' });
 
 beforeAll(async () => {
-  server = await startServer();
   // Jobs are off in tests: the simulator's clock moves only when we tick it.
   await server.app.services.feedSync.tick(new Date());
-  browser = await launchBrowser();
-  context = await newMobileContext(browser, server.baseUrl);
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-});
-// A failing step leaves a picture of where it stopped.
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await screenshot(page, `sports-failed-${ctx.task.id}`);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 const tick = (at: Date) => server.app.services.feedSync.tick(at);
