@@ -51,6 +51,17 @@ const envSchema = z.object({
   LOTTERY_PERIODS_AHEAD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
   /** Public origin the app is reached at (used in generated links); defaults to the request's own. */
   PUBLIC_URL: z.url().optional(),
+  /** Other origins the member app may be served from (comma-separated), answered with CORS headers. */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url())),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serve the built member app from this folder at `/`. */
   WEB_DIST: z.string().optional(),
@@ -83,6 +94,7 @@ export interface AppConfig {
     pongTimeoutMs: number;
   };
   publicUrl: string | undefined;
+  corsOrigins: string[];
   logLevel: string;
   webDist: string | undefined;
   seedDemo: boolean;
@@ -143,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pongTimeoutMs: e.REALTIME_PONG_TIMEOUT_MS,
     },
     publicUrl: e.PUBLIC_URL,
+    corsOrigins: e.CORS_ORIGINS.map((o) => new URL(o).origin),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'test',

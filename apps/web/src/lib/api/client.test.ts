@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, configureApi, isPublicPath } from './client.ts';
+import { api, apiUrl, configureApi, isPublicPath } from './client.ts';
 import { ApiError, classifyNetworkFailure } from './errors.ts';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -122,5 +122,26 @@ describe('api client', () => {
     expect(classifyNetworkFailure(new Error('connection refused'), true)).toBe('CONNECTION_FAILED');
     expect(classifyNetworkFailure(new TypeError('Failed to fetch'), true)).toBe('NETWORK_ERROR');
     expect(classifyNetworkFailure(new TypeError('Failed to fetch'), false)).toBe('NETWORK_UNAVAILABLE');
+  });
+});
+
+describe('apiUrl', () => {
+  const page = 'https://m.example.com';
+  it('stays relative when the API is served with the page', () => {
+    expect(apiUrl('/v1/me', undefined, 'https://m.example.com/v1', page)).toBe('/v1/me');
+    expect(apiUrl('/v1/notices', { page: 2, q: null }, 'https://m.example.com/v1/', page)).toBe(
+      '/v1/notices?page=2',
+    );
+  });
+  it('goes to the API origin the remote config names', () => {
+    expect(apiUrl('/v1/me', { a: 'x y' }, 'https://api.example.com/v1', page)).toBe(
+      'https://api.example.com/v1/me?a=x+y',
+    );
+    expect(apiUrl('/v1/me', undefined, 'https://api.example.com/gateway/v1', page)).toBe(
+      'https://api.example.com/gateway/v1/me',
+    );
+  });
+  it('falls back to relative on a malformed address', () => {
+    expect(apiUrl('/v1/me', undefined, 'http://[bad', page)).toBe('/v1/me');
   });
 });

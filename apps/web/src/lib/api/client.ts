@@ -2,6 +2,7 @@ import { HTTP_MESSAGES, REQUEST_RETRY, TIMEOUTS } from '@app/shared';
 import { beginLoading } from '../loading.ts';
 import { logger } from '../logger.ts';
 import { randomId } from '../random.ts';
+import { remoteConfigStore } from '../remote-config.ts';
 import { toast } from '../toast.tsx';
 import { ApiError, classifyNetworkFailure, clientError, httpError, isNetworkError } from './errors.ts';
 
@@ -60,14 +61,35 @@ export function newIdempotencyKey(): string {
   return randomId(32);
 }
 
-function buildUrl(path: string, params: QueryParams | undefined): string {
+/**
+ * The address of an API path. The API lives where the remote config's `apiServerUrl` says
+ * (".../v1"); when that is this page's own origin the path stays relative (the dev server
+ * proxies /v1), otherwise it is absolute and the server answers with CORS headers.
+ */
+export function apiUrl(
+  path: string,
+  params: QueryParams | undefined,
+  apiServerUrl: string,
+  pageOrigin: string,
+): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value !== null && value !== undefined) query.append(key, String(value));
   }
   const text = query.toString();
-  // Same origin: the app and the API are served together (the dev server proxies /v1).
-  return text ? `${path}?${text}` : path;
+  const relative = text ? `${path}?${text}` : path;
+  let apiOrigin: string;
+  try {
+    const api = new URL(apiServerUrl.replace(/\/v1\/?$/, ''), pageOrigin);
+    apiOrigin = `${api.origin}${api.pathname.replace(/\/$/, '')}`;
+  } catch {
+    return relative;
+  }
+  return apiOrigin === pageOrigin ? relative : `${apiOrigin}${relative}`;
+}
+
+function buildUrl(path: string, params: QueryParams | undefined): string {
+  return apiUrl(path, params, remoteConfigStore.getState().config.apiServerUrl, window.location.origin);
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
