@@ -438,4 +438,19 @@ describe('sports betting in the browser', () => {
     await server.app.services.appConfig.updateConfig({ nav_live_ball_enabled: true });
     expect(pageErrors).toEqual([]);
   });
+
+  it('closes the betting pages, slip included, when the operator switches sports betting off', async () => {
+    await server.app.services.appConfig.updateConfig({ nav_sports_enabled: false });
+    try {
+      await page.goto('/#/betPages/football/index');
+      await page.reload();
+      await page.getByText('竞彩投注暂未开放').waitFor();
+      expect(await page.getByTestId('slip-bar').count()).toBe(0);
+      await screenshot(page, 'sports-closed');
+    } finally {
+      await server.app.services.appConfig.updateConfig({ nav_sports_enabled: true });
+    }
+    await page.reload();
+    await page.getByTestId('slip-bar').waitFor();
+  });
 });

@@ -261,12 +261,14 @@ export function BetPage({ sport }: { sport: Sport }) {
         )}
       </div>
 
-      <BetSlip
-        balance={loggedIn ? (balance.data?.balance ?? null) : null}
-        onPlaced={(result) =>
-          void navigate(`/betPages/order/detail?order_no=${encodeURIComponent(result.order_no)}`)
-        }
-      />
+      {closed ? null : (
+        <BetSlip
+          balance={loggedIn ? (balance.data?.balance ?? null) : null}
+          onPlaced={(result) =>
+            void navigate(`/betPages/order/detail?order_no=${encodeURIComponent(result.order_no)}`)
+          }
+        />
+      )}
     </div>
   );
 }
