@@ -51,7 +51,11 @@ export async function activitiesByIds(db: Handle, ids: number[]): Promise<Map<nu
 /** Seeds: inserts activities whose slug is new, leaves existing ones as operators left them. */
 export async function insertActivities(db: Handle, rows: NewActivity[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const inserted = await db.insert(activities).values(rows).onConflictDoNothing().returning({ id: activities.id });
+  const inserted = await db
+    .insert(activities)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: activities.id });
   return inserted.length;
 }
 
@@ -84,7 +88,11 @@ export async function insertApplication(
 }
 
 export async function lockApplication(tx: Tx, id: number): Promise<ApplicationRow | undefined> {
-  const [row] = await tx.select().from(activityApplications).where(eq(activityApplications.id, id)).for('update');
+  const [row] = await tx
+    .select()
+    .from(activityApplications)
+    .where(eq(activityApplications.id, id))
+    .for('update');
   return row;
 }
 
@@ -93,7 +101,11 @@ export async function updateApplication(
   id: number,
   set: Partial<typeof activityApplications.$inferInsert>,
 ): Promise<ApplicationRow> {
-  const [row] = await tx.update(activityApplications).set(set).where(eq(activityApplications.id, id)).returning();
+  const [row] = await tx
+    .update(activityApplications)
+    .set(set)
+    .where(eq(activityApplications.id, id))
+    .returning();
   return row!;
 }
 
@@ -129,7 +141,10 @@ export async function pageOfApplications(
 }
 
 /** The member's first `deposit` credit to the main wallet, ever. */
-export async function firstDeposit(db: Handle, memberId: number): Promise<{ amount: bigint; at: Date } | undefined> {
+export async function firstDeposit(
+  db: Handle,
+  memberId: number,
+): Promise<{ amount: bigint; at: Date } | undefined> {
   const [row] = await db
     .select({ amount: ledgerEntries.amount, at: ledgerEntries.createdAt })
     .from(ledgerEntries)

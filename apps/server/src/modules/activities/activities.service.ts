@@ -20,7 +20,14 @@ import type { MessagesService } from '../messages/messages.service.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
 import * as repo from './activities.repo.ts';
 import type { ActivityRow, ApplicationRow } from './activities.table.ts';
-import { activityParams, decide, periodOf, shanghaiWeek, type Eligibility, type MemberFacts } from './rules.ts';
+import {
+  activityParams,
+  decide,
+  periodOf,
+  shanghaiWeek,
+  type Eligibility,
+  type MemberFacts,
+} from './rules.ts';
 
 export interface ApplyContext {
   memberId: number;
@@ -126,7 +133,12 @@ export class ActivitiesService {
 
   async myApplications(
     memberId: number,
-    query: { status?: ApplicationStatus | undefined; activity_id?: number | undefined; page: number; per_page: number },
+    query: {
+      status?: ApplicationStatus | undefined;
+      activity_id?: number | undefined;
+      page: number;
+      per_page: number;
+    },
   ) {
     const { rows, total } = await repo.pageOfApplications(
       this.db,
@@ -145,12 +157,21 @@ export class ActivitiesService {
   }
 
   /** The member's application for the current period and whether applying now would work. */
-  async applicationStatus(memberId: number, activityId: number, now = new Date()): Promise<ApplicationStatusView> {
+  async applicationStatus(
+    memberId: number,
+    activityId: number,
+    now = new Date(),
+  ): Promise<ApplicationStatusView> {
     const activity = await this.activityOf(activityId);
     const period = periodOf(activity.rule, now);
     const existing = await repo.findApplication(this.db, activity.id, memberId, period);
-    const base = { activity_id: activity.id, period, application: existing ? toApplicationItem(existing, activity) : null };
-    if (existing) return { ...base, eligible: false, reason: this.alreadyApplied(activity, existing), amount: null };
+    const base = {
+      activity_id: activity.id,
+      period,
+      application: existing ? toApplicationItem(existing, activity) : null,
+    };
+    if (existing)
+      return { ...base, eligible: false, reason: this.alreadyApplied(activity, existing), amount: null };
     const decision = await this.eligibility(this.db, activity, memberId, now);
     return {
       ...base,
@@ -236,7 +257,11 @@ export class ActivitiesService {
         targetId: id,
         memberId: application.memberId,
         reason: remark ?? null,
-        detail: { activity_id: activity.id, amount: formatFen(application.amount), period: application.period },
+        detail: {
+          activity_id: activity.id,
+          amount: formatFen(application.amount),
+          period: application.period,
+        },
         ip: ctx.ip,
       });
       return toApplicationItem(row, activity);
@@ -267,7 +292,11 @@ export class ActivitiesService {
         targetId: id,
         memberId: application.memberId,
         reason,
-        detail: { activity_id: activity.id, amount: formatFen(application.amount), period: application.period },
+        detail: {
+          activity_id: activity.id,
+          amount: formatFen(application.amount),
+          period: application.period,
+        },
         ip: ctx.ip,
       });
       return toApplicationItem(row, activity);
@@ -283,7 +312,12 @@ export class ActivitiesService {
   }
 
   private alreadyApplied(activity: ActivityRow, existing: ApplicationRow | undefined): string {
-    const when = activity.rule === 'daily_checkin' ? '今日已签到' : activity.rule === 'turnover' ? '本周已申请' : '您已申请过该活动';
+    const when =
+      activity.rule === 'daily_checkin'
+        ? '今日已签到'
+        : activity.rule === 'turnover'
+          ? '本周已申请'
+          : '您已申请过该活动';
     return existing ? `${when}（${APPLICATION_STATUSES[existing.status]}）` : when;
   }
 
@@ -311,7 +345,9 @@ export class ActivitiesService {
     if (!application) throw notFound('申请不存在');
     if (application.status !== 'pending')
       throw conflict(`该申请已处理（${APPLICATION_STATUSES[application.status]}）`);
-    const activity = (await repo.activitiesByIds(work.tx, [application.activityId])).get(application.activityId);
+    const activity = (await repo.activitiesByIds(work.tx, [application.activityId])).get(
+      application.activityId,
+    );
     if (!activity) throw notFound('活动不存在');
     return { application, activity };
   }

@@ -76,10 +76,7 @@ export const activityApplications = pgTable(
     index('activity_applications_member_idx').on(t.memberId, t.id),
     index('activity_applications_status_idx').on(t.status, t.id),
     check('activity_applications_amount_positive', sql`${t.amount} > 0`),
-    check(
-      'activity_applications_review',
-      sql`(${t.status} = 'pending') = (${t.reviewedAt} IS NULL)`,
-    ),
+    check('activity_applications_review', sql`(${t.status} = 'pending') = (${t.reviewedAt} IS NULL)`),
   ],
 );
 

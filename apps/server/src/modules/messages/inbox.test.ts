@@ -11,7 +11,13 @@ afterAll(() => t.close());
 
 async function send(m: TestMember, type: MessageType, title: string, link?: string): Promise<number> {
   const id = await inTransaction(t.database.db, (work) =>
-    t.app.services.messages.send(work, { memberId: m.id, type, title, content: `${title}的内容`, ...(link ? { link } : {}) }),
+    t.app.services.messages.send(work, {
+      memberId: m.id,
+      type,
+      title,
+      content: `${title}的内容`,
+      ...(link ? { link } : {}),
+    }),
   );
   return id!;
 }
@@ -62,12 +68,17 @@ describe('inbox', () => {
     await send(m, 'activity', '签到成功');
     await post(m, `/v1/messages/${read}/read`);
     expect(body(await get(m, '/v1/messages/unread-count')).data).toEqual({ unread_count: 3 });
-    const stats = body<{ total: number; unread: number; read: number; by_type: Array<{ type: string; total: number; unread: number }> }>(
-      await get(m, '/v1/messages/statistics'),
-    ).data;
+    const stats = body<{
+      total: number;
+      unread: number;
+      read: number;
+      by_type: Array<{ type: string; total: number; unread: number }>;
+    }>(await get(m, '/v1/messages/statistics')).data;
     expect(stats).toMatchObject({ total: 4, unread: 3, read: 1 });
     expect(stats.by_type.find((x) => x.type === 'finance')).toMatchObject({ total: 2, unread: 1 });
-    const types = body<{ list: Array<{ type: string; name: string; unread: number }> }>(await get(m, '/v1/messages/types')).data;
+    const types = body<{ list: Array<{ type: string; name: string; unread: number }> }>(
+      await get(m, '/v1/messages/types'),
+    ).data;
     expect(types.list.map((x) => x.type)).toEqual(['system', 'finance', 'betting', 'activity', 'agent']);
     expect(types.list.find((x) => x.type === 'activity')).toMatchObject({ name: '活动消息', unread: 1 });
   });
@@ -78,14 +89,18 @@ describe('inbox', () => {
     const f2 = await send(m, 'finance', 'f2');
     const b1 = await send(m, 'betting', 'b1');
     const a1 = await send(m, 'activity', 'a1');
-    const one = body<{ affected: number; unread_count: number }>(await post(m, `/v1/messages/${f1}/read`)).data;
+    const one = body<{ affected: number; unread_count: number }>(
+      await post(m, `/v1/messages/${f1}/read`),
+    ).data;
     expect(one).toEqual({ affected: 1, unread_count: 4 });
     expect(body(await post(m, `/v1/messages/${f1}/read`)).data).toEqual({ affected: 0, unread_count: 4 });
     const several = await post(m, '/v1/messages/mark-multiple-read', { ids: [f1, f2, b1] });
     expect(body(several).data).toEqual({ affected: 2, unread_count: 2 });
     const byType = await post(m, '/v1/messages/mark-all-read', { type: 'activity' });
     expect(body(byType).data).toEqual({ affected: 1, unread_count: 1 });
-    expect(body<Page>(await get(m, `/v1/messages?is_read=0`)).data.list.map((x) => x.type)).toEqual(['system']);
+    expect(body<Page>(await get(m, `/v1/messages?is_read=0`)).data.list.map((x) => x.type)).toEqual([
+      'system',
+    ]);
     const all = await post(m, '/v1/messages/mark-all-read');
     expect(all.statusCode).toBe(200);
     expect(body(all).data).toEqual({ affected: 1, unread_count: 0 });
@@ -115,7 +130,9 @@ describe('inbox', () => {
     expect(body(await get(other, `/v1/messages/${id}`)).message).toBe('消息不存在');
     expect((await post(other, `/v1/messages/${id}/read`)).statusCode).toBe(404);
     expect((await post(other, `/v1/messages/${id}/delete`)).statusCode).toBe(404);
-    expect(body(await post(other, '/v1/messages/mark-multiple-read', { ids: [id] })).data).toMatchObject({ affected: 0 });
+    expect(body(await post(other, '/v1/messages/mark-multiple-read', { ids: [id] })).data).toMatchObject({
+      affected: 0,
+    });
     await post(other, '/v1/messages/mark-all-read');
     await post(other, '/v1/messages/clear');
     const mine = body<Page>(await get(owner, '/v1/messages')).data;
@@ -157,7 +174,12 @@ describe('inbox', () => {
   });
 
   it('answers 401 without a token', async () => {
-    for (const url of ['/v1/messages', '/v1/messages/unread-count', '/v1/messages/statistics', '/v1/messages/types'])
+    for (const url of [
+      '/v1/messages',
+      '/v1/messages/unread-count',
+      '/v1/messages/statistics',
+      '/v1/messages/types',
+    ])
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/v1/messages/clear' })).statusCode).toBe(401);
   });
@@ -171,8 +193,12 @@ describe('inbox', () => {
       { memberId: a.id, type: 'betting' as const, title: '恭喜中奖', content: '2', dedupeKey: 'order:2:won' },
       { memberId: b.id, type: 'betting' as const, title: '恭喜中奖', content: '3', dedupeKey: 'order:3:won' },
     ];
-    expect(await inTransaction(t.database.db, (work) => t.app.services.messages.sendMany(work, batch))).toBe(3);
-    expect(await inTransaction(t.database.db, (work) => t.app.services.messages.sendMany(work, batch))).toBe(0);
+    expect(await inTransaction(t.database.db, (work) => t.app.services.messages.sendMany(work, batch))).toBe(
+      3,
+    );
+    expect(await inTransaction(t.database.db, (work) => t.app.services.messages.sendMany(work, batch))).toBe(
+      0,
+    );
     const toA = publish.mock.calls.filter(([channel]) => channel === privateUserChannel(a.id));
     expect(toA).toHaveLength(1);
     expect(toA[0]?.[2]).toMatchObject({ message: '2', unread_count: 3 });

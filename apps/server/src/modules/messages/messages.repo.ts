@@ -6,7 +6,8 @@ import { messages, type MessageRow } from './messages.table.ts';
 type Handle = Db | Tx;
 
 /** Messages the member can still see (deleting only hides them). */
-const visibleTo = (memberId: number): SQL => and(eq(messages.memberId, memberId), isNull(messages.deletedAt))!;
+const visibleTo = (memberId: number): SQL =>
+  and(eq(messages.memberId, memberId), isNull(messages.deletedAt))!;
 
 export interface MessageFilter {
   type?: MessageType | undefined;
@@ -17,7 +18,11 @@ function filtered(memberId: number, filter: MessageFilter): SQL {
   return and(
     visibleTo(memberId),
     filter.type ? eq(messages.type, filter.type) : undefined,
-    filter.isRead === undefined ? undefined : filter.isRead ? isNotNull(messages.readAt) : isNull(messages.readAt),
+    filter.isRead === undefined
+      ? undefined
+      : filter.isRead
+        ? isNotNull(messages.readAt)
+        : isNull(messages.readAt),
   )!;
 }
 

@@ -45,7 +45,12 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/messages/types',
     {
-      schema: { tags, summary: '消息类型（含各类未读数）', security, response: { 200: envelope(messageTypeList) } },
+      schema: {
+        tags,
+        summary: '消息类型（含各类未读数）',
+        security,
+        response: { 200: envelope(messageTypeList) },
+      },
     },
     async (request) => ok(await svc.types(me(request)), '获取成功'),
   );
