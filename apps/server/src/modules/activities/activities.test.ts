@@ -57,7 +57,7 @@ const review = (
     method: 'POST',
     url: `/admin/v1/activity-applications/${id}/${action}`,
     headers: op.auth,
-    ...(payload === undefined ? {} : { payload }),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
 const main = async (m: TestMember) => (await t.app.services.ledger.balances(m.id)).get('main') ?? 0n;
 const activityMessages = (m: TestMember) =>

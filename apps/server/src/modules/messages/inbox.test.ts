@@ -24,7 +24,11 @@ async function send(m: TestMember, type: MessageType, title: string, link?: stri
 
 const get = (m: TestMember, url: string) => as(t.app, m, { method: 'GET', url });
 const post = (m: TestMember, url: string, payload?: unknown) =>
-  as(t.app, m, { method: 'POST', url, ...(payload === undefined ? {} : { payload }) });
+  as(t.app, m, {
+    method: 'POST',
+    url,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 
 interface Page {
   list: Array<{ id: number; type: string; title: string; is_read: number; link: string | null }>;
