@@ -288,6 +288,37 @@ describe('first-deposit bonus and the operator review', () => {
   });
 });
 
+describe('concurrent review', () => {
+  it('pays once when two operators approve the same application at the same moment', async () => {
+    const m = await newMember(t.app);
+    await deposit(m, 30_000n);
+    const application = body<{ application: Application }>(await apply(m, ids.firstDeposit)).data.application;
+    const balance = await main(m);
+    const other = await newOperator(t.app, 'admin');
+    const results = await Promise.all([
+      review(support, application.id, 'approve'),
+      review(other, application.id, 'approve'),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await main(m)).toBe(balance + 30_000n);
+    expect(await t.database.db.select().from(bonusLogs).where(eq(bonusLogs.memberId, m.id))).toHaveLength(1);
+  });
+
+  it('refuses bad filters on the review list', async () => {
+    for (const query of ['status=done', 'member_id=-1', 'activity_id=abc', 'per_page=500']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/admin/v1/activity-applications?${query}`,
+        headers: support.auth,
+      });
+      expect(res.statusCode, query).toBe(400);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/admin/v1/activity-applications' })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
 describe('turnover challenge', () => {
   it("counts this week's settled, not refunded, bets and applies for the tier reached", async () => {
     const m = await newMember(t.app);
