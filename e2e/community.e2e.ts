@@ -172,6 +172,25 @@ describe('community', () => {
     await expect.poll(() => record.locator('.activity-highlight').textContent()).toBe('1.88 元');
     await page.waitForTimeout(300);
     await screenshot(page, 'community-activity-records');
+
+    // The check-in left a message: delete it from its page, then clear the rest of the inbox.
+    await page.goto('/#/minePages/messages');
+    await waitForRoute(page, '/minePages/messages');
+    const rows = page.getByTestId('message-row');
+    await rows.filter({ hasText: '签到成功' }).click();
+    await waitForRoute(page, '/minePages/message-detail');
+    await page.getByTestId('message-detail').getByText('每日签到领彩金').waitFor();
+    await page.getByRole('button', { name: '删除', exact: true }).click();
+    await page.locator('.adm-dialog').getByRole('button', { name: '删除' }).click();
+    await toast(page, '删除成功').waitFor();
+    await waitForRoute(page, '/minePages/messages');
+    await expect.poll(() => rows.filter({ hasText: '签到成功' }).count()).toBe(0);
+    expect(await rows.count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: '更多操作' }).click();
+    await page.getByText('清空全部消息').click();
+    await page.locator('.adm-dialog').getByRole('button', { name: '清空' }).click();
+    await page.getByText('暂无消息').waitFor();
+    await screenshot(page, 'community-messages-cleared');
     expect(pageErrors).toEqual([]);
   });
 });
