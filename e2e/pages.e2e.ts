@@ -31,7 +31,8 @@ const PUBLIC_PAGES: PageCase[] = [
   { name: 'debug-debug-update', route: '/pages/debug/debug-update', expect: 'apiServerUrl' },
   { name: 'debug-simple-update-test', route: '/pages/debug/simple-update-test', expect: '检查并更新' },
   { name: 'app-update', route: '/pages/app-update/app-update', expect: '当前已是最新版本' },
-  { name: 'not-found', route: '/pages/activity/activity', expect: '页面不存在' },
+  { name: 'activity', route: '/pages/activity/activity', expect: '新人首充100%赠送' },
+  { name: 'not-found', route: '/pages/no-such/page', expect: '页面不存在' },
 ];
 
 async function visit(page: Page, c: PageCase): Promise<void> {

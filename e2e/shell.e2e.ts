@@ -10,7 +10,7 @@ describe('shell', () => {
     await page.goto('/#/pages/mine/mine');
     await page.locator('.app-tabbar .adm-tab-bar-item-title').first().waitFor();
     const titles = await page.locator('.app-tabbar .adm-tab-bar-item-title').allTextContents();
-    expect(titles).toEqual(['首页', '竞猜', '客服', '我的']);
+    expect(titles).toEqual(['首页', '活动', '竞猜', '客服', '我的']);
     const bar = await page.locator('.app-tabbar').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(bar).toBe('rgb(29, 29, 29)');
     const active = await page

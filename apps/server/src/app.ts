@@ -16,6 +16,9 @@ import { lotteryGamesRoutes } from './modules/lottery/games.routes.ts';
 import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
 import { ordersRoutes } from './modules/sports/orders.routes.ts';
 import { operatorsRoutes } from './modules/operators/operators.routes.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { activitiesRoutes } from './modules/activities/activities.routes.ts';
+import { activityAdminRoutes } from './modules/activities/admin.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import operatorAuthPlugin from './plugins/operator-auth.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -91,6 +94,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(lotteryBetsRoutes);
   await app.register(lotteryGamesRoutes);
   await app.register(operatorsRoutes);
+  await app.register(messagesRoutes);
+  await app.register(activitiesRoutes);
+  await app.register(activityAdminRoutes);
 
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
   return app;

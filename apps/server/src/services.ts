@@ -30,6 +30,7 @@ import { every, Leadership } from './lib/jobs.ts';
 import { BonusService } from './modules/bonus/bonus.service.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
 import { OperatorsService } from './modules/operators/operators.service.ts';
+import { ActivitiesService } from './modules/activities/activities.service.ts';
 
 /** Everything a route may call, built once per app. */
 export interface Services {
@@ -60,6 +61,8 @@ export interface Services {
   messages: MessagesService;
   /** Bonuses: ledger credit + bonus log + the turnover they require. */
   bonus: BonusService;
+  /** Activities, eligibility, applications and their review. */
+  activities: ActivitiesService;
   /** Starts the background jobs (feed sync and settlement) when this process leads. */
   startJobs(): void;
   /** Stops background work and closes connections to outside services. */
@@ -114,17 +117,20 @@ export async function createServices(
     footballIntervalMin: config.sports.footballIntervalMin,
     basketballIntervalMin: config.sports.basketballIntervalMin,
   });
-  const settlement = new SettlementService(db, ledger, events, log);
+  const messages = new MessagesService(db, broadcaster, log);
+  const settlement = new SettlementService(db, ledger, events, log, messages);
   const feedSync = new FeedSync(db, feed, broadcaster, settlement, log, {
     backHours: 12,
     aheadHours: 72,
     preMatchRefreshMs: 60_000,
     fixturesRefreshMs: 10 * 60_000,
   });
-  const lotterySettlement = new LotterySettlement(db, ledger, broadcaster, log);
+  const lotterySettlement = new LotterySettlement(db, ledger, broadcaster, log, messages);
   const lotteryScheduler = new LotteryScheduler(db, lotterySettlement, broadcaster, log, {
     aheadMs: config.lottery.aheadMs,
   });
+  const operators = new OperatorsService(db, config);
+  const bonus = new BonusService(ledger, events);
   const leadership = new Leadership(config.databaseUrl, log);
   const stops: Array<() => void> = [];
   return {
@@ -132,7 +138,7 @@ export async function createServices(
     database,
     events,
     ledger,
-    accounts: new AccountsService(db, config, events),
+    accounts: new AccountsService(db, config, events, messages),
     appConfig,
     idempotency,
     hub,
@@ -147,9 +153,10 @@ export async function createServices(
     lotteryWallet: new LotteryWalletService(db, ledger, idempotency, events),
     lotterySettlement,
     lotteryScheduler,
-    operators: new OperatorsService(db, config),
-    messages: new MessagesService(db, broadcaster, log),
-    bonus: new BonusService(ledger, events),
+    operators,
+    messages,
+    bonus,
+    activities: new ActivitiesService(db, idempotency, bonus, messages, operators),
     startJobs: () => {
       stops.push(
         every(

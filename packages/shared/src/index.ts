@@ -15,3 +15,5 @@ export * from './domain/lottery/index.ts';
 export * from './contracts/lottery.ts';
 export * from './contracts/admin.ts';
 export * from './domain/messages.ts';
+export * from './contracts/messages.ts';
+export * from './contracts/activities.ts';

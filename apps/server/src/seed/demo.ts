@@ -4,6 +4,7 @@ import { inTransaction } from '../db/tx.ts';
 import { members } from '../modules/accounts/accounts.table.ts';
 import * as accountsRepo from '../modules/accounts/accounts.repo.ts';
 import type { Services } from '../services.ts';
+import { seedCommunity } from './community.ts';
 
 export const DEMO_LOGIN = { username: 'demo001', password: 'demo1234' } as const;
 /** The back-office operator of a demo install (/admin/v1). */
@@ -72,6 +73,7 @@ export async function seedDemoData(
     index_modal: '欢迎来到金彩体育！新会员注册即可体验足球、篮球竞猜与彩票游戏，理性投注，量力而行。',
   });
   await services.operators.create({ ...DEMO_OPERATOR, name: '系统管理员', role: 'admin' });
+  await seedCommunity(services, demo.userinfo.id);
   log?.info({ members: 3, operators: 1 }, 'demo data seeded');
   return true;
 }

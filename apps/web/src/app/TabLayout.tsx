@@ -1,5 +1,6 @@
 import { TabBar } from 'antd-mobile';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useUnreadBadge } from '../features/messages/queries.ts';
 import { visibleTabs } from './tabs.tsx';
 
 const tabs = visibleTabs();
@@ -8,6 +9,8 @@ const tabs = visibleTabs();
 export function TabLayout() {
   const location = useLocation();
   const navigate = useNavigate();
+  // Unread inbox messages on the mine tab (99+ above 99), kept live by the notification push.
+  const unread = useUnreadBadge();
   return (
     <div className="tab-layout">
       <div className="tab-layout-page">
@@ -20,7 +23,12 @@ export function TabLayout() {
         safeArea
       >
         {tabs.map((tab) => (
-          <TabBar.Item key={tab.path} icon={tab.icon} title={tab.title} />
+          <TabBar.Item
+            key={tab.path}
+            icon={tab.icon}
+            title={tab.title}
+            badge={tab.key === 'mine' && unread ? unread : undefined}
+          />
         ))}
       </TabBar>
     </div>

@@ -23,6 +23,7 @@ import {
   unprocessable,
 } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
+import type { MessagesService, OutgoingMessage } from '../messages/messages.service.ts';
 import { createWallets, walletsOf } from '../ledger/ledger.repo.ts';
 import { toUserInfo, maskUsername, type Balances } from './accounts.mapper.ts';
 import * as repo from './accounts.repo.ts';
@@ -64,11 +65,24 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** Wallets every member has from the start. */
 const INITIAL_WALLETS = ['main', 'frozen'] as const;
 
+/** The system message every new member finds in the inbox. */
+function welcomeMessage(memberId: number, username: string): OutgoingMessage {
+  return {
+    memberId,
+    type: 'system',
+    title: '欢迎加入金彩体育',
+    content: `尊敬的 ${username}，欢迎您加入金彩体育！首次充值可参加首充赠送活动，每日签到还有彩金可领，详情请前往活动中心查看。祝您游戏愉快！`,
+    link: '/pages/activity/activity',
+    dedupeKey: 'welcome',
+  };
+}
+
 export class AccountsService {
   constructor(
     private readonly db: Db,
     private readonly config: AppConfig,
     private readonly events: EventBus,
+    private readonly messages: MessagesService,
   ) {}
 
   // ---- registration -------------------------------------------------------------------
@@ -80,7 +94,8 @@ export class AccountsService {
     const passwordHash = await hashPassword(input.password);
     const inviteCode = await this.freshInviteCode();
     try {
-      return await inTransaction(this.db, async ({ tx }) => {
+      return await inTransaction(this.db, async (work) => {
+        const { tx } = work;
         const member = await repo.insertMember(tx, {
           username,
           passwordHash,
@@ -93,6 +108,7 @@ export class AccountsService {
           registerDomain: links.domain,
         });
         await createWallets(tx, member.id, INITIAL_WALLETS);
+        await this.messages.send(work, welcomeMessage(member.id, username));
         return this.openSession(tx, member, ctx);
       });
     } catch (err) {

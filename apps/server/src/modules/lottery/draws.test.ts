@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   commitment,
   currentPeriod,
   deriveOpenCode,
   findPlay,
+  formatFen,
   LOTTERY_EVENTS,
   openCodeNumbers,
   PUBLIC_CHANNELS,
@@ -15,6 +16,7 @@ import { as, body, createTestApp, newMember, type TestApp, type TestMember } fro
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { TestSocket } from '../../test/socket-client.ts';
 import { ledgerEntries } from '../ledger/ledger.table.ts';
+import { messages } from '../messages/messages.table.ts';
 import { lotteryBets, lotteryGames, lotteryPeriods } from './lottery.table.ts';
 import {
   balanceOf,
@@ -194,6 +196,14 @@ describe('draws', { timeout: 75_000 }, () => {
       referenceId: `${code}:${period.number}`,
     });
     expect((await periodRow(t, code, period.number)).settledAt).not.toBeNull();
+    // The winner finds one inbox message for the bet, despite the re-runs; the loser none.
+    const wins = await t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.type, 'betting'), inArray(messages.memberId, [a.id, b.id])));
+    expect(wins).toHaveLength(1);
+    expect(wins[0]).toMatchObject({ memberId: a.id, dedupeKey: `lottery-bet:${aWin!.id}:won` });
+    expect(wins[0]?.content).toContain(formatFen(won.payout));
   });
 
   it('pays bets of other families exactly as the shared rules settle them', async () => {

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   findLottery,
+  formatFen,
   privateUserChannel,
   REALTIME_EVENTS,
   settleBet,
@@ -12,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import { rowsOf } from '../ledger/ledger.repo.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
 import { playOf, schedulePeriodOf } from './lottery.mapper.ts';
 import * as repo from './lottery.repo.ts';
@@ -79,6 +81,7 @@ export class LotterySettlement {
     private readonly ledger: LedgerService,
     private readonly broadcaster: Broadcaster,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+    private readonly messages: MessagesService,
   ) {}
 
   async settlePeriod(periodId: number): Promise<PeriodSettlement> {
@@ -197,6 +200,20 @@ export class LotterySettlement {
           });
           paid += total.amount;
         }
+        // One inbox message per winning bet, keyed by the bet: a re-run sends none again.
+        await this.messages.sendMany(
+          work,
+          winners
+            .filter((d) => flipped.has(d.bet.id))
+            .map(({ bet, payout, items }) => ({
+              memberId: bet.memberId,
+              type: 'betting' as const,
+              title: '彩票中奖',
+              content: `您投注的${config.name}第${period.number}期已中奖（中奖${items}注），派奖 ${formatFen(payout)} 元已到账彩票钱包。`,
+              link: `/pages/lottery/lottery-records?code=${period.lotteryCode}`,
+              dedupeKey: `lottery-bet:${bet.id}:won`,
+            })),
+        );
         // Settled bets count as turnover (打码量): they raise totalgame and pay down codingvolume.
         await this.addTurnover(
           work,

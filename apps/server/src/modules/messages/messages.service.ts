@@ -1,10 +1,21 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { privateUserChannel, REALTIME_EVENTS, type MessageType, type NotificationEvent } from '@app/shared';
+import {
+  MESSAGE_TYPE_KEYS,
+  MESSAGE_TYPES,
+  privateUserChannel,
+  REALTIME_EVENTS,
+  type MessageItem,
+  type MessageListQuery,
+  type MessagePage,
+  type MessageType,
+  type NotificationEvent,
+} from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { Work } from '../../db/tx.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
-import { messages } from './messages.table.ts';
+import * as repo from './messages.repo.ts';
+import { messages, type MessageRow } from './messages.table.ts';
 
 export interface OutgoingMessage {
   memberId: number;
@@ -16,9 +27,27 @@ export interface OutgoingMessage {
   dedupeKey?: string;
 }
 
+export function toMessageItem(row: MessageRow): MessageItem {
+  return {
+    id: row.id,
+    type: row.type,
+    type_name: MESSAGE_TYPES[row.type],
+    title: row.title,
+    content: row.content,
+    link: row.link,
+    is_read: row.readAt ? 1 : 0,
+    read_at: row.readAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Rows per INSERT when a settlement sends many messages at once. */
+const INSERT_CHUNK = 1_000;
+
 /**
  * Writes inbox messages inside the transaction of the event they report, and pushes a
- * `notification` on the member's private channel once that transaction commits.
+ * `notification` on the member's private channel once that transaction commits. Members read,
+ * mark and hide only their own messages: every query is keyed by the member id.
  */
 export class MessagesService {
   constructor(
@@ -45,16 +74,135 @@ export class MessagesService {
     return row.id;
   }
 
+  /**
+   * Sends many messages in few statements (a settlement batch): duplicates by dedupe key are
+   * skipped, and after commit each member gets one push, for their latest new message, carrying
+   * the unread count. Returns how many were written.
+   */
+  async sendMany(work: Work, batch: readonly OutgoingMessage[]): Promise<number> {
+    const written: MessageRow[] = [];
+    for (let i = 0; i < batch.length; i += INSERT_CHUNK) {
+      const chunk = batch.slice(i, i + INSERT_CHUNK);
+      const rows = await work.tx
+        .insert(messages)
+        .values(
+          chunk.map((m) => ({
+            memberId: m.memberId,
+            type: m.type,
+            title: m.title,
+            content: m.content,
+            link: m.link ?? null,
+            dedupeKey: m.dedupeKey ?? null,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning();
+      written.push(...rows);
+    }
+    if (written.length === 0) return 0;
+    const latest = new Map<number, MessageRow>();
+    for (const row of written) {
+      const seen = latest.get(row.memberId);
+      if (!seen || seen.id < row.id) latest.set(row.memberId, row);
+    }
+    work.afterCommit(async () => {
+      const counts = await repo.unreadCounts(this.db, [...latest.keys()]);
+      for (const row of latest.values()) {
+        await this.publish(row.memberId, {
+          id: String(row.id),
+          title: row.title,
+          message: row.content,
+          type: row.type,
+          timestamp: row.createdAt.getTime(),
+          unread_count: counts.get(row.memberId) ?? 0,
+          link: row.link,
+        });
+      }
+    });
+    return written.length;
+  }
+
   async unreadCount(memberId: number): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(messages)
-      .where(and(eq(messages.memberId, memberId), isNull(messages.readAt), isNull(messages.deletedAt)));
-    return row?.n ?? 0;
+    return (await repo.unreadCounts(this.db, [memberId])).get(memberId) ?? 0;
+  }
+
+  async list(memberId: number, query: MessageListQuery): Promise<MessagePage> {
+    const { page, per_page: perPage } = query;
+    const [{ rows, total }, unread] = await Promise.all([
+      repo.pageOfMessages(this.db, memberId, { type: query.type, isRead: query.is_read }, page, perPage),
+      this.unreadCount(memberId),
+    ]);
+    return {
+      list: rows.map(toMessageItem),
+      total,
+      page,
+      per_page: perPage,
+      has_more: page * perPage < total,
+      unread_count: unread,
+    };
+  }
+
+  async detail(memberId: number, id: number): Promise<MessageItem> {
+    const row = await repo.findMessage(this.db, memberId, id);
+    if (!row) throw notFound('消息不存在');
+    return toMessageItem(row);
+  }
+
+  async types(memberId: number) {
+    const counts = new Map((await repo.countsByType(this.db, memberId)).map((c) => [c.type, c]));
+    return {
+      list: MESSAGE_TYPE_KEYS.map((type) => ({
+        type,
+        name: MESSAGE_TYPES[type],
+        unread: counts.get(type)?.unread ?? 0,
+      })),
+    };
+  }
+
+  async statistics(memberId: number) {
+    const counts = new Map((await repo.countsByType(this.db, memberId)).map((c) => [c.type, c]));
+    const byType = MESSAGE_TYPE_KEYS.map((type) => ({
+      type,
+      name: MESSAGE_TYPES[type],
+      total: counts.get(type)?.total ?? 0,
+      unread: counts.get(type)?.unread ?? 0,
+    }));
+    const total = byType.reduce((sum, t) => sum + t.total, 0);
+    const unread = byType.reduce((sum, t) => sum + t.unread, 0);
+    return { total, unread, read: total - unread, by_type: byType };
+  }
+
+  /** Marks one message read (reading it again changes nothing); another member's id is 404. */
+  async markRead(memberId: number, id: number) {
+    if (!(await repo.findMessage(this.db, memberId, id))) throw notFound('消息不存在');
+    const affected = await repo.markRead(this.db, memberId, { ids: [id] });
+    return { affected, unread_count: await this.unreadCount(memberId) };
+  }
+
+  /** Marks the member's own messages among `ids` read; ids that are not theirs are ignored. */
+  async markMultipleRead(memberId: number, ids: number[]) {
+    const affected = await repo.markRead(this.db, memberId, { ids: [...new Set(ids)] });
+    return { affected, unread_count: await this.unreadCount(memberId) };
+  }
+
+  async markAllRead(memberId: number, type: MessageType | undefined) {
+    const affected = await repo.markRead(this.db, memberId, { type });
+    return { affected, unread_count: await this.unreadCount(memberId) };
+  }
+
+  async delete(memberId: number, id: number) {
+    const affected = await repo.hide(this.db, memberId, { id });
+    if (affected === 0) throw notFound('消息不存在');
+    return { affected, unread_count: await this.unreadCount(memberId) };
+  }
+
+  async clear(memberId: number) {
+    const affected = await repo.hide(this.db, memberId, {});
+    return { affected, unread_count: 0 };
   }
 
   private async push(message: OutgoingMessage, id: number, at: Date): Promise<void> {
-    const event: NotificationEvent & { unread_count: number; link: string | null } = {
+    await this.publish(message.memberId, {
       id: String(id),
       title: message.title,
       message: message.content,
@@ -62,11 +210,12 @@ export class MessagesService {
       timestamp: at.getTime(),
       unread_count: await this.unreadCount(message.memberId),
       link: message.link ?? null,
-    };
+    });
+  }
+
+  private async publish(memberId: number, event: NotificationEvent): Promise<void> {
     await this.broadcaster
-      .publish(privateUserChannel(message.memberId), REALTIME_EVENTS.notification, event)
-      .catch((err: unknown) =>
-        this.log.warn({ err, memberId: message.memberId }, 'notification push failed'),
-      );
+      .publish(privateUserChannel(memberId), REALTIME_EVENTS.notification, event)
+      .catch((err: unknown) => this.log.warn({ err, memberId }, 'notification push failed'));
   }
 }

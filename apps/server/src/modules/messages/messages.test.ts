@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { privateUserChannel } from '@app/shared';
 import { inTransaction } from '../../db/tx.ts';
@@ -29,7 +29,10 @@ describe('MessagesService.send', () => {
     const id = await send();
     expect(id).toBeTypeOf('number');
     expect(await send()).toBeUndefined();
-    const rows = await t.database.db.select().from(messages).where(eq(messages.memberId, m.id));
+    const rows = await t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.memberId, m.id), eq(messages.dedupeKey, 'deposit:1')));
     expect(rows).toHaveLength(1);
     const pushes = publish.mock.calls.filter(([channel]) => channel === privateUserChannel(m.id));
     expect(pushes).toHaveLength(1);
@@ -38,9 +41,9 @@ describe('MessagesService.send', () => {
       id: String(id),
       title: '充值到账',
       type: 'finance',
-      unread_count: 1,
+      unread_count: 2,
     });
-    expect(await t.app.services.messages.unreadCount(m.id)).toBe(1);
+    expect(await t.app.services.messages.unreadCount(m.id)).toBe(2);
     publish.mockRestore();
   });
 
@@ -58,7 +61,7 @@ describe('MessagesService.send', () => {
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(await t.app.services.messages.unreadCount(m.id)).toBe(0);
+    expect(await t.app.services.messages.unreadCount(m.id)).toBe(1);
     expect(publish.mock.calls.filter(([channel]) => channel === privateUserChannel(m.id))).toHaveLength(0);
     publish.mockRestore();
   });

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  formatFen,
   matchResultSchema,
   parseLine,
   settleOption,
@@ -15,7 +16,23 @@ import { inTransaction } from '../../db/tx.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { rowsOf } from '../ledger/ledger.repo.ts';
+import type { MessagesService, OutgoingMessage } from '../messages/messages.service.ts';
 import { matches, orderLegs, orders } from './sports.table.ts';
+
+/** The member's inbox message for a winning order (one per order, whatever the batch). */
+export function winMessage(
+  order: { id: number; memberId: number; orderNo: string; totalAmount: bigint },
+  payout: bigint,
+): OutgoingMessage {
+  return {
+    memberId: order.memberId,
+    type: 'betting',
+    title: '恭喜中奖',
+    content: `您的注单 ${order.orderNo} 已中奖，投注 ${formatFen(order.totalAmount)} 元，派奖 ${formatFen(payout)} 元已到账。`,
+    link: `/betPages/order/detail?order_no=${order.orderNo}`,
+    dedupeKey: `order:${order.id}:won`,
+  };
+}
 
 /** Orders settled per transaction: big enough to amortise commits and credits, small enough to keep locks short. */
 const ORDER_BATCH = 1000;
@@ -37,6 +54,7 @@ export class SettlementService {
     private readonly ledger: LedgerService,
     private readonly events: EventBus,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+    private readonly messages: MessagesService,
   ) {}
 
   async settleMatch(matchId: number): Promise<SettleReport> {
@@ -246,6 +264,13 @@ export class SettlementService {
             n++;
             total += payout;
           }
+          // One inbox message per winning order, keyed by the order: a re-run sends none again.
+          await this.messages.sendMany(
+            work,
+            decided
+              .filter((d) => d.status === 'won' && updated.has(d.order.id))
+              .map(({ order, payout }) => winMessage(order, payout)),
+          );
           for (const credit of credits.values()) {
             const first = credit.orders[0] ?? '';
             const single = credit.orders.length === 1;

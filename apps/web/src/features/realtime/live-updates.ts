@@ -22,6 +22,7 @@ import { onBeforeLogout } from '../session/logout.ts';
 import { fetchMe, sessionKeys } from '../session/queries.ts';
 import { onSessionCleared, useSessionStore } from '../session/store.ts';
 import { applyMoneyFigures, figuresOfUser, type MoneyFigures } from './cache-sync.ts';
+import { onMessagePushed } from '../messages/queries.ts';
 
 /** order.settled payload: {order_id, order_no, status, payout, timestamp}. */
 interface OrderSettled {
@@ -118,7 +119,8 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
       } catch {
         return invalid(REALTIME_EVENTS.orderSettled, data);
       }
-      if (payout <= 0n) return;
+      // A win also arrives as an inbox message (`notification`), which is what the member sees.
+      if (payout <= 0n || data.status === 'won') return;
       const title = data.status === 'refunded' ? '注单退款' : '恭喜中奖';
       const text = `注单 ${data.order_no} ${data.status === 'refunded' ? '退款' : '派奖'} ${data.payout} 元`;
       addNotification({
@@ -134,6 +136,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
       const parsed = notificationEvent.safeParse(data);
       if (!parsed.success) return invalid(REALTIME_EVENTS.notification, data);
       const { id, title, message, type, timestamp } = parsed.data;
+      onMessagePushed(queryClient, parsed.data.unread_count);
       if (addNotification({ id, title, message, type, timestamp })) toast.notification(title, message);
     }),
     // One of this member's sessions was revoked (password change, logout elsewhere): if it is

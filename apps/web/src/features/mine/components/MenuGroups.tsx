@@ -1,9 +1,13 @@
-import { List } from 'antd-mobile';
+import { Badge, List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
+import { useUnreadBadge } from '../../messages/queries.ts';
 import type { MenuGroup } from '../menu.tsx';
+
+const INBOX = '/minePages/messages';
 
 export function MenuGroups({ groups }: { groups: MenuGroup[] }) {
   const navigate = useNavigate();
+  const unread = useUnreadBadge();
   return (
     <>
       {groups.map((group) => (
@@ -12,6 +16,11 @@ export function MenuGroups({ groups }: { groups: MenuGroup[] }) {
             <List.Item
               key={entry.path}
               prefix={<span className="mine-menu-icon">{entry.icon}</span>}
+              extra={
+                entry.path === INBOX && unread ? (
+                  <Badge content={unread} data-testid="mine-unread-badge" />
+                ) : undefined
+              }
               onClick={() => void navigate(entry.path)}
             >
               {entry.title}

@@ -2,6 +2,7 @@ import { Button, Dialog, PullToRefresh } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { relaunch, HOME_PATH } from '@/lib/navigation.ts';
 import { toast } from '@/lib/toast.tsx';
+import { messageKeys } from '../../messages/queries.ts';
 import { logout } from '../../session/logout.ts';
 import { sessionKeys } from '../../session/queries.ts';
 import { useSessionStore } from '../../session/store.ts';
@@ -24,6 +25,7 @@ export default function MinePage() {
     await Promise.allSettled([
       queryClient.refetchQueries({ queryKey: sessionKeys.me() }),
       queryClient.refetchQueries({ queryKey: mineKeys.all }),
+      queryClient.refetchQueries({ queryKey: messageKeys.unread() }),
     ]);
   };
 

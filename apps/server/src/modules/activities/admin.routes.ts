@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminApplicationPage,
+  adminApplicationQuery,
+  applicationIdParam,
+  applicationItem,
+  approveApplicationBody,
+  envelope,
+  rejectApplicationBody,
+} from '@app/shared';
+import { ok } from '../../plugins/envelope.ts';
+import { operatorOf, requireRole } from '../../plugins/operator-auth.ts';
+
+const tags = ['管理后台'];
+const security = [{ bearer: [] }];
+
+/** Operator review of activity applications (/admin/v1/activity-applications), support role. */
+export const activityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const svc = app.services.activities;
+  const guard = { onRequest: app.authenticateOperator, preHandler: requireRole('support') };
+
+  app.get(
+    '/admin/v1/activity-applications',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: '活动申请列表',
+        security,
+        querystring: adminApplicationQuery,
+        response: { 200: envelope(adminApplicationPage) },
+      },
+    },
+    async (request) => ok(await svc.adminList(request.query), '获取成功'),
+  );
+  app.post(
+    '/admin/v1/activity-applications/:id/approve',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: '通过活动申请（发放彩金，记录审计）',
+        security,
+        params: applicationIdParam,
+        body: approveApplicationBody,
+        response: { 200: envelope(applicationItem) },
+      },
+    },
+    async (request) =>
+      ok(
+        await svc.approve(request.params.id, request.body?.remark, {
+          operatorId: operatorOf(request).operator.id,
+          ip: request.ip,
+        }),
+        '已通过，彩金已发放',
+      ),
+  );
+  app.post(
+    '/admin/v1/activity-applications/:id/reject',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: '拒绝活动申请（记录审计）',
+        security,
+        params: applicationIdParam,
+        body: rejectApplicationBody,
+        response: { 200: envelope(applicationItem) },
+      },
+    },
+    async (request) =>
+      ok(
+        await svc.reject(request.params.id, request.body.reason, {
+          operatorId: operatorOf(request).operator.id,
+          ip: request.ip,
+        }),
+        '已拒绝',
+      ),
+  );
+};

@@ -1,0 +1,167 @@
+import { unreadBadge, type MessageItem, type MessagePage, type MessageType } from '@app/shared';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { api } from '@/lib/api/client.ts';
+import { MEMBER_SCOPE, selectLoggedIn, useSessionStore } from '../session/store.ts';
+
+const PAGE_SIZE = 20;
+/** The badge is re-read this often in case a `notification` push was missed. */
+const UNREAD_REFETCH_MS = 60_000;
+const quiet = { toast: false, light: true } as const;
+
+/** A tab of the inbox: every type, or one of MESSAGE_TYPES. */
+export type MessageTab = 'all' | MessageType;
+
+export const messageKeys = {
+  all: [MEMBER_SCOPE, 'messages'] as const,
+  lists: () => [...messageKeys.all, 'list'] as const,
+  list: (tab: MessageTab) => [...messageKeys.lists(), tab] as const,
+  detail: (id: number) => [...messageKeys.all, 'detail', id] as const,
+  unread: () => [...messageKeys.all, 'unread'] as const,
+  types: () => [...messageKeys.all, 'types'] as const,
+};
+
+interface ChangeResult {
+  affected: number;
+  unread_count: number;
+}
+
+/** GET /v1/messages/unread-count, for the badges on the mine tab, the mine page and the inbox. */
+export function useUnreadCountQuery() {
+  const loggedIn = useSessionStore(selectLoggedIn);
+  return useQuery({
+    queryKey: messageKeys.unread(),
+    queryFn: ({ signal }) =>
+      api.get<{ unread_count: number }>('/v1/messages/unread-count', undefined, { ...quiet, signal }),
+    enabled: loggedIn,
+    refetchInterval: UNREAD_REFETCH_MS,
+    select: (data) => data.unread_count,
+  });
+}
+
+/** The badge text ("3", "99+") or null when nothing is unread or nobody is logged in. */
+export function useUnreadBadge(): string | null {
+  const loggedIn = useSessionStore(selectLoggedIn);
+  const { data } = useUnreadCountQuery();
+  return loggedIn ? unreadBadge(data ?? 0) : null;
+}
+
+/** Writes an unread count the server reported (a push or a change) into the badge's cache. */
+export function applyUnreadCount(queryClient: QueryClient, unread: number): void {
+  queryClient.setQueryData(messageKeys.unread(), { unread_count: unread });
+}
+
+/** A `notification` push: a new message arrived; the badge takes its count, the lists reload. */
+export function onMessagePushed(queryClient: QueryClient, unread: number | undefined): void {
+  if (unread !== undefined) applyUnreadCount(queryClient, unread);
+  void queryClient.invalidateQueries({ queryKey: messageKeys.lists() });
+  void queryClient.invalidateQueries({ queryKey: messageKeys.types() });
+}
+
+export function useMessageTypesQuery() {
+  const loggedIn = useSessionStore(selectLoggedIn);
+  return useQuery({
+    queryKey: messageKeys.types(),
+    queryFn: ({ signal }) =>
+      api.get<{ list: Array<{ type: MessageType; name: string; unread: number }> }>(
+        '/v1/messages/types',
+        undefined,
+        { ...quiet, signal },
+      ),
+    enabled: loggedIn,
+  });
+}
+
+/** GET /v1/messages by tab, newest first, page by page. */
+export function useMessagesQuery(tab: MessageTab) {
+  const loggedIn = useSessionStore(selectLoggedIn);
+  return useInfiniteQuery({
+    queryKey: messageKeys.list(tab),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<MessagePage>(
+        '/v1/messages',
+        { type: tab === 'all' ? undefined : tab, page: pageParam, per_page: PAGE_SIZE },
+        { ...quiet, signal },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+    enabled: loggedIn,
+  });
+}
+
+export function useMessageQuery(id: number) {
+  const loggedIn = useSessionStore(selectLoggedIn);
+  return useQuery({
+    queryKey: messageKeys.detail(id),
+    queryFn: ({ signal }) => api.get<MessageItem>(`/v1/messages/${id}`, undefined, { signal }),
+    enabled: loggedIn && id > 0,
+  });
+}
+
+/** Patches every cached list page in place (read flags, removals) so the list does not jump. */
+function patchLists(queryClient: QueryClient, change: (item: MessageItem) => MessageItem | null): void {
+  queryClient.setQueriesData<InfiniteData<MessagePage>>({ queryKey: messageKeys.lists() }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            list: page.list.map(change).filter((item): item is MessageItem => item !== null),
+          })),
+        }
+      : data,
+  );
+}
+
+function useChange<TVars>(
+  call: (vars: TVars) => Promise<ChangeResult>,
+  patch: (vars: TVars) => (item: MessageItem) => MessageItem | null,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (result, vars) => {
+      applyUnreadCount(queryClient, result.unread_count);
+      patchLists(queryClient, patch(vars));
+      void queryClient.invalidateQueries({ queryKey: messageKeys.types() });
+    },
+  });
+}
+
+const markedRead = (item: MessageItem): MessageItem =>
+  item.is_read ? item : { ...item, is_read: 1, read_at: new Date().toISOString() };
+
+export function useMarkRead() {
+  return useChange(
+    (id: number) => api.post<ChangeResult>(`/v1/messages/${id}/read`, undefined, quiet),
+    (id) => (item) => (item.id === id ? markedRead(item) : item),
+  );
+}
+
+export function useMarkAllRead() {
+  return useChange(
+    (type: MessageType | undefined) =>
+      api.post<ChangeResult>('/v1/messages/mark-all-read', type ? { type } : {}, { loading: true }),
+    (type) => (item) => (!type || item.type === type ? markedRead(item) : item),
+  );
+}
+
+export function useDeleteMessage() {
+  return useChange(
+    (id: number) => api.post<ChangeResult>(`/v1/messages/${id}/delete`, undefined, { loading: true }),
+    (id) => (item) => (item.id === id ? null : item),
+  );
+}
+
+export function useClearMessages() {
+  return useChange(
+    () => api.post<ChangeResult>('/v1/messages/clear', undefined, { loading: true }),
+    () => () => null,
+  );
+}
