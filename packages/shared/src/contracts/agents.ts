@@ -15,7 +15,12 @@ const STATUS_KEYS = Object.keys(AGENT_APPLICATION_STATUSES) as [
   ...AgentApplicationStatus[],
 ];
 
-export const AGENT_CONTACT_TYPES = { mobile: '手机', wechat: '微信', qq: 'QQ', telegram: 'Telegram' } as const;
+export const AGENT_CONTACT_TYPES = {
+  mobile: '手机',
+  wechat: '微信',
+  qq: 'QQ',
+  telegram: 'Telegram',
+} as const;
 export type AgentContactType = keyof typeof AGENT_CONTACT_TYPES;
 const CONTACT_KEYS = Object.keys(AGENT_CONTACT_TYPES) as [AgentContactType, ...AgentContactType[]];
 
@@ -58,7 +63,8 @@ export const applyAgentBody = z
   })
   .superRefine((value, ctx) => {
     const rule = CONTACT_PATTERNS[value.contact_type];
-    if (!rule.pattern.test(value.contact)) ctx.addIssue({ code: 'custom', message: rule.message, path: ['contact'] });
+    if (!rule.pattern.test(value.contact))
+      ctx.addIssue({ code: 'custom', message: rule.message, path: ['contact'] });
   });
 export type ApplyAgentBody = z.infer<typeof applyAgentBody>;
 
@@ -232,7 +238,12 @@ export const agentBetPage = paginated(agentBet);
 
 export const adminAgentApplicationQuery = pageQuery.extend({
   status: z.enum(STATUS_KEYS, { error: '状态不正确' }).optional(),
-  member_id: z.coerce.number().int().positive().max(2 ** 31 - 1).optional(),
+  member_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
 });
 
 export const adminAgentApplication = agentApplication.extend({

@@ -126,7 +126,11 @@ export const inviteRanking = z
     by: z.enum(['count', 'reward']),
     list: z.array(rankingEntry),
     mine: z
-      .object({ rank: z.number().int().nullable(), invite_count: z.number().int(), reward_total: moneyString })
+      .object({
+        rank: z.number().int().nullable(),
+        invite_count: z.number().int(),
+        reward_total: moneyString,
+      })
       .nullable()
       .describe('Null for visitors'),
   })

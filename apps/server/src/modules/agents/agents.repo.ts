@@ -25,7 +25,11 @@ export async function findPending(db: Db, memberId: number): Promise<AgentApplic
   return row;
 }
 
-export async function findOwn(db: Db, memberId: number, id: number): Promise<AgentApplicationRow | undefined> {
+export async function findOwn(
+  db: Db,
+  memberId: number,
+  id: number,
+): Promise<AgentApplicationRow | undefined> {
   const [row] = await db
     .select()
     .from(agentApplications)
@@ -70,7 +74,10 @@ export async function historyOf(
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function statusCounts(db: Db, memberId: number): Promise<Record<AgentApplicationStatus, number>> {
+export async function statusCounts(
+  db: Db,
+  memberId: number,
+): Promise<Record<AgentApplicationStatus, number>> {
   const rows = await db
     .select({ status: agentApplications.status, n: count() })
     .from(agentApplications)
@@ -257,10 +264,12 @@ export async function recordsOf(
   if (query.memberId !== undefined) filters.push(sql`e.member_id = ${query.memberId}`);
   if (query.category !== 'all') {
     const types = CATEGORY_TYPES[query.category];
-    filters.push(sql`e.type IN (${sql.join(
-      types.map((t) => sql`${t}`),
-      sql`, `,
-    )})`);
+    filters.push(
+      sql`e.type IN (${sql.join(
+        types.map((t) => sql`${t}`),
+        sql`, `,
+      )})`,
+    );
   }
   const where = sql.join(filters, sql` AND `);
   const result = await db.execute(sql`
@@ -329,7 +338,11 @@ export async function betsOf(
       b.amount, b.payout, b.status, b.created_at, b.settled_at
     FROM lottery_bets b JOIN lottery_periods p ON p.id = b.period_id WHERE b.member_id = ${memberId}`;
   const union =
-    query.kind === 'sports' ? sports : query.kind === 'lottery' ? lottery : sql`${sports} UNION ALL ${lottery}`;
+    query.kind === 'sports'
+      ? sports
+      : query.kind === 'lottery'
+        ? lottery
+        : sql`${sports} UNION ALL ${lottery}`;
   const result = await db.execute(sql`
     SELECT u.kind, u.id, u.no, u.detail, u.extra, u.amount::text AS amount, u.payout::text AS payout,
       u.status, u.created_at, u.settled_at

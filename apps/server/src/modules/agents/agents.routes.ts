@@ -81,10 +81,7 @@ export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        await applications.cancel(memberOf(request).member.id, request.body?.application_id),
-        '申请已撤销',
-      ),
+      ok(await applications.cancel(memberOf(request).member.id, request.body?.application_id), '申请已撤销'),
   );
 
   // ---- the agent centre: only the agent's own members -----------------------------------
@@ -122,8 +119,7 @@ export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(agentMemberDetail) },
       },
     },
-    async (request) =>
-      ok(await centre.memberDetail(memberOf(request).member, request.params.id), '获取成功'),
+    async (request) => ok(await centre.memberDetail(memberOf(request).member, request.params.id), '获取成功'),
   );
   app.get(
     '/v1/agent/records',

@@ -89,9 +89,13 @@ export async function referralCounts(
       WHERE e.member_id = m.id AND e.type = 'deposit' AND e.amount > 0
     ) d ON true
     WHERE m.inviter_id = ${inviterId}`);
-  const [row] = rowsOf<{ total: number; today: number; month: number; active: number; deposit_total: string }>(
-    result,
-  );
+  const [row] = rowsOf<{
+    total: number;
+    today: number;
+    month: number;
+    active: number;
+    deposit_total: string;
+  }>(result);
   return {
     total: Number(row?.total ?? 0),
     today: Number(row?.today ?? 0),
@@ -251,9 +255,7 @@ export async function rankingBoard(
 ): Promise<BoardRow[]> {
   const since = options.since?.toISOString() ?? '1970-01-01T00:00:00Z';
   const order =
-    options.by === 'count'
-      ? sql`b.n DESC, b.total DESC, b.id ASC`
-      : sql`b.total DESC, b.n DESC, b.id ASC`;
+    options.by === 'count' ? sql`b.n DESC, b.total DESC, b.id ASC` : sql`b.total DESC, b.n DESC, b.id ASC`;
   const result = await db.execute(sql`
     WITH counts AS (
       SELECT inviter_id AS id, COUNT(*)::int AS n FROM members

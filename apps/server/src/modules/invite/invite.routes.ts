@@ -27,7 +27,9 @@ const security = [{ bearer: [] }];
 
 /** Where links sent to friends point: PUBLIC_URL, else the origin this request came to. */
 export function originOf(request: FastifyRequest): string {
-  return request.server.services.config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+  return (
+    request.server.services.config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`
+  );
 }
 
 /** The invite programme (SPEC.md §7 "Invite/agent"): a member's code, link, referrals, rewards, ranking. */
@@ -44,7 +46,12 @@ export const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/invite/url',
     {
       ...auth,
-      schema: { tags, summary: '邀请链接（用于生成二维码）', security, response: { 200: envelope(inviteUrl) } },
+      schema: {
+        tags,
+        summary: '邀请链接（用于生成二维码）',
+        security,
+        response: { 200: envelope(inviteUrl) },
+      },
     },
     async (request) => ok(svc.url(memberOf(request).member, originOf(request)), '获取成功'),
   );
@@ -116,7 +123,8 @@ export const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // Visitors see the board; a valid token adds the member's own place.
       const token = bearerToken(request);
-      const found = token && token.length <= 200 ? await app.services.accounts.authenticate(token) : undefined;
+      const found =
+        token && token.length <= 200 ? await app.services.accounts.authenticate(token) : undefined;
       return ok(await svc.ranking(found?.member.id ?? null, request.query), '获取成功');
     },
   );

@@ -231,7 +231,9 @@ export class InviteService {
           if (!current) throw new Error('member vanished');
           const used = await repo.codeChangesSince(tx, member.id, todayStart);
           if (used >= limit) throw tooManyRequests(`邀请码每天最多更换${limit}次，请明天再试`);
-          await tx.insert(inviteCodeChanges).values({ memberId: member.id, oldCode: current.inviteCode, newCode: code });
+          await tx
+            .insert(inviteCodeChanges)
+            .values({ memberId: member.id, oldCode: current.inviteCode, newCode: code });
           await tx
             .update(members)
             .set({ inviteCode: code, updatedAt: sql`now()` })
@@ -265,7 +267,12 @@ export class InviteService {
     }
     const agent = await accountsRepo.findAgentByCode(this.db, code);
     if (agent?.enabled) {
-      return { valid: true, type: 'agent' as const, inviter: maskUsername(agent.username), agent_id: agent.id };
+      return {
+        valid: true,
+        type: 'agent' as const,
+        inviter: maskUsername(agent.username),
+        agent_id: agent.id,
+      };
     }
     return { valid: false, type: null, inviter: null, agent_id: null };
   }

@@ -52,22 +52,35 @@ async function inviterWithFriend() {
 describe('/v1/invite info, url, rules', () => {
   it('gives the code, a registration link with it, and who invited me (masked)', async () => {
     const { inviter, friend } = await inviterWithFriend();
-    const res = await as(t.app, friend, { method: 'GET', url: '/v1/invite/info', headers: { host: 'bet.example' } });
+    const res = await as(t.app, friend, {
+      method: 'GET',
+      url: '/v1/invite/info',
+      headers: { host: 'bet.example' },
+    });
     expect(res.statusCode).toBe(200);
-    const info = body<{ invite_code: string; invite_url: string; inviter: string; is_agent: number }>(res).data;
+    const info = body<{ invite_code: string; invite_url: string; inviter: string; is_agent: number }>(
+      res,
+    ).data;
     expect(info.invite_code).toBe(friend.inviteCode);
     expect(info.invite_url).toBe(`http://bet.example/#/ireg?invite_code=${friend.inviteCode}`);
     expect(info.inviter).toBe(`${inviter.username.slice(0, 2)}****${inviter.username.slice(-2)}`);
     expect(info.is_agent).toBe(0);
 
-    const url = body<{ url: string; path: string; agent_url: null }>(await get(inviter, '/v1/invite/url')).data;
+    const url = body<{ url: string; path: string; agent_url: null }>(
+      await get(inviter, '/v1/invite/url'),
+    ).data;
     expect(url.path).toBe(`/ireg?invite_code=${inviter.inviteCode}`);
     expect(url.url).toContain(url.path);
     expect(url.agent_url).toBeNull();
   });
 
   it('answers 401 without a token', async () => {
-    for (const url of ['/v1/invite/info', '/v1/invite/url', '/v1/invite/referrals', '/v1/invite/statistics']) {
+    for (const url of [
+      '/v1/invite/info',
+      '/v1/invite/url',
+      '/v1/invite/referrals',
+      '/v1/invite/statistics',
+    ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
   });
@@ -80,7 +93,10 @@ describe('/v1/invite info, url, rules', () => {
       lines: string[];
     }>(res).data;
     expect(rules.deposit_milestones).toEqual(
-      INVITE_RULES.depositMilestones.map((m) => ({ threshold: formatFen(m.threshold), reward: formatFen(m.reward) })),
+      INVITE_RULES.depositMilestones.map((m) => ({
+        threshold: formatFen(m.threshold),
+        reward: formatFen(m.reward),
+      })),
     );
     expect(rules.commission_rate).toBe('0.30%');
     expect(rules.lines.join('')).toContain('累计充值满100.00元奖励8.00元');
@@ -164,9 +180,10 @@ describe('invite rewards', () => {
     // The invitee got nothing.
     expect(await mainBalance(friend)).toBe(509_999n + 1n);
 
-    const rewards = body<{ list: Array<{ rule: string; amount: string; description: string }>; total: number }>(
-      await get(inviter, '/v1/invite/rewards'),
-    ).data;
+    const rewards = body<{
+      list: Array<{ rule: string; amount: string; description: string }>;
+      total: number;
+    }>(await get(inviter, '/v1/invite/rewards')).data;
     expect(rewards.total).toBe(3);
     expect(rewards.list.map((r) => r.amount)).toEqual(['88.00', '38.00', '8.00']);
     expect(rewards.list[2]?.description).toContain('累计充值满100.00元');
@@ -225,20 +242,27 @@ describe('invite rewards', () => {
     const alone = await newMember(t.app);
     await deposit(alone, 1_000_000n);
     await t.app.services.inviteRewards.tick();
-    expect(await t.database.db.select().from(inviteRewards).where(eq(inviteRewards.inviteeId, alone.id))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(inviteRewards).where(eq(inviteRewards.inviteeId, alone.id)),
+    ).toHaveLength(0);
   });
 });
 
 describe('ranking', () => {
   it('ranks inviters with masked names and adds my own place when logged in', async () => {
     const top = await newMember(t.app);
-    for (let i = 0; i < 3; i++) await newMember(t.app, { invite_code: top.inviteCode }, '/v1/invite/register');
+    for (let i = 0; i < 3; i++)
+      await newMember(t.app, { invite_code: top.inviteCode }, '/v1/invite/register');
     const visitor = await t.app.inject({ method: 'GET', url: '/v1/invite/ranking?limit=100' });
     expect(visitor.statusCode).toBe(200);
-    const board = body<{ list: Array<{ username: string; invite_count: number; is_me: boolean }>; mine: null }>(visitor)
-      .data;
+    const board = body<{
+      list: Array<{ username: string; invite_count: number; is_me: boolean }>;
+      mine: null;
+    }>(visitor).data;
     expect(board.mine).toBeNull();
-    const entry = board.list.find((e) => e.username === `${top.username.slice(0, 2)}****${top.username.slice(-2)}`);
+    const entry = board.list.find(
+      (e) => e.username === `${top.username.slice(0, 2)}****${top.username.slice(-2)}`,
+    );
     expect(entry?.invite_count).toBe(3);
     expect(board.list.every((e) => e.username.includes('****'))).toBe(true);
 
@@ -250,7 +274,9 @@ describe('ranking', () => {
     expect(mine.list.some((e) => e.is_me)).toBe(true);
 
     const nobody = await newMember(t.app);
-    const off = body<{ mine: { rank: null; invite_count: number } }>(await get(nobody, '/v1/invite/ranking')).data;
+    const off = body<{ mine: { rank: null; invite_count: number } }>(
+      await get(nobody, '/v1/invite/ranking'),
+    ).data;
     expect(off.mine).toEqual({ rank: null, invite_count: 0, reward_total: '0.00' });
     for (const q of ['period=year', 'by=x', 'limit=0', 'limit=101']) {
       expect((await t.app.inject({ method: 'GET', url: `/v1/invite/ranking?${q}` })).statusCode, q).toBe(400);
@@ -291,7 +317,11 @@ describe('generate-code and validate-code', () => {
   });
 
   it('validates agent codes too and refuses malformed codes', async () => {
-    const ok = await t.app.inject({ method: 'POST', url: '/v1/invite/validate-code', payload: { code: 'NOPE1234' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/v1/invite/validate-code',
+      payload: { code: 'NOPE1234' },
+    });
     expect(body(ok).data).toMatchObject({ valid: false });
     for (const payload of [{}, { code: 12 }, { code: 'a b' }, { code: 'x'.repeat(17) }, { code: '' }]) {
       const res = await t.app.inject({ method: 'POST', url: '/v1/invite/validate-code', payload });
