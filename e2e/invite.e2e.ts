@@ -49,6 +49,19 @@ async function freshPhone(): Promise<void> {
   page.on('pageerror', (err) => pageErrors.push(err.message));
 }
 
+/** Waits until no toast (e.g. a pushed notification) covers the page, for a clean screenshot. */
+async function noToast(): Promise<void> {
+  await page
+    .locator('.adm-toast-main')
+    .waitFor({ state: 'detached', timeout: 8_000 })
+    .catch(() => undefined);
+}
+
+async function shot(name: string): Promise<void> {
+  await noToast();
+  await screenshot(page, name);
+}
+
 const masked = (name: string) => `${name.slice(0, 2)}****${name.slice(-2)}`;
 
 async function memberId(username: string): Promise<number> {
@@ -69,7 +82,7 @@ describe('invite programme', () => {
     expect(link).toBe(`${server.baseUrl}/#/ireg?invite_code=${code}`);
     await page.getByTestId('site-qrcode').waitFor();
     await expect.poll(() => page.getByTestId('invite-stats').textContent()).toContain('邀请人数');
-    await screenshot(page, 'invite-home');
+    await shot('invite-home');
 
     await freshPhone();
     await page.goto(link);
@@ -94,27 +107,27 @@ describe('invite programme', () => {
     const row = page.getByTestId('referral-item').filter({ hasText: masked(friend) });
     await row.waitFor();
     await expect.poll(() => row.textContent()).toContain('已充值');
-    await screenshot(page, 'invite-referrals');
+    await shot('invite-referrals');
 
     await page.goto('/#/minePages/rewards');
     await page.getByTestId('reward-item').filter({ hasText: '+8.00' }).first().waitFor();
-    await screenshot(page, 'invite-rewards');
+    await shot('invite-rewards');
 
     await page.goto('/#/minePages/rules');
     await page.getByTestId('milestone-table').waitFor();
     expect(await page.getByTestId('rule-lines').textContent()).toContain('0.30%');
-    await screenshot(page, 'invite-rules');
+    await shot('invite-rules');
 
     await page.goto('/#/minePages/ranking');
     await page.getByTestId('ranking-board').waitFor();
     await expect.poll(() => page.getByTestId('my-ranking').textContent()).toMatch(/我的排名\d/);
-    await screenshot(page, 'invite-ranking');
+    await shot('invite-ranking');
 
     await page.goto('/#/minePages/globalrankings');
     await page.getByTestId('ranking-row').first().waitFor();
     const names = await page.getByTestId('ranking-row').allTextContents();
     expect(names.every((n) => n.includes('****'))).toBe(true);
-    await screenshot(page, 'invite-globalrankings');
+    await shot('invite-globalrankings');
   });
 });
 
@@ -132,7 +145,7 @@ describe('agent programme', () => {
     await page.goto('/#/agentPages/agent');
     await page.getByTestId('agent-refused').waitFor();
     expect(await page.getByTestId('agent-refused').textContent()).toContain('您还不是代理');
-    await screenshot(page, 'agent-refused');
+    await shot('agent-refused');
 
     await page.getByRole('button', { name: '申请成为代理' }).click();
     await waitForRoute(page, '/minePages/agent-apply');
@@ -144,11 +157,11 @@ describe('agent programme', () => {
     await page.getByRole('button', { name: '提交申请' }).click();
     await page.getByText('推广经验至少填写10个字').waitFor();
     await page.locator('textarea[name="experience"]').fill('在抖音做体育解说两年，粉丝一万多人');
-    await screenshot(page, 'agent-apply-form');
+    await shot('agent-apply-form');
     await page.getByRole('button', { name: '提交申请' }).click();
     await expect.poll(() => page.getByTestId('agent-status').textContent()).toContain('申请审核中');
     await page.getByTestId('application-item').filter({ hasText: '审核中' }).waitFor();
-    await screenshot(page, 'agent-apply-pending');
+    await shot('agent-apply-pending');
 
     // The operator approves through the back-office API.
     const op = await server.app.inject({
@@ -180,29 +193,34 @@ describe('agent programme', () => {
       payload: { username: recruit, password: 'abc12345', agent_code: agentCode },
     });
     expect(joined.statusCode).toBe(200);
+    const recruitId = await memberId(recruit);
+    await inTransaction(server.app.services.database.db, (work) =>
+      server.app.services.ledger.post(work, { memberId: recruitId, amount: 30_000n, type: 'deposit' }),
+    );
 
     await page.goto('/#/agentPages/agent');
     await expect.poll(() => page.getByTestId('agent-code').textContent()).toBe(agentCode);
     await expect.poll(() => page.getByTestId('agent-member-count').textContent()).toBe('1');
-    await screenshot(page, 'agent-centre');
+    expect(await page.getByTestId('agent-figures').textContent()).toContain('300.00');
+    await shot('agent-centre');
 
     await page.goto('/#/agentPages/members');
     const rows = page.getByTestId('agent-member');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain(recruit);
-    await screenshot(page, 'agent-members');
+    await shot('agent-members');
 
     await rows.first().click();
     await waitForRoute(page, '/agentPages/memberDetail');
     await page.getByTestId('agent-member-detail').waitFor();
     expect(await page.getByTestId('agent-member-detail').textContent()).toContain(recruit);
-    await screenshot(page, 'agent-member-detail');
+    await shot('agent-member-detail');
 
     await page.getByRole('button', { name: '查看资金与注单记录' }).click();
     await waitForRoute(page, '/agentPages/memberRecords');
-    await page.getByTestId('member-records').waitFor();
-    await screenshot(page, 'agent-member-records');
+    await page.getByTestId('agent-record').filter({ hasText: '+300.00' }).waitFor();
+    await shot('agent-member-records');
 
     // Someone else's member by address: refused.
     await page.goto(`/#/agentPages/memberDetail?id=${await memberId('demo001')}`);

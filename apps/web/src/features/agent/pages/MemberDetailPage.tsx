@@ -42,7 +42,13 @@ export default function MemberDetailPage() {
           <div className="card card-gold ag-detail-head" data-testid="agent-member-detail">
             <strong>{m.username}</strong>
             <span className="muted">
-              {m.nickname} · VIP{m.vip_level} · {REGISTER_TYPES[m.register_type] ?? m.register_type}
+              {[
+                m.nickname === m.username ? null : m.nickname,
+                `VIP${m.vip_level}`,
+                REGISTER_TYPES[m.register_type],
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </span>
             <div className="ag-member-figures">
               <div>

@@ -74,6 +74,10 @@ export function AgentApplyForm() {
       className="iv-apply-form"
       initialValues={{ contact_type: ['wechat'], channel: ['social'] }}
       onFinish={submit}
+      // A field's error (from the shared rules or the server) goes once it is edited.
+      onValuesChange={(changed: Partial<FormValues>) =>
+        form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))
+      }
       footer={
         <div className="iv-apply-actions">
           {formError ? (

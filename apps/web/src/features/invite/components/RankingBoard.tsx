@@ -2,8 +2,6 @@ import type { RankingEntry } from '@app/shared';
 import { DotLoading, ErrorBlock } from 'antd-mobile';
 import { Money } from '@/ui/Money.tsx';
 
-const MEDALS = ['🥇', '🥈', '🥉'];
-
 /** The inviters' board: rank, masked name, invites, rewards; the member's own row marked. */
 export function RankingBoard({
   list,
@@ -38,7 +36,7 @@ export function RankingBoard({
           className={e.is_me ? 'iv-board-row is-me' : 'iv-board-row'}
           data-testid="ranking-row"
         >
-          <span className="iv-rank">{MEDALS[e.rank - 1] ?? e.rank}</span>
+          <span className={e.rank <= 3 ? `iv-rank iv-rank-${e.rank}` : 'iv-rank'}>{e.rank}</span>
           <span>
             {e.username}
             {e.is_me ? <em className="iv-me">我</em> : null}
