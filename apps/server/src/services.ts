@@ -197,7 +197,7 @@ export async function createServices(
         every(
           INVITE_REWARDS_INTERVAL_MS,
           async () => {
-            if (await leadership.isLeader()) await inviteRewards.tick();
+            if (await leadership.isLeader()) await inviteRewards.runJob();
           },
           log,
           'invite-rewards',

@@ -115,6 +115,10 @@ describe('agent applications', () => {
     }
     const missing = await post(m, '/v1/invite/apply-agent', { real_name: '张三' });
     expect(missing.statusCode).toBe(400);
+    expect((await post(m, '/v1/invite/apply-agent')).statusCode).toBe(400);
+    for (const q of ['status=done', 'page=0', 'per_page=-5']) {
+      expect((await get(m, `/v1/agent/my-application-history?${q}`)).statusCode, q).toBe(400);
+    }
     const history = body<{ total: number }>(await get(m, '/v1/agent/my-application-history')).data;
     expect(history.total).toBe(0);
   });

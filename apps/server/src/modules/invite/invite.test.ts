@@ -226,6 +226,8 @@ describe('invite rewards', () => {
       t.app.services.inviteRewards.payCommissions(tomorrow),
     ]);
     await t.app.services.inviteRewards.tick(tomorrow);
+    await t.app.services.inviteRewards.runJob(tomorrow);
+    await t.app.services.inviteRewards.runJob(tomorrow);
     const paid = await rewardsOf(inviter.id);
     expect(paid).toHaveLength(1);
     expect(paid[0]).toMatchObject({

@@ -18,8 +18,10 @@ import type { MessagesService } from '../messages/messages.service.ts';
 import * as repo from './invite.repo.ts';
 import { inviteRewards } from './invite.table.ts';
 
-/** How often the job looks for unpaid milestones and due commission days. */
+/** How often the job looks for due commission days. */
 export const INVITE_REWARDS_INTERVAL_MS = 60_000;
+/** How often the job sweeps for milestones a missed deposit event left unpaid. */
+const MILESTONE_SWEEP_MS = 10 * 60_000;
 
 const DEPOSIT_PREFIX = 'invite:deposit:';
 const COMMISSION_PREFIX = 'invite:commission:';
@@ -50,6 +52,9 @@ interface Payment {
  */
 export class InviteRewardsService {
   private unsubscribe: (() => void) | null = null;
+  /** Days whose commission this process has paid in full (a past day gains no settlements). */
+  private readonly completedDays = new Set<string>();
+  private lastSweepAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -73,9 +78,19 @@ export class InviteRewardsService {
     this.unsubscribe = null;
   }
 
-  /** The job: every due milestone and every unpaid commission day. Returns how many rewards it paid. */
+  /** Every due milestone and every unpaid commission day. Returns how many rewards it paid. */
   async tick(now = new Date()): Promise<number> {
     return (await this.payMilestones()) + (await this.payCommissions(now));
+  }
+
+  /** The background job: commission days each run, the milestone sweep every ten minutes. */
+  async runJob(now = new Date()): Promise<number> {
+    let paid = await this.payCommissions(now, true);
+    if (now.getTime() - this.lastSweepAt >= MILESTONE_SWEEP_MS) {
+      this.lastSweepAt = now.getTime();
+      paid += await this.payMilestones();
+    }
+    return paid;
   }
 
   /** Milestones an invitee has reached and not yet earned their inviter. */
@@ -114,9 +129,11 @@ export class InviteRewardsService {
   }
 
   /** Commission for each due Beijing day, per invitee with valid bets that day. */
-  async payCommissions(now = new Date()): Promise<number> {
+  async payCommissions(now = new Date(), skipCompleted = false): Promise<number> {
     let paid = 0;
     for (const day of commissionDaysDue(now)) {
+      if (skipCompleted && this.completedDays.has(day)) continue;
+      let failed = false;
       const from = beijingDayStart(day);
       const to = new Date(from.getTime() + 86_400_000);
       const rows = await repo.inviteeBetsBetween(this.db, from, to, {
@@ -140,7 +157,9 @@ export class InviteRewardsService {
           description: `下级 ${who} ${day} 有效投注${formatFen(row.validBets)}元`,
         });
         if (ok) paid++;
+        else failed = true;
       }
+      if (!failed) this.completedDays.add(day);
     }
     return paid;
   }
