@@ -1,6 +1,7 @@
 import type { AgentApplication } from '@app/shared';
 import { Button, Dialog, DotLoading, Tag } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '@/ui/format.ts';
 import { Page, Section } from '@/ui/Page.tsx';
@@ -13,6 +14,7 @@ import {
   useApplicationStatsQuery,
   useCancelApplicationMutation,
 } from '../queries.ts';
+import { useSessionStore } from '../../session/store.ts';
 import '../invite.css';
 
 const STATUS_COLORS: Record<AgentApplication['status'], 'warning' | 'success' | 'danger' | 'default'> = {
@@ -58,6 +60,11 @@ export default function AgentApplyPage() {
   const stats = useApplicationStatsQuery();
   const history = useApplicationHistoryQuery();
   const cancel = useCancelApplicationMutation();
+  // An approval arrives as a user-info push (is_agent): show the new status at once.
+  const isAgent = useSessionStore((st) => st.userinfo?.is_agent);
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: inviteKeys.all });
+  }, [isAgent, queryClient]);
 
   const confirmCancel = async (item: AgentApplication) => {
     const ok = await Dialog.confirm({

@@ -93,6 +93,15 @@ export default function InvitePage() {
             <Button block color="primary" onClick={() => void copy(url.data.url, '邀请链接')}>
               复制邀请链接
             </Button>
+            {info.data.agent_url ? (
+              <Button
+                block
+                fill="outline"
+                onClick={() => void copy(info.data.agent_url ?? '', '代理推广链接')}
+              >
+                复制代理推广链接（代理码 {info.data.agent_code}）
+              </Button>
+            ) : null}
             {info.data.inviter ? <p className="hint">我的邀请人：{info.data.inviter}</p> : null}
           </div>
         )}
