@@ -19,6 +19,8 @@ import { operatorsRoutes } from './modules/operators/operators.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { activityAdminRoutes } from './modules/activities/admin.routes.ts';
+import { agentsRoutes } from './modules/agents/agents.routes.ts';
+import { inviteRoutes } from './modules/invite/invite.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import operatorAuthPlugin from './plugins/operator-auth.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -97,6 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(messagesRoutes);
   await app.register(activitiesRoutes);
   await app.register(activityAdminRoutes);
+  await app.register(inviteRoutes);
+  await app.register(agentsRoutes);
 
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
   return app;

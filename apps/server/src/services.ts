@@ -31,6 +31,10 @@ import { BonusService } from './modules/bonus/bonus.service.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
 import { OperatorsService } from './modules/operators/operators.service.ts';
 import { ActivitiesService } from './modules/activities/activities.service.ts';
+import { AgentApplicationsService } from './modules/agents/applications.service.ts';
+import { AgentCentreService } from './modules/agents/centre.service.ts';
+import { InviteService } from './modules/invite/invite.service.ts';
+import { INVITE_REWARDS_INTERVAL_MS, InviteRewardsService } from './modules/invite/rewards.service.ts';
 
 /** Everything a route may call, built once per app. */
 export interface Services {
@@ -63,6 +67,14 @@ export interface Services {
   bonus: BonusService;
   /** Activities, eligibility, applications and their review. */
   activities: ActivitiesService;
+  /** Agent applications: apply, cancel, operators' decisions. */
+  agentApplications: AgentApplicationsService;
+  /** The agent centre: an agent's own members and their records. */
+  agentCentre: AgentCentreService;
+  /** The member's invite programme (code, link, referrals, rewards, ranking). */
+  invite: InviteService;
+  /** Pays invite rewards (deposit milestones on commit, daily bet commission by the job). */
+  inviteRewards: InviteRewardsService;
   /** Starts the background jobs (feed sync and settlement) when this process leads. */
   startJobs(): void;
   /** Stops background work and closes connections to outside services. */
@@ -133,6 +145,9 @@ export async function createServices(
   const bonus = new BonusService(ledger, events);
   const leadership = new Leadership(config.databaseUrl, log);
   const stops: Array<() => void> = [];
+  const agentApplications = new AgentApplicationsService(db, operators, messages, events);
+  const inviteRewards = new InviteRewardsService(db, bonus, messages, log);
+  inviteRewards.start(events);
   return {
     config,
     database,
@@ -157,6 +172,10 @@ export async function createServices(
     messages,
     bonus,
     activities: new ActivitiesService(db, idempotency, bonus, messages, operators),
+    agentApplications,
+    agentCentre: new AgentCentreService(db),
+    invite: new InviteService(db, agentApplications, events),
+    inviteRewards,
     startJobs: () => {
       stops.push(
         every(
@@ -178,11 +197,22 @@ export async function createServices(
           'lottery-scheduler',
         ),
       );
+      stops.push(
+        every(
+          INVITE_REWARDS_INTERVAL_MS,
+          async () => {
+            if (await leadership.isLeader()) await inviteRewards.runJob();
+          },
+          log,
+          'invite-rewards',
+        ),
+      );
     },
     close: async () => {
       for (const stop of stops.splice(0)) stop();
       await leadership.close();
       realtime.stop();
+      inviteRewards.stop();
       await hub.close();
       await broadcaster.close();
     },

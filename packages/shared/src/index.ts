@@ -17,3 +17,6 @@ export * from './contracts/admin.ts';
 export * from './domain/messages.ts';
 export * from './contracts/messages.ts';
 export * from './contracts/activities.ts';
+export * from './domain/invite.ts';
+export * from './contracts/agents.ts';
+export * from './contracts/invite.ts';

@@ -9,3 +9,5 @@ export * from '../modules/operators/operators.table.ts';
 export * from '../modules/messages/messages.table.ts';
 export * from '../modules/bonus/bonus.table.ts';
 export * from '../modules/activities/activities.table.ts';
+export * from '../modules/invite/invite.table.ts';
+export * from '../modules/agents/agents.table.ts';

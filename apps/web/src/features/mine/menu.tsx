@@ -25,6 +25,8 @@ export interface MenuEntry {
   icon: ReactNode;
   /** Only shown to members. */
   auth?: boolean;
+  /** true: only agents see it; false: only members who are not agents. */
+  agent?: boolean;
 }
 
 export interface MenuGroup {
@@ -61,8 +63,8 @@ const MENU_CATALOGUE: readonly MenuGroup[] = [
       { path: '/minePages/ranking', title: '邀请排行', icon: <HistogramOutline />, auth: true },
       { path: '/minePages/globalrankings', title: '全站排行', icon: <HistogramOutline /> },
       { path: '/activityPages/records', title: '活动记录', icon: <UnorderedListOutline />, auth: true },
-      { path: '/minePages/agent-apply', title: '申请代理', icon: <TeamOutline />, auth: true },
-      { path: '/agentPages/agent', title: '代理中心', icon: <TeamOutline />, auth: true },
+      { path: '/minePages/agent-apply', title: '申请代理', icon: <TeamOutline />, auth: true, agent: false },
+      { path: '/agentPages/agent', title: '代理中心', icon: <TeamOutline />, auth: true, agent: true },
     ],
   },
   {
@@ -79,10 +81,15 @@ const MENU_CATALOGUE: readonly MenuGroup[] = [
 ];
 
 /** The groups and entries whose pages exist, for a member or a visitor. */
-export function mineMenu(loggedIn: boolean): MenuGroup[] {
+export function mineMenu(loggedIn: boolean, isAgent = false): MenuGroup[] {
   return MENU_CATALOGUE.map((group) => ({
     title: group.title,
-    entries: group.entries.filter((entry) => hasRoute(entry.path) && (loggedIn || !entry.auth)),
+    entries: group.entries.filter(
+      (entry) =>
+        hasRoute(entry.path) &&
+        (loggedIn || !entry.auth) &&
+        (entry.agent === undefined || entry.agent === isAgent),
+    ),
   })).filter((group) => group.entries.length > 0);
 }
 

@@ -18,7 +18,7 @@ export default function MinePage() {
   const queryClient = useQueryClient();
   const token = useSessionStore((s) => s.token);
   const user = useSessionStore((s) => (s.token ? s.userinfo : null));
-  const groups = mineMenu(Boolean(user));
+  const groups = mineMenu(Boolean(user), user?.is_agent === 1);
 
   const refresh = async () => {
     if (!token) return;

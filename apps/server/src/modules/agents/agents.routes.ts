@@ -1,0 +1,208 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminAgentApplication,
+  adminAgentApplicationPage,
+  adminAgentApplicationQuery,
+  agentApplication,
+  agentApplicationPage,
+  agentApproveResult,
+  agentBetPage,
+  agentBetsQuery,
+  agentMemberDetail,
+  agentMemberPage,
+  agentMembersQuery,
+  agentOverview,
+  agentRecordPage,
+  agentRecordsQuery,
+  applicationHistoryQuery,
+  applicationStats,
+  cancelApplicationBody,
+  envelope,
+  operatorDecisionBody,
+  operatorRejectBody,
+} from '@app/shared';
+import { z } from 'zod';
+import { memberOf } from '../../plugins/auth.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { operatorOf, requireRole } from '../../plugins/operator-auth.ts';
+import { originOf } from '../invite/invite.routes.ts';
+
+const tags = ['代理'];
+const adminTags = ['管理后台'];
+const security = [{ bearer: [] }];
+/** Ids in paths: positive and within the integer column's range (a larger one answers 400). */
+const rowIdParam = z.object({
+  id: z.coerce
+    .number({ error: 'id 必须是数字' })
+    .int('id 必须是整数')
+    .positive('id 必须为正数')
+    .max(2 ** 31 - 1, '记录不存在'),
+});
+
+/** Agent applications (member side), the agent centre (agents only) and the operators' decisions. */
+export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const applications = app.services.agentApplications;
+  const centre = app.services.agentCentre;
+  const auth = { onRequest: app.authenticate };
+
+  // ---- the member's applications --------------------------------------------------------
+  app.get(
+    '/v1/agent/my-application-history',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '我的代理申请记录',
+        security,
+        querystring: applicationHistoryQuery,
+        response: { 200: envelope(agentApplicationPage) },
+      },
+    },
+    async (request) => ok(await applications.history(memberOf(request).member.id, request.query), '获取成功'),
+  );
+  app.get(
+    '/v1/agent/application-stats',
+    {
+      ...auth,
+      schema: { tags, summary: '代理申请统计', security, response: { 200: envelope(applicationStats) } },
+    },
+    async (request) => ok(await applications.stats(memberOf(request).member), '获取成功'),
+  );
+  app.post(
+    '/v1/agent/cancel-application',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '撤销审核中的代理申请',
+        security,
+        body: cancelApplicationBody.nullish(),
+        response: { 200: envelope(agentApplication) },
+      },
+    },
+    async (request) =>
+      ok(await applications.cancel(memberOf(request).member.id, request.body?.application_id), '申请已撤销'),
+  );
+
+  // ---- the agent centre: only the agent's own members -----------------------------------
+  app.get(
+    '/v1/agent/overview',
+    {
+      ...auth,
+      schema: { tags, summary: '代理中心概览', security, response: { 200: envelope(agentOverview) } },
+    },
+    async (request) => ok(await centre.overview(memberOf(request).member, originOf(request)), '获取成功'),
+  );
+  app.get(
+    '/v1/agent/members',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '我的会员',
+        security,
+        querystring: agentMembersQuery,
+        response: { 200: envelope(agentMemberPage) },
+      },
+    },
+    async (request) => ok(await centre.members(memberOf(request).member, request.query), '获取成功'),
+  );
+  app.get(
+    '/v1/agent/members/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '会员详情（仅限自己的会员）',
+        security,
+        params: rowIdParam,
+        response: { 200: envelope(agentMemberDetail) },
+      },
+    },
+    async (request) => ok(await centre.memberDetail(memberOf(request).member, request.params.id), '获取成功'),
+  );
+  app.get(
+    '/v1/agent/records',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '会员资金记录（充值、提现、投注、派奖、彩金）',
+        security,
+        querystring: agentRecordsQuery,
+        response: { 200: envelope(agentRecordPage) },
+      },
+    },
+    async (request) => ok(await centre.records(memberOf(request).member, request.query), '获取成功'),
+  );
+  app.get(
+    '/v1/agent/members/:id/bets',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: '会员注单（体育与彩票）',
+        security,
+        params: rowIdParam,
+        querystring: agentBetsQuery,
+        response: { 200: envelope(agentBetPage) },
+      },
+    },
+    async (request) =>
+      ok(await centre.memberBets(memberOf(request).member, request.params.id, request.query), '获取成功'),
+  );
+
+  // ---- operators ------------------------------------------------------------------------
+  const operator = { onRequest: app.authenticateOperator, preHandler: requireRole('support') };
+  app.get(
+    '/admin/v1/agent-applications',
+    {
+      ...operator,
+      schema: {
+        tags: adminTags,
+        summary: '代理申请列表',
+        security,
+        querystring: adminAgentApplicationQuery,
+        response: { 200: envelope(adminAgentApplicationPage) },
+      },
+    },
+    async (request) => ok(await applications.adminList(request.query), '获取成功'),
+  );
+  app.post(
+    '/admin/v1/agent-applications/:id/approve',
+    {
+      ...operator,
+      schema: {
+        tags: adminTags,
+        summary: '通过代理申请（设为代理并生成代理码，站内信通知）',
+        security,
+        params: rowIdParam,
+        body: operatorDecisionBody.nullish(),
+        response: { 200: envelope(agentApproveResult) },
+      },
+    },
+    async (request) => {
+      const ctx = { operatorId: operatorOf(request).operator.id, ip: request.ip };
+      const result = await applications.approve(ctx, request.params.id, request.body?.reason ?? '');
+      return ok(result, '已通过');
+    },
+  );
+  app.post(
+    '/admin/v1/agent-applications/:id/reject',
+    {
+      ...operator,
+      schema: {
+        tags: adminTags,
+        summary: '拒绝代理申请（原因通过站内信告知会员）',
+        security,
+        params: rowIdParam,
+        body: operatorRejectBody,
+        response: { 200: envelope(adminAgentApplication) },
+      },
+    },
+    async (request) => {
+      const ctx = { operatorId: operatorOf(request).operator.id, ip: request.ip };
+      return ok(await applications.reject(ctx, request.params.id, request.body.reason), '已拒绝');
+    },
+  );
+};

@@ -1,0 +1,252 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  AGENT_APPLICATION_STATUSES,
+  AGENT_CHANNELS,
+  type AgentApplication,
+  type AgentApplicationStatus,
+  type ApplicationStats,
+  type ApplyAgentBody,
+} from '@app/shared';
+import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/tx.ts';
+import { newCode } from '../../lib/crypto.ts';
+import { conflict, forbidden, notFound, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../lib/errors.ts';
+import type { EventBus } from '../../lib/events.ts';
+import type { MemberRow } from '../accounts/accounts.repo.ts';
+import { members } from '../accounts/accounts.table.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
+import type { OperatorsService } from '../operators/operators.service.ts';
+import * as repo from './agents.repo.ts';
+import type { AgentApplicationRow } from './agents.table.ts';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export function toApplicationView(row: AgentApplicationRow): AgentApplication {
+  return {
+    id: row.id,
+    status: row.status,
+    status_text: AGENT_APPLICATION_STATUSES[row.status],
+    real_name: row.realName,
+    contact_type: row.contactType,
+    contact: row.contact,
+    channel: row.channel,
+    channel_text: AGENT_CHANNELS[row.channel],
+    experience: row.experience,
+    expected_members: row.expectedMembers,
+    reason: row.reason,
+    created_at: row.createdAt.toISOString(),
+    decided_at: iso(row.decidedAt),
+    cancelled_at: iso(row.cancelledAt),
+  };
+}
+
+const toAdminView = (row: AgentApplicationRow, username: string) => ({
+  ...toApplicationView(row),
+  member_id: row.memberId,
+  username,
+  operator_id: row.operatorId,
+});
+
+export interface OperatorContext {
+  operatorId: number;
+  ip: string;
+}
+
+const ALREADY_AGENT = '您已经是代理，无需重复申请';
+const PENDING_EXISTS = '您已有审核中的代理申请，请耐心等待审核结果';
+const DECIDED = '该申请已处理，不能重复操作';
+
+/** Agent applications: the member applies and may cancel; operators approve or reject. */
+export class AgentApplicationsService {
+  constructor(
+    private readonly db: Db,
+    private readonly operators: OperatorsService,
+    private readonly messages: MessagesService,
+    private readonly events: EventBus,
+  ) {}
+
+  /** Why the member cannot apply now, or null. */
+  async applyProblem(member: MemberRow): Promise<string | null> {
+    if (member.isAgent) return ALREADY_AGENT;
+    if (member.isBlack) return '账户受限，暂不能申请代理，请联系客服';
+    if (await repo.findPending(this.db, member.id)) return PENDING_EXISTS;
+    return null;
+  }
+
+  async apply(member: MemberRow, body: ApplyAgentBody): Promise<AgentApplication> {
+    if (member.isBlack) throw forbidden('账户受限，暂不能申请代理，请联系客服');
+    if (member.isAgent) throw conflict(ALREADY_AGENT);
+    if (await repo.findPending(this.db, member.id)) throw conflict(PENDING_EXISTS);
+    try {
+      const row = await repo.insertApplication(this.db, {
+        memberId: member.id,
+        realName: body.real_name,
+        contactType: body.contact_type,
+        contact: body.contact,
+        channel: body.channel,
+        experience: body.experience,
+        expectedMembers: body.expected_members,
+      });
+      return toApplicationView(row);
+    } catch (err) {
+      // Two submits at once: the partial unique index lets only one pending application in.
+      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw conflict(PENDING_EXISTS);
+      throw err;
+    }
+  }
+
+  async latest(memberId: number): Promise<AgentApplication | null> {
+    const row = await repo.latestOf(this.db, memberId);
+    return row ? toApplicationView(row) : null;
+  }
+
+  async history(
+    memberId: number,
+    query: { page: number; per_page: number; status?: AgentApplicationStatus | undefined },
+  ) {
+    const { rows, total } = await repo.historyOf(this.db, { ...query, memberId });
+    return {
+      list: rows.map((r) => toApplicationView(r.application)),
+      total,
+      page: query.page,
+      per_page: query.per_page,
+      has_more: query.page * query.per_page < total,
+    };
+  }
+
+  async stats(member: MemberRow): Promise<ApplicationStats> {
+    const counts = await repo.statusCounts(this.db, member.id);
+    const total = counts.pending + counts.approved + counts.rejected + counts.cancelled;
+    return { total, ...counts, is_agent: member.isAgent ? 1 : 0 };
+  }
+
+  /** Cancels the member's pending application (the given one, which must be theirs). */
+  async cancel(memberId: number, applicationId: number | undefined): Promise<AgentApplication> {
+    const target = applicationId
+      ? await repo.findOwn(this.db, memberId, applicationId)
+      : await repo.findPending(this.db, memberId);
+    if (!target) throw notFound(applicationId ? '申请不存在' : '没有审核中的代理申请');
+    if (target.status !== 'pending') throw conflict('该申请已处理，无法撤销');
+    const row = await repo.decide(this.db, target.id, { status: 'cancelled', cancelledAt: new Date() });
+    if (!row) throw conflict('该申请已处理，无法撤销');
+    return toApplicationView(row);
+  }
+
+  // ---- operators ----------------------------------------------------------------------
+
+  async adminList(query: {
+    page: number;
+    per_page: number;
+    status?: AgentApplicationStatus | undefined;
+    member_id?: number | undefined;
+  }) {
+    const { rows, total } = await repo.historyOf(this.db, { ...query, memberId: query.member_id });
+    return {
+      list: rows.map((r) => toAdminView(r.application, r.username)),
+      total,
+      page: query.page,
+      per_page: query.per_page,
+      has_more: query.page * query.per_page < total,
+    };
+  }
+
+  /** Approves: the member becomes an agent with a new agent code, told by an inbox message. */
+  async approve(ctx: OperatorContext, id: number, reason: string) {
+    return inTransaction(this.db, async (work) => {
+      const application = await repo.lockApplication(work.tx, id);
+      if (!application) throw notFound('申请不存在');
+      if (application.status !== 'pending') throw conflict(DECIDED);
+      const [member] = await work.tx
+        .select()
+        .from(members)
+        .where(eq(members.id, application.memberId))
+        .for('update');
+      if (!member) throw notFound('会员不存在');
+      const agentCode = member.agentCode ?? (await this.freshAgentCode(work.tx));
+      await work.tx
+        .update(members)
+        .set({ isAgent: 1, agentCode, updatedAt: sql`now()` })
+        .where(eq(members.id, member.id));
+      const decided = await repo.decide(work.tx, id, {
+        status: 'approved',
+        reason: reason || null,
+        operatorId: ctx.operatorId,
+        decidedAt: new Date(),
+      });
+      if (!decided) throw conflict(DECIDED);
+      await this.operators.audit(work, {
+        operatorId: ctx.operatorId,
+        action: 'agent_application.approve',
+        targetType: 'agent_application',
+        targetId: id,
+        memberId: member.id,
+        reason,
+        detail: { agent_code: agentCode },
+        ip: ctx.ip,
+      });
+      await this.messages.send(work, {
+        memberId: member.id,
+        type: 'agent',
+        title: '代理申请已通过',
+        content: `恭喜您成为平台代理！您的专属代理码为 ${agentCode}，可在代理中心查看推广链接与下级会员。${reason ? `审核备注：${reason}` : ''}`,
+        link: '/agentPages/agent',
+        dedupeKey: `agent-application:${id}:approved`,
+      });
+      work.afterCommit(() =>
+        this.events.emit('member.changed', {
+          memberId: member.id,
+          changedFields: ['is_agent'],
+          changeType: 'agent',
+          at: new Date(),
+        }),
+      );
+      return { application: toAdminView(decided, member.username), agent_code: agentCode };
+    });
+  }
+
+  /** Rejects with a reason the member reads in their inbox and application history. */
+  async reject(ctx: OperatorContext, id: number, reason: string) {
+    return inTransaction(this.db, async (work) => {
+      const application = await repo.lockApplication(work.tx, id);
+      if (!application) throw notFound('申请不存在');
+      if (application.status !== 'pending') throw conflict(DECIDED);
+      const decided = await repo.decide(work.tx, id, {
+        status: 'rejected',
+        reason,
+        operatorId: ctx.operatorId,
+        decidedAt: new Date(),
+      });
+      if (!decided) throw conflict(DECIDED);
+      await this.operators.audit(work, {
+        operatorId: ctx.operatorId,
+        action: 'agent_application.reject',
+        targetType: 'agent_application',
+        targetId: id,
+        memberId: application.memberId,
+        reason,
+        ip: ctx.ip,
+      });
+      await this.messages.send(work, {
+        memberId: application.memberId,
+        type: 'agent',
+        title: '代理申请未通过',
+        content: `很抱歉，您的代理申请未通过审核。原因：${reason}。您可以完善资料后重新申请。`,
+        link: '/minePages/agent-apply',
+        dedupeKey: `agent-application:${id}:rejected`,
+      });
+      const [member] = await work.tx
+        .select({ username: members.username })
+        .from(members)
+        .where(eq(members.id, application.memberId));
+      return toAdminView(decided, member?.username ?? '');
+    });
+  }
+
+  private async freshAgentCode(db: Db): Promise<string> {
+    for (;;) {
+      const code = `AG${newCode(6)}`;
+      const [taken] = await db.select({ id: members.id }).from(members).where(eq(members.agentCode, code));
+      if (!taken) return code;
+    }
+  }
+}
