@@ -14,6 +14,9 @@ import { lotteryBetsRoutes } from './modules/lottery/bets.routes.ts';
 import { lotteryGamesRoutes } from './modules/lottery/games.routes.ts';
 import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
 import { ordersRoutes } from './modules/sports/orders.routes.ts';
+import { articlesRoutes } from './modules/content/articles.routes.ts';
+import { noticesRoutes } from './modules/content/notices.routes.ts';
+import { clientLogsRoutes } from './modules/client-logs/client-logs.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import docsPlugin from './plugins/docs.ts';
 import envelopePlugin from './plugins/envelope.ts';
@@ -75,6 +78,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(lotteryRoutes);
   await app.register(lotteryBetsRoutes);
   await app.register(lotteryGamesRoutes);
+  await app.register(noticesRoutes);
+  await app.register(articlesRoutes);
+  await app.register(clientLogsRoutes);
 
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
   return app;

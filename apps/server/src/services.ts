@@ -27,6 +27,9 @@ import { LotteryScheduler } from './modules/lottery/scheduler.ts';
 import { LotterySettlement } from './modules/lottery/settlement.service.ts';
 import { LotteryWalletService } from './modules/lottery/wallet.service.ts';
 import { every, Leadership } from './lib/jobs.ts';
+import { ArticlesService } from './modules/content/articles.service.ts';
+import { NoticesService } from './modules/content/notices.service.ts';
+import { ClientLogsService } from './modules/client-logs/client-logs.service.ts';
 
 /** Everything a route may call, built once per app. */
 export interface Services {
@@ -51,6 +54,11 @@ export interface Services {
   lotterySettlement: LotterySettlement;
   /** The lottery's clock: periods, 封盘, draws and settlement (`tick(now)` drives it in tests). */
   lotteryScheduler: LotteryScheduler;
+  /** Notices and banners. */
+  notices: NoticesService;
+  /** Experts, expert and lottery articles, likes and favourites. */
+  articles: ArticlesService;
+  clientLogs: ClientLogsService;
   /** Starts the background jobs (feed sync and settlement) when this process leads. */
   startJobs(): void;
   /** Stops background work and closes connections to outside services. */
@@ -138,6 +146,9 @@ export async function createServices(
     lotteryWallet: new LotteryWalletService(db, ledger, idempotency, events),
     lotterySettlement,
     lotteryScheduler,
+    notices: new NoticesService(db),
+    articles: new ArticlesService(db),
+    clientLogs: new ClientLogsService(db),
     startJobs: () => {
       stops.push(
         every(

@@ -5,3 +5,5 @@ export * from '../modules/app-config/app-config.table.ts';
 export * from '../modules/realtime/realtime.table.ts';
 export * from '../modules/sports/sports.table.ts';
 export * from '../modules/lottery/lottery.table.ts';
+export * from '../modules/content/content.table.ts';
+export * from '../modules/client-logs/client-logs.table.ts';
