@@ -119,7 +119,7 @@ export async function expertCategoriesWithCounts(db: Db) {
     .select({
       id: expertCategories.id,
       name: expertCategories.name,
-      expertCount: sql<number>`(SELECT count(*)::int FROM ${experts} e WHERE e.category_id = ${expertCategories.id} AND e.enabled)`,
+      expertCount: sql<number>`(SELECT count(*)::int FROM ${experts} e WHERE e.category_id = "expert_categories"."id" AND e.enabled)`,
     })
     .from(expertCategories)
     .orderBy(asc(expertCategories.sort), asc(expertCategories.id));
@@ -183,10 +183,12 @@ export async function picksOf(
   return out;
 }
 
+// Correlated subqueries name the outer table explicitly: drizzle renders a lone-table column unqualified.
+
 // ---- expert articles ----------------------------------------------------------------------
 
-const likeCount = sql<number>`(SELECT count(*)::int FROM ${expertArticleLikes} l WHERE l.article_id = ${expertArticles.id})`;
-const favoriteCount = sql<number>`(SELECT count(*)::int FROM ${expertArticleFavorites} f WHERE f.article_id = ${expertArticles.id})`;
+const likeCount = sql<number>`(SELECT count(*)::int FROM ${expertArticleLikes} l WHERE l.article_id = "expert_articles"."id")`;
+const favoriteCount = sql<number>`(SELECT count(*)::int FROM ${expertArticleFavorites} f WHERE f.article_id = "expert_articles"."id")`;
 
 const articleColumns = {
   article: expertArticles,
@@ -314,7 +316,7 @@ export async function lotteryCategoriesWithCounts(db: Db, now: Date) {
       id: lotteryArticleCategories.id,
       name: lotteryArticleCategories.name,
       description: lotteryArticleCategories.description,
-      articleCount: sql<number>`(SELECT count(*)::int FROM ${lotteryArticles} a WHERE a.category_id = ${lotteryArticleCategories.id} AND a.enabled AND a.published_at <= ${now})`,
+      articleCount: sql<number>`(SELECT count(*)::int FROM ${lotteryArticles} a WHERE a.category_id = "lottery_article_categories"."id" AND a.enabled AND a.published_at <= ${now})`,
     })
     .from(lotteryArticleCategories)
     .orderBy(asc(lotteryArticleCategories.sort), asc(lotteryArticleCategories.id));
