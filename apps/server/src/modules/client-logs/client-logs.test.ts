@@ -23,7 +23,7 @@ function entry(extra: Record<string, unknown> = {}) {
     ...extra,
   };
 }
-const upload = (m: TestMember, payload: unknown) => as(t.app, m, { method: 'POST', url: '/v1/logs/upload', payload });
+const upload = (m: TestMember, payload: Record<string, unknown>) => as(t.app, m, { method: 'POST', url: '/v1/logs/upload', payload });
 const read = async <T>(m: TestMember, url: string) => body<T>(await as(t.app, m, { method: 'GET', url })).data;
 
 beforeAll(async () => {
@@ -108,7 +108,7 @@ describe('client logs', () => {
   });
 
   it('refuses bad uploads and stores nothing', async () => {
-    const cases: Array<[string, unknown]> = [
+    const cases: Array<[string, Record<string, unknown>]> = [
       ['empty', { logs: [], deviceInfo: device }],
       ['missing device', { logs: [entry()] }],
       ['not an array', { logs: 'x', deviceInfo: device }],

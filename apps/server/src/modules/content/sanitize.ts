@@ -11,7 +11,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'blockquote', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr',
   ],
   allowedAttributes: {
-    a: ['href', 'title'],
+    a: ['href', 'title', 'rel', 'target'],
     img: ['src', 'alt', 'width', 'height'],
     td: ['colspan', 'rowspan'],
     th: ['colspan', 'rowspan'],

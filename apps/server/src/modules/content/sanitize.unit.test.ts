@@ -29,6 +29,6 @@ describe('sanitizeRichText', () => {
 
 describe('plainText', () => {
   it('strips every tag and collapses whitespace', () => {
-    expect(plainText('<p>第一段</p>\n<p>第二段&nbsp;<b>重点</b></p>')).toBe('第一段第二段 重点');
+    expect(plainText('<p>第一段</p>\n<p>第二段&nbsp;<b>重点</b></p>')).toBe('第一段 第二段 重点');
   });
 });
