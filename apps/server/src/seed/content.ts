@@ -233,6 +233,19 @@ const BANNERS: BannerSeed[] = [
     link: '',
     sort: 40,
   },
+  {
+    pageType: 1,
+    agent: true,
+    title: '代理专线 极速服务',
+    subtitle: '专属客服 充提优先处理',
+    tag: '代理',
+    from: '#1b2631',
+    to: '#2e4053',
+    accent: '#ecc6ab',
+    motif: 'shield',
+    link: '/pages/customer/customer',
+    sort: 35,
+  },
 ];
 
 const EXPERT_CATEGORIES = ['足球专家', '篮球专家', '彩票专家'];
