@@ -42,7 +42,7 @@ async function api<T>(path: string, token?: string): Promise<T> {
 /** Every banner image on screen decoded (the SVGs are real images, not broken links). */
 async function bannerImagesLoaded(testId: string): Promise<number> {
   return page.getByTestId(testId).evaluate((root) => {
-    const images = [...root.querySelectorAll('img')];
+    const images = Array.from(root.querySelectorAll<HTMLImageElement>('img'));
     return images.filter((img) => img.complete && img.naturalWidth > 0).length;
   });
 }
@@ -128,7 +128,9 @@ describe('content', () => {
   it('likes an article: the count changes and the state survives a reload', async () => {
     await loginDemo();
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    const [article] = await api<Array<{ id: number; title: string }>>('/v1/expert-articles/recommended?limit=1');
+    const [article] = await api<Array<{ id: number; title: string }>>(
+      '/v1/expert-articles/recommended?limit=1',
+    );
     const before = await api<{ liked: boolean; like_count: number }>(
       `/v1/expert-articles/${article!.id}/like-status`,
       JSON.parse(token!) as string,
@@ -173,7 +175,9 @@ describe('content', () => {
     await expect.poll(() => page.getByTestId('server-log-total').textContent()).toBe('0');
     await card.getByRole('button', { name: '上传日志' }).click();
     await toast(page, /已上传 \d+ 条日志/).waitFor();
-    await expect.poll(async () => Number(await page.getByTestId('server-log-total').textContent())).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await page.getByTestId('server-log-total').textContent()))
+      .toBeGreaterThan(0);
     const token = JSON.parse((await page.evaluate(() => localStorage.getItem('token')))!) as string;
     const stored = await api<{ list: Array<{ category: string; message: string; platform: string }> }>(
       '/v1/logs?category=app',

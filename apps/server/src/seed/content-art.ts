@@ -4,7 +4,10 @@
  */
 
 const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 
 function dataUri(svg: string): string {
   return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
@@ -76,12 +79,16 @@ export function avatarImage(name: string, from: string, to: string): string {
   return dataUri(svg);
 }
 
-/** A 320×180 article cover: gradient, motif and a short label. */
+/** A 300×200 article cover: gradient, the motif in the middle and a short label under it. */
 export function coverImage(label: string, from: string, to: string, motif: Motif): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 690 240" preserveAspectRatio="xMidYMid slice">
+  // The motifs are drawn around (565, 100) of the banner; move that point to the cover's centre.
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200" viewBox="0 0 300 200">
 <defs><linearGradient id="c" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-<rect width="690" height="240" fill="url(#c)"/>${motifShape(motif, '#ffb400')}
-<text x="40" y="140" font-size="52" font-weight="800" fill="#fff" ${FONT}>${escapeXml(label)}</text>
+<rect width="300" height="200" fill="url(#c)"/>
+<circle cx="240" cy="30" r="70" fill="#fff" opacity="0.06"/>
+<g transform="translate(150 82) scale(0.85) translate(-565 -100)">${motifShape(motif, '#ffb400')}</g>
+<rect x="0" y="150" width="300" height="50" fill="#000" opacity="0.28"/>
+<text x="150" y="185" font-size="30" font-weight="800" fill="#fff" text-anchor="middle" ${FONT}>${escapeXml(label)}</text>
 </svg>`;
   return dataUri(svg);
 }

@@ -16,7 +16,13 @@ import { avatarImage, bannerImage, coverImage, type Motif } from './content-art.
 const HOUR = 3_600_000;
 const ago = (now: number, hours: number) => new Date(now - hours * HOUR);
 
-const NOTICES: Array<{ category: 1 | 2 | 3 | 4; title: string; content: string; top?: boolean; hoursAgo: number }> = [
+const NOTICES: Array<{
+  category: 1 | 2 | 3 | 4;
+  title: string;
+  content: string;
+  top?: boolean;
+  hoursAgo: number;
+}> = [
   {
     category: 1,
     top: true,
@@ -50,7 +56,8 @@ const NOTICES: Array<{ category: 1 | 2 | 3 | 4; title: string; content: string; 
     category: 1,
     hoursAgo: 96,
     title: '彩票频道新增极速快三',
-    content: '<p>彩票频道新增<strong>极速快三</strong>，每分钟一期，开奖采用承诺-揭示机制，每期开奖号码均可在“开奖验证”页面自行验证。</p>',
+    content:
+      '<p>彩票频道新增<strong>极速快三</strong>，每分钟一期，开奖采用承诺-揭示机制，每期开奖号码均可在“开奖验证”页面自行验证。</p>',
   },
   {
     category: 1,
@@ -111,7 +118,8 @@ const NOTICES: Array<{ category: 1 | 2 | 3 | 4; title: string; content: string; 
     category: 4,
     hoursAgo: 60,
     title: '提现需完成打码量',
-    content: '<p>为防范洗钱风险，提现前需完成充值金额对应的有效投注量（打码量），未完成的打码量可在个人中心查看。</p>',
+    content:
+      '<p>为防范洗钱风险，提现前需完成充值金额对应的有效投注量（打码量），未完成的打码量可在个人中心查看。</p>',
   },
   {
     category: 4,
@@ -375,7 +383,12 @@ function footballArticle(expert: ExpertSeed, i: number, match: [string, string, 
   };
 }
 
-function basketballArticle(expert: ExpertSeed, i: number, match: [string, string, string], selection: string) {
+function basketballArticle(
+  expert: ExpertSeed,
+  i: number,
+  match: [string, string, string],
+  selection: string,
+) {
   const [league, home, away] = match;
   return {
     title: `${league}：${away}客场挑战${home}，看好${selection}`,
@@ -484,7 +497,8 @@ const LOTTERY_ARTICLES: Array<{
     hoursAgo: 20,
     title: '平台彩票频道新增开奖验证页面',
     summary: '会员可在彩票详情页进入“开奖验证”，自行核对每期开奖。',
-    content: '<p>为进一步保障公平透明，彩票频道新增开奖验证页面，验证过程在您的浏览器中完成，无需信任平台。</p>',
+    content:
+      '<p>为进一步保障公平透明，彩票频道新增开奖验证页面，验证过程在您的浏览器中完成，无需信任平台。</p>',
   },
   {
     category: 3,
@@ -510,7 +524,10 @@ const COVER_COLORS: Array<[string, string]> = [
  * Rich text goes through the same sanitiser as anything an operator writes. Does nothing when
  * notices exist already.
  */
-export async function seedContent(db: Db, options: { agentId?: number; now?: number } = {}): Promise<boolean> {
+export async function seedContent(
+  db: Db,
+  options: { agentId?: number; now?: number } = {},
+): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(notices);
   if ((existing?.n ?? 0) > 0) return false;
   const now = options.now ?? Date.now();
@@ -598,7 +615,12 @@ export async function seedContent(db: Db, options: { agentId?: number; now?: num
         title: article.title,
         summary: article.summary,
         content: sanitizeRichText(article.content),
-        cover: coverImage(expert.category === 2 ? '快三' : matchName.split(' ')[0]!, colors[0], colors[1], motif),
+        cover: coverImage(
+          expert.category === 2 ? '快三' : matchName.split(' ')[0]!,
+          colors[0],
+          colors[1],
+          motif,
+        ),
         pickMatch: matchName,
         pickSelection: selection,
         pickOdds: ODDS[seq % ODDS.length]!,

@@ -100,7 +100,12 @@ export const clientLogPage = paginated(storedClientLog);
 
 export const clientLogStats = z.object({
   total: z.number().int(),
-  by_level: z.object({ debug: z.number().int(), info: z.number().int(), warn: z.number().int(), error: z.number().int() }),
+  by_level: z.object({
+    debug: z.number().int(),
+    info: z.number().int(),
+    warn: z.number().int(),
+    error: z.number().int(),
+  }),
   by_platform: z.array(z.object({ platform: z.string(), count: z.number().int() })),
   by_category: z.array(z.object({ category: z.string(), count: z.number().int() })),
   first_at: isoDate.nullable(),

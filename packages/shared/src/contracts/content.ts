@@ -33,7 +33,9 @@ const intQuery = (name: string, min: number, max: number) =>
 const page = intQuery('页码', 1, 100_000).default(1);
 const perPage = intQuery('每页条数', 1, 50).default(20);
 
-export const noticeCategoryId = intQuery('公告分类', 1, 4).describe('1 home, 2 betting, 3 recharge, 4 withdraw');
+export const noticeCategoryId = intQuery('公告分类', 1, 4).describe(
+  '1 home, 2 betting, 3 recharge, 4 withdraw',
+);
 
 export const noticeCategoryParam = z.object({ id: noticeCategoryId });
 

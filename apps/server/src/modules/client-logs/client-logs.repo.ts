@@ -25,7 +25,11 @@ function where(memberId: number, f: LogFilter): SQL | undefined {
 /** Inserts entries, skipping ids this member uploaded before; returns how many were new. */
 export async function insertLogs(db: Db, rows: NewClientLog[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const inserted = await db.insert(clientLogs).values(rows).onConflictDoNothing().returning({ id: clientLogs.id });
+  const inserted = await db
+    .insert(clientLogs)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: clientLogs.id });
   return inserted.length;
 }
 
@@ -38,7 +42,8 @@ export async function pruneLogs(db: Db, memberId: number, keep: number): Promise
     .orderBy(desc(clientLogs.id))
     .offset(keep)
     .limit(1);
-  if (cut) await db.delete(clientLogs).where(and(eq(clientLogs.memberId, memberId), lt(clientLogs.id, cut.id + 1)));
+  if (cut)
+    await db.delete(clientLogs).where(and(eq(clientLogs.memberId, memberId), lt(clientLogs.id, cut.id + 1)));
 }
 
 export async function listLogs(
@@ -65,7 +70,11 @@ export async function logStats(db: Db, memberId: number) {
   const w = where(memberId, {});
   const [levels, platforms, categories, [range]] = await Promise.all([
     db.select({ level: clientLogs.level, n: count() }).from(clientLogs).where(w).groupBy(clientLogs.level),
-    db.select({ platform: clientLogs.platform, n: count() }).from(clientLogs).where(w).groupBy(clientLogs.platform),
+    db
+      .select({ platform: clientLogs.platform, n: count() })
+      .from(clientLogs)
+      .where(w)
+      .groupBy(clientLogs.platform),
     db
       .select({ category: clientLogs.category, n: count() })
       .from(clientLogs)
@@ -82,7 +91,9 @@ export async function logStats(db: Db, memberId: number) {
 }
 
 export async function deleteLogs(db: Db, memberId: number): Promise<number> {
-  const rows = await db.delete(clientLogs).where(eq(clientLogs.memberId, memberId)).returning({ id: clientLogs.id });
+  const rows = await db
+    .delete(clientLogs)
+    .where(eq(clientLogs.memberId, memberId))
+    .returning({ id: clientLogs.id });
   return rows.length;
 }
-

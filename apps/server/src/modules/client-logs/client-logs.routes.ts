@@ -37,10 +37,21 @@ export const clientLogsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/v1/logs',
-    { onRequest, schema: { tags, summary: '我的日志', querystring: logListQuery, response: { 200: envelope(clientLogPage) } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: '我的日志',
+        querystring: logListQuery,
+        response: { 200: envelope(clientLogPage) },
+      },
+    },
     async (request) => {
       const q = request.query;
-      return ok(await svc.list(memberOf(request).member.id, { level: q.level, category: q.category }, q), '获取成功');
+      return ok(
+        await svc.list(memberOf(request).member.id, { level: q.level, category: q.category }, q),
+        '获取成功',
+      );
     },
   );
   app.get(
@@ -50,20 +61,41 @@ export const clientLogsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/v1/logs/ios',
-    { onRequest, schema: { tags, summary: 'iOS 平台日志', querystring: pageQuery, response: { 200: envelope(clientLogPage) } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'iOS 平台日志',
+        querystring: pageQuery,
+        response: { 200: envelope(clientLogPage) },
+      },
+    },
     async (request) => ok(await svc.ios(memberOf(request).member.id, request.query), '获取成功'),
   );
   app.get(
     '/v1/logs/network',
     {
       onRequest,
-      schema: { tags, summary: '网络日志（network、api、realtime 分类）', querystring: pageQuery, response: { 200: envelope(clientLogPage) } },
+      schema: {
+        tags,
+        summary: '网络日志（network、api、realtime 分类）',
+        querystring: pageQuery,
+        response: { 200: envelope(clientLogPage) },
+      },
     },
     async (request) => ok(await svc.network(memberOf(request).member.id, request.query), '获取成功'),
   );
   app.get(
     '/v1/logs/errors',
-    { onRequest, schema: { tags, summary: '错误日志', querystring: pageQuery, response: { 200: envelope(clientLogPage) } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: '错误日志',
+        querystring: pageQuery,
+        response: { 200: envelope(clientLogPage) },
+      },
+    },
     async (request) => ok(await svc.errors(memberOf(request).member.id, request.query), '获取成功'),
   );
   app.get(
@@ -73,7 +105,10 @@ export const clientLogsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/v1/logs',
-    { onRequest, schema: { tags, summary: '清空我的日志', response: { 200: envelope(clientLogDeleteResult) } } },
+    {
+      onRequest,
+      schema: { tags, summary: '清空我的日志', response: { 200: envelope(clientLogDeleteResult) } },
+    },
     async (request) => ok(await svc.clear(memberOf(request).member.id), '已清空'),
   );
 };

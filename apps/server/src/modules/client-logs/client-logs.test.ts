@@ -3,7 +3,15 @@ import { LOG_UPLOAD_MAX_ENTRIES } from '@app/shared';
 import { as, body, createTestApp, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
 
 type Page<T> = { list: T[]; total: number; has_more: boolean };
-type Log = { id: number; client_id: string; level: string; category: string; message: string; platform: string; data: unknown };
+type Log = {
+  id: number;
+  client_id: string;
+  level: string;
+  category: string;
+  message: string;
+  platform: string;
+  data: unknown;
+};
 
 let t: TestApp;
 let alice: TestMember;
@@ -23,8 +31,10 @@ function entry(extra: Record<string, unknown> = {}) {
     ...extra,
   };
 }
-const upload = (m: TestMember, payload: Record<string, unknown>) => as(t.app, m, { method: 'POST', url: '/v1/logs/upload', payload });
-const read = async <T>(m: TestMember, url: string) => body<T>(await as(t.app, m, { method: 'GET', url })).data;
+const upload = (m: TestMember, payload: Record<string, unknown>) =>
+  as(t.app, m, { method: 'POST', url: '/v1/logs/upload', payload });
+const read = async <T>(m: TestMember, url: string) =>
+  body<T>(await as(t.app, m, { method: 'GET', url })).data;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -60,10 +70,12 @@ describe('client logs', () => {
     expect(ios.list.map((l) => l.category)).toEqual(['session']);
     expect((await read<Page<Log>>(alice, '/v1/logs?level=warn')).total).toBe(1);
     expect((await read<Page<Log>>(alice, '/v1/logs?category=api')).total).toBe(1);
-    const stats = await read<{ total: number; by_level: Record<string, number>; by_platform: Array<{ platform: string; count: number }>; first_at: string | null }>(
-      alice,
-      '/v1/logs/stats',
-    );
+    const stats = await read<{
+      total: number;
+      by_level: Record<string, number>;
+      by_platform: Array<{ platform: string; count: number }>;
+      first_at: string | null;
+    }>(alice, '/v1/logs/stats');
     expect(stats.total).toBe(4);
     expect(stats.by_level).toEqual({ debug: 0, info: 2, warn: 1, error: 1 });
     expect(stats.by_platform.find((p) => p.platform === 'ios')?.count).toBe(1);
@@ -103,7 +115,10 @@ describe('client logs', () => {
       ['GET', '/v1/logs/export'],
       ['DELETE', '/v1/logs'],
     ] as const) {
-      expect((await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined })).statusCode, url).toBe(401);
+      expect(
+        (await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined })).statusCode,
+        url,
+      ).toBe(401);
     }
   });
 
@@ -112,7 +127,10 @@ describe('client logs', () => {
       ['empty', { logs: [], deviceInfo: device }],
       ['missing device', { logs: [entry()] }],
       ['not an array', { logs: 'x', deviceInfo: device }],
-      ['too many', { logs: Array.from({ length: LOG_UPLOAD_MAX_ENTRIES + 1 }, () => entry()), deviceInfo: device }],
+      [
+        'too many',
+        { logs: Array.from({ length: LOG_UPLOAD_MAX_ENTRIES + 1 }, () => entry()), deviceInfo: device },
+      ],
       ['bad level', { logs: [entry({ level: 'fatal' })], deviceInfo: device }],
       ['seconds timestamp', { logs: [entry({ timestamp: 1_700_000_000 })], deviceInfo: device }],
       ['long message', { logs: [entry({ message: 'x'.repeat(2001) })], deviceInfo: device }],

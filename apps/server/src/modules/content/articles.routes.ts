@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   articleLimitQuery,
@@ -31,7 +31,7 @@ import { ok } from '../../plugins/envelope.ts';
  * experts and articles, under /v1/promo (the promotion pages).
  */
 function registerReads(app: FastifyInstance, prefix: '/v1' | '/v1/promo'): void {
-  const r = app.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const svc = app.services.articles;
   const promo = prefix === '/v1/promo';
   const tags = [promo ? '推广专家' : '专家与资讯'];
@@ -51,7 +51,8 @@ function registerReads(app: FastifyInstance, prefix: '/v1' | '/v1/promo'): void 
         response: { 200: envelope(paginated(expertView)) },
       },
     },
-    async (request) => ok(await svc.experts({ categoryId: request.query.category_id }, request.query, promo), '获取成功'),
+    async (request) =>
+      ok(await svc.experts({ categoryId: request.query.category_id }, request.query, promo), '获取成功'),
   );
   r.get(
     `${prefix}/experts/:id`,
@@ -61,7 +62,12 @@ function registerReads(app: FastifyInstance, prefix: '/v1' | '/v1/promo'): void 
   r.get(
     `${prefix}/experts/:id/stats`,
     {
-      schema: { tags, summary: '专家战绩：胜率、连红、近期结果', params: idParam, response: { 200: envelope(expertStats) } },
+      schema: {
+        tags,
+        summary: '专家战绩：胜率、连红、近期结果',
+        params: idParam,
+        response: { 200: envelope(expertStats) },
+      },
     },
     async (request) => ok(await svc.expertStats(request.params.id, promo), '获取成功'),
   );
@@ -88,20 +94,37 @@ function registerReads(app: FastifyInstance, prefix: '/v1' | '/v1/promo'): void 
   r.get(
     `${prefix}/expert-articles/hot`,
     {
-      schema: { tags, summary: '热门专家文章', querystring: articleLimitQuery, response: { 200: envelope(z.array(expertArticleSummary)) } },
+      schema: {
+        tags,
+        summary: '热门专家文章',
+        querystring: articleLimitQuery,
+        response: { 200: envelope(z.array(expertArticleSummary)) },
+      },
     },
     async (request) => ok(await svc.hotExpertArticles(request.query.limit, promo), '获取成功'),
   );
   r.get(
     `${prefix}/expert-articles/recommended`,
     {
-      schema: { tags, summary: '推荐专家文章', querystring: articleLimitQuery, response: { 200: envelope(z.array(expertArticleSummary)) } },
+      schema: {
+        tags,
+        summary: '推荐专家文章',
+        querystring: articleLimitQuery,
+        response: { 200: envelope(z.array(expertArticleSummary)) },
+      },
     },
     async (request) => ok(await svc.recommendedExpertArticles(request.query.limit, promo), '获取成功'),
   );
   r.get(
     `${prefix}/expert-articles/:id`,
-    { schema: { tags, summary: '专家文章详情', params: idParam, response: { 200: envelope(expertArticleDetail) } } },
+    {
+      schema: {
+        tags,
+        summary: '专家文章详情',
+        params: idParam,
+        response: { 200: envelope(expertArticleDetail) },
+      },
+    },
     async (request) => ok(await svc.expertArticle(request.params.id, promo), '获取成功'),
   );
   r.get(
@@ -111,7 +134,14 @@ function registerReads(app: FastifyInstance, prefix: '/v1' | '/v1/promo'): void 
   );
   r.get(
     `${prefix}/lottery-categories/:id`,
-    { schema: { tags, summary: '彩票资讯分类详情', params: idParam, response: { 200: envelope(lotteryCategoryView) } } },
+    {
+      schema: {
+        tags,
+        summary: '彩票资讯分类详情',
+        params: idParam,
+        response: { 200: envelope(lotteryCategoryView) },
+      },
+    },
     async (request) => ok(await svc.lotteryCategory(request.params.id), '获取成功'),
   );
   r.get(
@@ -127,7 +157,10 @@ function registerReads(app: FastifyInstance, prefix: '/v1' | '/v1/promo'): void 
     },
     async (request) => {
       await svc.lotteryCategory(request.params.id);
-      return ok(await svc.lotteryArticles({ categoryId: request.params.id }, request.query, promo), '获取成功');
+      return ok(
+        await svc.lotteryArticles({ categoryId: request.params.id }, request.query, promo),
+        '获取成功',
+      );
     },
   );
   r.get(
@@ -141,19 +174,32 @@ function registerReads(app: FastifyInstance, prefix: '/v1' | '/v1/promo'): void 
       },
     },
     async (request) =>
-      ok(await svc.lotteryArticles({ categoryId: request.query.category_id }, request.query, promo), '获取成功'),
+      ok(
+        await svc.lotteryArticles({ categoryId: request.query.category_id }, request.query, promo),
+        '获取成功',
+      ),
   );
   r.get(
     `${prefix}/lottery-articles/hot`,
     {
-      schema: { tags, summary: '热门彩票资讯', querystring: articleLimitQuery, response: { 200: envelope(z.array(lotteryArticleSummary)) } },
+      schema: {
+        tags,
+        summary: '热门彩票资讯',
+        querystring: articleLimitQuery,
+        response: { 200: envelope(z.array(lotteryArticleSummary)) },
+      },
     },
     async (request) => ok(await svc.hotLotteryArticles(request.query.limit, promo), '获取成功'),
   );
   r.get(
     `${prefix}/lottery-articles/recommended`,
     {
-      schema: { tags, summary: '推荐彩票资讯', querystring: articleLimitQuery, response: { 200: envelope(z.array(lotteryArticleSummary)) } },
+      schema: {
+        tags,
+        summary: '推荐彩票资讯',
+        querystring: articleLimitQuery,
+        response: { 200: envelope(z.array(lotteryArticleSummary)) },
+      },
     },
     async (request) => ok(await svc.recommendedLotteryArticles(request.query.limit, promo), '获取成功'),
   );
@@ -167,11 +213,19 @@ function registerReads(app: FastifyInstance, prefix: '/v1' | '/v1/promo'): void 
         response: { 200: envelope(paginated(lotteryArticleSummary)) },
       },
     },
-    async (request) => ok(await svc.lotteryArticles({ keyword: request.query.keyword }, request.query, promo), '获取成功'),
+    async (request) =>
+      ok(await svc.lotteryArticles({ keyword: request.query.keyword }, request.query, promo), '获取成功'),
   );
   r.get(
     `${prefix}/lottery-articles/:id`,
-    { schema: { tags, summary: '彩票资讯详情', params: idParam, response: { 200: envelope(lotteryArticleDetail) } } },
+    {
+      schema: {
+        tags,
+        summary: '彩票资讯详情',
+        params: idParam,
+        response: { 200: envelope(lotteryArticleDetail) },
+      },
+    },
     async (request) => ok(await svc.lotteryArticle(request.params.id, promo), '获取成功'),
   );
 }
@@ -186,33 +240,76 @@ export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/expert-articles/:id/like',
-    { ...member, schema: { tags, summary: '点赞（重复点赞不重复计数）', params: idParam, response: { 200: envelope(likeStatus) } } },
-    async (request) => ok(await svc.setLike(request.params.id, memberOf(request).member.id, true), '点赞成功'),
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: '点赞（重复点赞不重复计数）',
+        params: idParam,
+        response: { 200: envelope(likeStatus) },
+      },
+    },
+    async (request) =>
+      ok(await svc.setLike(request.params.id, memberOf(request).member.id, true), '点赞成功'),
   );
   app.delete(
     '/v1/expert-articles/:id/like',
-    { ...member, schema: { tags, summary: '取消点赞', params: idParam, response: { 200: envelope(likeStatus) } } },
-    async (request) => ok(await svc.setLike(request.params.id, memberOf(request).member.id, false), '已取消点赞'),
+    {
+      ...member,
+      schema: { tags, summary: '取消点赞', params: idParam, response: { 200: envelope(likeStatus) } },
+    },
+    async (request) =>
+      ok(await svc.setLike(request.params.id, memberOf(request).member.id, false), '已取消点赞'),
   );
   app.get(
     '/v1/expert-articles/:id/like-status',
-    { ...member, schema: { tags, summary: '我是否点赞与点赞数', params: idParam, response: { 200: envelope(likeStatus) } } },
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: '我是否点赞与点赞数',
+        params: idParam,
+        response: { 200: envelope(likeStatus) },
+      },
+    },
     async (request) => ok(await svc.likeStatus(request.params.id, memberOf(request).member.id), '获取成功'),
   );
   app.post(
     '/v1/expert-articles/:id/favorite',
-    { ...member, schema: { tags, summary: '收藏（重复收藏不重复计数）', params: idParam, response: { 200: envelope(favoriteStatus) } } },
-    async (request) => ok(await svc.setFavorite(request.params.id, memberOf(request).member.id, true), '收藏成功'),
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: '收藏（重复收藏不重复计数）',
+        params: idParam,
+        response: { 200: envelope(favoriteStatus) },
+      },
+    },
+    async (request) =>
+      ok(await svc.setFavorite(request.params.id, memberOf(request).member.id, true), '收藏成功'),
   );
   app.delete(
     '/v1/expert-articles/:id/favorite',
-    { ...member, schema: { tags, summary: '取消收藏', params: idParam, response: { 200: envelope(favoriteStatus) } } },
-    async (request) => ok(await svc.setFavorite(request.params.id, memberOf(request).member.id, false), '已取消收藏'),
+    {
+      ...member,
+      schema: { tags, summary: '取消收藏', params: idParam, response: { 200: envelope(favoriteStatus) } },
+    },
+    async (request) =>
+      ok(await svc.setFavorite(request.params.id, memberOf(request).member.id, false), '已取消收藏'),
   );
   app.get(
     '/v1/expert-articles/:id/favorite-status',
-    { ...member, schema: { tags, summary: '我是否收藏与收藏数', params: idParam, response: { 200: envelope(favoriteStatus) } } },
-    async (request) => ok(await svc.favoriteStatus(request.params.id, memberOf(request).member.id), '获取成功'),
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: '我是否收藏与收藏数',
+        params: idParam,
+        response: { 200: envelope(favoriteStatus) },
+      },
+    },
+    async (request) =>
+      ok(await svc.favoriteStatus(request.params.id, memberOf(request).member.id), '获取成功'),
   );
   app.post(
     '/v1/expert-articles/:id/increment-views',

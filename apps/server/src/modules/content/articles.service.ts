@@ -47,7 +47,10 @@ function toExpertArticle(row: repo.ExpertArticleWithCounts): ExpertArticleSummar
   };
 }
 
-function toLotteryArticle(row: repo.LotteryArticleRow, categories: Map<number, string>): LotteryArticleSummary {
+function toLotteryArticle(
+  row: repo.LotteryArticleRow,
+  categories: Map<number, string>,
+): LotteryArticleSummary {
   return {
     id: row.id,
     category_id: row.categoryId,
@@ -209,7 +212,12 @@ export class ArticlesService {
 
   async lotteryCategories(): Promise<LotteryCategoryView[]> {
     const rows = await repo.lotteryCategoriesWithCounts(this.db, this.clock());
-    return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, article_count: r.articleCount }));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      article_count: r.articleCount,
+    }));
   }
 
   async lotteryCategory(id: number): Promise<LotteryCategoryView> {

@@ -5,8 +5,24 @@ import { as, body, createTestApp, newMember, type TestApp, type TestMember } fro
 import { expertArticles, experts } from './content.table.ts';
 
 type Page<T> = { list: T[]; total: number; page: number; per_page: number; has_more: boolean };
-type Stats = { total_picks: number; won: number; lost: number; pending: number; win_rate: number; current_streak: number; best_streak: number; recent: string[] };
-type Expert = { id: number; name: string; promoted: boolean; category_id: number; article_count: number; stats: Stats };
+type Stats = {
+  total_picks: number;
+  won: number;
+  lost: number;
+  pending: number;
+  win_rate: number;
+  current_streak: number;
+  best_streak: number;
+  recent: string[];
+};
+type Expert = {
+  id: number;
+  name: string;
+  promoted: boolean;
+  category_id: number;
+  article_count: number;
+  stats: Stats;
+};
 type Article = {
   id: number;
   expert_id: number;
@@ -39,7 +55,9 @@ async function firstArticle(): Promise<Article> {
 
 describe('experts', () => {
   it('lists categories with expert counts and experts with stats', async () => {
-    const cats = body<Array<{ id: number; name: string; expert_count: number }>>(await get('/v1/expert-categories')).data;
+    const cats = body<Array<{ id: number; name: string; expert_count: number }>>(
+      await get('/v1/expert-categories'),
+    ).data;
     expect(cats.map((c) => c.name)).toEqual(['足球专家', '篮球专家', '彩票专家']);
     expect(cats[0]!.expert_count).toBe(4);
     const page = body<Page<Expert>>(await get(`/v1/experts?category_id=${cats[0]!.id}`)).data;
@@ -52,7 +70,15 @@ describe('experts', () => {
     const captain = page.list.find((e) => e.name === '老船长')!;
     // Seeded record WWLWWWLWWWWP (oldest first).
     const stats = body<Stats>(await get(`/v1/experts/${captain.id}/stats`)).data;
-    expect(stats).toMatchObject({ won: 9, lost: 2, pending: 1, total_picks: 12, win_rate: 81, current_streak: 4, best_streak: 4 });
+    expect(stats).toMatchObject({
+      won: 9,
+      lost: 2,
+      pending: 1,
+      total_picks: 12,
+      win_rate: 81,
+      current_streak: 4,
+      best_streak: 4,
+    });
     expect(stats.recent.slice(0, 4)).toEqual(['won', 'won', 'won', 'won']);
 
     // Settling the pending pick as lost changes the computed numbers at once.
@@ -60,13 +86,22 @@ describe('experts', () => {
       .select()
       .from(expertArticles)
       .where(eq(expertArticles.expertId, captain.id));
-    const rows = await t.database.db.select().from(expertArticles).where(eq(expertArticles.expertId, captain.id));
+    const rows = await t.database.db
+      .select()
+      .from(expertArticles)
+      .where(eq(expertArticles.expertId, captain.id));
     const open = rows.find((r) => r.pickResult === 'pending')!;
     expect(pending).toBeDefined();
-    await t.database.db.update(expertArticles).set({ pickResult: 'lost' }).where(eq(expertArticles.id, open.id));
+    await t.database.db
+      .update(expertArticles)
+      .set({ pickResult: 'lost' })
+      .where(eq(expertArticles.id, open.id));
     const after = body<Stats>(await get(`/v1/experts/${captain.id}/stats`)).data;
     expect(after).toMatchObject({ won: 9, lost: 3, pending: 0, win_rate: 75, current_streak: 0 });
-    await t.database.db.update(expertArticles).set({ pickResult: 'pending' }).where(eq(expertArticles.id, open.id));
+    await t.database.db
+      .update(expertArticles)
+      .set({ pickResult: 'pending' })
+      .where(eq(expertArticles.id, open.id));
 
     const detail = body<Expert>(await get(`/v1/experts/${captain.id}`)).data;
     expect(detail.stats).toEqual(stats);
@@ -76,10 +111,18 @@ describe('experts', () => {
   it('answers 404 for unknown or disabled experts and 400 for bad ids', async () => {
     expect((await get('/v1/experts/99999999')).statusCode).toBe(404);
     expect(body(await get('/v1/experts/99999999/stats')).message).toBe('专家不存在');
-    const [hidden] = await t.database.db.insert(experts).values({ categoryId: 1, name: '已停用', avatar: '' }).returning();
+    const [hidden] = await t.database.db
+      .insert(experts)
+      .values({ categoryId: 1, name: '已停用', avatar: '' })
+      .returning();
     await t.database.db.update(experts).set({ enabled: false }).where(eq(experts.id, hidden!.id));
     expect((await get(`/v1/experts/${hidden!.id}`)).statusCode).toBe(404);
-    for (const url of ['/v1/experts/abc', '/v1/experts/-1/stats', '/v1/experts?category_id=x', '/v1/experts?per_page=51']) {
+    for (const url of [
+      '/v1/experts/abc',
+      '/v1/experts/-1/stats',
+      '/v1/experts?category_id=x',
+      '/v1/experts?per_page=51',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
       expect(body(res).message).toMatch(/[\u4e00-\u9fa5]/);
@@ -90,7 +133,9 @@ describe('experts', () => {
 describe('expert articles', () => {
   it('lists by expert, hot (most read first) and recommended', async () => {
     const expert = body<Page<Expert>>(await get('/v1/experts?per_page=1')).data.list[0]!;
-    const mine = body<Page<Article>>(await get(`/v1/expert-articles?expert_id=${expert.id}&per_page=50`)).data;
+    const mine = body<Page<Article>>(
+      await get(`/v1/expert-articles?expert_id=${expert.id}&per_page=50`),
+    ).data;
     expect(mine.total).toBe(expert.article_count);
     expect(mine.list.every((a) => a.expert_id === expert.id)).toBe(true);
     const hot = body<Article[]>(await get('/v1/expert-articles/hot?limit=5')).data;
@@ -115,7 +160,9 @@ describe('expert articles', () => {
     const like = (m: TestMember, method: 'POST' | 'DELETE') =>
       as(t.app, m, { method, url: `/v1/expert-articles/${a.id}/like` });
     const status = async (m: TestMember) =>
-      body<{ liked: boolean; like_count: number }>(await as(t.app, m, { method: 'GET', url: `/v1/expert-articles/${a.id}/like-status` })).data;
+      body<{ liked: boolean; like_count: number }>(
+        await as(t.app, m, { method: 'GET', url: `/v1/expert-articles/${a.id}/like-status` }),
+      ).data;
 
     expect(await status(alice)).toEqual({ liked: false, like_count: 0 });
     expect(body(await like(alice, 'POST')).data).toEqual({ liked: true, like_count: 1 });
@@ -136,13 +183,25 @@ describe('expert articles', () => {
   it('favourites work the same way', async () => {
     const a = await firstArticle();
     const url = `/v1/expert-articles/${a.id}/favorite`;
-    expect(body(await as(t.app, alice, { method: 'POST', url })).data).toEqual({ favorited: true, favorite_count: 1 });
-    expect(body(await as(t.app, alice, { method: 'POST', url })).data).toEqual({ favorited: true, favorite_count: 1 });
+    expect(body(await as(t.app, alice, { method: 'POST', url })).data).toEqual({
+      favorited: true,
+      favorite_count: 1,
+    });
+    expect(body(await as(t.app, alice, { method: 'POST', url })).data).toEqual({
+      favorited: true,
+      favorite_count: 1,
+    });
     expect(
       body(await as(t.app, bob, { method: 'GET', url: `/v1/expert-articles/${a.id}/favorite-status` })).data,
     ).toEqual({ favorited: false, favorite_count: 1 });
-    expect(body(await as(t.app, bob, { method: 'DELETE', url })).data).toEqual({ favorited: false, favorite_count: 1 });
-    expect(body(await as(t.app, alice, { method: 'DELETE', url })).data).toEqual({ favorited: false, favorite_count: 0 });
+    expect(body(await as(t.app, bob, { method: 'DELETE', url })).data).toEqual({
+      favorited: false,
+      favorite_count: 1,
+    });
+    expect(body(await as(t.app, alice, { method: 'DELETE', url })).data).toEqual({
+      favorited: false,
+      favorite_count: 0,
+    });
   });
 
   it('needs a member for likes and favourites, and a real article', async () => {
@@ -160,8 +219,12 @@ describe('expert articles', () => {
     const missing = await as(t.app, alice, { method: 'POST', url: '/v1/expert-articles/99999999/like' });
     expect(missing.statusCode).toBe(404);
     expect(body(missing).message).toBe('文章不存在或已下线');
-    expect((await as(t.app, alice, { method: 'POST', url: '/v1/expert-articles/abc/like' })).statusCode).toBe(400);
-    expect((await as(t.app, alice, { method: 'GET', url: '/v1/expert-articles/0/like-status' })).statusCode).toBe(400);
+    expect((await as(t.app, alice, { method: 'POST', url: '/v1/expert-articles/abc/like' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await as(t.app, alice, { method: 'GET', url: '/v1/expert-articles/0/like-status' })).statusCode,
+    ).toBe(400);
   });
 
   it('increments views one by one', async () => {
@@ -170,25 +233,40 @@ describe('expert articles', () => {
     const url = `/v1/expert-articles/${a.id}/increment-views`;
     await Promise.all([1, 2, 3].map(() => t.app.inject({ method: 'POST', url })));
     expect(body<{ views: number }>(await t.app.inject({ method: 'POST', url })).data.views).toBe(before + 4);
-    expect((await t.app.inject({ method: 'POST', url: '/v1/expert-articles/99999999/increment-views' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/v1/expert-articles/99999999/increment-views' }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
 describe('lottery articles', () => {
   it('lists categories, category articles, hot, recommended and search', async () => {
-    const cats = body<Array<{ id: number; name: string; article_count: number }>>(await get('/v1/lottery-categories')).data;
+    const cats = body<Array<{ id: number; name: string; article_count: number }>>(
+      await get('/v1/lottery-categories'),
+    ).data;
     expect(cats.map((c) => c.name)).toEqual(['玩法攻略', '开奖公平', '走势分析', '行业资讯']);
-    const one = body<{ id: number; article_count: number }>(await get(`/v1/lottery-categories/${cats[0]!.id}`)).data;
+    const one = body<{ id: number; article_count: number }>(
+      await get(`/v1/lottery-categories/${cats[0]!.id}`),
+    ).data;
     expect(one.article_count).toBe(3);
-    const inCat = body<Page<LotteryArticle>>(await get(`/v1/lottery-categories/${cats[0]!.id}/articles`)).data;
+    const inCat = body<Page<LotteryArticle>>(
+      await get(`/v1/lottery-categories/${cats[0]!.id}/articles`),
+    ).data;
     expect(inCat.total).toBe(3);
     expect(inCat.list.every((a) => a.category_id === cats[0]!.id)).toBe(true);
-    expect(body<Page<LotteryArticle>>(await get(`/v1/lottery-articles?category_id=${cats[1]!.id}`)).data.total).toBe(2);
+    expect(
+      body<Page<LotteryArticle>>(await get(`/v1/lottery-articles?category_id=${cats[1]!.id}`)).data.total,
+    ).toBe(2);
     const hot = body<LotteryArticle[]>(await get('/v1/lottery-articles/hot')).data;
     expect(hot.length).toBeGreaterThan(0);
     expect(hot.every((a) => a.is_hot)).toBe(true);
-    expect(body<LotteryArticle[]>(await get('/v1/lottery-articles/recommended?limit=2')).data).toHaveLength(2);
-    const found = body<Page<LotteryArticle>>(await get(`/v1/lottery-articles/search?keyword=${encodeURIComponent('快三')}`)).data;
+    expect(body<LotteryArticle[]>(await get('/v1/lottery-articles/recommended?limit=2')).data).toHaveLength(
+      2,
+    );
+    const found = body<Page<LotteryArticle>>(
+      await get(`/v1/lottery-articles/search?keyword=${encodeURIComponent('快三')}`),
+    ).data;
     expect(found.total).toBeGreaterThan(0);
     const detail = body<LotteryArticle>(await get(`/v1/lottery-articles/${found.list[0]!.id}`)).data;
     expect(detail.content).toBeTruthy();
@@ -203,7 +281,11 @@ describe('lottery articles', () => {
     expect((await get('/v1/lottery-categories/99999999')).statusCode).toBe(404);
     expect((await get('/v1/lottery-categories/99999999/articles')).statusCode).toBe(404);
     expect((await get('/v1/lottery-articles/99999999')).statusCode).toBe(404);
-    for (const url of ['/v1/lottery-articles/search', '/v1/lottery-articles/hot?limit=100', '/v1/lottery-articles?category_id=-1']) {
+    for (const url of [
+      '/v1/lottery-articles/search',
+      '/v1/lottery-articles/hot?limit=100',
+      '/v1/lottery-articles?category_id=-1',
+    ]) {
       expect((await get(url)).statusCode, url).toBe(400);
     }
   });
@@ -225,7 +307,9 @@ describe('promo variants', () => {
     const plain = all.list.find((e) => !e.promoted)!;
     expect((await get(`/v1/promo/experts/${plain.id}`)).statusCode).toBe(404);
     expect((await get(`/v1/promo/experts/${[...ids][0]}/stats`)).statusCode).toBe(200);
-    const plainArticle = body<Page<Article>>(await get(`/v1/expert-articles?expert_id=${plain.id}&per_page=1`)).data.list[0]!;
+    const plainArticle = body<Page<Article>>(
+      await get(`/v1/expert-articles?expert_id=${plain.id}&per_page=1`),
+    ).data.list[0]!;
     expect((await get(`/v1/promo/expert-articles/${plainArticle.id}`)).statusCode).toBe(404);
 
     const promoLottery = body<Page<LotteryArticle>>(await get('/v1/promo/lottery-articles')).data;

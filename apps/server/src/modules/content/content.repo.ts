@@ -126,7 +126,9 @@ export async function expertCategoriesWithCounts(db: Db) {
 }
 
 export async function categoryNames(db: Db): Promise<Map<number, string>> {
-  const rows = await db.select({ id: expertCategories.id, name: expertCategories.name }).from(expertCategories);
+  const rows = await db
+    .select({ id: expertCategories.id, name: expertCategories.name })
+    .from(expertCategories);
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -157,7 +159,13 @@ export async function findExpert(db: Db, id: number, promotedOnly: boolean): Pro
   const [row] = await db
     .select()
     .from(experts)
-    .where(and(eq(experts.id, id), eq(experts.enabled, true), promotedOnly ? eq(experts.promoted, true) : undefined));
+    .where(
+      and(
+        eq(experts.id, id),
+        eq(experts.enabled, true),
+        promotedOnly ? eq(experts.promoted, true) : undefined,
+      ),
+    );
   return row;
 }
 
@@ -275,11 +283,21 @@ export async function findExpertArticle(
 
 type Reaction = typeof expertArticleLikes | typeof expertArticleFavorites;
 
-export async function addReaction(db: Db, table: Reaction, articleId: number, memberId: number): Promise<void> {
+export async function addReaction(
+  db: Db,
+  table: Reaction,
+  articleId: number,
+  memberId: number,
+): Promise<void> {
   await db.insert(table).values({ articleId, memberId }).onConflictDoNothing();
 }
 
-export async function removeReaction(db: Db, table: Reaction, articleId: number, memberId: number): Promise<void> {
+export async function removeReaction(
+  db: Db,
+  table: Reaction,
+  articleId: number,
+  memberId: number,
+): Promise<void> {
   await db.delete(table).where(and(eq(table.articleId, articleId), eq(table.memberId, memberId)));
 }
 
@@ -337,7 +355,10 @@ function lotteryArticleWhere(now: Date, f: LotteryArticleFilter): SQL | undefine
     f.categoryId === undefined ? undefined : eq(lotteryArticles.categoryId, f.categoryId),
     f.keyword === undefined
       ? undefined
-      : or(ilike(lotteryArticles.title, containing(f.keyword)), ilike(lotteryArticles.content, containing(f.keyword))),
+      : or(
+          ilike(lotteryArticles.title, containing(f.keyword)),
+          ilike(lotteryArticles.content, containing(f.keyword)),
+        ),
     f.hot ? eq(lotteryArticles.isHot, true) : undefined,
     f.recommended ? eq(lotteryArticles.isRecommended, true) : undefined,
     f.promotedOnly ? eq(lotteryArticles.promoted, true) : undefined,

@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { members } from '../accounts/accounts.table.ts';
 
 /** Notices (公告) by category: 1 home, 2 betting, 3 recharge, 4 withdraw. Content is sanitised HTML. */
@@ -124,7 +115,10 @@ export const expertArticleLikes = pgTable(
       .references(() => members.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.articleId, t.memberId] }), index('expert_article_likes_member_idx').on(t.memberId)],
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.memberId] }),
+    index('expert_article_likes_member_idx').on(t.memberId),
+  ],
 );
 
 export const expertArticleFavorites = pgTable(

@@ -26,12 +26,26 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/notices',
-    { schema: { tags, summary: '公告列表', querystring: noticeListQuery, response: { 200: envelope(noticePage) } } },
-    async (request) => ok(await svc.list({ categoryId: request.query.category_id }, request.query), '获取成功'),
+    {
+      schema: {
+        tags,
+        summary: '公告列表',
+        querystring: noticeListQuery,
+        response: { 200: envelope(noticePage) },
+      },
+    },
+    async (request) =>
+      ok(await svc.list({ categoryId: request.query.category_id }, request.query), '获取成功'),
   );
   app.get(
     '/v1/notices/categories',
-    { schema: { tags, summary: '公告分类（含条数）', response: { 200: envelope(z.array(noticeCategoryView)) } } },
+    {
+      schema: {
+        tags,
+        summary: '公告分类（含条数）',
+        response: { 200: envelope(z.array(noticeCategoryView)) },
+      },
+    },
     async () => ok(await svc.categories(), '获取成功'),
   );
   app.get(
@@ -49,10 +63,21 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/notices/search',
     {
-      schema: { tags, summary: '搜索公告（标题与内容）', querystring: noticeSearchQuery, response: { 200: envelope(noticePage) } },
+      schema: {
+        tags,
+        summary: '搜索公告（标题与内容）',
+        querystring: noticeSearchQuery,
+        response: { 200: envelope(noticePage) },
+      },
     },
     async (request) =>
-      ok(await svc.list({ categoryId: request.query.category_id, keyword: request.query.keyword }, request.query), '获取成功'),
+      ok(
+        await svc.list(
+          { categoryId: request.query.category_id, keyword: request.query.keyword },
+          request.query,
+        ),
+        '获取成功',
+      ),
   );
   app.get(
     '/v1/notices/category/:id',
@@ -104,7 +129,14 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/v1/banners/:id',
-    { schema: { tags: bannerTags, summary: '广告详情', params: idParam, response: { 200: envelope(bannerView) } } },
+    {
+      schema: {
+        tags: bannerTags,
+        summary: '广告详情',
+        params: idParam,
+        response: { 200: envelope(bannerView) },
+      },
+    },
     async (request) => ok(await svc.banner(request.params.id), '获取成功'),
   );
 };

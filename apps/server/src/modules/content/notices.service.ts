@@ -1,4 +1,10 @@
-import { NOTICE_CATEGORY_LIST, type BannerView, type NoticeCategoryView, type NoticeDetail, type NoticeSummary } from '@app/shared';
+import {
+  NOTICE_CATEGORY_LIST,
+  type BannerView,
+  type NoticeCategoryView,
+  type NoticeDetail,
+  type NoticeSummary,
+} from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as repo from './content.repo.ts';
@@ -37,7 +43,13 @@ export interface PageArgs {
 }
 
 export function pageOf<T>(list: T[], total: number, args: PageArgs) {
-  return { list, total, page: args.page, per_page: args.per_page, has_more: args.page * args.per_page < total };
+  return {
+    list,
+    total,
+    page: args.page,
+    per_page: args.per_page,
+    has_more: args.page * args.per_page < total,
+  };
 }
 
 export const windowOf = (args: PageArgs): repo.Window => ({
@@ -70,7 +82,12 @@ export class NoticesService {
 
   async categories(): Promise<NoticeCategoryView[]> {
     const counts = await repo.noticeCountsByCategory(this.db, this.clock());
-    return NOTICE_CATEGORY_LIST.map((c) => ({ id: c.id, key: c.key, name: c.name, count: counts.get(c.id) ?? 0 }));
+    return NOTICE_CATEGORY_LIST.map((c) => ({
+      id: c.id,
+      key: c.key,
+      name: c.name,
+      count: counts.get(c.id) ?? 0,
+    }));
   }
 
   async banners(pageType?: number): Promise<BannerView[]> {

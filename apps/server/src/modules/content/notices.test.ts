@@ -51,7 +51,9 @@ describe('notices', () => {
   });
 
   it('counts notices per category', async () => {
-    const cats = body<Array<{ id: number; name: string; count: number }>>(await get('/v1/notices/categories')).data;
+    const cats = body<Array<{ id: number; name: string; count: number }>>(
+      await get('/v1/notices/categories'),
+    ).data;
     expect(cats.map((c) => c.id)).toEqual([1, 2, 3, 4]);
     expect(cats.map((c) => c.name)).toEqual(['首页公告', '投注公告', '充值公告', '提现公告']);
     const total = body<Page<Notice>>(await get('/v1/notices')).data.total;
@@ -62,7 +64,9 @@ describe('notices', () => {
     const withdraw = body<Page<Notice>>(await get('/v1/notices/category/4')).data;
     expect(withdraw.total).toBeGreaterThan(0);
     expect(withdraw.list.every((n) => n.category_id === 4)).toBe(true);
-    const found = body<Page<Notice>>(await get(`/v1/notices/search?keyword=${encodeURIComponent('USDT')}`)).data;
+    const found = body<Page<Notice>>(
+      await get(`/v1/notices/search?keyword=${encodeURIComponent('USDT')}`),
+    ).data;
     expect(found.list.length).toBeGreaterThan(0);
     expect(found.list.every((n) => n.title.includes('USDT') || n.category_id === 3)).toBe(true);
     const none = body<Page<Notice>>(await get(`/v1/notices/search?keyword=${encodeURIComponent('%_')}`)).data;

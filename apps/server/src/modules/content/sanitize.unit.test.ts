@@ -3,7 +3,9 @@ import { plainText, sanitizeRichText } from './sanitize.ts';
 
 describe('sanitizeRichText', () => {
   it('keeps allowed formatting', () => {
-    expect(sanitizeRichText('<p>胜平负 <strong>主胜</strong></p>')).toBe('<p>胜平负 <strong>主胜</strong></p>');
+    expect(sanitizeRichText('<p>胜平负 <strong>主胜</strong></p>')).toBe(
+      '<p>胜平负 <strong>主胜</strong></p>',
+    );
   });
 
   it('drops scripts, event handlers and javascript links', () => {
@@ -15,9 +17,9 @@ describe('sanitizeRichText', () => {
   });
 
   it('drops styles and iframes', () => {
-    expect(sanitizeRichText('<style>body{}</style><iframe src="https://x"></iframe><p style="color:red">a</p>')).toBe(
-      '<p>a</p>',
-    );
+    expect(
+      sanitizeRichText('<style>body{}</style><iframe src="https://x"></iframe><p style="color:red">a</p>'),
+    ).toBe('<p>a</p>');
   });
 
   it('opens links in a new tab without opener', () => {

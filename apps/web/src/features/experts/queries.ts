@@ -8,7 +8,13 @@ import type {
   LotteryArticleSummary,
   LotteryCategoryView,
 } from '@app/shared';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api/client.ts';
 import { MEMBER_SCOPE, selectLoggedIn, useSessionStore } from '../session/store.ts';
 import type { Page } from '../sports/model.ts';
@@ -50,7 +56,8 @@ export const expertKeys = {
 export function useExpertCategoriesQuery() {
   return useQuery({
     queryKey: expertKeys.categories(),
-    queryFn: ({ signal }) => api.get<ExpertCategory[]>('/v1/expert-categories', undefined, { ...quiet, signal }),
+    queryFn: ({ signal }) =>
+      api.get<ExpertCategory[]>('/v1/expert-categories', undefined, { ...quiet, signal }),
     staleTime: STALE_MS,
   });
 }
@@ -74,7 +81,8 @@ export function useExpertsQuery(categoryId: number, promo = false) {
 export function useExpertQuery(id: number, promo = false) {
   return useQuery({
     queryKey: expertKeys.expert(promo, id),
-    queryFn: ({ signal }) => api.get<ExpertView>(`${base(promo)}/experts/${id}`, undefined, { toast: false, signal }),
+    queryFn: ({ signal }) =>
+      api.get<ExpertView>(`${base(promo)}/experts/${id}`, undefined, { toast: false, signal }),
     enabled: id > 0,
     staleTime: STALE_MS,
   });
@@ -101,11 +109,20 @@ export function useExpertArticlesQuery(filter: { expertId?: number; categoryId?:
   });
 }
 
-export function usePickedExpertArticlesQuery(kind: 'hot' | 'recommended', limit = 5, promo = false, enabled = true) {
+export function usePickedExpertArticlesQuery(
+  kind: 'hot' | 'recommended',
+  limit = 5,
+  promo = false,
+  enabled = true,
+) {
   return useQuery({
     queryKey: expertKeys.picked(promo, kind, limit),
     queryFn: ({ signal }) =>
-      api.get<ExpertArticleSummary[]>(`${base(promo)}/expert-articles/${kind}`, { limit }, { ...quiet, signal }),
+      api.get<ExpertArticleSummary[]>(
+        `${base(promo)}/expert-articles/${kind}`,
+        { limit },
+        { ...quiet, signal },
+      ),
     staleTime: STALE_MS,
     enabled,
   });
@@ -115,7 +132,10 @@ export function useExpertArticleQuery(id: number, promo = false) {
   return useQuery({
     queryKey: expertKeys.article(promo, id),
     queryFn: ({ signal }) =>
-      api.get<ExpertArticleDetail>(`${base(promo)}/expert-articles/${id}`, undefined, { toast: false, signal }),
+      api.get<ExpertArticleDetail>(`${base(promo)}/expert-articles/${id}`, undefined, {
+        toast: false,
+        signal,
+      }),
     enabled: id > 0,
     staleTime: STALE_MS,
   });
@@ -163,7 +183,11 @@ export function usePickedLotteryArticlesQuery(kind: 'hot' | 'recommended', limit
   return useQuery({
     queryKey: expertKeys.lotteryPicked(promo, kind, limit),
     queryFn: ({ signal }) =>
-      api.get<LotteryArticleSummary[]>(`${base(promo)}/lottery-articles/${kind}`, { limit }, { ...quiet, signal }),
+      api.get<LotteryArticleSummary[]>(
+        `${base(promo)}/lottery-articles/${kind}`,
+        { limit },
+        { ...quiet, signal },
+      ),
     staleTime: STALE_MS,
   });
 }
@@ -172,7 +196,10 @@ export function useLotteryArticleQuery(id: number, promo = false) {
   return useQuery({
     queryKey: expertKeys.lotteryArticle(promo, id),
     queryFn: ({ signal }) =>
-      api.get<LotteryArticleDetail>(`${base(promo)}/lottery-articles/${id}`, undefined, { toast: false, signal }),
+      api.get<LotteryArticleDetail>(`${base(promo)}/lottery-articles/${id}`, undefined, {
+        toast: false,
+        signal,
+      }),
     enabled: id > 0,
     staleTime: STALE_MS,
   });
@@ -180,7 +207,10 @@ export function useLotteryArticleQuery(id: number, promo = false) {
 
 /** Counts a reading once per page visit (POST increment-views); failures are not worth a toast. */
 export function countView(kind: 'expert' | 'lottery', id: number): Promise<{ views: number }> {
-  const path = kind === 'expert' ? `/v1/expert-articles/${id}/increment-views` : `/v1/lottery-articles/${id}/increment-views`;
+  const path =
+    kind === 'expert'
+      ? `/v1/expert-articles/${id}/increment-views`
+      : `/v1/lottery-articles/${id}/increment-views`;
   return api.post<{ views: number }>(path, undefined, { toast: false, light: true });
 }
 

@@ -7,8 +7,16 @@ import { defineRoutes } from '../../app/route-types.ts';
  */
 export const routes = defineRoutes([
   { path: '/expertPages/ExpertList', title: '专家推荐', load: () => import('./pages/ExpertListPage.tsx') },
-  { path: '/expertPages/ExpertDetail', title: '专家详情', load: () => import('./pages/ExpertDetailPage.tsx') },
-  { path: '/expertPages/NewExpertDetail', title: '推荐详情', load: () => import('./pages/ExpertArticlePage.tsx') },
+  {
+    path: '/expertPages/ExpertDetail',
+    title: '专家详情',
+    load: () => import('./pages/ExpertDetailPage.tsx'),
+  },
+  {
+    path: '/expertPages/NewExpertDetail',
+    title: '推荐详情',
+    load: () => import('./pages/ExpertArticlePage.tsx'),
+  },
   {
     path: '/expertPages/LotteryArticleDetail',
     title: '彩票资讯',

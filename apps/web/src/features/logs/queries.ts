@@ -16,7 +16,8 @@ export function useServerLogStatsQuery() {
   const loggedIn = useSessionStore(selectLoggedIn);
   return useQuery({
     queryKey: serverLogKeys.stats(),
-    queryFn: ({ signal }) => api.get<ClientLogStats>('/v1/logs/stats', undefined, { toast: false, light: true, signal }),
+    queryFn: ({ signal }) =>
+      api.get<ClientLogStats>('/v1/logs/stats', undefined, { toast: false, light: true, signal }),
     enabled: loggedIn,
   });
 }

@@ -27,9 +27,17 @@ describe('log uploader', () => {
 
   it('splits the 1000-entry buffer into batches the server accepts', () => {
     const list = Array.from({ length: 1000 }, (_, i) =>
-      entry(i, i === 5 ? { data: { blob: 'x'.repeat(LOG_DATA_MAX_CHARS * 2) }, message: 'y'.repeat(3000) } : {}),
+      entry(
+        i,
+        i === 5 ? { data: { blob: 'x'.repeat(LOG_DATA_MAX_CHARS * 2) }, message: 'y'.repeat(3000) } : {},
+      ),
     );
-    const batches = uploadBatches(list, { platform: 'h5', system: 'Linux', version: '1.9.5', timestamp: 1_763_700_000_000 });
+    const batches = uploadBatches(list, {
+      platform: 'h5',
+      system: 'Linux',
+      version: '1.9.5',
+      timestamp: 1_763_700_000_000,
+    });
     expect(batches).toHaveLength(1000 / LOG_UPLOAD_MAX_ENTRIES);
     for (const b of batches) expect(logUploadBody.safeParse(b).success).toBe(true);
     expect(batches[0]!.logs[5]!.message).toHaveLength(2000);

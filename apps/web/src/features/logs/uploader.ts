@@ -30,7 +30,9 @@ export const uploadStore = createStore<UploadState>(() => ({
  * Sends the entries the server does not have yet (POST /v1/logs/upload, batches of 200); the
  * server ignores ids it already stored, so a retry after a failure is harmless.
  */
-export async function uploadLogs(options: { quiet?: boolean } = {}): Promise<{ accepted: number; sent: number }> {
+export async function uploadLogs(
+  options: { quiet?: boolean } = {},
+): Promise<{ accepted: number; sent: number }> {
   const state = uploadStore.getState();
   if (state.uploading || !useSessionStore.getState().token) return { accepted: 0, sent: 0 };
   const pending = pendingEntries(logStore.getState().entries, state.cursor);
@@ -39,7 +41,12 @@ export async function uploadLogs(options: { quiet?: boolean } = {}): Promise<{ a
   let accepted = 0;
   let sent = 0;
   try {
-    const device = { platform: 'h5', system: describeSystem(), version: BUILD_INFO.version, timestamp: Date.now() };
+    const device = {
+      platform: 'h5',
+      system: describeSystem(),
+      version: BUILD_INFO.version,
+      timestamp: Date.now(),
+    };
     for (const body of uploadBatches(pending, device)) {
       const result = await api.post<{ accepted: number; duplicates: number }>('/v1/logs/upload', body, {
         toast: !options.quiet,

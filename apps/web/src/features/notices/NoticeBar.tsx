@@ -33,7 +33,10 @@ export function NoticeBar({ category, limit = category === 1 ? 5 : 3, className 
     else void navigate(`/noticePages/list?category=${category}`);
   };
   return (
-    <div className={className ? `notice-bar ${className}` : 'notice-bar'} data-testid={`notice-bar-${category}`}>
+    <div
+      className={className ? `notice-bar ${className}` : 'notice-bar'}
+      data-testid={`notice-bar-${category}`}
+    >
       <KitNoticeBar
         icon={<SoundOutline />}
         color="default"

@@ -51,7 +51,11 @@ export function useNoticeListQuery(category: number, keyword: string) {
               { page: pageParam, per_page: PAGE_SIZE },
               { ...quiet, signal },
             )
-          : api.get<Page<NoticeSummary>>('/v1/notices', { page: pageParam, per_page: PAGE_SIZE }, { ...quiet, signal }),
+          : api.get<Page<NoticeSummary>>(
+              '/v1/notices',
+              { page: pageParam, per_page: PAGE_SIZE },
+              { ...quiet, signal },
+            ),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     placeholderData: keepPreviousData,
@@ -62,7 +66,8 @@ export function useNoticeListQuery(category: number, keyword: string) {
 export function useNoticeCategoriesQuery() {
   return useQuery({
     queryKey: noticeKeys.categories(),
-    queryFn: ({ signal }) => api.get<NoticeCategoryView[]>('/v1/notices/categories', undefined, { ...quiet, signal }),
+    queryFn: ({ signal }) =>
+      api.get<NoticeCategoryView[]>('/v1/notices/categories', undefined, { ...quiet, signal }),
     staleTime: STALE_MS,
   });
 }

@@ -1,4 +1,10 @@
-import { PICK_RESULT_TEXT, type ExpertArticleSummary, type ExpertStats, type ExpertView, type LotteryArticleSummary } from '@app/shared';
+import {
+  PICK_RESULT_TEXT,
+  type ExpertArticleSummary,
+  type ExpertStats,
+  type ExpertView,
+  type LotteryArticleSummary,
+} from '@app/shared';
 import { EyeOutline, LikeOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '@/ui/format.ts';
@@ -31,7 +37,9 @@ export function ExpertCard({ expert, promo }: { expert: ExpertView; promo?: bool
       <div className="expert-card-body">
         <div className="expert-card-head">
           <strong className="expert-name">{expert.name}</strong>
-          {stats.current_streak >= 2 ? <span className="expert-streak">{stats.current_streak}连红</span> : null}
+          {stats.current_streak >= 2 ? (
+            <span className="expert-streak">{stats.current_streak}连红</span>
+          ) : null}
         </div>
         <div className="expert-title">{expert.title}</div>
         <RecentPicks recent={stats.recent.slice(0, 6)} />
@@ -73,7 +81,11 @@ export function ExpertArticleCard({ article, promo }: { article: ExpertArticleSu
           {article.is_recommended ? <span className="article-flag">荐</span> : null}
         </div>
         <h4 className="article-title">{article.title}</h4>
-        {article.pick ? <PickLine pick={article.pick} /> : <p className="article-summary">{article.summary}</p>}
+        {article.pick ? (
+          <PickLine pick={article.pick} />
+        ) : (
+          <p className="article-summary">{article.summary}</p>
+        )}
         <div className="article-meta">
           <span>{formatDateTime(article.published_at)}</span>
           <span>
@@ -98,7 +110,9 @@ export function LotteryArticleCard({ article, promo }: { article: LotteryArticle
       data-testid="lottery-article-card"
       onClick={() =>
         void navigate(
-          promo ? `/expertPages/NewLotteryArticleDetail?id=${article.id}` : `/expertPages/LotteryArticleDetail?id=${article.id}`,
+          promo
+            ? `/expertPages/NewLotteryArticleDetail?id=${article.id}`
+            : `/expertPages/LotteryArticleDetail?id=${article.id}`,
         )
       }
     >

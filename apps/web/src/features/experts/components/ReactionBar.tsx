@@ -10,7 +10,15 @@ import {
 } from '../queries.ts';
 
 /** Like and favourite buttons of an expert article: the member's own state, counts from the server. */
-export function ReactionBar({ id, likeCount, favoriteCount }: { id: number; likeCount: number; favoriteCount: number }) {
+export function ReactionBar({
+  id,
+  likeCount,
+  favoriteCount,
+}: {
+  id: number;
+  likeCount: number;
+  favoriteCount: number;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   const loggedIn = useSessionStore(selectLoggedIn);

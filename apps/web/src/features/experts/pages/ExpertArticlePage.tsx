@@ -35,7 +35,9 @@ export default function ExpertArticlePage() {
           <button
             type="button"
             className="article-detail-author"
-            onClick={() => void navigate(`/expertPages/ExpertDetail?id=${data.expert_id}${promo ? '&promo=1' : ''}`)}
+            onClick={() =>
+              void navigate(`/expertPages/ExpertDetail?id=${data.expert_id}${promo ? '&promo=1' : ''}`)
+            }
           >
             <img src={data.expert_avatar} alt="" />
             <strong>{data.expert_name}</strong>

@@ -26,7 +26,9 @@ export default function ExpertDetailPage() {
   }
   return (
     <Page title="专家详情">
-      <PullToRefresh onRefresh={() => queryClient.refetchQueries({ queryKey: expertKeys.all, type: 'active' })}>
+      <PullToRefresh
+        onRefresh={() => queryClient.refetchQueries({ queryKey: expertKeys.all, type: 'active' })}
+      >
         {expert.isPending ? (
           <div className="expert-profile">
             <Skeleton.Paragraph lineCount={4} animated />

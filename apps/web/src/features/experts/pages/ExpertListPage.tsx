@@ -60,7 +60,9 @@ function ExpertStrip({ experts }: { experts: ExpertView[] }) {
           <img src={e.avatar} alt="" />
           <strong>{e.name}</strong>
           <span className="expert-chip-rate">胜率 {e.stats.win_rate}%</span>
-          {e.stats.current_streak >= 2 ? <span className="expert-streak">{e.stats.current_streak}连红</span> : null}
+          {e.stats.current_streak >= 2 ? (
+            <span className="expert-streak">{e.stats.current_streak}连红</span>
+          ) : null}
         </button>
       ))}
     </div>
@@ -150,12 +152,18 @@ export default function ExpertListPage() {
     <Page
       title="专家推荐"
       right={
-        <button type="button" className="nav-link" onClick={() => void navigate('/pages/expert/promotion-expert')}>
+        <button
+          type="button"
+          className="nav-link"
+          onClick={() => void navigate('/pages/expert/promotion-expert')}
+        >
           推广专家
         </button>
       }
     >
-      <PullToRefresh onRefresh={() => queryClient.refetchQueries({ queryKey: expertKeys.all, type: 'active' })}>
+      <PullToRefresh
+        onRefresh={() => queryClient.refetchQueries({ queryKey: expertKeys.all, type: 'active' })}
+      >
         <BannerCarousel pageType={3} />
         <Tabs
           className="hub-tabs expert-tabs"

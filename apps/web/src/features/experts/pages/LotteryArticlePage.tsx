@@ -41,7 +41,9 @@ export default function LotteryArticlePage() {
             </span>
           </div>
           <RichText html={data.content} />
-          <p className="article-disclaimer">彩票开奖每期独立随机，历史走势不能预测结果。理性购彩，量力而行。</p>
+          <p className="article-disclaimer">
+            彩票开奖每期独立随机，历史走势不能预测结果。理性购彩，量力而行。
+          </p>
         </article>
       )}
     </Page>

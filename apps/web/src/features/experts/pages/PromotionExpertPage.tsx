@@ -24,7 +24,9 @@ export default function PromotionExpertPage() {
 
   return (
     <Page title="推广专家">
-      <PullToRefresh onRefresh={() => queryClient.refetchQueries({ queryKey: expertKeys.all, type: 'active' })}>
+      <PullToRefresh
+        onRefresh={() => queryClient.refetchQueries({ queryKey: expertKeys.all, type: 'active' })}
+      >
         <BannerCarousel pageType={3} />
         <Section title="人气专家">
           <div className="expert-list" data-testid="promo-experts">

@@ -63,13 +63,23 @@ export function ServerLogsCard() {
           {state.lastError ? <span className="server-logs-error">（{state.lastError}）</span> : null}
         </div>
         <div className="button-row">
-          <Button size="small" color="primary" loading={upload.isPending} onClick={() => void doUpload().catch(() => undefined)}>
+          <Button
+            size="small"
+            color="primary"
+            loading={upload.isPending}
+            onClick={() => void doUpload().catch(() => undefined)}
+          >
             上传日志
           </Button>
           <Button size="small" onClick={() => void doExport().catch(() => undefined)}>
             导出
           </Button>
-          <Button size="small" color="danger" fill="outline" onClick={() => void doClear().catch(() => undefined)}>
+          <Button
+            size="small"
+            color="danger"
+            fill="outline"
+            onClick={() => void doClear().catch(() => undefined)}
+          >
             清空
           </Button>
         </div>

@@ -11,7 +11,10 @@ import { noticeKeys, useNoticeListQuery } from '../queries.ts';
 import '../../sports/sports.css';
 import '../notices.css';
 
-const TABS = [{ id: 0, name: '全部' }, ...NOTICE_CATEGORY_LIST.map((c) => ({ id: c.id, name: c.name.replace('公告', '') }))];
+const TABS = [
+  { id: 0, name: '全部' },
+  ...NOTICE_CATEGORY_LIST.map((c) => ({ id: c.id, name: c.name.replace('公告', '') })),
+];
 
 /** noticePages/list: notices by category (?category=1..4), with search; pull to refresh. */
 export default function NoticeListPage() {
@@ -38,7 +41,9 @@ export default function NoticeListPage() {
       <div className="notice-search">
         <SearchBar placeholder="搜索公告" value={keyword} onChange={setKeyword} maxLength={50} />
       </div>
-      <PullToRefresh onRefresh={() => queryClient.refetchQueries({ queryKey: noticeKeys.all, type: 'active' })}>
+      <PullToRefresh
+        onRefresh={() => queryClient.refetchQueries({ queryKey: noticeKeys.all, type: 'active' })}
+      >
         <div className="notice-list" data-testid="notice-list">
           <ListState
             loading={query.isPending}
@@ -68,7 +73,10 @@ export default function NoticeListPage() {
                 </div>
               </button>
             ))}
-            <InfiniteScroll loadMore={async () => void (await query.fetchNextPage())} hasMore={query.hasNextPage}>
+            <InfiniteScroll
+              loadMore={async () => void (await query.fetchNextPage())}
+              hasMore={query.hasNextPage}
+            >
               {query.hasNextPage ? <DotLoading /> : <span className="list-end">没有更多了</span>}
             </InfiniteScroll>
           </ListState>
