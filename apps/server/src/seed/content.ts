@@ -1,5 +1,5 @@
-import { count, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
 import { members } from '../modules/accounts/accounts.table.ts';
 import {
   banners,
@@ -14,6 +14,8 @@ import { plainText, sanitizeRichText } from '../modules/content/sanitize.ts';
 import { avatarImage, bannerImage, coverImage, type Motif } from './content-art.ts';
 
 const HOUR = 3_600_000;
+/** Advisory lock key held while seeding content. */
+const CONTENT_SEED_LOCK = 727_301;
 const ago = (now: number, hours: number) => new Date(now - hours * HOUR);
 
 const NOTICES: Array<{
@@ -528,8 +530,17 @@ export async function seedContent(
   db: Db,
   options: { agentId?: number; now?: number } = {},
 ): Promise<boolean> {
-  const [existing] = await db.select({ n: count() }).from(notices);
-  if ((existing?.n ?? 0) > 0) return false;
+  // One transaction under a lock: processes (or test files) starting together seed once.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CONTENT_SEED_LOCK})`);
+    const [existing] = await tx.select({ n: count() }).from(notices);
+    if ((existing?.n ?? 0) > 0) return false;
+    await insertContent(tx, options);
+    return true;
+  });
+}
+
+async function insertContent(db: Tx, options: { agentId?: number; now?: number }): Promise<void> {
   const now = options.now ?? Date.now();
 
   await db.insert(notices).values(
@@ -667,5 +678,4 @@ export async function seedContent(
       publishedAt: ago(now, a.hoursAgo),
     })),
   );
-  return true;
 }

@@ -111,11 +111,11 @@ describe('experts', () => {
   it('answers 404 for unknown or disabled experts and 400 for bad ids', async () => {
     expect((await get('/v1/experts/99999999')).statusCode).toBe(404);
     expect(body(await get('/v1/experts/99999999/stats')).message).toBe('专家不存在');
+    const [category] = body<Array<{ id: number }>>(await get('/v1/expert-categories')).data;
     const [hidden] = await t.database.db
       .insert(experts)
-      .values({ categoryId: 1, name: '已停用', avatar: '' })
+      .values({ categoryId: category!.id, name: '已停用', avatar: '', enabled: false })
       .returning();
-    await t.database.db.update(experts).set({ enabled: false }).where(eq(experts.id, hidden!.id));
     expect((await get(`/v1/experts/${hidden!.id}`)).statusCode).toBe(404);
     for (const url of [
       '/v1/experts/abc',

@@ -23,6 +23,11 @@ beforeAll(async () => {
   agentMember = await newMember(t.app, { agent_code: `AG${agent.id}` }, '/v1/agent/register');
   visitorMember = await newMember(t.app);
   await seedContent(t.database.db, { agentId: agent.id });
+  // This agent's own home banners (the seed may have run for another agent on a shared database).
+  await t.database.db.insert(banners).values([
+    { pageType: 1, title: '代理专属一', imageUrl: '/a1.svg', agentId: agent.id, sort: 2 },
+    { pageType: 1, title: '代理专属二', imageUrl: '/a2.svg', agentId: agent.id, sort: 1 },
+  ]);
 });
 afterAll(() => t.close());
 
@@ -129,7 +134,7 @@ describe('banners', () => {
     const mine = body<Banner[]>(
       await as(t.app, agentMember, { method: 'GET', url: '/v1/banners/page-type?page_type=1' }),
     ).data;
-    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.map((b) => b.title)).toEqual(expect.arrayContaining(['代理专属一', '代理专属二']));
     expect(mine.every((b) => b.agent_id === agent.id)).toBe(true);
     const other = body<Banner[]>(
       await as(t.app, visitorMember, { method: 'GET', url: '/v1/banners/page-type?page_type=1' }),
