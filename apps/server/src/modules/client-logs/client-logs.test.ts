@@ -147,6 +147,7 @@ describe('client logs', () => {
       deviceInfo: device,
     });
     expect(tooBig.statusCode).toBe(413);
+    expect(body(tooBig).message).toBe('请求内容过大');
     expect((await read<Page<Log>>(alice, '/v1/logs')).total).toBe(0);
     for (const url of ['/v1/logs?level=fatal', '/v1/logs?per_page=101', '/v1/logs/errors?page=0']) {
       expect((await as(t.app, alice, { method: 'GET', url })).statusCode, url).toBe(400);
