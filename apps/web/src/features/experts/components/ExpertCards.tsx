@@ -52,10 +52,17 @@ export function ExpertCard({ expert, promo }: { expert: ExpertView; promo?: bool
   );
 }
 
-export function PickLine({ pick }: { pick: NonNullable<ExpertArticleSummary['pick']> }) {
+/** A pick: the match (or, in a card whose title names it already, just 推荐), selection, odds, result. */
+export function PickLine({
+  pick,
+  compact,
+}: {
+  pick: NonNullable<ExpertArticleSummary['pick']>;
+  compact?: boolean;
+}) {
   return (
     <div className="pick-line">
-      <span className="pick-match">{pick.match}</span>
+      <span className="pick-match">{compact ? '推荐' : pick.match}</span>
       <span className="pick-selection">
         {pick.selection} @{pick.odds}
       </span>
@@ -82,7 +89,7 @@ export function ExpertArticleCard({ article, promo }: { article: ExpertArticleSu
         </div>
         <h4 className="article-title">{article.title}</h4>
         {article.pick ? (
-          <PickLine pick={article.pick} />
+          <PickLine pick={article.pick} compact />
         ) : (
           <p className="article-summary">{article.summary}</p>
         )}
