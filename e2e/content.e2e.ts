@@ -56,6 +56,14 @@ async function loginDemo(): Promise<void> {
 describe('content', () => {
   it('shows a visitor the home banners and notices, and opens a notice', async () => {
     await page.goto('/#/pages/home/home');
+    // The announcement from app info (index_modal + index_modal_images) opens once per launch.
+    const modal = page.getByTestId('home-modal');
+    await modal.waitFor();
+    await expect
+      .poll(() => modal.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'content-home-modal');
     await dismissHomeModal(page);
     const banners = page.getByTestId('banners-1');
     await banners.waitFor();
@@ -157,6 +165,34 @@ describe('content', () => {
     // Unlike brings the count back.
     await page.getByTestId('like-button').click();
     await expect.poll(() => count.textContent()).toBe(String(before.like_count));
+  });
+
+  it('reads lottery articles by category and search, and the promotion page', async () => {
+    await page.goto('/#/expertPages/ExpertList?tab=lottery');
+    const list = page.getByTestId('lottery-articles');
+    await list.getByTestId('lottery-article-card').first().waitFor();
+    await page.locator('.expert-chips').getByRole('button', { name: '开奖公平' }).click();
+    await list.getByText('开奖号码如何验证？三步读懂承诺-揭示机制').waitFor();
+    await expect.poll(() => list.getByTestId('lottery-article-card').count()).toBe(2);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'content-lottery-articles');
+    await page.getByPlaceholder('搜索彩票资讯').fill('PK10');
+    await list.getByText('PK10 冠亚和玩法说明').waitFor();
+    await expect.poll(() => list.getByTestId('lottery-article-card').count()).toBe(1);
+    await list.getByText('PK10 冠亚和玩法说明').click();
+    await waitForRoute(page, '/expertPages/LotteryArticleDetail');
+    await page.getByTestId('lottery-article').getByText('冠亚和大（12-19）', { exact: false }).waitFor();
+
+    await page.goto('/#/pages/expert/promotion-expert');
+    const experts = page.getByTestId('promo-experts');
+    await experts.getByTestId('expert-card').first().waitFor();
+    const promoted = await api<{ total: number }>('/v1/promo/experts');
+    expect(await experts.getByTestId('expert-card').count()).toBe(promoted.total);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'content-promotion-expert');
+    await experts.getByTestId('expert-card').first().click();
+    await waitForRoute(page, '/expertPages/ExpertDetail');
+    await page.getByTestId('expert-stats').waitFor();
   });
 
   it('asks a visitor to log in before liking', async () => {
