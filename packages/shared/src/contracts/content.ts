@@ -33,6 +33,9 @@ const intQuery = (name: string, min: number, max: number) =>
 const page = intQuery('页码', 1, 100_000).default(1);
 const perPage = intQuery('每页条数', 1, 50).default(20);
 
+/** Path id of a content row (integer column: at most 2^31 − 1). */
+export const contentIdParam = z.object({ id: intQuery('id', 1, 2_147_483_647) });
+
 export const noticeCategoryId = intQuery('公告分类', 1, 4).describe(
   '1 home, 2 betting, 3 recharge, 4 withdraw',
 );

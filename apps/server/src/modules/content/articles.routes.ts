@@ -13,7 +13,7 @@ import {
   expertStats,
   expertView,
   favoriteStatus,
-  idParam,
+  contentIdParam,
   likeStatus,
   lotteryArticleDetail,
   lotteryArticleListQuery,
@@ -56,7 +56,9 @@ function registerReads(app: FastifyInstance, prefix: '/v1' | '/v1/promo'): void 
   );
   r.get(
     `${prefix}/experts/:id`,
-    { schema: { tags, summary: '专家详情', params: idParam, response: { 200: envelope(expertView) } } },
+    {
+      schema: { tags, summary: '专家详情', params: contentIdParam, response: { 200: envelope(expertView) } },
+    },
     async (request) => ok(await svc.expert(request.params.id, promo), '获取成功'),
   );
   r.get(
@@ -65,7 +67,7 @@ function registerReads(app: FastifyInstance, prefix: '/v1' | '/v1/promo'): void 
       schema: {
         tags,
         summary: '专家战绩：胜率、连红、近期结果',
-        params: idParam,
+        params: contentIdParam,
         response: { 200: envelope(expertStats) },
       },
     },
@@ -121,7 +123,7 @@ function registerReads(app: FastifyInstance, prefix: '/v1' | '/v1/promo'): void 
       schema: {
         tags,
         summary: '专家文章详情',
-        params: idParam,
+        params: contentIdParam,
         response: { 200: envelope(expertArticleDetail) },
       },
     },
@@ -138,7 +140,7 @@ function registerReads(app: FastifyInstance, prefix: '/v1' | '/v1/promo'): void 
       schema: {
         tags,
         summary: '彩票资讯分类详情',
-        params: idParam,
+        params: contentIdParam,
         response: { 200: envelope(lotteryCategoryView) },
       },
     },
@@ -150,7 +152,7 @@ function registerReads(app: FastifyInstance, prefix: '/v1' | '/v1/promo'): void 
       schema: {
         tags,
         summary: '某分类的彩票资讯',
-        params: idParam,
+        params: contentIdParam,
         querystring: contentPageQuery,
         response: { 200: envelope(paginated(lotteryArticleSummary)) },
       },
@@ -222,7 +224,7 @@ function registerReads(app: FastifyInstance, prefix: '/v1' | '/v1/promo'): void 
       schema: {
         tags,
         summary: '彩票资讯详情',
-        params: idParam,
+        params: contentIdParam,
         response: { 200: envelope(lotteryArticleDetail) },
       },
     },
@@ -245,7 +247,7 @@ export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: '点赞（重复点赞不重复计数）',
-        params: idParam,
+        params: contentIdParam,
         response: { 200: envelope(likeStatus) },
       },
     },
@@ -256,7 +258,7 @@ export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/expert-articles/:id/like',
     {
       ...member,
-      schema: { tags, summary: '取消点赞', params: idParam, response: { 200: envelope(likeStatus) } },
+      schema: { tags, summary: '取消点赞', params: contentIdParam, response: { 200: envelope(likeStatus) } },
     },
     async (request) =>
       ok(await svc.setLike(request.params.id, memberOf(request).member.id, false), '已取消点赞'),
@@ -268,7 +270,7 @@ export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: '我是否点赞与点赞数',
-        params: idParam,
+        params: contentIdParam,
         response: { 200: envelope(likeStatus) },
       },
     },
@@ -281,7 +283,7 @@ export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: '收藏（重复收藏不重复计数）',
-        params: idParam,
+        params: contentIdParam,
         response: { 200: envelope(favoriteStatus) },
       },
     },
@@ -292,7 +294,12 @@ export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/expert-articles/:id/favorite',
     {
       ...member,
-      schema: { tags, summary: '取消收藏', params: idParam, response: { 200: envelope(favoriteStatus) } },
+      schema: {
+        tags,
+        summary: '取消收藏',
+        params: contentIdParam,
+        response: { 200: envelope(favoriteStatus) },
+      },
     },
     async (request) =>
       ok(await svc.setFavorite(request.params.id, memberOf(request).member.id, false), '已取消收藏'),
@@ -304,7 +311,7 @@ export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: '我是否收藏与收藏数',
-        params: idParam,
+        params: contentIdParam,
         response: { 200: envelope(favoriteStatus) },
       },
     },
@@ -313,12 +320,16 @@ export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/v1/expert-articles/:id/increment-views',
-    { schema: { tags, summary: '阅读数加一', params: idParam, response: { 200: envelope(viewCount) } } },
+    {
+      schema: { tags, summary: '阅读数加一', params: contentIdParam, response: { 200: envelope(viewCount) } },
+    },
     async (request) => ok(await svc.incrementExpertArticleViews(request.params.id), '已记录'),
   );
   app.post(
     '/v1/lottery-articles/:id/increment-views',
-    { schema: { tags, summary: '阅读数加一', params: idParam, response: { 200: envelope(viewCount) } } },
+    {
+      schema: { tags, summary: '阅读数加一', params: contentIdParam, response: { 200: envelope(viewCount) } },
+    },
     async (request) => ok(await svc.incrementLotteryArticleViews(request.params.id), '已记录'),
   );
 };

@@ -120,6 +120,8 @@ describe('experts', () => {
     for (const url of [
       '/v1/experts/abc',
       '/v1/experts/-1/stats',
+      '/v1/expert-articles/99999999999',
+      '/v1/lottery-articles/2147483648',
       '/v1/experts?category_id=x',
       '/v1/experts?per_page=51',
     ]) {

@@ -5,7 +5,7 @@ import {
   bannerPageTypeQuery,
   bannerView,
   envelope,
-  idParam,
+  contentIdParam,
   noticeCategoryParam,
   noticeCategoryView,
   noticeDetail,
@@ -94,7 +94,14 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/v1/notices/:id',
-    { schema: { tags, summary: '公告详情', params: idParam, response: { 200: envelope(noticeDetail) } } },
+    {
+      schema: {
+        tags,
+        summary: '公告详情',
+        params: contentIdParam,
+        response: { 200: envelope(noticeDetail) },
+      },
+    },
     async (request) => ok(await svc.detail(request.params.id), '获取成功'),
   );
 
@@ -133,7 +140,7 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: bannerTags,
         summary: '广告详情',
-        params: idParam,
+        params: contentIdParam,
         response: { 200: envelope(bannerView) },
       },
     },

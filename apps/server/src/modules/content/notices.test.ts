@@ -107,6 +107,7 @@ describe('notices', () => {
       '/v1/notices/search?keyword=%20',
       `/v1/notices/search?keyword=${'长'.repeat(51)}`,
       '/v1/notices/abc',
+      '/v1/notices/99999999999',
       '/v1/notices?page=-1',
       '/v1/notices?per_page=1000',
     ]) {
