@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_UPLOAD_MAX_ENTRIES } from '@app/shared';
+import { pruneLogs } from './client-logs.repo.ts';
 import { as, body, createTestApp, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
 
 type Page<T> = { list: T[]; total: number; has_more: boolean };
@@ -104,6 +105,18 @@ describe('client logs', () => {
     expect(exported.logs.map((l) => l.data)).toContainEqual({ status: 500 });
     expect(body(await as(t.app, alice, { method: 'DELETE', url: '/v1/logs' })).data).toEqual({ deleted: 4 });
     expect((await read<Page<Log>>(alice, '/v1/logs')).total).toBe(0);
+  });
+
+  it("keeps only a member's newest entries when pruning, never touching others'", async () => {
+    const carol = await newMember(t.app);
+    const logs = [1, 2, 3, 4, 5].map((i) => entry({ message: `第${i}条` }));
+    await upload(carol, { logs, deviceInfo: device });
+    await upload(bob, { logs: [entry()], deviceInfo: device });
+    await pruneLogs(t.database.db, carol.id, 3);
+    const kept = await read<Page<Log>>(carol, '/v1/logs');
+    expect(kept.list.map((l) => l.message)).toEqual(['第5条', '第4条', '第3条']);
+    expect((await read<Page<Log>>(bob, '/v1/logs')).total).toBe(1);
+    await as(t.app, bob, { method: 'DELETE', url: '/v1/logs' });
   });
 
   it('needs a member', async () => {
