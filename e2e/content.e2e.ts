@@ -195,6 +195,30 @@ describe('content', () => {
     await page.getByTestId('expert-stats').waitFor();
   });
 
+  it('hides banners, notices and experts when the operator switches them off', async () => {
+    await server.app.services.appConfig.updateConfig({
+      banner_enabled: false,
+      notice_enabled: false,
+      nav_expert_enabled: false,
+    });
+    try {
+      await page.goto('/#/pages/home/home');
+      await dismissHomeModal(page);
+      await page.getByTestId('game-categories').waitFor();
+      await page.waitForTimeout(1_000);
+      expect(await page.getByTestId('banners-1').count()).toBe(0);
+      expect(await page.getByTestId('notice-bar-1').count()).toBe(0);
+      expect(await page.getByTestId('home-experts').count()).toBe(0);
+      expect(await page.getByTestId('game-categories').getByText('专家推荐').count()).toBe(0);
+    } finally {
+      await server.app.services.appConfig.updateConfig({
+        banner_enabled: true,
+        notice_enabled: true,
+        nav_expert_enabled: true,
+      });
+    }
+  });
+
   it('asks a visitor to log in before liking', async () => {
     const [article] = await api<Array<{ id: number }>>('/v1/expert-articles/hot?limit=1');
     await page.goto(`/#/expertPages/NewExpertDetail?id=${article!.id}`);
