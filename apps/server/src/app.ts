@@ -21,6 +21,9 @@ import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { activityAdminRoutes } from './modules/activities/admin.routes.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { inviteRoutes } from './modules/invite/invite.routes.ts';
+import { articlesRoutes } from './modules/content/articles.routes.ts';
+import { noticesRoutes } from './modules/content/notices.routes.ts';
+import { clientLogsRoutes } from './modules/client-logs/client-logs.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import operatorAuthPlugin from './plugins/operator-auth.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -101,6 +104,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(activityAdminRoutes);
   await app.register(inviteRoutes);
   await app.register(agentsRoutes);
+  await app.register(noticesRoutes);
+  await app.register(articlesRoutes);
+  await app.register(clientLogsRoutes);
 
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
   return app;

@@ -35,6 +35,9 @@ import { AgentApplicationsService } from './modules/agents/applications.service.
 import { AgentCentreService } from './modules/agents/centre.service.ts';
 import { InviteService } from './modules/invite/invite.service.ts';
 import { INVITE_REWARDS_INTERVAL_MS, InviteRewardsService } from './modules/invite/rewards.service.ts';
+import { ArticlesService } from './modules/content/articles.service.ts';
+import { NoticesService } from './modules/content/notices.service.ts';
+import { ClientLogsService } from './modules/client-logs/client-logs.service.ts';
 
 /** Everything a route may call, built once per app. */
 export interface Services {
@@ -75,6 +78,11 @@ export interface Services {
   invite: InviteService;
   /** Pays invite rewards (deposit milestones on commit, daily bet commission by the job). */
   inviteRewards: InviteRewardsService;
+  /** Notices and banners. */
+  notices: NoticesService;
+  /** Experts, expert and lottery articles, likes and favourites. */
+  articles: ArticlesService;
+  clientLogs: ClientLogsService;
   /** Starts the background jobs (feed sync and settlement) when this process leads. */
   startJobs(): void;
   /** Stops background work and closes connections to outside services. */
@@ -176,6 +184,9 @@ export async function createServices(
     agentCentre: new AgentCentreService(db),
     invite: new InviteService(db, agentApplications, events),
     inviteRewards,
+    notices: new NoticesService(db),
+    articles: new ArticlesService(db),
+    clientLogs: new ClientLogsService(db),
     startJobs: () => {
       stops.push(
         every(

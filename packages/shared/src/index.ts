@@ -20,3 +20,5 @@ export * from './contracts/activities.ts';
 export * from './domain/invite.ts';
 export * from './contracts/agents.ts';
 export * from './contracts/invite.ts';
+export * from './contracts/content.ts';
+export * from './contracts/client-logs.ts';

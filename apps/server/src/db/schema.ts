@@ -11,3 +11,5 @@ export * from '../modules/bonus/bonus.table.ts';
 export * from '../modules/activities/activities.table.ts';
 export * from '../modules/invite/invite.table.ts';
 export * from '../modules/agents/agents.table.ts';
+export * from '../modules/content/content.table.ts';
+export * from '../modules/client-logs/client-logs.table.ts';

@@ -5,6 +5,8 @@ import { members } from '../modules/accounts/accounts.table.ts';
 import * as accountsRepo from '../modules/accounts/accounts.repo.ts';
 import type { Services } from '../services.ts';
 import { seedCommunity } from './community.ts';
+import { seedContent } from './content.ts';
+import { bannerImage } from './content-art.ts';
 
 export const DEMO_LOGIN = { username: 'demo001', password: 'demo1234' } as const;
 /** The back-office operator of a demo install (/admin/v1). */
@@ -71,9 +73,21 @@ export async function seedDemoData(
   await services.appConfig.updateAppInfo({
     title: '金彩体育',
     index_modal: '欢迎来到金彩体育！新会员注册即可体验足球、篮球竞猜与彩票游戏，理性投注，量力而行。',
+    index_modal_images: [
+      bannerImage({
+        title: '新会员专享',
+        subtitle: '注册即送体验金 足球篮球彩票畅玩',
+        tag: '欢迎',
+        from: '#3e2723',
+        to: '#b8860b',
+        accent: '#ffe0b2',
+        motif: 'gift',
+      }),
+    ],
   });
   await services.operators.create({ ...DEMO_OPERATOR, name: '系统管理员', role: 'admin' });
   await seedCommunity(services, demo.userinfo.id);
+  await seedContent(db, { agentId: agent.userinfo.id });
   log?.info({ members: 3, operators: 1 }, 'demo data seeded');
   return true;
 }

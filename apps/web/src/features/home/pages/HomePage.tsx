@@ -1,5 +1,6 @@
+import { HOT_NOTICE_HOME_LIMIT } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { NoticeBar, PullToRefresh } from 'antd-mobile';
+import { NoticeBar as KitNoticeBar, PullToRefresh } from 'antd-mobile';
 import { CheckShieldOutline, ClockCircleOutline, MessageOutline, PayCircleOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { MEMBER_SCOPE, useSessionStore } from '../../session/store.ts';
@@ -9,6 +10,11 @@ import { MemberCard } from '../components/MemberCard.tsx';
 import { GameCategories, ServiceShortcuts } from '../components/Shortcuts.tsx';
 import { HotMatches, LiveScores } from '../components/SportsSections.tsx';
 import { sportsKeys } from '../../sports/queries.ts';
+import { HomeExperts } from '../../experts/components/HomeExperts.tsx';
+import { expertKeys } from '../../experts/queries.ts';
+import { BannerCarousel } from '../../notices/BannerCarousel.tsx';
+import { NoticeBar } from '../../notices/NoticeBar.tsx';
+import { noticeKeys } from '../../notices/queries.ts';
 import '../home.css';
 
 const PROMISES = [
@@ -30,6 +36,9 @@ export default function HomePage() {
     await Promise.allSettled([
       queryClient.refetchQueries({ queryKey: siteKeys.all }),
       queryClient.refetchQueries({ queryKey: sportsKeys.all, type: 'active' }),
+      queryClient.refetchQueries({ queryKey: noticeKeys.all, type: 'active' }),
+      queryClient.refetchQueries({ queryKey: ['banners'], type: 'active' }),
+      queryClient.refetchQueries({ queryKey: expertKeys.all, type: 'active' }),
       token ? queryClient.refetchQueries({ queryKey: [MEMBER_SCOPE] }) : Promise.resolve(),
     ]);
   };
@@ -51,19 +60,22 @@ export default function HomePage() {
       <div className="page-body">
         <PullToRefresh onRefresh={refresh}>
           {maintenance ? (
-            <NoticeBar
+            <KitNoticeBar
               className="home-notice"
               color="alert"
               wrap
               content={info.repair_tips || '系统维护中，请稍后再来'}
             />
           ) : null}
+          <BannerCarousel pageType={1} />
+          <NoticeBar category={1} limit={HOT_NOTICE_HOME_LIMIT} />
           <div className="home-member">
             <MemberCard />
           </div>
           <GameCategories />
           <HotMatches />
           <LiveScores />
+          <HomeExperts />
           <ServiceShortcuts />
           <section className="section">
             <div className="home-promises">

@@ -10,6 +10,7 @@ import { Page, Section } from '@/ui/Page.tsx';
 import { RealtimeStatusCard } from '../../realtime/components/RealtimeStatusCard.tsx';
 import { ConnectionLogItem } from '../components/ConnectionLogItem.tsx';
 import { LogEntryItem } from '../components/LogEntryItem.tsx';
+import { ServerLogsCard } from '../components/ServerLogsCard.tsx';
 import {
   filterLogs,
   LEVEL_LABELS,
@@ -18,6 +19,7 @@ import {
   useErrorLogs,
   useNetworkStatus,
 } from '../store.ts';
+import { selectLoggedIn, useSessionStore } from '../../session/store.ts';
 import '../logs.css';
 
 const PAGE = 100;
@@ -42,6 +44,7 @@ export default function LogsPage() {
   const errors = useErrorLogs();
   const connection = useConnectionLogs();
   const network = useNetworkStatus();
+  const loggedIn = useSessionStore(selectLoggedIn);
   const [level, setLevel] = useState<LogLevel | 'all'>('all');
   const [search, setSearch] = useState('');
   const [shown, setShown] = useState(PAGE);
@@ -105,6 +108,8 @@ export default function LogsPage() {
           </div>
         </div>
       </Section>
+
+      {loggedIn ? <ServerLogsCard /> : null}
 
       <div className="logs-tabs-wrap">
         <Tabs className="logs-tabs" activeKey={tab} onChange={switchTab}>

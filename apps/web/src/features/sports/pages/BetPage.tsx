@@ -25,6 +25,7 @@ import {
   useSlipStore,
 } from '../slip/store.ts';
 import { beijingDate, dayHeading } from '../time.ts';
+import { NoticeBar } from '../../notices/NoticeBar.tsx';
 import '../sports.css';
 
 const NO_KEYS: ReadonlySet<string> = new Set();
@@ -160,6 +161,7 @@ export function BetPage({ sport }: { sport: Sport }) {
         竞彩{SPORT_NAMES[sport]}
       </NavBar>
 
+      <NoticeBar category={2} className="bet-notice" />
       <div className="bet-top">
         <div className="bet-mode-row">
           <div className="mode-switch" role="tablist" aria-label="投注方式">

@@ -2,6 +2,7 @@ import type { Sport } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock, PullToRefresh, Tabs } from 'antd-mobile';
 import { useSearchParams } from 'react-router';
+import { BannerCarousel } from '../../notices/BannerCarousel.tsx';
 import { useOrderPushes } from '../../orders/pushes.ts';
 import { orderKeys } from '../../orders/queries.ts';
 import { selectLoggedIn, useSessionStore } from '../../session/store.ts';
@@ -81,7 +82,10 @@ export default function GameplayPage() {
         <PullToRefresh onRefresh={refresh}>
           {tab === 'bet' ? (
             sportsEnabled ? (
-              <BettingEntry sport={sport} />
+              <>
+                <BannerCarousel pageType={2} />
+                <BettingEntry sport={sport} />
+              </>
             ) : (
               <ErrorBlock
                 status="default"

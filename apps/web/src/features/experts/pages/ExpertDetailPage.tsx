@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { DotLoading, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
+import { useUrlParam } from '@/ui/hooks.ts';
+import { Page } from '@/ui/Page.tsx';
+import { ListState } from '../../sports/components/ListStates.tsx';
+import { ExpertArticleCard, ExpertStatsPanel } from '../components/ExpertCards.tsx';
+import { expertKeys, useExpertArticlesQuery, useExpertQuery } from '../queries.ts';
+import '../../sports/sports.css';
+import '../experts.css';
+
+/** expertPages/ExpertDetail?id= (&promo=1): an expert, their record and their articles. */
+export default function ExpertDetailPage() {
+  const queryClient = useQueryClient();
+  const id = Number(useUrlParam('id')) || 0;
+  const promo = useUrlParam('promo') === '1';
+  const expert = useExpertQuery(id, promo);
+  const articles = useExpertArticlesQuery({ expertId: id }, promo);
+  const list = articles.data?.pages.flatMap((p) => p.list) ?? [];
+
+  if (id <= 0 || expert.isError) {
+    return (
+      <Page title="专家详情">
+        <ErrorBlock status="empty" title="专家不存在" description="" />
+      </Page>
+    );
+  }
+  return (
+    <Page title="专家详情">
+      <PullToRefresh
+        onRefresh={() => queryClient.refetchQueries({ queryKey: expertKeys.all, type: 'active' })}
+      >
+        {expert.isPending ? (
+          <div className="expert-profile">
+            <Skeleton.Paragraph lineCount={4} animated />
+          </div>
+        ) : (
+          <section className="expert-profile" data-testid="expert-profile">
+            <div className="expert-profile-head">
+              <img className="expert-avatar large" src={expert.data.avatar} alt="" />
+              <div>
+                <h2 className="expert-profile-name">{expert.data.name}</h2>
+                <div className="expert-title">
+                  {expert.data.category_name} · {expert.data.title}
+                </div>
+              </div>
+            </div>
+            <p className="expert-intro">{expert.data.intro}</p>
+            <ExpertStatsPanel stats={expert.data.stats} />
+          </section>
+        )}
+        <div className="section-head expert-section-head">
+          <h3 className="section-title">TA的推荐</h3>
+          {expert.data ? <span className="muted">共{expert.data.article_count}篇</span> : null}
+        </div>
+        <div className="article-list">
+          <ListState
+            loading={articles.isPending}
+            error={articles.isError}
+            empty={list.length === 0}
+            emptyTitle="暂无文章"
+            onRetry={() => void articles.refetch()}
+          >
+            {list.map((a) => (
+              <ExpertArticleCard key={a.id} article={a} promo={promo} />
+            ))}
+            <InfiniteScroll
+              loadMore={async () => void (await articles.fetchNextPage())}
+              hasMore={articles.hasNextPage}
+            >
+              {articles.hasNextPage ? <DotLoading /> : <span className="list-end">没有更多了</span>}
+            </InfiniteScroll>
+          </ListState>
+        </div>
+      </PullToRefresh>
+    </Page>
+  );
+}

@@ -1,0 +1,264 @@
+import type {
+  ExpertArticleDetail,
+  ExpertArticleSummary,
+  ExpertView,
+  FavoriteStatus,
+  LikeStatus,
+  LotteryArticleDetail,
+  LotteryArticleSummary,
+  LotteryCategoryView,
+} from '@app/shared';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '@/lib/api/client.ts';
+import { MEMBER_SCOPE, selectLoggedIn, useSessionStore } from '../session/store.ts';
+import type { Page } from '../sports/model.ts';
+
+const STALE_MS = 60_000;
+const PAGE_SIZE = 20;
+const quiet = { toast: false, light: true } as const;
+
+/** Public reads come from /v1, or from /v1/promo on the promotion pages. */
+const base = (promo: boolean) => (promo ? '/v1/promo' : '/v1');
+
+export interface ExpertCategory {
+  id: number;
+  name: string;
+  expert_count: number;
+}
+
+export const expertKeys = {
+  all: ['experts'] as const,
+  categories: () => [...expertKeys.all, 'categories'] as const,
+  list: (promo: boolean, categoryId: number) => [...expertKeys.all, 'list', promo, categoryId] as const,
+  expert: (promo: boolean, id: number) => [...expertKeys.all, 'expert', promo, id] as const,
+  articles: (promo: boolean, expertId: number, categoryId: number) =>
+    [...expertKeys.all, 'articles', promo, expertId, categoryId] as const,
+  picked: (promo: boolean, kind: 'hot' | 'recommended', limit: number) =>
+    [...expertKeys.all, kind, promo, limit] as const,
+  article: (promo: boolean, id: number) => [...expertKeys.all, 'article', promo, id] as const,
+  lotteryCategories: () => [...expertKeys.all, 'lottery-categories'] as const,
+  lotteryArticles: (promo: boolean, categoryId: number, keyword: string) =>
+    [...expertKeys.all, 'lottery-articles', promo, categoryId, keyword] as const,
+  lotteryPicked: (promo: boolean, kind: 'hot' | 'recommended', limit: number) =>
+    [...expertKeys.all, 'lottery', kind, promo, limit] as const,
+  lotteryArticle: (promo: boolean, id: number) => [...expertKeys.all, 'lottery-article', promo, id] as const,
+  /** Member-scoped: dropped at logout. */
+  like: (id: number) => [MEMBER_SCOPE, 'expert-article', id, 'like'] as const,
+  favorite: (id: number) => [MEMBER_SCOPE, 'expert-article', id, 'favorite'] as const,
+};
+
+export function useExpertCategoriesQuery() {
+  return useQuery({
+    queryKey: expertKeys.categories(),
+    queryFn: ({ signal }) =>
+      api.get<ExpertCategory[]>('/v1/expert-categories', undefined, { ...quiet, signal }),
+    staleTime: STALE_MS,
+  });
+}
+
+export function useExpertsQuery(categoryId: number, promo = false) {
+  return useInfiniteQuery({
+    queryKey: expertKeys.list(promo, categoryId),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Page<ExpertView>>(
+        `${base(promo)}/experts`,
+        { category_id: categoryId || undefined, page: pageParam, per_page: PAGE_SIZE },
+        { ...quiet, signal },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+    placeholderData: keepPreviousData,
+    staleTime: STALE_MS,
+  });
+}
+
+export function useExpertQuery(id: number, promo = false) {
+  return useQuery({
+    queryKey: expertKeys.expert(promo, id),
+    queryFn: ({ signal }) =>
+      api.get<ExpertView>(`${base(promo)}/experts/${id}`, undefined, { toast: false, signal }),
+    enabled: id > 0,
+    staleTime: STALE_MS,
+  });
+}
+
+export function useExpertArticlesQuery(filter: { expertId?: number; categoryId?: number }, promo = false) {
+  return useInfiniteQuery({
+    queryKey: expertKeys.articles(promo, filter.expertId ?? 0, filter.categoryId ?? 0),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Page<ExpertArticleSummary>>(
+        `${base(promo)}/expert-articles`,
+        {
+          expert_id: filter.expertId || undefined,
+          category_id: filter.categoryId || undefined,
+          page: pageParam,
+          per_page: PAGE_SIZE,
+        },
+        { ...quiet, signal },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+    placeholderData: keepPreviousData,
+    staleTime: STALE_MS,
+  });
+}
+
+export function usePickedExpertArticlesQuery(
+  kind: 'hot' | 'recommended',
+  limit = 5,
+  promo = false,
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: expertKeys.picked(promo, kind, limit),
+    queryFn: ({ signal }) =>
+      api.get<ExpertArticleSummary[]>(
+        `${base(promo)}/expert-articles/${kind}`,
+        { limit },
+        { ...quiet, signal },
+      ),
+    staleTime: STALE_MS,
+    enabled,
+  });
+}
+
+export function useExpertArticleQuery(id: number, promo = false) {
+  return useQuery({
+    queryKey: expertKeys.article(promo, id),
+    queryFn: ({ signal }) =>
+      api.get<ExpertArticleDetail>(`${base(promo)}/expert-articles/${id}`, undefined, {
+        toast: false,
+        signal,
+      }),
+    enabled: id > 0,
+    staleTime: STALE_MS,
+  });
+}
+
+export function useLotteryCategoriesQuery() {
+  return useQuery({
+    queryKey: expertKeys.lotteryCategories(),
+    queryFn: ({ signal }) =>
+      api.get<LotteryCategoryView[]>('/v1/lottery-categories', undefined, { ...quiet, signal }),
+    staleTime: STALE_MS,
+  });
+}
+
+/** Lottery articles of a category (0 = all), or a search when a keyword is given. */
+export function useLotteryArticlesQuery(categoryId: number, keyword: string, promo = false) {
+  return useInfiniteQuery({
+    queryKey: expertKeys.lotteryArticles(promo, categoryId, keyword),
+    queryFn: ({ pageParam, signal }) =>
+      keyword
+        ? api.get<Page<LotteryArticleSummary>>(
+            `${base(promo)}/lottery-articles/search`,
+            { keyword, page: pageParam, per_page: PAGE_SIZE },
+            { signal },
+          )
+        : categoryId
+          ? api.get<Page<LotteryArticleSummary>>(
+              `${base(promo)}/lottery-categories/${categoryId}/articles`,
+              { page: pageParam, per_page: PAGE_SIZE },
+              { ...quiet, signal },
+            )
+          : api.get<Page<LotteryArticleSummary>>(
+              `${base(promo)}/lottery-articles`,
+              { page: pageParam, per_page: PAGE_SIZE },
+              { ...quiet, signal },
+            ),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+    placeholderData: keepPreviousData,
+    staleTime: STALE_MS,
+  });
+}
+
+export function usePickedLotteryArticlesQuery(kind: 'hot' | 'recommended', limit = 5, promo = false) {
+  return useQuery({
+    queryKey: expertKeys.lotteryPicked(promo, kind, limit),
+    queryFn: ({ signal }) =>
+      api.get<LotteryArticleSummary[]>(
+        `${base(promo)}/lottery-articles/${kind}`,
+        { limit },
+        { ...quiet, signal },
+      ),
+    staleTime: STALE_MS,
+  });
+}
+
+export function useLotteryArticleQuery(id: number, promo = false) {
+  return useQuery({
+    queryKey: expertKeys.lotteryArticle(promo, id),
+    queryFn: ({ signal }) =>
+      api.get<LotteryArticleDetail>(`${base(promo)}/lottery-articles/${id}`, undefined, {
+        toast: false,
+        signal,
+      }),
+    enabled: id > 0,
+    staleTime: STALE_MS,
+  });
+}
+
+/** Counts a reading once per page visit (POST increment-views); failures are not worth a toast. */
+export function countView(kind: 'expert' | 'lottery', id: number): Promise<{ views: number }> {
+  const path =
+    kind === 'expert'
+      ? `/v1/expert-articles/${id}/increment-views`
+      : `/v1/lottery-articles/${id}/increment-views`;
+  return api.post<{ views: number }>(path, undefined, { toast: false, light: true });
+}
+
+export function useLikeStatusQuery(id: number) {
+  const loggedIn = useSessionStore(selectLoggedIn);
+  return useQuery({
+    queryKey: expertKeys.like(id),
+    queryFn: ({ signal }) =>
+      api.get<LikeStatus>(`/v1/expert-articles/${id}/like-status`, undefined, { ...quiet, signal }),
+    enabled: loggedIn && id > 0,
+  });
+}
+
+export function useFavoriteStatusQuery(id: number) {
+  const loggedIn = useSessionStore(selectLoggedIn);
+  return useQuery({
+    queryKey: expertKeys.favorite(id),
+    queryFn: ({ signal }) =>
+      api.get<FavoriteStatus>(`/v1/expert-articles/${id}/favorite-status`, undefined, { ...quiet, signal }),
+    enabled: loggedIn && id > 0,
+  });
+}
+
+/** Like or unlike (POST/DELETE …/like); the answer is the new state and count. */
+export function useLikeMutation(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (like: boolean) =>
+      like
+        ? api.post<LikeStatus>(`/v1/expert-articles/${id}/like`)
+        : api.delete<LikeStatus>(`/v1/expert-articles/${id}/like`),
+    onSuccess: (status) => {
+      queryClient.setQueryData(expertKeys.like(id), status);
+      void queryClient.invalidateQueries({ queryKey: expertKeys.all });
+    },
+  });
+}
+
+export function useFavoriteMutation(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (favorite: boolean) =>
+      favorite
+        ? api.post<FavoriteStatus>(`/v1/expert-articles/${id}/favorite`)
+        : api.delete<FavoriteStatus>(`/v1/expert-articles/${id}/favorite`),
+    onSuccess: (status) => {
+      queryClient.setQueryData(expertKeys.favorite(id), status);
+      void queryClient.invalidateQueries({ queryKey: expertKeys.all });
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import { Swiper } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { useAppConfigQuery } from '../site/queries.ts';
+import { useBannersQuery } from './queries.ts';
+import './notices.css';
+
+/** Banner page types (SPEC.md §3): 1 home, 2 sports, 3 article. */
+export type BannerPageType = 1 | 2 | 3;
+
+/**
+ * The banners of a page as an auto-playing carousel; hidden when the operator switched
+ * banners off (`banner_enabled`) or none are live. A banner links to an in-app path or a site.
+ */
+export function BannerCarousel({ pageType }: { pageType: BannerPageType }) {
+  const navigate = useNavigate();
+  const { data: config } = useAppConfigQuery();
+  const enabled = config?.banner_enabled !== false;
+  const { data: banners, isPending } = useBannersQuery(pageType, enabled);
+  if (!enabled) return null;
+  if (isPending) return <div className="banner-carousel banner-skeleton" aria-hidden />;
+  if (!banners || banners.length === 0) return null;
+
+  const open = (link: string) => {
+    if (link.startsWith('/')) void navigate(link);
+    else if (/^https?:\/\//.test(link)) window.open(link, '_blank', 'noopener');
+  };
+  return (
+    <div className="banner-carousel" data-testid={`banners-${pageType}`}>
+      <Swiper autoplay={banners.length > 1} loop={banners.length > 1} autoplayInterval={4000}>
+        {banners.map((b) => (
+          <Swiper.Item key={b.id}>
+            <button
+              type="button"
+              className="banner-slide"
+              onClick={() => open(b.link_url)}
+              disabled={!b.link_url}
+              aria-label={b.title}
+            >
+              <img src={b.image_url} alt={b.title} draggable={false} />
+            </button>
+          </Swiper.Item>
+        ))}
+      </Swiper>
+    </div>
+  );
+}
