@@ -15,3 +15,8 @@ export * from './domain/lottery/index.ts';
 export * from './contracts/lottery.ts';
 export * from './contracts/admin.ts';
 export * from './domain/messages.ts';
+export * from './domain/shanghai-days.ts';
+export * from './domain/rebate.ts';
+export * from './domain/reports.ts';
+export * from './contracts/reports.ts';
+export * from './contracts/rewards.ts';
