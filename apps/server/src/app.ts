@@ -15,6 +15,8 @@ import { lotteryGamesRoutes } from './modules/lottery/games.routes.ts';
 import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
 import { ordersRoutes } from './modules/sports/orders.routes.ts';
 import { operatorsRoutes } from './modules/operators/operators.routes.ts';
+import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import operatorAuthPlugin from './plugins/operator-auth.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -79,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(lotteryBetsRoutes);
   await app.register(lotteryGamesRoutes);
   await app.register(operatorsRoutes);
+  await app.register(rewardsRoutes);
+  await app.register(reportsRoutes);
 
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
   return app;

@@ -49,6 +49,8 @@ const envSchema = z.object({
   /** Lottery scheduler: how often it ticks, and how far ahead periods (and their commitments) are created. */
   LOTTERY_TICK_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   LOTTERY_PERIODS_AHEAD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
+  /** How often the VIP sweep promotes members an event missed. */
+  VIP_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   /** Public origin the app is reached at (used in generated links); defaults to the request's own. */
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -95,6 +97,7 @@ export interface AppConfig {
     syncIntervalMs: number;
   };
   lottery: { tickIntervalMs: number; aheadMs: number };
+  vipSweepIntervalMs: number;
   sessionTtlDays: number;
   login: { maxFailures: number; windowMinutes: number };
 }
@@ -158,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tickIntervalMs: e.LOTTERY_TICK_INTERVAL_MS,
       aheadMs: e.LOTTERY_PERIODS_AHEAD_MINUTES * 60_000,
     },
+    vipSweepIntervalMs: e.VIP_SWEEP_INTERVAL_MS,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
   };

@@ -30,6 +30,11 @@ import { every, Leadership } from './lib/jobs.ts';
 import { BonusService } from './modules/bonus/bonus.service.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
 import { OperatorsService } from './modules/operators/operators.service.ts';
+import { BonusLogsService } from './modules/rewards/bonus-logs.service.ts';
+import { DEFAULT_REBATE_SOURCES } from './modules/rewards/rebate-sources.ts';
+import { RebateService } from './modules/rewards/rebate.service.ts';
+import { VipService } from './modules/rewards/vip.service.ts';
+import { ReportsService } from './modules/reports/reports.service.ts';
 
 /** Everything a route may call, built once per app. */
 export interface Services {
@@ -60,6 +65,14 @@ export interface Services {
   messages: MessagesService;
   /** Bonuses: ledger credit + bonus log + the turnover they require. */
   bonus: BonusService;
+  /** The member's bonus logs. */
+  bonusLogs: BonusLogsService;
+  /** Rebates (反水): apply, claim once, records. */
+  rebates: RebateService;
+  /** VIP upgrades: promotion with each level's bonus paid once (`check`, `sweep`, `idle`). */
+  vip: VipService;
+  /** Comprehensive report, betting records, bills. */
+  reports: ReportsService;
   /** Starts the background jobs (feed sync and settlement) when this process leads. */
   startJobs(): void;
   /** Stops background work and closes connections to outside services. */
@@ -126,6 +139,10 @@ export async function createServices(
     aheadMs: config.lottery.aheadMs,
   });
   const leadership = new Leadership(config.databaseUrl, log);
+  const messages = new MessagesService(db, broadcaster, log);
+  const bonus = new BonusService(ledger, events);
+  const vip = new VipService(db, bonus, messages, events, log);
+  const stopVip = vip.start();
   const stops: Array<() => void> = [];
   return {
     config,
@@ -148,8 +165,12 @@ export async function createServices(
     lotterySettlement,
     lotteryScheduler,
     operators: new OperatorsService(db, config),
-    messages: new MessagesService(db, broadcaster, log),
-    bonus: new BonusService(ledger, events),
+    messages,
+    bonus,
+    bonusLogs: new BonusLogsService(db),
+    rebates: new RebateService(db, ledger, idempotency, DEFAULT_REBATE_SOURCES),
+    vip,
+    reports: new ReportsService(db),
     startJobs: () => {
       stops.push(
         every(
@@ -171,9 +192,21 @@ export async function createServices(
           'lottery-scheduler',
         ),
       );
+      stops.push(
+        every(
+          config.vipSweepIntervalMs,
+          async () => {
+            if (await leadership.isLeader()) await vip.sweep();
+          },
+          log,
+          'vip-sweep',
+        ),
+      );
     },
     close: async () => {
       for (const stop of stops.splice(0)) stop();
+      stopVip();
+      await vip.idle();
       await leadership.close();
       realtime.stop();
       await hub.close();
