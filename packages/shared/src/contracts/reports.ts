@@ -4,7 +4,12 @@ import { isoDate, moneyString, paginated } from './common.ts';
 
 /** Page and size of a list, with Chinese messages. */
 export const listPage = {
-  page: z.coerce.number({ error: '页码须为数字' }).int('页码须为整数').min(1, '页码须从1开始').max(100_000).default(1),
+  page: z.coerce
+    .number({ error: '页码须为数字' })
+    .int('页码须为整数')
+    .min(1, '页码须从1开始')
+    .max(100_000)
+    .default(1),
   per_page: z.coerce
     .number({ error: '每页数量须为数字' })
     .int('每页数量须为整数')
@@ -128,7 +133,11 @@ export const bettingStats = z
 
 // ---- Bills (ledger entries) -----------------------------------------------------------------
 
-export const WALLET_NAMES: Record<string, string> = { main: '中心钱包', frozen: '冻结资金', lottery: '彩票钱包' };
+export const WALLET_NAMES: Record<string, string> = {
+  main: '中心钱包',
+  frozen: '冻结资金',
+  lottery: '彩票钱包',
+};
 
 export const billsQuery = z.object({
   type: z.enum(LEDGER_TYPE_KEYS, { error: '账变类型不正确' }).optional(),
@@ -155,3 +164,8 @@ export const billList = paginated(billEntry).extend({
   expense: moneyString.describe('Sum of debits over the filter (positive)'),
 });
 export const billTypes = z.array(z.object({ value: z.string(), label: z.string() }));
+
+export type BettingStatsView = z.infer<typeof bettingStats>;
+export type BillEntryView = z.infer<typeof billEntry>;
+export type BillListView = z.infer<typeof billList>;
+export type OptionItem = z.infer<typeof billTypes>[number];

@@ -33,7 +33,9 @@ export const bonusStats = z
     count: z.number().int(),
     total: moneyString,
     total_all_time: moneyString,
-    by_type: z.array(z.object({ type: z.string(), type_text: z.string(), count: z.number().int(), total: moneyString })),
+    by_type: z.array(
+      z.object({ type: z.string(), type_text: z.string(), count: z.number().int(), total: moneyString }),
+    ),
   })
   .meta({ id: 'BonusStats' });
 export const bonusTypes = z.array(z.object({ value: z.string(), label: z.string() }));
@@ -144,3 +146,13 @@ export const rebateClaimMultipleBody = z.object({
     .min(1, '请选择要领取的返水记录')
     .max(100, '一次最多领取100条'),
 });
+
+export type BonusLogView = z.infer<typeof bonusLog>;
+export type BonusStatsView = z.infer<typeof bonusStats>;
+export type RebateRecordView = z.infer<typeof rebateRecord>;
+export type RebateDetailView = z.infer<typeof rebateDetail>;
+export type RebateEstimateView = z.infer<typeof rebateEstimate>;
+export type RebateClaimableStatsView = z.infer<typeof rebateClaimableStats>;
+export type RebateStatsView = z.infer<typeof rebateStats>;
+export type RebateApplyResult = z.infer<typeof rebateApplyResult>;
+export type RebateClaimResult = z.infer<typeof rebateClaimResult>;

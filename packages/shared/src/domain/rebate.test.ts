@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { groupRebatableBets, rebateAmount, rebateRateBp, type RebatableBet } from './rebate.ts';
 
-const bet = (category: RebatableBet['category'], betId: number, amount: bigint, at: string): RebatableBet => ({
+const bet = (
+  category: RebatableBet['category'],
+  betId: number,
+  amount: bigint,
+  at: string,
+): RebatableBet => ({
   category,
   betId,
   betNo: `N${betId}`,

@@ -65,7 +65,14 @@ export function groupRebatableBets(
     const key = `${bet.category}|${day}`;
     let group = groups.get(key);
     if (!group) {
-      group = { category: bet.category, day, rateBp: rateOf(bet.category), validBet: 0n, amount: 0n, bets: [] };
+      group = {
+        category: bet.category,
+        day,
+        rateBp: rateOf(bet.category),
+        validBet: 0n,
+        amount: 0n,
+        bets: [],
+      };
       groups.set(key, group);
     }
     group.validBet += bet.amount;
@@ -76,5 +83,7 @@ export function groupRebatableBets(
     group.amount = rebateAmount(group.validBet, group.rateBp);
     if (group.amount > 0n) out.push(group);
   }
-  return out.sort((a, b) => (a.day === b.day ? a.category.localeCompare(b.category) : a.day.localeCompare(b.day)));
+  return out.sort((a, b) =>
+    a.day === b.day ? a.category.localeCompare(b.category) : a.day.localeCompare(b.day),
+  );
 }

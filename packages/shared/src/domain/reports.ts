@@ -17,7 +17,9 @@ export interface ComprehensiveFigures {
  * credits): bets = stakes debited − stakes refunded; withdrawals = money paid out of the frozen
  * wallet. Transfers between the member's own wallets and freezes net to nothing and are left out.
  */
-export function comprehensiveFigures(sums: ReadonlyArray<{ type: string; total: bigint }>): ComprehensiveFigures {
+export function comprehensiveFigures(
+  sums: ReadonlyArray<{ type: string; total: bigint }>,
+): ComprehensiveFigures {
   const of = (...types: LedgerType[]) =>
     sums.filter((s) => (types as string[]).includes(s.type)).reduce((acc, s) => acc + s.total, 0n);
   const bets = -of('bet', 'bet_refund');

@@ -35,8 +35,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 export type DayRangeResult =
-  | { ok: true; startDay: string; endDay: string; from: Date; to: Date }
-  | { ok: false; message: string };
+  { ok: true; startDay: string; endDay: string; from: Date; to: Date } | { ok: false; message: string };
 
 /**
  * A report's date range: both days optional (end defaults to today, start to `defaultDays`

@@ -53,12 +53,12 @@ export async function listBills(
     db
       .select({
         n: count(),
-        income: sum(sql`CASE WHEN ${ledgerEntries.amount} > 0 THEN ${ledgerEntries.amount} ELSE 0 END`).mapWith(
-          BigInt,
-        ),
-        expense: sum(sql`CASE WHEN ${ledgerEntries.amount} < 0 THEN -${ledgerEntries.amount} ELSE 0 END`).mapWith(
-          BigInt,
-        ),
+        income: sum(
+          sql`CASE WHEN ${ledgerEntries.amount} > 0 THEN ${ledgerEntries.amount} ELSE 0 END`,
+        ).mapWith(BigInt),
+        expense: sum(
+          sql`CASE WHEN ${ledgerEntries.amount} < 0 THEN -${ledgerEntries.amount} ELSE 0 END`,
+        ).mapWith(BigInt),
       })
       .from(ledgerEntries)
       .where(where),
@@ -163,9 +163,13 @@ export async function betTotals(db: Db, memberId: number, f: BetFilter) {
   const result = await db.execute(sql`
     SELECT r.category, r.status, COUNT(*) AS n, SUM(r.amount) AS amount, SUM(r.payout) AS payout
     FROM (${branches(memberId, f)}) r GROUP BY 1, 2`);
-  return rowsOf<{ category: BettingCategory; status: string; n: string | number; amount: string; payout: string }>(
-    result,
-  ).map((r) => ({
+  return rowsOf<{
+    category: BettingCategory;
+    status: string;
+    n: string | number;
+    amount: string;
+    payout: string;
+  }>(result).map((r) => ({
     category: r.category,
     status: r.status,
     n: Number(r.n),
@@ -177,6 +181,9 @@ export async function betTotals(db: Db, memberId: number, f: BetFilter) {
 /** Wallet kinds by id (bills name the wallet each entry moved). */
 export async function walletKinds(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: wallets.id, kind: wallets.kind }).from(wallets).where(inArray(wallets.id, ids));
+  const rows = await db
+    .select({ id: wallets.id, kind: wallets.kind })
+    .from(wallets)
+    .where(inArray(wallets.id, ids));
   return new Map(rows.map((r) => [r.id, r.kind]));
 }

@@ -96,7 +96,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(bettingRecord) },
       },
     },
-    async (request) => ok(await reports.bettingRecord(memberOf(request).member.id, request.params.id), '获取成功'),
+    async (request) =>
+      ok(await reports.bettingRecord(memberOf(request).member.id, request.params.id), '获取成功'),
   );
 
   const billTags = ['资金明细'];
@@ -112,7 +113,14 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await reports.bills(memberOf(request).member.id, request.query, dayWindow(request.query, LIST_WINDOW)), '获取成功'),
+      ok(
+        await reports.bills(
+          memberOf(request).member.id,
+          request.query,
+          dayWindow(request.query, LIST_WINDOW),
+        ),
+        '获取成功',
+      ),
   );
   app.get(
     '/v1/bills/types',

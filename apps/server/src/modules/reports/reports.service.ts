@@ -109,7 +109,11 @@ export class ReportsService {
     };
   }
 
-  async bills(memberId: number, q: { type?: LedgerType | undefined; page: number; per_page: number }, w: DayWindow) {
+  async bills(
+    memberId: number,
+    q: { type?: LedgerType | undefined; page: number; per_page: number },
+    w: DayWindow,
+  ) {
     const { rows, total, income, expense } = await repo.listBills(this.db, memberId, q.type, w, {
       page: q.page,
       perPage: q.per_page,
@@ -132,7 +136,12 @@ export class ReportsService {
 
   async bettingRecords(
     memberId: number,
-    q: { category?: BettingCategory | undefined; status?: BettingStatus | undefined; page: number; per_page: number },
+    q: {
+      category?: BettingCategory | undefined;
+      status?: BettingStatus | undefined;
+      page: number;
+      per_page: number;
+    },
     w: DayWindow,
   ) {
     const { rows, total } = await repo.listBetRecords(

@@ -4,7 +4,15 @@ import { formatFen, shanghaiDay } from '@app/shared';
 import { inTransaction } from '../../db/tx.ts';
 import { as, body, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
-import { createSportsApp, finish, oddsOf, openMatches, submit, wdlOption, type MatchRow } from '../../test/sports-helpers.ts';
+import {
+  createSportsApp,
+  finish,
+  oddsOf,
+  openMatches,
+  submit,
+  wdlOption,
+  type MatchRow,
+} from '../../test/sports-helpers.ts';
 import { ledgerEntries } from '../ledger/ledger.table.ts';
 
 let t: TestApp;
@@ -53,7 +61,12 @@ beforeAll(async () => {
   await order(other, played[0]!, false, 5);
   await finish(t, played);
   await inTransaction(t.database.db, (work) =>
-    t.app.services.bonus.grant(work, { memberId: m.id, type: 'manual', amount: 1_234n, reference: `r:${m.id}` }),
+    t.app.services.bonus.grant(work, {
+      memberId: m.id,
+      type: 'manual',
+      amount: 1_234n,
+      reference: `r:${m.id}`,
+    }),
   );
   const apply = await as(t.app, m, { method: 'POST', url: '/v1/rebate/apply' });
   const record = body<{ records: Array<{ id: number }> }>(apply).data.records[0]!;
@@ -72,9 +85,12 @@ describe('comprehensive report', () => {
   it('equals the ledger by type, today in Shanghai', async () => {
     const res = await get(m, '/v1/reports/comprehensive');
     expect(res.statusCode).toBe(200);
-    const data = body<{ start_date: string; end_date: string; summary: Record<string, string>; days: unknown[] }>(
-      res,
-    ).data;
+    const data = body<{
+      start_date: string;
+      end_date: string;
+      summary: Record<string, string>;
+      days: unknown[];
+    }>(res).data;
     const today = shanghaiDay(new Date());
     expect(data.end_date).toBe(today);
     const bets = -(await sumOf(m.id, 'bet'));
@@ -139,7 +155,9 @@ describe('bills', () => {
     ).data;
     expect(bets.total).toBe(2);
     expect(bets.list.map((e) => e.amount).sort()).toEqual(['-20.00', '-40.00']);
-    const paged = body<{ list: unknown[]; has_more: boolean }>(await get(m, '/v1/bills?per_page=2&page=1')).data;
+    const paged = body<{ list: unknown[]; has_more: boolean }>(
+      await get(m, '/v1/bills?per_page=2&page=1'),
+    ).data;
     expect(paged).toMatchObject({ has_more: true });
     expect(paged.list).toHaveLength(2);
     const future = body<{ total: number }>(await get(m, '/v1/bills?start_date=2099-01-01')).data;
@@ -149,7 +167,12 @@ describe('bills', () => {
   });
 
   it('refuses unknown types and bad pages', async () => {
-    for (const url of ['/v1/bills?type=gift', '/v1/bills?page=-1', '/v1/bills?per_page=abc', '/v1/bills?end_date=x']) {
+    for (const url of [
+      '/v1/bills?type=gift',
+      '/v1/bills?page=-1',
+      '/v1/bills?per_page=abc',
+      '/v1/bills?end_date=x',
+    ]) {
       const res = await get(m, url);
       expect(res.statusCode, url).toBe(400);
       expect(body(res).message).toMatch(/[\u4e00-\u9fa5]/);
@@ -159,7 +182,9 @@ describe('bills', () => {
 
 describe('betting records', () => {
   it('lists sports orders and lottery bets in one list with filters', async () => {
-    const all = body<{ list: Array<Record<string, string>>; total: number }>(await get(m, '/v1/betting-records')).data;
+    const all = body<{ list: Array<Record<string, string>>; total: number }>(
+      await get(m, '/v1/betting-records'),
+    ).data;
     expect(all.total).toBe(2);
     expect(all.list.map((r) => r.record_no).sort()).toEqual([...orderNos].sort());
     const won = all.list.find((r) => r.record_no === orderNos[0])!;
@@ -184,7 +209,7 @@ describe('betting records', () => {
     expect(stats.lottery).toMatchObject({ count: 0, amount: '0.00' });
   });
 
-  it("shows one record to its owner only, and refuses bad ids", async () => {
+  it('shows one record to its owner only, and refuses bad ids', async () => {
     const detail = await get(m, `/v1/betting-records/sports-${orderIds[0]}`);
     expect(body(detail).data).toMatchObject({ record_no: orderNos[0] });
     expect((await get(other, `/v1/betting-records/sports-${orderIds[0]}`)).statusCode).toBe(404);

@@ -9,7 +9,11 @@ import * as repo from './rewards.repo.ts';
 export class BonusLogsService {
   constructor(private readonly db: Db) {}
 
-  async list(memberId: number, q: { type?: BonusType | undefined; page: number; per_page: number }, w: DayWindow) {
+  async list(
+    memberId: number,
+    q: { type?: BonusType | undefined; page: number; per_page: number },
+    w: DayWindow,
+  ) {
     const { rows, total } = await repo.listBonusLogs(
       this.db,
       memberId,

@@ -52,7 +52,8 @@ export class RebateService {
 
   private async groups(db: Db, memberId: number, vipLevel: number): Promise<RebateGroup[]> {
     const bets = [];
-    for (const source of this.sources) bets.push(...(await source.uncovered(db, memberId, MAX_BETS_PER_APPLY)));
+    for (const source of this.sources)
+      bets.push(...(await source.uncovered(db, memberId, MAX_BETS_PER_APPLY)));
     return groupRebatableBets(bets, (c) => rebateRateBp(vipLevel, c));
   }
 
@@ -117,7 +118,11 @@ export class RebateService {
   /** Pays claimable records once each; a concurrent claim of the same record pays nothing. */
   async claim(call: MoneyCall, selection: ClaimSelection) {
     const ids =
-      selection.kind === 'one' ? [selection.id] : selection.kind === 'many' ? [...new Set(selection.ids)] : undefined;
+      selection.kind === 'one'
+        ? [selection.id]
+        : selection.kind === 'many'
+          ? [...new Set(selection.ids)]
+          : undefined;
     const { data } = await this.idempotency.run(
       {
         memberId: call.memberId,
@@ -167,7 +172,12 @@ export class RebateService {
 
   async list(
     memberId: number,
-    q: { category?: RebateCategory | undefined; status?: RebateStatus | undefined; page: number; per_page: number },
+    q: {
+      category?: RebateCategory | undefined;
+      status?: RebateStatus | undefined;
+      page: number;
+      per_page: number;
+    },
     window: DayWindow,
   ) {
     const { rows, total } = await repo.listRebates(

@@ -2,7 +2,16 @@ import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as, body, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
-import { createSportsApp, finish, fund, oddsOf, openMatches, submit, wdlOption, type MatchRow } from '../../test/sports-helpers.ts';
+import {
+  createSportsApp,
+  finish,
+  fund,
+  oddsOf,
+  openMatches,
+  submit,
+  wdlOption,
+  type MatchRow,
+} from '../../test/sports-helpers.ts';
 import { members } from '../accounts/accounts.table.ts';
 import { ledgerEntries } from '../ledger/ledger.table.ts';
 import { lotteryBets } from '../lottery/lottery.table.ts';
@@ -71,7 +80,12 @@ beforeAll(async () => {
       ),
     )
     .limit(1);
-  [a, b, vip3, racer] = await Promise.all([newMember(t.app), newMember(t.app), newMember(t.app), newMember(t.app)]);
+  [a, b, vip3, racer] = await Promise.all([
+    newMember(t.app),
+    newMember(t.app),
+    newMember(t.app),
+    newMember(t.app),
+  ]);
   for (const m of [a, b, vip3, racer]) {
     await fund(t, m, 100_000n);
     await order(m, played[0]!, true, 50);
@@ -128,13 +142,16 @@ describe('rebate calculation', () => {
   it('uses the rate of the member’s VIP level', async () => {
     const data = body<{ records: RecordView[] }>(await post(vip3, '/v1/rebate/apply')).data;
     // VIP3 sports rate 0.60%: 150.00 × 0.60% = 0.90.
-    expect(data.records).toEqual([expect.objectContaining({ rate: '0.60', valid_bet: '150.00', amount: '0.90' })]);
+    expect(data.records).toEqual([
+      expect.objectContaining({ rate: '0.60', valid_bet: '150.00', amount: '0.90' }),
+    ]);
   });
 });
 
 describe('rebate claims', () => {
   it('pays a record once: a replay returns the first answer, a second claim is refused', async () => {
-    const [record] = body<{ list: RecordView[] }>(await get(a, '/v1/rebate/records?status=claimable')).data.list;
+    const [record] = body<{ list: RecordView[] }>(await get(a, '/v1/rebate/records?status=claimable')).data
+      .list;
     const before = await mainOf(a);
     const first = await post(a, `/v1/rebate/claim/${record!.id}`, undefined, 'claim-a-0001');
     expect(first.statusCode).toBe(200);
@@ -159,7 +176,9 @@ describe('rebate claims', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ amount: 45n, referenceId: String(record!.id) });
 
-    const detail = body<RecordView & { claimed_at: string }>(await get(a, `/v1/rebate/detail/${record!.id}`)).data;
+    const detail = body<RecordView & { claimed_at: string }>(
+      await get(a, `/v1/rebate/detail/${record!.id}`),
+    ).data;
     expect(detail.status).toBe('claimed');
     expect(detail.claimed_at).toEqual(expect.any(String));
     const stats = body<Record<string, unknown>>(await get(a, '/v1/rebate/stats')).data;
@@ -183,7 +202,12 @@ describe('rebate claims', () => {
 
   it('claims several records and skips those already claimed', async () => {
     const [record] = body<{ records: RecordView[] }>(await post(b, '/v1/rebate/apply')).data.records;
-    const res = await post(b, '/v1/rebate/claim-multiple', { record_ids: [record!.id, record!.id] }, 'multi-b-0001');
+    const res = await post(
+      b,
+      '/v1/rebate/claim-multiple',
+      { record_ids: [record!.id, record!.id] },
+      'multi-b-0001',
+    );
     expect(body(res).data).toMatchObject({ claimed: 1, amount: '0.45' });
     const again = await post(b, '/v1/rebate/claim-multiple', { record_ids: [record!.id] });
     expect(again.statusCode).toBe(409);
@@ -197,11 +221,18 @@ describe('rebate privacy and input', () => {
     const other = await newMember(t.app);
     expect((await get(other, `/v1/rebate/detail/${record!.id}`)).statusCode).toBe(404);
     expect((await post(other, `/v1/rebate/claim/${record!.id}`)).statusCode).toBe(404);
-    expect((await post(other, '/v1/rebate/claim-multiple', { record_ids: [record!.id] })).statusCode).toBe(404);
+    expect((await post(other, '/v1/rebate/claim-multiple', { record_ids: [record!.id] })).statusCode).toBe(
+      404,
+    );
     expect(body<{ total: number }>(await get(other, '/v1/rebate/records')).data.total).toBe(0);
     // The owner's record is still there to claim.
-    expect(body<RecordView>(await get(vip3, `/v1/rebate/detail/${record!.id}`)).data.status).toBe('claimable');
-    expect((await as(t.app, { auth: { authorization: '' } }, { method: 'GET', url: '/v1/rebate/records' })).statusCode).toBe(401);
+    expect(body<RecordView>(await get(vip3, `/v1/rebate/detail/${record!.id}`)).data.status).toBe(
+      'claimable',
+    );
+    expect(
+      (await as(t.app, { auth: { authorization: '' } }, { method: 'GET', url: '/v1/rebate/records' }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('refuses bad input with a Chinese message and moves nothing', async () => {
@@ -225,7 +256,7 @@ describe('rebate privacy and input', () => {
     ];
     for (const [method, url, payload] of bad) {
       const res = await as(t.app, vip3, {
-        method: method as 'GET' | 'POST',
+        method: method,
         url,
         ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
       });
@@ -263,7 +294,13 @@ describe('lottery rebates', { timeout: 150_000 }, () => {
     const data = body<{ records: RecordView[] }>(await post(m, '/v1/rebate/apply')).data;
     // 3 items × 2.00 × 50 = 300.00 at the level-0 lottery rate 0.20% = 0.60.
     expect(data.records).toEqual([
-      expect.objectContaining({ category: 'lottery', rate: '0.20', valid_bet: '300.00', bet_count: 1, amount: '0.60' }),
+      expect.objectContaining({
+        category: 'lottery',
+        rate: '0.20',
+        valid_bet: '300.00',
+        bet_count: 1,
+        amount: '0.60',
+      }),
     ]);
     const before = await mainOf(m);
     expect((await post(m, '/v1/rebate/claim-all')).statusCode).toBe(200);

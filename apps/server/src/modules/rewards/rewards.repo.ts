@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
 import type { BonusType, RebateCategory, RebateGroup, RebateStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
+import { rowsOf } from '../ledger/ledger.repo.ts';
 import { bonusLogs, type BonusLogRow } from '../bonus/bonus.table.ts';
 import {
   rebateItems,
@@ -222,7 +223,11 @@ export async function insertVipUpgrade(
 }
 
 export async function vipUpgradesOf(db: Db, memberId: number): Promise<VipUpgradeRow[]> {
-  return db.select().from(vipUpgrades).where(eq(vipUpgrades.memberId, memberId)).orderBy(desc(vipUpgrades.level));
+  return db
+    .select()
+    .from(vipUpgrades)
+    .where(eq(vipUpgrades.memberId, memberId))
+    .orderBy(desc(vipUpgrades.level));
 }
 
 /** Members whose figures reach a level above the one they hold (what the sweep promotes). */
@@ -235,11 +240,10 @@ export async function membersBelowTheirLevel(
     levels
       .filter((l) => l.level > 0)
       .map(
-        (l) =>
-          sql`(vip_level < ${l.level} AND paysum >= ${l.minPaysum} AND totalgame >= ${l.minTotalgame})`,
+        (l) => sql`(vip_level < ${l.level} AND paysum >= ${l.minPaysum} AND totalgame >= ${l.minTotalgame})`,
       ),
     sql` OR `,
   );
   const result = await db.execute(sql`SELECT id FROM members WHERE ${reached} ORDER BY id LIMIT ${limit}`);
-  return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+  return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
 }

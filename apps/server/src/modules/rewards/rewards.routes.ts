@@ -47,7 +47,11 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await bonusLogs.list(memberOf(request).member.id, request.query, dayWindow(request.query, LIST_WINDOW)),
+        await bonusLogs.list(
+          memberOf(request).member.id,
+          request.query,
+          dayWindow(request.query, LIST_WINDOW),
+        ),
         '获取成功',
       ),
   );
@@ -63,7 +67,10 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await bonusLogs.stats(memberOf(request).member.id, dayWindow(request.query, LIST_WINDOW)), '获取成功'),
+      ok(
+        await bonusLogs.stats(memberOf(request).member.id, dayWindow(request.query, LIST_WINDOW)),
+        '获取成功',
+      ),
   );
   app.get(
     '/v1/bonus-logs/types',
@@ -98,7 +105,10 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await rebates.stats(memberOf(request).member.id, dayWindow(request.query, REPORT_WINDOW)), '获取成功'),
+      ok(
+        await rebates.stats(memberOf(request).member.id, dayWindow(request.query, REPORT_WINDOW)),
+        '获取成功',
+      ),
   );
   app.get(
     '/v1/rebate/records',
@@ -198,7 +208,8 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(rebateClaimResult) },
       },
     },
-    async (request) => ok(await rebates.claim(call(request), { kind: 'one', id: request.params.id }), '领取成功'),
+    async (request) =>
+      ok(await rebates.claim(call(request), { kind: 'one', id: request.params.id }), '领取成功'),
   );
   app.post(
     '/v1/rebate/claim-multiple',

@@ -55,7 +55,9 @@ describe('VIP upgrades', () => {
     expect(await mainOf(m)).toBe(2_000_000n + 1_800n + 5_800n + 18_800n);
     const inbox = await t.database.db.select().from(messages).where(eq(messages.memberId, m.id));
     expect(inbox).toEqual([expect.objectContaining({ type: 'system', title: '恭喜您晋级VIP3' })]);
-    expect(changed.some((e) => e.changeType === 'vip_upgrade' && e.changedFields.includes('vip_level'))).toBe(true);
+    expect(changed.some((e) => e.changeType === 'vip_upgrade' && e.changedFields.includes('vip_level'))).toBe(
+      true,
+    );
 
     const info = body<{ vip_level: number; level_name: string }>(
       await as(t.app, m, { method: 'GET', url: '/v1/user/viplevel' }),
@@ -122,7 +124,9 @@ describe('bonus logs', () => {
   const get = (who: TestMember, url: string) => as(t.app, who, { method: 'GET', url });
 
   it('lists the member’s bonuses newest first with a type filter', async () => {
-    const all = body<{ list: Array<Record<string, unknown>>; total: number }>(await get(m, '/v1/bonus-logs')).data;
+    const all = body<{ list: Array<Record<string, unknown>>; total: number }>(
+      await get(m, '/v1/bonus-logs'),
+    ).data;
     expect(all.total).toBe(3);
     expect(all.list[0]).toMatchObject({
       type: 'activity',
@@ -146,7 +150,12 @@ describe('bonus logs', () => {
       await get(m, '/v1/bonus-logs/statistics'),
     ).data;
     expect(stats).toMatchObject({ count: 3, total: '164.00', total_all_time: '164.00' });
-    expect(stats.by_type).toContainEqual({ type: 'vip_upgrade', type_text: 'VIP晋级礼金', count: 2, total: '76.00' });
+    expect(stats.by_type).toContainEqual({
+      type: 'vip_upgrade',
+      type_text: 'VIP晋级礼金',
+      count: 2,
+      total: '76.00',
+    });
     expect(stats.by_type).toContainEqual({ type: 'invite', type_text: '邀请奖励', count: 0, total: '0.00' });
     const types = body<Array<{ value: string; label: string }>>(await get(m, '/v1/bonus-logs/types')).data;
     expect(types).toContainEqual({ value: 'vip_upgrade', label: 'VIP晋级礼金' });
@@ -154,7 +163,10 @@ describe('bonus logs', () => {
 
   it('shows one log to its owner only, and refuses bad input', async () => {
     const [first] = body<{ list: Array<{ id: number }> }>(await get(m, '/v1/bonus-logs')).data.list;
-    expect(body(await get(m, `/v1/bonus-logs/${first!.id}`)).data).toMatchObject({ id: first!.id, amount: '88.00' });
+    expect(body(await get(m, `/v1/bonus-logs/${first!.id}`)).data).toMatchObject({
+      id: first!.id,
+      amount: '88.00',
+    });
     const other = await newMember(t.app);
     expect((await get(other, `/v1/bonus-logs/${first!.id}`)).statusCode).toBe(404);
     expect(body<{ total: number }>(await get(other, '/v1/bonus-logs')).data.total).toBe(0);
