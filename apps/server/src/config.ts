@@ -51,6 +51,8 @@ const envSchema = z.object({
   LOTTERY_PERIODS_AHEAD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
   /** How often the VIP sweep promotes members an event missed. */
   VIP_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  /** How often finished days' settled bets become claimable rebate records without the member asking. */
+  REBATE_RUN_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
   /** Public origin the app is reached at (used in generated links); defaults to the request's own. */
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -98,6 +100,7 @@ export interface AppConfig {
   };
   lottery: { tickIntervalMs: number; aheadMs: number };
   vipSweepIntervalMs: number;
+  rebateRunIntervalMs: number;
   sessionTtlDays: number;
   login: { maxFailures: number; windowMinutes: number };
 }
@@ -162,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       aheadMs: e.LOTTERY_PERIODS_AHEAD_MINUTES * 60_000,
     },
     vipSweepIntervalMs: e.VIP_SWEEP_INTERVAL_MS,
+    rebateRunIntervalMs: e.REBATE_RUN_INTERVAL_MS,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
   };

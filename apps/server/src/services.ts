@@ -143,6 +143,7 @@ export async function createServices(
   const bonus = new BonusService(ledger, events);
   const vip = new VipService(db, bonus, messages, events, log);
   const stopVip = vip.start();
+  const rebates = new RebateService(db, ledger, idempotency, DEFAULT_REBATE_SOURCES, log);
   const stops: Array<() => void> = [];
   return {
     config,
@@ -168,7 +169,7 @@ export async function createServices(
     messages,
     bonus,
     bonusLogs: new BonusLogsService(db),
-    rebates: new RebateService(db, ledger, idempotency, DEFAULT_REBATE_SOURCES),
+    rebates,
     vip,
     reports: new ReportsService(db),
     startJobs: () => {
@@ -200,6 +201,16 @@ export async function createServices(
           },
           log,
           'vip-sweep',
+        ),
+      );
+      stops.push(
+        every(
+          config.rebateRunIntervalMs,
+          async () => {
+            if (await leadership.isLeader()) await rebates.applyCompletedDays();
+          },
+          log,
+          'rebate-daily',
         ),
       );
     },

@@ -1,16 +1,19 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   bpToPercent,
   formatFen,
   groupRebatableBets,
   REBATE_CATEGORIES,
   rebateRateBp,
+  shanghaiDay,
+  shanghaiDayStart,
   type RebateCategory,
   type RebateGroup,
   type RebateStatus,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
-import type { Work } from '../../db/tx.ts';
+import { inTransaction, type Work } from '../../db/tx.ts';
 import { conflict, notFound, pgErrorCode, PG_UNIQUE_VIOLATION, unprocessable } from '../../lib/errors.ts';
 import { findMemberById } from '../accounts/accounts.repo.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
@@ -42,6 +45,7 @@ export class RebateService {
     private readonly ledger: LedgerService,
     private readonly idempotency: IdempotencyService,
     private readonly sources: readonly RebateSource[],
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
   ) {}
 
   private async vipLevelOf(db: Db, memberId: number): Promise<number> {
@@ -50,10 +54,16 @@ export class RebateService {
     return member.vipLevel;
   }
 
-  private async groups(db: Db, memberId: number, vipLevel: number): Promise<RebateGroup[]> {
+  private async groups(
+    db: Db,
+    memberId: number,
+    vipLevel: number,
+    settledBefore?: Date,
+  ): Promise<RebateGroup[]> {
     const bets = [];
-    for (const source of this.sources)
-      bets.push(...(await source.uncovered(db, memberId, MAX_BETS_PER_APPLY)));
+    for (const source of this.sources) {
+      bets.push(...(await source.uncovered(db, memberId, MAX_BETS_PER_APPLY, settledBefore)));
+    }
     return groupRebatableBets(bets, (c) => rebateRateBp(vipLevel, c));
   }
 
@@ -92,27 +102,57 @@ export class RebateService {
   async apply(call: MoneyCall) {
     const { data } = await this.idempotency.run(
       { memberId: call.memberId, key: call.idempotencyKey, route: call.route, request: {} },
-      async (work) => {
-        // One apply per member at a time: the second sees the bets the first covered.
-        await work.tx.execute(
-          sql`SELECT pg_advisory_xact_lock(hashtextextended(${`rebate-apply:${call.memberId}`}, 0))`,
-        );
-        const vipLevel = await this.vipLevelOf(work.tx, call.memberId);
-        const groups = await this.groups(work.tx, call.memberId, vipLevel);
-        try {
-          const records = await repo.insertRebates(work.tx, call.memberId, vipLevel, groups);
-          return {
-            created: records.length,
-            total: formatFen(records.reduce((a, r) => a + r.amount, 0n)),
-            records: records.map(toRebateRecord),
-          };
-        } catch (err) {
-          if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw conflict('返水正在计算，请稍后再试');
-          throw err;
-        }
-      },
+      (work) => this.applyIn(work, call.memberId),
     );
     return data;
+  }
+
+  private async applyIn(work: Work, memberId: number, settledBefore?: Date) {
+    // One apply per member at a time: the second sees the bets the first covered.
+    await work.tx.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtextextended(${`rebate-apply:${memberId}`}, 0))`,
+    );
+    const vipLevel = await this.vipLevelOf(work.tx, memberId);
+    const groups = await this.groups(work.tx, memberId, vipLevel, settledBefore);
+    try {
+      const records = await repo.insertRebates(work.tx, memberId, vipLevel, groups);
+      return {
+        created: records.length,
+        total: formatFen(records.reduce((a, r) => a + r.amount, 0n)),
+        records: records.map(toRebateRecord),
+      };
+    } catch (err) {
+      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw conflict('返水正在计算，请稍后再试');
+      throw err;
+    }
+  }
+
+  /**
+   * The daily run: every member's bets settled on days before today (Asia/Shanghai) become
+   * claimable records without the member asking. Returns how many records it created.
+   */
+  async applyCompletedDays(now: Date = new Date(), onlyMembers?: number[]): Promise<number> {
+    const before = shanghaiDayStart(shanghaiDay(now));
+    const due = new Set<number>();
+    for (const source of this.sources) {
+      for (let after = 0; ;) {
+        const ids = await source.membersWithUncovered(this.db, before, after, 1_000);
+        for (const id of ids) due.add(id);
+        if (ids.length < 1_000) break;
+        after = ids.at(-1)!;
+      }
+    }
+    let created = 0;
+    for (const memberId of due) {
+      if (onlyMembers && !onlyMembers.includes(memberId)) continue;
+      try {
+        const result = await inTransaction(this.db, (work) => this.applyIn(work, memberId, before), this.log);
+        created += result.created;
+      } catch (err) {
+        this.log.error({ err, memberId }, 'daily rebate run failed for a member');
+      }
+    }
+    return created;
   }
 
   /** Pays claimable records once each; a concurrent claim of the same record pays nothing. */

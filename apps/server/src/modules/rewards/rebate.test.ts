@@ -63,6 +63,7 @@ let a: TestMember;
 let b: TestMember;
 let vip3: TestMember;
 let racer: TestMember;
+let daily: TestMember;
 let pendingOrderNo: string;
 
 beforeAll(async () => {
@@ -80,13 +81,8 @@ beforeAll(async () => {
       ),
     )
     .limit(1);
-  [a, b, vip3, racer] = await Promise.all([
-    newMember(t.app),
-    newMember(t.app),
-    newMember(t.app),
-    newMember(t.app),
-  ]);
-  for (const m of [a, b, vip3, racer]) {
+  [a, b, vip3, racer, daily] = await Promise.all([1, 2, 3, 4, 5].map(() => newMember(t.app)));
+  for (const m of [a, b, vip3, racer, daily]) {
     await fund(t, m, 100_000n);
     await order(m, played[0]!, true, 50);
     await order(m, played[1]!, false, 25);
@@ -144,6 +140,21 @@ describe('rebate calculation', () => {
     // VIP3 sports rate 0.60%: 150.00 × 0.60% = 0.90.
     expect(data.records).toEqual([
       expect.objectContaining({ rate: '0.60', valid_bet: '150.00', amount: '0.90' }),
+    ]);
+  });
+});
+
+describe('daily rebate run', () => {
+  it('turns the bets of finished days into claimable records without the member asking, once', async () => {
+    const rebates = t.app.services.rebates;
+    // Settled today: today is not finished yet.
+    expect(await rebates.applyCompletedDays(new Date(), [daily.id])).toBe(0);
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    expect(await rebates.applyCompletedDays(tomorrow, [daily.id])).toBe(1);
+    expect(await rebates.applyCompletedDays(tomorrow, [daily.id])).toBe(0);
+    const list = body<{ list: RecordView[] }>(await get(daily, '/v1/rebate/records')).data.list;
+    expect(list).toEqual([
+      expect.objectContaining({ valid_bet: '150.00', amount: '0.45', status: 'claimable' }),
     ]);
   });
 });

@@ -92,6 +92,11 @@ export class VipService {
 
   /** Promotes the member as far as their figures reach; idempotent. */
   async check(memberId: number): Promise<PromotionResult | null> {
+    // Most checks (every bet) find nothing: decide that without a transaction or a lock.
+    const [snapshot] = await this.db.select().from(members).where(eq(members.id, memberId));
+    if (!snapshot || vipLevelsToReach(snapshot.vipLevel, snapshot.paysum, snapshot.totalgame).length === 0) {
+      return null;
+    }
     return inTransaction(
       this.db,
       async (work) => {
