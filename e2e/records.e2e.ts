@@ -144,11 +144,13 @@ describe('records', { timeout: 90_000 }, () => {
     await expect.poll(() => card.textContent()).toContain('0.40 元');
     await screenshot(page, 'records-rebate-pending');
     await card.getByRole('button', { name: '申请返水' }).click();
-    await toast(page, '已生成1条返水，共 0.40 元').waitFor();
+    const applied = toast(page, '已生成1条返水，共 0.40 元');
+    await applied.waitFor();
     const item = page.getByTestId('rebate-item');
     await expect.poll(() => item.count()).toBe(1);
     expect(await item.getAttribute('data-status')).toBe('claimable');
     expect(await item.textContent()).toContain('比例 0.40%');
+    await applied.waitFor({ state: 'hidden' });
     await screenshot(page, 'records-rebate-claimable');
 
     await card.getByRole('button', { name: '一键领取' }).click();

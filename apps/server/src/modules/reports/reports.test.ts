@@ -228,3 +228,34 @@ describe('betting records', () => {
     }
   });
 });
+
+describe('API docs', () => {
+  it('documents the reports, bills, bonus-log and rebate calls', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/v1/reports/comprehensive',
+        '/v1/betting-records',
+        '/v1/betting-records/stats',
+        '/v1/betting-records/{id}',
+        '/v1/bills',
+        '/v1/bills/types',
+        '/v1/bonus-logs',
+        '/v1/bonus-logs/{id}',
+        '/v1/bonus-logs/statistics',
+        '/v1/bonus-logs/types',
+        '/v1/rebate/stats',
+        '/v1/rebate/records',
+        '/v1/rebate/detail/{id}',
+        '/v1/rebate/claimable-stats',
+        '/v1/rebate/calculate',
+        '/v1/rebate/apply',
+        '/v1/rebate/claim-all',
+        '/v1/rebate/claim/{id}',
+        '/v1/rebate/claim-multiple',
+      ]),
+    );
+  });
+});
