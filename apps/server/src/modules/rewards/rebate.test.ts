@@ -81,7 +81,13 @@ beforeAll(async () => {
       ),
     )
     .limit(1);
-  [a, b, vip3, racer, daily] = await Promise.all([1, 2, 3, 4, 5].map(() => newMember(t.app)));
+  [a, b, vip3, racer, daily] = await Promise.all([
+    newMember(t.app),
+    newMember(t.app),
+    newMember(t.app),
+    newMember(t.app),
+    newMember(t.app),
+  ]);
   for (const m of [a, b, vip3, racer, daily]) {
     await fund(t, m, 100_000n);
     await order(m, played[0]!, true, 50);
