@@ -1,12 +1,4 @@
-import {
-  BONUS_TYPES,
-  bpToPercent,
-  formatFen,
-  REBATE_CATEGORIES,
-  REBATE_STATUSES,
-  type BonusType,
-  type RebateCategory,
-} from '@app/shared';
+import { BONUS_TYPES, bpToPercent, formatFen, REBATE_CATEGORIES, REBATE_STATUSES } from '@app/shared';
 import type { BonusLogRow } from '../bonus/bonus.table.ts';
 import type { RebateItemRow, RebateRecordRow } from './rewards.table.ts';
 
@@ -49,6 +41,3 @@ export function toBonusLog(row: BonusLogRow) {
     created_at: row.createdAt.toISOString(),
   };
 }
-
-export const categoryName = (c: RebateCategory) => REBATE_CATEGORIES[c];
-export const bonusTypeName = (t: BonusType) => BONUS_TYPES[t];
