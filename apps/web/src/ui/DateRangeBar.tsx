@@ -2,13 +2,8 @@ import { addDays, shanghaiDay } from '@app/shared';
 import { CalendarPicker } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
+import { lastDays, type DayRange } from './day-range.ts';
 import './date-range.css';
-
-/** A day range in Asia/Shanghai calendar days (YYYY-MM-DD), both ends inclusive. */
-export interface DayRange {
-  start_date: string;
-  end_date: string;
-}
 
 const PRESETS = [
   { key: 'today', label: '今天', days: 1 },
@@ -16,12 +11,6 @@ const PRESETS = [
   { key: '30', label: '近30天', days: 30 },
   { key: '90', label: '近90天', days: 90 },
 ] as const;
-
-/** The last `days` Shanghai days up to today. */
-export function lastDays(days: number, now = Date.now()): DayRange {
-  const today = shanghaiDay(now);
-  return { start_date: addDays(today, -(days - 1)), end_date: today };
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;

@@ -19,7 +19,7 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from '@/lib/api/client.ts';
-import type { DayRange } from '@/ui/DateRangeBar.tsx';
+import type { DayRange } from '@/ui/day-range.ts';
 import type { InfiniteSource } from '@/ui/InfiniteList.tsx';
 import { mineKeys } from '../mine/queries.ts';
 import { MEMBER_SCOPE } from '../session/store.ts';

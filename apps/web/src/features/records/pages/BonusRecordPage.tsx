@@ -1,7 +1,8 @@
 import type { BonusLogView } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DateRangeBar, lastDays } from '@/ui/DateRangeBar.tsx';
+import { DateRangeBar } from '@/ui/DateRangeBar.tsx';
+import { lastDays } from '@/ui/day-range.ts';
 import { formatDateTime } from '@/ui/format.ts';
 import { InfiniteList } from '@/ui/InfiniteList.tsx';
 import { Money } from '@/ui/Money.tsx';
