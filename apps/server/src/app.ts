@@ -24,6 +24,8 @@ import { inviteRoutes } from './modules/invite/invite.routes.ts';
 import { articlesRoutes } from './modules/content/articles.routes.ts';
 import { noticesRoutes } from './modules/content/notices.routes.ts';
 import { clientLogsRoutes } from './modules/client-logs/client-logs.routes.ts';
+import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import operatorAuthPlugin from './plugins/operator-auth.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -107,6 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(noticesRoutes);
   await app.register(articlesRoutes);
   await app.register(clientLogsRoutes);
+  await app.register(rewardsRoutes);
+  await app.register(reportsRoutes);
 
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
   return app;

@@ -49,6 +49,10 @@ const envSchema = z.object({
   /** Lottery scheduler: how often it ticks, and how far ahead periods (and their commitments) are created. */
   LOTTERY_TICK_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   LOTTERY_PERIODS_AHEAD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
+  /** How often the VIP sweep promotes members an event missed. */
+  VIP_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  /** How often finished days' settled bets become claimable rebate records without the member asking. */
+  REBATE_RUN_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
   /** Public origin the app is reached at (used in generated links); defaults to the request's own. */
   PUBLIC_URL: z.url().optional(),
   /** Other origins the member app may be served from (comma-separated), answered with CORS headers. */
@@ -107,6 +111,8 @@ export interface AppConfig {
     syncIntervalMs: number;
   };
   lottery: { tickIntervalMs: number; aheadMs: number };
+  vipSweepIntervalMs: number;
+  rebateRunIntervalMs: number;
   sessionTtlDays: number;
   login: { maxFailures: number; windowMinutes: number };
 }
@@ -171,6 +177,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tickIntervalMs: e.LOTTERY_TICK_INTERVAL_MS,
       aheadMs: e.LOTTERY_PERIODS_AHEAD_MINUTES * 60_000,
     },
+    vipSweepIntervalMs: e.VIP_SWEEP_INTERVAL_MS,
+    rebateRunIntervalMs: e.REBATE_RUN_INTERVAL_MS,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
   };

@@ -38,6 +38,11 @@ import { INVITE_REWARDS_INTERVAL_MS, InviteRewardsService } from './modules/invi
 import { ArticlesService } from './modules/content/articles.service.ts';
 import { NoticesService } from './modules/content/notices.service.ts';
 import { ClientLogsService } from './modules/client-logs/client-logs.service.ts';
+import { BonusLogsService } from './modules/rewards/bonus-logs.service.ts';
+import { DEFAULT_REBATE_SOURCES } from './modules/rewards/rebate-sources.ts';
+import { RebateService } from './modules/rewards/rebate.service.ts';
+import { VipService } from './modules/rewards/vip.service.ts';
+import { ReportsService } from './modules/reports/reports.service.ts';
 
 /** Everything a route may call, built once per app. */
 export interface Services {
@@ -83,6 +88,14 @@ export interface Services {
   /** Experts, expert and lottery articles, likes and favourites. */
   articles: ArticlesService;
   clientLogs: ClientLogsService;
+  /** The member's bonus logs. */
+  bonusLogs: BonusLogsService;
+  /** Rebates (反水): apply, claim once, records. */
+  rebates: RebateService;
+  /** VIP upgrades: promotion with each level's bonus paid once (`check`, `sweep`, `idle`). */
+  vip: VipService;
+  /** Comprehensive report, betting records, bills. */
+  reports: ReportsService;
   /** Starts the background jobs (feed sync and settlement) when this process leads. */
   startJobs(): void;
   /** Stops background work and closes connections to outside services. */
@@ -152,6 +165,9 @@ export async function createServices(
   const operators = new OperatorsService(db, config);
   const bonus = new BonusService(ledger, events);
   const leadership = new Leadership(config.databaseUrl, log);
+  const vip = new VipService(db, bonus, messages, events, log);
+  const stopVip = vip.start();
+  const rebates = new RebateService(db, ledger, idempotency, DEFAULT_REBATE_SOURCES, log);
   const stops: Array<() => void> = [];
   const agentApplications = new AgentApplicationsService(db, operators, messages, events);
   const inviteRewards = new InviteRewardsService(db, bonus, messages, log);
@@ -187,6 +203,10 @@ export async function createServices(
     notices: new NoticesService(db),
     articles: new ArticlesService(db),
     clientLogs: new ClientLogsService(db),
+    bonusLogs: new BonusLogsService(db),
+    rebates,
+    vip,
+    reports: new ReportsService(db),
     startJobs: () => {
       stops.push(
         every(
@@ -218,9 +238,31 @@ export async function createServices(
           'invite-rewards',
         ),
       );
+      stops.push(
+        every(
+          config.vipSweepIntervalMs,
+          async () => {
+            if (await leadership.isLeader()) await vip.sweep();
+          },
+          log,
+          'vip-sweep',
+        ),
+      );
+      stops.push(
+        every(
+          config.rebateRunIntervalMs,
+          async () => {
+            if (await leadership.isLeader()) await rebates.applyCompletedDays();
+          },
+          log,
+          'rebate-daily',
+        ),
+      );
     },
     close: async () => {
       for (const stop of stops.splice(0)) stop();
+      stopVip();
+      await vip.idle();
       await leadership.close();
       realtime.stop();
       inviteRewards.stop();

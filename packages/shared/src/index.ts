@@ -22,3 +22,8 @@ export * from './contracts/agents.ts';
 export * from './contracts/invite.ts';
 export * from './contracts/content.ts';
 export * from './contracts/client-logs.ts';
+export * from './domain/shanghai-days.ts';
+export * from './domain/rebate.ts';
+export * from './domain/reports.ts';
+export * from './contracts/reports.ts';
+export * from './contracts/rewards.ts';

@@ -13,3 +13,4 @@ export * from '../modules/invite/invite.table.ts';
 export * from '../modules/agents/agents.table.ts';
 export * from '../modules/content/content.table.ts';
 export * from '../modules/client-logs/client-logs.table.ts';
+export * from '../modules/rewards/rewards.table.ts';

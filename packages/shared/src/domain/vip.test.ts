@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bpToPercent, VIP_LEVELS, vipLevelFor, vipProgress } from './vip.ts';
+import { bpToPercent, VIP_LEVELS, vipLevelFor, vipLevelsToReach, vipProgress } from './vip.ts';
 
 describe('vip ladder', () => {
   it('needs both deposits and turnover to reach a level', () => {
@@ -28,5 +28,13 @@ describe('vip ladder', () => {
     expect(bpToPercent(50)).toBe('0.50');
     expect(bpToPercent(120)).toBe('1.20');
     expect(bpToPercent(5)).toBe('0.05');
+  });
+});
+
+describe('vipLevelsToReach', () => {
+  it('lists every level passed on the way up, lowest first, and never goes down', () => {
+    expect(vipLevelsToReach(0, 2_000_000n, 8_000_000n).map((l) => l.level)).toEqual([1, 2, 3]);
+    expect(vipLevelsToReach(2, 2_000_000n, 8_000_000n).map((l) => l.level)).toEqual([3]);
+    expect(vipLevelsToReach(5, 0n, 0n)).toEqual([]);
   });
 });

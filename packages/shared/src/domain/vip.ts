@@ -123,3 +123,12 @@ export function vipProgress(current: VipLevel, paysum: bigint, totalgame: bigint
 export function bpToPercent(bp: number): string {
   return `${Math.trunc(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
 }
+
+/**
+ * The levels a member passes on the way up from `currentLevel` to what their figures reach,
+ * lowest first (each pays its upgrade bonus once). Empty when nothing is reached; never down.
+ */
+export function vipLevelsToReach(currentLevel: number, paysum: bigint, totalgame: bigint): VipLevel[] {
+  const target = vipLevelFor(paysum, totalgame).level;
+  return VIP_LEVELS.filter((l) => l.level > currentLevel && l.level <= target);
+}

@@ -1,0 +1,193 @@
+import {
+  BETTING_CATEGORIES,
+  BETTING_STATUSES,
+  comprehensiveFigures,
+  findLottery,
+  findPlay,
+  formatFen,
+  LEDGER_TYPE_KEYS,
+  LEDGER_TYPES,
+  WALLET_NAMES,
+  type BettingCategory,
+  type BettingStatus,
+  type ComprehensiveFigures,
+  type LedgerType,
+} from '@app/shared';
+import type { Db } from '../../db/client.ts';
+import type { DayWindow } from '../../lib/day-window.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { LedgerEntryRow } from '../ledger/ledger.repo.ts';
+import { passTypeName } from '../sports/sports.mapper.ts';
+import * as repo from './reports.repo.ts';
+
+const SPORT_NAMES: Record<string, string> = { football: '足球', basketball: '篮球' };
+
+const figuresView = (f: ComprehensiveFigures) => ({
+  deposits: formatFen(f.deposits),
+  withdrawals: formatFen(f.withdrawals),
+  bets: formatFen(f.bets),
+  payouts: formatFen(f.payouts),
+  rebates: formatFen(f.rebates),
+  bonuses: formatFen(f.bonuses),
+  adjustments: formatFen(f.adjustments),
+  profit: formatFen(f.profit),
+});
+
+function walletName(kind: string): string {
+  return WALLET_NAMES[kind] ?? (kind.startsWith('game:') ? `游戏钱包(${kind.slice(5)})` : kind);
+}
+
+function toBill(e: LedgerEntryRow, wallet: string) {
+  return {
+    id: e.id.toString(),
+    type: e.type,
+    type_text: LEDGER_TYPES[e.type as LedgerType] ?? e.type,
+    wallet,
+    wallet_name: walletName(wallet),
+    amount: formatFen(e.amount),
+    before: formatFen(e.balanceBefore),
+    after: formatFen(e.balanceAfter),
+    remark: e.remark,
+    created_at: e.createdAt.toISOString(),
+  };
+}
+
+function toBetRecord(r: repo.BetRecordRow) {
+  const settled = r.status === 'won' || r.status === 'lost';
+  const lottery = r.category === 'lottery' ? findLottery(r.game) : undefined;
+  const title =
+    r.category === 'sports'
+      ? `${SPORT_NAMES[r.game] ?? r.game} ${r.play === 'single' ? '单关' : passTypeName(r.play)}`
+      : (lottery?.name ?? r.game);
+  const content = r.category === 'sports' ? '竞彩投注' : `${findPlay(r.play)?.name ?? r.play} ${r.codes}`;
+  return {
+    id: `${r.category}-${r.id}`,
+    category: r.category,
+    category_name: BETTING_CATEGORIES[r.category],
+    record_no: r.record_no,
+    title,
+    content,
+    amount: formatFen(r.amount),
+    payout: formatFen(r.payout),
+    profit: formatFen(settled ? r.payout - r.amount : 0n),
+    status: r.status,
+    status_text: BETTING_STATUSES[r.status as BettingStatus] ?? r.status,
+    created_at: r.created_at.toISOString(),
+    settled_at: r.settled_at ? r.settled_at.toISOString() : null,
+    link:
+      r.category === 'sports'
+        ? `/betPages/order/detail?order_no=${encodeURIComponent(r.record_no)}`
+        : `/pages/lottery/lottery-records?code=${encodeURIComponent(r.game)}`,
+  };
+}
+
+/**
+ * Reports over the member's own data (SPEC.md §7 "Reports"): the comprehensive report from the
+ * ledger by type in Asia/Shanghai days, betting records across sports and lottery, and bills.
+ */
+export class ReportsService {
+  constructor(private readonly db: Db) {}
+
+  async comprehensive(memberId: number, w: DayWindow) {
+    const rows = await repo.ledgerSumsByDay(this.db, memberId, w);
+    const byType = new Map<string, bigint>();
+    const byDay = new Map<string, Array<{ type: string; total: bigint }>>();
+    for (const r of rows) {
+      byType.set(r.type, (byType.get(r.type) ?? 0n) + r.total);
+      const day = byDay.get(r.day) ?? [];
+      day.push(r);
+      byDay.set(r.day, day);
+    }
+    return {
+      start_date: w.startDay,
+      end_date: w.endDay,
+      summary: figuresView(comprehensiveFigures([...byType].map(([type, total]) => ({ type, total })))),
+      days: [...byDay.keys()]
+        .sort()
+        .reverse()
+        .map((date) => ({ date, ...figuresView(comprehensiveFigures(byDay.get(date)!)) })),
+    };
+  }
+
+  async bills(
+    memberId: number,
+    q: { type?: LedgerType | undefined; page: number; per_page: number },
+    w: DayWindow,
+  ) {
+    const { rows, total, income, expense } = await repo.listBills(this.db, memberId, q.type, w, {
+      page: q.page,
+      perPage: q.per_page,
+    });
+    const kinds = await repo.walletKinds(this.db, [...new Set(rows.map((r) => r.walletId))]);
+    return {
+      list: rows.map((e) => toBill(e, kinds.get(e.walletId) ?? 'main')),
+      total,
+      page: q.page,
+      per_page: q.per_page,
+      has_more: q.page * q.per_page < total,
+      income: formatFen(income),
+      expense: formatFen(expense),
+    };
+  }
+
+  billTypes() {
+    return LEDGER_TYPE_KEYS.map((value) => ({ value, label: LEDGER_TYPES[value] }));
+  }
+
+  async bettingRecords(
+    memberId: number,
+    q: {
+      category?: BettingCategory | undefined;
+      status?: BettingStatus | undefined;
+      page: number;
+      per_page: number;
+    },
+    w: DayWindow,
+  ) {
+    const { rows, total } = await repo.listBetRecords(
+      this.db,
+      memberId,
+      { category: q.category, status: q.status, range: w },
+      { page: q.page, perPage: q.per_page },
+    );
+    return {
+      list: rows.map(toBetRecord),
+      total,
+      page: q.page,
+      per_page: q.per_page,
+      has_more: q.page * q.per_page < total,
+    };
+  }
+
+  async bettingRecord(memberId: number, id: string) {
+    const [category, num] = id.split('-') as [BettingCategory, string];
+    const row = await repo.findBetRecord(this.db, memberId, category, Number(num));
+    if (!row) throw notFound('投注记录不存在');
+    return toBetRecord(row);
+  }
+
+  async bettingStats(memberId: number, category: BettingCategory | undefined, w: DayWindow) {
+    const rows = await repo.betTotals(this.db, memberId, { category, range: w });
+    const totals = (cat?: BettingCategory) => {
+      const mine = rows.filter((r) => !cat || r.category === cat);
+      const settled = mine.filter((r) => r.status === 'won' || r.status === 'lost');
+      const valid = settled.reduce((a, r) => a + r.amount, 0n);
+      const payout = settled.reduce((a, r) => a + r.payout, 0n);
+      return {
+        count: mine.reduce((a, r) => a + r.n, 0),
+        amount: formatFen(mine.reduce((a, r) => a + r.amount, 0n)),
+        valid_amount: formatFen(valid),
+        payout: formatFen(mine.reduce((a, r) => a + r.payout, 0n)),
+        profit: formatFen(payout - valid),
+        pending_count: mine.filter((r) => r.status === 'pending').reduce((a, r) => a + r.n, 0),
+      };
+    };
+    return {
+      start_date: w.startDay,
+      end_date: w.endDay,
+      ...totals(),
+      sports: totals('sports'),
+      lottery: totals('lottery'),
+    };
+  }
+}

@@ -1,0 +1,249 @@
+import { and, count, desc, eq, gte, inArray, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
+import type { BonusType, RebateCategory, RebateGroup, RebateStatus } from '@app/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { rowsOf } from '../ledger/ledger.repo.ts';
+import { bonusLogs, type BonusLogRow } from '../bonus/bonus.table.ts';
+import {
+  rebateItems,
+  rebateRecords,
+  vipUpgrades,
+  type RebateItemRow,
+  type RebateRecordRow,
+  type VipUpgradeRow,
+} from './rewards.table.ts';
+
+export interface Paging {
+  page: number;
+  perPage: number;
+}
+
+// ---- Rebates --------------------------------------------------------------------------------
+
+export interface RebateFilter {
+  category?: RebateCategory | undefined;
+  status?: RebateStatus | undefined;
+  fromDay?: string;
+  toDay?: string;
+}
+
+function rebateWhere(memberId: number, f: RebateFilter): SQL | undefined {
+  return and(
+    eq(rebateRecords.memberId, memberId),
+    f.category ? eq(rebateRecords.category, f.category) : undefined,
+    f.status ? eq(rebateRecords.status, f.status) : undefined,
+    f.fromDay ? gte(rebateRecords.betDate, f.fromDay) : undefined,
+    f.toDay ? lte(rebateRecords.betDate, f.toDay) : undefined,
+  );
+}
+
+export async function listRebates(
+  db: Db,
+  memberId: number,
+  f: RebateFilter,
+  paging: Paging,
+): Promise<{ rows: RebateRecordRow[]; total: number }> {
+  const where = rebateWhere(memberId, f);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(rebateRecords)
+      .where(where)
+      .orderBy(desc(rebateRecords.id))
+      .limit(paging.perPage)
+      .offset((paging.page - 1) * paging.perPage),
+    db.select({ n: count() }).from(rebateRecords).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+export async function findRebate(db: Db, memberId: number, id: number): Promise<RebateRecordRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(rebateRecords)
+    .where(and(eq(rebateRecords.id, id), eq(rebateRecords.memberId, memberId)));
+  return row;
+}
+
+export async function itemsOf(db: Db, recordId: number): Promise<RebateItemRow[]> {
+  return db.select().from(rebateItems).where(eq(rebateItems.recordId, recordId)).orderBy(rebateItems.id);
+}
+
+/** Sums per category and status over a filter. */
+export async function rebateTotals(db: Db, memberId: number, f: RebateFilter) {
+  const rows = await db
+    .select({
+      category: rebateRecords.category,
+      status: rebateRecords.status,
+      n: count(),
+      amount: sum(rebateRecords.amount).mapWith(BigInt),
+      validBet: sum(rebateRecords.validBet).mapWith(BigInt),
+      bets: sum(rebateRecords.betCount).mapWith(Number),
+    })
+    .from(rebateRecords)
+    .where(rebateWhere(memberId, f))
+    .groupBy(rebateRecords.category, rebateRecords.status);
+  return rows.map((r) => ({ ...r, amount: r.amount ?? 0n, validBet: r.validBet ?? 0n, bets: r.bets ?? 0 }));
+}
+
+/** Writes one record per group with the bets it covers (a bet already covered fails the unique index). */
+export async function insertRebates(
+  tx: Tx,
+  memberId: number,
+  vipLevel: number,
+  groups: RebateGroup[],
+): Promise<RebateRecordRow[]> {
+  const out: RebateRecordRow[] = [];
+  for (const g of groups) {
+    const [record] = await tx
+      .insert(rebateRecords)
+      .values({
+        memberId,
+        category: g.category,
+        betDate: g.day,
+        vipLevel,
+        rateBp: g.rateBp,
+        validBet: g.validBet,
+        betCount: g.bets.length,
+        amount: g.amount,
+      })
+      .returning();
+    await tx.insert(rebateItems).values(
+      g.bets.map((b) => ({
+        recordId: record!.id,
+        category: b.category,
+        betId: b.betId,
+        betNo: b.betNo,
+        amount: b.amount,
+        settledAt: b.settledAt,
+      })),
+    );
+    out.push(record!);
+  }
+  return out;
+}
+
+/** Owner and status of the given records (ids of other members are simply absent). */
+export async function rebateStatuses(tx: Tx, memberId: number, ids: number[]) {
+  return tx
+    .select({ id: rebateRecords.id, status: rebateRecords.status })
+    .from(rebateRecords)
+    .where(and(eq(rebateRecords.memberId, memberId), inArray(rebateRecords.id, ids)));
+}
+
+/**
+ * Locks the member's claimable records (all, or these ids). A concurrent claim waits here and
+ * then no longer sees the rows the first one claimed.
+ */
+export async function lockClaimable(tx: Tx, memberId: number, ids?: number[]): Promise<RebateRecordRow[]> {
+  return tx
+    .select()
+    .from(rebateRecords)
+    .where(
+      and(
+        eq(rebateRecords.memberId, memberId),
+        eq(rebateRecords.status, 'claimable'),
+        ids ? inArray(rebateRecords.id, ids) : undefined,
+      ),
+    )
+    .orderBy(rebateRecords.id)
+    .for('update');
+}
+
+export async function markClaimed(tx: Tx, id: number, ledgerEntryId: bigint): Promise<RebateRecordRow> {
+  const [row] = await tx
+    .update(rebateRecords)
+    .set({ status: 'claimed', claimedAt: new Date(), ledgerEntryId })
+    .where(and(eq(rebateRecords.id, id), eq(rebateRecords.status, 'claimable')))
+    .returning();
+  if (!row) throw new Error(`rebate record ${id} was not claimable`);
+  return row;
+}
+
+// ---- Bonus logs ------------------------------------------------------------------------------
+
+export interface BonusFilter {
+  type?: BonusType | undefined;
+  from?: Date;
+  to?: Date;
+}
+
+function bonusWhere(memberId: number, f: BonusFilter): SQL | undefined {
+  return and(
+    eq(bonusLogs.memberId, memberId),
+    f.type ? eq(bonusLogs.type, f.type) : undefined,
+    f.from ? gte(bonusLogs.createdAt, f.from) : undefined,
+    f.to ? lt(bonusLogs.createdAt, f.to) : undefined,
+  );
+}
+
+export async function listBonusLogs(
+  db: Db,
+  memberId: number,
+  f: BonusFilter,
+  paging: Paging,
+): Promise<{ rows: BonusLogRow[]; total: number }> {
+  const where = bonusWhere(memberId, f);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(bonusLogs)
+      .where(where)
+      .orderBy(desc(bonusLogs.id))
+      .limit(paging.perPage)
+      .offset((paging.page - 1) * paging.perPage),
+    db.select({ n: count() }).from(bonusLogs).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+export async function findBonusLog(db: Db, memberId: number, id: number): Promise<BonusLogRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bonusLogs)
+    .where(and(eq(bonusLogs.id, id), eq(bonusLogs.memberId, memberId)));
+  return row;
+}
+
+export async function bonusTotalsByType(db: Db, memberId: number, f: BonusFilter) {
+  const rows = await db
+    .select({ type: bonusLogs.type, n: count(), total: sum(bonusLogs.amount).mapWith(BigInt) })
+    .from(bonusLogs)
+    .where(bonusWhere(memberId, f))
+    .groupBy(bonusLogs.type);
+  return rows.map((r) => ({ ...r, total: r.total ?? 0n }));
+}
+
+// ---- VIP -------------------------------------------------------------------------------------
+
+export async function insertVipUpgrade(
+  tx: Tx,
+  row: { memberId: number; fromLevel: number; level: number; bonus: bigint; bonusLogId: number | null },
+): Promise<void> {
+  await tx.insert(vipUpgrades).values(row).onConflictDoNothing();
+}
+
+export async function vipUpgradesOf(db: Db, memberId: number): Promise<VipUpgradeRow[]> {
+  return db
+    .select()
+    .from(vipUpgrades)
+    .where(eq(vipUpgrades.memberId, memberId))
+    .orderBy(desc(vipUpgrades.level));
+}
+
+/** Members whose figures reach a level above the one they hold (what the sweep promotes). */
+export async function membersBelowTheirLevel(
+  db: Db,
+  levels: ReadonlyArray<{ level: number; minPaysum: bigint; minTotalgame: bigint }>,
+  limit: number,
+): Promise<number[]> {
+  const reached = sql.join(
+    levels
+      .filter((l) => l.level > 0)
+      .map(
+        (l) => sql`(vip_level < ${l.level} AND paysum >= ${l.minPaysum} AND totalgame >= ${l.minTotalgame})`,
+      ),
+    sql` OR `,
+  );
+  const result = await db.execute(sql`SELECT id FROM members WHERE ${reached} ORDER BY id LIMIT ${limit}`);
+  return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+}
