@@ -15,6 +15,9 @@ import { lotteryGamesRoutes } from './modules/lottery/games.routes.ts';
 import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
 import { ordersRoutes } from './modules/sports/orders.routes.ts';
 import { operatorsRoutes } from './modules/operators/operators.routes.ts';
+import { gatewaySimRoutes } from './modules/payments/gateway-sim.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import operatorAuthPlugin from './plugins/operator-auth.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -79,6 +82,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(lotteryBetsRoutes);
   await app.register(lotteryGamesRoutes);
   await app.register(operatorsRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(withdrawalsRoutes);
+  await app.register(gatewaySimRoutes);
 
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
   return app;

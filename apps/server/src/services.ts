@@ -30,6 +30,11 @@ import { every, Leadership } from './lib/jobs.ts';
 import { BonusService } from './modules/bonus/bonus.service.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
 import { OperatorsService } from './modules/operators/operators.service.ts';
+import type { PaymentGateway } from './modules/payments/gateway.ts';
+import { SimulatedGateway } from './modules/payments/gateway-simulator.ts';
+import { PaymentsService } from './modules/payments/payments.service.ts';
+import { UserWalletsService } from './modules/withdrawals/wallets.service.ts';
+import { WithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
 
 /** Everything a route may call, built once per app. */
 export interface Services {
@@ -60,6 +65,14 @@ export interface Services {
   messages: MessagesService;
   /** Bonuses: ledger credit + bonus log + the turnover they require. */
   bonus: BonusService;
+  /** The payment gateway in use (the simulator unless an operator plugs in a provider). */
+  paymentGateway: PaymentGateway;
+  /** Deposits: gateway orders and callbacks, USDT transfers confirmed by an operator. */
+  payments: PaymentsService;
+  /** Withdrawals: freeze on request, pay out or unfreeze on decision. */
+  withdrawals: WithdrawalsService;
+  /** Saved withdrawal destinations (bank cards, USDT addresses). */
+  userWallets: UserWalletsService;
   /** Starts the background jobs (feed sync and settlement) when this process leads. */
   startJobs(): void;
   /** Stops background work and closes connections to outside services. */
@@ -127,12 +140,19 @@ export async function createServices(
   });
   const leadership = new Leadership(config.databaseUrl, log);
   const stops: Array<() => void> = [];
+  const accounts = new AccountsService(db, config, events);
+  const operators = new OperatorsService(db, config);
+  const messages = new MessagesService(db, broadcaster, log);
+  const paymentGateway = new SimulatedGateway(
+    db,
+    config.finance.gatewaySecret ?? (await appConfig.secret('payment_gateway_secret')),
+  );
   return {
     config,
     database,
     events,
     ledger,
-    accounts: new AccountsService(db, config, events),
+    accounts,
     appConfig,
     idempotency,
     hub,
@@ -147,9 +167,32 @@ export async function createServices(
     lotteryWallet: new LotteryWalletService(db, ledger, idempotency, events),
     lotterySettlement,
     lotteryScheduler,
-    operators: new OperatorsService(db, config),
-    messages: new MessagesService(db, broadcaster, log),
+    operators,
+    messages,
     bonus: new BonusService(ledger, events),
+    paymentGateway,
+    payments: new PaymentsService(
+      db,
+      config,
+      ledger,
+      idempotency,
+      messages,
+      operators,
+      events,
+      paymentGateway,
+      log,
+    ),
+    withdrawals: new WithdrawalsService(
+      db,
+      config,
+      ledger,
+      idempotency,
+      accounts,
+      messages,
+      operators,
+      events,
+    ),
+    userWallets: new UserWalletsService(db),
     startJobs: () => {
       stops.push(
         every(

@@ -15,3 +15,6 @@ export * from './domain/lottery/index.ts';
 export * from './contracts/lottery.ts';
 export * from './contracts/admin.ts';
 export * from './domain/messages.ts';
+export * from './domain/finance/index.ts';
+export * from './contracts/payments.ts';
+export * from './contracts/withdrawals.ts';

@@ -8,3 +8,5 @@ export * from '../modules/lottery/lottery.table.ts';
 export * from '../modules/operators/operators.table.ts';
 export * from '../modules/messages/messages.table.ts';
 export * from '../modules/bonus/bonus.table.ts';
+export * from '../modules/payments/payments.table.ts';
+export * from '../modules/withdrawals/withdrawals.table.ts';
