@@ -426,7 +426,7 @@ export class PaymentsService {
       amount: order.amount,
       subject: `充值 ${subject}`,
       notifyUrl: `${base}/v1/payment-orders/notify/${this.gateway.name}`,
-      returnUrl: `${base}/?scheme=payment-success&order_no=${encodeURIComponent(order.orderNo)}`,
+      returnUrl: `${base}/?scheme=payment-success&order_no=${encodeURIComponent(order.orderNo)}&order_id=${order.id}`,
     });
     return repo.updateOrder(this.db, order.id, { tradeNo });
   }

@@ -99,7 +99,7 @@ describe('deposits through the gateway', () => {
 
     const paid = await pressGateway(t, created.pay_url!, 'pay');
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe(`/?scheme=payment-success&order_no=${created.order.order_no}`);
+    expect(paid.headers.location).toBe(`/?scheme=payment-success&order_no=${created.order.order_no}&order_id=${created.order.id}`);
 
     expect((await mainBalance(t, m)).get('main')).toBe(10_000n);
     const row = await memberRow(m.id);
@@ -127,7 +127,7 @@ describe('deposits through the gateway', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => postNotification(t, n)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
     const outcomes = answers.map((a) => body<{ outcome: string }>(a).data.outcome).sort();
-    expect(outcomes).toEqual(['credited', ...Array(7).fill('duplicate')]);
+    expect(outcomes).toEqual(['credited', ...Array<string>(7).fill('duplicate')]);
     const entries = await t.database.db
       .select()
       .from(ledgerEntries)
