@@ -228,7 +228,7 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
               placeholder="请输入6位支付密码"
               inputMode="numeric"
               maxLength={6}
-              name="payment_password"
+              name="withdraw_password"
             />
           ) : (
             <Button block onClick={() => setSheet(true)}>
