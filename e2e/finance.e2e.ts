@@ -54,7 +54,9 @@ describe('finance', () => {
     // A second tab on the mine page: its balance must change by itself (realtime push).
     const mine = await context.newPage();
     await openRoute(mine, '/pages/mine/mine');
-    await expect.poll(() => mainBalance(mine).getAttribute('data-amount'), { timeout: 10_000 }).toBe('10000.00');
+    await expect
+      .poll(() => mainBalance(mine).getAttribute('data-amount'), { timeout: 10_000 })
+      .toBe('10000.00');
 
     await openRoute(page, '/financePages/recharge');
     await page.getByRole('button', { name: '支付宝' }).click();
@@ -70,10 +72,14 @@ describe('finance', () => {
 
     await waitForRoute(page, '/pages/payment/success', 15_000);
     await page.getByText('充值成功').waitFor();
-    await expect.poll(() => page.locator('.fin-success-amount .money').getAttribute('data-amount')).toBe('100.00');
+    await expect
+      .poll(() => page.locator('.fin-success-amount .money').getAttribute('data-amount'))
+      .toBe('100.00');
     await screenshot(page, 'finance-success');
 
-    await expect.poll(() => mainBalance(mine).getAttribute('data-amount'), { timeout: 15_000 }).toBe('10100.00');
+    await expect
+      .poll(() => mainBalance(mine).getAttribute('data-amount'), { timeout: 15_000 })
+      .toBe('10100.00');
     await screenshot(mine, 'finance-mine-live');
     await mine.close();
 
@@ -110,7 +116,10 @@ describe('finance', () => {
     await balanceCard.getByText('完成剩余打码量后即可提现').waitFor();
     await screenshot(page, 'finance-withdraw-turnover');
     // (The member bets the turnover off; the betting flows are tested elsewhere.)
-    await server.app.services.database.db.update(members).set({ codingvolume: 0n }).where(eq(members.username, 'demo001'));
+    await server.app.services.database.db
+      .update(members)
+      .set({ codingvolume: 0n })
+      .where(eq(members.username, 'demo001'));
     await page.reload();
 
     await page.getByRole('button', { name: '设置支付密码' }).click();
@@ -140,9 +149,9 @@ describe('finance', () => {
       url: '/admin/v1/withdraws',
       headers: { authorization: `Bearer ${token}` },
     });
-    const id = pending.json<{ data: { list: Array<{ id: number; username: string }> } }>().data.list.find(
-      (w) => w.username === 'demo001',
-    )!.id;
+    const id = pending
+      .json<{ data: { list: Array<{ id: number; username: string }> } }>()
+      .data.list.find((w) => w.username === 'demo001')!.id;
     const approved = await server.app.inject({
       method: 'POST',
       url: `/admin/v1/withdraws/${id}/approve`,
@@ -156,7 +165,9 @@ describe('finance', () => {
     await page.getByTestId('withdraw-record').first().getByText('已到账').waitFor();
     await screenshot(page, 'finance-withdraw-paid');
     await openRoute(page, '/pages/mine/mine');
-    await expect.poll(() => mainBalance(page).getAttribute('data-amount'), { timeout: 10_000 }).toBe('9600.00');
+    await expect
+      .poll(() => mainBalance(page).getAttribute('data-amount'), { timeout: 10_000 })
+      .toBe('9600.00');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -24,6 +24,11 @@ export async function findOwnOrder(
   return row;
 }
 
+export async function findOrderByNo(db: Db, orderNo: string): Promise<PaymentOrderRow | undefined> {
+  const [row] = await db.select().from(paymentOrders).where(eq(paymentOrders.orderNo, orderNo));
+  return row;
+}
+
 /** Locks an order row until the transaction ends: deciding an order is serialised. */
 export async function lockOrderByNo(tx: Tx, orderNo: string): Promise<PaymentOrderRow | undefined> {
   const [row] = await tx.select().from(paymentOrders).where(eq(paymentOrders.orderNo, orderNo)).for('update');

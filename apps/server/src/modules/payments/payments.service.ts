@@ -291,29 +291,36 @@ export class PaymentsService {
       await record('bad_signature', false);
       throw badRequest('签名验证失败');
     }
-    const outcome = await inTransaction(
-      this.db,
-      async (work): Promise<CallbackOutcome> => {
-        const order = await repo.lockOrderByNo(work.tx, notification.merchant_order_no);
-        if (!order || order.gateway !== this.gateway.name) return 'unknown_order';
-        const paid = parseYuan(notification.amount);
-        if (!paid.ok || paid.fen !== order.amount) return 'wrong_amount';
-        if (order.status === 'paid') return 'duplicate';
-        if (notification.status === 'failed') {
-          if (order.status !== 'pending') return 'not_pending';
-          await repo.updateOrder(work.tx, order.id, {
-            status: 'failed',
-            tradeNo: notification.trade_no,
-            reason: '支付未完成',
-          });
-          return 'failed';
-        }
-        // The money arrived: credit even an order the member cancelled or the payer first failed.
-        await this.credit(work, order, { tradeNo: notification.trade_no });
-        return 'credited';
-      },
-      this.log,
-    );
+    // Retries of a credited order (the usual case of repeats) answer without a lock or a transaction.
+    const paid = parseYuan(notification.amount);
+    const amount = paid.ok ? paid.fen : -1n;
+    const seen = await repo.findOrderByNo(this.db, notification.merchant_order_no);
+    const settledAlready =
+      seen?.status === 'paid' && seen.gateway === this.gateway.name && seen.amount === amount;
+    const outcome = settledAlready
+      ? 'duplicate'
+      : await inTransaction(
+          this.db,
+          async (work): Promise<CallbackOutcome> => {
+            const order = await repo.lockOrderByNo(work.tx, notification.merchant_order_no);
+            if (!order || order.gateway !== this.gateway.name) return 'unknown_order';
+            if (amount !== order.amount) return 'wrong_amount';
+            if (order.status === 'paid') return 'duplicate';
+            if (notification.status === 'failed') {
+              if (order.status !== 'pending') return 'not_pending';
+              await repo.updateOrder(work.tx, order.id, {
+                status: 'failed',
+                tradeNo: notification.trade_no,
+                reason: '支付未完成',
+              });
+              return 'failed';
+            }
+            // The money arrived: credit even an order the member cancelled or the payer first failed.
+            await this.credit(work, order, { tradeNo: notification.trade_no });
+            return 'credited';
+          },
+          this.log,
+        );
     await record(outcome, true);
     if (outcome === 'unknown_order') {
       this.log.warn({ orderNo: notification.merchant_order_no, ip }, 'payment callback for an unknown order');

@@ -99,7 +99,9 @@ describe('deposits through the gateway', () => {
 
     const paid = await pressGateway(t, created.pay_url!, 'pay');
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe(`/?scheme=payment-success&order_no=${created.order.order_no}&order_id=${created.order.id}`);
+    expect(paid.headers.location).toBe(
+      `/?scheme=payment-success&order_no=${created.order.order_no}&order_id=${created.order.id}`,
+    );
 
     expect((await mainBalance(t, m)).get('main')).toBe(10_000n);
     const row = await memberRow(m.id);

@@ -93,6 +93,7 @@ export default function WalletEditPage() {
     <Page title={id ? '编辑提现账户' : '添加提现账户'}>
       <div className="fin-body">
         <Selector
+          className="fin-selector"
           columns={3}
           value={[type]}
           onChange={(v) => v[0] && setType(v[0])}

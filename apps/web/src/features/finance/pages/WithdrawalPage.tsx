@@ -181,7 +181,11 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
               clearable
               aria-label="提现金额"
             />
-            <Button size="mini" onClick={() => setAmount(balance.data?.withdrawable ?? '')}>
+            <Button
+              size="mini"
+              className="fin-all"
+              onClick={() => setAmount(balance.data?.withdrawable ?? '')}
+            >
               全部
             </Button>
           </div>
