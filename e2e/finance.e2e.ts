@@ -89,6 +89,45 @@ describe('finance', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('deposits USDT: address with a QR code and the locked rate, the hash submitted, credited once the operator confirms', async () => {
+    await login(page, 'demo001', 'demo1234');
+    await waitForRoute(page, '/pages/home/home');
+    await dismissHomeModal(page);
+    await openRoute(page, '/financePages/recharge');
+    await page.getByRole('button', { name: 'USDT-TRC20' }).click();
+    await page.getByRole('textbox', { name: '充值金额' }).fill('50');
+    await page.getByText('360.00 元').waitFor();
+    await page.getByRole('button', { name: '获取收款地址' }).click();
+    const panel = page.getByTestId('usdt-panel');
+    await panel.getByTestId('usdt-qrcode').waitFor();
+    expect(await panel.getByTestId('usdt-address').textContent()).toBe('TMUihoywteh2FbqxifCVYU5t1Kuc5Yquf2');
+    await page.getByRole('textbox', { name: '交易哈希' }).fill('ab'.repeat(32));
+    await screenshot(page, 'finance-usdt');
+    await page.getByRole('button', { name: '提交转账信息' }).click();
+    const record = page.getByTestId('deposit-record').first();
+    await record.getByText('待确认').waitFor();
+
+    const token = await operatorToken();
+    const list = await server.app.inject({
+      method: 'GET',
+      url: '/admin/v1/payment-orders',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const order = list.json<{ data: { list: Array<{ id: number; amount: string }> } }>().data.list[0]!;
+    expect(order.amount).toBe('360.00');
+    const confirmed = await server.app.inject({
+      method: 'POST',
+      url: `/admin/v1/payment-orders/${order.id}/confirm`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: {},
+    });
+    expect(confirmed.statusCode).toBe(200);
+    await page.reload();
+    await page.getByTestId('deposit-record').first().getByText('已到账').waitFor();
+    await screenshot(page, 'finance-usdt-credited');
+    expect(pageErrors).toEqual([]);
+  });
+
   it('adds a bank card, requests a withdrawal that is frozen, and sees it paid once the operator approves', async () => {
     await login(page, 'demo001', 'demo1234');
     await waitForRoute(page, '/pages/home/home');
@@ -167,7 +206,7 @@ describe('finance', () => {
     await openRoute(page, '/pages/mine/mine');
     await expect
       .poll(() => mainBalance(page).getAttribute('data-amount'), { timeout: 10_000 })
-      .toBe('9600.00');
+      .toBe('9960.00');
     expect(pageErrors).toEqual([]);
   });
 });
