@@ -70,7 +70,7 @@ export const gatewaySimRoutes: FastifyPluginAsyncZod = async (app) => {
       page(
         '收银台',
         `<div class="card"><div class="muted">${escapeHtml(payment.subject)}</div>
-<div class="amount">¥${formatFen(payment.amount)}</div><div class="muted">请在 15 分钟内完成支付</div></div>
+<div class="amount">¥${formatFen(payment.amount)}</div><div class="muted">支付完成后将自动返回商户</div></div>
 <div class="card"><dl><dt>商户订单号</dt><dd>${escapeHtml(payment.merchantOrderNo)}</dd><dt>交易号</dt><dd>${escapeHtml(payment.tradeNo)}</dd></dl></div>
 ${decided}`,
       ),

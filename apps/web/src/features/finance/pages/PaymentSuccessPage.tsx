@@ -5,10 +5,12 @@ import { useUrlParam } from '@/ui/hooks.ts';
 import { Money } from '@/ui/Money.tsx';
 import { Page } from '@/ui/Page.tsx';
 import { useDepositQuery } from '../queries.ts';
+import { useFinancePushes } from '../pushes.ts';
 import '../finance.css';
 
 /** pages/payment/success: where the gateway returns the payer; shows the order until it is credited. */
 export default function PaymentSuccessPage() {
+  useFinancePushes();
   const navigate = useNavigate();
   const orderId = Number(useUrlParam('order_id'));
   const orderNo = useUrlParam('order_no');

@@ -22,10 +22,12 @@ import {
   usePaymentMethodsQuery,
   useUsdtRateQuery,
 } from '../queries.ts';
+import { useFinancePushes } from '../pushes.ts';
 import '../finance.css';
 
 /** financePages/recharge: pick a method and an amount; gateway → hosted page, USDT → address + hash. */
 export default function RechargePage() {
+  useFinancePushes();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'records' ? 'records' : 'pay';
   const [usdtOrder, setUsdtOrder] = useState<PaymentOrderView | null>(null);

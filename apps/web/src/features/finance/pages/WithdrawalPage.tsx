@@ -30,10 +30,12 @@ import {
   useWithdrawConfigQuery,
   useWithdrawListQuery,
 } from '../queries.ts';
+import { useFinancePushes } from '../pushes.ts';
 import '../finance.css';
 
 /** financePages/withdrawal: to a saved wallet, with the fee, the turnover left and the payment password. */
 export default function WithdrawalPage() {
+  useFinancePushes();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'records' ? 'records' : 'apply';
   return (
