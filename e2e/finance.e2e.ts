@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fenFromDecimal, formatFen } from '@app/shared';
 import { members } from '../apps/server/src/db/schema.ts';
 import { dismissHomeModal, input, login, toast, waitForRoute } from './support/app.ts';
 import { launchBrowser, newMobileContext, openRoute, screenshot } from './support/browser.ts';
@@ -133,6 +134,21 @@ describe('finance', () => {
     await waitForRoute(page, '/pages/home/home');
     await dismissHomeModal(page);
 
+    // A deposit of this test's own (paid at the gateway through the API) leaves 打码量 to bet.
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string);
+    const auth = { authorization: `Bearer ${token}` };
+    const before = (await server.app.inject({ method: 'GET', url: '/v1/user/balance', headers: auth })).json<{
+      data: { balance: string };
+    }>().data.balance;
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/v1/payment-orders',
+      headers: auth,
+      payload: { method: 'bank', amount: '100' },
+    });
+    const payUrl = created.json<{ data: { pay_url: string } }>().data.pay_url;
+    expect((await server.app.inject({ method: 'POST', url: `${payUrl}/pay` })).statusCode).toBe(303);
+
     await openRoute(page, '/financePages/wallet-edit');
     await page.getByTestId('bank-picker').click();
     await page.locator('.adm-picker-header-button', { hasText: '确定' }).click();
@@ -182,31 +198,28 @@ describe('finance', () => {
       .poll(() => page.getByTestId('withdraw-frozen').locator('.money').getAttribute('data-amount'))
       .toBe('500.00');
 
-    const token = await operatorToken();
-    const pending = await server.app.inject({
-      method: 'GET',
-      url: '/admin/v1/withdraws',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    // The member watches the records while the operator decides: the row turns 已到账 by itself.
+    await page.getByRole('tab', { name: '提现记录' }).click();
+    await page.getByTestId('withdraw-record').first().getByText('审核中').waitFor();
+    const operator = { authorization: `Bearer ${await operatorToken()}` };
+    const pending = await server.app.inject({ method: 'GET', url: '/admin/v1/withdraws', headers: operator });
     const id = pending
       .json<{ data: { list: Array<{ id: number; username: string }> } }>()
       .data.list.find((w) => w.username === 'demo001')!.id;
     const approved = await server.app.inject({
       method: 'POST',
       url: `/admin/v1/withdraws/${id}/approve`,
-      headers: { authorization: `Bearer ${token}` },
+      headers: operator,
       payload: {},
     });
     expect(approved.statusCode).toBe(200);
 
-    await openRoute(page, '/financePages/withdrawal?tab=records');
-    await page.reload();
-    await page.getByTestId('withdraw-record').first().getByText('已到账').waitFor();
+    await page.getByTestId('withdraw-record').first().getByText('已到账').waitFor({ timeout: 10_000 });
     await screenshot(page, 'finance-withdraw-paid');
     await openRoute(page, '/pages/mine/mine');
     await expect
       .poll(() => mainBalance(page).getAttribute('data-amount'), { timeout: 10_000 })
-      .toBe('9960.00');
+      .toBe(formatFen(fenFromDecimal(before) + 10_000n - 50_000n));
     expect(pageErrors).toEqual([]);
   });
 });
