@@ -41,6 +41,13 @@ CREATE TABLE "payment_orders" (
 	CONSTRAINT "payment_orders_amount_positive" CHECK ("payment_orders"."amount" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "payment_password_failures" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "payment_password_failures_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"member_id" integer NOT NULL,
+	"ip" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "user_wallets" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "user_wallets_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"member_id" integer NOT NULL,
@@ -79,6 +86,7 @@ CREATE TABLE "withdrawals" (
 --> statement-breakpoint
 ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_password_failures" ADD CONSTRAINT "payment_password_failures_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_wallets" ADD CONSTRAINT "user_wallets_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_wallet_id_user_wallets_id_fk" FOREIGN KEY ("wallet_id") REFERENCES "public"."user_wallets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -89,6 +97,7 @@ CREATE UNIQUE INDEX "payment_orders_order_no_uq" ON "payment_orders" USING btree
 CREATE UNIQUE INDEX "payment_orders_tx_hash_uq" ON "payment_orders" USING btree ("tx_hash");--> statement-breakpoint
 CREATE INDEX "payment_orders_member_idx" ON "payment_orders" USING btree ("member_id","id");--> statement-breakpoint
 CREATE INDEX "payment_orders_status_idx" ON "payment_orders" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "payment_password_failures_member_idx" ON "payment_password_failures" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE INDEX "user_wallets_member_idx" ON "user_wallets" USING btree ("member_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_wallets_member_account_uq" ON "user_wallets" USING btree ("member_id","account") WHERE "user_wallets"."deleted_at" IS NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "withdrawals_order_no_uq" ON "withdrawals" USING btree ("order_no");--> statement-breakpoint

@@ -2,7 +2,13 @@ import { and, count, desc, eq, gte, isNull, ne, sql, sum, type SQL } from 'drizz
 import type { WithdrawStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { members } from '../accounts/accounts.table.ts';
-import { userWallets, withdrawals, type UserWalletRow, type WithdrawalRow } from './withdrawals.table.ts';
+import {
+  paymentPasswordFailures,
+  userWallets,
+  withdrawals,
+  type UserWalletRow,
+  type WithdrawalRow,
+} from './withdrawals.table.ts';
 
 export type NewUserWallet = typeof userWallets.$inferInsert;
 export type NewWithdrawal = typeof withdrawals.$inferInsert;
@@ -165,4 +171,18 @@ export async function memberForWithdrawal(tx: Tx, memberId: number) {
     .from(members)
     .where(eq(members.id, memberId));
   return row;
+}
+
+export async function recentPasswordFailures(db: Db, memberId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(paymentPasswordFailures)
+    .where(
+      and(eq(paymentPasswordFailures.memberId, memberId), gte(paymentPasswordFailures.createdAt, since)),
+    );
+  return row?.n ?? 0;
+}
+
+export async function recordPasswordFailure(db: Db, memberId: number, ip: string | undefined): Promise<void> {
+  await db.insert(paymentPasswordFailures).values({ memberId, ip: ip ?? null });
 }

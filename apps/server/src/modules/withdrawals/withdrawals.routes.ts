@@ -135,6 +135,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
           memberId: memberOf(request).member.id,
           idempotencyKey: idempotencyKeyOf(request),
           route: routeOf(request),
+          ip: request.ip,
         }),
         '提现申请已提交',
       ),

@@ -79,3 +79,17 @@ export const withdrawals = pgTable(
   ],
 );
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+/** Wrong payment passwords given for withdrawals (a few per window, then 429). */
+export const paymentPasswordFailures = pgTable(
+  'payment_password_failures',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_password_failures_member_idx').on(t.memberId, t.createdAt)],
+);

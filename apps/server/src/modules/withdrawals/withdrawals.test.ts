@@ -187,6 +187,28 @@ describe('saved wallets', () => {
 });
 
 describe('withdrawals', () => {
+  it('locks withdrawals for a while after five wrong payment passwords', async () => {
+    const { m, walletId } = await readyMember('500');
+    const other = await readyMember('500');
+    for (let left = 4; left >= 1; left -= 1) {
+      expect(
+        body(await withdraw(m, { wallet_id: walletId, amount: '100', payment_password: '000000' })).message,
+      ).toBe(`支付密码不正确，还可尝试${left}次`);
+    }
+    expect(
+      body(await withdraw(m, { wallet_id: walletId, amount: '100', payment_password: '000000' })),
+    ).toMatchObject({
+      code: 422,
+      message: '支付密码错误次数过多，请15分钟后再试',
+    });
+    // Even the right password waits out the window; other members are not affected.
+    expect(body(await withdraw(m, { wallet_id: walletId, amount: '100' }))).toMatchObject({ code: 429 });
+    expect(body(await withdraw(other.m, { wallet_id: other.walletId, amount: '100' }))).toMatchObject({
+      code: 200,
+    });
+    expect(await balances(m)).toEqual({ main: 50_000n, frozen: 0n });
+  });
+
   it('shows config by VIP level, balance and banks', async () => {
     const { m } = await readyMember('500');
     expect(body(await as(t.app, m, { method: 'GET', url: '/v1/withdraws/config' })).data).toEqual({
@@ -374,7 +396,7 @@ describe('withdrawals', () => {
     const { m, walletId } = await readyMember('2000');
     expect(
       body(await withdraw(m, { wallet_id: walletId, amount: '100', payment_password: '000000' })),
-    ).toMatchObject({ code: 422, message: '支付密码不正确' });
+    ).toMatchObject({ code: 422, message: '支付密码不正确，还可尝试4次' });
     const noPassword = await newMember(t.app);
     const own = await addWallet(t, noPassword);
     expect(
