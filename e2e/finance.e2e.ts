@@ -183,6 +183,7 @@ describe('finance', () => {
     await input(page, 'payment_password_confirmation').fill('135790');
     await page.getByRole('button', { name: '确认设置' }).click();
     await toast(page, '支付密码设置成功').waitFor();
+    await page.locator('.sheet-title').waitFor({ state: 'detached' });
 
     await page.getByRole('textbox', { name: '提现金额' }).fill('500');
     await expect.poll(() => page.getByTestId('withdraw-fee').textContent()).toBe('0.00 元');

@@ -165,6 +165,7 @@ export async function memberForWithdrawal(tx: Tx, memberId: number) {
     .select({
       codingvolume: members.codingvolume,
       disableWithdraw: members.disableWithdraw,
+      isBlack: members.isBlack,
       vipLevel: members.vipLevel,
       enabled: members.enabled,
     })

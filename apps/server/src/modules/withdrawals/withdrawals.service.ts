@@ -149,7 +149,9 @@ export class WithdrawalsService {
         await lockWallet(work.tx, ctx.memberId, 'main');
         const member = await repo.memberForWithdrawal(work.tx, ctx.memberId);
         if (!member) throw notFound('用户不存在');
-        if (member.disableWithdraw === 1) throw forbidden('您的账户已被限制提现，请联系客服');
+        // SPEC.md §3 flags: disable_withdraw and blacklisted (is_black) members cannot request a withdrawal.
+        if (member.disableWithdraw === 1 || member.isBlack === 1)
+          throw forbidden('您的账户已被限制提现，请联系客服');
         const wallet = await repo.findOwnWallet(work.tx, ctx.memberId, input.wallet_id);
         if (!wallet) throw notFound('提现账户不存在');
         if (wallet.enabled !== 1) throw unprocessable('该提现账户已停用，请先启用');

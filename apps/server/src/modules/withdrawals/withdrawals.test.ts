@@ -436,6 +436,9 @@ describe('withdrawals', () => {
       message: '您的账户已被限制提现，请联系客服',
     });
     await updateMember(t.database.db, m.id, { disableWithdraw: 0 });
+    await updateMember(t.database.db, m.id, { isBlack: 1 });
+    expect(body(await withdraw(m, { wallet_id: walletId, amount: '100' }))).toMatchObject({ code: 403 });
+    await updateMember(t.database.db, m.id, { isBlack: 0 });
     for (let i = 0; i < 3; i += 1)
       expect((await withdraw(m, { wallet_id: walletId, amount: '100' })).statusCode).toBe(200);
     expect(body(await withdraw(m, { wallet_id: walletId, amount: '100' }))).toMatchObject({
