@@ -26,6 +26,9 @@ import { noticesRoutes } from './modules/content/notices.routes.ts';
 import { clientLogsRoutes } from './modules/client-logs/client-logs.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { gatewaySimRoutes } from './modules/payments/gateway-sim.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import operatorAuthPlugin from './plugins/operator-auth.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -111,6 +114,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(clientLogsRoutes);
   await app.register(rewardsRoutes);
   await app.register(reportsRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(withdrawalsRoutes);
+  await app.register(gatewaySimRoutes);
 
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
   return app;

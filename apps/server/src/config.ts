@@ -76,6 +76,30 @@ const envSchema = z.object({
   /** Failed logins allowed per account (and 4× per IP) in the window before 429. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Payment gateway merchant secret (HMAC of callbacks); default: a per-deployment secret kept in app_settings. */
+  PAYMENT_GATEWAY_SECRET: z.string().min(16).optional(),
+  /** 元 per USDT for deposits and withdrawals: exact decimals, at most 4 places. */
+  USDT_DEPOSIT_RATE: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,4})?$/)
+    .default('7.2000'),
+  USDT_WITHDRAW_RATE: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,4})?$/)
+    .default('7.1000'),
+  /** The house's USDT receiving addresses. */
+  USDT_TRC20_ADDRESS: z.string().default('TMUihoywteh2FbqxifCVYU5t1Kuc5Yquf2'),
+  USDT_ERC20_ADDRESS: z.string().default('0x56516c167ecee7085f8e8ecba7f4e4a11ee8a06d'),
+  /** 打码量 a deposit requires, as a multiple of it (1 = bet the deposit once before withdrawing). */
+  DEPOSIT_TURNOVER_MULTIPLE: z.coerce.number().min(0).max(100).default(1),
+  /** Deposit methods switched off (comma-separated codes, e.g. "wechat,usdt_erc20"). */
+  PAYMENT_METHODS_DISABLED: z.string().default(''),
+  /** Withdrawal limits in 元 and the fee: rate in basis points of the amount, clamped to min/max 元. */
+  WITHDRAW_MIN: z.coerce.number().int().min(1).default(100),
+  WITHDRAW_MAX: z.coerce.number().int().min(1).default(50_000),
+  WITHDRAW_FEE_BP: z.coerce.number().int().min(0).max(10_000).default(0),
+  WITHDRAW_FEE_MIN: z.coerce.number().int().min(0).default(0),
+  WITHDRAW_FEE_MAX: z.coerce.number().int().min(0).default(50),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -115,6 +139,16 @@ export interface AppConfig {
   rebateRunIntervalMs: number;
   sessionTtlDays: number;
   login: { maxFailures: number; windowMinutes: number };
+  finance: {
+    gatewaySecret: string | undefined;
+    usdtDepositRate: string;
+    usdtWithdrawRate: string;
+    usdtAddresses: { TRC20: string; ERC20: string };
+    /** Hundredths of a multiple (100 = 1×). */
+    depositTurnoverHundredths: number;
+    disabledMethods: string[];
+    withdraw: { min: bigint; max: bigint; feeBp: number; feeMin: bigint; feeMax: bigint };
+  };
 }
 
 /** Parses the environment; every setting has a default so `npm start` needs nothing set. */
@@ -181,5 +215,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rebateRunIntervalMs: e.REBATE_RUN_INTERVAL_MS,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
+    finance: {
+      gatewaySecret: e.PAYMENT_GATEWAY_SECRET,
+      usdtDepositRate: e.USDT_DEPOSIT_RATE,
+      usdtWithdrawRate: e.USDT_WITHDRAW_RATE,
+      usdtAddresses: { TRC20: e.USDT_TRC20_ADDRESS, ERC20: e.USDT_ERC20_ADDRESS },
+      depositTurnoverHundredths: Math.round(e.DEPOSIT_TURNOVER_MULTIPLE * 100),
+      disabledMethods: e.PAYMENT_METHODS_DISABLED.split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+      withdraw: {
+        min: BigInt(e.WITHDRAW_MIN) * 100n,
+        max: BigInt(e.WITHDRAW_MAX) * 100n,
+        feeBp: e.WITHDRAW_FEE_BP,
+        feeMin: BigInt(e.WITHDRAW_FEE_MIN) * 100n,
+        feeMax: BigInt(e.WITHDRAW_FEE_MAX) * 100n,
+      },
+    },
   };
 }

@@ -43,6 +43,11 @@ import { DEFAULT_REBATE_SOURCES } from './modules/rewards/rebate-sources.ts';
 import { RebateService } from './modules/rewards/rebate.service.ts';
 import { VipService } from './modules/rewards/vip.service.ts';
 import { ReportsService } from './modules/reports/reports.service.ts';
+import type { PaymentGateway } from './modules/payments/gateway.ts';
+import { SimulatedGateway } from './modules/payments/gateway-simulator.ts';
+import { PaymentsService } from './modules/payments/payments.service.ts';
+import { UserWalletsService } from './modules/withdrawals/wallets.service.ts';
+import { WithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
 
 /** Everything a route may call, built once per app. */
 export interface Services {
@@ -96,6 +101,14 @@ export interface Services {
   vip: VipService;
   /** Comprehensive report, betting records, bills. */
   reports: ReportsService;
+  /** The payment gateway in use (the simulator unless an operator plugs in a provider). */
+  paymentGateway: PaymentGateway;
+  /** Deposits: gateway orders and callbacks, USDT transfers confirmed by an operator. */
+  payments: PaymentsService;
+  /** Withdrawals: freeze on request, pay out or unfreeze on decision. */
+  withdrawals: WithdrawalsService;
+  /** Saved withdrawal destinations (bank cards, USDT addresses). */
+  userWallets: UserWalletsService;
   /** Starts the background jobs (feed sync and settlement) when this process leads. */
   startJobs(): void;
   /** Stops background work and closes connections to outside services. */
@@ -172,12 +185,17 @@ export async function createServices(
   const agentApplications = new AgentApplicationsService(db, operators, messages, events);
   const inviteRewards = new InviteRewardsService(db, bonus, messages, log);
   inviteRewards.start(events);
+  const accounts = new AccountsService(db, config, events, messages);
+  const paymentGateway = new SimulatedGateway(
+    db,
+    config.finance.gatewaySecret ?? (await appConfig.secret('payment_gateway_secret')),
+  );
   return {
     config,
     database,
     events,
     ledger,
-    accounts: new AccountsService(db, config, events, messages),
+    accounts,
     appConfig,
     idempotency,
     hub,
@@ -207,6 +225,29 @@ export async function createServices(
     rebates,
     vip,
     reports: new ReportsService(db),
+    paymentGateway,
+    payments: new PaymentsService(
+      db,
+      config,
+      ledger,
+      idempotency,
+      messages,
+      operators,
+      events,
+      paymentGateway,
+      log,
+    ),
+    withdrawals: new WithdrawalsService(
+      db,
+      config,
+      ledger,
+      idempotency,
+      accounts,
+      messages,
+      operators,
+      events,
+    ),
+    userWallets: new UserWalletsService(db),
     startJobs: () => {
       stops.push(
         every(

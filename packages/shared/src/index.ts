@@ -27,3 +27,6 @@ export * from './domain/rebate.ts';
 export * from './domain/reports.ts';
 export * from './contracts/reports.ts';
 export * from './contracts/rewards.ts';
+export * from './domain/finance/index.ts';
+export * from './contracts/payments.ts';
+export * from './contracts/withdrawals.ts';

@@ -14,3 +14,5 @@ export * from '../modules/agents/agents.table.ts';
 export * from '../modules/content/content.table.ts';
 export * from '../modules/client-logs/client-logs.table.ts';
 export * from '../modules/rewards/rewards.table.ts';
+export * from '../modules/payments/payments.table.ts';
+export * from '../modules/withdrawals/withdrawals.table.ts';

@@ -11,9 +11,10 @@ describe('launch scheme (SPEC.md §2)', () => {
     expect(readSchemeParam({ search: '', hash: '#/' })).toBeNull();
   });
 
-  it('relaunches home for home, and falls back to home while the payment page does not exist', () => {
+  it('opens the payment result for payment-success and relaunches home for home', () => {
     expect(schemeTarget('myapp://home')).toBe('/pages/home/home');
-    expect(schemeTarget('payment-success')).toBe('/pages/home/home');
+    expect(schemeTarget('payment-success')).toBe('/pages/payment/success');
+    expect(schemeTarget('app://payment-success?order=1')).toBe('/pages/payment/success');
     expect(schemeTarget('other')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  BankcardOutline,
   BillOutline,
   CollectMoneyOutline,
   DownlandOutline,
@@ -44,6 +45,7 @@ const MENU_CATALOGUE: readonly MenuGroup[] = [
     entries: [
       { path: '/financePages/recharge', title: '充值', icon: <PayCircleOutline />, auth: true },
       { path: '/financePages/withdrawal', title: '提现', icon: <CollectMoneyOutline />, auth: true },
+      { path: '/financePages/wallets', title: '提现账户', icon: <BankcardOutline />, auth: true },
       { path: '/betPages/order/list', title: '我的注单', icon: <FileOutline />, auth: true },
       { path: '/financePages/billdetails', title: '账变记录', icon: <BillOutline />, auth: true },
       { path: '/financePages/gamerecords', title: '投注记录', icon: <ReceiptOutline />, auth: true },

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { GatewayNotification } from '@app/shared';
+import { formatFen } from '@app/shared';
+import type { Db } from '../../db/client.ts';
+import {
+  signNotification,
+  verifyNotificationSignature,
+  type GatewayPaymentRequest,
+  type PaymentGateway,
+} from './gateway.ts';
+import { gatewaySimPayments } from './payments.table.ts';
+
+export type SimPayment = typeof gatewaySimPayments.$inferSelect;
+
+/**
+ * The built-in payment gateway: it keeps its own book of payments, serves a hosted page
+ * (/gateway-sim/pay/<trade no>) and signs its notifications with the merchant secret.
+ */
+export class SimulatedGateway implements PaymentGateway {
+  readonly name = 'simulator';
+
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+  ) {}
+
+  async createPayment(request: GatewayPaymentRequest): Promise<{ tradeNo: string; payUrl: string }> {
+    const [existing] = await this.db
+      .select()
+      .from(gatewaySimPayments)
+      .where(eq(gatewaySimPayments.merchantOrderNo, request.orderNo));
+    if (existing) return { tradeNo: existing.tradeNo, payUrl: this.payUrlOf(existing.tradeNo) };
+    const tradeNo = `SIM${Date.now()}${randomBytes(4).toString('hex')}`;
+    await this.db.insert(gatewaySimPayments).values({
+      tradeNo,
+      merchantOrderNo: request.orderNo,
+      amount: request.amount,
+      subject: request.subject,
+      notifyUrl: request.notifyUrl,
+      returnUrl: request.returnUrl,
+    });
+    return { tradeNo, payUrl: this.payUrlOf(tradeNo) };
+  }
+
+  payUrlOf(tradeNo: string): string {
+    return `/gateway-sim/pay/${encodeURIComponent(tradeNo)}`;
+  }
+
+  verify(notification: GatewayNotification): boolean {
+    return verifyNotificationSignature(this.secret, notification);
+  }
+
+  async find(tradeNo: string): Promise<SimPayment | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(gatewaySimPayments)
+      .where(eq(gatewaySimPayments.tradeNo, tradeNo));
+    return row;
+  }
+
+  /** The payer paid or gave up: record it and build the signed notification the merchant receives. */
+  async settle(
+    tradeNo: string,
+    outcome: 'paid' | 'failed',
+  ): Promise<{ payment: SimPayment; notification: GatewayNotification } | undefined> {
+    const payment = await this.find(tradeNo);
+    if (!payment) return undefined;
+    if (payment.status === 'created') {
+      await this.db
+        .update(gatewaySimPayments)
+        .set({ status: outcome })
+        .where(eq(gatewaySimPayments.tradeNo, tradeNo));
+    }
+    // A payment is decided once; pressing again re-sends the notification of the first decision.
+    const status = payment.status === 'created' ? outcome : payment.status;
+    return { payment: { ...payment, status }, notification: this.notificationOf(payment, status) };
+  }
+
+  notificationOf(payment: SimPayment, status: 'paid' | 'failed'): GatewayNotification {
+    const fields = {
+      merchant_order_no: payment.merchantOrderNo,
+      trade_no: payment.tradeNo,
+      amount: formatFen(payment.amount),
+      status,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    };
+    return { ...fields, sign: signNotification(this.secret, fields) };
+  }
+}

@@ -1,0 +1,125 @@
+import { and, count, desc, eq, gte, sql, sum, type SQL } from 'drizzle-orm';
+import type { PaymentOrderStatus } from '@app/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { members } from '../accounts/accounts.table.ts';
+import { paymentCallbacks, paymentOrders, type PaymentOrderRow } from './payments.table.ts';
+
+export type NewPaymentOrder = typeof paymentOrders.$inferInsert;
+
+export async function insertOrder(tx: Db | Tx, row: NewPaymentOrder): Promise<PaymentOrderRow> {
+  const [created] = await tx.insert(paymentOrders).values(row).returning();
+  return created!;
+}
+
+/** A member's own order (undefined for someone else's). */
+export async function findOwnOrder(
+  db: Db | Tx,
+  memberId: number,
+  id: number,
+): Promise<PaymentOrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.id, id), eq(paymentOrders.memberId, memberId)));
+  return row;
+}
+
+export async function findOrderByNo(db: Db, orderNo: string): Promise<PaymentOrderRow | undefined> {
+  const [row] = await db.select().from(paymentOrders).where(eq(paymentOrders.orderNo, orderNo));
+  return row;
+}
+
+/** Locks an order row until the transaction ends: deciding an order is serialised. */
+export async function lockOrderByNo(tx: Tx, orderNo: string): Promise<PaymentOrderRow | undefined> {
+  const [row] = await tx.select().from(paymentOrders).where(eq(paymentOrders.orderNo, orderNo)).for('update');
+  return row;
+}
+
+export async function lockOrderById(tx: Tx, id: number): Promise<PaymentOrderRow | undefined> {
+  const [row] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, id)).for('update');
+  return row;
+}
+
+export async function updateOrder(
+  tx: Db | Tx,
+  id: number,
+  patch: Partial<NewPaymentOrder>,
+): Promise<PaymentOrderRow> {
+  const [row] = await tx
+    .update(paymentOrders)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(paymentOrders.id, id))
+    .returning();
+  return row!;
+}
+
+export async function pageOrders(
+  db: Db,
+  filter: { memberId?: number; status?: PaymentOrderStatus | undefined },
+  page: number,
+  perPage: number,
+) {
+  const where: SQL[] = [];
+  if (filter.memberId !== undefined) where.push(eq(paymentOrders.memberId, filter.memberId));
+  if (filter.status) where.push(eq(paymentOrders.status, filter.status));
+  const cond = where.length ? and(...where) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ order: paymentOrders, username: members.username })
+      .from(paymentOrders)
+      .innerJoin(members, eq(members.id, paymentOrders.memberId))
+      .where(cond)
+      .orderBy(desc(paymentOrders.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(paymentOrders).where(cond),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function orderStatistics(db: Db, memberId: number, since: Date) {
+  const paid = and(eq(paymentOrders.memberId, memberId), eq(paymentOrders.status, 'paid'));
+  const [[all], [today], [pending]] = await Promise.all([
+    db
+      .select({ total: sum(paymentOrders.amount), n: count() })
+      .from(paymentOrders)
+      .where(paid),
+    db
+      .select({ total: sum(paymentOrders.amount) })
+      .from(paymentOrders)
+      .where(and(paid, gte(paymentOrders.paidAt, since))),
+    db
+      .select({ n: count() })
+      .from(paymentOrders)
+      .where(
+        and(eq(paymentOrders.memberId, memberId), sql`${paymentOrders.status} IN ('pending', 'confirming')`),
+      ),
+  ]);
+  return {
+    total: BigInt(all?.total ?? 0),
+    count: all?.n ?? 0,
+    today: BigInt(today?.total ?? 0),
+    pending: pending?.n ?? 0,
+  };
+}
+
+/** Raises the member's total deposits and the turnover the deposit requires. */
+export async function addDepositTotals(
+  tx: Tx,
+  memberId: number,
+  amount: bigint,
+  turnover: bigint,
+): Promise<void> {
+  await tx
+    .update(members)
+    .set({
+      paysum: sql`${members.paysum} + ${amount}`,
+      codingvolume: sql`${members.codingvolume} + ${turnover}`,
+      updatedAt: new Date(),
+    })
+    .where(eq(members.id, memberId));
+}
+
+export async function logCallback(db: Db, row: typeof paymentCallbacks.$inferInsert): Promise<void> {
+  await db.insert(paymentCallbacks).values(row);
+}

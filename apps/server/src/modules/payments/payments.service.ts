@@ -1,0 +1,495 @@
+import {
+  depositTurnover,
+  fenFromUsdt,
+  formatFen,
+  formatRate,
+  isTxHash,
+  parseRate,
+  parseYuan,
+  PAYMENT_METHOD_CODES,
+  PAYMENT_METHODS,
+  usdtNetworkOf,
+  type GatewayNotification,
+  type PaymentMethodCode,
+  type PaymentMethodView,
+  type PaymentOrderStatus,
+} from '@app/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { inTransaction, type Work } from '../../db/tx.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  notFound,
+  pgErrorCode,
+  PG_UNIQUE_VIOLATION,
+  unprocessable,
+} from '../../lib/errors.ts';
+import type { EventBus } from '../../lib/events.ts';
+import { newOrderNo, startOfChinaDay } from '../../lib/order-no.ts';
+import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
+import type { OperatorsService } from '../operators/operators.service.ts';
+import type { PaymentGateway } from './gateway.ts';
+import { networkOfMethod, toPaymentOrderSimple, toPaymentOrderView } from './payments.mapper.ts';
+import * as repo from './payments.repo.ts';
+import type { PaymentOrderRow } from './payments.table.ts';
+
+export interface MemberCallContext {
+  memberId: number;
+  idempotencyKey: string | undefined;
+  route: string;
+}
+
+export interface OperatorAction {
+  operatorId: number;
+  ip: string;
+}
+
+/** What became of a gateway notification (stored in payment_callbacks). */
+export type CallbackOutcome =
+  | 'credited'
+  | 'duplicate'
+  | 'failed'
+  | 'not_pending'
+  | 'bad_signature'
+  | 'wrong_amount'
+  | 'unknown_order'
+  | 'unknown_gateway';
+
+const QUICK_AMOUNTS: Record<'gateway' | 'usdt', bigint[]> = {
+  gateway: [10_000n, 50_000n, 100_000n, 200_000n, 500_000n, 1_000_000n],
+  usdt: [2_000n, 5_000n, 10_000n, 50_000n, 100_000n, 200_000n],
+};
+
+const isUsdt = (method: PaymentMethodCode): method is 'usdt_trc20' | 'usdt_erc20' =>
+  PAYMENT_METHODS[method].kind === 'usdt';
+
+/**
+ * Deposits (SPEC.md §7 "Payments"): orders through a payment gateway (hosted page + signed
+ * callback) or a USDT transfer confirmed by an operator. Every credit is one ledger entry keyed
+ * `deposit:<order id>`, so however often a callback arrives the member is credited once.
+ */
+export class PaymentsService {
+  private readonly depositRate: bigint;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: AppConfig,
+    private readonly ledger: LedgerService,
+    private readonly idempotency: IdempotencyService,
+    private readonly messages: MessagesService,
+    private readonly operators: OperatorsService,
+    private readonly events: EventBus,
+    private readonly gateway: PaymentGateway,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    const rate = parseRate(config.finance.usdtDepositRate);
+    if (!rate) throw new Error('USDT_DEPOSIT_RATE must be a positive decimal');
+    this.depositRate = rate;
+  }
+
+  methods(): { list: PaymentMethodView[] } {
+    return {
+      list: PAYMENT_METHOD_CODES.map((code) => {
+        const m = PAYMENT_METHODS[code];
+        return {
+          code,
+          name: m.name,
+          kind: m.kind,
+          network: isUsdt(code) ? usdtNetworkOf(code) : null,
+          min_amount: formatFen(m.min),
+          max_amount: formatFen(m.max),
+          enabled: !this.config.finance.disabledMethods.includes(code),
+          quick_amounts: QUICK_AMOUNTS[m.kind].map(formatFen),
+        };
+      }),
+    };
+  }
+
+  usdtRate() {
+    return { rate: formatRate(this.depositRate), updated_at: new Date().toISOString() };
+  }
+
+  systemWalletAddress(network: 'TRC20' | 'ERC20') {
+    return { network, address: this.config.finance.usdtAddresses[network] };
+  }
+
+  /**
+   * Opens a deposit. Gateway methods: `amount` in 元, and the gateway's hosted page to pay on.
+   * USDT: `amount` in USDT; the rate is fixed on the order and the 元 credited = USDT × rate,
+   * rounded down to the 分.
+   */
+  async create(input: { method: PaymentMethodCode; amount: bigint }, ctx: MemberCallContext) {
+    const method = PAYMENT_METHODS[input.method];
+    if (this.config.finance.disabledMethods.includes(input.method)) throw unprocessable('该充值方式暂未开放');
+    if (input.amount <= 0n) throw unprocessable('充值金额须大于0');
+    const usdt = isUsdt(input.method);
+    const amount = usdt ? fenFromUsdt(input.amount, this.depositRate) : input.amount;
+    this.checkLimits(input.method, amount);
+
+    const { data } = await this.idempotency.run(
+      { memberId: ctx.memberId, key: ctx.idempotencyKey, route: ctx.route, request: input },
+      async (work) => {
+        const order = await repo.insertOrder(work.tx, {
+          orderNo: newOrderNo('D'),
+          memberId: ctx.memberId,
+          method: input.method,
+          amount,
+          usdtCents: usdt ? input.amount : null,
+          rateUnits: usdt ? this.depositRate : null,
+          gateway: usdt ? null : this.gateway.name,
+        });
+        return { id: order.id };
+      },
+    );
+    let order = (await repo.findOwnOrder(this.db, ctx.memberId, data.id))!;
+    if (!usdt && !order.tradeNo) order = await this.openAtGateway(order, method.name);
+    const network = networkOfMethod(order.method);
+    return {
+      order: toPaymentOrderView(order),
+      pay_url: order.tradeNo ? this.gateway.payUrlOf(order.tradeNo) : null,
+      deposit_address: network ? this.config.finance.usdtAddresses[network] : null,
+    };
+  }
+
+  /** The hosted payment page of a pending gateway order (pages/payment/webview opens it). */
+  async paymentInfo(memberId: number, orderId: number) {
+    let order = await this.ownOrder(memberId, orderId);
+    if (isUsdt(order.method)) throw unprocessable('USDT订单请转账后提交交易哈希');
+    if (order.status !== 'pending') throw conflict('订单已不是待支付状态');
+    if (!order.tradeNo) order = await this.openAtGateway(order, PAYMENT_METHODS[order.method].name);
+    return {
+      order_id: order.id,
+      order_no: order.orderNo,
+      pay_url: this.gateway.payUrlOf(order.tradeNo!),
+      amount: formatFen(order.amount),
+      status: order.status,
+    };
+  }
+
+  /** The member reports a USDT transfer; the order waits for an operator to confirm it on chain. */
+  async submitTransfer(memberId: number, input: { order_id: number; tx_hash: string; amount: bigint }) {
+    if (input.amount <= 0n) throw unprocessable('转账金额须大于0');
+    const order = await this.ownOrder(memberId, input.order_id);
+    const network = networkOfMethod(order.method);
+    if (!network || order.rateUnits === null) throw unprocessable('该订单不是USDT充值订单');
+    if (!isTxHash(network, input.tx_hash))
+      throw unprocessable(
+        network === 'TRC20' ? 'TRC20 交易哈希须为64位十六进制' : 'ERC20 交易哈希须为0x开头的64位十六进制',
+      );
+    if (order.status !== 'pending') throw conflict('订单已提交或已处理');
+    const amount = fenFromUsdt(input.amount, order.rateUnits);
+    this.checkLimits(order.method, amount);
+    try {
+      return await inTransaction(this.db, async (work) => {
+        const locked = await repo.lockOrderById(work.tx, order.id);
+        if (locked?.status !== 'pending') throw conflict('订单已提交或已处理');
+        const updated = await repo.updateOrder(work.tx, order.id, {
+          status: 'confirming',
+          txHash: input.tx_hash.toLowerCase(),
+          usdtCents: input.amount,
+          amount,
+        });
+        return toPaymentOrderView(updated);
+      });
+    } catch (err) {
+      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw conflict('该交易哈希已被提交过');
+      throw err;
+    }
+  }
+
+  async list(
+    memberId: number,
+    query: { page: number; per_page: number; status?: PaymentOrderStatus | undefined },
+  ) {
+    const { rows, total } = await repo.pageOrders(
+      this.db,
+      { memberId, status: query.status },
+      query.page,
+      query.per_page,
+    );
+    return {
+      list: rows.map((r) => toPaymentOrderView(r.order)),
+      total,
+      page: query.page,
+      per_page: query.per_page,
+      has_more: query.page * query.per_page < total,
+    };
+  }
+
+  async simple(
+    memberId: number,
+    query: { page: number; per_page: number; status?: PaymentOrderStatus | undefined },
+  ) {
+    const { rows, total } = await repo.pageOrders(
+      this.db,
+      { memberId, status: query.status },
+      query.page,
+      query.per_page,
+    );
+    return {
+      list: rows.map((r) => toPaymentOrderSimple(r.order)),
+      total,
+      page: query.page,
+      per_page: query.per_page,
+      has_more: query.page * query.per_page < total,
+    };
+  }
+
+  async detail(memberId: number, id: number) {
+    return toPaymentOrderView(await this.ownOrder(memberId, id));
+  }
+
+  async statistics(memberId: number) {
+    const s = await repo.orderStatistics(this.db, memberId, startOfChinaDay());
+    return {
+      total_amount: formatFen(s.total),
+      total_count: s.count,
+      pending_count: s.pending,
+      today_amount: formatFen(s.today),
+    };
+  }
+
+  /** Cancels a member's own order while it waits for payment. */
+  async cancel(memberId: number, id: number) {
+    await this.ownOrder(memberId, id);
+    return inTransaction(this.db, async (work) => {
+      const order = await repo.lockOrderById(work.tx, id);
+      if (order?.status !== 'pending') throw conflict('只有待支付的订单可以取消');
+      return toPaymentOrderView(
+        await repo.updateOrder(work.tx, id, { status: 'cancelled', reason: '会员取消' }),
+      );
+    });
+  }
+
+  /**
+   * A gateway's server-to-server notification. The signature is checked first (constant time);
+   * unknown orders, wrong amounts and bad signatures are refused, logged, and credit nothing.
+   * A repeated "paid" for a credited order answers success and moves nothing.
+   */
+  async handleNotification(gatewayName: string, notification: GatewayNotification, ip: string) {
+    const record = (outcome: CallbackOutcome, signatureValid: boolean) =>
+      repo.logCallback(this.db, {
+        gateway: gatewayName,
+        orderNo: notification.merchant_order_no,
+        payload: notification,
+        signatureValid,
+        outcome,
+        ip,
+      });
+
+    if (gatewayName !== this.gateway.name) {
+      await record('unknown_gateway', false);
+      throw notFound('未知的支付通道');
+    }
+    if (!this.gateway.verify(notification)) {
+      this.log.warn({ orderNo: notification.merchant_order_no, ip }, 'payment callback with a bad signature');
+      await record('bad_signature', false);
+      throw badRequest('签名验证失败');
+    }
+    // Retries of a credited order (the usual case of repeats) answer without a lock or a transaction.
+    const paid = parseYuan(notification.amount);
+    const amount = paid.ok ? paid.fen : -1n;
+    const seen = await repo.findOrderByNo(this.db, notification.merchant_order_no);
+    const settledAlready =
+      seen?.status === 'paid' && seen.gateway === this.gateway.name && seen.amount === amount;
+    const outcome = settledAlready
+      ? 'duplicate'
+      : await inTransaction(
+          this.db,
+          async (work): Promise<CallbackOutcome> => {
+            const order = await repo.lockOrderByNo(work.tx, notification.merchant_order_no);
+            if (!order || order.gateway !== this.gateway.name) return 'unknown_order';
+            if (amount !== order.amount) return 'wrong_amount';
+            if (order.status === 'paid') return 'duplicate';
+            if (notification.status === 'failed') {
+              if (order.status !== 'pending') return 'not_pending';
+              await repo.updateOrder(work.tx, order.id, {
+                status: 'failed',
+                tradeNo: notification.trade_no,
+                reason: '支付未完成',
+              });
+              return 'failed';
+            }
+            // The money arrived: credit even an order the member cancelled or the payer first failed.
+            await this.credit(work, order, { tradeNo: notification.trade_no });
+            return 'credited';
+          },
+          this.log,
+        );
+    await record(outcome, true);
+    if (outcome === 'unknown_order') {
+      this.log.warn({ orderNo: notification.merchant_order_no, ip }, 'payment callback for an unknown order');
+      throw notFound('订单不存在');
+    }
+    if (outcome === 'wrong_amount') {
+      this.log.warn(
+        { orderNo: notification.merchant_order_no, amount: notification.amount },
+        'payment callback with a wrong amount',
+      );
+      throw unprocessable('金额与订单不符');
+    }
+    return { outcome };
+  }
+
+  // ---- operator side ------------------------------------------------------------------------
+
+  async adminList(query: { page: number; per_page: number; status: PaymentOrderStatus }) {
+    const { rows, total } = await repo.pageOrders(
+      this.db,
+      { status: query.status },
+      query.page,
+      query.per_page,
+    );
+    return {
+      list: rows.map((r) => ({
+        ...toPaymentOrderView(r.order),
+        member_id: r.order.memberId,
+        username: r.username,
+      })),
+      total,
+      page: query.page,
+      per_page: query.per_page,
+      has_more: query.page * query.per_page < total,
+    };
+  }
+
+  /** The operator saw the USDT transfer on chain: credit it at the order's rate. Decided once. */
+  async confirm(id: number, action: OperatorAction & { reason: string }) {
+    return inTransaction(this.db, async (work) => {
+      const order = await this.lockForDecision(work, id);
+      const credited = await this.credit(work, order, { operatorId: action.operatorId });
+      await this.operators.audit(work, {
+        operatorId: action.operatorId,
+        action: 'payment.confirm',
+        targetType: 'payment_order',
+        targetId: id,
+        memberId: order.memberId,
+        reason: action.reason,
+        detail: {
+          amount: formatFen(order.amount),
+          usdt_amount: formatFen(order.usdtCents ?? 0n),
+          tx_hash: order.txHash,
+        },
+        ip: action.ip,
+      });
+      return toPaymentOrderView(credited);
+    });
+  }
+
+  /** The transfer was not found or does not match: the order is rejected with a reason for the member. */
+  async reject(id: number, action: OperatorAction & { reason: string }) {
+    return inTransaction(this.db, async (work) => {
+      const order = await this.lockForDecision(work, id);
+      const rejected = await repo.updateOrder(work.tx, id, {
+        status: 'rejected',
+        reason: action.reason,
+        operatorId: action.operatorId,
+      });
+      await this.operators.audit(work, {
+        operatorId: action.operatorId,
+        action: 'payment.reject',
+        targetType: 'payment_order',
+        targetId: id,
+        memberId: order.memberId,
+        reason: action.reason,
+        detail: { amount: formatFen(order.amount), tx_hash: order.txHash },
+        ip: action.ip,
+      });
+      await this.messages.send(work, {
+        memberId: order.memberId,
+        type: 'finance',
+        title: '充值未通过',
+        content: `您的USDT充值订单 ${order.orderNo} 未通过审核，原因：${action.reason}`,
+        link: '/financePages/recharge?tab=records',
+        dedupeKey: `payment-rejected:${order.id}`,
+      });
+      return toPaymentOrderView(rejected);
+    });
+  }
+
+  // ---- helpers --------------------------------------------------------------------------------
+
+  private checkLimits(method: PaymentMethodCode, amount: bigint) {
+    const { min, max } = PAYMENT_METHODS[method];
+    if (amount < min) throw unprocessable(`单笔最低充值 ${formatFen(min)} 元`);
+    if (amount > max) throw unprocessable(`单笔最高充值 ${formatFen(max)} 元`);
+  }
+
+  private async ownOrder(memberId: number, id: number): Promise<PaymentOrderRow> {
+    const order = await repo.findOwnOrder(this.db, memberId, id);
+    if (!order) throw notFound('订单不存在');
+    return order;
+  }
+
+  private async openAtGateway(order: PaymentOrderRow, subject: string): Promise<PaymentOrderRow> {
+    const base = this.config.publicUrl?.replace(/\/$/, '') ?? '';
+    const { tradeNo } = await this.gateway.createPayment({
+      orderNo: order.orderNo,
+      amount: order.amount,
+      subject: `充值 ${subject}`,
+      notifyUrl: `${base}/v1/payment-orders/notify/${this.gateway.name}`,
+      returnUrl: `${base}/?scheme=payment-success&order_no=${encodeURIComponent(order.orderNo)}&order_id=${order.id}`,
+    });
+    return repo.updateOrder(this.db, order.id, { tradeNo });
+  }
+
+  private async lockForDecision(work: Work, id: number): Promise<PaymentOrderRow> {
+    const order = await repo.lockOrderById(work.tx, id);
+    if (!order) throw notFound('订单不存在');
+    if (order.status !== 'confirming') {
+      throw conflict(order.status === 'pending' ? '会员尚未提交转账信息' : '该订单已处理，不能重复操作', {
+        status: order.status,
+      });
+    }
+    return order;
+  }
+
+  /** Credits a deposit once: ledger entry, order paid, paysum and 打码量 up, a message, the pushes. */
+  private async credit(
+    work: Work,
+    order: PaymentOrderRow,
+    extra: { tradeNo?: string; operatorId?: number },
+  ): Promise<PaymentOrderRow> {
+    const entry = await this.ledger.post(work, {
+      memberId: order.memberId,
+      amount: order.amount,
+      type: 'deposit',
+      reference: { type: 'payment_order', id: order.id },
+      idempotencyKey: `deposit:${order.id}`,
+      remark: `充值到账 ${order.orderNo}`,
+    });
+    if (entry.duplicate) throw new AppError(409, '该订单已入账');
+    const turnover = depositTurnover(order.amount, this.config.finance.depositTurnoverHundredths);
+    await repo.addDepositTotals(work.tx, order.memberId, order.amount, turnover);
+    const paid = await repo.updateOrder(work.tx, order.id, {
+      status: 'paid',
+      paidAt: new Date(),
+      ledgerEntryId: entry.entryId,
+      reason: null,
+      ...(extra.tradeNo ? { tradeNo: extra.tradeNo } : {}),
+      ...(extra.operatorId ? { operatorId: extra.operatorId } : {}),
+    });
+    await this.messages.send(work, {
+      memberId: order.memberId,
+      type: 'finance',
+      title: '充值到账',
+      content: `您的充值 ${formatFen(order.amount)} 元已到账（订单 ${order.orderNo}），当前余额 ${formatFen(entry.balanceAfter)} 元。`,
+      link: '/financePages/recharge?tab=records',
+      dedupeKey: `deposit:${order.id}`,
+    });
+    work.afterCommit(() =>
+      this.events.emit('member.changed', {
+        memberId: order.memberId,
+        changedFields: ['paysum', 'codingvolume'],
+        changeType: 'deposit',
+        at: new Date(),
+      }),
+    );
+    return paid;
+  }
+}

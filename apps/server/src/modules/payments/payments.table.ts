@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { PAYMENT_METHOD_CODES, PAYMENT_ORDER_STATUS_KEYS } from '@app/shared';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { members } from '../accounts/accounts.table.ts';
+import { operators } from '../operators/operators.table.ts';
+
+/** Deposits: one row per attempt, credited once (status pending/confirming → paid). */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderNo: text('order_no').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    method: text('method', { enum: PAYMENT_METHOD_CODES }).notNull(),
+    /** 分 credited; for USDT, usdt_cents × rate rounded down. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** USDT methods: the amount in USDT cents and the rate (1/10,000 元 per USDT) fixed at creation. */
+    usdtCents: bigint('usdt_cents', { mode: 'bigint' }),
+    rateUnits: bigint('rate_units', { mode: 'bigint' }),
+    txHash: text('tx_hash'),
+    status: text('status', { enum: PAYMENT_ORDER_STATUS_KEYS }).notNull().default('pending'),
+    gateway: text('gateway'),
+    /** The gateway's own id of the payment. */
+    tradeNo: text('trade_no'),
+    reason: text('reason'),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'bigint' }),
+    operatorId: integer('operator_id').references(() => operators.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_orders_order_no_uq').on(t.orderNo),
+    uniqueIndex('payment_orders_tx_hash_uq').on(t.txHash),
+    index('payment_orders_member_idx').on(t.memberId, t.id),
+    index('payment_orders_status_idx').on(t.status, t.id),
+    check('payment_orders_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
+
+/** Every notification a gateway delivered, accepted or refused (the audit trail of callbacks). */
+export const paymentCallbacks = pgTable(
+  'payment_callbacks',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    gateway: text('gateway').notNull(),
+    orderNo: text('order_no'),
+    payload: jsonb('payload').notNull(),
+    signatureValid: boolean('signature_valid').notNull(),
+    /** credited · duplicate · failed · bad_signature · wrong_amount · unknown_order · bad_request · not_pending */
+    outcome: text('outcome').notNull(),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_callbacks_order_idx').on(t.orderNo)],
+);
+
+/** The gateway simulator's own book of payments (the "outside world" behind the adapter). */
+export const gatewaySimPayments = pgTable(
+  'gateway_sim_payments',
+  {
+    tradeNo: text('trade_no').primaryKey(),
+    merchantOrderNo: text('merchant_order_no').notNull(),
+    /** 分. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    subject: text('subject').notNull(),
+    notifyUrl: text('notify_url').notNull(),
+    returnUrl: text('return_url').notNull(),
+    status: text('status', { enum: ['created', 'paid', 'failed'] })
+      .notNull()
+      .default('created'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('gateway_sim_payments_order_uq').on(t.merchantOrderNo)],
+);

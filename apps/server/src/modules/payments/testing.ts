@@ -1,0 +1,91 @@
+/** Helpers for the finance module tests: deposits through the simulator, payment password, cards. */
+import { expect } from 'vitest';
+import { signNotification } from './gateway.ts';
+import { as, body, type TestApp, type TestMember } from '../../test/harness.ts';
+
+export const VALID_CARD = '6222021234567890128';
+export const VALID_TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+export interface CreatedOrder {
+  order: { id: number; order_no: string; amount: string; status: string };
+  pay_url: string | null;
+  deposit_address: string | null;
+}
+
+export async function createOrder(
+  t: TestApp,
+  m: TestMember,
+  payload: Record<string, unknown>,
+): Promise<CreatedOrder> {
+  const res = await as(t.app, m, { method: 'POST', url: '/v1/payment-orders', payload });
+  expect(res.statusCode, res.body).toBe(200);
+  return body<CreatedOrder>(res).data;
+}
+
+/** The payer presses a button on the simulator's hosted page (which notifies us in-process). */
+export function pressGateway(t: TestApp, payUrl: string, action: 'pay' | 'fail') {
+  return t.app.inject({ method: 'POST', url: `${payUrl}/${action}` });
+}
+
+/** A gateway deposit paid end to end: order, hosted page, signed callback. */
+export async function deposit(
+  t: TestApp,
+  m: TestMember,
+  amount: string,
+  method = 'alipay',
+): Promise<CreatedOrder> {
+  const created = await createOrder(t, m, { method, amount });
+  const res = await pressGateway(t, created.pay_url!, 'pay');
+  expect(res.statusCode).toBe(303);
+  return created;
+}
+
+/** A notification as the gateway would sign it (or with another secret, to forge one). */
+export function notification(
+  secret: string,
+  fields: { merchant_order_no: string; amount: string; status?: 'paid' | 'failed'; trade_no?: string },
+) {
+  const f = {
+    merchant_order_no: fields.merchant_order_no,
+    trade_no: fields.trade_no ?? 'SIMTEST1',
+    amount: fields.amount,
+    status: fields.status ?? 'paid',
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  };
+  return { ...f, sign: signNotification(secret, f) };
+}
+
+export function postNotification(t: TestApp, payload: Record<string, unknown>, gateway = 'simulator') {
+  return t.app.inject({ method: 'POST', url: `/v1/payment-orders/notify/${gateway}`, payload });
+}
+
+export async function setPaymentPassword(t: TestApp, m: TestMember, password = '135790'): Promise<void> {
+  const res = await as(t.app, m, {
+    method: 'POST',
+    url: '/v1/user/set-payment-password',
+    payload: {
+      payment_password: password,
+      payment_password_confirmation: password,
+      login_password: m.password,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+export async function addWallet(
+  t: TestApp,
+  m: TestMember,
+  payload: Record<string, unknown> = {},
+): Promise<{ id: number }> {
+  const res = await as(t.app, m, {
+    method: 'POST',
+    url: '/v1/user-wallets',
+    payload: { type: 'bank', bank_code: 'CMB', holder_name: '张三', account: VALID_CARD, ...payload },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return body<{ id: number }>(res).data;
+}
+
+export async function mainBalance(t: TestApp, m: TestMember): Promise<Map<string, bigint>> {
+  return t.app.services.ledger.balances(m.id);
+}

@@ -1,0 +1,420 @@
+import {
+  formatFen,
+  formatRate,
+  maskAccount,
+  MESSAGES,
+  parseRate,
+  usdtFromFen,
+  VIP_LEVELS,
+  withdrawFee,
+  WITHDRAW_STATUSES,
+  type WithdrawStatus,
+  type WithdrawView,
+} from '@app/shared';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { inTransaction, type Work } from '../../db/tx.ts';
+import { AppError, conflict, forbidden, notFound, tooManyRequests, unprocessable } from '../../lib/errors.ts';
+import type { EventBus } from '../../lib/events.ts';
+import { newOrderNo, startOfChinaDay } from '../../lib/order-no.ts';
+import { findMemberById } from '../accounts/accounts.repo.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
+import { lockWallet } from '../ledger/ledger.repo.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
+import type { OperatorsService } from '../operators/operators.service.ts';
+import { walletNameOf } from './wallets.service.ts';
+import * as repo from './withdrawals.repo.ts';
+import type { WithdrawalRow } from './withdrawals.table.ts';
+
+export interface MemberCallContext {
+  memberId: number;
+  idempotencyKey: string | undefined;
+  route: string;
+  ip?: string;
+}
+
+/** Wrong payment passwords allowed per member in the window before withdrawals answer 429. */
+export const PAYMENT_PASSWORD_MAX_FAILURES = 5;
+const PAYMENT_PASSWORD_WINDOW_MS = 15 * 60_000;
+
+export function toWithdrawView(row: WithdrawalRow): WithdrawView {
+  return {
+    id: row.id,
+    order_no: row.orderNo,
+    amount: formatFen(row.amount),
+    fee: formatFen(row.fee),
+    actual_amount: formatFen(row.amount - row.fee),
+    usdt_amount: row.usdtCents === null ? null : formatFen(row.usdtCents),
+    rate: row.rateUnits === null ? null : formatRate(row.rateUnits),
+    wallet_type: row.walletType,
+    wallet_name: row.walletName,
+    account_masked: maskAccount(row.account),
+    status: row.status,
+    status_text: WITHDRAW_STATUSES[row.status],
+    reason: row.reason,
+    created_at: row.createdAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+const dailyCountOf = (vipLevel: number) =>
+  (VIP_LEVELS.find((l) => l.level === vipLevel) ?? VIP_LEVELS[0]!).dailyWithdrawCount;
+
+/**
+ * Withdrawals (SPEC.md §7 "Withdraws"): a request freezes the amount (main → frozen); the
+ * operator pays it out (frozen → out, `withdraw_paid`) or rejects it, and the member may cancel
+ * while it is pending (frozen → main). Each step is decided once under the row lock.
+ */
+export class WithdrawalsService {
+  private readonly withdrawRate: bigint;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: AppConfig,
+    private readonly ledger: LedgerService,
+    private readonly idempotency: IdempotencyService,
+    private readonly accounts: AccountsService,
+    private readonly messages: MessagesService,
+    private readonly operators: OperatorsService,
+    private readonly events: EventBus,
+  ) {
+    const rate = parseRate(config.finance.usdtWithdrawRate);
+    if (!rate) throw new Error('USDT_WITHDRAW_RATE must be a positive decimal');
+    this.withdrawRate = rate;
+  }
+
+  private get rules() {
+    return this.config.finance.withdraw;
+  }
+
+  async settings(memberId: number) {
+    const member = await this.member(memberId);
+    const daily = dailyCountOf(member.vipLevel);
+    const used = await repo.countToday(this.db, memberId, startOfChinaDay());
+    return {
+      min_amount: formatFen(this.rules.min),
+      max_amount: formatFen(this.rules.max),
+      fee_rate_bp: this.rules.feeBp,
+      fee_min: formatFen(this.rules.feeMin),
+      fee_max: formatFen(this.rules.feeMax),
+      daily_count: daily,
+      used_today: used,
+      remaining_today: Math.max(0, daily - used),
+      usdt_rate: formatRate(this.withdrawRate),
+    };
+  }
+
+  usdtRate() {
+    return { rate: formatRate(this.withdrawRate), updated_at: new Date().toISOString() };
+  }
+
+  async balance(memberId: number) {
+    const [balances, member] = await Promise.all([this.ledger.balances(memberId), this.member(memberId)]);
+    const main = balances.get('main') ?? 0n;
+    return {
+      balance: formatFen(main),
+      withdrawable: formatFen(member.codingvolume > 0n ? 0n : main),
+      frozen: formatFen(balances.get('frozen') ?? 0n),
+      turnover_required: formatFen(member.codingvolume),
+    };
+  }
+
+  /** Requests a withdrawal to a saved wallet: checks password, flags, turnover and limits, then freezes. */
+  async create(
+    input: { wallet_id: number; amount: bigint; payment_password: string },
+    ctx: MemberCallContext,
+  ) {
+    const { amount } = input;
+    if (amount < this.rules.min) throw unprocessable(`单笔最低提现 ${formatFen(this.rules.min)} 元`);
+    if (amount > this.rules.max) throw unprocessable(`单笔最高提现 ${formatFen(this.rules.max)} 元`);
+    const fee = withdrawFee(amount, {
+      rateBp: this.rules.feeBp,
+      min: this.rules.feeMin,
+      max: this.rules.feeMax,
+    });
+    if (fee >= amount) throw unprocessable('提现金额不足以支付手续费');
+    await this.checkPaymentPassword(ctx, input.payment_password);
+
+    const { data } = await this.idempotency.run(
+      {
+        memberId: ctx.memberId,
+        key: ctx.idempotencyKey,
+        route: ctx.route,
+        request: { wallet_id: input.wallet_id, amount },
+      },
+      async (work) => {
+        // The main wallet's row lock serialises this member's withdrawals (and their daily count).
+        await lockWallet(work.tx, ctx.memberId, 'main');
+        const member = await repo.memberForWithdrawal(work.tx, ctx.memberId);
+        if (!member) throw notFound('用户不存在');
+        // SPEC.md §3 flags: disable_withdraw and blacklisted (is_black) members cannot request a withdrawal.
+        if (member.disableWithdraw === 1 || member.isBlack === 1)
+          throw forbidden('您的账户已被限制提现，请联系客服');
+        const wallet = await repo.findOwnWallet(work.tx, ctx.memberId, input.wallet_id);
+        if (!wallet) throw notFound('提现账户不存在');
+        if (wallet.enabled !== 1) throw unprocessable('该提现账户已停用，请先启用');
+        if (member.codingvolume > 0n)
+          throw unprocessable(`还需完成打码量 ${formatFen(member.codingvolume)} 元才能提现`, {
+            turnover_required: formatFen(member.codingvolume),
+          });
+        const daily = dailyCountOf(member.vipLevel);
+        if ((await repo.countToday(work.tx, ctx.memberId, startOfChinaDay())) >= daily)
+          throw unprocessable(`今日提现次数已用完（每日${daily}次）`);
+        const usdt = wallet.type !== 'bank';
+        const row = await repo.insertWithdrawal(work.tx, {
+          orderNo: newOrderNo('W'),
+          memberId: ctx.memberId,
+          walletId: wallet.id,
+          walletType: wallet.type,
+          walletName: walletNameOf(wallet),
+          holderName: wallet.holderName,
+          account: wallet.account,
+          amount,
+          fee,
+          usdtCents: usdt ? usdtFromFen(amount - fee, this.withdrawRate) : null,
+          rateUnits: usdt ? this.withdrawRate : null,
+        });
+        try {
+          await this.ledger.move(work, {
+            memberId: ctx.memberId,
+            from: 'main',
+            to: 'frozen',
+            amount,
+            type: 'withdraw_freeze',
+            reference: { type: 'withdrawal', id: row.id },
+            idempotencyKey: `withdraw:${row.id}:freeze`,
+            remark: `提现冻结 ${row.orderNo}`,
+          });
+        } catch (err) {
+          if (err instanceof AppError && err.message === MESSAGES.insufficientBalance)
+            throw unprocessable('可提现余额不足');
+          throw err;
+        }
+        return toWithdrawView(row);
+      },
+    );
+    return data;
+  }
+
+  /** The member takes back a pending request: the amount returns to the main wallet. */
+  async cancel(memberId: number, id: number, ctx: MemberCallContext) {
+    await this.own(memberId, id);
+    const { data } = await this.idempotency.run(
+      { memberId, key: ctx.idempotencyKey, route: ctx.route, request: { id } },
+      async (work) => {
+        const row = await this.lockPending(work, id);
+        await this.unfreeze(work, row, '提现取消退回');
+        return toWithdrawView(
+          await repo.updateWithdrawal(work.tx, id, {
+            status: 'cancelled',
+            reason: '会员取消',
+            decidedAt: new Date(),
+          }),
+        );
+      },
+    );
+    return data;
+  }
+
+  async list(
+    memberId: number,
+    query: { page: number; per_page: number; status?: WithdrawStatus | undefined },
+  ) {
+    const { rows, total } = await repo.pageWithdrawals(
+      this.db,
+      { memberId, status: query.status },
+      query.page,
+      query.per_page,
+    );
+    return {
+      list: rows.map((r) => toWithdrawView(r.withdrawal)),
+      total,
+      page: query.page,
+      per_page: query.per_page,
+      has_more: query.page * query.per_page < total,
+    };
+  }
+
+  async detail(memberId: number, id: number) {
+    return toWithdrawView(await this.own(memberId, id));
+  }
+
+  async statistics(memberId: number) {
+    const s = await repo.withdrawStatistics(this.db, memberId);
+    return {
+      total_amount: formatFen(s.paid),
+      total_count: s.paidCount,
+      pending_amount: formatFen(s.pending),
+      pending_count: s.pendingCount,
+    };
+  }
+
+  // ---- operator side ------------------------------------------------------------------------
+
+  async adminList(query: { page: number; per_page: number; status: WithdrawStatus }) {
+    const { rows, total } = await repo.pageWithdrawals(
+      this.db,
+      { status: query.status },
+      query.page,
+      query.per_page,
+    );
+    return {
+      list: rows.map((r) => ({
+        ...toWithdrawView(r.withdrawal),
+        member_id: r.withdrawal.memberId,
+        username: r.username,
+        holder_name: r.withdrawal.holderName,
+        account: r.withdrawal.account,
+      })),
+      total,
+      page: query.page,
+      per_page: query.per_page,
+      has_more: query.page * query.per_page < total,
+    };
+  }
+
+  /** Paid out by the operator: the frozen amount leaves the books and total_withdraw rises. */
+  async approve(id: number, action: { operatorId: number; ip: string; reason: string }) {
+    return inTransaction(this.db, async (work) => {
+      const row = await this.lockPending(work, id, true);
+      await this.ledger.post(work, {
+        memberId: row.memberId,
+        wallet: 'frozen',
+        amount: -row.amount,
+        type: 'withdraw_paid',
+        reference: { type: 'withdrawal', id: row.id },
+        idempotencyKey: `withdraw:${row.id}:paid`,
+        remark: `提现成功 ${row.orderNo}`,
+      });
+      await repo.addTotalWithdraw(work.tx, row.memberId, row.amount);
+      const paid = await repo.updateWithdrawal(work.tx, id, {
+        status: 'paid',
+        reason: action.reason || null,
+        operatorId: action.operatorId,
+        decidedAt: new Date(),
+      });
+      await this.operators.audit(work, {
+        operatorId: action.operatorId,
+        action: 'withdrawal.approve',
+        targetType: 'withdrawal',
+        targetId: id,
+        memberId: row.memberId,
+        reason: action.reason,
+        detail: { amount: formatFen(row.amount), fee: formatFen(row.fee) },
+        ip: action.ip,
+      });
+      await this.messages.send(work, {
+        memberId: row.memberId,
+        type: 'finance',
+        title: '提现成功',
+        content: `您的提现 ${formatFen(row.amount)} 元（手续费 ${formatFen(row.fee)} 元，到账 ${formatFen(row.amount - row.fee)} 元）已汇出至 ${row.walletName} ${maskAccount(row.account)}。`,
+        link: '/financePages/withdrawal?tab=records',
+        dedupeKey: `withdrawal-paid:${row.id}`,
+      });
+      work.afterCommit(() =>
+        this.events.emit('member.changed', {
+          memberId: row.memberId,
+          changedFields: ['total_withdraw'],
+          changeType: 'withdraw',
+          at: new Date(),
+        }),
+      );
+      return toWithdrawView(paid);
+    });
+  }
+
+  /** Refused by the operator: the amount returns to the member with the reason. */
+  async reject(id: number, action: { operatorId: number; ip: string; reason: string }) {
+    return inTransaction(this.db, async (work) => {
+      const row = await this.lockPending(work, id, true);
+      await this.unfreeze(work, row, '提现驳回退回');
+      const rejected = await repo.updateWithdrawal(work.tx, id, {
+        status: 'rejected',
+        reason: action.reason,
+        operatorId: action.operatorId,
+        decidedAt: new Date(),
+      });
+      await this.operators.audit(work, {
+        operatorId: action.operatorId,
+        action: 'withdrawal.reject',
+        targetType: 'withdrawal',
+        targetId: id,
+        memberId: row.memberId,
+        reason: action.reason,
+        detail: { amount: formatFen(row.amount) },
+        ip: action.ip,
+      });
+      await this.messages.send(work, {
+        memberId: row.memberId,
+        type: 'finance',
+        title: '提现被驳回',
+        content: `您的提现 ${formatFen(row.amount)} 元未通过审核，金额已退回账户。原因：${action.reason}`,
+        link: '/financePages/withdrawal?tab=records',
+        dedupeKey: `withdrawal-rejected:${row.id}`,
+      });
+      return toWithdrawView(rejected);
+    });
+  }
+
+  // ---- helpers ----
+
+  /** Verifies the payment password, counting failures: 5 wrong in 15 minutes lock withdrawals for the window. */
+  private async checkPaymentPassword(ctx: MemberCallContext, password: string): Promise<void> {
+    const since = new Date(Date.now() - PAYMENT_PASSWORD_WINDOW_MS);
+    if ((await repo.recentPasswordFailures(this.db, ctx.memberId, since)) >= PAYMENT_PASSWORD_MAX_FAILURES)
+      throw tooManyRequests('支付密码错误次数过多，请15分钟后再试');
+    try {
+      await this.accounts.verifyPaymentPassword(ctx.memberId, password);
+    } catch (err) {
+      if (err instanceof AppError && err.message === '支付密码不正确') {
+        await repo.recordPasswordFailure(this.db, ctx.memberId, ctx.ip);
+        const left =
+          PAYMENT_PASSWORD_MAX_FAILURES - (await repo.recentPasswordFailures(this.db, ctx.memberId, since));
+        throw unprocessable(
+          left > 0 ? `支付密码不正确，还可尝试${left}次` : '支付密码错误次数过多，请15分钟后再试',
+        );
+      }
+      throw err;
+    }
+  }
+
+  private async member(memberId: number) {
+    const member = await findMemberById(this.db, memberId);
+    if (!member) throw notFound('用户不存在');
+    return member;
+  }
+
+  private async own(memberId: number, id: number): Promise<WithdrawalRow> {
+    const row = await repo.findOwnWithdrawal(this.db, memberId, id);
+    if (!row) throw notFound('提现记录不存在');
+    return row;
+  }
+
+  private async lockPending(work: Work, id: number, byOperator = false): Promise<WithdrawalRow> {
+    const row = await repo.lockWithdrawal(work.tx, id);
+    if (!row) throw notFound('提现记录不存在');
+    if (row.status !== 'pending')
+      throw conflict(
+        byOperator
+          ? `该提现已处理（${WITHDRAW_STATUSES[row.status]}），不能重复操作`
+          : '只有审核中的提现可以取消',
+        { status: row.status },
+      );
+    return row;
+  }
+
+  private async unfreeze(work: Work, row: WithdrawalRow, remark: string): Promise<void> {
+    await this.ledger.move(work, {
+      memberId: row.memberId,
+      from: 'frozen',
+      to: 'main',
+      amount: row.amount,
+      type: 'withdraw_unfreeze',
+      reference: { type: 'withdrawal', id: row.id },
+      idempotencyKey: `withdraw:${row.id}:unfreeze`,
+      remark: `${remark} ${row.orderNo}`,
+    });
+  }
+}

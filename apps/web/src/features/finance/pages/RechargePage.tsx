@@ -1,0 +1,237 @@
+import {
+  AMOUNT_PROBLEM_MESSAGES,
+  fenFromUsdt,
+  formatFen,
+  parseRate,
+  parseYuan,
+  type PaymentMethodView,
+  type PaymentOrderView,
+} from '@app/shared';
+import { Button, Dialog, DotLoading, ErrorBlock, Input, PullToRefresh, Tabs } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from '@/lib/toast.tsx';
+import { Page } from '@/ui/Page.tsx';
+import { PagedList } from '@/ui/PagedList.tsx';
+import { DepositCard } from '../components/RecordCards.tsx';
+import { UsdtTransferPanel } from '../components/UsdtTransferPanel.tsx';
+import {
+  useCancelDepositMutation,
+  useCreateDepositMutation,
+  useDepositListQuery,
+  usePaymentMethodsQuery,
+  useUsdtRateQuery,
+} from '../queries.ts';
+import { useFinancePushes } from '../pushes.ts';
+import '../finance.css';
+
+/** financePages/recharge: pick a method and an amount; gateway → hosted page, USDT → address + hash. */
+export default function RechargePage() {
+  useFinancePushes();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'records' ? 'records' : 'pay';
+  const [usdtOrder, setUsdtOrder] = useState<PaymentOrderView | null>(null);
+  const setTab = (key: string) => setParams(key === 'records' ? { tab: 'records' } : {}, { replace: true });
+  return (
+    <Page title="充值">
+      <Tabs className="fin-tabs" activeKey={tab} onChange={setTab}>
+        <Tabs.Tab key="pay" title="充值" />
+        <Tabs.Tab key="records" title="充值记录" />
+      </Tabs>
+      {tab === 'records' ? (
+        <DepositRecords
+          onTransfer={(order) => {
+            setUsdtOrder(order);
+            setTab('pay');
+          }}
+        />
+      ) : usdtOrder ? (
+        <div className="fin-body">
+          <UsdtTransferPanel
+            order={usdtOrder}
+            onDone={() => {
+              setUsdtOrder(null);
+              setTab('records');
+            }}
+          />
+        </div>
+      ) : (
+        <RechargeForm onUsdtOrder={setUsdtOrder} />
+      )}
+    </Page>
+  );
+}
+
+function RechargeForm({ onUsdtOrder }: { onUsdtOrder: (order: PaymentOrderView) => void }) {
+  const navigate = useNavigate();
+  const methods = usePaymentMethodsQuery();
+  const rate = useUsdtRateQuery();
+  const create = useCreateDepositMutation();
+  const [picked, setPicked] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  const available = methods.data?.list.filter((m) => m.enabled) ?? [];
+  const method: PaymentMethodView | undefined = available.find((m) => m.code === picked) ?? available[0];
+
+  if (methods.isPending)
+    return (
+      <div className="page-loading">
+        <DotLoading color="primary" />
+      </div>
+    );
+  if (methods.error || !method)
+    return (
+      <PullToRefresh onRefresh={() => methods.refetch()}>
+        <ErrorBlock
+          status="disconnected"
+          title={methods.error?.message ?? '暂无可用的充值方式'}
+          description="下拉可重新加载"
+        />
+      </PullToRefresh>
+    );
+
+  const usdt = method.kind === 'usdt';
+  const parsed = amount ? parseYuan(amount) : null;
+  const rateUnits = rate.data ? parseRate(rate.data.rate) : null;
+  const creditFen = parsed?.ok
+    ? usdt
+      ? rateUnits
+        ? fenFromUsdt(parsed.fen, rateUnits)
+        : null
+      : parsed.fen
+    : null;
+  const problem = parsed && !parsed.ok ? AMOUNT_PROBLEM_MESSAGES[parsed.reason] : null;
+
+  const submit = () => {
+    if (!parsed?.ok || parsed.fen <= 0n) {
+      toast.error(problem ?? '请输入充值金额');
+      return;
+    }
+    create.mutate(
+      { method: method.code, amount },
+      {
+        onSuccess: (created) => {
+          if (created.pay_url) void navigate(`/pages/payment/webview?order_id=${created.order.id}`);
+          else onUsdtOrder(created.order);
+        },
+      },
+    );
+  };
+
+  return (
+    <PullToRefresh onRefresh={() => Promise.all([methods.refetch(), rate.refetch()])}>
+      <div className="fin-body">
+        <div className="card">
+          <div className="fin-title">充值方式</div>
+          <div className="fin-methods" data-testid="recharge-methods">
+            {available.map((m) => (
+              <button
+                key={m.code}
+                type="button"
+                className="fin-method"
+                aria-pressed={m.code === method.code}
+                onClick={() => {
+                  setPicked(m.code);
+                  setAmount('');
+                }}
+              >
+                {m.name}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="card">
+          <div className="fin-title">{usdt ? '充值数量（USDT）' : '充值金额（元）'}</div>
+          <div className="fin-amount-input">
+            <span className="fin-amount-unit">{usdt ? '₮' : '¥'}</span>
+            <Input
+              value={amount}
+              onChange={(v) => setAmount(v.trim())}
+              inputMode="decimal"
+              placeholder={usdt ? '请输入USDT数量' : `${method.min_amount} - ${method.max_amount}`}
+              clearable
+              aria-label="充值金额"
+            />
+          </div>
+          {problem ? <div className="fin-reason">{problem}</div> : null}
+          <div className="fin-chips">
+            {method.quick_amounts.map((q) => {
+              const label = q.replace(/\.00$/, '');
+              return (
+                <button
+                  key={q}
+                  type="button"
+                  className="fin-chip"
+                  aria-pressed={amount === label}
+                  onClick={() => setAmount(label)}
+                >
+                  {label}
+                  {usdt ? ' U' : ''}
+                </button>
+              );
+            })}
+          </div>
+          <div className="fin-row" style={{ marginTop: 10 }}>
+            <span>单笔限额</span>
+            <span>
+              {method.min_amount} - {method.max_amount} 元
+            </span>
+          </div>
+          {usdt ? (
+            <>
+              <div className="fin-row">
+                <span>当前汇率</span>
+                <span data-testid="usdt-rate">1 USDT = {rate.data?.rate ?? '--'} 元</span>
+              </div>
+              <div className="fin-row">
+                <span>预计到账</span>
+                <span className="gold-text">{creditFen !== null ? `${formatFen(creditFen)} 元` : '--'}</span>
+              </div>
+              <div className="hint">到账金额按下单时锁定的汇率计算，不足1分的部分舍去。</div>
+            </>
+          ) : null}
+        </div>
+        <Button block color="primary" size="large" loading={create.isPending} onClick={submit}>
+          {usdt ? '获取收款地址' : '立即充值'}
+        </Button>
+        <div className="hint">
+          充值到账后需完成等额打码量方可提现。网银/支付宝/微信充值将跳转到支付页面，支付完成后自动返回；USDT
+          充值请向平台地址转账后提交交易哈希，财务确认后到账。
+        </div>
+      </div>
+    </PullToRefresh>
+  );
+}
+
+function DepositRecords({ onTransfer }: { onTransfer: (order: PaymentOrderView) => void }) {
+  const navigate = useNavigate();
+  const query = useDepositListQuery();
+  const cancel = useCancelDepositMutation();
+  const confirmCancel = async (order: PaymentOrderView) => {
+    if (
+      await Dialog.confirm({
+        title: '取消订单',
+        content: `取消充值订单 ${order.order_no}？`,
+        confirmText: '确认取消',
+      })
+    )
+      cancel.mutate(order.id, { onSuccess: () => toast.success('订单已取消') });
+  };
+  return (
+    <PagedList
+      query={query}
+      testId="deposit-records"
+      emptyTitle="暂无充值记录"
+      emptyDescription="充值后可在这里查看到账进度"
+      keyOf={(order) => order.id}
+      renderItem={(order) => (
+        <DepositCard
+          order={order}
+          onCancel={(o) => void confirmCancel(o)}
+          onPay={(o) =>
+            o.network ? onTransfer(o) : void navigate(`/pages/payment/webview?order_id=${o.id}`)
+          }
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,226 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fenFromDecimal, formatFen } from '@app/shared';
+import { members } from '../apps/server/src/db/schema.ts';
+import { dismissHomeModal, input, login, toast, waitForRoute } from './support/app.ts';
+import { launchBrowser, newMobileContext, openRoute, screenshot } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  context = await newMobileContext(browser, server.baseUrl);
+  page = await context.newPage();
+  pageErrors.length = 0;
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') {
+    await screenshot(page, `finance-failed-${ctx.task.name.slice(0, 12)}`).catch(() => undefined);
+    console.error('page errors:', pageErrors);
+  }
+  await context.close();
+});
+
+async function operatorToken(): Promise<string> {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/admin/v1/auth/login',
+    payload: { username: 'admin', password: 'admin1234' },
+  });
+  return res.json<{ data: { token: string } }>().data.token;
+}
+
+const mainBalance = (p: Page) => p.locator('.balance-main');
+
+describe('finance', () => {
+  it('recharges 100 on the gateway page, lands on success, and the mine page updates live', async () => {
+    await login(page, 'demo001', 'demo1234');
+    await waitForRoute(page, '/pages/home/home');
+    await dismissHomeModal(page);
+
+    // A second tab on the mine page: its balance must change by itself (realtime push).
+    const mine = await context.newPage();
+    await openRoute(mine, '/pages/mine/mine');
+    await expect
+      .poll(() => mainBalance(mine).getAttribute('data-amount'), { timeout: 10_000 })
+      .toBe('10000.00');
+
+    await openRoute(page, '/financePages/recharge');
+    await page.getByRole('button', { name: '支付宝' }).click();
+    await page.locator('.fin-chip', { hasText: /^100$/ }).click();
+    await screenshot(page, 'finance-recharge');
+    await page.getByRole('button', { name: '立即充值' }).click();
+    await waitForRoute(page, '/pages/payment/webview');
+
+    const gateway = page.frameLocator('[data-testid=payment-frame]');
+    await gateway.getByRole('button', { name: '支付 ¥100.00' }).waitFor();
+    await screenshot(page, 'finance-gateway');
+    await gateway.getByRole('button', { name: '支付 ¥100.00' }).click();
+
+    await waitForRoute(page, '/pages/payment/success', 15_000);
+    await page.getByText('充值成功').waitFor();
+    await expect
+      .poll(() => page.locator('.fin-success-amount .money').getAttribute('data-amount'))
+      .toBe('100.00');
+    await screenshot(page, 'finance-success');
+
+    await expect
+      .poll(() => mainBalance(mine).getAttribute('data-amount'), { timeout: 15_000 })
+      .toBe('10100.00');
+    await screenshot(mine, 'finance-mine-live');
+    await mine.close();
+
+    await openRoute(page, '/financePages/recharge?tab=records');
+    await page.getByTestId('deposit-record').first().getByText('已到账').waitFor();
+    await screenshot(page, 'finance-recharge-records');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('deposits USDT: address with a QR code and the locked rate, the hash submitted, credited once the operator confirms', async () => {
+    await login(page, 'demo001', 'demo1234');
+    await waitForRoute(page, '/pages/home/home');
+    await dismissHomeModal(page);
+    await openRoute(page, '/financePages/recharge');
+    await page.getByRole('button', { name: 'USDT-TRC20' }).click();
+    await page.getByRole('textbox', { name: '充值金额' }).fill('50');
+    await page.getByText('360.00 元').waitFor();
+    await page.getByRole('button', { name: '获取收款地址' }).click();
+    const panel = page.getByTestId('usdt-panel');
+    await panel.getByTestId('usdt-qrcode').waitFor();
+    expect(await panel.getByTestId('usdt-address').textContent()).toBe('TMUihoywteh2FbqxifCVYU5t1Kuc5Yquf2');
+    await page.getByRole('textbox', { name: '交易哈希' }).fill('ab'.repeat(32));
+    await screenshot(page, 'finance-usdt');
+    await page.getByRole('button', { name: '提交转账信息' }).click();
+    const record = page.getByTestId('deposit-record').first();
+    await record.getByText('待确认').waitFor();
+
+    const token = await operatorToken();
+    const list = await server.app.inject({
+      method: 'GET',
+      url: '/admin/v1/payment-orders',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const order = list.json<{ data: { list: Array<{ id: number; amount: string }> } }>().data.list[0]!;
+    expect(order.amount).toBe('360.00');
+    const confirmed = await server.app.inject({
+      method: 'POST',
+      url: `/admin/v1/payment-orders/${order.id}/confirm`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: {},
+    });
+    expect(confirmed.statusCode).toBe(200);
+    await page.reload();
+    await page.getByTestId('deposit-record').first().getByText('已到账').waitFor();
+    await screenshot(page, 'finance-usdt-credited');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('adds a bank card, requests a withdrawal that is frozen, and sees it paid once the operator approves', async () => {
+    await login(page, 'demo001', 'demo1234');
+    await waitForRoute(page, '/pages/home/home');
+    await dismissHomeModal(page);
+
+    // A deposit of this test's own (paid at the gateway through the API) leaves 打码量 to bet.
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string);
+    const auth = { authorization: `Bearer ${token}` };
+    const before = (await server.app.inject({ method: 'GET', url: '/v1/user/balance', headers: auth })).json<{
+      data: { balance: string };
+    }>().data.balance;
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/v1/payment-orders',
+      headers: auth,
+      payload: { method: 'bank', amount: '100' },
+    });
+    const payUrl = created.json<{ data: { pay_url: string } }>().data.pay_url;
+    expect((await server.app.inject({ method: 'POST', url: `${payUrl}/pay` })).statusCode).toBe(303);
+
+    await openRoute(page, '/financePages/wallet-edit');
+    await page.getByTestId('bank-picker').click();
+    await page.locator('.adm-picker-header-button', { hasText: '确定' }).click();
+    await page.getByPlaceholder('与银行卡开户名一致').fill('张三');
+    await page.getByPlaceholder('请输入银行卡号').fill('6222021234567890127');
+    await page.getByRole('button', { name: '添加' }).click();
+    await page.getByText('银行卡号校验失败，请检查后重新输入').waitFor();
+    await page.getByPlaceholder('请输入银行卡号').fill('6222021234567890128');
+    await screenshot(page, 'finance-wallet-edit');
+    await page.getByRole('button', { name: '添加' }).click();
+    await toast(page, '添加成功').waitFor();
+
+    await openRoute(page, '/financePages/wallets');
+    await page.getByTestId('wallet-row').getByText('6222 **** **** 0128').waitFor();
+    await screenshot(page, 'finance-wallets');
+
+    // The demo member deposited in the first test: that 100 must be bet before withdrawing.
+    await openRoute(page, '/financePages/withdrawal');
+    const balanceCard = page.getByTestId('withdraw-balance');
+    await balanceCard.getByText('完成剩余打码量后即可提现').waitFor();
+    await screenshot(page, 'finance-withdraw-turnover');
+    // (The member bets the turnover off; the betting flows are tested elsewhere.)
+    await server.app.services.database.db
+      .update(members)
+      .set({ codingvolume: 0n })
+      .where(eq(members.username, 'demo001'));
+    await page.reload();
+
+    await page.getByRole('button', { name: '设置支付密码' }).click();
+    await input(page, 'login_password').fill('demo1234');
+    await input(page, 'payment_password').fill('135790');
+    await input(page, 'payment_password_confirmation').fill('135790');
+    await page.getByRole('button', { name: '确认设置' }).click();
+    await toast(page, '支付密码设置成功').waitFor();
+    await page.locator('.sheet-title').waitFor({ state: 'detached' });
+
+    await page.getByRole('textbox', { name: '提现金额' }).fill('500');
+    await expect.poll(() => page.getByTestId('withdraw-fee').textContent()).toBe('0.00 元');
+    await input(page, 'withdraw_password').fill('135790');
+    await screenshot(page, 'finance-withdraw-form');
+    await page.getByRole('button', { name: '确认提现' }).click();
+    const record = page.getByTestId('withdraw-record').first();
+    await record.getByText('审核中').waitFor();
+    await screenshot(page, 'finance-withdraw-pending');
+
+    await page.getByRole('tab', { name: '申请提现' }).click();
+    await expect
+      .poll(() => page.getByTestId('withdraw-frozen').locator('.money').getAttribute('data-amount'))
+      .toBe('500.00');
+
+    // The member watches the records while the operator decides: the row turns 已到账 by itself.
+    await page.getByRole('tab', { name: '提现记录' }).click();
+    await page.getByTestId('withdraw-record').first().getByText('审核中').waitFor();
+    const operator = { authorization: `Bearer ${await operatorToken()}` };
+    const pending = await server.app.inject({ method: 'GET', url: '/admin/v1/withdraws', headers: operator });
+    const id = pending
+      .json<{ data: { list: Array<{ id: number; username: string }> } }>()
+      .data.list.find((w) => w.username === 'demo001')!.id;
+    const approved = await server.app.inject({
+      method: 'POST',
+      url: `/admin/v1/withdraws/${id}/approve`,
+      headers: operator,
+      payload: {},
+    });
+    expect(approved.statusCode).toBe(200);
+
+    await page.getByTestId('withdraw-record').first().getByText('已到账').waitFor({ timeout: 10_000 });
+    await screenshot(page, 'finance-withdraw-paid');
+    await openRoute(page, '/pages/mine/mine');
+    await expect
+      .poll(() => mainBalance(page).getAttribute('data-amount'), { timeout: 10_000 })
+      .toBe(formatFen(fenFromDecimal(before) + 10_000n - 50_000n));
+    expect(pageErrors).toEqual([]);
+  });
+});

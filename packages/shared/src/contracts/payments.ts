@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { PAYMENT_METHOD_CODES, PAYMENT_ORDER_STATUS_KEYS, isTxHash } from '../domain/finance/index.ts';
+import { isoDate, moneyInput, moneyString, pageQuery, paginated } from './common.ts';
+
+// ---- /v1/payment-orders: deposits (SPEC.md §7 "Payments") --------------------------------
+
+export const paymentMethodCode = z.enum(PAYMENT_METHOD_CODES, { error: '请选择正确的充值方式' });
+
+export const paymentMethodView = z.object({
+  code: paymentMethodCode,
+  name: z.string(),
+  kind: z.enum(['gateway', 'usdt']),
+  network: z.enum(['TRC20', 'ERC20']).nullable(),
+  min_amount: moneyString,
+  max_amount: moneyString,
+  enabled: z.boolean(),
+  /** Amount chips the page offers (元). */
+  quick_amounts: z.array(moneyString),
+});
+export const paymentMethodList = z.object({ list: z.array(paymentMethodView) });
+export type PaymentMethodView = z.infer<typeof paymentMethodView>;
+
+export const usdtRateView = z.object({
+  /** 元 per USDT, exact decimal with 4 decimals. */
+  rate: z.string(),
+  updated_at: isoDate,
+});
+
+export const systemWalletQuery = z.object({
+  network: z.enum(['TRC20', 'ERC20'], { error: '网络须为 TRC20 或 ERC20' }).default('TRC20'),
+});
+export const systemWalletAddress = z.object({ network: z.enum(['TRC20', 'ERC20']), address: z.string() });
+
+/** Create a deposit: gateway methods take 元; USDT methods take the amount of USDT. */
+export const createPaymentOrderBody = z.object({
+  method: paymentMethodCode,
+  amount: moneyInput,
+});
+
+export const paymentInfoBody = z.object({
+  order_id: z.coerce
+    .number({ error: '订单ID须为数字' })
+    .int('订单ID须为整数')
+    .positive('订单ID须为正数')
+    .max(2 ** 53 - 1),
+});
+
+export const submitTransferBody = z
+  .object({
+    order_id: z.coerce
+      .number({ error: '订单ID须为数字' })
+      .int('订单ID须为整数')
+      .positive('订单ID须为正数')
+      .max(2 ** 53 - 1),
+    tx_hash: z
+      .string({ error: '请输入交易哈希' })
+      .trim()
+      .min(1, '请输入交易哈希')
+      .max(80, '交易哈希格式不正确'),
+    /** USDT actually sent. */
+    amount: moneyInput,
+  })
+  .refine((b) => isTxHash('TRC20', b.tx_hash) || isTxHash('ERC20', b.tx_hash), {
+    message: '交易哈希格式不正确',
+    path: ['tx_hash'],
+  });
+
+export const paymentOrderQuery = pageQuery.extend({
+  status: z.enum(PAYMENT_ORDER_STATUS_KEYS, { error: '状态不正确' }).optional(),
+});
+
+export const paymentOrderView = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  method: paymentMethodCode,
+  method_name: z.string(),
+  /** 元 credited (for USDT: converted at the order's rate). */
+  amount: moneyString,
+  usdt_amount: z.string().nullable(),
+  rate: z.string().nullable(),
+  network: z.enum(['TRC20', 'ERC20']).nullable(),
+  tx_hash: z.string().nullable(),
+  status: z.enum(PAYMENT_ORDER_STATUS_KEYS),
+  status_text: z.string(),
+  /** Why an operator rejected it, or why the gateway failed it. */
+  reason: z.string().nullable(),
+  created_at: isoDate,
+  paid_at: isoDate.nullable(),
+});
+export type PaymentOrderView = z.infer<typeof paymentOrderView>;
+export const paymentOrderPage = paginated(paymentOrderView);
+
+export const paymentOrderSimple = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  method_name: z.string(),
+  amount: moneyString,
+  status: z.enum(PAYMENT_ORDER_STATUS_KEYS),
+  status_text: z.string(),
+  created_at: isoDate,
+});
+export const paymentOrderSimplePage = paginated(paymentOrderSimple);
+
+export const createdPaymentOrder = z.object({
+  order: paymentOrderView,
+  /** Gateway methods: where the member pays. USDT: null (pay to `deposit_address`). */
+  pay_url: z.string().nullable(),
+  deposit_address: z.string().nullable(),
+});
+
+export const paymentInfo = z.object({
+  order_id: z.number().int(),
+  order_no: z.string(),
+  pay_url: z.string(),
+  amount: moneyString,
+  status: z.enum(PAYMENT_ORDER_STATUS_KEYS),
+});
+
+export const paymentStatistics = z.object({
+  total_amount: moneyString,
+  total_count: z.number().int(),
+  pending_count: z.number().int(),
+  today_amount: moneyString,
+});
+
+/** The notification a gateway posts to our callback URL (simulator's shape). */
+export const gatewayNotification = z.object({
+  merchant_order_no: z.string().max(64),
+  trade_no: z.string().max(64),
+  amount: z.string().max(20),
+  status: z.enum(['paid', 'failed']),
+  timestamp: z.string().max(20),
+  sign: z.string().max(128),
+});
+export type GatewayNotification = z.infer<typeof gatewayNotification>;
+
+// ---- /admin/v1/payment-orders ---------------------------------------------------------------
+
+export const adminPaymentOrderQuery = pageQuery.extend({
+  status: z.enum(PAYMENT_ORDER_STATUS_KEYS).optional().default('confirming'),
+});
+export const adminPaymentOrderView = paymentOrderView.extend({
+  member_id: z.number().int(),
+  username: z.string(),
+});
+export const adminPaymentOrderPage = paginated(adminPaymentOrderView);
