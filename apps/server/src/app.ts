@@ -14,6 +14,8 @@ import { lotteryBetsRoutes } from './modules/lottery/bets.routes.ts';
 import { lotteryGamesRoutes } from './modules/lottery/games.routes.ts';
 import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
 import { ordersRoutes } from './modules/sports/orders.routes.ts';
+import { demoGameRoutes } from './modules/games/demo.routes.ts';
+import { gamesRoutes } from './modules/games/games.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import docsPlugin from './plugins/docs.ts';
 import envelopePlugin from './plugins/envelope.ts';
@@ -75,6 +77,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(lotteryRoutes);
   await app.register(lotteryBetsRoutes);
   await app.register(lotteryGamesRoutes);
+  await app.register(gamesRoutes);
+  await app.register(demoGameRoutes);
 
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
   return app;

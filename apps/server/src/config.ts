@@ -49,6 +49,13 @@ const envSchema = z.object({
   /** Lottery scheduler: how often it ticks, and how far ahead periods (and their commitments) are created. */
   LOTTERY_TICK_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   LOTTERY_PERIODS_AHEAD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
+  /** Game provider: how long one call may take before a transfer is left pending for reconciliation. */
+  GAME_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(10).max(120_000).default(5_000),
+  /** How often pending game transfers are reconciled, and how old one must be to be touched. */
+  GAME_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  GAME_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** How often the provider's settled rounds are copied into game_records. */
+  GAME_RECORD_SYNC_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   /** Public origin the app is reached at (used in generated links); defaults to the request's own. */
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -95,6 +102,7 @@ export interface AppConfig {
     syncIntervalMs: number;
   };
   lottery: { tickIntervalMs: number; aheadMs: number };
+  games: { timeoutMs: number; reconcileIntervalMs: number; reconcileAfterMs: number; recordSyncIntervalMs: number };
   sessionTtlDays: number;
   login: { maxFailures: number; windowMinutes: number };
 }
@@ -157,6 +165,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     lottery: {
       tickIntervalMs: e.LOTTERY_TICK_INTERVAL_MS,
       aheadMs: e.LOTTERY_PERIODS_AHEAD_MINUTES * 60_000,
+    },
+    games: {
+      timeoutMs: e.GAME_PROVIDER_TIMEOUT_MS,
+      reconcileIntervalMs: e.GAME_RECONCILE_INTERVAL_MS,
+      reconcileAfterMs: e.GAME_RECONCILE_AFTER_MS,
+      recordSyncIntervalMs: e.GAME_RECORD_SYNC_INTERVAL_MS,
     },
     sessionTtlDays: e.SESSION_TTL_DAYS,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },

@@ -27,6 +27,11 @@ import { LotteryScheduler } from './modules/lottery/scheduler.ts';
 import { LotterySettlement } from './modules/lottery/settlement.service.ts';
 import { LotteryWalletService } from './modules/lottery/wallet.service.ts';
 import { every, Leadership } from './lib/jobs.ts';
+import { GamesService } from './modules/games/games.service.ts';
+import { GameRecordsService } from './modules/games/records.service.ts';
+import { GameTransferService } from './modules/games/transfers.service.ts';
+import type { GameProvider } from './modules/games/provider/provider.ts';
+import { DemoGameProvider } from './modules/games/provider/simulator.ts';
 
 /** Everything a route may call, built once per app. */
 export interface Services {
@@ -51,6 +56,13 @@ export interface Services {
   lotterySettlement: LotterySettlement;
   /** The lottery's clock: periods, 封盘, draws and settlement (`tick(now)` drives it in tests). */
   lotteryScheduler: LotteryScheduler;
+  /** The built-in demo game aggregator (its pages and fault switch); also `gameProvider` by default. */
+  demoProvider: DemoGameProvider;
+  /** The game aggregator in use, behind the GameProvider adapter. */
+  gameProvider: GameProvider;
+  games: GamesService;
+  gameTransfers: GameTransferService;
+  gameRecords: GameRecordsService;
   /** Starts the background jobs (feed sync and settlement) when this process leads. */
   startJobs(): void;
   /** Stops background work and closes connections to outside services. */
@@ -116,6 +128,10 @@ export async function createServices(
   const lotteryScheduler = new LotteryScheduler(db, lotterySettlement, broadcaster, log, {
     aheadMs: config.lottery.aheadMs,
   });
+  const demoProvider = new DemoGameProvider(db);
+  const gameProvider: GameProvider = demoProvider;
+  const gameTransfers = new GameTransferService(db, ledger, gameProvider, config.games, log);
+  const gameRecords = new GameRecordsService(db, gameProvider);
   const leadership = new Leadership(config.databaseUrl, log);
   const stops: Array<() => void> = [];
   return {
@@ -138,6 +154,11 @@ export async function createServices(
     lotteryWallet: new LotteryWalletService(db, ledger, idempotency, events),
     lotterySettlement,
     lotteryScheduler,
+    demoProvider,
+    gameProvider,
+    games: new GamesService(db, gameProvider, { timeoutMs: config.games.timeoutMs, publicUrl: config.publicUrl }),
+    gameTransfers,
+    gameRecords,
     startJobs: () => {
       stops.push(
         every(
@@ -157,6 +178,26 @@ export async function createServices(
           },
           log,
           'lottery-scheduler',
+        ),
+      );
+      stops.push(
+        every(
+          config.games.reconcileIntervalMs,
+          async () => {
+            if (await leadership.isLeader()) await gameTransfers.reconcile();
+          },
+          log,
+          'game-transfer-reconcile',
+        ),
+      );
+      stops.push(
+        every(
+          config.games.recordSyncIntervalMs,
+          async () => {
+            if (await leadership.isLeader()) await gameRecords.sync();
+          },
+          log,
+          'game-record-sync',
         ),
       );
     },

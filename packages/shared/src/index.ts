@@ -13,3 +13,4 @@ export * from './domain/sports/index.ts';
 export * from './contracts/sports.ts';
 export * from './domain/lottery/index.ts';
 export * from './contracts/lottery.ts';
+export * from './contracts/games.ts';

@@ -5,3 +5,5 @@ export * from '../modules/app-config/app-config.table.ts';
 export * from '../modules/realtime/realtime.table.ts';
 export * from '../modules/sports/sports.table.ts';
 export * from '../modules/lottery/lottery.table.ts';
+export * from '../modules/games/games.table.ts';
+export * from '../modules/games/provider/simulator.table.ts';
