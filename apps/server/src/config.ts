@@ -102,7 +102,12 @@ export interface AppConfig {
     syncIntervalMs: number;
   };
   lottery: { tickIntervalMs: number; aheadMs: number };
-  games: { timeoutMs: number; reconcileIntervalMs: number; reconcileAfterMs: number; recordSyncIntervalMs: number };
+  games: {
+    timeoutMs: number;
+    reconcileIntervalMs: number;
+    reconcileAfterMs: number;
+    recordSyncIntervalMs: number;
+  };
   sessionTtlDays: number;
   login: { maxFailures: number; windowMinutes: number };
 }

@@ -31,7 +31,7 @@ import { GamesService } from './modules/games/games.service.ts';
 import { GameRecordsService } from './modules/games/records.service.ts';
 import { GameTransferService } from './modules/games/transfers.service.ts';
 import type { GameProvider } from './modules/games/provider/provider.ts';
-import { DemoGameProvider } from './modules/games/provider/simulator.ts';
+import { DemoGameProvider } from './modules/games/simulator.ts';
 
 /** Everything a route may call, built once per app. */
 export interface Services {
@@ -156,7 +156,10 @@ export async function createServices(
     lotteryScheduler,
     demoProvider,
     gameProvider,
-    games: new GamesService(db, gameProvider, { timeoutMs: config.games.timeoutMs, publicUrl: config.publicUrl }),
+    games: new GamesService(db, gameProvider, {
+      timeoutMs: config.games.timeoutMs,
+      publicUrl: config.publicUrl,
+    }),
     gameTransfers,
     gameRecords,
     startJobs: () => {

@@ -6,4 +6,4 @@ export * from '../modules/realtime/realtime.table.ts';
 export * from '../modules/sports/sports.table.ts';
 export * from '../modules/lottery/lottery.table.ts';
 export * from '../modules/games/games.table.ts';
-export * from '../modules/games/provider/simulator.table.ts';
+export * from '../modules/games/simulator.table.ts';

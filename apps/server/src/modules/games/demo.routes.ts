@@ -8,7 +8,7 @@ import { errorPage, gamePage } from './demo/page.ts';
 import { SLOT_BETS_FEN } from './demo/slot-math.ts';
 import { DEMO_GAMES, DEMO_PLATFORMS } from './provider/catalog.ts';
 import { ProviderRejected } from './provider/provider.ts';
-import type { PlayInput } from './provider/simulator.ts';
+import type { PlayInput } from './simulator.ts';
 
 const sessionField = z.string().regex(/^[A-Za-z0-9_]{8,120}$/, '游戏会话格式不正确');
 const playBody = z.object({

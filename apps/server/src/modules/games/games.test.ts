@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as, body, createTestApp, newMember, type TestApp } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { updateMember } from '../accounts/accounts.repo.ts';
-import { gameSimSessions } from './provider/simulator.table.ts';
+import { gameSimSessions } from './simulator.table.ts';
 import { enterGame, fundMain, GAME_TEST_ENV, play, transfer } from './testing.ts';
 
 let t: TestApp;

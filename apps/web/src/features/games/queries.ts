@@ -134,11 +134,10 @@ export function useTransferAllOutMutation() {
 
 /** Game data for a game code (a new launch session), kept in memory for the game page. */
 export function useEnterGameMutation() {
-  const put = useGameDataStore((s) => s.put);
   return useMutation({
     mutationFn: (code: string) =>
       api.post<GameDataView>('/v1/game/ng/enter-game', { game_code: code }, { loading: '正在进入游戏…' }),
-    onSuccess: put,
+    onSuccess: (data) => useGameDataStore.getState().put(data),
   });
 }
 

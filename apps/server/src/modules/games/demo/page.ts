@@ -17,39 +17,8 @@ import {
   SLOT_LINE_COUNT,
   SLOT_SYMBOLS,
   THREE_OF_A_KIND,
-  type SlotSymbol,
 } from './slot-math.ts';
-
-/** What each slot theme draws for the symbols (the math is the same for every theme). */
-const SLOT_THEMES: Record<string, Record<SlotSymbol, [string, string]>> = {
-  fruit: {
-    seven: ['7', '#e53935'],
-    bar: ['BAR', '#6d4c41'],
-    bell: ['铃', '#fbc02d'],
-    melon: ['瓜', '#43a047'],
-    grape: ['葡', '#8e24aa'],
-    lemon: ['柠', '#fdd835'],
-    cherry: ['樱', '#d81b60'],
-  },
-  fortune: {
-    seven: ['财', '#e53935'],
-    bar: ['宝', '#ff8f00'],
-    bell: ['福', '#fbc02d'],
-    melon: ['禄', '#43a047'],
-    grape: ['寿', '#8e24aa'],
-    lemon: ['喜', '#f06292'],
-    cherry: ['钱', '#ffb300'],
-  },
-  dragon: {
-    seven: ['龙', '#e53935'],
-    bar: ['凤', '#ff7043'],
-    bell: ['珠', '#fbc02d'],
-    melon: ['麟', '#26a69a'],
-    grape: ['鼎', '#8d6e63'],
-    lemon: ['扇', '#7e57c2'],
-    cherry: ['灯', '#ef5350'],
-  },
-};
+import { SLOT_THEMES } from './themes.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -137,7 +106,8 @@ main{padding:14px}
 .cell.win{box-shadow:0 0 0 3px #ffb400,0 0 14px #ffb400}
 .controls{padding:0 14px}
 .bets{display:flex;flex-wrap:wrap;gap:6px;margin-bottom:10px}
-.bets button,.pick button{flex:1 0 auto;min-width:52px;padding:6px 8px;border-radius:16px;border:1px solid #5a4a3a;background:#221c17;color:#ddd;font-size:13px}
+.bets button{flex:1 0 22%;min-width:0;padding:6px 4px;border-radius:16px;border:1px solid #5a4a3a;background:#221c17;color:#ddd;font-size:13px}
+.pick button{flex:1 0 auto;min-width:52px;padding:6px 8px;border-radius:16px;border:1px solid #5a4a3a;background:#221c17;color:#ddd;font-size:13px}
 .bets button.on,.pick button.on{border-color:#ffb400;color:#111;background:#ffb400}
 .go{width:100%;height:46px;border:0;border-radius:23px;background:linear-gradient(#ffd36b,#e39b00);color:#2a1800;font-size:18px;font-weight:800}
 .go:disabled{opacity:.5}

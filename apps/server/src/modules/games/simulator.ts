@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatFen } from '@app/shared';
 import { asc, eq, gt } from 'drizzle-orm';
-import type { Db, Tx } from '../../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   DT_CHOICE_NAMES,
   FISH_KINDS,
@@ -9,16 +9,17 @@ import {
   shootFish,
   type DragonTigerChoice,
   type FishCode,
-} from '../demo/engines.ts';
-import { spin, SLOT_SYMBOLS } from '../demo/slot-math.ts';
-import { DEMO_GAMES, DEMO_PLATFORMS, findGame, type CatalogGame } from './catalog.ts';
+} from './demo/engines.ts';
+import { spin } from './demo/slot-math.ts';
+import { symbolName } from './demo/themes.ts';
+import { DEMO_GAMES, DEMO_PLATFORMS, findGame, type CatalogGame } from './provider/catalog.ts';
 import {
   ProviderRejected,
   type GameProvider,
   type LaunchSession,
   type ProviderRecord,
   type ProviderTransfer,
-} from './provider.ts';
+} from './provider/provider.ts';
 import { gameSimPlayers, gameSimRounds, gameSimSessions, gameSimTransfers } from './simulator.table.ts';
 
 export type SimulatedCall = 'transferIn' | 'transferOut' | 'queryTransfer' | 'balance';
@@ -42,16 +43,6 @@ export type PlayInput =
   | { engine: 'slot'; bet: bigint }
   | { engine: 'dragon_tiger'; bet: bigint; choice: DragonTigerChoice }
   | { engine: 'fishing'; bet: bigint; fish: FishCode };
-
-const SYMBOL_NAMES: Record<(typeof SLOT_SYMBOLS)[number], string> = {
-  seven: '7',
-  bar: 'BAR',
-  bell: '铃铛',
-  melon: '西瓜',
-  grape: '葡萄',
-  lemon: '柠檬',
-  cherry: '樱桃',
-};
 
 /**
  * The built-in demo aggregator ("NG"): an outside system played by our own process. It keeps its
@@ -233,7 +224,7 @@ export class DemoGameProvider implements GameProvider {
       const player = await lockPlayer(tx, session.memberId);
       if (player.balance < input.bet) throw new ProviderRejected('游戏余额不足，请先转入');
 
-      const outcome = decide(input);
+      const outcome = decide(game, input);
       const balance = player.balance - input.bet + outcome.payout;
       await tx.update(gameSimPlayers).set({ balance }).where(eq(gameSimPlayers.memberId, session.memberId));
       await tx
@@ -345,11 +336,11 @@ function toTransfer(row: typeof gameSimTransfers.$inferSelect): ProviderTransfer
   };
 }
 
-function decide(input: PlayInput): { payout: bigint; result: unknown; detail: string } {
+function decide(game: CatalogGame, input: PlayInput): { payout: bigint; result: unknown; detail: string } {
   switch (input.engine) {
     case 'slot': {
       const s = spin(input.bet);
-      const middle = s.grid[1]!.map((sym) => SYMBOL_NAMES[sym]).join(' ');
+      const middle = s.grid[1]!.map((sym) => symbolName(game.theme, sym)).join(' ');
       return {
         payout: s.payout,
         result: { stops: s.stops, grid: s.grid, wins: s.wins },
