@@ -113,4 +113,31 @@ describe('slot games', () => {
     await screenshot(page, 'games-records');
     expect(pageErrors).toEqual([]);
   });
+
+  it('plays the fishing and dragon tiger games from the lobby', async () => {
+    await login(page, 'demo002', 'demo1234');
+    await waitForRoute(page, '/pages/home/home');
+    await dismissHomeModal(page);
+    for (const [code, action] of [
+      ['xh_ocean', 'fish-clown'],
+      ['hg_dragon_tiger', 'dt-deal'],
+    ] as const) {
+      await page.goto('/#/gamelistPages/soltlist');
+      await page.getByTestId(`game-${code}`).click();
+      await page.getByTestId('enter-amount').locator('input').fill('20');
+      await page.getByTestId('enter-submit').click();
+      await waitForRoute(page, '/pages/game/game');
+      const frame = page.frameLocator('[data-testid="game-frame"]');
+      await expect.poll(() => frame.getByTestId('game-balance').textContent()).toBe('20.00');
+      // The fish swim: a moving target never becomes "stable" for the click check.
+      await frame.getByTestId(action).click({ force: true });
+      await expect.poll(() => frame.getByTestId('game-result').textContent()).toMatch(/捕获|未捕获|赢/);
+      await page.waitForTimeout(300);
+      await screenshot(page, `games-${code}`);
+      await page.locator('.gm-game-page .adm-nav-bar-back').click();
+      await waitForRoute(page, '/gamelistPages/soltlist');
+      await expect.poll(() => wallet('game').textContent()).toBe('0.00');
+    }
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -105,8 +105,8 @@ main{padding:14px}
 .cell{height:76px;border-radius:8px;background:linear-gradient(#fffdf6,#e9dfc7);display:flex;align-items:center;justify-content:center;font-size:30px;font-weight:800;transition:box-shadow .2s}
 .cell.win{box-shadow:0 0 0 3px #ffb400,0 0 14px #ffb400}
 .controls{padding:0 14px}
-.bets{display:flex;flex-wrap:wrap;gap:6px;margin-bottom:10px}
-.bets button{flex:1 0 22%;min-width:0;padding:6px 4px;border-radius:16px;border:1px solid #5a4a3a;background:#221c17;color:#ddd;font-size:13px}
+.bets{display:grid;grid-template-columns:repeat(4,1fr);gap:6px;margin-bottom:10px}
+.bets button{min-width:0;padding:6px 4px;border-radius:16px;border:1px solid #5a4a3a;background:#221c17;color:#ddd;font-size:13px}
 .pick button{flex:1 0 auto;min-width:52px;padding:6px 8px;border-radius:16px;border:1px solid #5a4a3a;background:#221c17;color:#ddd;font-size:13px}
 .bets button.on,.pick button.on{border-color:#ffb400;color:#111;background:#ffb400}
 .go{width:100%;height:46px;border:0;border-radius:23px;background:linear-gradient(#ffd36b,#e39b00);color:#2a1800;font-size:18px;font-weight:800}
@@ -135,7 +135,7 @@ var $=function(id){return document.getElementById(id)};
 function post(body){body.session=S;return fetch('/games/demo/api/play',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify(body)}).then(function(r){return r.json()})}
 function setBalance(b){$('balance').textContent=b;try{parent.postMessage({type:'ng-game-balance',balance:b},'*')}catch(e){}}
 function say(text,cls){var r=$('result');r.textContent=text;r.className='result'+(cls?' '+cls:'')}
-function bets(){var box=$('bets');box.innerHTML='';G.bets.forEach(function(b){var x=document.createElement('button');x.textContent=b;x.className=b===bet?'on':'';x.onclick=function(){bet=b;bets()};box.appendChild(x)})}
+function bets(){var box=$('bets');box.innerHTML='';box.style.gridTemplateColumns='repeat('+(G.bets.length<=5?G.bets.length:4)+',1fr)';G.bets.forEach(function(b){var x=document.createElement('button');x.textContent=b;x.className=b===bet?'on':'';x.onclick=function(){bet=b;bets()};box.appendChild(x)})}
 function play(body,show){if(busy)return;busy=true;say('…');post(body).then(function(res){busy=false;if(res.code!==200){say(res.message,'err');unlock();return}show(res.data);setBalance(res.data.balance)}).catch(function(){busy=false;say('网络异常，请重试','err');unlock()})}
 function unlock(){var s=$('spin');if(s)s.disabled=false}
 bets();

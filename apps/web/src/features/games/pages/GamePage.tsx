@@ -11,6 +11,8 @@ import { gameKeys, transferAllOut, useEnterGameMutation, useGameBalanceQuery } f
 import { useGameDataStore } from '../store.ts';
 import '../games.css';
 
+let leaveTimer: ReturnType<typeof setTimeout> | undefined;
+
 /**
  * pages/game/game: the game's own page in a frame, the wallets above it, and a back button.
  * Leaving the page (back, another route, closing the tab) moves the whole game wallet back to
@@ -45,8 +47,11 @@ export default function GamePage() {
     return () => window.removeEventListener('message', onMessage);
   }, []);
 
-  // The automatic transfer-out, once, when the member leaves.
+  // The automatic transfer-out, once, when the member leaves. Deferred by a tick so that React's
+  // development double mount (unmount + mount at once) does not take the money out on arrival.
   useEffect(() => {
+    if (leaveTimer) clearTimeout(leaveTimer);
+    leaveTimer = undefined;
     let done = false;
     const leave = () => {
       if (done) return;
@@ -67,7 +72,7 @@ export default function GamePage() {
     window.addEventListener('pagehide', leave);
     return () => {
       window.removeEventListener('pagehide', leave);
-      leave();
+      leaveTimer = setTimeout(leave, 0);
     };
   }, [queryClient]);
 
