@@ -270,3 +270,30 @@ describe('game records', () => {
     expect((await as(t.app, other, { method: 'GET', url: '/v1/game-records/abc' })).statusCode).toBe(400);
   });
 });
+
+describe('API docs', () => {
+  it('documents every games endpoint, and not the provider pages', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    for (const [method, path] of [
+      ['get', '/v1/game/list'],
+      ['post', '/v1/game/enter'],
+      ['get', '/v1/game/ng/platforms'],
+      ['get', '/v1/game/ng/game-types'],
+      ['get', '/v1/game/ng/platforms-by-type'],
+      ['get', '/v1/game/ng/game-list-by-type'],
+      ['get', '/v1/game/ng/game-list'],
+      ['get', '/v1/game/ng/balance'],
+      ['get', '/v1/game/ng/game-records'],
+      ['post', '/v1/game/ng/enter-game'],
+      ['post', '/v1/game/ng/transfer'],
+      ['get', '/v1/game-records'],
+      ['get', '/v1/game-records/stats'],
+      ['get', '/v1/game-records/{id}'],
+    ] as const) {
+      expect(spec.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+    expect(spec.paths['/games/demo/play']).toBeUndefined();
+  });
+});

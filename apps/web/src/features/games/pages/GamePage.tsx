@@ -1,3 +1,4 @@
+import type { GameDataView } from '@app/shared';
 import { DotLoading, ErrorBlock, NavBar } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -22,19 +23,20 @@ export default function GamePage() {
   const code = useUrlParam('code');
   const back = useBack();
   const queryClient = useQueryClient();
-  const data = useGameDataStore((s) => s.byCode[code]);
+  const stored = useGameDataStore((s) => s.byCode[code]);
+  // Decided once on arrival: the frame keeps its session while the member plays (rounds keep it alive).
+  const [data, setData] = useState<GameDataView | null>(() => (isGameDataFresh(stored) ? stored! : null));
   const enter = useEnterGameMutation();
   const balance = useGameBalanceQuery();
   const [gameBalance, setGameBalance] = useState<string | null>(null);
-  const fresh = isGameDataFresh(data);
   const asked = useRef(false);
 
   // Game data older than 5 minutes (or none after a reload) is asked for again.
   useEffect(() => {
-    if (!code || fresh || asked.current) return;
+    if (!code || data || asked.current) return;
     asked.current = true;
-    enter.mutate(code);
-  }, [code, fresh, enter]);
+    enter.mutate(code, { onSuccess: setData });
+  }, [code, data, enter]);
 
   // The game page reports its balance after each round.
   useEffect(() => {
@@ -94,7 +96,7 @@ export default function GamePage() {
       <div className="gm-game-frame">
         {!code ? (
           <ErrorBlock status="empty" title="未指定游戏" description="请从游戏大厅进入" />
-        ) : fresh && data ? (
+        ) : data ? (
           <iframe title={data.game_name} src={data.game_url} data-testid="game-frame" />
         ) : enter.isError ? (
           <ErrorBlock status="disconnected" title={enter.error.message} description="返回游戏大厅重新进入" />
