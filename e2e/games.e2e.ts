@@ -129,8 +129,10 @@ describe('slot games', () => {
       await waitForRoute(page, '/pages/game/game');
       const frame = page.frameLocator('[data-testid="game-frame"]');
       await expect.poll(() => frame.getByTestId('game-balance').textContent()).toBe('20.00');
+      // The balance toast of the transfer covers the frame for 3 s.
+      await toast(page, /转入游戏钱包/).waitFor({ state: 'hidden' });
       // The fish swim: a moving target never becomes "stable" for the click check.
-      await frame.getByTestId(action).click({ force: true });
+      await frame.getByTestId(action).click({ force: action.startsWith('fish') });
       await expect.poll(() => frame.getByTestId('game-result').textContent()).toMatch(/捕获|未捕获|赢/);
       await page.waitForTimeout(300);
       await screenshot(page, `games-${code}`);
