@@ -70,9 +70,6 @@ export const demoGameRoutes: FastifyPluginAsyncZod = async (app) => {
     } else input = { engine: 'slot', bet: parsed.fen };
     try {
       const result = await sim.play(session, input, GAME_SESSION_TTL_MS);
-      app.services.gameRecords
-        .sync()
-        .catch((err: unknown) => request.log.warn({ err }, 'game record sync failed'));
       return ok(result, '成功');
     } catch (err) {
       if (err instanceof ProviderRejected) throw unprocessable(err.message);

@@ -213,6 +213,26 @@ describe('transfers between the main wallet and the game wallet', () => {
     await expectConserved(m, 6_000n);
   });
 
+  it('two reconcilers finishing the same transfers at once credit and refund each only once', async () => {
+    const m = await newMember(t.app);
+    await fundMain(t, m, 9_000n);
+    await transfer(t, m, { type: 'in', amount: '50' });
+    sim().failNext('transferOut', 'lose-answer');
+    await transfer(t, m, { type: 'out', amount: '30' });
+    sim().failNext('transferIn', 'lose-request');
+    await transfer(t, m, { type: 'in', amount: '10' });
+    sim().failNext('transferIn', 'reject');
+    const results = await Promise.all([reconcile(m), reconcile(m), reconcile(m)]);
+    expect(results.every((r) => r.pending === 0)).toBe(true);
+    const rows = await transfersOf(t, m);
+    expect(rows.filter((r) => r.status === 'pending')).toHaveLength(0);
+    // 90.00 − 50 + 30 (out, once) ± 10 (in: refused and refunded once, or completed once).
+    const refunded = rows.some((r) => r.status === 'failed');
+    expect(await mainOf(t, m)).toBe(refunded ? 7_000n : 6_000n);
+    await sim().deliverLate();
+    await expectConserved(m, 9_000n);
+  });
+
   it('a refused transfer out moves nothing on either side', async () => {
     const m = await newMember(t.app);
     await fundMain(t, m, 2_000n);
