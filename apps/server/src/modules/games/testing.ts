@@ -4,8 +4,12 @@ import { inTransaction } from '../../db/tx.ts';
 import { as, body, type TestApp, type TestMember } from '../../test/harness.ts';
 import { gameTransfers } from './games.table.ts';
 
-/** Short provider time-outs and no grace period, so tests reconcile at once. */
-export const GAME_TEST_ENV = { GAME_PROVIDER_TIMEOUT_MS: '150', GAME_RECONCILE_AFTER_MS: '0' };
+/**
+ * No grace period, so tests reconcile at once, and a provider time-out short enough for the lost
+ * answers the tests provoke yet long enough that a loaded machine (parallel test files on
+ * PostgreSQL) never turns an answered call into a time-out.
+ */
+export const GAME_TEST_ENV = { GAME_PROVIDER_TIMEOUT_MS: '1500', GAME_RECONCILE_AFTER_MS: '0' };
 
 export async function fundMain(t: TestApp, member: TestMember, fen: bigint): Promise<void> {
   await inTransaction(t.database.db, (work) =>
