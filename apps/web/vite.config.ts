@@ -55,6 +55,8 @@ export default defineConfig({
       '/v1': { target: api, changeOrigin: true },
       '/config.json': { target: api, changeOrigin: true },
       '/docs': { target: api, changeOrigin: true },
+      // The demo game provider's pages, icons and play API (the game_url opened in pages/game/game).
+      '/games': { target: api, changeOrigin: true },
       '/app': { target: api, changeOrigin: true, ws: true },
     },
   },

@@ -29,6 +29,8 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { gatewaySimRoutes } from './modules/payments/gateway-sim.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
+import { demoGameRoutes } from './modules/games/demo.routes.ts';
+import { gamesRoutes } from './modules/games/games.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import operatorAuthPlugin from './plugins/operator-auth.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -117,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentsRoutes);
   await app.register(withdrawalsRoutes);
   await app.register(gatewaySimRoutes);
+  await app.register(gamesRoutes);
+  await app.register(demoGameRoutes);
 
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
   return app;

@@ -53,6 +53,13 @@ const envSchema = z.object({
   VIP_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   /** How often finished days' settled bets become claimable rebate records without the member asking. */
   REBATE_RUN_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
+  /** Game provider: how long one call may take before a transfer is left pending for reconciliation. */
+  GAME_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(10).max(120_000).default(5_000),
+  /** How often pending game transfers are reconciled, and how old one must be to be touched. */
+  GAME_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  GAME_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** How often the provider's settled rounds are copied into game_records. */
+  GAME_RECORD_SYNC_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   /** Public origin the app is reached at (used in generated links); defaults to the request's own. */
   PUBLIC_URL: z.url().optional(),
   /** Other origins the member app may be served from (comma-separated), answered with CORS headers. */
@@ -137,6 +144,12 @@ export interface AppConfig {
   lottery: { tickIntervalMs: number; aheadMs: number };
   vipSweepIntervalMs: number;
   rebateRunIntervalMs: number;
+  games: {
+    timeoutMs: number;
+    reconcileIntervalMs: number;
+    reconcileAfterMs: number;
+    recordSyncIntervalMs: number;
+  };
   sessionTtlDays: number;
   login: { maxFailures: number; windowMinutes: number };
   finance: {
@@ -213,6 +226,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     vipSweepIntervalMs: e.VIP_SWEEP_INTERVAL_MS,
     rebateRunIntervalMs: e.REBATE_RUN_INTERVAL_MS,
+    games: {
+      timeoutMs: e.GAME_PROVIDER_TIMEOUT_MS,
+      reconcileIntervalMs: e.GAME_RECONCILE_INTERVAL_MS,
+      reconcileAfterMs: e.GAME_RECONCILE_AFTER_MS,
+      recordSyncIntervalMs: e.GAME_RECORD_SYNC_INTERVAL_MS,
+    },
     sessionTtlDays: e.SESSION_TTL_DAYS,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
     finance: {

@@ -48,6 +48,11 @@ import { SimulatedGateway } from './modules/payments/gateway-simulator.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { UserWalletsService } from './modules/withdrawals/wallets.service.ts';
 import { WithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
+import { GamesService } from './modules/games/games.service.ts';
+import { GameRecordsService } from './modules/games/records.service.ts';
+import { GameTransferService } from './modules/games/transfers.service.ts';
+import type { GameProvider } from './modules/games/provider/provider.ts';
+import { DemoGameProvider } from './modules/games/simulator.ts';
 
 /** Everything a route may call, built once per app. */
 export interface Services {
@@ -109,6 +114,13 @@ export interface Services {
   withdrawals: WithdrawalsService;
   /** Saved withdrawal destinations (bank cards, USDT addresses). */
   userWallets: UserWalletsService;
+  /** The built-in demo game aggregator (its pages and fault switch); also `gameProvider` by default. */
+  demoProvider: DemoGameProvider;
+  /** The game aggregator in use, behind the GameProvider adapter. */
+  gameProvider: GameProvider;
+  games: GamesService;
+  gameTransfers: GameTransferService;
+  gameRecords: GameRecordsService;
   /** Starts the background jobs (feed sync and settlement) when this process leads. */
   startJobs(): void;
   /** Stops background work and closes connections to outside services. */
@@ -177,6 +189,10 @@ export async function createServices(
   });
   const operators = new OperatorsService(db, config);
   const bonus = new BonusService(ledger, events);
+  const demoProvider = new DemoGameProvider(db);
+  const gameProvider: GameProvider = demoProvider;
+  const gameTransfers = new GameTransferService(db, ledger, gameProvider, config.games, log);
+  const gameRecords = new GameRecordsService(db, gameProvider);
   const leadership = new Leadership(config.databaseUrl, log);
   const vip = new VipService(db, bonus, messages, events, log);
   const stopVip = vip.start();
@@ -190,6 +206,20 @@ export async function createServices(
     db,
     config.finance.gatewaySecret ?? (await appConfig.secret('payment_gateway_secret')),
   );
+  // Background work, each run only by the process holding the leadership lock.
+  const jobs: Array<{ name: string; everyMs: number; run: () => Promise<unknown> }> = [
+    { name: 'sports-feed', everyMs: config.sports.syncIntervalMs, run: () => feedSync.tick() },
+    { name: 'lottery-scheduler', everyMs: config.lottery.tickIntervalMs, run: () => lotteryScheduler.tick() },
+    { name: 'invite-rewards', everyMs: INVITE_REWARDS_INTERVAL_MS, run: () => inviteRewards.runJob() },
+    { name: 'vip-sweep', everyMs: config.vipSweepIntervalMs, run: () => vip.sweep() },
+    { name: 'rebate-daily', everyMs: config.rebateRunIntervalMs, run: () => rebates.applyCompletedDays() },
+    {
+      name: 'game-transfer-reconcile',
+      everyMs: config.games.reconcileIntervalMs,
+      run: () => gameTransfers.reconcile(),
+    },
+    { name: 'game-record-sync', everyMs: config.games.recordSyncIntervalMs, run: () => gameRecords.sync() },
+  ];
   return {
     config,
     database,
@@ -248,57 +278,27 @@ export async function createServices(
       events,
     ),
     userWallets: new UserWalletsService(db),
+    demoProvider,
+    gameProvider,
+    games: new GamesService(db, gameProvider, {
+      timeoutMs: config.games.timeoutMs,
+      publicUrl: config.publicUrl,
+    }),
+    gameTransfers,
+    gameRecords,
     startJobs: () => {
-      stops.push(
-        every(
-          config.sports.syncIntervalMs,
-          async () => {
-            if (await leadership.isLeader()) await feedSync.tick();
-          },
-          log,
-          'sports-feed',
-        ),
-      );
-      stops.push(
-        every(
-          config.lottery.tickIntervalMs,
-          async () => {
-            if (await leadership.isLeader()) await lotteryScheduler.tick();
-          },
-          log,
-          'lottery-scheduler',
-        ),
-      );
-      stops.push(
-        every(
-          INVITE_REWARDS_INTERVAL_MS,
-          async () => {
-            if (await leadership.isLeader()) await inviteRewards.runJob();
-          },
-          log,
-          'invite-rewards',
-        ),
-      );
-      stops.push(
-        every(
-          config.vipSweepIntervalMs,
-          async () => {
-            if (await leadership.isLeader()) await vip.sweep();
-          },
-          log,
-          'vip-sweep',
-        ),
-      );
-      stops.push(
-        every(
-          config.rebateRunIntervalMs,
-          async () => {
-            if (await leadership.isLeader()) await rebates.applyCompletedDays();
-          },
-          log,
-          'rebate-daily',
-        ),
-      );
+      for (const job of jobs) {
+        stops.push(
+          every(
+            job.everyMs,
+            async () => {
+              if (await leadership.isLeader()) await job.run();
+            },
+            log,
+            job.name,
+          ),
+        );
+      }
     },
     close: async () => {
       for (const stop of stops.splice(0)) stop();

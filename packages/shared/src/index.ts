@@ -30,3 +30,4 @@ export * from './contracts/rewards.ts';
 export * from './domain/finance/index.ts';
 export * from './contracts/payments.ts';
 export * from './contracts/withdrawals.ts';
+export * from './contracts/games.ts';

@@ -15,6 +15,9 @@ export const LEDGER_TYPES = {
   transfer_in: '转入',
   adjust: '人工调整',
   demo_credit: '体验金',
+  game_in: '转入游戏钱包',
+  game_out: '游戏钱包转出',
+  game_refund: '游戏转账退回',
 } as const;
 
 export type LedgerType = keyof typeof LEDGER_TYPES;

@@ -16,3 +16,5 @@ export * from '../modules/client-logs/client-logs.table.ts';
 export * from '../modules/rewards/rewards.table.ts';
 export * from '../modules/payments/payments.table.ts';
 export * from '../modules/withdrawals/withdrawals.table.ts';
+export * from '../modules/games/games.table.ts';
+export * from '../modules/games/simulator.table.ts';

@@ -48,7 +48,7 @@ const MENU_CATALOGUE: readonly MenuGroup[] = [
       { path: '/financePages/wallets', title: '提现账户', icon: <BankcardOutline />, auth: true },
       { path: '/betPages/order/list', title: '我的注单', icon: <FileOutline />, auth: true },
       { path: '/financePages/billdetails', title: '账变记录', icon: <BillOutline />, auth: true },
-      { path: '/financePages/gamerecords', title: '投注记录', icon: <ReceiptOutline />, auth: true },
+      { path: '/financePages/gamerecords', title: '游戏记录', icon: <ReceiptOutline />, auth: true },
       { path: '/financePages/rebaterecord', title: '返水记录', icon: <FileOutline />, auth: true },
       { path: '/financePages/bonusrecord', title: '彩金记录', icon: <GiftOutline />, auth: true },
       { path: '/financePages/comprehensive', title: '综合报表', icon: <HistogramOutline />, auth: true },

@@ -1,0 +1,368 @@
+import { randomBytes } from 'node:crypto';
+import { formatFen } from '@app/shared';
+import { asc, eq, gt } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  DT_CHOICE_NAMES,
+  FISH_KINDS,
+  playDragonTiger,
+  shootFish,
+  type DragonTigerChoice,
+  type FishCode,
+} from './demo/engines.ts';
+import { spin } from './demo/slot-math.ts';
+import { symbolName } from './demo/themes.ts';
+import { DEMO_GAMES, DEMO_PLATFORMS, findGame, type CatalogGame } from './provider/catalog.ts';
+import {
+  ProviderRejected,
+  type GameProvider,
+  type LaunchSession,
+  type ProviderRecord,
+  type ProviderTransfer,
+} from './provider/provider.ts';
+import { gameSimPlayers, gameSimRounds, gameSimSessions, gameSimTransfers } from './simulator.table.ts';
+
+export type SimulatedCall = 'transferIn' | 'transferOut' | 'queryTransfer' | 'balance';
+/**
+ * reject: answers with a refusal (a transfer id is then decided as failed for good).
+ * lose-request: the request never arrives until `deliverLate()`; the caller hears nothing.
+ * lose-answer: the request is carried out but the caller hears nothing (until `deliverLate()`).
+ */
+export type SimulatedFault = 'reject' | 'lose-request' | 'lose-answer';
+
+/** A round as the game page sees it. */
+export interface PlayResult {
+  round_id: string;
+  bet: string;
+  payout: string;
+  balance: string;
+  result: unknown;
+}
+
+export type PlayInput =
+  | { engine: 'slot'; bet: bigint }
+  | { engine: 'dragon_tiger'; bet: bigint; choice: DragonTigerChoice }
+  | { engine: 'fishing'; bet: bigint; fish: FishCode };
+
+/**
+ * The built-in demo aggregator ("NG"): an outside system played by our own process. It keeps its
+ * books in `game_sim_*`, answers transfers idempotently by the caller's id, serves the demo games
+ * (through demo.routes.ts) and can be told to refuse, lose a request or lose an answer, so the
+ * failure paths of our side are testable.
+ */
+export class DemoGameProvider implements GameProvider {
+  readonly code = 'ng';
+  private readonly faults: Array<{ call: SimulatedCall; fault: SimulatedFault }> = [];
+  private readonly late: Array<() => Promise<void>> = [];
+
+  constructor(private readonly db: Db) {}
+
+  platforms() {
+    return DEMO_PLATFORMS;
+  }
+
+  games() {
+    return DEMO_GAMES;
+  }
+
+  // ---- fault switch (tests) --------------------------------------------------------------------
+
+  /** The next `times` calls of `call` misbehave as `fault`. */
+  failNext(call: SimulatedCall, fault: SimulatedFault, times = 1): void {
+    for (let i = 0; i < times; i++) this.faults.push({ call, fault });
+  }
+
+  clearFaults(): void {
+    this.faults.length = 0;
+  }
+
+  /** Delivers the requests (and carries out the work) that were held back by lose-request. */
+  async deliverLate(): Promise<void> {
+    for (const run of this.late.splice(0)) await run();
+  }
+
+  private takeFault(call: SimulatedCall): SimulatedFault | undefined {
+    const index = this.faults.findIndex((f) => f.call === call);
+    if (index < 0) return undefined;
+    return this.faults.splice(index, 1)[0]?.fault;
+  }
+
+  /** Runs `work` under the fault switch: the caller may get an answer, a refusal, or silence. */
+  private async call<T>(
+    call: SimulatedCall,
+    work: () => Promise<T>,
+    onReject?: () => Promise<void>,
+  ): Promise<T> {
+    const fault = this.takeFault(call);
+    if (fault === 'reject') {
+      await onReject?.();
+      throw new ProviderRejected('游戏平台维护中');
+    }
+    if (fault === 'lose-request') {
+      this.late.push(async () => {
+        await work().catch(() => undefined);
+      });
+      return new Promise<T>(() => undefined);
+    }
+    if (fault === 'lose-answer') {
+      await work();
+      return new Promise<T>(() => undefined);
+    }
+    return work();
+  }
+
+  // ---- GameProvider ----------------------------------------------------------------------------
+
+  async createPlayer(memberId: number): Promise<void> {
+    await this.db.insert(gameSimPlayers).values({ memberId }).onConflictDoNothing();
+  }
+
+  balance(memberId: number): Promise<bigint> {
+    return this.call('balance', async () => {
+      const [row] = await this.db.select().from(gameSimPlayers).where(eq(gameSimPlayers.memberId, memberId));
+      return row?.balance ?? 0n;
+    });
+  }
+
+  transferIn(transferId: string, memberId: number, amount: bigint): Promise<ProviderTransfer> {
+    return this.call(
+      'transferIn',
+      () => this.applyTransfer(transferId, memberId, 'in', amount),
+      () => this.recordRefusal(transferId, memberId, 'in', amount),
+    );
+  }
+
+  transferOut(transferId: string, memberId: number, amount: bigint | 'all'): Promise<ProviderTransfer> {
+    return this.call(
+      'transferOut',
+      () => this.applyTransfer(transferId, memberId, 'out', amount),
+      () => this.recordRefusal(transferId, memberId, 'out', amount === 'all' ? 0n : amount),
+    );
+  }
+
+  queryTransfer(transferId: string): Promise<ProviderTransfer | null> {
+    return this.call('queryTransfer', async () => {
+      const [row] = await this.db
+        .select()
+        .from(gameSimTransfers)
+        .where(eq(gameSimTransfers.transferId, transferId));
+      return row ? toTransfer(row) : null;
+    });
+  }
+
+  async launchUrl(session: LaunchSession): Promise<string> {
+    await this.createPlayer(session.memberId);
+    await this.db.insert(gameSimSessions).values({
+      sessionId: session.sessionId,
+      memberId: session.memberId,
+      gameCode: session.game.code,
+      expiresAt: session.expiresAt,
+    });
+    return `/games/demo/play?session=${encodeURIComponent(session.sessionId)}`;
+  }
+
+  async fetchRecords(since: bigint, limit: number): Promise<ProviderRecord[]> {
+    const rows = await this.db
+      .select()
+      .from(gameSimRounds)
+      .where(gt(gameSimRounds.seq, since))
+      .orderBy(asc(gameSimRounds.seq))
+      .limit(limit);
+    return rows.map((r) => ({
+      seq: r.seq,
+      roundId: r.roundId,
+      memberId: r.memberId,
+      gameCode: r.gameCode,
+      bet: r.bet,
+      payout: r.payout,
+      playedAt: r.playedAt,
+      detail: r.detail,
+    }));
+  }
+
+  // ---- the provider's side of the games --------------------------------------------------------
+
+  /** The session and game behind a game page, or why it cannot be played. */
+  async openSession(
+    sessionId: string,
+    now = new Date(),
+  ): Promise<{ game: CatalogGame; memberId: number; balance: bigint }> {
+    const [session] = await this.db
+      .select()
+      .from(gameSimSessions)
+      .where(eq(gameSimSessions.sessionId, sessionId));
+    const game = session ? findGame(session.gameCode) : undefined;
+    if (!session || !game) throw new ProviderRejected('游戏会话不存在，请重新进入游戏');
+    if (session.expiresAt <= now) throw new ProviderRejected('游戏会话已过期，请返回重新进入游戏');
+    const [player] = await this.db
+      .select()
+      .from(gameSimPlayers)
+      .where(eq(gameSimPlayers.memberId, session.memberId));
+    return { game, memberId: session.memberId, balance: player?.balance ?? 0n };
+  }
+
+  /**
+   * One round: the session must be live (each round keeps it alive 5 more minutes), the stake
+   * comes out of the member's balance here, the outcome from node:crypto, the round is recorded.
+   */
+  async play(
+    sessionId: string,
+    input: PlayInput,
+    sessionTtlMs: number,
+    now = new Date(),
+  ): Promise<PlayResult> {
+    return this.db.transaction(async (tx) => {
+      const [session] = await tx
+        .select()
+        .from(gameSimSessions)
+        .where(eq(gameSimSessions.sessionId, sessionId))
+        .for('update');
+      const game = session ? findGame(session.gameCode) : undefined;
+      if (!session || !game) throw new ProviderRejected('游戏会话不存在，请重新进入游戏');
+      if (session.expiresAt <= now) throw new ProviderRejected('游戏会话已过期，请返回重新进入游戏');
+      if (game.engine !== input.engine) throw new ProviderRejected('该游戏不支持此操作');
+      const player = await lockPlayer(tx, session.memberId);
+      if (player.balance < input.bet) throw new ProviderRejected('游戏余额不足，请先转入');
+
+      const outcome = decide(game, input);
+      const balance = player.balance - input.bet + outcome.payout;
+      await tx.update(gameSimPlayers).set({ balance }).where(eq(gameSimPlayers.memberId, session.memberId));
+      await tx
+        .update(gameSimSessions)
+        .set({ expiresAt: new Date(now.getTime() + sessionTtlMs) })
+        .where(eq(gameSimSessions.sessionId, sessionId));
+      const roundId = `${game.platform}_${now.getTime()}_${randomBytes(5).toString('hex')}`;
+      await tx.insert(gameSimRounds).values({
+        roundId,
+        memberId: session.memberId,
+        gameCode: game.code,
+        bet: input.bet,
+        payout: outcome.payout,
+        result: outcome.result,
+        detail: outcome.detail,
+        playedAt: now,
+      });
+      return {
+        round_id: roundId,
+        bet: formatFen(input.bet),
+        payout: formatFen(outcome.payout),
+        balance: formatFen(balance),
+        result: outcome.result,
+      };
+    });
+  }
+
+  // ---- books -----------------------------------------------------------------------------------
+
+  private async applyTransfer(
+    transferId: string,
+    memberId: number,
+    direction: 'in' | 'out',
+    requested: bigint | 'all',
+  ): Promise<ProviderTransfer> {
+    await this.createPlayer(memberId);
+    const decided = await this.db.transaction(async (tx) => {
+      const player = await lockPlayer(tx, memberId);
+      // Same id, same answer: decided transfers are never carried out again.
+      const [earlier] = await tx
+        .select()
+        .from(gameSimTransfers)
+        .where(eq(gameSimTransfers.transferId, transferId));
+      if (earlier) return earlier;
+      let amount = requested === 'all' ? player.balance : requested;
+      let status: 'success' | 'failed' = 'success';
+      let reason: string | null = null;
+      if (direction === 'out' && amount > player.balance) {
+        status = 'failed';
+        reason = '游戏余额不足';
+        amount = requested === 'all' ? 0n : amount;
+      }
+      const balanceAfter =
+        status === 'failed' ? player.balance : player.balance + (direction === 'in' ? amount : -amount);
+      await tx
+        .update(gameSimPlayers)
+        .set({ balance: balanceAfter })
+        .where(eq(gameSimPlayers.memberId, memberId));
+      const [row] = await tx
+        .insert(gameSimTransfers)
+        .values({ transferId, memberId, direction, amount, status, balanceAfter, reason })
+        .returning();
+      return row!;
+    });
+    if (decided.memberId !== memberId || decided.direction !== direction)
+      throw new ProviderRejected('转账单号重复');
+    return toTransfer(decided);
+  }
+
+  /** A refusal decides the id: a late copy of the same request is refused too. */
+  private async recordRefusal(transferId: string, memberId: number, direction: 'in' | 'out', amount: bigint) {
+    await this.createPlayer(memberId);
+    await this.db.transaction(async (tx) => {
+      const player = await lockPlayer(tx, memberId);
+      await tx
+        .insert(gameSimTransfers)
+        .values({
+          transferId,
+          memberId,
+          direction,
+          amount,
+          status: 'failed',
+          balanceAfter: player.balance,
+          reason: '游戏平台维护中',
+        })
+        .onConflictDoNothing();
+    });
+  }
+}
+
+async function lockPlayer(tx: Tx, memberId: number) {
+  await tx.insert(gameSimPlayers).values({ memberId }).onConflictDoNothing();
+  const [player] = await tx
+    .select()
+    .from(gameSimPlayers)
+    .where(eq(gameSimPlayers.memberId, memberId))
+    .for('update');
+  return player!;
+}
+
+function toTransfer(row: typeof gameSimTransfers.$inferSelect): ProviderTransfer {
+  return {
+    transferId: row.transferId,
+    direction: row.direction,
+    status: row.status,
+    amount: row.amount,
+    balanceAfter: row.balanceAfter,
+    ...(row.reason ? { reason: row.reason } : {}),
+  };
+}
+
+function decide(game: CatalogGame, input: PlayInput): { payout: bigint; result: unknown; detail: string } {
+  switch (input.engine) {
+    case 'slot': {
+      const s = spin(input.bet);
+      const middle = s.grid[1]!.map((sym) => symbolName(game.theme, sym)).join(' ');
+      return {
+        payout: s.payout,
+        result: { stops: s.stops, grid: s.grid, wins: s.wins },
+        detail: s.wins.length ? `中线 ${s.wins.length} 条，中间行 ${middle}` : `未中奖，中间行 ${middle}`,
+      };
+    }
+    case 'dragon_tiger': {
+      const r = playDragonTiger(input.choice, input.bet);
+      return {
+        payout: r.payout,
+        result: { choice: input.choice, dragon: r.dragon, tiger: r.tiger, winner: r.winner },
+        detail: `押${DT_CHOICE_NAMES[input.choice]}，龙${r.dragon} 虎${r.tiger}，${DT_CHOICE_NAMES[r.winner]}赢`,
+      };
+    }
+    case 'fishing': {
+      const shot = shootFish(input.fish, input.bet);
+      const name = FISH_KINDS.find((f) => f.code === input.fish)?.name ?? input.fish;
+      return {
+        payout: shot.payout,
+        result: { fish: shot.fish, multiple: shot.multiple, caught: shot.caught },
+        detail: shot.caught ? `捕获${name}（${shot.multiple}倍）` : `射击${name}未捕获`,
+      };
+    }
+  }
+}

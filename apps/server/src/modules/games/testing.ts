@@ -1,0 +1,60 @@
+/** Helpers for the games module tests. */
+import { eq } from 'drizzle-orm';
+import { inTransaction } from '../../db/tx.ts';
+import { as, body, type TestApp, type TestMember } from '../../test/harness.ts';
+import { gameTransfers } from './games.table.ts';
+
+/**
+ * No grace period, so tests reconcile at once, and a provider time-out short enough for the lost
+ * answers the tests provoke yet long enough that a loaded machine (parallel test files on
+ * PostgreSQL) never turns an answered call into a time-out.
+ */
+export const GAME_TEST_ENV = { GAME_PROVIDER_TIMEOUT_MS: '1500', GAME_RECONCILE_AFTER_MS: '0' };
+
+export async function fundMain(t: TestApp, member: TestMember, fen: bigint): Promise<void> {
+  await inTransaction(t.database.db, (work) =>
+    t.app.services.ledger.post(work, { memberId: member.id, amount: fen, type: 'adjust' }),
+  );
+}
+
+export async function mainOf(t: TestApp, member: TestMember): Promise<bigint> {
+  return (await t.app.services.ledger.balances(member.id)).get('main') ?? 0n;
+}
+
+/** The member's balance in the provider's own books (the simulator's side). */
+export function providerOf(t: TestApp, member: TestMember): Promise<bigint> {
+  return t.app.services.demoProvider.balance(member.id);
+}
+
+export function transfer(t: TestApp, m: TestMember, payload: unknown, key?: string) {
+  return as(t.app, m, {
+    method: 'POST',
+    url: '/v1/game/ng/transfer',
+    payload: payload as object,
+    headers: key ? { 'idempotency-key': key } : {},
+  });
+}
+
+export async function transfersOf(t: TestApp, m: TestMember) {
+  return t.database.db.select().from(gameTransfers).where(eq(gameTransfers.memberId, m.id));
+}
+
+/** Enters a game and returns the session id from its game data. */
+export async function enterGame(
+  t: TestApp,
+  m: TestMember,
+  code: string,
+): Promise<{ session: string; url: string }> {
+  const res = await as(t.app, m, {
+    method: 'POST',
+    url: '/v1/game/ng/enter-game',
+    payload: { game_code: code },
+  });
+  const data = body<{ session_id: string; game_url: string }>(res).data;
+  if (res.statusCode !== 200) throw new Error(`enter failed: ${res.body}`);
+  return { session: data.session_id, url: data.game_url };
+}
+
+export function play(t: TestApp, session: string, payload: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/games/demo/api/play', payload: { session, ...payload } });
+}

@@ -1,0 +1,176 @@
+/**
+ * Games benchmark on PostgreSQL:
+ *  1. two-phase transfers over HTTP (in: main debit + pending row, provider call, completion;
+ *     out 0: pending row, provider call, main credit), 50 concurrent members, per second and p50/p99;
+ *  2. demo slot rounds over HTTP (session check, provider balance, crypto spin, round row), per second;
+ *  3. reconciliation of PENDING transfers whose answers were lost, in seconds;
+ *  then the ledger invariant and the conservation of money (main + provider = funded + rounds' net).
+ *
+ *   npm run bench:games            SPINS=2000 PENDING=500 npm run bench:games
+ */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { formatFen } from '@app/shared';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { inTransaction } from '../../apps/server/src/db/tx.ts';
+import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
+import { freshPostgres, percentile } from '../lib.ts';
+
+const MEMBERS = 50;
+const SPINS = Number(process.env.SPINS ?? 5_000);
+const PENDING = Number(process.env.PENDING ?? 1_000);
+const FUND = 1_000_000n;
+
+function summary(name: string, latencies: number[], seconds: number, failures: number): void {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  console.log(
+    `${name}: ${latencies.length} in ${seconds.toFixed(2)} s = ${Math.round(latencies.length / seconds)}/s, ` +
+      `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, failures ${failures}`,
+  );
+}
+
+async function main() {
+  process.env.BENCH_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/jingcai_bench_games';
+  const database = await freshPostgres(MEMBERS + 10);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: '0',
+    SEED_DEMO: '0',
+    GAME_PROVIDER_TIMEOUT_MS: '2000',
+    GAME_RECONCILE_AFTER_MS: '0',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}`;
+  const call = async (path: string, token: string | null, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await res.json()) as { code: number; data: Record<string, unknown> };
+  };
+
+  const members: Array<{ id: number; token: string }> = [];
+  for (let i = 0; i < MEMBERS; i++) {
+    const { data } = await call('/v1/register', null, {
+      username: `game${String(i).padStart(4, '0')}`,
+      password: 'bench1234',
+    });
+    const id = (data.userinfo as { id: number }).id;
+    members.push({ id, token: data.token as string });
+    await inTransaction(database.db, (work) =>
+      app.services.ledger.post(work, { memberId: id, amount: FUND, type: 'adjust' }),
+    );
+  }
+
+  // 1. Transfers: each member in 100.00 then out everything, twice.
+  const transfers: number[] = [];
+  let transferFailures = 0;
+  let started = performance.now();
+  await Promise.all(
+    members.map(async ({ token }) => {
+      for (let round = 0; round < 2; round++) {
+        for (const body of [
+          { type: 'in', amount: '100' },
+          { type: 'out', amount: 0 },
+        ]) {
+          const t0 = performance.now();
+          const res = await call('/v1/game/ng/transfer', token, body);
+          transfers.push(performance.now() - t0);
+          if (res.code !== 200 || res.data.status !== 'completed') transferFailures++;
+        }
+      }
+    }),
+  );
+  summary('transfers', transfers, (performance.now() - started) / 1000, transferFailures);
+
+  // 2. Slot rounds of 1.00 with 200.00 in the game wallet.
+  const sessions: string[] = [];
+  for (const { token } of members) {
+    await call('/v1/game/ng/transfer', token, { type: 'in', amount: '200' });
+    const { data } = await call('/v1/game/ng/enter-game', token, { game_code: 'jc_fortune' });
+    sessions.push(data.session_id as string);
+  }
+  const spins: number[] = [];
+  let spinFailures = 0;
+  let next = 0;
+  started = performance.now();
+  await Promise.all(
+    sessions.map(async (session) => {
+      while (next < SPINS) {
+        next++;
+        const t0 = performance.now();
+        const res = await call('/games/demo/api/play', null, { session, bet: '1.00' });
+        spins.push(performance.now() - t0);
+        if (res.code !== 200) spinFailures++;
+      }
+    }),
+  );
+  summary('slot rounds', spins, (performance.now() - started) / 1000, spinFailures);
+
+  // 3. Reconciliation: transfers out whose answers were lost.
+  const sim = app.services.demoProvider;
+  const pendingPer = Math.ceil(PENDING / MEMBERS);
+  sim.failNext('transferOut', 'lose-answer', pendingPer * MEMBERS);
+  await Promise.all(
+    members.map(async ({ token }) => {
+      for (let i = 0; i < pendingPer; i++)
+        await call('/v1/game/ng/transfer', token, { type: 'out', amount: '0.01' });
+    }),
+  );
+  const reconcileAll = async () => {
+    let finished = 0;
+    for (;;) {
+      const tally = await app.services.gameTransfers.reconcile(new Date(), { limit: 500 });
+      finished += tally.completed + tally.failed;
+      if (tally.checked === 0) return finished;
+    }
+  };
+  started = performance.now();
+  const reconciled = await reconcileAll();
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `reconciliation: ${reconciled} pending transfers finished in ${seconds.toFixed(2)} s = ${Math.round(reconciled / seconds)}/s`,
+  );
+
+  // Everything back out (what timed out under load is finished by one more reconciliation), then the books.
+  await Promise.all(
+    members.map(({ token }) => call('/v1/game/ng/transfer', token, { type: 'out', amount: 0 })),
+  );
+  const late = await reconcileAll();
+  if (late) console.log(`(${late} transfers that timed out under load finished by reconciliation)`);
+  const violations = await findInvariantViolations(database.db);
+  const [row] = rowsOf<{ main: string; provider: string; net: string }>(
+    await database.db.execute(sql`
+    SELECT (SELECT coalesce(sum(balance), 0) FROM wallets WHERE kind = 'main') AS main,
+           (SELECT coalesce(sum(balance), 0) FROM game_sim_players) AS provider,
+           (SELECT coalesce(sum(payout - bet), 0) FROM game_sim_rounds) AS net`),
+  );
+  if (!row) throw new Error('no totals');
+  const funded = FUND * BigInt(MEMBERS);
+  const held = BigInt(row.main) + BigInt(row.provider);
+  console.log(
+    `books: ledger violations ${violations.length}; main + provider ${formatFen(held)} = funded ${formatFen(funded)} + rounds' net ${formatFen(BigInt(row.net))}: ${held === funded + BigInt(row.net) ? 'yes' : 'NO'}`,
+  );
+  const [r] = rowsOf<{ bet: string; payout: string }>(
+    await database.db.execute(sql`SELECT sum(bet) AS bet, sum(payout) AS payout FROM game_sim_rounds`),
+  );
+  const bp = (BigInt(r?.payout ?? '0') * 10_000n) / BigInt(r?.bet ?? '1');
+  console.log(
+    `observed slot return: ${bp / 100n}.${(bp % 100n).toString().padStart(2, '0')}% over ${spins.length} rounds (published 96.56%)`,
+  );
+  await app.close();
+  await database.close();
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,145 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fenFromDecimal, formatFen } from '@app/shared';
+import { dismissHomeModal, login, toast, waitForRoute } from './support/app.ts';
+import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+const pageErrors: string[] = [];
+beforeEach(async () => {
+  context = await newMobileContext(browser, server.baseUrl);
+  page = await context.newPage();
+  pageErrors.length = 0;
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') {
+    await screenshot(page, `games-failed-${ctx.task.name.slice(0, 12)}`).catch(() => undefined);
+    console.error('page errors:', pageErrors);
+  }
+  await context.close();
+});
+
+const wallet = (which: 'main' | 'game') => page.getByTestId(`wallet-${which}`).locator('.money');
+
+describe('slot games', () => {
+  it('opens the lobby, enters a slot with 100, spins, leaves and finds the balance back in the main wallet', async () => {
+    await login(page, 'demo001', 'demo1234');
+    await waitForRoute(page, '/pages/home/home');
+    await dismissHomeModal(page);
+
+    await page.goto('/#/gamelistPages/soltlist');
+    await page.getByTestId('game-grid').waitFor();
+    await expect.poll(() => wallet('main').textContent()).toBe('10,000.00');
+    await expect.poll(() => wallet('game').textContent()).toBe('0.00');
+    expect(await page.locator('.gm-card').count()).toBe(6);
+    await page.waitForTimeout(400);
+    await screenshot(page, 'games-lobby');
+
+    // Platform tab, type filter and search narrow the grid.
+    await page.locator('.gm-platforms .adm-tabs-tab', { hasText: '星海捕鱼' }).click();
+    await expect.poll(() => page.locator('.gm-card').count()).toBe(1);
+    await page.locator('.gm-platforms .adm-tabs-tab', { hasText: '全部平台' }).click();
+    await page.locator('.gm-types .adm-capsule-tabs-tab', { hasText: '电子' }).click();
+    await expect.poll(() => page.locator('.gm-card').count()).toBe(3);
+    await page.getByTestId('game-search').locator('input').fill('财神');
+    await expect.poll(() => page.locator('.gm-card').count()).toBe(1);
+
+    await page.getByTestId('game-jc_fortune').click();
+    await page.getByTestId('enter-game').waitFor();
+    await page.getByTestId('enter-amount').locator('input').fill('100');
+    await page.waitForTimeout(300);
+    await screenshot(page, 'games-enter');
+    await page.getByTestId('enter-submit').click();
+
+    await waitForRoute(page, '/pages/game/game');
+    const frame = page.frameLocator('[data-testid="game-frame"]');
+    await expect.poll(() => frame.getByTestId('game-balance').textContent()).toBe('100.00');
+    await expect
+      .poll(() => page.getByTestId('game-bar').locator('.money').first().textContent())
+      .toBe('9,900.00');
+
+    // Three spins of 2.00 (the default bet), each decided and recorded by the server.
+    for (let i = 0; i < 3; i++) {
+      const before = await frame.getByTestId('game-balance').textContent();
+      await frame.getByTestId('slot-spin').click();
+      await expect.poll(() => frame.getByTestId('slot-spin').isEnabled()).toBe(true);
+      await expect.poll(() => frame.getByTestId('game-result').textContent()).not.toBe('…');
+      expect(await frame.getByTestId('game-result').textContent()).toMatch(/赢得|未中奖/);
+      expect(before).not.toBeNull();
+    }
+    const left = (await frame.getByTestId('game-balance').textContent())!;
+    await expect
+      .poll(() => page.locator('.gm-game-balance').textContent())
+      .toBe(formatFen(fenFromDecimal(left)));
+    await screenshot(page, 'games-slot');
+    const rounds = await server.app.services.demoProvider.fetchRecords(0n, 100);
+    expect(rounds.filter((r) => r.gameCode === 'jc_fortune')).toHaveLength(3);
+
+    // Leaving sends everything back: out with 0.
+    await page.locator('.gm-game-page .adm-nav-bar-back').click();
+    await waitForRoute(page, '/gamelistPages/soltlist');
+    if (left !== '0.00') await toast(page, `游戏余额 ${left} 元已转回主钱包`).waitFor();
+    const expectedMain = formatFen(990_000n + fenFromDecimal(left));
+    await expect.poll(() => wallet('game').textContent()).toBe('0.00');
+    await expect
+      .poll(() => wallet('main').textContent())
+      .toBe(expectedMain.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+    await screenshot(page, 'games-back');
+
+    await toast(page, /已转回主钱包/)
+      .waitFor({ state: 'hidden' })
+      .catch(() => undefined);
+    // The records page is reached from "mine".
+    await page.goto('/#/pages/mine/mine');
+    await page.getByText('游戏记录').click();
+    await waitForRoute(page, '/financePages/gamerecords');
+    await expect.poll(() => page.getByTestId('game-record').count()).toBe(3);
+    expect(await page.getByTestId('game-stats').textContent()).toContain('6.00');
+    await page.waitForTimeout(300);
+    await screenshot(page, 'games-records');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('plays the fishing and dragon tiger games from the lobby', async () => {
+    await login(page, 'demo002', 'demo1234');
+    await waitForRoute(page, '/pages/home/home');
+    await dismissHomeModal(page);
+    for (const [code, action] of [
+      ['xh_ocean', 'fish-clown'],
+      ['hg_dragon_tiger', 'dt-deal'],
+    ] as const) {
+      await page.goto('/#/gamelistPages/soltlist');
+      await page.getByTestId(`game-${code}`).click();
+      await page.getByTestId('enter-amount').locator('input').fill('20');
+      await page.getByTestId('enter-submit').click();
+      await waitForRoute(page, '/pages/game/game');
+      const frame = page.frameLocator('[data-testid="game-frame"]');
+      await expect.poll(() => frame.getByTestId('game-balance').textContent()).toBe('20.00');
+      // The balance toast of the transfer covers the frame for 3 s.
+      await toast(page, /转入游戏钱包/).waitFor({ state: 'hidden' });
+      // The fish swim: a moving target never becomes "stable" for the click check.
+      await frame.getByTestId(action).click({ force: action.startsWith('fish') });
+      await expect.poll(() => frame.getByTestId('game-result').textContent()).toMatch(/捕获|未捕获|赢/);
+      await page.waitForTimeout(300);
+      await screenshot(page, `games-${code}`);
+      await page.locator('.gm-game-page .adm-nav-bar-back').click();
+      await waitForRoute(page, '/gamelistPages/soltlist');
+      await expect.poll(() => wallet('game').textContent()).toBe('0.00');
+    }
+    expect(pageErrors).toEqual([]);
+  });
+});
