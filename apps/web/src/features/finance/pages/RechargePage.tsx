@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast.tsx';
 import { Page } from '@/ui/Page.tsx';
+import { NoticeBar } from '../../notices/NoticeBar.tsx';
 import { PagedList } from '@/ui/PagedList.tsx';
 import { DepositCard } from '../components/RecordCards.tsx';
 import { UsdtTransferPanel } from '../components/UsdtTransferPanel.tsx';
@@ -47,6 +48,7 @@ export default function RechargePage() {
         />
       ) : usdtOrder ? (
         <div className="fin-body">
+        <NoticeBar category={3} />
           <UsdtTransferPanel
             order={usdtOrder}
             onDone={() => {

@@ -16,6 +16,7 @@ import { newIdempotencyKey } from '@/lib/api/client.ts';
 import { toast } from '@/lib/toast.tsx';
 import { Money } from '@/ui/Money.tsx';
 import { Page } from '@/ui/Page.tsx';
+import { NoticeBar } from '../../notices/NoticeBar.tsx';
 import { PagedList } from '@/ui/PagedList.tsx';
 import { PasswordInput } from '@/ui/PasswordInput.tsx';
 import { PaymentPasswordSheet } from '../../mine/components/PasswordSheets.tsx';
@@ -115,6 +116,7 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
   return (
     <PullToRefresh onRefresh={() => Promise.all([config.refetch(), balance.refetch(), wallets.refetch()])}>
       <div className="fin-body">
+        <NoticeBar category={4} />
         <div className="card card-gold" data-testid="withdraw-balance">
           <div className="fin-row">
             <span>账户余额</span>
