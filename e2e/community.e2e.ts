@@ -1,39 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { members } from '../apps/server/src/db/schema.ts';
 import { inTransaction } from '../apps/server/src/db/tx.ts';
 import { dismissHomeModal, login, toast, waitForRoute } from './support/app.ts';
-import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { screenshot } from './support/browser.ts';
+import { page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-const pageErrors: string[] = [];
-beforeEach(async () => {
-  context = await newMobileContext(browser, server.baseUrl);
-  page = await context.newPage();
-  pageErrors.length = 0;
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    await screenshot(page, `community-failed-${ctx.task.name.slice(0, 12)}`).catch(() => undefined);
-    console.error('page errors:', pageErrors);
-  }
-  await context.close();
-});
+useBrowserSuite('community');
 
 async function loginAs(username: string): Promise<void> {
   await login(page, username, 'demo1234');

@@ -1,36 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dismissHomeModal, login, toast, waitForRoute } from './support/app.ts';
-import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { screenshot } from './support/browser.ts';
+import { page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(async () => {
-  context = await newMobileContext(browser, server.baseUrl);
-  page = await context.newPage();
-  pageErrors.length = 0;
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    await screenshot(page, `content-failed-${ctx.task.name.slice(0, 12)}`).catch(() => undefined);
-    console.error('page errors:', pageErrors);
-  }
-  await context.close();
-});
+useBrowserSuite('content');
 
 async function api<T>(path: string, token?: string): Promise<T> {
   const res = await fetch(`${server.baseUrl}${path}`, {

@@ -1,39 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { fenFromDecimal, formatFen } from '@app/shared';
 import { members } from '../apps/server/src/db/schema.ts';
 import { dismissHomeModal, input, login, toast, waitForRoute } from './support/app.ts';
-import { launchBrowser, newMobileContext, openRoute, screenshot } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { openRoute, screenshot } from './support/browser.ts';
+import { context, page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(async () => {
-  context = await newMobileContext(browser, server.baseUrl);
-  page = await context.newPage();
-  pageErrors.length = 0;
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    await screenshot(page, `finance-failed-${ctx.task.name.slice(0, 12)}`).catch(() => undefined);
-    console.error('page errors:', pageErrors);
-  }
-  await context.close();
-});
+useBrowserSuite('finance');
 
 async function operatorToken(): Promise<string> {
   const res = await server.app.inject({

@@ -1,37 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fenFromDecimal, formatFen } from '@app/shared';
 import { dismissHomeModal, login, toast, waitForRoute } from './support/app.ts';
-import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { screenshot } from './support/browser.ts';
+import { page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-const pageErrors: string[] = [];
-beforeEach(async () => {
-  context = await newMobileContext(browser, server.baseUrl);
-  page = await context.newPage();
-  pageErrors.length = 0;
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    await screenshot(page, `games-failed-${ctx.task.name.slice(0, 12)}`).catch(() => undefined);
-    console.error('page errors:', pageErrors);
-  }
-  await context.close();
-});
+useBrowserSuite('games');
 
 const wallet = (which: 'main' | 'game') => page.getByTestId(`wallet-${which}`).locator('.money');
 

@@ -1,52 +1,17 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { members } from '../apps/server/src/db/schema.ts';
 import { inTransaction } from '../apps/server/src/db/tx.ts';
 import { dismissHomeModal, input, login, uniqueUsername, waitForRoute } from './support/app.ts';
-import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { screenshot } from './support/browser.ts';
+import { freshPhone, page, server, useBrowserSuite } from './support/suite.ts';
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-const pageErrors: string[] = [];
-beforeEach(async () => {
-  context = await newMobileContext(browser, server.baseUrl);
-  page = await context.newPage();
-  pageErrors.length = 0;
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    await screenshot(page, `invite-failed-${ctx.task.name.slice(0, 12)}`).catch(() => undefined);
-    console.error('page errors:', pageErrors);
-  }
-  await context.close();
-});
+useBrowserSuite('invite');
 
 async function signIn(username: string, password: string): Promise<void> {
   await login(page, username, password);
   await waitForRoute(page, '/pages/home/home');
   await dismissHomeModal(page);
-}
-
-/** A fresh browser session (another person on another phone). */
-async function freshPhone(): Promise<void> {
-  await context.close();
-  context = await newMobileContext(browser, server.baseUrl);
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(err.message));
 }
 
 /** Waits until no toast (e.g. a pushed notification) covers the page, for a clean screenshot. */

@@ -1,20 +1,15 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../apps/server/src/db/schema.ts';
 import { inTransaction } from '../apps/server/src/db/tx.ts';
 import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
 import { dismissHomeModal, login, toast, uniqueUsername, waitForRoute } from './support/app.ts';
-import { launchBrowser, newMobileContext, openRoute, screenshot } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { openRoute, screenshot } from './support/browser.ts';
+import { page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
 
 const DAY = 86_400_000;
 const PASSWORD = 'abc12345';
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 let username: string;
 let memberId: number;
 
@@ -85,29 +80,8 @@ async function prepareMember(): Promise<void> {
   await services.feedSync.tick(new Date(match.kickoffAt.getTime() + DAY));
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await prepareMember();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-const pageErrors: string[] = [];
-beforeEach(async () => {
-  context = await newMobileContext(browser, server.baseUrl);
-  page = await context.newPage();
-  pageErrors.length = 0;
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    await screenshot(page, `records-failed-${ctx.task.name.slice(0, 12)}`).catch(() => undefined);
-    console.error('page errors:', pageErrors);
-  }
-  await context.close();
-});
+useBrowserSuite('records');
+beforeAll(() => prepareMember(), 120_000);
 
 async function signIn(): Promise<void> {
   await login(page, username, PASSWORD);

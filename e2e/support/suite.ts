@@ -16,6 +16,12 @@ export interface SuiteOptions {
   page?: 'test' | 'file' | 'none';
 }
 
+/** Another person on another phone: closes the current context and opens a fresh one. */
+export async function freshPhone(): Promise<void> {
+  await context.close();
+  await openPage();
+}
+
 async function openPage(): Promise<void> {
   context = await newMobileContext(browser, server.baseUrl);
   page = await context.newPage();
