@@ -28,6 +28,7 @@ import {
   type Eligibility,
   type MemberFacts,
 } from './rules.ts';
+import { pageOf } from '../../lib/paging.ts';
 
 export interface ApplyContext {
   memberId: number;
@@ -105,13 +106,11 @@ export class ActivitiesService {
   async list(query: { category?: ActivityCategory | undefined; page: number; per_page: number }) {
     const now = new Date();
     const { rows, total } = await repo.pageOfActivities(this.db, query.category, query.page, query.per_page);
-    return {
-      list: rows.map((r) => toSummary(r, now)),
+    return pageOf(
+      rows.map((r) => toSummary(r, now)),
       total,
-      page: query.page,
-      per_page: query.per_page,
-      has_more: query.page * query.per_page < total,
-    };
+      query,
+    );
   }
 
   async detail(id: number): Promise<ActivityDetail> {
@@ -147,13 +146,11 @@ export class ActivitiesService {
       query.per_page,
     );
     const byId = await repo.activitiesByIds(this.db, [...new Set(rows.map((r) => r.activityId))]);
-    return {
-      list: rows.map((r) => toApplicationItem(r, byId.get(r.activityId))),
+    return pageOf(
+      rows.map((r) => toApplicationItem(r, byId.get(r.activityId))),
       total,
-      page: query.page,
-      per_page: query.per_page,
-      has_more: query.page * query.per_page < total,
-    };
+      query,
+    );
   }
 
   /** The member's application for the current period and whether applying now would work. */
@@ -231,18 +228,16 @@ export class ActivitiesService {
       query.per_page,
     );
     const byId = await repo.activitiesByIds(this.db, [...new Set(rows.map((r) => r.activityId))]);
-    return {
-      list: rows.map((r) => ({
+    return pageOf(
+      rows.map((r) => ({
         ...toApplicationItem(r, byId.get(r.activityId)),
         member_id: r.memberId,
         username: r.username,
         reviewer_id: r.reviewerId,
       })),
       total,
-      page: query.page,
-      per_page: query.per_page,
-      has_more: query.page * query.per_page < total,
-    };
+      query,
+    );
   }
 
   /** Approves a pending application and pays its bonus once; audited in the same transaction. */

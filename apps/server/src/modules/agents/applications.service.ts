@@ -18,6 +18,7 @@ import type { MessagesService } from '../messages/messages.service.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
 import * as repo from './agents.repo.ts';
 import type { AgentApplicationRow } from './agents.table.ts';
+import { pageOf } from '../../lib/paging.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -105,13 +106,11 @@ export class AgentApplicationsService {
     query: { page: number; per_page: number; status?: AgentApplicationStatus | undefined },
   ) {
     const { rows, total } = await repo.historyOf(this.db, { ...query, memberId });
-    return {
-      list: rows.map((r) => toApplicationView(r.application)),
+    return pageOf(
+      rows.map((r) => toApplicationView(r.application)),
       total,
-      page: query.page,
-      per_page: query.per_page,
-      has_more: query.page * query.per_page < total,
-    };
+      query,
+    );
   }
 
   async stats(member: MemberRow): Promise<ApplicationStats> {
@@ -141,13 +140,11 @@ export class AgentApplicationsService {
     member_id?: number | undefined;
   }) {
     const { rows, total } = await repo.historyOf(this.db, { ...query, memberId: query.member_id });
-    return {
-      list: rows.map((r) => toAdminView(r.application, r.username)),
+    return pageOf(
+      rows.map((r) => toAdminView(r.application, r.username)),
       total,
-      page: query.page,
-      per_page: query.per_page,
-      has_more: query.page * query.per_page < total,
-    };
+      query,
+    );
   }
 
   /** Approves: the member becomes an agent with a new agent code, told by an inbox message. */

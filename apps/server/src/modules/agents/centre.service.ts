@@ -18,6 +18,7 @@ import { findMemberById, type MemberRow } from '../accounts/accounts.repo.ts';
 import { maskUsername } from '../accounts/accounts.mapper.ts';
 import { walletsOf } from '../ledger/ledger.repo.ts';
 import * as repo from './agents.repo.ts';
+import { pageOf } from '../../lib/paging.ts';
 
 export const NOT_AN_AGENT = '您还不是代理，无法使用代理中心，请先申请成为代理';
 const MEMBER_NOT_FOUND = '会员不存在或不属于您';
@@ -30,14 +31,6 @@ const BET_STATUS_TEXT: Record<string, string> = {
   cancelled: '已撤单',
 };
 const SPORT_NAMES: Record<string, string> = { football: '足球', basketball: '篮球' };
-
-const paged = <T>(list: T[], total: number, q: { page: number; per_page: number }) => ({
-  list,
-  total,
-  page: q.page,
-  per_page: q.per_page,
-  has_more: q.page * q.per_page < total,
-});
 
 function toPeriod(t: repo.MemberTotals): AgentPeriodTotals {
   return {
@@ -109,7 +102,7 @@ export class AgentCentreService {
   async members(agent: MemberRow, query: { page: number; per_page: number; keyword?: string | undefined }) {
     this.requireAgent(agent);
     const { rows, total } = await repo.membersOf(this.db, agent.id, query);
-    return paged(rows.map(toAgentMember), total, query);
+    return pageOf(rows.map(toAgentMember), total, query);
   }
 
   async memberDetail(agent: MemberRow, memberId: number): Promise<AgentMemberDetail> {
@@ -158,7 +151,7 @@ export class AgentCentreService {
       remark: r.remark,
       created_at: r.createdAt.toISOString(),
     }));
-    return paged(list, total, query);
+    return pageOf(list, total, query);
   }
 
   async memberBets(
@@ -183,7 +176,7 @@ export class AgentCentreService {
       created_at: r.createdAt.toISOString(),
       settled_at: r.settledAt?.toISOString() ?? null,
     }));
-    return paged(list, total, query);
+    return pageOf(list, total, query);
   }
 }
 

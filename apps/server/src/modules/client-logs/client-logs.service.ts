@@ -7,6 +7,7 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import * as repo from './client-logs.repo.ts';
+import { pageOf } from '../../lib/paging.ts';
 
 const EXPORT_MAX = LOG_KEEP_PER_MEMBER;
 
@@ -66,13 +67,7 @@ export class ClientLogsService {
       offset: (args.page - 1) * args.per_page,
       limit: args.per_page,
     });
-    return {
-      list: rows.map(toView),
-      total,
-      page: args.page,
-      per_page: args.per_page,
-      has_more: args.page * args.per_page < total,
-    };
+    return pageOf(rows.map(toView), total, args);
   }
 
   errors(memberId: number, args: PageArgs) {

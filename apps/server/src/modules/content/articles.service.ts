@@ -13,7 +13,8 @@ import { notFound } from '../../lib/errors.ts';
 import { expertArticleFavorites, expertArticleLikes } from './content.table.ts';
 import * as repo from './content.repo.ts';
 import { expertStatsOf } from './expert-stats.ts';
-import { pageOf, windowOf, type PageArgs } from './notices.service.ts';
+import { pageOf, type PageArgs } from '../../lib/paging.ts';
+import { windowOf } from './notices.service.ts';
 
 const ARTICLE_GONE = '文章不存在或已下线';
 const EXPERT_GONE = '专家不存在';

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as repo from './content.repo.ts';
 import { plainText } from './sanitize.ts';
+import { pageOf, type PageArgs } from '../../lib/paging.ts';
 
 const SUMMARY_CHARS = 60;
 const categoryName = (id: number) => NOTICE_CATEGORY_LIST.find((c) => c.id === id)?.name ?? '公告';
@@ -34,21 +35,6 @@ function toBanner(row: repo.BannerRow): BannerView {
     link_url: row.linkUrl,
     agent_id: row.agentId,
     sort: row.sort,
-  };
-}
-
-export interface PageArgs {
-  page: number;
-  per_page: number;
-}
-
-export function pageOf<T>(list: T[], total: number, args: PageArgs) {
-  return {
-    list,
-    total,
-    page: args.page,
-    per_page: args.per_page,
-    has_more: args.page * args.per_page < total,
   };
 }
 

@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors.ts';
 import * as repo from './games.repo.ts';
 import { findGame } from './provider/catalog.ts';
 import type { GameProvider } from './provider/provider.ts';
+import { pageOf } from '../../lib/paging.ts';
 
 export interface RecordQuery {
   start_date?: string | undefined;
@@ -74,13 +75,11 @@ export class GameRecordsService {
   async list(memberId: number, q: RecordQuery & { page: number; per_page: number }) {
     await this.sync();
     const { rows, total } = await repo.listRecords(this.db, this.filter(memberId, q), q.page, q.per_page);
-    return {
-      list: rows.map((r) => this.view(r)),
+    return pageOf(
+      rows.map((r) => this.view(r)),
       total,
-      page: q.page,
-      per_page: q.per_page,
-      has_more: q.page * q.per_page < total,
-    };
+      q,
+    );
   }
 
   async stats(memberId: number, q: RecordQuery): Promise<GameRecordStatsView> {

@@ -34,6 +34,7 @@ import {
 import * as repo from './lottery.repo.ts';
 import { lotteryBets, lotteryPeriods } from './lottery.table.ts';
 import { refundKey } from './settlement.service.ts';
+import { pageOf } from '../../lib/paging.ts';
 
 /** Largest amount one bet create may stake: 1,000,000.00 元. */
 export const MAX_SLIP_FEN = 100_000_000n;
@@ -301,13 +302,11 @@ export class LotteryBetsService {
     const periods = await repo.periodsByIds(this.db, [...new Set(rows.map((r) => r.periodId))]);
     const now = Date.now();
     const n = total?.n ?? 0;
-    return {
-      list: rows.map((bet) => toBetView(bet, periods.get(bet.periodId)!, now)),
-      total: n,
-      page: query.page,
-      per_page: query.per_page,
-      has_more: query.page * query.per_page < n,
-    };
+    return pageOf(
+      rows.map((bet) => toBetView(bet, periods.get(bet.periodId)!, now)),
+      n,
+      query,
+    );
   }
 
   /** The member's own bet (another member's answers 404, as if it did not exist). */

@@ -26,6 +26,7 @@ import {
 } from './lottery.mapper.ts';
 import * as repo from './lottery.repo.ts';
 import { lotteryNotices, lotteryPeriods } from './lottery.table.ts';
+import { pageOf } from '../../lib/paging.ts';
 
 export const DRAW_ALGORITHM =
   'commitment = SHA-256(seed)；第 i 块 = HMAC-SHA-256(key = seed, message = "<期号>:<i>")；' +
@@ -120,13 +121,11 @@ export class LotteryService {
       offset: (query.page - 1) * query.per_page,
     });
     const now = Date.now();
-    return {
-      list: rows.map((r) => toPeriodView(r, now)),
+    return pageOf(
+      rows.map((r) => toPeriodView(r, now)),
       total,
-      page: query.page,
-      per_page: query.per_page,
-      has_more: query.page * query.per_page < total,
-    };
+      query,
+    );
   }
 
   /** How far a period's settlement has come (counts only, no amounts). */
@@ -258,8 +257,8 @@ export class LotteryService {
       this.db.select({ n: count() }).from(lotteryNotices).where(condition),
     ]);
     const n = total?.n ?? 0;
-    return {
-      list: rows.map((r) => ({
+    return pageOf(
+      rows.map((r) => ({
         id: r.notice.id,
         lottery_code: r.code,
         expect: r.number,
@@ -267,10 +266,8 @@ export class LotteryService {
         content: r.notice.content,
         created_at: r.notice.createdAt.toISOString(),
       })),
-      total: n,
-      page: query.page,
-      per_page: query.per_page,
-      has_more: query.page * query.per_page < n,
-    };
+      n,
+      query,
+    );
   }
 }

@@ -13,6 +13,7 @@ import {
   type OperatorRole,
   type OperatorRow,
 } from './operators.table.ts';
+import { pageOf } from '../../lib/paging.ts';
 
 const SESSION_HOURS = 12;
 /** Login attempts share the members' table under a prefix no member name can take. */
@@ -152,8 +153,8 @@ export class OperatorsService {
       this.db.select({ n: count() }).from(auditLogs).where(filter),
     ]);
     const n = total?.n ?? 0;
-    return {
-      list: rows.map(({ log, operatorName }) => ({
+    return pageOf(
+      rows.map(({ log, operatorName }) => ({
         id: String(log.id),
         operator_id: log.operatorId,
         operator_name: operatorName,
@@ -166,10 +167,8 @@ export class OperatorsService {
         ip: log.ip,
         created_at: log.createdAt.toISOString(),
       })),
-      total: n,
-      page: query.page,
-      per_page: query.per_page,
-      has_more: query.page * query.per_page < n,
-    };
+      n,
+      query,
+    );
   }
 }

@@ -37,6 +37,7 @@ import type { PaymentGateway } from './gateway.ts';
 import { networkOfMethod, toPaymentOrderSimple, toPaymentOrderView } from './payments.mapper.ts';
 import * as repo from './payments.repo.ts';
 import type { PaymentOrderRow } from './payments.table.ts';
+import { pageOf } from '../../lib/paging.ts';
 
 export interface MemberCallContext {
   memberId: number;
@@ -212,13 +213,11 @@ export class PaymentsService {
       query.page,
       query.per_page,
     );
-    return {
-      list: rows.map((r) => toPaymentOrderView(r.order)),
+    return pageOf(
+      rows.map((r) => toPaymentOrderView(r.order)),
       total,
-      page: query.page,
-      per_page: query.per_page,
-      has_more: query.page * query.per_page < total,
-    };
+      query,
+    );
   }
 
   async simple(
@@ -231,13 +230,11 @@ export class PaymentsService {
       query.page,
       query.per_page,
     );
-    return {
-      list: rows.map((r) => toPaymentOrderSimple(r.order)),
+    return pageOf(
+      rows.map((r) => toPaymentOrderSimple(r.order)),
       total,
-      page: query.page,
-      per_page: query.per_page,
-      has_more: query.page * query.per_page < total,
-    };
+      query,
+    );
   }
 
   async detail(memberId: number, id: number) {
@@ -345,17 +342,15 @@ export class PaymentsService {
       query.page,
       query.per_page,
     );
-    return {
-      list: rows.map((r) => ({
+    return pageOf(
+      rows.map((r) => ({
         ...toPaymentOrderView(r.order),
         member_id: r.order.memberId,
         username: r.username,
       })),
       total,
-      page: query.page,
-      per_page: query.per_page,
-      has_more: query.page * query.per_page < total,
-    };
+      query,
+    );
   }
 
   /** The operator saw the USDT transfer on chain: credit it at the order's rate. Decided once. */

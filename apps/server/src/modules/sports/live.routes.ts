@@ -10,6 +10,7 @@ import {
   matchPage,
   matchStatistics,
 } from '@app/shared';
+import { slicePage } from '../../lib/paging.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { beijingDate } from './matches.service.ts';
 
@@ -22,12 +23,6 @@ const liveQuery = z.object({
 const matchQuery = z.object({
   match_id: z.coerce.number({ error: 'match_id 须为数字' }).int().positive().max(2_147_483_647),
 });
-
-/** One page of a list merged in memory, in the shape of the paginated contracts. */
-function pageOf<T>(all: T[], page: number, perPage: number) {
-  const list = all.slice((page - 1) * perPage, page * perPage);
-  return { list, total: all.length, page, per_page: perPage, has_more: page * perPage < all.length };
-}
 
 /** Live scores and in-play odds (SPEC.md §7 "Matches", live). Updates also push on `matches.live`. */
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,7 +60,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         return ok(await live(request.query.sport_type, page, per_page), '获取成功');
       const [football, basketball] = await Promise.all([live(1, 1, 100), live(2, 1, 100)]);
       const all = [...football.list, ...basketball.list];
-      return ok(pageOf(all, page, per_page), '获取成功');
+      return ok(slicePage(all, { page, per_page }), '获取成功');
     },
   );
   app.get(
@@ -89,7 +84,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const all = lists
         .flatMap((l) => l.list)
         .sort((a, b) => rank[a.status] - rank[b.status] || a.kickoff_at.localeCompare(b.kickoff_at));
-      return ok(pageOf(all, page, per_page), '获取成功');
+      return ok(slicePage(all, { page, per_page }), '获取成功');
     },
   );
   app.get(

@@ -12,6 +12,7 @@ import { notFound } from '../../lib/errors.ts';
 import { toMarketView, toMatchSummary } from './sports.mapper.ts';
 import * as repo from './sports.repo.ts';
 import type { MatchStatus } from './sports.table.ts';
+import { pageOf, slicePage } from '../../lib/paging.ts';
 
 const DAY_MS = 86_400_000;
 const BEIJING_MS = 8 * 3_600_000;
@@ -49,7 +50,7 @@ export class MatchesService {
     scope: { statuses?: MatchStatus[]; order?: 'asc' | 'desc'; betType?: BetType | undefined; from?: Date },
   ) {
     const sport = sportOf(query.sport_type);
-    if (!sport) return { list: [], total: 0, page: query.page, per_page: query.per_page, has_more: false };
+    if (!sport) return pageOf([], 0, query);
     const day = query.date ? beijingDay(query.date) : undefined;
     const statuses = query.status ? [query.status] : scope.statuses;
     const { rows, total } = await repo.findMatches(
@@ -69,13 +70,11 @@ export class MatchesService {
       rows.map((r) => r.match.id),
       playTypes,
     );
-    return {
-      list: rows.map((r) => toMatchSummary(r.match, r.names, markets.get(r.match.id) ?? [])),
+    return pageOf(
+      rows.map((r) => toMatchSummary(r.match, r.names, markets.get(r.match.id) ?? [])),
       total,
-      page: query.page,
-      per_page: query.per_page,
-      has_more: query.page * query.per_page < total,
-    };
+      query,
+    );
   }
 
   async detail(id: number, betType?: BetType) {
@@ -158,8 +157,7 @@ export class MatchesService {
         options: def.options.map((o) => ({ key: o.key, name: o.name })),
       };
     });
-    const list = all.slice((page - 1) * perPage, page * perPage);
-    return { list, total: all.length, page, per_page: perPage, has_more: page * perPage < all.length };
+    return slicePage(all, { page, per_page: perPage });
   }
 
   /** Form, head-to-head and scoring averages from the finished matches we hold. */

@@ -25,6 +25,7 @@ import { members } from '../accounts/accounts.table.ts';
 import { isOpenForBetting, MATCH_STATUS_TEXT, optionName, toOrderSummary } from './sports.mapper.ts';
 import * as repo from './sports.repo.ts';
 import { matches, orderLegs, orders } from './sports.table.ts';
+import { pageOf } from '../../lib/paging.ts';
 
 export interface SubmitContext {
   member: MemberRow;
@@ -226,13 +227,7 @@ export class OrdersService {
       this.db.select({ n: count() }).from(orders).where(condition),
     ]);
     const n = total?.n ?? 0;
-    return {
-      list: rows.map(toOrderSummary),
-      total: n,
-      page: query.page,
-      per_page: query.per_page,
-      has_more: query.page * query.per_page < n,
-    };
+    return pageOf(rows.map(toOrderSummary), n, query);
   }
 
   /** The member's own order (another member's answers 404, as if it did not exist). */

@@ -27,6 +27,7 @@ import type { OperatorsService } from '../operators/operators.service.ts';
 import { walletNameOf } from './wallets.service.ts';
 import * as repo from './withdrawals.repo.ts';
 import type { WithdrawalRow } from './withdrawals.table.ts';
+import { pageOf } from '../../lib/paging.ts';
 
 export interface MemberCallContext {
   memberId: number;
@@ -228,13 +229,11 @@ export class WithdrawalsService {
       query.page,
       query.per_page,
     );
-    return {
-      list: rows.map((r) => toWithdrawView(r.withdrawal)),
+    return pageOf(
+      rows.map((r) => toWithdrawView(r.withdrawal)),
       total,
-      page: query.page,
-      per_page: query.per_page,
-      has_more: query.page * query.per_page < total,
-    };
+      query,
+    );
   }
 
   async detail(memberId: number, id: number) {
@@ -260,8 +259,8 @@ export class WithdrawalsService {
       query.page,
       query.per_page,
     );
-    return {
-      list: rows.map((r) => ({
+    return pageOf(
+      rows.map((r) => ({
         ...toWithdrawView(r.withdrawal),
         member_id: r.withdrawal.memberId,
         username: r.username,
@@ -269,10 +268,8 @@ export class WithdrawalsService {
         account: r.withdrawal.account,
       })),
       total,
-      page: query.page,
-      per_page: query.per_page,
-      has_more: query.page * query.per_page < total,
-    };
+      query,
+    );
   }
 
   /** Paid out by the operator: the frozen amount leaves the books and total_withdraw rises. */

@@ -48,7 +48,7 @@ export default function RechargePage() {
         />
       ) : usdtOrder ? (
         <div className="fin-body">
-        <NoticeBar category={3} />
+          <NoticeBar category={3} />
           <UsdtTransferPanel
             order={usdtOrder}
             onDone={() => {
