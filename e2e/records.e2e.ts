@@ -172,6 +172,14 @@ describe('records', { timeout: 90_000 }, () => {
     // Profit: payouts 0 + rebates 0.40 + bonuses 18.00 − bets 100.00.
     expect(await summary.textContent()).toContain('-81.60');
     expect(await summary.textContent()).toContain('充值1,500.00');
+    const categories = page.getByTestId('report-categories');
+    expect(await categories.locator('[data-category="sports"]').textContent()).toContain('100.00');
+    expect(
+      await categories
+        .locator('[data-category]')
+        .evaluateAll((n) => n.map((x) => x.getAttribute('data-category'))),
+    ).toEqual(['sports', 'lottery', 'games']);
+    expect(await categories.locator('[data-category="games"]').textContent()).toContain('电子游戏');
     await screenshot(page, 'records-comprehensive');
     expect(pageErrors).toEqual([]);
   });

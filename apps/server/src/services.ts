@@ -254,7 +254,7 @@ export async function createServices(
     bonusLogs: new BonusLogsService(db),
     rebates,
     vip,
-    reports: new ReportsService(db),
+    reports: new ReportsService(db, gameRecords),
     paymentGateway,
     payments: new PaymentsService(
       db,

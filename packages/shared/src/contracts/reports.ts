@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPORT_CATEGORIES, type ReportCategory } from '../domain/reports.ts';
 import { LEDGER_TYPE_KEYS } from '../ledger.ts';
 import { isoDate, moneyString, paginated } from './common.ts';
 
@@ -46,12 +47,20 @@ export const comprehensiveQuery = z.object(dayRange);
 const figures = z.object({
   deposits: moneyString,
   withdrawals: moneyString,
-  bets: moneyString.describe('Stakes debited minus stakes refunded'),
-  payouts: moneyString,
+  bets: moneyString.describe('Stakes debited minus stakes refunded, plus the stakes of settled game rounds'),
+  payouts: moneyString.describe('Sports and lottery payouts plus game round payouts'),
   rebates: moneyString,
   bonuses: moneyString.describe('Activity, VIP upgrade and invite bonuses'),
   adjustments: moneyString,
   profit: moneyString.describe("The member's win/loss: payouts + rebates + bonuses − bets"),
+});
+
+const categoryFigures = z.object({
+  category: z.enum(Object.keys(REPORT_CATEGORIES) as [ReportCategory, ...ReportCategory[]]),
+  category_name: z.string(),
+  bets: moneyString,
+  payouts: moneyString,
+  profit: moneyString.describe('payouts − bets'),
 });
 
 export const comprehensiveReport = z
@@ -59,6 +68,11 @@ export const comprehensiveReport = z
     start_date: z.string(),
     end_date: z.string(),
     summary: figures,
+    categories: z
+      .array(categoryFigures)
+      .describe(
+        'Bets and payouts of the range per category (sports, lottery, games; other only when not zero)',
+      ),
     days: z.array(figures.extend({ date: z.string() })).describe('Days with any movement, newest first'),
   })
   .meta({ id: 'ComprehensiveReport' });

@@ -6,6 +6,7 @@ import {
   commissionRateText,
   INVITE_RULES,
   inviteRuleLines,
+  validBetKindsText,
   reachedMilestones,
 } from './invite.ts';
 
@@ -44,5 +45,12 @@ describe('invite rules', () => {
     expect(text).toContain('累计充值满1000.00元奖励38.00元');
     expect(text).toContain('0.30%');
     expect(text).toContain('00:10后自动到账');
+    expect(text).toContain('有效投注指已结算（中奖或未中奖）的体育注单、彩票注单和电子游戏的游戏局的投注额');
+    expect(text).toContain('转入、转出游戏钱包不算投注');
+  });
+
+  it('counts sports, lottery and game rounds as valid bets, and names each in the rules', () => {
+    expect(INVITE_RULES.validBetCategories).toEqual(['sports', 'lottery', 'games']);
+    expect(validBetKindsText()).toBe('体育注单、彩票注单和电子游戏的游戏局');
   });
 });

@@ -14,7 +14,21 @@ export interface DepositMilestone {
   reward: bigint;
 }
 
+/**
+ * What counts as an invitee's valid bets for the commission, by category, as the rules name
+ * them: settled sports orders and lottery bets (won or lost), and the game rounds the provider
+ * settled. Transfers to and from the game wallet are not bets.
+ */
+export const VALID_BET_KINDS = {
+  sports: '体育注单',
+  lottery: '彩票注单',
+  games: '电子游戏的游戏局',
+} as const;
+export type ValidBetCategory = keyof typeof VALID_BET_KINDS;
+
 export const INVITE_RULES = {
+  /** The bets the daily commission counts (the calculator sums these categories). */
+  validBetCategories: ['sports', 'lottery', 'games'] as readonly ValidBetCategory[],
   /** When an invitee's cumulative deposits first reach a threshold, the inviter gets its reward. */
   depositMilestones: [
     { key: 'd100', threshold: 10_000n, reward: 800n },
@@ -76,6 +90,12 @@ export function commissionDaysDue(now: Date): string[] {
   return days;
 }
 
+/** "体育注单、彩票注单和电子游戏的游戏局": the counted categories, in the rules' order. */
+export function validBetKindsText(): string {
+  const names = INVITE_RULES.validBetCategories.map((c) => VALID_BET_KINDS[c]);
+  return names.length > 1 ? `${names.slice(0, -1).join('、')}和${names.at(-1)}` : (names[0] ?? '');
+}
+
 /** The rules as a member reads them (the rules page), from the same constants. */
 export function inviteRuleLines(): string[] {
   const tiers = INVITE_RULES.depositMilestones
@@ -85,7 +105,7 @@ export function inviteRuleLines(): string[] {
     '分享您的专属邀请码或邀请链接，好友通过它注册即成为您的下级。',
     `充值达标奖励：下级${tiers}，每档每位下级只奖励一次，达标后自动到账。`,
     `投注返佣：每日按下级前一天（北京时间）已结算的有效投注额的${commissionRateText()}发放，次日00:${String(INVITE_RULES.commissionGraceMinutes).padStart(2, '0')}后自动到账，不足0.01元不发放。`,
-    '有效投注指已结算的体育注单和彩票注单（中奖或未中奖），撤单、退款的注单不计入。',
+    `有效投注指已结算（中奖或未中奖）的${validBetKindsText()}的投注额，撤单、退款的注单不计入，转入、转出游戏钱包不算投注。`,
     `邀请奖励需完成${INVITE_RULES.turnoverMultiple}倍打码量后方可提现。`,
     `邀请码每天最多可更换${INVITE_RULES.codeChangesPerDay}次，更换后旧邀请码立即失效，已邀请的好友不受影响。`,
     '严禁通过自我邀请、批量注册等方式套取奖励，一经发现平台有权收回奖励并冻结账户。',

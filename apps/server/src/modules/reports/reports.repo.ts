@@ -9,17 +9,40 @@ export interface Range {
   to: Date;
 }
 
-/** Ledger sums of a member per Shanghai day and type over a range. */
+/**
+ * Ledger sums of a member per Shanghai day and type over a range; bets, refunds and payouts
+ * also per reference type (which tells sports from lottery).
+ */
 export async function ledgerSumsByDay(db: Db, memberId: number, range: Range) {
   const result = await db.execute(sql`
-    SELECT to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') AS day, type, SUM(amount) AS total
+    SELECT to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') AS day, type,
+      CASE WHEN type IN ('bet', 'bet_refund', 'payout') THEN reference_type END AS reference_type,
+      SUM(amount) AS total
     FROM ledger_entries
     WHERE member_id = ${memberId} AND created_at >= ${range.from} AND created_at < ${range.to}
-    GROUP BY 1, 2`);
-  return rowsOf<{ day: string; type: string; total: string | bigint }>(result).map((r) => ({
+    GROUP BY 1, 2, 3`);
+  return rowsOf<{ day: string; type: string; reference_type: string | null; total: string | bigint }>(
+    result,
+  ).map((r) => ({
     day: r.day,
     type: r.type,
+    referenceType: r.reference_type,
     total: BigInt(r.total),
+  }));
+}
+
+/** The member's settled game rounds (game_records) per Shanghai day of play over a range. */
+export async function gameSumsByDay(db: Db, memberId: number, range: Range) {
+  const result = await db.execute(sql`
+    SELECT to_char(played_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') AS day,
+      SUM(bet) AS bets, SUM(payout) AS payouts
+    FROM game_records
+    WHERE member_id = ${memberId} AND played_at >= ${range.from} AND played_at < ${range.to}
+    GROUP BY 1`);
+  return rowsOf<{ day: string; bets: string | bigint; payouts: string | bigint }>(result).map((r) => ({
+    day: r.day,
+    bets: BigInt(r.bets),
+    payouts: BigInt(r.payouts),
   }));
 }
 

@@ -29,7 +29,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['报表'],
-        summary: '综合报表：充值、提现、投注、派奖、返水、彩金与盈亏（按上海时区日期，来自账变）',
+        summary:
+          '综合报表：充值、提现、投注、派奖、返水、彩金与盈亏，投注与派奖按体育、彩票、电子游戏分类（按上海时区日期，来自账变与游戏记录）',
         security,
         querystring: comprehensiveQuery,
         response: { 200: envelope(comprehensiveReport) },

@@ -7,11 +7,15 @@ import {
   formatFen,
   LEDGER_TYPE_KEYS,
   LEDGER_TYPES,
+  REPORT_CATEGORIES,
   WALLET_NAMES,
   type BettingCategory,
   type BettingStatus,
   type ComprehensiveFigures,
+  type GameRoundSums,
   type LedgerType,
+  type LedgerTypeSum,
+  type ReportCategory,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { DayWindow } from '../../lib/day-window.ts';
@@ -81,31 +85,66 @@ function toBetRecord(r: repo.BetRecordRow) {
   };
 }
 
+function categoriesView(f: ComprehensiveFigures) {
+  return (Object.keys(REPORT_CATEGORIES) as ReportCategory[])
+    .filter((c) => c !== 'other' || f.categories.other.bets !== 0n || f.categories.other.payouts !== 0n)
+    .map((category) => ({
+      category,
+      category_name: REPORT_CATEGORIES[category],
+      bets: formatFen(f.categories[category].bets),
+      payouts: formatFen(f.categories[category].payouts),
+      profit: formatFen(f.categories[category].profit),
+    }));
+}
+
+/** What the report needs of the game records: copying the provider's newest rounds in. */
+export interface GameRecordsSync {
+  sync(): Promise<unknown>;
+}
+
 /**
  * Reports over the member's own data (SPEC.md §7 "Reports"): the comprehensive report from the
- * ledger by type in Asia/Shanghai days, betting records across sports and lottery, and bills.
+ * ledger by type and the settled game rounds in Asia/Shanghai days, betting records across
+ * sports and lottery, and bills.
  */
 export class ReportsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly gameRecords?: GameRecordsSync,
+  ) {}
 
   async comprehensive(memberId: number, w: DayWindow) {
-    const rows = await repo.ledgerSumsByDay(this.db, memberId, w);
-    const byType = new Map<string, bigint>();
-    const byDay = new Map<string, Array<{ type: string; total: bigint }>>();
+    // The member's latest rounds count at once; should the provider not answer, the report
+    // shows the rounds the sync job has already copied.
+    await this.gameRecords?.sync().catch(() => undefined);
+    const [rows, games] = await Promise.all([
+      repo.ledgerSumsByDay(this.db, memberId, w),
+      repo.gameSumsByDay(this.db, memberId, w),
+    ]);
+    const ledgerByDay = new Map<string, LedgerTypeSum[]>();
     for (const r of rows) {
-      byType.set(r.type, (byType.get(r.type) ?? 0n) + r.total);
-      const day = byDay.get(r.day) ?? [];
+      const day = ledgerByDay.get(r.day) ?? [];
       day.push(r);
-      byDay.set(r.day, day);
+      ledgerByDay.set(r.day, day);
     }
+    const gamesByDay = new Map<string, GameRoundSums>(games.map((g) => [g.day, g]));
+    const allGames = games.reduce(
+      (acc, g) => ({ bets: acc.bets + g.bets, payouts: acc.payouts + g.payouts }),
+      { bets: 0n, payouts: 0n },
+    );
+    const summary = comprehensiveFigures(rows, allGames);
     return {
       start_date: w.startDay,
       end_date: w.endDay,
-      summary: figuresView(comprehensiveFigures([...byType].map(([type, total]) => ({ type, total })))),
-      days: [...byDay.keys()]
+      summary: figuresView(summary),
+      categories: categoriesView(summary),
+      days: [...new Set([...ledgerByDay.keys(), ...gamesByDay.keys()])]
         .sort()
         .reverse()
-        .map((date) => ({ date, ...figuresView(comprehensiveFigures(byDay.get(date)!)) })),
+        .map((date) => ({
+          date,
+          ...figuresView(comprehensiveFigures(ledgerByDay.get(date) ?? [], gamesByDay.get(date))),
+        })),
     };
   }
 

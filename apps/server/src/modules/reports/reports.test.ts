@@ -90,6 +90,7 @@ describe('comprehensive report', () => {
       end_date: string;
       summary: Record<string, string>;
       days: unknown[];
+      categories: unknown[];
     }>(res).data;
     const today = shanghaiDay(new Date());
     expect(data.end_date).toBe(today);
@@ -110,6 +111,17 @@ describe('comprehensive report', () => {
       profit: formatFen(payouts + rebates + 1_234n - bets),
     });
     expect(data.days).toEqual([{ date: today, ...data.summary }]);
+    expect(data.categories).toEqual([
+      {
+        category: 'sports',
+        category_name: '体育',
+        bets: '60.00',
+        payouts: formatFen(payouts),
+        profit: formatFen(payouts - bets),
+      },
+      { category: 'lottery', category_name: '彩票', bets: '0.00', payouts: '0.00', profit: '0.00' },
+      { category: 'games', category_name: '电子游戏', bets: '0.00', payouts: '0.00', profit: '0.00' },
+    ]);
 
     const past = body<{ summary: Record<string, string>; days: unknown[] }>(
       await get(m, '/v1/reports/comprehensive?start_date=2025-01-01&end_date=2025-01-31'),

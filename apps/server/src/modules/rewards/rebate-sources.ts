@@ -23,8 +23,13 @@ export interface BetTableSpec {
   betNo: string;
   /** Column of the valid bet in 分. */
   amount: string;
-  /** Statuses that make a bet valid. */
-  validStatuses: readonly string[];
+  /** Column of when the bet was settled (its Shanghai day is the rebate's day); `settled_at` by default. */
+  settledAt?: string;
+  /**
+   * Statuses (in the `status` column) that make a bet valid; leave out for a table that holds
+   * settled bets only, such as a provider's finished game rounds.
+   */
+  validStatuses?: readonly string[];
 }
 
 interface BetRow {
@@ -35,26 +40,30 @@ interface BetRow {
 }
 
 /**
- * A source over a table with `id`, `member_id`, `status` and `settled_at` columns. The games
- * category plugs in with one call once its records table exists, e.g.
- * `betTableSource({ category: 'games', table: 'game_records', betNo: 'round_no', amount: 'valid_bet', validStatuses: ['settled'] })`.
+ * A source over a table with `id` and `member_id` columns, the spec's bet number, amount and
+ * settlement columns and, unless every row is a settled bet, a `status` column. A bet with no
+ * stake (a free round) is not a valid bet.
  */
 export function betTableSource(spec: BetTableSpec): RebateSource {
   const t = sql.raw(spec.table);
-  const statuses = sql.join(
-    spec.validStatuses.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  const uncovered = sql`b.status IN (${statuses}) AND b.settled_at IS NOT NULL
+  const settledAt = sql.raw(`b.${spec.settledAt ?? 'settled_at'}`);
+  const amount = sql.raw(`b.${spec.amount}`);
+  const valid = spec.validStatuses
+    ? sql`b.status IN (${sql.join(
+        spec.validStatuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})`
+    : sql`TRUE`;
+  const uncovered = sql`${valid} AND ${settledAt} IS NOT NULL AND ${amount} > 0
     AND NOT EXISTS (SELECT 1 FROM rebate_items ri WHERE ri.category = ${spec.category} AND ri.bet_id = b.id)`;
   return {
     category: spec.category,
     async uncovered(db, memberId, limit, settledBefore) {
       const result = await db.execute(sql`
-        SELECT b.id, b.${sql.raw(spec.betNo)} AS bet_no, b.${sql.raw(spec.amount)} AS amount, b.settled_at
+        SELECT b.id, b.${sql.raw(spec.betNo)} AS bet_no, ${amount} AS amount, ${settledAt} AS settled_at
         FROM ${t} b
         WHERE b.member_id = ${memberId} AND ${uncovered}
-          ${settledBefore ? sql`AND b.settled_at < ${settledBefore}` : sql``}
+          ${settledBefore ? sql`AND ${settledAt} < ${settledBefore}` : sql``}
         ORDER BY b.id
         LIMIT ${limit}`);
       return rowsOf<BetRow>(result).map((r) => ({
@@ -68,7 +77,7 @@ export function betTableSource(spec: BetTableSpec): RebateSource {
     async membersWithUncovered(db, settledBefore, afterMemberId, limit) {
       const result = await db.execute(sql`
         SELECT DISTINCT b.member_id FROM ${t} b
-        WHERE b.member_id > ${afterMemberId} AND ${uncovered} AND b.settled_at < ${settledBefore}
+        WHERE b.member_id > ${afterMemberId} AND ${uncovered} AND ${settledAt} < ${settledBefore}
         ORDER BY b.member_id
         LIMIT ${limit}`);
       return rowsOf<{ member_id: number }>(result).map((r) => Number(r.member_id));
@@ -94,4 +103,21 @@ export const lotteryRebateSource = betTableSource({
   validStatuses: ['won', 'lost'],
 });
 
-export const DEFAULT_REBATE_SOURCES: readonly RebateSource[] = [sportsRebateSource, lotteryRebateSource];
+/**
+ * Slot and casino games (modules/games): each round the provider settled and the record sync
+ * copied into `game_records` (only finished rounds are copied), its stake the valid bet, its
+ * day the day it was played. Transfers to and from the game wallet are not bets.
+ */
+export const gamesRebateSource = betTableSource({
+  category: 'games',
+  table: 'game_records',
+  betNo: 'round_id',
+  amount: 'bet',
+  settledAt: 'played_at',
+});
+
+export const DEFAULT_REBATE_SOURCES: readonly RebateSource[] = [
+  sportsRebateSource,
+  lotteryRebateSource,
+  gamesRebateSource,
+];

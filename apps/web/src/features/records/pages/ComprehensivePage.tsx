@@ -53,6 +53,22 @@ export default function ComprehensivePage() {
               </div>
               <Figures items={figureItems(data.summary)} />
             </div>
+            <div className="card rc-categories" data-testid="report-categories">
+              <div className="rc-cat-row rc-cat-head muted">
+                <span>分类</span>
+                <span>投注</span>
+                <span>派奖</span>
+                <span>盈亏</span>
+              </div>
+              {data.categories.map((c) => (
+                <div key={c.category} className="rc-cat-row" data-category={c.category}>
+                  <span>{c.category_name}</span>
+                  <Money value={c.bets} grouped />
+                  <Money value={c.payouts} grouped />
+                  <SignedMoney value={c.profit} />
+                </div>
+              ))}
+            </div>
             <div className="section-head rc-section-head">
               <h3 className="section-title">每日明细</h3>
             </div>
@@ -77,7 +93,8 @@ export default function ComprehensivePage() {
               ) : null}
             </div>
             <p className="hint rc-note">
-              盈亏 = 派奖 + 返水 + 彩金 − 投注（投注已扣除退款）；按北京时间自然日统计，数据来自账变记录。
+              盈亏 = 派奖 + 返水 + 彩金 −
+              投注（投注已扣除退款）；投注与派奖含体育、彩票与电子游戏，电子游戏按已结算的游戏记录统计，转入、转出游戏钱包不计入；按北京时间自然日统计。
             </p>
           </>
         )}
