@@ -14,6 +14,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The web app's own import alias (apps/web/vite.config.ts), for its unit tests.
+        resolve: { alias: { '@/': new URL('./apps/web/src/', import.meta.url).pathname } },
         test: {
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', ...unitOnly],

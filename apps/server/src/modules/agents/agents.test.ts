@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/tx.ts';
 import {
@@ -151,7 +151,11 @@ describe('operator decisions', () => {
     expect(code).toMatch(/^AG[A-Z0-9]{6}$/);
     const [row] = await t.database.db.select().from(members).where(eq(members.id, agent.id));
     expect(row).toMatchObject({ isAgent: 1, agentCode: code });
-    const inbox = await t.database.db.select().from(messages).where(eq(messages.memberId, agent.id));
+    const inbox = await t.database.db
+      .select()
+      .from(messages)
+      // Only the decision, not the welcome message every new member gets.
+      .where(and(eq(messages.memberId, agent.id), eq(messages.type, 'agent')));
     expect(inbox).toHaveLength(1);
     expect(inbox[0]).toMatchObject({ type: 'agent', title: '代理申请已通过', link: '/agentPages/agent' });
     expect(inbox[0]?.content).toContain(code);
@@ -183,7 +187,11 @@ describe('operator decisions', () => {
       reason: '推广经验不足',
       username: m.username,
     });
-    const inbox = await t.database.db.select().from(messages).where(eq(messages.memberId, m.id));
+    const inbox = await t.database.db
+      .select()
+      .from(messages)
+      // Only the decision, not the welcome message every new member gets.
+      .where(and(eq(messages.memberId, m.id), eq(messages.type, 'agent')));
     expect(inbox[0]?.content).toContain('推广经验不足');
     const history = body<{ list: Array<{ reason: string }> }>(
       await get(m, '/v1/agent/my-application-history'),
