@@ -192,7 +192,7 @@ export async function createServices(
   const demoProvider = new DemoGameProvider(db);
   const gameProvider: GameProvider = demoProvider;
   const gameTransfers = new GameTransferService(db, ledger, gameProvider, config.games, log);
-  const gameRecords = new GameRecordsService(db, gameProvider);
+  const gameRecords = new GameRecordsService(db, gameProvider, events);
   const leadership = new Leadership(config.databaseUrl, log);
   const vip = new VipService(db, bonus, messages, events, log);
   const stopVip = vip.start();

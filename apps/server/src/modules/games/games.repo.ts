@@ -110,15 +110,36 @@ export async function storeRecords(
   from: bigint,
   to: bigint,
   rows: NewRecord[],
-): Promise<boolean> {
+): Promise<{ memberIds: number[] } | null> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(727276, hashtext(${provider}))`);
-  if ((await readCursor(tx, provider)) !== from) return false;
-  if (rows.length) await tx.insert(gameRecords).values(rows).onConflictDoNothing();
+  if ((await readCursor(tx, provider)) !== from) return null;
+  const stored = rows.length
+    ? await tx
+        .insert(gameRecords)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ memberId: gameRecords.memberId, bet: gameRecords.bet })
+    : [];
+  // Rounds count as turnover like settled bets: they raise totalgame and pay down the 打码量
+  // still owed. Only rows stored now count, so a round copied twice counts once.
+  const byMember = new Map<number, bigint>();
+  for (const r of stored) if (r.bet > 0n) byMember.set(r.memberId, (byMember.get(r.memberId) ?? 0n) + r.bet);
+  if (byMember.size) {
+    const values = sql.join(
+      [...byMember].map(([id, amount]) => sql`(${id}::int, ${amount}::bigint)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      UPDATE members SET totalgame = members.totalgame + v.amount,
+                         codingvolume = GREATEST(members.codingvolume - v.amount, 0)
+      FROM (VALUES ${values}) AS v(id, amount)
+      WHERE members.id = v.id`);
+  }
   await tx
     .insert(gameRecordCursors)
     .values({ provider, seq: to })
     .onConflictDoUpdate({ target: gameRecordCursors.provider, set: { seq: to, updatedAt: new Date() } });
-  return true;
+  return { memberIds: [...byMember.keys()] };
 }
 
 export interface RecordFilter {

@@ -1,10 +1,11 @@
+import { formatFen } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as, body, createTestApp, newMember, type TestApp } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
-import { updateMember } from '../accounts/accounts.repo.ts';
 import { gameSimSessions } from './simulator.table.ts';
 import { enterGame, fundMain, GAME_TEST_ENV, play, transfer } from './testing.ts';
+import { findMemberById, updateMember } from '../accounts/accounts.repo.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -209,8 +210,7 @@ describe('game records', () => {
       bet += BigInt(d.bet.replace('.', ''));
       payout += BigInt(d.payout.replace('.', ''));
     }
-    const fen = (n: bigint) =>
-      `${n < 0n ? '-' : ''}${(n < 0n ? -n : n) / 100n}.${((n < 0n ? -n : n) % 100n).toString().padStart(2, '0')}`;
+    const fen = formatFen;
 
     const page = body<{ list: Array<Record<string, unknown>>; total: number; has_more: boolean }>(
       await as(t.app, m, { method: 'GET', url: '/v1/game-records?per_page=3' }),
@@ -268,6 +268,19 @@ describe('game records', () => {
       message: '游戏记录不存在',
     });
     expect((await as(t.app, other, { method: 'GET', url: '/v1/game-records/abc' })).statusCode).toBe(400);
+  });
+
+  it('counts synced rounds as turnover once: totalgame rises, the 打码量 owed falls', async () => {
+    const m = await newMember(t.app);
+    await fundMain(t, m, 5_000n);
+    await updateMember(t.database.db, m.id, { codingvolume: 500n });
+    await transfer(t, m, { type: 'in', amount: '30' });
+    const { session } = await enterGame(t, m, 'lf_dragon');
+    for (let i = 0; i < 2; i++) await play(t, session, { bet: '2.00' });
+    await t.app.services.gameRecords.sync();
+    await t.app.services.gameRecords.sync();
+    const member = await findMemberById(t.database.db, m.id);
+    expect(member).toMatchObject({ totalgame: 400n, codingvolume: 100n });
   });
 });
 

@@ -2,6 +2,7 @@ import { formatFen, GAME_TYPE_NAMES, type GameRecordStatsView, type GameRecordVi
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { EventBus } from '../../lib/events.ts';
 import * as repo from './games.repo.ts';
 import { findGame } from './provider/catalog.ts';
 import type { GameProvider } from './provider/provider.ts';
@@ -29,6 +30,7 @@ export class GameRecordsService {
   constructor(
     private readonly db: Db,
     private readonly provider: GameProvider,
+    private readonly events: EventBus,
   ) {}
 
   /** Copies new rounds from the provider; returns how many were read. One sync at a time per process. */
@@ -63,9 +65,19 @@ export class GameRecordsService {
           playedAt: r.playedAt,
         };
       });
-      const stored = await inTransaction(this.db, (work) =>
-        repo.storeRecords(work.tx, this.provider.code, from, to, rows),
-      );
+      const stored = await inTransaction(this.db, async (work) => {
+        const result = await repo.storeRecords(work.tx, this.provider.code, from, to, rows);
+        work.afterCommit(() => {
+          for (const memberId of result?.memberIds ?? [])
+            this.events.emit('member.changed', {
+              memberId,
+              changedFields: ['totalgame', 'codingvolume'],
+              changeType: 'game_rounds',
+              at: new Date(),
+            });
+        });
+        return result;
+      });
       if (!stored) continue;
       read += rounds.length;
       if (rounds.length < BATCH) return read;
