@@ -112,7 +112,11 @@ describe('deposits through the gateway', () => {
     ).data;
     expect(detail).toMatchObject({ status: 'paid', status_text: '已到账' });
     expect(detail.paid_at).not.toBeNull();
-    const inbox = await t.database.db.select().from(messages).where(eq(messages.memberId, m.id));
+    const inbox = await t.database.db
+      .select()
+      .from(messages)
+      // The deposit's own messages, not the welcome every new member gets.
+      .where(and(eq(messages.memberId, m.id), eq(messages.type, 'finance')));
     expect(inbox).toHaveLength(1);
     expect(inbox[0]).toMatchObject({ type: 'finance', title: '充值到账' });
     expect((await callbacksOf(created.order.order_no)).map((c) => c.outcome)).toEqual(['credited']);
@@ -434,7 +438,11 @@ describe('USDT deposits', () => {
       status_text: '已驳回',
       reason: '链上未查到该笔转账',
     });
-    const inbox = await t.database.db.select().from(messages).where(eq(messages.memberId, m.id));
+    const inbox = await t.database.db
+      .select()
+      .from(messages)
+      // The deposit's own messages, not the welcome every new member gets.
+      .where(and(eq(messages.memberId, m.id), eq(messages.type, 'finance')));
     expect(inbox[0]?.content).toContain('链上未查到该笔转账');
     expect((await mainBalance(t, m)).get('main') ?? 0n).toBe(0n);
     expect(
