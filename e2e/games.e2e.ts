@@ -81,7 +81,8 @@ describe('slot games', () => {
     await page.getByText('游戏记录').click();
     await waitForRoute(page, '/financePages/gamerecords');
     await expect.poll(() => page.getByTestId('game-record').count()).toBe(3);
-    expect(await page.getByTestId('game-stats').textContent()).toContain('6.00');
+    // The stats load beside the list: wait for them rather than read the placeholder.
+    await expect.poll(() => page.getByTestId('game-stats').textContent()).toContain('6.00');
     await page.waitForTimeout(300);
     await screenshot(page, 'games-records');
     expect(pageErrors).toEqual([]);
