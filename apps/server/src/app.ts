@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { userRoutes } from './modules/accounts/user.routes.ts';
@@ -49,6 +50,8 @@ export interface BuildAppOptions {
   database: Database;
   /** Pino options, or false for silence (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** Where services and jobs read the time; tests pass a ManualClock. */
+  clock?: Clock;
 }
 
 /** Builds the whole server as a Fastify instance; it never listens (server.ts does). */
@@ -88,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  const services: Services = await createServices(config, database, app.log);
+  const services: Services = await createServices(config, database, app.log, options.clock ?? systemClock);
   await app.register(servicesPlugin, { services });
   await app.register(envelopePlugin);
   await app.register(authPlugin);

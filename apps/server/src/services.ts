@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
 import { EventBus } from './lib/events.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { AppConfigService } from './modules/app-config/app-config.service.ts';
@@ -57,6 +58,8 @@ import { DemoGameProvider } from './modules/games/simulator.ts';
 /** Everything a route may call, built once per app. */
 export interface Services {
   config: AppConfig;
+  /** The one clock every service and job reads. */
+  clock: Clock;
   database: Database;
   events: EventBus;
   ledger: LedgerService;
@@ -152,6 +155,7 @@ export async function createServices(
   config: AppConfig,
   database: Database,
   log: FastifyBaseLogger,
+  clock: Clock,
 ): Promise<Services> {
   const events = new EventBus();
   const { db } = database;
@@ -222,6 +226,7 @@ export async function createServices(
   ];
   return {
     config,
+    clock,
     database,
     events,
     ledger,

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -23,6 +24,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
   shared?: { database: Database },
+  clock?: Clock,
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   let database: Database;
@@ -34,7 +36,7 @@ export async function createTestApp(
     const dump = readFileSync(inject('pgliteDump'));
     database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
   }
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...(clock ? { clock } : {}) });
   beforeReady?.(app);
   await app.ready();
   return {
