@@ -1,3 +1,4 @@
+import { LOCKS } from '../db/locks.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 
@@ -27,7 +28,9 @@ export class Leadership {
         });
         await this.client.connect();
       }
-      const { rows } = await this.client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(727274) AS ok');
+      const { rows } = await this.client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
+        LOCKS.jobsLeader,
+      ]);
       this.leading = rows[0]?.ok === true;
       if (this.leading) this.log.info('this process now runs the background jobs');
     } catch (err) {

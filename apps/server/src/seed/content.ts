@@ -1,3 +1,4 @@
+import { LOCKS } from '../db/locks.ts';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { members } from '../modules/accounts/accounts.table.ts';
@@ -15,7 +16,7 @@ import { avatarImage, bannerImage, coverImage, type Motif } from './content-art.
 
 const HOUR = 3_600_000;
 /** Advisory lock key held while seeding content. */
-const CONTENT_SEED_LOCK = 727_301;
+const CONTENT_SEED_LOCK = LOCKS.contentSeed;
 const ago = (now: number, hours: number) => new Date(now - hours * HOUR);
 
 const NOTICES: Array<{

@@ -1,3 +1,4 @@
+import { LOCKS } from '../../db/locks.ts';
 import { and, count, desc, eq, gte, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { gameRecordCursors, gameRecords, gameSessions, gameTransfers } from './games.table.ts';
@@ -111,7 +112,7 @@ export async function storeRecords(
   to: bigint,
   rows: NewRecord[],
 ): Promise<{ memberIds: number[] } | null> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(727276, hashtext(${provider}))`);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.gameReconcile}::int, hashtext(${provider}))`);
   if ((await readCursor(tx, provider)) !== from) return null;
   const stored = rows.length
     ? await tx

@@ -1,3 +1,4 @@
+import { LOCKS } from '../../db/locks.ts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -26,7 +27,7 @@ const MILESTONE_SWEEP_MS = 10 * 60_000;
 const DEPOSIT_PREFIX = 'invite:deposit:';
 const COMMISSION_PREFIX = 'invite:commission:';
 /** Advisory lock namespace: one payment of one invitee at a time across processes. */
-const INVITE_LOCK = 727_301;
+const INVITE_LOCK = LOCKS.inviteRewards;
 
 export const milestoneReference = (inviteeId: number, key: string) => `${DEPOSIT_PREFIX}${inviteeId}:${key}`;
 export const commissionReference = (inviteeId: number, day: string) =>

@@ -1,3 +1,4 @@
+import { LOCKS } from '../../db/locks.ts';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { lotteryNotices } from './lottery.table.ts';
@@ -10,7 +11,7 @@ export type NewBet = typeof lotteryBets.$inferInsert;
 export type NoticeRow = typeof lotteryNotices.$inferSelect;
 
 /** Advisory lock space of periods (two-int keys: this class and the period id). */
-const PERIOD_LOCK = 727_275;
+const PERIOD_LOCK = LOCKS.lotteryPeriod;
 
 /**
  * Bets and cancels hold their period's lock shared until they commit; the draw takes it
