@@ -27,16 +27,17 @@ import { noticesRoutes } from './modules/content/notices.routes.ts';
 import { clientLogsRoutes } from './modules/client-logs/client-logs.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
-import { gatewaySimRoutes } from './modules/payments/gateway-sim.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
-import { demoGameRoutes } from './modules/games/demo.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import operatorAuthPlugin from './plugins/operator-auth.ts';
 import docsPlugin from './plugins/docs.ts';
 import envelopePlugin from './plugins/envelope.ts';
 import webPlugin from './plugins/web.ts';
+import type { AdapterRegistry } from './adapters/registry.ts';
+import { maintenanceGuard, pressureGuardPlugin } from './ops/guard.ts';
+import { opsRoutes } from './ops/ops.routes.ts';
 import { createServices, servicesPlugin, type Services } from './services.ts';
 
 // Re-exported so the declaration of `app.services` travels with buildApp's types.
@@ -52,6 +53,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where services and jobs read the time; tests pass a ManualClock. */
   clock?: Clock;
+  /** The adapters to choose from (default: src/adapters, the simulators and any registered there). */
+  adapters?: AdapterRegistry;
 }
 
 /** Builds the whole server as a Fastify instance; it never listens (server.ts does). */
@@ -91,13 +94,41 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  const services: Services = await createServices(config, database, app.log, options.clock ?? systemClock);
+  const services: Services = await createServices(
+    config,
+    database,
+    app.log,
+    options.clock ?? systemClock,
+    options.adapters,
+  );
   await app.register(servicesPlugin, { services });
+  app.addHook('onResponse', async (request, reply) => {
+    // By route template, so /v1/orders/123 and /v1/orders/456 share one series.
+    services.metrics.http(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1_000,
+    );
+  });
   await app.register(envelopePlugin);
   await app.register(authPlugin);
   await app.register(operatorAuthPlugin);
   await app.register(docsPlugin);
+  await app.register(pressureGuardPlugin);
+  await app.register(opsRoutes);
+  // The API in a scope of its own, so the maintenance answer covers it and not the probes.
+  await app.register(async (api) => {
+    await maintenanceGuard(api);
+    await registerApi(api);
+  });
 
+  if (config.webDist) await app.register(webPlugin, { root: config.webDist });
+  return app;
+}
+
+/** Every member, operator and adapter route. */
+async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(appConfigRoutes);
@@ -121,10 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reportsRoutes);
   await app.register(paymentsRoutes);
   await app.register(withdrawalsRoutes);
-  await app.register(gatewaySimRoutes);
   await app.register(gamesRoutes);
-  await app.register(demoGameRoutes);
-
-  if (config.webDist) await app.register(webPlugin, { root: config.webDist });
-  return app;
+  // The selected adapters' own pages: the simulators' exist only while they are selected.
+  for (const routes of app.services.adapterRoutes) await app.register(routes);
 }

@@ -7,8 +7,63 @@ const bool = z
   .transform((v) => v === 'true' || v === '1')
   .optional();
 
+/** A comma-separated list, trimmed, empty items dropped. */
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+/** Name of a registered adapter (see src/adapters). */
+const adapterName = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be lower-case letters, digits and dashes')
+  .default('simulator');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * production: refuse to start while a simulator, the demo seed, a seeded password or a
+   * generated secret is in use, unless each is allowed by its own ALLOW_* variable.
+   */
+  APP_ENV: z.enum(['development', 'production']).default('development'),
+  ALLOW_SPORTS_SIMULATOR: bool,
+  ALLOW_PAYMENT_SIMULATOR: bool,
+  ALLOW_GAME_SIMULATOR: bool,
+  ALLOW_DEMO_SEED: bool,
+  ALLOW_SEEDED_PASSWORDS: bool,
+  ALLOW_GENERATED_APP_SECRET: bool,
+  ALLOW_GENERATED_GATEWAY_SECRET: bool,
+  /** Which adapter serves each outside system: `simulator` or a name registered in src/adapters. */
+  SPORTS_FEED: adapterName,
+  PAYMENT_GATEWAY: adapterName,
+  GAME_PROVIDER: adapterName,
+  /** Server processes on this machine (node:cluster); more than 1 needs PostgreSQL. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** PostgreSQL pool and the per-session limits every connection is opened with (0 = none). */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** Who may read /metrics: addresses or CIDR ranges (default loopback only), or a bearer token. */
+  METRICS_ALLOW: list,
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Overload limits (@fastify/under-pressure): past one, API calls answer 503. 0 = not checked. */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
+  MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+  MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
+  MAX_RSS_BYTES: z.coerce.number().int().min(0).default(0),
+  /** Housekeeping: how often it runs and how long each kind of row is kept. */
+  HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
+  SESSION_RETENTION_DAYS: z.coerce.number().int().min(0).max(3_650).default(7),
+  IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().int().min(24).max(87_600).default(72),
+  LOGIN_ATTEMPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  PAYMENT_CALLBACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(180),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL connection string; when absent the embedded PGlite database in DATA_DIR is used. */
@@ -46,6 +101,9 @@ const envSchema = z.object({
     .regex(/^[a-z0-9-]{1,40}$/)
     .default('simulator'),
   SPORTS_SYNC_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(1_000),
+  /** The window of fixtures the sync keeps: minutes back (finished matches) and ahead. */
+  SPORTS_SYNC_BACK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(720),
+  SPORTS_SYNC_AHEAD_MINUTES: z.coerce.number().int().min(1).max(43_200).default(4_320),
   /** Lottery scheduler: how often it ticks, and how far ahead periods (and their commitments) are created. */
   LOTTERY_TICK_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   LOTTERY_PERIODS_AHEAD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
@@ -63,16 +121,7 @@ const envSchema = z.object({
   /** Public origin the app is reached at (used in generated links); defaults to the request's own. */
   PUBLIC_URL: z.url().optional(),
   /** Other origins the member app may be served from (comma-separated), answered with CORS headers. */
-  CORS_ORIGINS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url())),
+  CORS_ORIGINS: list.pipe(z.array(z.url())),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serve the built member app from this folder at `/`. */
   WEB_DIST: z.string().optional(),
@@ -111,8 +160,50 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+/** The environment cannot make a working server; the message says which variable and why. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(`Invalid environment: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
+  appEnv: 'development' | 'production';
+  /** What APP_ENV=production lets through on purpose (a staging site may run simulators). */
+  allow: {
+    sportsSimulator: boolean;
+    paymentSimulator: boolean;
+    gameSimulator: boolean;
+    demoSeed: boolean;
+    seededPasswords: boolean;
+    generatedAppSecret: boolean;
+    generatedGatewaySecret: boolean;
+  };
+  adapters: { sportsFeed: string; paymentGateway: string; gameProvider: string };
+  workers: number;
+  db: {
+    poolSize: number;
+    connectTimeoutMs: number;
+    statementTimeoutMs: number;
+    lockTimeoutMs: number;
+    idleInTransactionTimeoutMs: number;
+  };
+  metrics: { allow: string[]; token: string | undefined };
+  pressure: {
+    maxEventLoopDelayMs: number;
+    maxEventLoopUtilization: number;
+    maxHeapUsedBytes: number;
+    maxRssBytes: number;
+  };
+  housekeeping: {
+    intervalMs: number;
+    sessionRetentionDays: number;
+    idempotencyRetentionHours: number;
+    loginAttemptRetentionDays: number;
+    paymentCallbackRetentionDays: number;
+  };
   host: string;
   port: number;
   databaseUrl: string | undefined;
@@ -121,7 +212,9 @@ export interface AppConfig {
     appId: string;
     appKey: string;
     appSecret: string;
-    driver: 'embedded' | 'redis' | 'pusher';
+    /** False when APP_SECRET was not set and this process made its own. */
+    appSecretConfigured: boolean;
+    driver: 'embedded' | 'redis' | 'pusher' | 'cluster';
     redisUrl: string | undefined;
     redisPrefix: string;
     pusher: { scheme: 'http' | 'https'; host: string; port: number; cluster: string } | undefined;
@@ -140,6 +233,8 @@ export interface AppConfig {
     footballIntervalMin: number;
     basketballIntervalMin: number;
     syncIntervalMs: number;
+    backMinutes: number;
+    aheadMinutes: number;
   };
   lottery: { tickIntervalMs: number; aheadMs: number };
   vipSweepIntervalMs: number;
@@ -169,21 +264,65 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid environment: ${problems}`);
+    throw new ConfigError(problems);
   }
   const e = parsed.data;
-  const driver = e.REALTIME_DRIVER ?? (e.REDIS_URL ? 'redis' : 'embedded');
+  // Several workers without Redis still reach each other's sockets through the cluster primary.
+  const driver = e.REALTIME_DRIVER ?? (e.REDIS_URL ? 'redis' : e.WORKERS > 1 ? 'cluster' : 'embedded');
   if (driver === 'redis' && !e.REDIS_URL)
-    throw new Error('Invalid environment: REALTIME_DRIVER=redis needs REDIS_URL');
+    throw new ConfigError('REALTIME_DRIVER=redis needs REDIS_URL');
   if (driver === 'pusher' && !e.PUSHER_HOST)
-    throw new Error('Invalid environment: REALTIME_DRIVER=pusher needs PUSHER_HOST');
-  if (driver !== 'embedded' && !e.APP_SECRET) {
-    throw new Error(
-      `Invalid environment: REALTIME_DRIVER=${driver} needs APP_SECRET shared by every process`,
+    throw new ConfigError('REALTIME_DRIVER=pusher needs PUSHER_HOST');
+  if (e.WORKERS > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `WORKERS=${e.WORKERS} needs PostgreSQL (DATABASE_URL); the embedded PGlite database belongs to one process`,
     );
   }
+  if (e.LOGIN_ATTEMPT_RETENTION_DAYS * 1_440 < e.LOGIN_WINDOW_MINUTES) {
+    throw new ConfigError('LOGIN_ATTEMPT_RETENTION_DAYS must cover LOGIN_WINDOW_MINUTES');
+  }
+  // The cluster primary hands its workers one generated secret, so only other drivers need it set.
+  if ((driver === 'redis' || driver === 'pusher') && !e.APP_SECRET) {
+    throw new ConfigError(`REALTIME_DRIVER=${driver} needs APP_SECRET shared by every process`);
+  }
+  const test = e.NODE_ENV === 'test';
+  const production = e.APP_ENV === 'production';
   return {
     env: e.NODE_ENV,
+    appEnv: e.APP_ENV,
+    allow: {
+      sportsSimulator: e.ALLOW_SPORTS_SIMULATOR ?? false,
+      paymentSimulator: e.ALLOW_PAYMENT_SIMULATOR ?? false,
+      gameSimulator: e.ALLOW_GAME_SIMULATOR ?? false,
+      demoSeed: e.ALLOW_DEMO_SEED ?? false,
+      seededPasswords: e.ALLOW_SEEDED_PASSWORDS ?? false,
+      generatedAppSecret: e.ALLOW_GENERATED_APP_SECRET ?? false,
+      generatedGatewaySecret: e.ALLOW_GENERATED_GATEWAY_SECRET ?? false,
+    },
+    adapters: { sportsFeed: e.SPORTS_FEED, paymentGateway: e.PAYMENT_GATEWAY, gameProvider: e.GAME_PROVIDER },
+    workers: e.WORKERS,
+    db: {
+      poolSize: e.DB_POOL_SIZE,
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    metrics: { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN },
+    pressure: {
+      // Off in tests: a busy test machine must not turn module tests into 503s.
+      maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (test ? 0 : 1_000),
+      maxEventLoopUtilization: e.MAX_EVENT_LOOP_UTILIZATION,
+      maxHeapUsedBytes: e.MAX_HEAP_USED_BYTES,
+      maxRssBytes: e.MAX_RSS_BYTES,
+    },
+    housekeeping: {
+      intervalMs: e.HOUSEKEEPING_INTERVAL_MS,
+      sessionRetentionDays: e.SESSION_RETENTION_DAYS,
+      idempotencyRetentionHours: e.IDEMPOTENCY_RETENTION_HOURS,
+      loginAttemptRetentionDays: e.LOGIN_ATTEMPT_RETENTION_DAYS,
+      paymentCallbackRetentionDays: e.PAYMENT_CALLBACK_RETENTION_DAYS,
+    },
     host: e.HOST,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
@@ -193,6 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       appId: e.APP_ID,
       appKey: e.APP_KEY,
       appSecret: e.APP_SECRET ?? randomBytes(24).toString('hex'),
+      appSecretConfigured: e.APP_SECRET !== undefined,
       driver,
       redisUrl: e.REDIS_URL,
       redisPrefix: e.REDIS_PREFIX,
@@ -211,14 +351,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS.map((o) => new URL(o).origin),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
-    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'test',
-    jobsEnabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test',
+    // A production install never seeds demo accounts unless told to (and allowed).
+    seedDemo: e.SEED_DEMO ?? (!test && !production),
+    jobsEnabled: e.JOBS_ENABLED ?? !test,
     sports: {
       feedName: e.SPORTS_FEED_NAME,
       speed: e.SPORTS_SIM_SPEED,
       footballIntervalMin: e.SPORTS_SIM_FOOTBALL_INTERVAL_MIN,
       basketballIntervalMin: e.SPORTS_SIM_BASKETBALL_INTERVAL_MIN,
       syncIntervalMs: e.SPORTS_SYNC_INTERVAL_MS,
+      backMinutes: e.SPORTS_SYNC_BACK_MINUTES,
+      aheadMinutes: e.SPORTS_SYNC_AHEAD_MINUTES,
     },
     lottery: {
       tickIntervalMs: e.LOTTERY_TICK_INTERVAL_MS,

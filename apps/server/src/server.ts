@@ -1,30 +1,72 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultAdapters } from './adapters/index.ts';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { LOCKS } from './db/locks.ts';
+import { EXIT_REFUSED, runPrimary } from './ops/cluster.ts';
+import { configProblems, seededPasswordProblems } from './ops/production.ts';
 import { DEMO_LOGIN, DEMO_OPERATOR, seedDemoData } from './seed/demo.ts';
 
-/** Starts one server: migrations, demo data on first start, the app on PORT, graceful shutdown. */
-async function main() {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const config = loadConfig({
-    WEB_DIST: path.resolve(here, '../../web/dist'),
-    ...process.env,
-  });
+/** Prints why the server will not start, one line per problem, and exits without a restart. */
+function refuse(problems: string[]): never {
+  for (const problem of problems) process.stderr.write(`refusing to start (APP_ENV=production): ${problem}\n`);
+  process.exit(EXIT_REFUSED);
+}
+
+function banner(config: AppConfig, db: string): void {
+  const shown = config.publicUrl ?? `http://localhost:${config.port}`;
+  const lines = ['', `  金彩体育 is running at ${shown}/`, `  API docs:   ${shown}/docs`, `  Database:   ${db}`];
+  if (config.workers > 1) lines.push(`  Workers:    ${config.workers}`);
+  if (config.seedDemo) {
+    lines.push(
+      `  Demo login: ${DEMO_LOGIN.username} / ${DEMO_LOGIN.password}`,
+      `  Operator:   ${DEMO_OPERATOR.username} / ${DEMO_OPERATOR.password} (/admin/v1, see /docs)`,
+    );
+  }
+  process.stdout.write([...lines, ''].join('\n') + '\n');
+}
+
+/**
+ * One server process: refuses an unfit production configuration, migrates (under an advisory
+ * lock), seeds demo data on an empty database (under another), starts the jobs once the app is
+ * ready, listens on PORT and shuts down gracefully on SIGINT/SIGTERM.
+ */
+async function runServer(config: AppConfig): Promise<void> {
+  const registry = defaultAdapters();
+  const problems = configProblems(config, registry);
+  if (problems.length) refuse(problems);
+
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          poolSize: config.db.poolSize,
+          connectTimeoutMs: config.db.connectTimeoutMs,
+          statementTimeoutMs: config.db.statementTimeoutMs,
+          lockTimeoutMs: config.db.lockTimeoutMs,
+          idleInTransactionTimeoutMs: config.db.idleInTransactionTimeoutMs,
+        }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
-  await database.migrate();
-  const app = await buildApp({ config, database });
-  if (config.seedDemo) await seedDemoData(app.services, app.log);
-  if (config.jobsEnabled) {
-    // A first pass before listening, so the first visitor already sees fixtures and odds.
-    await app.services.feedSync.tick();
-    app.services.startJobs();
+  const { applied } = await database.migrate();
+  const passwordProblems = await seededPasswordProblems(config, database.db);
+  if (passwordProblems.length) {
+    await database.close();
+    refuse(passwordProblems);
   }
+
+  const app = await buildApp({ config, database, adapters: registry });
+  app.log.info({ applied, pid: process.pid }, applied ? 'migrations applied' : 'schema up to date');
+  if (config.seedDemo) {
+    await database.withAdvisoryLock(LOCKS.demoSeed, () => seedDemoData(app.services, app.log));
+  }
+  await app.ready();
+  // The first feed sync before listening, so the first visitor already sees fixtures and odds.
+  if (config.jobsEnabled) await app.services.jobs.firstTurn('sports-feed');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -46,22 +88,33 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
-  const shown = config.publicUrl ?? `http://localhost:${config.port}`;
-  const db = database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';
-  process.stdout.write(
-    [
-      '',
-      `  金彩体育 is running at ${shown}/`,
-      `  API docs:   ${shown}/docs`,
-      `  Database:   ${db}`,
-      `  Demo login: ${DEMO_LOGIN.username} / ${DEMO_LOGIN.password}`,
-      `  Operator:   ${DEMO_OPERATOR.username} / ${DEMO_OPERATOR.password} (/admin/v1, see /docs)`,
-      '',
-    ].join('\n') + '\n',
-  );
+  if (!cluster.isWorker) {
+    banner(config, database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL');
+  }
+}
+
+async function main() {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const config = loadConfig({
+    WEB_DIST: path.resolve(here, '../../web/dist'),
+    ...process.env,
+  });
+  if (config.workers > 1 && cluster.isPrimary) {
+    // Refuse once here rather than in every worker (each would be restarted).
+    const problems = configProblems(config, defaultAdapters());
+    if (problems.length) refuse(problems);
+    runPrimary({ workers: config.workers, onListening: () => banner(config, 'PostgreSQL') });
+    return;
+  }
+  await runServer(config);
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    // One clear line, no stack: the operator fixes a variable, not the code.
+    process.stderr.write(`${err.message}\n`);
+    process.exit(EXIT_REFUSED);
+  }
   console.error(err);
   process.exit(1);
 });

@@ -9,6 +9,7 @@ import { AppConfigService } from './modules/app-config/app-config.service.ts';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
 import {
+  ClusterBroadcaster,
   LocalBroadcaster,
   PusherHttpBroadcaster,
   RedisBroadcaster,
@@ -18,7 +19,6 @@ import { RealtimeHub } from './modules/realtime/hub.ts';
 import { RealtimeService } from './modules/realtime/realtime.service.ts';
 import { FeedSync } from './modules/sports/feed-sync.ts';
 import type { SportsFeed } from './modules/sports/feed/feed.ts';
-import { SimulatedFeed } from './modules/sports/feed/simulator.ts';
 import { MatchesService } from './modules/sports/matches.service.ts';
 import { OrdersService } from './modules/sports/orders.service.ts';
 import { SettlementService } from './modules/sports/settlement.service.ts';
@@ -27,7 +27,7 @@ import { LotteryService } from './modules/lottery/lottery.service.ts';
 import { LotteryScheduler } from './modules/lottery/scheduler.ts';
 import { LotterySettlement } from './modules/lottery/settlement.service.ts';
 import { LotteryWalletService } from './modules/lottery/wallet.service.ts';
-import { every, Leadership } from './lib/jobs.ts';
+import { JobRunner, Leadership } from './lib/jobs.ts';
 import { BonusService } from './modules/bonus/bonus.service.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
 import { OperatorsService } from './modules/operators/operators.service.ts';
@@ -35,7 +35,7 @@ import { ActivitiesService } from './modules/activities/activities.service.ts';
 import { AgentApplicationsService } from './modules/agents/applications.service.ts';
 import { AgentCentreService } from './modules/agents/centre.service.ts';
 import { InviteService } from './modules/invite/invite.service.ts';
-import { INVITE_REWARDS_INTERVAL_MS, InviteRewardsService } from './modules/invite/rewards.service.ts';
+import { InviteRewardsService } from './modules/invite/rewards.service.ts';
 import { ArticlesService } from './modules/content/articles.service.ts';
 import { NoticesService } from './modules/content/notices.service.ts';
 import { ClientLogsService } from './modules/client-logs/client-logs.service.ts';
@@ -45,7 +45,6 @@ import { RebateService } from './modules/rewards/rebate.service.ts';
 import { VipService } from './modules/rewards/vip.service.ts';
 import { ReportsService } from './modules/reports/reports.service.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
-import { SimulatedGateway } from './modules/payments/gateway-simulator.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { UserWalletsService } from './modules/withdrawals/wallets.service.ts';
 import { WithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
@@ -54,6 +53,12 @@ import { GameRecordsService } from './modules/games/records.service.ts';
 import { GameTransferService } from './modules/games/transfers.service.ts';
 import type { GameProvider } from './modules/games/provider/provider.ts';
 import { DemoGameProvider } from './modules/games/simulator.ts';
+import { HousekeepingService } from './modules/housekeeping/housekeeping.service.ts';
+import { createAdapters, defaultAdapters, type AdapterRegistry } from './adapters/index.ts';
+import type { SelectedAdapters } from './adapters/registry.ts';
+import { registerJobs } from './jobs.ts';
+import { DatabaseHealth } from './ops/db-health.ts';
+import { Metrics } from './ops/metrics.ts';
 
 /** Everything a route may call, built once per app. */
 export interface Services {
@@ -61,6 +66,12 @@ export interface Services {
   /** The one clock every service and job reads. */
   clock: Clock;
   database: Database;
+  /** Whether PostgreSQL answers; API calls answer 503 and jobs wait while it does not. */
+  dbHealth: DatabaseHealth;
+  /** This process's Prometheus metrics (/metrics). */
+  metrics: Metrics;
+  /** Listeners (every process) and periodic jobs (the leader): started when the app is ready. */
+  jobs: JobRunner;
   events: EventBus;
   ledger: LedgerService;
   accounts: AccountsService;
@@ -72,7 +83,7 @@ export interface Services {
   orders: OrdersService;
   settlement: SettlementService;
   feedSync: FeedSync;
-  /** The sports feed in use (the simulator unless an operator plugs in a provider). */
+  /** The sports feed in use (SPORTS_FEED). */
   sportsFeed: SportsFeed;
   lottery: LotteryService;
   lotteryBets: LotteryBetsService;
@@ -109,7 +120,7 @@ export interface Services {
   vip: VipService;
   /** Comprehensive report, betting records, bills. */
   reports: ReportsService;
-  /** The payment gateway in use (the simulator unless an operator plugs in a provider). */
+  /** The payment gateway in use (PAYMENT_GATEWAY). */
   paymentGateway: PaymentGateway;
   /** Deposits: gateway orders and callbacks, USDT transfers confirmed by an operator. */
   payments: PaymentsService;
@@ -117,15 +128,20 @@ export interface Services {
   withdrawals: WithdrawalsService;
   /** Saved withdrawal destinations (bank cards, USDT addresses). */
   userWallets: UserWalletsService;
-  /** The built-in demo game aggregator (its pages and fault switch); also `gameProvider` by default. */
-  demoProvider: DemoGameProvider;
-  /** The game aggregator in use, behind the GameProvider adapter. */
+  /** The game aggregator in use (GAME_PROVIDER), behind the GameProvider adapter. */
   gameProvider: GameProvider;
+  /**
+   * The built-in demo aggregator (its pages and fault switch) when GAME_PROVIDER=simulator;
+   * reading it with another provider selected throws.
+   */
+  readonly demoProvider: DemoGameProvider;
   games: GamesService;
   gameTransfers: GameTransferService;
   gameRecords: GameRecordsService;
-  /** Starts the background jobs (feed sync and settlement) when this process leads. */
-  startJobs(): void;
+  /** Deletes expired sessions, old idempotency records, login attempts and payment callbacks. */
+  housekeeping: HousekeepingService;
+  /** Routes the selected adapters serve themselves (simulators' pages). */
+  adapterRoutes: SelectedAdapters['routes'];
   /** Stops background work and closes connections to outside services. */
   close(): Promise<void>;
 }
@@ -146,19 +162,29 @@ async function createBroadcaster(
         appKey: rt.appKey,
         appSecret: rt.appSecret,
       });
+    case 'cluster':
+      return new ClusterBroadcaster(hub);
     case 'embedded':
       return new LocalBroadcaster(hub);
   }
 }
 
+/**
+ * The composition root: builds the adapters the configuration selects, the module services
+ * and the jobs registry, and nothing else. No listener subscribes, no timer starts and no job
+ * runs here; `servicesPlugin` starts the jobs registry once the app is ready and stops it on
+ * close (docs/decisions/012-composition-root.md).
+ */
 export async function createServices(
   config: AppConfig,
   database: Database,
   log: FastifyBaseLogger,
   clock: Clock,
+  registry: AdapterRegistry = defaultAdapters(),
 ): Promise<Services> {
-  const events = new EventBus();
   const { db } = database;
+  const events = new EventBus();
+  const dbHealth = new DatabaseHealth(database, log);
   const hub = new RealtimeHub({
     appKey: config.realtime.appKey,
     appSecret: config.realtime.appSecret,
@@ -166,24 +192,30 @@ export async function createServices(
     pongTimeoutMs: config.realtime.pongTimeoutMs,
     log,
   });
+  const metrics = new Metrics({ database, hub, clock });
   const broadcaster = await createBroadcaster(config, hub, log);
-  const realtime = new RealtimeService(db, config, hub, broadcaster, log);
-  realtime.start(events);
-  const ledger = new LedgerService(db, events);
   const appConfig = new AppConfigService(db);
-  const idempotency = new IdempotencyService(db);
-  const feed = new SimulatedFeed({
-    name: config.sports.feedName,
-    seed: await appConfig.secret('sports_sim_seed'),
-    speed: config.sports.speed,
-    footballIntervalMin: config.sports.footballIntervalMin,
-    basketballIntervalMin: config.sports.basketballIntervalMin,
+
+  // ---- adapters: the outside world, chosen by SPORTS_FEED / PAYMENT_GATEWAY / GAME_PROVIDER ----
+  const adapters = await createAdapters(registry, {
+    config,
+    db,
+    clock,
+    log,
+    secret: (key) => appConfig.secret(key),
+    env: process.env,
   });
+  const { sportsFeed, paymentGateway, gameProvider } = adapters;
+
+  // ---- module services: constructors only ----
+  const realtime = new RealtimeService(db, config, hub, broadcaster, log);
+  const ledger = new LedgerService(db, events);
+  const idempotency = new IdempotencyService(db);
   const messages = new MessagesService(db, broadcaster, log);
   const settlement = new SettlementService(db, ledger, events, log, messages);
-  const feedSync = new FeedSync(db, feed, broadcaster, settlement, log, {
-    backHours: 12,
-    aheadHours: 72,
+  const feedSync = new FeedSync(db, sportsFeed, broadcaster, settlement, log, {
+    backHours: config.sports.backMinutes / 60,
+    aheadHours: config.sports.aheadMinutes / 60,
     preMatchRefreshMs: 60_000,
     fixturesRefreshMs: 10 * 60_000,
   });
@@ -193,41 +225,43 @@ export async function createServices(
   });
   const operators = new OperatorsService(db, config);
   const bonus = new BonusService(ledger, events);
-  const demoProvider = new DemoGameProvider(db);
-  const gameProvider: GameProvider = demoProvider;
   const gameTransfers = new GameTransferService(db, ledger, gameProvider, config.games, log);
   const gameRecords = new GameRecordsService(db, gameProvider, events);
-  const leadership = new Leadership(config.databaseUrl, log);
   const vip = new VipService(db, bonus, messages, events, log);
-  const stopVip = vip.start();
   const rebates = new RebateService(db, ledger, idempotency, DEFAULT_REBATE_SOURCES, log);
-  const stops: Array<() => void> = [];
   const agentApplications = new AgentApplicationsService(db, operators, messages, events);
   const inviteRewards = new InviteRewardsService(db, bonus, messages, log);
-  inviteRewards.start(events);
   const accounts = new AccountsService(db, config, events, messages);
-  const paymentGateway = new SimulatedGateway(
-    db,
-    config.finance.gatewaySecret ?? (await appConfig.secret('payment_gateway_secret')),
-  );
-  // Background work, each run only by the process holding the leadership lock.
-  const jobs: Array<{ name: string; everyMs: number; run: () => Promise<unknown> }> = [
-    { name: 'sports-feed', everyMs: config.sports.syncIntervalMs, run: () => feedSync.tick() },
-    { name: 'lottery-scheduler', everyMs: config.lottery.tickIntervalMs, run: () => lotteryScheduler.tick() },
-    { name: 'invite-rewards', everyMs: INVITE_REWARDS_INTERVAL_MS, run: () => inviteRewards.runJob() },
-    { name: 'vip-sweep', everyMs: config.vipSweepIntervalMs, run: () => vip.sweep() },
-    { name: 'rebate-daily', everyMs: config.rebateRunIntervalMs, run: () => rebates.applyCompletedDays() },
-    {
-      name: 'game-transfer-reconcile',
-      everyMs: config.games.reconcileIntervalMs,
-      run: () => gameTransfers.reconcile(),
-    },
-    { name: 'game-record-sync', everyMs: config.games.recordSyncIntervalMs, run: () => gameRecords.sync() },
-  ];
+  const housekeeping = new HousekeepingService(db, config.housekeeping, clock, log);
+
+  // ---- jobs registry: started by servicesPlugin once the app is ready ----
+  const jobs = new JobRunner({
+    leadership: new Leadership(config.databaseUrl, log),
+    log,
+    health: dbHealth,
+    observer: metrics,
+  });
+  registerJobs(jobs, config, {
+    events,
+    realtime,
+    metrics,
+    vip,
+    inviteRewards,
+    feedSync,
+    lotteryScheduler,
+    rebates,
+    gameTransfers,
+    gameRecords,
+    housekeeping,
+  });
+
   return {
     config,
     clock,
     database,
+    dbHealth,
+    metrics,
+    jobs,
     events,
     ledger,
     accounts,
@@ -239,7 +273,7 @@ export async function createServices(
     orders: new OrdersService(db, ledger, idempotency),
     settlement,
     feedSync,
-    sportsFeed: feed,
+    sportsFeed,
     lottery: new LotteryService(db),
     lotteryBets: new LotteryBetsService(db, ledger, idempotency),
     lotteryWallet: new LotteryWalletService(db, ledger, idempotency, events),
@@ -283,35 +317,24 @@ export async function createServices(
       events,
     ),
     userWallets: new UserWalletsService(db),
-    demoProvider,
     gameProvider,
+    get demoProvider(): DemoGameProvider {
+      if (!(gameProvider instanceof DemoGameProvider))
+        throw new Error(`GAME_PROVIDER=${config.adapters.gameProvider}: the demo provider is not in use`);
+      return gameProvider;
+    },
     games: new GamesService(db, gameProvider, {
       timeoutMs: config.games.timeoutMs,
       publicUrl: config.publicUrl,
     }),
     gameTransfers,
     gameRecords,
-    startJobs: () => {
-      for (const job of jobs) {
-        stops.push(
-          every(
-            job.everyMs,
-            async () => {
-              if (await leadership.isLeader()) await job.run();
-            },
-            log,
-            job.name,
-          ),
-        );
-      }
-    },
+    housekeeping,
+    adapterRoutes: adapters.routes,
     close: async () => {
-      for (const stop of stops.splice(0)) stop();
-      stopVip();
+      await jobs.stop();
       await vip.idle();
-      await leadership.close();
-      realtime.stop();
-      inviteRewards.stop();
+      dbHealth.close();
       await hub.close();
       await broadcaster.close();
     },
@@ -324,10 +347,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Decorates the app with its services, attaches the sockets to its HTTP server, starts the
+ * jobs registry once the app is ready (listeners always; timers when JOBS_ENABLED) and stops
+ * everything on close.
+ */
 export const servicesPlugin = fp(
   async (app: FastifyInstance, opts: { services: Services }) => {
     app.decorate('services', opts.services);
     app.services.hub.attach(app.server);
+    app.addHook('onReady', async () => {
+      opts.services.jobs.start({ timers: opts.services.config.jobsEnabled });
+    });
     app.addHook('onClose', async () => opts.services.close());
   },
   { name: 'services' },

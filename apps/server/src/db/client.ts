@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { LOCKS } from './locks.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -16,18 +17,50 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+export interface MigrationReport {
+  /** Migrations this call applied (0 when another process had already applied them). */
+  applied: number;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs the committed SQL migrations (idempotent). */
-  migrate(): Promise<void>;
+  /**
+   * Runs the committed SQL migrations (idempotent). On PostgreSQL under a session advisory lock
+   * (`LOCKS.migrations`), so processes that boot together migrate once and the others wait.
+   */
+  migrate(): Promise<MigrationReport>;
+  /**
+   * Runs `fn` while holding a session advisory lock on its own connection (PostgreSQL), so one
+   * process of a deployment does it at a time; PGlite has one process, so it just runs.
+   */
+  withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** One round trip (`SELECT 1`): readiness and the outage probe. */
+  ping(): Promise<void>;
+  /**
+   * Errors of idle pooled connections (a restarted or failed-over server, an idle timeout):
+   * logged by listeners, never fatal. Returns the unsubscribe.
+   */
+  onConnectionError(listener: (err: Error) => void): () => void;
+  /** Connections: total, idle and callers waiting for one (PostgreSQL; PGlite has one). */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
   /** The PGlite instance when embedded (tests dump and load it). */
   pglite?: PGlite;
 }
 
+export interface PostgresLimits {
+  poolSize?: number;
+  /** Give up opening a connection after this long (the request then answers 503). */
+  connectTimeoutMs?: number;
+  /** Per-session limits every connection starts with; 0 = none. */
+  statementTimeoutMs?: number;
+  lockTimeoutMs?: number;
+  idleInTransactionTimeoutMs?: number;
+}
+
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | ({ kind: 'postgres'; url: string } & PostgresLimits)
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
 
 /** Finds the committed migrations whether running from src/ (tsx, vitest) or dist/ (bundle). */
@@ -41,28 +74,101 @@ export function migrationsFolder(): string {
   throw new Error('drizzle migrations folder not found');
 }
 
+const APPLIED_SQL = `SELECT CASE WHEN to_regclass('drizzle.__drizzle_migrations') IS NULL THEN 0
+  ELSE (SELECT count(*) FROM drizzle.__drizzle_migrations) END AS n`;
+
+/** A connection of its own with no statement or lock limit: migrations and held locks may take long. */
+function dedicatedClient(url: string, connectTimeoutMs: number): pg.Client {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+  // Its failures reach the caller through the pending query; an idle error must not crash the process.
+  client.on('error', () => undefined);
+  return client;
+}
+
+async function openPostgres(options: { url: string } & PostgresLimits): Promise<Database> {
+  const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 20,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // Sent as startup parameters, so every pooled connection carries them from its first query.
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    ...(options.lockTimeoutMs ? { lock_timeout: options.lockTimeoutMs } : {}),
+    ...(options.idleInTransactionTimeoutMs
+      ? { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs }
+      : {}),
+    // Notices a peer that vanished (failover, a dropped NAT entry) on an idle connection.
+    keepAlive: true,
+  });
+  const listeners = new Set<(err: Error) => void>();
+  // Without a listener, an idle connection the server ends (57P01 on restart) kills the process.
+  pool.on('error', (err) => {
+    for (const listener of listeners) listener(err);
+  });
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+
+  const withAdvisoryLock = async <T>(key: number, fn: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const client = dedicatedClient(options.url, connectTimeoutMs);
+    await client.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1, 0)', [key]);
+      try {
+        return await fn(client);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1, 0)', [key]).catch(() => undefined);
+      }
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  };
+
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () =>
+      withAdvisoryLock(LOCKS.migrations, async (client) => {
+        const count = async () => Number((await client.query<{ n: string }>(APPLIED_SQL)).rows[0]?.n ?? 0);
+        const before = await count();
+        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+        return { applied: (await count()) - before };
+      }),
+    withAdvisoryLock: (key, fn) => withAdvisoryLock(key, () => fn()),
+    ping: async () => {
+      await pool.query('SELECT 1');
+    },
+    onConnectionError: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    return {
-      db,
-      kind: 'postgres',
-      migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: migrationsFolder() }),
-      close: () => pool.end(),
-    };
-  }
+  if (options.kind === 'postgres') return openPostgres(options);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const applied = async () => Number((await client.query<{ n: string }>(APPLIED_SQL)).rows[0]?.n ?? 0);
   return {
     db,
     kind: 'pglite',
     pglite: client,
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() }),
+    migrate: async () => {
+      const before = await applied();
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+      return { applied: (await applied()) - before };
+    },
+    withAdvisoryLock: (_key, fn) => fn(),
+    ping: async () => {
+      await client.query('SELECT 1');
+    },
+    onConnectionError: () => () => undefined,
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: () => client.close(),
   };
 }

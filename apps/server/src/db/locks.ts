@@ -16,4 +16,6 @@ export const LOCKS = {
   contentSeed: 727_302,
   /** Schema migrations: one process migrates, the others wait. */
   migrations: 727_303,
+  /** The demo seed: processes booting together on an empty database seed it once. */
+  demoSeed: 727_304,
 } as const;

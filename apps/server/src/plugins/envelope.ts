@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorEnvelope, httpMessage } from '@app/shared';
+import { isDatabaseBusy, isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** A success envelope. */
@@ -62,6 +63,18 @@ async function envelopePlugin(app: FastifyInstance) {
     if (error.code === 'FST_ERR_RESPONSE_SERIALIZATION' && isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return sendError(reply, 500, httpMessage(500));
+    }
+    // An unreachable database is maintenance, not a bug: 503 (SPEC §8), and jobs pause meanwhile.
+    const health = app.hasDecorator('services') ? app.services.dbHealth : undefined;
+    if (health ? health.observe(error) : isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      void reply.header('retry-after', '5');
+      return sendError(reply, 503, httpMessage(503));
+    }
+    if (isDatabaseBusy(error)) {
+      request.log.warn({ err: error }, 'database gave up on a statement');
+      void reply.header('retry-after', '2');
+      return sendError(reply, 503, '服务器繁忙，请稍后再试');
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

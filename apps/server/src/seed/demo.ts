@@ -9,6 +9,8 @@ import { seedContent } from './content.ts';
 import { bannerImage } from './content-art.ts';
 
 export const DEMO_LOGIN = { username: 'demo001', password: 'demo1234' } as const;
+/** The member demo001 invited. */
+export const DEMO_FRIEND = { username: 'demo002', password: 'demo1234' } as const;
 /** The back-office operator of a demo install (/admin/v1). */
 export const DEMO_OPERATOR = { username: 'admin', password: 'admin1234' } as const;
 
@@ -52,7 +54,7 @@ export async function seedDemoData(
   );
   await accountsRepo.updateMember(db, demo.userinfo.id, { nickname: '体验玩家', isMock: 1 });
   const friend = await accounts.register(
-    { username: 'demo002', password: 'demo1234', inviteCode: demo.userinfo.invite_code, type: 'seed' },
+    { ...DEMO_FRIEND, inviteCode: demo.userinfo.invite_code, type: 'seed' },
     SEED_CONTEXT,
   );
 

@@ -105,7 +105,7 @@ export const channelAuthBatch = z.record(
 
 export const connectionInfo = z
   .object({
-    driver: z.enum(['embedded', 'redis', 'pusher']).describe('Where sockets are served'),
+    driver: z.enum(['embedded', 'redis', 'pusher', 'cluster']).describe('Where sockets are served'),
     scheme: z.enum(['ws', 'wss']),
     host: z.string(),
     port: z.number().int(),

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { createHash, createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
@@ -5,7 +6,7 @@ import type { RealtimeHub } from './hub.ts';
 
 /** Where a broadcast goes: this process's sockets, every process via Redis, or an external cluster. */
 export interface Broadcaster {
-  readonly driver: 'embedded' | 'redis' | 'pusher';
+  readonly driver: 'embedded' | 'redis' | 'pusher' | 'cluster';
   publish(channel: string, event: string, data: unknown): Promise<void>;
   /** Round trip to the transport (test-connection). */
   ping(): Promise<void>;
@@ -23,6 +24,57 @@ export class LocalBroadcaster implements Broadcaster {
 
   async ping(): Promise<void> {}
   async close(): Promise<void> {}
+}
+
+/** The IPC message a cluster worker sends its primary, which relays it to every worker. */
+export const CLUSTER_REALTIME_MESSAGE = 'jingcai:realtime';
+
+interface ClusterMessage {
+  type: typeof CLUSTER_REALTIME_MESSAGE;
+  channel: string;
+  event: string;
+  data: unknown;
+}
+
+/**
+ * WORKERS=N on one machine without Redis: each broadcast goes to the cluster primary over IPC,
+ * which relays it to every worker (this one too), and each delivers to its own sockets. Not a
+ * process of a cluster (no IPC channel), it delivers locally.
+ */
+export class ClusterBroadcaster implements Broadcaster {
+  readonly driver = 'cluster' as const;
+  private readonly onMessage = (message: unknown) => {
+    const m = message as Partial<ClusterMessage> | null;
+    if (m?.type !== CLUSTER_REALTIME_MESSAGE || typeof m.channel !== 'string' || typeof m.event !== 'string')
+      return;
+    this.hub.deliver(m.channel, m.event, m.data);
+  };
+
+  /** Only a real cluster worker talks to a primary (a test runner's fork has an IPC channel too). */
+  private readonly inCluster = cluster.isWorker && !!process.send;
+
+  constructor(private readonly hub: RealtimeHub) {
+    if (this.inCluster) process.on('message', this.onMessage);
+  }
+
+  async publish(channel: string, event: string, data: unknown): Promise<void> {
+    if (!this.inCluster || !process.connected) {
+      this.hub.deliver(channel, event, data);
+      return;
+    }
+    const message: ClusterMessage = { type: CLUSTER_REALTIME_MESSAGE, channel, event, data };
+    await new Promise<void>((resolve, reject) =>
+      process.send!(message, undefined, undefined, (err) => (err ? reject(err) : resolve())),
+    );
+  }
+
+  async ping(): Promise<void> {
+    if (this.inCluster && !process.connected) throw new Error('cluster channel closed');
+  }
+
+  async close(): Promise<void> {
+    process.off('message', this.onMessage);
+  }
 }
 
 interface RedisMessage {

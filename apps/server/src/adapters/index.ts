@@ -1,0 +1,49 @@
+import { demoGameRoutes } from '../modules/games/demo.routes.ts';
+import { DemoGameProvider } from '../modules/games/simulator.ts';
+import { SimulatedGateway } from '../modules/payments/gateway-simulator.ts';
+import { gatewaySimRoutes } from '../modules/payments/gateway-sim.routes.ts';
+import { SimulatedFeed } from '../modules/sports/feed/simulator.ts';
+import { AdapterRegistry } from './registry.ts';
+
+export { AdapterRegistry, createAdapters, type AdapterContext, type AdapterFactory } from './registry.ts';
+
+/** The built-in simulators, each registered as `simulator` (the default of every adapter variable). */
+export function registerSimulators(registry: AdapterRegistry): AdapterRegistry {
+  return registry
+    .register('sportsFeed', 'simulator', {
+      simulator: true,
+      create: async ({ config, secret }) =>
+        new SimulatedFeed({
+          name: config.sports.feedName,
+          seed: await secret('sports_sim_seed'),
+          speed: config.sports.speed,
+          footballIntervalMin: config.sports.footballIntervalMin,
+          basketballIntervalMin: config.sports.basketballIntervalMin,
+        }),
+    })
+    .register('paymentGateway', 'simulator', {
+      simulator: true,
+      create: async ({ config, db, secret }) =>
+        new SimulatedGateway(db, config.finance.gatewaySecret ?? (await secret('payment_gateway_secret'))),
+      // The hosted payment page pays without a login: it must not exist beside a real gateway.
+      routes: gatewaySimRoutes,
+    })
+    .register('gameProvider', 'simulator', {
+      simulator: true,
+      create: ({ db }) => new DemoGameProvider(db),
+      routes: demoGameRoutes,
+    });
+}
+
+/**
+ * Every adapter this build knows. A real provider is registered here under its own name, e.g.
+ *
+ *   registry.register('paymentGateway', 'acme-pay', {
+ *     create: ({ env }) => new AcmePayGateway({ merchantId: env.ACME_PAY_MERCHANT_ID!, ... }),
+ *   });
+ *
+ * and selected with PAYMENT_GATEWAY=acme-pay (README "Adapters").
+ */
+export function defaultAdapters(): AdapterRegistry {
+  return registerSimulators(new AdapterRegistry());
+}

@@ -1,0 +1,73 @@
+import type { AppConfig } from './config.ts';
+import type { EventBus } from './lib/events.ts';
+import type { JobRunner } from './lib/jobs.ts';
+import type { GameRecordsService } from './modules/games/records.service.ts';
+import type { GameTransferService } from './modules/games/transfers.service.ts';
+import type { HousekeepingService } from './modules/housekeeping/housekeeping.service.ts';
+import { INVITE_REWARDS_INTERVAL_MS, type InviteRewardsService } from './modules/invite/rewards.service.ts';
+import type { LotteryScheduler } from './modules/lottery/scheduler.ts';
+import type { RealtimeService } from './modules/realtime/realtime.service.ts';
+import type { RebateService } from './modules/rewards/rebate.service.ts';
+import type { VipService } from './modules/rewards/vip.service.ts';
+import type { FeedSync } from './modules/sports/feed-sync.ts';
+import type { Metrics } from './ops/metrics.ts';
+
+export interface JobServices {
+  events: EventBus;
+  realtime: RealtimeService;
+  metrics: Metrics;
+  vip: VipService;
+  inviteRewards: InviteRewardsService;
+  feedSync: FeedSync;
+  lotteryScheduler: LotteryScheduler;
+  rebates: RebateService;
+  gameTransfers: GameTransferService;
+  gameRecords: GameRecordsService;
+  housekeeping: HousekeepingService;
+}
+
+/**
+ * The jobs registry: everything that runs on its own rather than because a request asked.
+ * Listeners react to committed events in every process; periodic jobs run on the leader only.
+ */
+export function registerJobs(runner: JobRunner, config: AppConfig, s: JobServices): void {
+  runner.listen('realtime-pushes', () => {
+    s.realtime.start(s.events);
+    return () => s.realtime.stop();
+  });
+  runner.listen('metrics', () => s.metrics.observe(s.events));
+  runner.listen('vip-upgrades', () => s.vip.start());
+  runner.listen('invite-milestones', () => {
+    s.inviteRewards.start(s.events);
+    return () => s.inviteRewards.stop();
+  });
+
+  runner.every({ name: 'sports-feed', everyMs: config.sports.syncIntervalMs, run: () => s.feedSync.tick() });
+  runner.every({
+    name: 'lottery-scheduler',
+    everyMs: config.lottery.tickIntervalMs,
+    run: () => s.lotteryScheduler.tick(),
+  });
+  runner.every({ name: 'invite-rewards', everyMs: INVITE_REWARDS_INTERVAL_MS, run: () => s.inviteRewards.runJob() });
+  runner.every({ name: 'vip-sweep', everyMs: config.vipSweepIntervalMs, run: () => s.vip.sweep() });
+  runner.every({
+    name: 'rebate-daily',
+    everyMs: config.rebateRunIntervalMs,
+    run: () => s.rebates.applyCompletedDays(),
+  });
+  runner.every({
+    name: 'game-transfer-reconcile',
+    everyMs: config.games.reconcileIntervalMs,
+    run: () => s.gameTransfers.reconcile(),
+  });
+  runner.every({
+    name: 'game-record-sync',
+    everyMs: config.games.recordSyncIntervalMs,
+    run: () => s.gameRecords.sync(),
+  });
+  runner.every({
+    name: 'housekeeping',
+    everyMs: config.housekeeping.intervalMs,
+    run: () => s.housekeeping.run(),
+  });
+}

@@ -1,0 +1,60 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import * as repo from './housekeeping.repo.ts';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** Rows per DELETE: small enough that no statement holds its locks for long. */
+const BATCH = 5_000;
+
+export interface HousekeepingReport {
+  sessions: number;
+  operatorSessions: number;
+  idempotencyRecords: number;
+  loginAttempts: number;
+  paymentCallbacks: number;
+}
+
+/**
+ * Deletes what has outlived its use, on the leader's schedule: sessions ended (expired or
+ * revoked) longer ago than SESSION_RETENTION_DAYS, idempotency records past their replay window
+ * (≥ 24 h), login attempts older than the rate limits read, and payment callbacks past their
+ * retention. Ledger entries and audit logs are never touched.
+ */
+export class HousekeepingService {
+  constructor(
+    private readonly db: Db,
+    private readonly retention: AppConfig['housekeeping'],
+    private readonly clock: Clock,
+    private readonly log: Pick<FastifyBaseLogger, 'info'>,
+  ) {}
+
+  async run(): Promise<HousekeepingReport> {
+    const now = this.clock.now().getTime();
+    const r = this.retention;
+    const sessionsBefore = new Date(now - r.sessionRetentionDays * DAY_MS);
+    const report: HousekeepingReport = {
+      sessions: await repo.deleteEndedSessions(this.db, sessionsBefore, BATCH),
+      operatorSessions: await repo.deleteEndedOperatorSessions(this.db, sessionsBefore, BATCH),
+      idempotencyRecords: await repo.deleteIdempotencyRecords(
+        this.db,
+        new Date(now - r.idempotencyRetentionHours * HOUR_MS),
+        BATCH,
+      ),
+      loginAttempts: await repo.deleteLoginAttempts(
+        this.db,
+        new Date(now - r.loginAttemptRetentionDays * DAY_MS),
+        BATCH,
+      ),
+      paymentCallbacks: await repo.deletePaymentCallbacks(
+        this.db,
+        new Date(now - r.paymentCallbackRetentionDays * DAY_MS),
+        BATCH,
+      ),
+    };
+    if (Object.values(report).some((n) => n > 0)) this.log.info({ deleted: report }, 'housekeeping');
+    return report;
+  }
+}

@@ -1,0 +1,169 @@
+import cluster from 'node:cluster';
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { EventBus } from '../lib/events.ts';
+import type { JobObserver } from '../lib/jobs.ts';
+import type { RealtimeHub } from '../modules/realtime/hub.ts';
+import { oldestUnsettled } from './ops.repo.ts';
+
+export interface MetricsSources {
+  database: Database;
+  hub: Pick<RealtimeHub, 'stats'>;
+  clock: Clock;
+}
+
+/**
+ * The process's Prometheus metrics (prom-client), in a registry of its own per app so several
+ * apps in one process (tests) never collide. Business counters observe committed events, so
+ * no module service carries metrics code; lags and pool figures are read at scrape time.
+ */
+export class Metrics implements JobObserver {
+  readonly registry = new Registry();
+  private readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  private readonly ledgerPosts: Counter<'type'>;
+  private readonly ordersPlaced: Counter;
+  private readonly lotteryBetsPlaced: Counter;
+  private readonly jobRuns: Counter<'job' | 'outcome'>;
+  private readonly jobDuration: Histogram<'job'>;
+
+  constructor(sources: MetricsSources) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
+    this.httpDuration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request duration by route template and status',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.ledgerPosts = new Counter({
+      name: 'ledger_posts_total',
+      help: 'Ledger entries committed, by type',
+      labelNames: ['type'],
+      registers,
+    });
+    this.ordersPlaced = new Counter({
+      name: 'sports_orders_placed_total',
+      help: 'Sports orders placed (committed stake debits)',
+      registers,
+    });
+    this.lotteryBetsPlaced = new Counter({
+      name: 'lottery_bets_placed_total',
+      help: 'Lottery bets placed (committed stake debits)',
+      registers,
+    });
+    this.jobRuns = new Counter({
+      name: 'job_runs_total',
+      help: 'Background job runs by outcome (ok, failed)',
+      labelNames: ['job', 'outcome'],
+      registers,
+    });
+    this.jobDuration = new Histogram({
+      name: 'job_duration_seconds',
+      help: 'Background job run duration',
+      labelNames: ['job'],
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+      registers,
+    });
+    new Gauge({
+      name: 'realtime_open_sockets',
+      help: 'WebSocket connections open on this process',
+      registers,
+      collect() {
+        this.set(sources.hub.stats().connections);
+      },
+    });
+    new Gauge({
+      name: 'db_pool_connections',
+      help: 'Database pool connections: in_use, idle, and waiting callers',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const { total, idle, waiting } = sources.database.poolStats();
+        this.set({ state: 'in_use' }, total - idle);
+        this.set({ state: 'idle' }, idle);
+        this.set({ state: 'waiting' }, waiting);
+      },
+    });
+    new Gauge({
+      name: 'settlement_lag_seconds',
+      help: 'Age of the oldest finished-but-unsettled match and drawn-but-unsettled lottery period (0 when none)',
+      labelNames: ['kind'],
+      // Every process reads the same rows: the cluster total is the largest, not the sum.
+      aggregator: 'max',
+      registers,
+      async collect() {
+        const { match, period } = await oldestUnsettled(sources.database.db);
+        const now = sources.clock.now().getTime();
+        const age = (at: Date | null) => (at ? Math.max(0, (now - at.getTime()) / 1_000) : 0);
+        this.set({ kind: 'sports_match' }, age(match));
+        this.set({ kind: 'lottery_period' }, age(period));
+      },
+    });
+  }
+
+  /** Counts committed ledger entries; stake debits tell orders (main wallet) from lottery bets. */
+  observe(events: EventBus): () => void {
+    return events.on('wallet.changed', (e) => {
+      this.ledgerPosts.inc({ type: e.type });
+      if (e.type !== 'bet') return;
+      if (e.wallet === 'lottery') this.lotteryBetsPlaced.inc();
+      else this.ordersPlaced.inc();
+    });
+  }
+
+  http(method: string, route: string, status: number, seconds: number): void {
+    this.httpDuration.observe({ method, route, status_code: String(status) }, seconds);
+  }
+
+  ran(job: string, outcome: 'ok' | 'failed', seconds: number): void {
+    this.jobRuns.inc({ job, outcome });
+    this.jobDuration.observe({ job }, seconds);
+  }
+
+  /**
+   * The text a scrape gets. In a cluster worker, the primary gathers every worker's metrics
+   * (prom-client's AggregatorRegistry over IPC) so one scrape sees the whole machine.
+   */
+  async text(): Promise<{ contentType: string; body: string }> {
+    if (cluster.isWorker && process.send) {
+      return { contentType: this.registry.contentType, body: await requestClusterMetrics() };
+    }
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+
+  /** In a cluster worker: answer the primary's metrics requests with this registry. */
+  shareWithCluster(): void {
+    if (!cluster.isWorker) return;
+    AggregatorRegistry.setRegistries([this.registry]);
+    // The constructor installs prom-client's worker-side listener (once per process).
+    new AggregatorRegistry();
+  }
+}
+
+export const CLUSTER_METRICS_REQUEST = 'jingcai:metrics-request';
+export const CLUSTER_METRICS_RESPONSE = 'jingcai:metrics-response';
+
+let nextRequest = 0;
+
+/** Asks the cluster primary for the metrics of every worker, aggregated. */
+function requestClusterMetrics(): Promise<string> {
+  const id = `${process.pid}:${nextRequest++}`;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      process.off('message', onMessage);
+      reject(new Error('cluster metrics timed out'));
+    }, 6_000);
+    function onMessage(message: unknown) {
+      const m = message as { type?: string; id?: string; body?: string; error?: string };
+      if (m.type !== CLUSTER_METRICS_RESPONSE || m.id !== id) return;
+      clearTimeout(timer);
+      process.off('message', onMessage);
+      if (m.error !== undefined) reject(new Error(m.error));
+      else resolve(m.body ?? '');
+    }
+    process.on('message', onMessage);
+    process.send!({ type: CLUSTER_METRICS_REQUEST, id });
+  });
+}

@@ -1,0 +1,40 @@
+import { and, eq, inArray, isNull, min } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { members } from '../modules/accounts/accounts.table.ts';
+import { operators } from '../modules/operators/operators.table.ts';
+import { lotteryPeriods } from '../modules/lottery/lottery.table.ts';
+import { matches } from '../modules/sports/sports.table.ts';
+
+/** When the oldest finished-but-unsettled match finished and the oldest drawn-but-unsettled period was drawn. */
+export async function oldestUnsettled(db: Db): Promise<{ match: Date | null; period: Date | null }> {
+  const [[match], [period]] = await Promise.all([
+    db
+      .select({ at: min(matches.finishedAt) })
+      .from(matches)
+      .where(and(eq(matches.status, 'finished'), isNull(matches.settledAt))),
+    db
+      .select({ at: min(lotteryPeriods.drawnAt) })
+      .from(lotteryPeriods)
+      .where(and(eq(lotteryPeriods.status, 'drawn'), isNull(lotteryPeriods.settledAt))),
+  ]);
+  return { match: match?.at ?? null, period: period?.at ?? null };
+}
+
+/** Enabled operators with their password hashes (the production check looks for seeded passwords). */
+export function enabledOperatorHashes(db: Db): Promise<Array<{ username: string; passwordHash: string }>> {
+  return db
+    .select({ username: operators.username, passwordHash: operators.passwordHash })
+    .from(operators)
+    .where(eq(operators.enabled, true));
+}
+
+/** Enabled members with these usernames and their password hashes. */
+export function memberHashes(
+  db: Db,
+  usernames: string[],
+): Promise<Array<{ username: string; passwordHash: string }>> {
+  return db
+    .select({ username: members.username, passwordHash: members.passwordHash })
+    .from(members)
+    .where(and(inArray(members.username, usernames), eq(members.enabled, 1)));
+}

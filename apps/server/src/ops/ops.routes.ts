@@ -1,0 +1,101 @@
+import { timingSafeEqual } from 'node:crypto';
+import proxyAddr from 'proxy-addr';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { httpMessage } from '@app/shared';
+
+/** Routes for machines (load balancers, orchestrators, Prometheus): outside /v1, no member token. */
+export const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+const probeAnswer = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  data: z.object({
+    status: z.enum(['ok', 'unavailable']),
+    uptime_s: z.number(),
+    checks: z.record(z.string(), z.enum(['ok', 'down', 'overloaded', 'closing'])).optional(),
+  }),
+});
+
+/** Whether a caller may read /metrics: a configured bearer token, or an allowed address (loopback by default). */
+export function metricsAccess(allow: string[], token: string | undefined) {
+  const addresses = allow.length ? allow : token ? [] : ['loopback'];
+  const allowed = addresses.length ? proxyAddr.compile(addresses) : () => false;
+  const expected = token ? Buffer.from(`Bearer ${token}`) : null;
+  return (ip: string, authorization: string | undefined): boolean => {
+    if (expected && authorization) {
+      const given = Buffer.from(authorization);
+      if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
+    }
+    return allowed(ip, 0);
+  };
+}
+
+export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services } = app;
+  const started = Date.now();
+  let closing = false;
+  app.addHook('preClose', async () => {
+    // Stop taking traffic first: the load balancer sees "not ready" while requests drain.
+    closing = true;
+  });
+  const uptime = () => Math.round((Date.now() - started) / 1_000);
+
+  app.get(
+    '/healthz',
+    { schema: { hide: true, response: { 200: probeAnswer } } },
+    // Alive means the process answers: no dependency is asked, so a database outage never
+    // makes an orchestrator restart processes that would recover by themselves.
+    async () => ({ code: 200, message: '运行中', data: { status: 'ok' as const, uptime_s: uptime() } }),
+  );
+
+  app.get(
+    '/readyz',
+    { schema: { hide: true, response: { 200: probeAnswer, 503: probeAnswer } } },
+    async (_request, reply) => {
+      const checks: Record<string, 'ok' | 'down' | 'overloaded' | 'closing'> = {};
+      const [database, realtime] = await Promise.all([
+        services.dbHealth.check(),
+        services.realtime.broadcaster.driver === 'redis'
+          ? withTimeout(services.realtime.broadcaster.ping(), 2_000).then(
+              () => true,
+              () => false,
+            )
+          : Promise.resolve(null),
+      ]);
+      checks.database = database ? 'ok' : 'down';
+      if (realtime !== null) checks.redis = realtime ? 'ok' : 'down';
+      if (app.hasDecorator('isUnderPressure') && app.isUnderPressure()) checks.load = 'overloaded';
+      if (closing) checks.process = 'closing';
+      const ready = Object.values(checks).every((c) => c === 'ok');
+      return reply.status(ready ? 200 : 503).send({
+        code: ready ? 200 : 503,
+        message: ready ? '就绪' : httpMessage(503),
+        data: { status: ready ? ('ok' as const) : ('unavailable' as const), uptime_s: uptime(), checks },
+      });
+    },
+  );
+
+  const mayRead = metricsAccess(services.config.metrics.allow, services.config.metrics.token);
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!mayRead(request.ip, request.headers.authorization)) {
+      return reply.status(403).send({ code: 403, message: httpMessage(403), data: null });
+    }
+    const { contentType, body } = await services.metrics.text();
+    return reply.type(contentType).send(body);
+  });
+};
+
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timed out')), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
