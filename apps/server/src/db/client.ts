@@ -74,8 +74,12 @@ export function migrationsFolder(): string {
   throw new Error('drizzle migrations folder not found');
 }
 
-const APPLIED_SQL = `SELECT CASE WHEN to_regclass('drizzle.__drizzle_migrations') IS NULL THEN 0
-  ELSE (SELECT count(*) FROM drizzle.__drizzle_migrations) END AS n`;
+/** How many migrations the database records as applied (0 before the first). */
+async function appliedCount(query: (text: string) => Promise<{ rows: Array<Record<string, unknown>> }>) {
+  const { rows } = await query(`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`);
+  if (rows[0]?.present !== true) return 0;
+  return Number((await query('SELECT count(*) AS n FROM drizzle.__drizzle_migrations')).rows[0]?.n ?? 0);
+}
 
 /** A connection of its own with no statement or lock limit: migrations and held locks may take long. */
 function dedicatedClient(url: string, connectTimeoutMs: number): pg.Client {
@@ -127,7 +131,7 @@ async function openPostgres(options: { url: string } & PostgresLimits): Promise<
     kind: 'postgres',
     migrate: () =>
       withAdvisoryLock(LOCKS.migrations, async (client) => {
-        const count = async () => Number((await client.query<{ n: string }>(APPLIED_SQL)).rows[0]?.n ?? 0);
+        const count = () => appliedCount((text) => client.query(text));
         const before = await count();
         await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: migrationsFolder() });
         return { applied: (await count()) - before };
@@ -153,7 +157,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  const applied = async () => Number((await client.query<{ n: string }>(APPLIED_SQL)).rows[0]?.n ?? 0);
+  const applied = () => appliedCount((text) => client.query<Record<string, unknown>>(text));
   return {
     db,
     kind: 'pglite',
