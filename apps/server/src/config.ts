@@ -269,8 +269,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   // Several workers without Redis still reach each other's sockets through the cluster primary.
   const driver = e.REALTIME_DRIVER ?? (e.REDIS_URL ? 'redis' : e.WORKERS > 1 ? 'cluster' : 'embedded');
-  if (driver === 'redis' && !e.REDIS_URL)
-    throw new ConfigError('REALTIME_DRIVER=redis needs REDIS_URL');
+  if (driver === 'redis' && !e.REDIS_URL) throw new ConfigError('REALTIME_DRIVER=redis needs REDIS_URL');
   if (driver === 'pusher' && !e.PUSHER_HOST)
     throw new ConfigError('REALTIME_DRIVER=pusher needs PUSHER_HOST');
   if (e.WORKERS > 1 && !e.DATABASE_URL) {

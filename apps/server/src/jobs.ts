@@ -48,7 +48,11 @@ export function registerJobs(runner: JobRunner, config: AppConfig, s: JobService
     everyMs: config.lottery.tickIntervalMs,
     run: () => s.lotteryScheduler.tick(),
   });
-  runner.every({ name: 'invite-rewards', everyMs: INVITE_REWARDS_INTERVAL_MS, run: () => s.inviteRewards.runJob() });
+  runner.every({
+    name: 'invite-rewards',
+    everyMs: INVITE_REWARDS_INTERVAL_MS,
+    run: () => s.inviteRewards.runJob(),
+  });
   runner.every({ name: 'vip-sweep', everyMs: config.vipSweepIntervalMs, run: () => s.vip.sweep() });
   runner.every({
     name: 'rebate-daily',

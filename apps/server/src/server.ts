@@ -12,13 +12,19 @@ import { DEMO_LOGIN, DEMO_OPERATOR, seedDemoData } from './seed/demo.ts';
 
 /** Prints why the server will not start, one line per problem, and exits without a restart. */
 function refuse(problems: string[]): never {
-  for (const problem of problems) process.stderr.write(`refusing to start (APP_ENV=production): ${problem}\n`);
+  for (const problem of problems)
+    process.stderr.write(`refusing to start (APP_ENV=production): ${problem}\n`);
   process.exit(EXIT_REFUSED);
 }
 
 function banner(config: AppConfig, db: string): void {
   const shown = config.publicUrl ?? `http://localhost:${config.port}`;
-  const lines = ['', `  金彩体育 is running at ${shown}/`, `  API docs:   ${shown}/docs`, `  Database:   ${db}`];
+  const lines = [
+    '',
+    `  金彩体育 is running at ${shown}/`,
+    `  API docs:   ${shown}/docs`,
+    `  Database:   ${db}`,
+  ];
   if (config.workers > 1) lines.push(`  Workers:    ${config.workers}`);
   if (config.seedDemo) {
     lines.push(
@@ -89,7 +95,10 @@ async function runServer(config: AppConfig): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   if (!cluster.isWorker) {
-    banner(config, database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL');
+    banner(
+      config,
+      database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL',
+    );
   }
 }
 

@@ -319,7 +319,7 @@ export async function createServices(
     userWallets: new UserWalletsService(db),
     gameProvider,
     get demoProvider(): DemoGameProvider {
-      if (!(gameProvider instanceof DemoGameProvider))
+      if (config.adapters.gameProvider !== 'simulator' || !(gameProvider instanceof DemoGameProvider))
         throw new Error(`GAME_PROVIDER=${config.adapters.gameProvider}: the demo provider is not in use`);
       return gameProvider;
     },

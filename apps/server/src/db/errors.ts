@@ -55,7 +55,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     // Class 08: connection exception.
     if (info.code && /^08[0-9A-Z]{3}$/.test(info.code)) return true;
     if (CONNECTION_MESSAGES.some((m) => info.message.includes(m))) return true;
-    if (current instanceof AggregateError && current.errors.some((e) => isDatabaseUnavailable(e))) return true;
+    if (current instanceof AggregateError && current.errors.some((e) => isDatabaseUnavailable(e)))
+      return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

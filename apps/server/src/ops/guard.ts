@@ -38,6 +38,9 @@ export async function maintenanceGuard(api: FastifyInstance) {
   const health = api.services.dbHealth;
   api.addHook('onRequest', async (_request, reply) => {
     if (!health.isDown) return;
-    return reply.status(503).header('retry-after', '5').send({ code: 503, message: httpMessage(503), data: null });
+    return reply
+      .status(503)
+      .header('retry-after', '5')
+      .send({ code: 503, message: httpMessage(503), data: null });
   });
 }

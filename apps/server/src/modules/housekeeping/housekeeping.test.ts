@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { ManualClock } from '../../lib/clock.ts';
-import { as, body, createTestApp, newMember, newOperator, uniqueIp, type TestApp } from '../../test/harness.ts';
+import {
+  as,
+  body,
+  createTestApp,
+  newMember,
+  newOperator,
+  uniqueIp,
+  type TestApp,
+} from '../../test/harness.ts';
 import { openIsolatedDatabase } from '../../test/isolated-database.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { loginAttempts, sessions } from '../accounts/accounts.table.ts';
@@ -65,8 +73,13 @@ describe('housekeeping', () => {
     });
     const second = body<{ token: string }>(login).data.token;
     expect(
-      (await t.app.inject({ method: 'POST', url: '/v1/logout', headers: { authorization: `Bearer ${second}` } }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v1/logout',
+          headers: { authorization: `Bearer ${second}` },
+        })
+      ).statusCode,
     ).toBe(200);
     // A failed login, a money-moving request under an Idempotency-Key, a refused gateway callback.
     await t.app.inject({
