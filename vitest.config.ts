@@ -26,7 +26,8 @@ export default defineConfig({
         test: {
           name: 'module',
           include: moduleFiles,
-          exclude: unitOnly,
+          // *.pg.test.ts need a PostgreSQL server (backends, processes): module-pg runs them.
+          exclude: [...unitOnly, 'apps/server/src/**/*.pg.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,

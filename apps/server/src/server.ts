@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultAdapters } from './adapters/index.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, postgresOptions } from './db/client.ts';
 import { LOCKS } from './db/locks.ts';
 import { EXIT_REFUSED, runPrimary } from './ops/cluster.ts';
 import { configProblems, seededPasswordProblems } from './ops/production.ts';
@@ -47,15 +47,7 @@ async function runServer(config: AppConfig): Promise<void> {
 
   const database = await openDatabase(
     config.databaseUrl
-      ? {
-          kind: 'postgres',
-          url: config.databaseUrl,
-          poolSize: config.db.poolSize,
-          connectTimeoutMs: config.db.connectTimeoutMs,
-          statementTimeoutMs: config.db.statementTimeoutMs,
-          lockTimeoutMs: config.db.lockTimeoutMs,
-          idleInTransactionTimeoutMs: config.db.idleInTransactionTimeoutMs,
-        }
+      ? postgresOptions(config)
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   const { applied } = await database.migrate();

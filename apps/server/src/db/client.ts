@@ -59,6 +59,29 @@ export interface PostgresLimits {
   idleInTransactionTimeoutMs?: number;
 }
 
+/** The PostgreSQL options a configuration asks for (pool size, connect timeout, session limits). */
+export function postgresOptions(config: {
+  databaseUrl: string | undefined;
+  db: {
+    poolSize: number;
+    connectTimeoutMs: number;
+    statementTimeoutMs: number;
+    lockTimeoutMs: number;
+    idleInTransactionTimeoutMs: number;
+  };
+}): { kind: 'postgres'; url: string } & PostgresLimits {
+  if (!config.databaseUrl) throw new Error('DATABASE_URL is not set');
+  return {
+    kind: 'postgres',
+    url: config.databaseUrl,
+    poolSize: config.db.poolSize,
+    connectTimeoutMs: config.db.connectTimeoutMs,
+    statementTimeoutMs: config.db.statementTimeoutMs,
+    lockTimeoutMs: config.db.lockTimeoutMs,
+    idleInTransactionTimeoutMs: config.db.idleInTransactionTimeoutMs,
+  };
+}
+
 export type DatabaseOptions =
   | ({ kind: 'postgres'; url: string } & PostgresLimits)
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
@@ -109,6 +132,31 @@ async function openPostgres(options: { url: string } & PostgresLimits): Promise<
   pool.on('error', (err) => {
     for (const listener of listeners) listener(err);
   });
+  // A connection lost while checked out (mid-query, mid-transaction) emits on the client, which the
+  // pool does not listen to then. Its pending queries are rejected with the same error and reach
+  // the caller (503, job backoff); the event itself must only not go unhandled.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    client.on('end', () => reclaimIfLeaked(client));
+  });
+  // drizzle-orm's node-postgres transaction() runs BEGIN before the try/finally that releases
+  // its client (drizzle-team/drizzle-orm#6241, open): when BEGIN meets a dead connection the
+  // client is never released and the pool shrinks by one for good, until it hangs. A client
+  // whose connection ended while still checked out is handed back (and so destroyed) if its
+  // holder has not released it shortly after. Remove once drizzle releases it itself.
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_err, client) => checkedOut.delete(client));
+  pool.on('remove', (client) => checkedOut.delete(client as pg.PoolClient));
+  const reclaimIfLeaked = (client: pg.PoolClient) => {
+    if (!checkedOut.has(client)) return;
+    const timer = setTimeout(() => {
+      if (!checkedOut.has(client)) return;
+      checkedOut.delete(client);
+      client.release(new Error('connection ended while checked out and never released'));
+    }, 2_000);
+    timer.unref();
+  };
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
 
   const withAdvisoryLock = async <T>(key: number, fn: (client: pg.Client) => Promise<T>): Promise<T> => {
