@@ -66,6 +66,9 @@ export class Leadership {
   }
 }
 
+/** While the database is down, a paused job looks at most this often whether it is back. */
+const PAUSED_LOOK_MS = 5_000;
+
 export interface JobDefinition {
   name: string;
   everyMs: number;
@@ -91,7 +94,8 @@ export interface JobRunnerOptions {
  * The jobs registry: event listeners that run in every process, and periodic jobs that run
  * only on the leader. Nothing starts while the app is being wired; `start` runs once the app
  * is ready and `stop` on close. A job never overlaps itself; after a failure it waits twice as
- * long each time (up to `maxBackoffMs`), and it skips its turns while the database is down.
+ * long each time (up to `maxBackoffMs`), and while the database is down it pauses (no database
+ * call) and resumes within a period of the outage probe seeing it back.
  */
 export class JobRunner {
   private readonly listeners: Array<{ name: string; start: () => () => void }> = [];
@@ -191,7 +195,9 @@ export class JobRunner {
     const maxBackoff = this.options.maxBackoffMs ?? 60_000;
     let next = job.everyMs;
     if (health?.isDown) {
-      next = this.backoff(job, maxBackoff, false);
+      // Paused: no database call, only a look at the flag, so the job resumes soon after the
+      // outage probe sees the database again.
+      next = Math.min(job.everyMs, PAUSED_LOOK_MS);
     } else if (await leadership.isLeader()) {
       const started = performance.now();
       try {
@@ -201,7 +207,7 @@ export class JobRunner {
       } catch (err) {
         observer?.ran(job.name, 'failed', (performance.now() - started) / 1_000);
         const unreachable = health?.observe(err) ?? false;
-        next = this.backoff(job, maxBackoff, true);
+        next = this.backoff(job, maxBackoff);
         if (unreachable) log.warn({ job: job.name, retryInMs: next }, 'job paused: database unreachable');
         else log.error({ err, job: job.name, retryInMs: next }, 'job failed');
       }
@@ -209,10 +215,10 @@ export class JobRunner {
     this.schedule(job, next);
   }
 
-  /** The wait before the next turn after a failed or skipped one: doubling, capped. */
-  private backoff(job: JobDefinition, maxMs: number, failed: boolean): number {
-    const count = (this.failures.get(job.name) ?? 0) + (failed ? 1 : 0);
-    if (failed) this.failures.set(job.name, count);
-    return Math.min(maxMs, Math.max(job.everyMs, job.everyMs * 2 ** Math.max(count, 1)));
+  /** The wait after the n-th failure in a row: twice the period, doubling, capped. */
+  private backoff(job: JobDefinition, maxMs: number): number {
+    const count = (this.failures.get(job.name) ?? 0) + 1;
+    this.failures.set(job.name, count);
+    return Math.min(maxMs, job.everyMs * 2 ** count);
   }
 }
