@@ -58,6 +58,8 @@ async function runServer(config: AppConfig): Promise<void> {
   }
 
   const app = await buildApp({ config, database, adapters: registry });
+  // A cluster worker answers the primary's metrics requests, so one scrape sums every worker.
+  app.services.metrics.shareWithCluster();
   app.log.info({ applied, pid: process.pid }, applied ? 'migrations applied' : 'schema up to date');
   if (config.seedDemo) {
     await database.withAdvisoryLock(LOCKS.demoSeed, () => seedDemoData(app.services, app.log));

@@ -11,6 +11,7 @@ export class Leadership {
   private client: pg.Client | null = null;
   private leading = false;
   private lastConfirmed = 0;
+  private asking: Promise<boolean> | null = null;
 
   constructor(
     private readonly databaseUrl: string | undefined,
@@ -19,8 +20,14 @@ export class Leadership {
     private readonly confirmEveryMs = 1_000,
   ) {}
 
-  async isLeader(): Promise<boolean> {
-    if (!this.databaseUrl) return true;
+  /** Every job asks at once on a tick: they share one answer (and one lock attempt). */
+  isLeader(): Promise<boolean> {
+    if (!this.databaseUrl) return Promise.resolve(true);
+    this.asking ??= this.ask().finally(() => (this.asking = null));
+    return this.asking;
+  }
+
+  private async ask(): Promise<boolean> {
     try {
       if (this.leading) {
         if (Date.now() - this.lastConfirmed < this.confirmEveryMs) return true;
