@@ -12,6 +12,8 @@ const probeAnswer = z.object({
   message: z.string(),
   data: z.object({
     status: z.enum(['ok', 'unavailable']),
+    /** Which process answered (several share a port under WORKERS=N). */
+    pid: z.number().int(),
     uptime_s: z.number(),
     checks: z.record(z.string(), z.enum(['ok', 'down', 'overloaded', 'closing'])).optional(),
   }),
@@ -46,7 +48,11 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, response: { 200: probeAnswer } } },
     // Alive means the process answers: no dependency is asked, so a database outage never
     // makes an orchestrator restart processes that would recover by themselves.
-    async () => ({ code: 200, message: '运行中', data: { status: 'ok' as const, uptime_s: uptime() } }),
+    async () => ({
+      code: 200,
+      message: '运行中',
+      data: { status: 'ok' as const, pid: process.pid, uptime_s: uptime() },
+    }),
   );
 
   app.get(
@@ -71,7 +77,12 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(ready ? 200 : 503).send({
         code: ready ? 200 : 503,
         message: ready ? '就绪' : httpMessage(503),
-        data: { status: ready ? ('ok' as const) : ('unavailable' as const), uptime_s: uptime(), checks },
+        data: {
+          status: ready ? ('ok' as const) : ('unavailable' as const),
+          pid: process.pid,
+          uptime_s: uptime(),
+          checks,
+        },
       });
     },
   );

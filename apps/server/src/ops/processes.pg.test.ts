@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { privateUserChannel } from '@app/shared';
@@ -224,24 +225,28 @@ describe('WORKERS=2 on one machine, without Redis', () => {
 
   it('carries a change made on one worker to sockets on both, and sums their metrics in one scrape', async () => {
     const member = await login(server.base, DEMO_LOGIN.username, DEMO_LOGIN.password);
-    // The cluster hands connections to its workers in turn: four sockets sit on both of them.
     const sockets = await Promise.all([0, 1, 2, 3].map(() => privateSocket(server.base, member)));
-    for (let i = 0; i < 2; i++) {
-      const res = await fetch(`${server.base}/v1/user/update`, {
-        method: 'POST',
-        headers: { ...member.auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ nickname: `工人${i}` }),
-      });
-      expect(res.status).toBe(200);
-      for (const socket of sockets) {
-        const frame = await socket.next(
-          (f) =>
-            f.event === 'user-info.changed' &&
-            socket.frames.filter((g) => g.event === 'user-info.changed').indexOf(f) === i,
-          10_000,
-        );
-        expect(frame.channel).toBe(privateUserChannel(member.id));
-      }
+    // One kept-alive connection to each worker (the cluster decides who takes a new connection,
+    // so open them until both are held), then a change made through each.
+    const byPid = new Map<number, Pinned>();
+    for (let tries = 0; byPid.size < 2 && tries < 40; tries++) {
+      const pinned = await pinnedConnection(server.base);
+      if (byPid.has(pinned.pid)) pinned.close();
+      else byPid.set(pinned.pid, pinned);
+    }
+    expect(byPid.size).toBe(2);
+    const UPDATES = byPid.size;
+    let i = 0;
+    for (const pinned of byPid.values()) {
+      const update = await pinned.request('/v1/user/update', member.auth, { nickname: `工人${i++}` });
+      expect(update.status).toBe(200);
+      pinned.close();
+    }
+    for (const socket of sockets) {
+      await socket.next(
+        () => socket.frames.filter((f) => f.event === 'user-info.changed').length === UPDATES,
+        10_000,
+      );
     }
     const metrics = await (await fetch(`${server.base}/metrics`)).text();
     expect(metrics).toContain('realtime_open_sockets 4');
@@ -253,6 +258,47 @@ describe('WORKERS=2 on one machine, without Redis', () => {
     expect(logs.filter((l) => l.msg === 'this process now runs the background jobs').length).toBe(1);
   });
 });
+
+interface Pinned {
+  pid: number;
+  request(
+    path: string,
+    headers?: Record<string, string>,
+    json?: unknown,
+  ): Promise<{ status: number; body: unknown }>;
+  close(): void;
+}
+
+/** A connection of its own, kept alive, and the pid of the worker that holds it. */
+async function pinnedConnection(base: string): Promise<Pinned> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const send = (path: string, headers: Record<string, string> = {}, json?: unknown) => {
+    const payload = json === undefined ? undefined : JSON.stringify(json);
+    return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const req = request(
+        `${base}${path}`,
+        {
+          method: payload ? 'POST' : 'GET',
+          agent,
+          headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown }));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  };
+  const health = await send('/healthz');
+  return {
+    pid: (health.body as { data: { pid: number } }).data.pid,
+    request: send,
+    close: () => agent.destroy(),
+  };
+}
 
 describe('refusing to start, in one line per problem', () => {
   it('names every production problem and exits without a restart loop', async () => {

@@ -65,14 +65,19 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   };
 }
 
-/** Resolves once the process answers /readyz 200; fails at once with its output if it exits. */
+/**
+ * Resolves once the server has printed its banner (a cluster primary prints it when every
+ * worker listens) and answers /readyz 200; fails at once with its output if it exits.
+ */
 export async function waitReady(server: ServerProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null)
       throw new Error(`server exited (${server.child.exitCode}): ${server.output()}`);
-    const res = await fetch(`${server.base}/readyz`).catch(() => null);
-    if (res?.status === 200) return;
+    if (server.output().includes('is running at')) {
+      const res = await fetch(`${server.base}/readyz`).catch(() => null);
+      if (res?.status === 200) return;
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`server not ready after ${timeoutMs} ms: ${server.output()}`);
