@@ -67,6 +67,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A hop count trusts that many proxies nearest to us (proxy-addr's numeric form).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);

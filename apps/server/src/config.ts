@@ -118,6 +118,26 @@ const envSchema = z.object({
   GAME_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** How often the provider's settled rounds are copied into game_records. */
   GAME_RECORD_SYNC_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /**
+   * Behind a reverse proxy: `true` (trust X-Forwarded-For from the peer), a hop count, or the
+   * proxies' addresses/CIDRs. Client addresses then come from the header (login limits, /metrics).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === 'false' || v === '0') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      const list = v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+      if (!list.every((a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a))) {
+        ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be true, a hop count or addresses/CIDRs' });
+      }
+      return list;
+    }),
   /** Public origin the app is reached at (used in generated links); defaults to the request's own. */
   PUBLIC_URL: z.url().optional(),
   /** Other origins the member app may be served from (comma-separated), answered with CORS headers. */
@@ -222,6 +242,8 @@ export interface AppConfig {
     pongTimeoutMs: number;
   };
   publicUrl: string | undefined;
+  /** Fastify's trustProxy: whom to believe about the client's address. */
+  trustProxy: boolean | number | string[];
   corsOrigins: string[];
   logLevel: string;
   webDist: string | undefined;
@@ -261,7 +283,9 @@ export interface AppConfig {
 
 /** Parses the environment; every setting has a default so `npm start` needs nothing set. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable means unset (compose passes `${VAR:-}` through as "").
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ConfigError(problems);
@@ -347,6 +371,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pongTimeoutMs: e.REALTIME_PONG_TIMEOUT_MS,
     },
     publicUrl: e.PUBLIC_URL,
+    trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS.map((o) => new URL(o).origin),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
