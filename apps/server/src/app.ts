@@ -70,7 +70,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A hop count trusts that many proxies nearest to us (proxy-addr's numeric form).
     trustProxy:
       typeof config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
         : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });

@@ -173,7 +173,7 @@ async function createBroadcaster(
  * The composition root: builds the adapters the configuration selects, the module services
  * and the jobs registry, and nothing else. No listener subscribes, no timer starts and no job
  * runs here; `servicesPlugin` starts the jobs registry once the app is ready and stops it on
- * close (docs/decisions/012-composition-root.md).
+ * close (docs/decisions/010-composition-root-and-adapters.md).
  */
 export async function createServices(
   config: AppConfig,
