@@ -12,19 +12,22 @@ export function registerSimulators(registry: AdapterRegistry): AdapterRegistry {
   return registry
     .register('sportsFeed', 'simulator', {
       simulator: true,
-      create: async ({ config, secret }) =>
+      create: async (ctx) =>
         new SimulatedFeed({
-          name: config.sports.feedName,
-          seed: await secret('sports_sim_seed'),
-          speed: config.sports.speed,
-          footballIntervalMin: config.sports.footballIntervalMin,
-          basketballIntervalMin: config.sports.basketballIntervalMin,
+          name: ctx.config.sports.feedName,
+          seed: await ctx.secret('sports_sim_seed'),
+          speed: ctx.config.sports.speed,
+          footballIntervalMin: ctx.config.sports.footballIntervalMin,
+          basketballIntervalMin: ctx.config.sports.basketballIntervalMin,
         }),
     })
     .register('paymentGateway', 'simulator', {
       simulator: true,
-      create: async ({ config, db, secret }) =>
-        new SimulatedGateway(db, config.finance.gatewaySecret ?? (await secret('payment_gateway_secret'))),
+      create: async (ctx) =>
+        new SimulatedGateway(
+          ctx.db,
+          ctx.config.finance.gatewaySecret ?? (await ctx.secret('payment_gateway_secret')),
+        ),
       // The hosted payment page pays without a login: it must not exist beside a real gateway.
       routes: gatewaySimRoutes,
     })

@@ -13,7 +13,7 @@ export interface AdapterContext {
   clock: Clock;
   log: FastifyBaseLogger;
   /** A per-deployment secret kept in app_settings, created on first use. */
-  secret(key: string): Promise<string>;
+  secret: (key: string) => Promise<string>;
   /** The process environment, for an adapter's own settings (merchant ids, endpoints, keys). */
   env: Readonly<Record<string, string | undefined>>;
 }

@@ -147,7 +147,7 @@ async function openPostgres(options: { url: string } & PostgresLimits): Promise<
   const checkedOut = new Set<pg.PoolClient>();
   pool.on('acquire', (client) => checkedOut.add(client));
   pool.on('release', (_err, client) => checkedOut.delete(client));
-  pool.on('remove', (client) => checkedOut.delete(client as pg.PoolClient));
+  pool.on('remove', (client) => checkedOut.delete(client));
   const reclaimIfLeaked = (client: pg.PoolClient) => {
     if (!checkedOut.has(client)) return;
     const timer = setTimeout(() => {

@@ -85,7 +85,7 @@ function traffic() {
           headers: { 'idempotency-key': key },
         })
       : await t.app.inject({ method: 'GET', url: '/v1/notices' });
-    const message = (res.json<{ message?: string }>().message ?? '') as string;
+    const message = res.json<{ message?: string }>().message ?? '';
     outcomes.push({ start, end: performance.now(), status: res.statusCode, message });
     return res.statusCode;
   };
@@ -140,9 +140,10 @@ const successes = (outcomes: Outcome[], after: number) =>
 
 describe('surviving the database', () => {
   it('opens every connection with the configured statement, lock and idle-in-transaction limits', async () => {
-    const show = async (name: string) =>
-      ((await database.db.execute(`SHOW ${name}`)) as unknown as { rows: Array<Record<string, string>> })
-        .rows[0]![name];
+    const show = async (name: string) => {
+      const result: unknown = await database.db.execute(`SHOW ${name}`);
+      return (result as { rows: Array<Record<string, string>> }).rows[0]?.[name];
+    };
     expect(await show('statement_timeout')).toBe('15s');
     expect(await show('lock_timeout')).toBe('5s');
     expect(await show('idle_in_transaction_session_timeout')).toBe('20s');

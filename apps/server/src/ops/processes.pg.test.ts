@@ -103,11 +103,10 @@ describe('three processes booting together on one fresh database, over PostgreSQ
       s.logs().find((l) => l.msg === 'migrations applied' || l.msg === 'schema up to date'),
     );
     expect(reports.map((r) => r?.applied).sort()).toEqual([0, 0, journal.entries.length]);
-    const { rows } = (await db.db.execute(
+    const result: unknown = await db.db.execute(
       'SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations',
-    )) as unknown as {
-      rows: Array<{ n: number }>;
-    };
+    );
+    const { rows } = result as { rows: Array<{ n: number }> };
     expect(rows[0]?.n).toBe(journal.entries.length);
     expect((await db.db.select({ n: count() }).from(members))[0]?.n).toBe(3);
     expect((await db.db.select({ n: count() }).from(operators))[0]?.n).toBe(1);

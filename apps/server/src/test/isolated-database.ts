@@ -65,11 +65,10 @@ export async function openIsolatedDatabase(tag: string, limits: PostgresLimits =
   const fresh = await createFreshPostgres(tag);
   const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 20, ...limits });
   await database.migrate();
-  const close = database.close;
   return {
     ...database,
     close: async () => {
-      await close();
+      await database.close();
       await fresh.drop();
     },
   };
