@@ -31,6 +31,19 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // The route contracts type the API client; importing them as values would bundle their zod schemas.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@app/shared/api',
+              allowTypeImports: true,
+              message: 'Use `import type`: the web takes only types from the route contracts.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

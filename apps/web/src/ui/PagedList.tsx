@@ -1,24 +1,17 @@
+import type { Page } from '@app/shared';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { DotLoading, ErrorBlock, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
 
-/** One page of a paginated /v1 list (`paginated(...)` in the shared contracts). */
-export interface PageOf<T> {
-  list: T[];
-  total: number;
-  page: number;
-  per_page: number;
-  has_more: boolean;
-}
-
 /** TanStack options every paged list shares: page 1 first, the next while the server says so. */
 export const pagedQueryOptions = {
   initialPageParam: 1,
-  getNextPageParam: <T,>(last: PageOf<T>) => (last.has_more ? last.page + 1 : undefined),
+  getNextPageParam: (last: Pick<Page<unknown>, 'has_more' | 'page'>) =>
+    last.has_more ? last.page + 1 : undefined,
 };
 
 interface PagedListProps<T> {
-  query: UseInfiniteQueryResult<InfiniteData<PageOf<T>>, Error>;
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>>, Error>;
   renderItem: (item: T) => ReactNode;
   keyOf: (item: T) => string | number;
   emptyTitle: string;

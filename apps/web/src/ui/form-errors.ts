@@ -1,4 +1,4 @@
-import type { FormInstance } from 'antd-mobile/es/components/form';
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../lib/api/errors.ts';
 
 /** Hints that tie a server message without field data to a field ("该用户名已被注册" → username). */
@@ -15,21 +15,21 @@ const MESSAGE_FIELDS: Array<[RegExp, string]> = [
  * Shows a failed submit on the form: field errors from a 400 (`data.errors`), or the message on
  * the field it names. Returns the message when no field took it (for a form-level notice).
  */
-export function applyServerErrors(
-  form: FormInstance,
+export function applyServerErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
   error: unknown,
-  fields: readonly string[],
+  fields: readonly FieldPath<T>[],
 ): string | null {
   if (!(error instanceof ApiError)) return '发生未知错误';
-  const known = new Set(fields);
+  const known = new Set<string>(fields);
   const fieldErrors = error.fieldErrors.filter((e) => known.has(e.field));
   if (fieldErrors.length > 0) {
-    form.setFields(fieldErrors.map((e) => ({ name: e.field, errors: [e.message] })));
+    for (const e of fieldErrors) setError(e.field as FieldPath<T>, { type: 'server', message: e.message });
     return null;
   }
   for (const [pattern, field] of MESSAGE_FIELDS) {
     if (known.has(field) && pattern.test(error.message)) {
-      form.setFields([{ name: field, errors: [error.message] }]);
+      setError(field as FieldPath<T>, { type: 'server', message: error.message });
       return null;
     }
   }

@@ -56,6 +56,15 @@ export const pageQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/** One page of a paginated list: what `paginated(item)` answers, for code that handles any list. */
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  per_page: number;
+  has_more: boolean;
+}
+
 export function paginated<T extends z.ZodType>(item: T) {
   return z.object({
     list: z.array(item),

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { BANK_CODES, USER_WALLET_TYPE_KEYS, WITHDRAW_STATUS_KEYS } from '../domain/finance/index.ts';
+import {
+  BANK_CODES,
+  USER_WALLET_TYPE_KEYS,
+  walletAccountProblem,
+  WITHDRAW_STATUS_KEYS,
+} from '../domain/finance/index.ts';
 import { isoDate, moneyInput, moneyString, pageQuery, paginated } from './common.ts';
 
 const positiveId = (label: string) =>
@@ -34,6 +39,20 @@ export const userWalletBody = z.object({
   alias: z.string().trim().max(20, '备注不能超过20个字').optional(),
 });
 export type UserWalletBody = z.infer<typeof userWalletBody>;
+
+/**
+ * The wallet form: the request plus the checks the wallets service makes before it stores one
+ * (a card needs its bank and holder and must pass Luhn; an address must fit its network).
+ */
+export const userWalletInput = userWalletBody.superRefine((wallet, ctx) => {
+  if (wallet.type === 'bank') {
+    if (!wallet.bank_code) ctx.addIssue({ code: 'custom', path: ['bank_code'], message: '请选择开户银行' });
+    if (!wallet.holder_name)
+      ctx.addIssue({ code: 'custom', path: ['holder_name'], message: '请输入持卡人姓名' });
+  }
+  const problem = walletAccountProblem(wallet.type, wallet.account);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['account'], message: problem });
+});
 
 export const userWalletView = z.object({
   id: z.number().int(),
@@ -86,6 +105,8 @@ export const createWithdrawBody = z.object({
     .min(1, '请输入支付密码')
     .max(64, '支付密码格式不正确'),
 });
+
+export type CreateWithdrawBody = z.infer<typeof createWithdrawBody>;
 
 export const withdrawQuery = pageQuery.extend({
   status: z.enum(WITHDRAW_STATUS_KEYS, { error: '状态不正确' }).optional(),

@@ -1,16 +1,8 @@
-import type {
-  ActivityCategory,
-  ActivityDetail,
-  ActivitySummary,
-  ApplicationItem,
-  ApplicationStatus,
-  ApplicationStatusView,
-} from '@app/shared';
+import type { ActivityCategory, ApplicationStatus } from '@app/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from '@/lib/api/client.ts';
 import { mineKeys } from '../mine/queries.ts';
 import { MEMBER_SCOPE, selectLoggedIn, useSessionStore } from '../session/store.ts';
-import type { Page } from '../sports/model.ts';
 
 const PAGE_SIZE = 10;
 const quiet = { toast: false, light: true } as const;
@@ -32,11 +24,7 @@ export const activityKeys = {
 export function useActivityTypesQuery() {
   return useQuery({
     queryKey: activityKeys.types(),
-    queryFn: ({ signal }) =>
-      api.get<{ list: Array<{ key: ActivityCategory; name: string }> }>('/v1/activity/types', undefined, {
-        ...quiet,
-        signal,
-      }),
+    queryFn: ({ signal }) => api.get('/v1/activity/types', undefined, { ...quiet, signal }),
     staleTime: 10 * 60_000,
   });
 }
@@ -45,7 +33,7 @@ export function useActivitiesQuery(tab: ActivityTab) {
   return useInfiniteQuery({
     queryKey: activityKeys.list(tab),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<ActivitySummary>>(
+      api.get(
         '/v1/activity/list',
         { category: tab === 'all' ? undefined : tab, page: pageParam, per_page: PAGE_SIZE },
         { ...quiet, signal },
@@ -58,7 +46,7 @@ export function useActivitiesQuery(tab: ActivityTab) {
 export function useActivityQuery(id: number) {
   return useQuery({
     queryKey: activityKeys.detail(id),
-    queryFn: ({ signal }) => api.get<ActivityDetail>(`/v1/activity/detail/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get('/v1/activity/detail/:id', { id }, { signal }),
     enabled: id > 0,
   });
 }
@@ -68,11 +56,7 @@ export function useApplicationStatusQuery(id: number) {
   const loggedIn = useSessionStore(selectLoggedIn);
   return useQuery({
     queryKey: activityKeys.status(id),
-    queryFn: ({ signal }) =>
-      api.get<ApplicationStatusView>(`/v1/activity/${id}/application-status`, undefined, {
-        ...quiet,
-        signal,
-      }),
+    queryFn: ({ signal }) => api.get('/v1/activity/:id/application-status', { id }, { ...quiet, signal }),
     enabled: loggedIn && id > 0,
   });
 }
@@ -82,7 +66,7 @@ export function useMyApplicationsQuery(filter: RecordFilter) {
   return useInfiniteQuery({
     queryKey: activityKeys.records(filter),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<ApplicationItem>>(
+      api.get(
         '/v1/activity/my-applications',
         { status: filter === 'all' ? undefined : filter, page: pageParam, per_page: 20 },
         { ...quiet, signal },
@@ -98,7 +82,7 @@ export function useApply() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (activityId: number) =>
-      api.post<{ application: ApplicationItem }>(
+      api.post(
         '/v1/activity/apply',
         { activity_id: activityId },
         { idempotencyKey: newIdempotencyKey(), loading: '提交中…' },

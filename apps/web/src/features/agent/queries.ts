@@ -1,15 +1,8 @@
-import type {
-  AgentBet,
-  AgentMember,
-  AgentMemberDetail,
-  AgentOverview,
-  AgentRecord,
-  AgentRecordCategory,
-} from '@app/shared';
+import type { AgentRecordCategory } from '@app/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client.ts';
 import { ApiError } from '@/lib/api/errors.ts';
-import { pagedQueryOptions, type PageOf } from '@/ui/PagedList.tsx';
+import { pagedQueryOptions } from '@/ui/PagedList.tsx';
 import { useDebounced } from '@/ui/hooks.ts';
 import { MEMBER_SCOPE, useSessionStore } from '../session/store.ts';
 
@@ -40,7 +33,7 @@ export function useAgentOverviewQuery() {
   const token = useToken();
   return useQuery({
     queryKey: agentKeys.overview(),
-    queryFn: ({ signal }) => api.get<AgentOverview>('/v1/agent/overview', undefined, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/agent/overview', undefined, { ...quiet, signal }),
     enabled: Boolean(token),
     retry,
   });
@@ -52,7 +45,7 @@ export function useAgentMembersQuery(keyword: string) {
   return useInfiniteQuery({
     queryKey: agentKeys.members(settled),
     queryFn: ({ pageParam, signal }) =>
-      api.get<PageOf<AgentMember>>(
+      api.get(
         '/v1/agent/members',
         { page: pageParam, per_page: PAGE_SIZE, keyword: settled || undefined },
         { ...quiet, signal },
@@ -67,8 +60,7 @@ export function useAgentMemberQuery(id: number) {
   const token = useToken();
   return useQuery({
     queryKey: agentKeys.member(id),
-    queryFn: ({ signal }) =>
-      api.get<AgentMemberDetail>(`/v1/agent/members/${id}`, undefined, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/agent/members/:id', { id }, { ...quiet, signal }),
     enabled: Boolean(token) && id > 0,
     retry,
   });
@@ -79,7 +71,7 @@ export function useAgentRecordsQuery(category: AgentRecordCategory, memberId: nu
   return useInfiniteQuery({
     queryKey: agentKeys.records(category, memberId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<PageOf<AgentRecord>>(
+      api.get(
         '/v1/agent/records',
         { page: pageParam, per_page: PAGE_SIZE, category, member_id: memberId ?? undefined },
         { ...quiet, signal },
@@ -95,9 +87,9 @@ export function useAgentMemberBetsQuery(memberId: number, kind: BetKind, enabled
   return useInfiniteQuery({
     queryKey: agentKeys.bets(memberId, kind),
     queryFn: ({ pageParam, signal }) =>
-      api.get<PageOf<AgentBet>>(
-        `/v1/agent/members/${memberId}/bets`,
-        { page: pageParam, per_page: PAGE_SIZE, kind },
+      api.get(
+        '/v1/agent/members/:id/bets',
+        { id: memberId, page: pageParam, per_page: PAGE_SIZE, kind },
         { ...quiet, signal },
       ),
     ...pagedQueryOptions,

@@ -1,39 +1,15 @@
-import type { UserInfo } from '@app/shared';
+import type { ApiBody, ApiResponse } from '@app/shared/api';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
 import { setSession } from '../session/store.ts';
 
-export interface AuthResult {
-  token: string;
-  token_type: 'Bearer';
-  expires_at: string;
-  userinfo: UserInfo;
-}
+export type SmartRegisterResult = ApiResponse<'POST', '/v1/smart/register'>;
 
-export interface SmartRegisterResult extends AuthResult {
-  username: string;
-  password: string;
-}
-
-export interface CodeValidation {
-  valid: boolean;
-  inviter: string | null;
-  agent_id: number | null;
-}
-
-export interface DomainValidation {
-  domain: string;
-  valid: boolean;
-  bound: boolean;
-  agent_id: number | null;
-  agent_code: string | null;
-}
-
-export interface Credentials {
-  username: string;
-  password: string;
-  password_confirmation?: string;
-}
+/** What every registration variant sends besides its code. */
+export type Credentials = Pick<
+  ApiBody<'POST', '/v1/register'>,
+  'username' | 'password' | 'password_confirmation'
+>;
 
 export type RegisterVariant =
   | { kind: 'plain'; invite_code?: string }
@@ -54,28 +30,29 @@ export const authKeys = {
 export function useLoginMutation() {
   return useMutation({
     mutationFn: (body: { username: string; password: string }) =>
-      api.post<AuthResult>('/v1/login', body, { toast: false, loading: '登录中…' }),
+      api.post('/v1/login', body, { toast: false, loading: '登录中…' }),
     onSuccess: (result) => setSession(result.token, result.userinfo),
   });
 }
 
-const REGISTER_PATHS: Record<RegisterVariant['kind'], string> = {
-  plain: '/v1/register',
-  invite: '/v1/invite/register',
-  agent: '/v1/agent/register',
-  domain: '/v1/agent/register-by-domain',
-};
+function register(credentials: Credentials, variant: RegisterVariant) {
+  const options = { toast: false, loading: '注册中…' } as const;
+  switch (variant.kind) {
+    case 'plain':
+      return api.post('/v1/register', { ...credentials, invite_code: variant.invite_code }, options);
+    case 'invite':
+      return api.post('/v1/invite/register', { ...credentials, invite_code: variant.invite_code }, options);
+    case 'agent':
+      return api.post('/v1/agent/register', { ...credentials, agent_code: variant.agent_code }, options);
+    case 'domain':
+      return api.post('/v1/agent/register-by-domain', credentials, options);
+  }
+}
 
 export function useRegisterMutation() {
   return useMutation({
-    mutationFn: ({ credentials, variant }: { credentials: Credentials; variant: RegisterVariant }) => {
-      const { kind, ...codes } = variant;
-      return api.post<AuthResult>(
-        REGISTER_PATHS[kind],
-        { ...credentials, ...codes },
-        { toast: false, loading: '注册中…' },
-      );
-    },
+    mutationFn: ({ credentials, variant }: { credentials: Credentials; variant: RegisterVariant }) =>
+      register(credentials, variant),
     onSuccess: (result) => setSession(result.token, result.userinfo),
   });
 }
@@ -83,7 +60,7 @@ export function useRegisterMutation() {
 export function useSmartRegisterMutation() {
   return useMutation({
     mutationFn: (codes: { invite_code?: string; agent_code?: string }) =>
-      api.post<SmartRegisterResult>('/v1/smart/register', codes, { loading: '正在生成账号…' }),
+      api.post('/v1/smart/register', codes, { loading: '正在生成账号…' }),
     onSuccess: (result) => setSession(result.token, result.userinfo),
   });
 }
@@ -92,11 +69,7 @@ export function useInviteCodeQuery(code: string) {
   return useQuery({
     queryKey: authKeys.inviteCode(code),
     queryFn: ({ signal }) =>
-      api.post<CodeValidation>(
-        '/v1/invite/validate',
-        { invite_code: code },
-        { light: true, toast: false, signal },
-      ),
+      api.post('/v1/invite/validate', { invite_code: code }, { light: true, toast: false, signal }),
     enabled: CODE_PATTERN.test(code),
     staleTime: 60_000,
   });
@@ -106,11 +79,7 @@ export function useAgentCodeQuery(code: string) {
   return useQuery({
     queryKey: authKeys.agentCode(code),
     queryFn: ({ signal }) =>
-      api.post<CodeValidation>(
-        '/v1/agent/validate',
-        { agent_code: code },
-        { light: true, toast: false, signal },
-      ),
+      api.post('/v1/agent/validate', { agent_code: code }, { light: true, toast: false, signal }),
     enabled: CODE_PATTERN.test(code),
     staleTime: 60_000,
   });
@@ -120,8 +89,7 @@ export function useAgentCodeQuery(code: string) {
 export function useDomainQuery() {
   return useQuery({
     queryKey: authKeys.domain(),
-    queryFn: ({ signal }) =>
-      api.post<DomainValidation>('/v1/domain/validate', {}, { light: true, toast: false, signal }),
+    queryFn: ({ signal }) => api.post('/v1/domain/validate', {}, { light: true, toast: false, signal }),
     staleTime: 5 * 60_000,
   });
 }

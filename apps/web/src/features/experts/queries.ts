@@ -1,13 +1,4 @@
-import type {
-  ExpertArticleDetail,
-  ExpertArticleSummary,
-  ExpertView,
-  FavoriteStatus,
-  LikeStatus,
-  LotteryArticleDetail,
-  LotteryArticleSummary,
-  LotteryCategoryView,
-} from '@app/shared';
+import type { ApiResponse } from '@app/shared/api';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -17,7 +8,6 @@ import {
 } from '@tanstack/react-query';
 import { api } from '@/lib/api/client.ts';
 import { MEMBER_SCOPE, selectLoggedIn, useSessionStore } from '../session/store.ts';
-import type { Page } from '../sports/model.ts';
 
 const STALE_MS = 60_000;
 const PAGE_SIZE = 20;
@@ -26,11 +16,7 @@ const quiet = { toast: false, light: true } as const;
 /** Public reads come from /v1, or from /v1/promo on the promotion pages. */
 const base = (promo: boolean) => (promo ? '/v1/promo' : '/v1');
 
-export interface ExpertCategory {
-  id: number;
-  name: string;
-  expert_count: number;
-}
+export type ExpertCategory = ApiResponse<'GET', '/v1/expert-categories'>[number];
 
 export const expertKeys = {
   all: ['experts'] as const,
@@ -56,8 +42,7 @@ export const expertKeys = {
 export function useExpertCategoriesQuery() {
   return useQuery({
     queryKey: expertKeys.categories(),
-    queryFn: ({ signal }) =>
-      api.get<ExpertCategory[]>('/v1/expert-categories', undefined, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/expert-categories', undefined, { ...quiet, signal }),
     staleTime: STALE_MS,
   });
 }
@@ -66,7 +51,7 @@ export function useExpertsQuery(categoryId: number, promo = false) {
   return useInfiniteQuery({
     queryKey: expertKeys.list(promo, categoryId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<ExpertView>>(
+      api.get(
         `${base(promo)}/experts`,
         { category_id: categoryId || undefined, page: pageParam, per_page: PAGE_SIZE },
         { ...quiet, signal },
@@ -81,8 +66,7 @@ export function useExpertsQuery(categoryId: number, promo = false) {
 export function useExpertQuery(id: number, promo = false) {
   return useQuery({
     queryKey: expertKeys.expert(promo, id),
-    queryFn: ({ signal }) =>
-      api.get<ExpertView>(`${base(promo)}/experts/${id}`, undefined, { toast: false, signal }),
+    queryFn: ({ signal }) => api.get(`${base(promo)}/experts/:id`, { id }, { toast: false, signal }),
     enabled: id > 0,
     staleTime: STALE_MS,
   });
@@ -92,7 +76,7 @@ export function useExpertArticlesQuery(filter: { expertId?: number; categoryId?:
   return useInfiniteQuery({
     queryKey: expertKeys.articles(promo, filter.expertId ?? 0, filter.categoryId ?? 0),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<ExpertArticleSummary>>(
+      api.get(
         `${base(promo)}/expert-articles`,
         {
           expert_id: filter.expertId || undefined,
@@ -118,11 +102,7 @@ export function usePickedExpertArticlesQuery(
   return useQuery({
     queryKey: expertKeys.picked(promo, kind, limit),
     queryFn: ({ signal }) =>
-      api.get<ExpertArticleSummary[]>(
-        `${base(promo)}/expert-articles/${kind}`,
-        { limit },
-        { ...quiet, signal },
-      ),
+      api.get(`${base(promo)}/expert-articles/${kind}`, { limit }, { ...quiet, signal }),
     staleTime: STALE_MS,
     enabled,
   });
@@ -131,11 +111,7 @@ export function usePickedExpertArticlesQuery(
 export function useExpertArticleQuery(id: number, promo = false) {
   return useQuery({
     queryKey: expertKeys.article(promo, id),
-    queryFn: ({ signal }) =>
-      api.get<ExpertArticleDetail>(`${base(promo)}/expert-articles/${id}`, undefined, {
-        toast: false,
-        signal,
-      }),
+    queryFn: ({ signal }) => api.get(`${base(promo)}/expert-articles/:id`, { id }, { toast: false, signal }),
     enabled: id > 0,
     staleTime: STALE_MS,
   });
@@ -144,8 +120,7 @@ export function useExpertArticleQuery(id: number, promo = false) {
 export function useLotteryCategoriesQuery() {
   return useQuery({
     queryKey: expertKeys.lotteryCategories(),
-    queryFn: ({ signal }) =>
-      api.get<LotteryCategoryView[]>('/v1/lottery-categories', undefined, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/lottery-categories', undefined, { ...quiet, signal }),
     staleTime: STALE_MS,
   });
 }
@@ -156,18 +131,18 @@ export function useLotteryArticlesQuery(categoryId: number, keyword: string, pro
     queryKey: expertKeys.lotteryArticles(promo, categoryId, keyword),
     queryFn: ({ pageParam, signal }) =>
       keyword
-        ? api.get<Page<LotteryArticleSummary>>(
+        ? api.get(
             `${base(promo)}/lottery-articles/search`,
             { keyword, page: pageParam, per_page: PAGE_SIZE },
             { signal },
           )
         : categoryId
-          ? api.get<Page<LotteryArticleSummary>>(
-              `${base(promo)}/lottery-categories/${categoryId}/articles`,
-              { page: pageParam, per_page: PAGE_SIZE },
+          ? api.get(
+              `${base(promo)}/lottery-categories/:id/articles`,
+              { id: categoryId, page: pageParam, per_page: PAGE_SIZE },
               { ...quiet, signal },
             )
-          : api.get<Page<LotteryArticleSummary>>(
+          : api.get(
               `${base(promo)}/lottery-articles`,
               { page: pageParam, per_page: PAGE_SIZE },
               { ...quiet, signal },
@@ -183,11 +158,7 @@ export function usePickedLotteryArticlesQuery(kind: 'hot' | 'recommended', limit
   return useQuery({
     queryKey: expertKeys.lotteryPicked(promo, kind, limit),
     queryFn: ({ signal }) =>
-      api.get<LotteryArticleSummary[]>(
-        `${base(promo)}/lottery-articles/${kind}`,
-        { limit },
-        { ...quiet, signal },
-      ),
+      api.get(`${base(promo)}/lottery-articles/${kind}`, { limit }, { ...quiet, signal }),
     staleTime: STALE_MS,
   });
 }
@@ -195,31 +166,26 @@ export function usePickedLotteryArticlesQuery(kind: 'hot' | 'recommended', limit
 export function useLotteryArticleQuery(id: number, promo = false) {
   return useQuery({
     queryKey: expertKeys.lotteryArticle(promo, id),
-    queryFn: ({ signal }) =>
-      api.get<LotteryArticleDetail>(`${base(promo)}/lottery-articles/${id}`, undefined, {
-        toast: false,
-        signal,
-      }),
+    queryFn: ({ signal }) => api.get(`${base(promo)}/lottery-articles/:id`, { id }, { toast: false, signal }),
     enabled: id > 0,
     staleTime: STALE_MS,
   });
 }
 
 /** Counts a reading once per page visit (POST increment-views); failures are not worth a toast. */
-export function countView(kind: 'expert' | 'lottery', id: number): Promise<{ views: number }> {
-  const path =
-    kind === 'expert'
-      ? `/v1/expert-articles/${id}/increment-views`
-      : `/v1/lottery-articles/${id}/increment-views`;
-  return api.post<{ views: number }>(path, undefined, { toast: false, light: true });
+export function countView(kind: 'expert' | 'lottery', id: number) {
+  return api.post(`/v1/${kind}-articles/:id/increment-views`, undefined, {
+    params: { id },
+    toast: false,
+    light: true,
+  });
 }
 
 export function useLikeStatusQuery(id: number) {
   const loggedIn = useSessionStore(selectLoggedIn);
   return useQuery({
     queryKey: expertKeys.like(id),
-    queryFn: ({ signal }) =>
-      api.get<LikeStatus>(`/v1/expert-articles/${id}/like-status`, undefined, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/expert-articles/:id/like-status', { id }, { ...quiet, signal }),
     enabled: loggedIn && id > 0,
   });
 }
@@ -228,8 +194,7 @@ export function useFavoriteStatusQuery(id: number) {
   const loggedIn = useSessionStore(selectLoggedIn);
   return useQuery({
     queryKey: expertKeys.favorite(id),
-    queryFn: ({ signal }) =>
-      api.get<FavoriteStatus>(`/v1/expert-articles/${id}/favorite-status`, undefined, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/expert-articles/:id/favorite-status', { id }, { ...quiet, signal }),
     enabled: loggedIn && id > 0,
   });
 }
@@ -240,8 +205,8 @@ export function useLikeMutation(id: number) {
   return useMutation({
     mutationFn: (like: boolean) =>
       like
-        ? api.post<LikeStatus>(`/v1/expert-articles/${id}/like`)
-        : api.delete<LikeStatus>(`/v1/expert-articles/${id}/like`),
+        ? api.post('/v1/expert-articles/:id/like', undefined, { params: { id } })
+        : api.delete('/v1/expert-articles/:id/like', undefined, { params: { id } }),
     onSuccess: (status) => {
       queryClient.setQueryData(expertKeys.like(id), status);
       void queryClient.invalidateQueries({ queryKey: expertKeys.all });
@@ -254,8 +219,8 @@ export function useFavoriteMutation(id: number) {
   return useMutation({
     mutationFn: (favorite: boolean) =>
       favorite
-        ? api.post<FavoriteStatus>(`/v1/expert-articles/${id}/favorite`)
-        : api.delete<FavoriteStatus>(`/v1/expert-articles/${id}/favorite`),
+        ? api.post('/v1/expert-articles/:id/favorite', undefined, { params: { id } })
+        : api.delete('/v1/expert-articles/:id/favorite', undefined, { params: { id } }),
     onSuccess: (status) => {
       queryClient.setQueryData(expertKeys.favorite(id), status);
       void queryClient.invalidateQueries({ queryKey: expertKeys.all });

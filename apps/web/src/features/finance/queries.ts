@@ -1,4 +1,5 @@
-import type { PaymentMethodView, PaymentOrderView, UserWalletView, WithdrawView } from '@app/shared';
+import type { Page } from '@app/shared';
+import type { ApiBody } from '@app/shared/api';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -10,46 +11,8 @@ import { api, newIdempotencyKey } from '@/lib/api/client.ts';
 import { mineKeys } from '../mine/queries.ts';
 import { MEMBER_SCOPE, useSessionStore } from '../session/store.ts';
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  per_page: number;
-  has_more: boolean;
-}
-
-export interface CreatedPaymentOrder {
-  order: PaymentOrderView;
-  pay_url: string | null;
-  deposit_address: string | null;
-}
-
-export interface WithdrawConfig {
-  min_amount: string;
-  max_amount: string;
-  fee_rate_bp: number;
-  fee_min: string;
-  fee_max: string;
-  daily_count: number;
-  used_today: number;
-  remaining_today: number;
-  usdt_rate: string;
-}
-
-export interface WithdrawBalance {
-  balance: string;
-  withdrawable: string;
-  frozen: string;
-  turnover_required: string;
-}
-
-export interface UserWalletInput {
-  type: UserWalletView['type'];
-  bank_code?: string;
-  holder_name?: string;
-  account: string;
-  alias?: string;
-}
+/** A saved wallet as the edit form sends it (POST/PUT /v1/user-wallets). */
+export type UserWalletInput = ApiBody<'POST', '/v1/user-wallets'>;
 
 export const financeKeys = {
   all: [MEMBER_SCOPE, 'finance'] as const,
@@ -78,8 +41,7 @@ export function usePaymentMethodsQuery() {
   const enabled = useMember();
   return useQuery({
     queryKey: financeKeys.methods(),
-    queryFn: ({ signal }) =>
-      api.get<{ list: PaymentMethodView[] }>('/v1/payment-orders/methods', undefined, { ...light, signal }),
+    queryFn: ({ signal }) => api.get('/v1/payment-orders/methods', undefined, { ...light, signal }),
     enabled,
     staleTime: STALE_MS.settings,
   });
@@ -89,19 +51,21 @@ export function useUsdtRateQuery() {
   const enabled = useMember();
   return useQuery({
     queryKey: financeKeys.usdtRate(),
-    queryFn: ({ signal }) =>
-      api.get<{ rate: string }>('/v1/payment-orders/usdt-rate', undefined, { ...light, signal }),
+    queryFn: ({ signal }) => api.get('/v1/payment-orders/usdt-rate', undefined, { ...light, signal }),
     enabled,
     staleTime: STALE_MS.settings,
   });
 }
 
-function usePagedQuery<T>(key: readonly unknown[], path: string, perPage = 15) {
+function usePagedQuery<T>(
+  key: readonly unknown[],
+  fetchPage: (page: number, perPage: number, signal: AbortSignal) => Promise<Page<T>>,
+  perPage = 15,
+) {
   const enabled = useMember();
   return useInfiniteQuery({
     queryKey: [...key, perPage],
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Page<T>>(path, { page: pageParam, per_page: perPage }, { ...light, signal }),
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, perPage, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     enabled,
@@ -111,16 +75,19 @@ function usePagedQuery<T>(key: readonly unknown[], path: string, perPage = 15) {
 }
 
 export const useDepositListQuery = () =>
-  usePagedQuery<PaymentOrderView>(financeKeys.deposits(), '/v1/payment-orders');
+  usePagedQuery(financeKeys.deposits(), (page, per_page, signal) =>
+    api.get('/v1/payment-orders', { page, per_page }, { ...light, signal }),
+  );
 export const useWithdrawListQuery = () =>
-  usePagedQuery<WithdrawView>(financeKeys.withdrawals(), '/v1/withdraws');
+  usePagedQuery(financeKeys.withdrawals(), (page, per_page, signal) =>
+    api.get('/v1/withdraws', { page, per_page }, { ...light, signal }),
+  );
 
 export function useDepositQuery(id: number, poll: boolean) {
   const enabled = useMember() && id > 0;
   return useQuery({
     queryKey: financeKeys.deposit(id),
-    queryFn: ({ signal }) =>
-      api.get<PaymentOrderView>(`/v1/payment-orders/${id}`, undefined, { ...light, signal }),
+    queryFn: ({ signal }) => api.get('/v1/payment-orders/:id', { id }, { ...light, signal }),
     enabled,
     refetchInterval: (q) => (poll && q.state.data && q.state.data.status !== 'paid' ? 2_000 : false),
   });
@@ -130,7 +97,7 @@ export function useWithdrawConfigQuery() {
   const enabled = useMember();
   return useQuery({
     queryKey: financeKeys.withdrawConfig(),
-    queryFn: ({ signal }) => api.get<WithdrawConfig>('/v1/withdraws/config', undefined, { ...light, signal }),
+    queryFn: ({ signal }) => api.get('/v1/withdraws/config', undefined, { ...light, signal }),
     enabled,
   });
 }
@@ -139,8 +106,7 @@ export function useWithdrawBalanceQuery() {
   const enabled = useMember();
   return useQuery({
     queryKey: financeKeys.withdrawBalance(),
-    queryFn: ({ signal }) =>
-      api.get<WithdrawBalance>('/v1/withdraws/balance', undefined, { ...light, signal }),
+    queryFn: ({ signal }) => api.get('/v1/withdraws/balance', undefined, { ...light, signal }),
     enabled,
   });
 }
@@ -149,8 +115,7 @@ export function useWalletsQuery() {
   const enabled = useMember();
   return useQuery({
     queryKey: financeKeys.wallets(),
-    queryFn: ({ signal }) =>
-      api.get<{ list: UserWalletView[] }>('/v1/user-wallets', undefined, { ...light, signal }),
+    queryFn: ({ signal }) => api.get('/v1/user-wallets', undefined, { ...light, signal }),
     enabled,
   });
 }
@@ -159,8 +124,7 @@ export function useWalletQuery(id: number) {
   const enabled = useMember() && id > 0;
   return useQuery({
     queryKey: financeKeys.wallet(id),
-    queryFn: ({ signal }) =>
-      api.get<UserWalletView>(`/v1/user-wallets/${id}`, undefined, { ...light, signal }),
+    queryFn: ({ signal }) => api.get('/v1/user-wallets/:id', { id }, { ...light, signal }),
     enabled,
   });
 }
@@ -169,11 +133,7 @@ export function useBanksQuery() {
   const enabled = useMember();
   return useQuery({
     queryKey: financeKeys.banks(),
-    queryFn: ({ signal }) =>
-      api.get<{ list: Array<{ code: string; name: string }> }>('/v1/withdraws/banks', undefined, {
-        ...light,
-        signal,
-      }),
+    queryFn: ({ signal }) => api.get('/v1/withdraws/banks', undefined, { ...light, signal }),
     enabled,
     staleTime: Infinity,
   });
@@ -191,8 +151,8 @@ export function useRefreshFinance() {
 export function useCreateDepositMutation() {
   const refresh = useRefreshFinance();
   return useMutation({
-    mutationFn: (body: { method: string; amount: string }) =>
-      api.post<CreatedPaymentOrder>('/v1/payment-orders', body, {
+    mutationFn: (body: ApiBody<'POST', '/v1/payment-orders'>) =>
+      api.post('/v1/payment-orders', body, {
         loading: '正在创建订单…',
         idempotencyKey: newIdempotencyKey(),
       }),
@@ -202,18 +162,15 @@ export function useCreateDepositMutation() {
 
 export function usePaymentInfoMutation() {
   return useMutation({
-    mutationFn: (orderId: number) =>
-      api.post<{ pay_url: string; order_no: string; amount: string }>('/v1/payment-orders/payment-info', {
-        order_id: orderId,
-      }),
+    mutationFn: (orderId: number) => api.post('/v1/payment-orders/payment-info', { order_id: orderId }),
   });
 }
 
 export function useSubmitTransferMutation() {
   const refresh = useRefreshFinance();
   return useMutation({
-    mutationFn: (body: { order_id: number; tx_hash: string; amount: string }) =>
-      api.post<PaymentOrderView>('/v1/payment-orders/submit-transfer', body, { loading: '提交中…' }),
+    mutationFn: (body: ApiBody<'POST', '/v1/payment-orders/submit-transfer'>) =>
+      api.post('/v1/payment-orders/submit-transfer', body, { loading: '提交中…' }),
     onSuccess: refresh,
   });
 }
@@ -221,7 +178,7 @@ export function useSubmitTransferMutation() {
 export function useCancelDepositMutation() {
   const refresh = useRefreshFinance();
   return useMutation({
-    mutationFn: (id: number) => api.post<PaymentOrderView>(`/v1/payment-orders/${id}/cancel`),
+    mutationFn: (id: number) => api.post('/v1/payment-orders/:id/cancel', undefined, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -229,15 +186,8 @@ export function useCancelDepositMutation() {
 export function useCreateWithdrawMutation() {
   const refresh = useRefreshFinance();
   return useMutation({
-    mutationFn: ({
-      key,
-      ...body
-    }: {
-      wallet_id: number;
-      amount: string;
-      payment_password: string;
-      key: string;
-    }) => api.post<WithdrawView>('/v1/withdraws', body, { loading: '提交中…', idempotencyKey: key }),
+    mutationFn: ({ key, ...body }: ApiBody<'POST', '/v1/withdraws'> & { key: string }) =>
+      api.post('/v1/withdraws', body, { loading: '提交中…', idempotencyKey: key }),
     onSuccess: refresh,
   });
 }
@@ -246,7 +196,8 @@ export function useCancelWithdrawMutation() {
   const refresh = useRefreshFinance();
   return useMutation({
     mutationFn: (id: number) =>
-      api.post<WithdrawView>(`/v1/withdraws/${id}/cancel`, undefined, {
+      api.post('/v1/withdraws/:id/cancel', undefined, {
+        params: { id },
         idempotencyKey: newIdempotencyKey(),
       }),
     onSuccess: refresh,
@@ -257,9 +208,7 @@ export function useSaveWalletMutation() {
   const refresh = useRefreshFinance();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: UserWalletInput }) =>
-      id
-        ? api.put<UserWalletView>(`/v1/user-wallets/${id}`, body)
-        : api.post<UserWalletView>('/v1/user-wallets', body),
+      id ? api.put('/v1/user-wallets/:id', body, { params: { id } }) : api.post('/v1/user-wallets', body),
     onSuccess: refresh,
   });
 }
@@ -269,8 +218,8 @@ export function useWalletActionMutation() {
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'toggle' | 'delete' }) =>
       action === 'delete'
-        ? api.delete<null>(`/v1/user-wallets/${id}`)
-        : api.post<UserWalletView>(`/v1/user-wallets/${id}/toggle-status`),
+        ? api.delete('/v1/user-wallets/:id', undefined, { params: { id } })
+        : api.post('/v1/user-wallets/:id/toggle-status', undefined, { params: { id } }),
     onSuccess: refresh,
   });
 }

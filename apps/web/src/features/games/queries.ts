@@ -1,14 +1,4 @@
-import type {
-  GameDataView,
-  GameRecordStatsView,
-  GameRecordView,
-  GameTypeCode,
-  GameTypeView,
-  GameView,
-  NgBalance,
-  NgPlatformView,
-  NgTransferResultView,
-} from '@app/shared';
+import type { GameTypeCode, GameView } from '@app/shared';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -20,14 +10,6 @@ import { api, newIdempotencyKey } from '@/lib/api/client.ts';
 import { mineKeys } from '../mine/queries.ts';
 import { MEMBER_SCOPE, useSessionStore } from '../session/store.ts';
 import { useGameDataStore } from './store.ts';
-
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  per_page: number;
-  has_more: boolean;
-}
 
 export const gameKeys = {
   all: ['games'] as const,
@@ -48,8 +30,7 @@ const BALANCE_POLL_MS = 15_000;
 export function usePlatformsQuery() {
   return useQuery({
     queryKey: gameKeys.platforms(),
-    queryFn: ({ signal }) =>
-      api.get<{ list: NgPlatformView[] }>('/v1/game/ng/platforms', undefined, { signal }),
+    queryFn: ({ signal }) => api.get('/v1/game/ng/platforms', undefined, { signal }),
     staleTime: CATALOGUE_STALE_MS,
   });
 }
@@ -57,8 +38,7 @@ export function usePlatformsQuery() {
 export function useGameTypesQuery() {
   return useQuery({
     queryKey: gameKeys.types(),
-    queryFn: ({ signal }) =>
-      api.get<{ list: GameTypeView[] }>('/v1/game/ng/game-types', undefined, { signal }),
+    queryFn: ({ signal }) => api.get('/v1/game/ng/game-types', undefined, { signal }),
     staleTime: CATALOGUE_STALE_MS,
   });
 }
@@ -67,7 +47,7 @@ export function useGameTypesQuery() {
 export function useGamesQuery() {
   return useQuery({
     queryKey: gameKeys.list(),
-    queryFn: ({ signal }) => api.get<{ list: GameView[] }>('/v1/game/ng/game-list', undefined, { signal }),
+    queryFn: ({ signal }) => api.get('/v1/game/ng/game-list', undefined, { signal }),
     staleTime: CATALOGUE_STALE_MS,
   });
 }
@@ -89,8 +69,7 @@ export function useGameBalanceQuery() {
   const token = useSessionStore((s) => s.token);
   return useQuery({
     queryKey: gameKeys.balance(),
-    queryFn: ({ signal }) =>
-      api.get<NgBalance>('/v1/game/ng/balance', undefined, { toast: false, light: true, signal }),
+    queryFn: ({ signal }) => api.get('/v1/game/ng/balance', undefined, { toast: false, light: true, signal }),
     enabled: Boolean(token),
     refetchInterval: BALANCE_POLL_MS,
   });
@@ -109,7 +88,7 @@ export function useTransferInMutation() {
   const refresh = useRefreshMoney();
   return useMutation({
     mutationFn: (amount: string) =>
-      api.post<NgTransferResultView>(
+      api.post(
         '/v1/game/ng/transfer',
         { type: 'in', amount },
         { loading: '转入中…', idempotencyKey: newIdempotencyKey() },
@@ -119,8 +98,8 @@ export function useTransferInMutation() {
 }
 
 /** Everything back to the main wallet (the automatic transfer-out: `out` with 0). */
-export function transferAllOut(): Promise<NgTransferResultView> {
-  return api.post<NgTransferResultView>(
+export function transferAllOut() {
+  return api.post(
     '/v1/game/ng/transfer',
     { type: 'out', amount: 0 },
     { toast: false, idempotencyKey: newIdempotencyKey() },
@@ -136,7 +115,7 @@ export function useTransferAllOutMutation() {
 export function useEnterGameMutation() {
   return useMutation({
     mutationFn: (code: string) =>
-      api.post<GameDataView>('/v1/game/ng/enter-game', { game_code: code }, { loading: '正在进入游戏…' }),
+      api.post('/v1/game/ng/enter-game', { game_code: code }, { loading: '正在进入游戏…' }),
     onSuccess: (data) => useGameDataStore.getState().put(data),
   });
 }
@@ -146,7 +125,7 @@ export function useGameRecordsQuery(start: string, end: string, perPage = 20) {
   return useInfiniteQuery({
     queryKey: [...gameKeys.records(start, end), perPage],
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<GameRecordView>>(
+      api.get(
         '/v1/game-records',
         { start_date: start, end_date: end, page: pageParam, per_page: perPage },
         { signal },
@@ -163,11 +142,7 @@ export function useGameRecordStatsQuery(start: string, end: string) {
   return useQuery({
     queryKey: gameKeys.stats(start, end),
     queryFn: ({ signal }) =>
-      api.get<GameRecordStatsView>(
-        '/v1/game-records/stats',
-        { start_date: start, end_date: end },
-        { signal },
-      ),
+      api.get('/v1/game-records/stats', { start_date: start, end_date: end }, { signal }),
     enabled: Boolean(token),
   });
 }

@@ -1,19 +1,7 @@
-import type {
-  AgentApplication,
-  AgentStatus,
-  ApplicationStats,
-  ApplyAgentBody,
-  InviteInfo,
-  InviteRanking,
-  InviteRules,
-  InviteStatistics,
-  InviteUrl,
-  ReferralItem,
-  RewardItem,
-} from '@app/shared';
+import type { ApplyAgentBody } from '@app/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client.ts';
-import { pagedQueryOptions, type PageOf } from '@/ui/PagedList.tsx';
+import { pagedQueryOptions } from '@/ui/PagedList.tsx';
 import { MEMBER_SCOPE, useSessionStore } from '../session/store.ts';
 
 const PAGE_SIZE = 20;
@@ -47,7 +35,7 @@ export function useInviteInfoQuery() {
   const token = useToken();
   return useQuery({
     queryKey: inviteKeys.info(),
-    queryFn: ({ signal }) => api.get<InviteInfo>('/v1/invite/info', undefined, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/invite/info', undefined, { ...quiet, signal }),
     enabled: Boolean(token),
   });
 }
@@ -56,7 +44,7 @@ export function useInviteUrlQuery() {
   const token = useToken();
   return useQuery({
     queryKey: inviteKeys.url(),
-    queryFn: ({ signal }) => api.get<InviteUrl>('/v1/invite/url', undefined, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/invite/url', undefined, { ...quiet, signal }),
     enabled: Boolean(token),
   });
 }
@@ -65,8 +53,7 @@ export function useInviteStatisticsQuery() {
   const token = useToken();
   return useQuery({
     queryKey: inviteKeys.statistics(),
-    queryFn: ({ signal }) =>
-      api.get<InviteStatistics>('/v1/invite/statistics', undefined, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/invite/statistics', undefined, { ...quiet, signal }),
     enabled: Boolean(token),
   });
 }
@@ -76,11 +63,7 @@ export function useReferralsQuery() {
   return useInfiniteQuery({
     queryKey: inviteKeys.referrals(),
     queryFn: ({ pageParam, signal }) =>
-      api.get<PageOf<ReferralItem>>(
-        '/v1/invite/referrals',
-        { page: pageParam, per_page: PAGE_SIZE },
-        { ...quiet, signal },
-      ),
+      api.get('/v1/invite/referrals', { page: pageParam, per_page: PAGE_SIZE }, { ...quiet, signal }),
     ...pagedQueryOptions,
     enabled: Boolean(token),
   });
@@ -91,7 +74,7 @@ export function useRewardsQuery(filter: RewardFilter) {
   return useInfiniteQuery({
     queryKey: inviteKeys.rewards(filter),
     queryFn: ({ pageParam, signal }) =>
-      api.get<PageOf<RewardItem>>(
+      api.get(
         '/v1/invite/rewards',
         { page: pageParam, per_page: PAGE_SIZE, rule: filter === 'all' ? undefined : filter },
         { ...quiet, signal },
@@ -104,7 +87,7 @@ export function useRewardsQuery(filter: RewardFilter) {
 export function useInviteRulesQuery() {
   return useQuery({
     queryKey: inviteKeys.rules(),
-    queryFn: ({ signal }) => api.get<InviteRules>('/v1/invite/rules', undefined, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/invite/rules', undefined, { ...quiet, signal }),
     staleTime: 10 * 60_000,
   });
 }
@@ -113,22 +96,14 @@ export function useRankingQuery(period: RankingPeriod, by: RankingBy, limit = 50
   const memberId = useSessionStore((s) => s.userinfo?.id ?? null);
   return useQuery({
     queryKey: inviteKeys.ranking(period, by, memberId),
-    queryFn: ({ signal }) =>
-      api.get<InviteRanking>('/v1/invite/ranking', { period, by, limit }, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/invite/ranking', { period, by, limit }, { ...quiet, signal }),
   });
 }
 
 export function useGenerateCodeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.post<{ invite_code: string; url: string; remaining_today: number }>(
-        '/v1/invite/generate-code',
-        undefined,
-        {
-          loading: '正在生成…',
-        },
-      ),
+    mutationFn: () => api.post('/v1/invite/generate-code', undefined, { loading: '正在生成…' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: inviteKeys.all }),
   });
 }
@@ -139,7 +114,7 @@ export function useAgentStatusQuery() {
   const token = useToken();
   return useQuery({
     queryKey: inviteKeys.agentStatus(),
-    queryFn: ({ signal }) => api.get<AgentStatus>('/v1/invite/agent-status', undefined, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/invite/agent-status', undefined, { ...quiet, signal }),
     enabled: Boolean(token),
   });
 }
@@ -148,8 +123,7 @@ export function useApplicationStatsQuery() {
   const token = useToken();
   return useQuery({
     queryKey: inviteKeys.applicationStats(),
-    queryFn: ({ signal }) =>
-      api.get<ApplicationStats>('/v1/agent/application-stats', undefined, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/agent/application-stats', undefined, { ...quiet, signal }),
     enabled: Boolean(token),
   });
 }
@@ -159,7 +133,7 @@ export function useApplicationHistoryQuery() {
   return useInfiniteQuery({
     queryKey: inviteKeys.applications(),
     queryFn: ({ pageParam, signal }) =>
-      api.get<PageOf<AgentApplication>>(
+      api.get(
         '/v1/agent/my-application-history',
         { page: pageParam, per_page: PAGE_SIZE },
         { ...quiet, signal },
@@ -183,7 +157,7 @@ export function useApplyAgentMutation() {
   const refresh = useRefreshApplications();
   return useMutation({
     mutationFn: (body: ApplyAgentBody) =>
-      api.post<AgentApplication>('/v1/invite/apply-agent', body, { toast: false, loading: '提交中…' }),
+      api.post('/v1/invite/apply-agent', body, { toast: false, loading: '提交中…' }),
     onSuccess: refresh,
   });
 }
@@ -192,11 +166,7 @@ export function useCancelApplicationMutation() {
   const refresh = useRefreshApplications();
   return useMutation({
     mutationFn: (applicationId: number) =>
-      api.post<AgentApplication>(
-        '/v1/agent/cancel-application',
-        { application_id: applicationId },
-        { loading: '撤销中…' },
-      ),
+      api.post('/v1/agent/cancel-application', { application_id: applicationId }, { loading: '撤销中…' }),
     onSuccess: refresh,
   });
 }

@@ -1,4 +1,3 @@
-import type { ClientLogStats, StoredClientLog } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { api } from '@/lib/api/client.ts';
@@ -16,8 +15,7 @@ export function useServerLogStatsQuery() {
   const loggedIn = useSessionStore(selectLoggedIn);
   return useQuery({
     queryKey: serverLogKeys.stats(),
-    queryFn: ({ signal }) =>
-      api.get<ClientLogStats>('/v1/logs/stats', undefined, { toast: false, light: true, signal }),
+    queryFn: ({ signal }) => api.get('/v1/logs/stats', undefined, { toast: false, light: true, signal }),
     enabled: loggedIn,
   });
 }
@@ -42,7 +40,7 @@ export function useUploadLogsMutation() {
 export function useClearServerLogsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ deleted: number }>('/v1/logs'),
+    mutationFn: () => api.delete('/v1/logs'),
     onSuccess: () => {
       // Everything is gone on the server: the whole buffer is pending again.
       uploadStore.setState({ cursor: null });
@@ -52,5 +50,5 @@ export function useClearServerLogsMutation() {
 }
 
 export function exportServerLogs() {
-  return api.get<{ exported_at: string; count: number; logs: StoredClientLog[] }>('/v1/logs/export');
+  return api.get('/v1/logs/export');
 }

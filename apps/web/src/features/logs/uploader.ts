@@ -48,7 +48,7 @@ export async function uploadLogs(
       timestamp: Date.now(),
     };
     for (const body of uploadBatches(pending, device)) {
-      const result = await api.post<{ accepted: number; duplicates: number }>('/v1/logs/upload', body, {
+      const result = await api.post('/v1/logs/upload', body, {
         toast: !options.quiet,
         light: true,
       });

@@ -1,22 +1,5 @@
-import type {
-  FamilyCode,
-  LotteryBatchCancelResult,
-  LotteryBetCancelResult,
-  LotteryBetCreateResult,
-  LotteryBetDetailView,
-  LotteryBetStatsView,
-  LotteryBetView,
-  LotteryCurrentExpectView,
-  LotteryDetailView,
-  LotteryListView,
-  LotteryPeriodView,
-  LotteryPlayGroupsView,
-  LotteryTransferResultView,
-  LotteryTrendView,
-  LotteryUnitMode,
-  LotteryVerificationView,
-  LotteryWalletBalanceView,
-} from '@app/shared';
+import type { FamilyCode } from '@app/shared';
+import type { ApiBody } from '@app/shared/api';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -32,14 +15,6 @@ import { mineKeys } from '../mine/queries.ts';
 import { MEMBER_SCOPE, useSessionStore } from '../session/store.ts';
 import { syncServerTime } from './clock.ts';
 import { FAILURES } from './model.ts';
-
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  per_page: number;
-  has_more: boolean;
-}
 
 export type BetFilter = 'all' | 'pending' | 'won' | 'lost' | 'cancelled';
 
@@ -62,15 +37,13 @@ export const lotteryKeys = {
 /** Fallback polling: often while the socket is down, rarely while pushes arrive. */
 export const POLL_MS = { live: 30_000, fallback: 5_000 } as const;
 
-/** Reads with the §8 failure message in front of the server's reason. */
-async function read<T>(
-  failure: string,
-  path: string,
-  params: Record<string, string | number | undefined>,
-  signal: AbortSignal,
-) {
+/** Options of every read: quiet and light, cancelled with the query. */
+const read = (signal: AbortSignal) => ({ toast: false, light: true, signal }) as const;
+
+/** Puts the §8 failure message in front of the server's reason. */
+async function failingAs<T>(failure: string, call: Promise<T>): Promise<T> {
   try {
-    return await api.get<T>(path, params, { toast: false, light: true, signal });
+    return await call;
   } catch (err) {
     if (err instanceof ApiError && err.kind !== 'aborted')
       throw new ApiError(`${failure}：${err.message}`, err.kind, err.code, err.status, err.data);
@@ -87,11 +60,9 @@ export function useLotteryListQuery(type: FamilyCode | 'all') {
   return useQuery({
     queryKey: lotteryKeys.list(type),
     queryFn: async ({ signal }) => {
-      const data = await read<LotteryListView>(
+      const data = await failingAs(
         FAILURES.list,
-        '/v1/liujiu/lottery/list',
-        { type: type === 'all' ? undefined : type },
-        signal,
+        api.get('/v1/liujiu/lottery/list', { type: type === 'all' ? undefined : type }, read(signal)),
       );
       syncServerTime(data.server_time);
       return data;
@@ -105,11 +76,9 @@ export function useLotteryDetailQuery(code: string) {
   return useQuery({
     queryKey: lotteryKeys.detail(code),
     queryFn: async ({ signal }) => {
-      const data = await read<LotteryDetailView>(
+      const data = await failingAs(
         FAILURES.detail,
-        '/v1/liujiu/lottery/detail',
-        { code },
-        signal,
+        api.get('/v1/liujiu/lottery/detail', { code }, read(signal)),
       );
       syncServerTime(data.server_time);
       return data;
@@ -124,11 +93,9 @@ export function useCurrentExpectQuery(code: string) {
   return useQuery({
     queryKey: lotteryKeys.expect(code),
     queryFn: async ({ signal }) => {
-      const data = await read<LotteryCurrentExpectView>(
+      const data = await failingAs(
         FAILURES.expect,
-        '/v1/liujiu/lottery/current-expect',
-        { code },
-        signal,
+        api.get('/v1/liujiu/lottery/current-expect', { code }, read(signal)),
       );
       syncServerTime(data.server_time);
       return data;
@@ -142,11 +109,13 @@ export function useHistoryQuery(code: string, perPage = 20) {
   return useInfiniteQuery({
     queryKey: [...lotteryKeys.history(code), perPage],
     queryFn: ({ pageParam, signal }) =>
-      read<Page<LotteryPeriodView>>(
+      failingAs(
         FAILURES.history,
-        '/v1/liujiu/lottery/history-open-codes',
-        { code, page: pageParam, per_page: perPage },
-        signal,
+        api.get(
+          '/v1/liujiu/lottery/history-open-codes',
+          { code, page: pageParam, per_page: perPage },
+          read(signal),
+        ),
       ),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
@@ -158,7 +127,7 @@ export function useTrendQuery(code: string, limit: number) {
   return useQuery({
     queryKey: lotteryKeys.trend(code, limit),
     queryFn: ({ signal }) =>
-      read<LotteryTrendView>(FAILURES.openCode, '/v1/liujiu/bet/trend', { code, limit }, signal),
+      failingAs(FAILURES.openCode, api.get('/v1/liujiu/bet/trend', { code, limit }, read(signal))),
     enabled: code !== '',
     placeholderData: keepPreviousData,
   });
@@ -168,7 +137,7 @@ export function usePlayGroupsQuery(code: string) {
   return useQuery({
     queryKey: lotteryKeys.plays(code),
     queryFn: ({ signal }) =>
-      read<LotteryPlayGroupsView>(FAILURES.plays, '/v1/liujiu/play/list', { code }, signal),
+      failingAs(FAILURES.plays, api.get('/v1/liujiu/play/list', { code }, read(signal))),
     enabled: code !== '',
     staleTime: 10 * 60_000,
   });
@@ -178,7 +147,7 @@ export function useVerifyQuery(code: string, expect: string) {
   return useQuery({
     queryKey: lotteryKeys.verify(code, expect),
     queryFn: ({ signal }) =>
-      read<LotteryVerificationView>(FAILURES.openCode, '/v1/liujiu/lottery/verify', { code, expect }, signal),
+      failingAs(FAILURES.openCode, api.get('/v1/liujiu/lottery/verify', { code, expect }, read(signal))),
     enabled: code !== '' && expect !== '',
   });
 }
@@ -190,18 +159,13 @@ export function useLotteryWalletQuery() {
   const interval = usePollInterval();
   return useQuery({
     queryKey: lotteryKeys.wallet(),
-    queryFn: ({ signal }) =>
-      api.get<LotteryWalletBalanceView>('/v1/game/lottery/balance', undefined, {
-        toast: false,
-        light: true,
-        signal,
-      }),
+    queryFn: ({ signal }) => api.get('/v1/game/lottery/balance', undefined, read(signal)),
     enabled: Boolean(token),
     refetchInterval: interval,
   });
 }
 
-const BET_STATUS: Record<BetFilter, string | undefined> = {
+const BET_STATUS: Record<BetFilter, 'pending' | 'won' | 'lost' | 'cancelled' | undefined> = {
   all: undefined,
   pending: 'pending',
   won: 'won',
@@ -215,11 +179,13 @@ export function useBetListQuery(filter: BetFilter, code: string, perPage = 20) {
   return useInfiniteQuery({
     queryKey: [...lotteryKeys.bets(filter, code), perPage],
     queryFn: ({ pageParam, signal }) =>
-      read<Page<LotteryBetView>>(
+      failingAs(
         FAILURES.bets,
-        '/v1/liujiu/bet/list',
-        { code: code || undefined, status: BET_STATUS[filter], page: pageParam, per_page: perPage },
-        signal,
+        api.get(
+          '/v1/liujiu/bet/list',
+          { code: code || undefined, status: BET_STATUS[filter], page: pageParam, per_page: perPage },
+          read(signal),
+        ),
       ),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
@@ -235,7 +201,7 @@ export function useBetDetailQuery(id: number | null) {
   return useQuery({
     queryKey: lotteryKeys.bet(id ?? 0),
     queryFn: ({ signal }) =>
-      read<LotteryBetDetailView>(FAILURES.bets, '/v1/liujiu/bet/detail', { bet_id: id ?? 0 }, signal),
+      failingAs(FAILURES.bets, api.get('/v1/liujiu/bet/detail', { bet_id: id ?? 0 }, read(signal))),
     enabled: Boolean(token) && id !== null,
   });
 }
@@ -245,7 +211,7 @@ export function useBetStatsQuery(code: string) {
   return useQuery({
     queryKey: lotteryKeys.stats(code),
     queryFn: ({ signal }) =>
-      read<LotteryBetStatsView>(FAILURES.stats, '/v1/liujiu/bet/stats', { code: code || undefined }, signal),
+      failingAs(FAILURES.stats, api.get('/v1/liujiu/bet/stats', { code: code || undefined }, read(signal))),
     enabled: Boolean(token),
   });
 }
@@ -264,23 +230,11 @@ const failed = (failure: string) => (err: unknown) => {
   toast.error(message ? `${failure}：${message}` : failure);
 };
 
-export interface BetLineInput {
-  play_code: string;
-  bet_codes: string;
-  multiple: number;
-  unit: LotteryUnitMode;
-}
-
 export function usePlaceBetMutation() {
   const refresh = useRefreshMoney();
   return useMutation({
-    mutationFn: (body: {
-      lottery_code: string;
-      expect: string;
-      bets: BetLineInput[];
-      total_amount: string;
-    }) =>
-      api.post<LotteryBetCreateResult>('/v1/liujiu/bet/create', body, {
+    mutationFn: (body: ApiBody<'POST', '/v1/liujiu/bet/create'>) =>
+      api.post('/v1/liujiu/bet/create', body, {
         toast: false,
         loading: '投注中…',
         idempotencyKey: newIdempotencyKey(),
@@ -294,11 +248,7 @@ export function useCancelBetMutation() {
   const refresh = useRefreshMoney();
   return useMutation({
     mutationFn: (betId: number) =>
-      api.post<LotteryBetCancelResult>(
-        '/v1/liujiu/bet/cancel',
-        { bet_id: betId },
-        { toast: false, loading: '撤单中…' },
-      ),
+      api.post('/v1/liujiu/bet/cancel', { bet_id: betId }, { toast: false, loading: '撤单中…' }),
     onSuccess: () => {
       toast.success('撤单成功');
       refresh();
@@ -311,7 +261,7 @@ export function useBatchCancelMutation() {
   const refresh = useRefreshMoney();
   return useMutation({
     mutationFn: (betIds: number[]) =>
-      api.post<LotteryBatchCancelResult>(
+      api.post(
         '/v1/liujiu/bet/batch-cancel',
         { bet_ids: betIds },
         {
@@ -334,8 +284,8 @@ export function useTransferMutation() {
   const refresh = useRefreshMoney();
   return useMutation({
     mutationFn: ({ direction, amount }: { direction: 'in' | 'out'; amount: string }) =>
-      api.post<LotteryTransferResultView>(
-        `/v1/game/lottery/transfer-${direction}`,
+      api.post(
+        direction === 'in' ? '/v1/game/lottery/transfer-in' : '/v1/game/lottery/transfer-out',
         { amount },
         {
           toast: false,

@@ -8,7 +8,7 @@ export const ensureLotteryToken = createLotteryTokenCheck({
   current: () => useSessionStore.getState().userinfo?.lottery_token,
   requestUpdate: async () => {
     try {
-      const data = await api.post<{ lottery_token: string }>('/v1/update-lottery-token', undefined, {
+      const data = await api.post('/v1/update-lottery-token', undefined, {
         toast: false,
         light: true,
       });

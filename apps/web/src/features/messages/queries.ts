@@ -1,4 +1,5 @@
 import { unreadBadge, type MessageItem, type MessagePage, type MessageType } from '@app/shared';
+import type { ApiResponse } from '@app/shared/api';
 import {
   useInfiniteQuery,
   useMutation,
@@ -27,18 +28,14 @@ export const messageKeys = {
   types: () => [...messageKeys.all, 'types'] as const,
 };
 
-interface ChangeResult {
-  affected: number;
-  unread_count: number;
-}
+type ChangeResult = ApiResponse<'POST', '/v1/messages/clear'>;
 
 /** GET /v1/messages/unread-count, for the badges on the mine tab, the mine page and the inbox. */
 export function useUnreadCountQuery() {
   const loggedIn = useSessionStore(selectLoggedIn);
   return useQuery({
     queryKey: messageKeys.unread(),
-    queryFn: ({ signal }) =>
-      api.get<{ unread_count: number }>('/v1/messages/unread-count', undefined, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/messages/unread-count', undefined, { ...quiet, signal }),
     enabled: loggedIn,
     refetchInterval: UNREAD_REFETCH_MS,
     select: (data) => data.unread_count,
@@ -68,12 +65,7 @@ export function useMessageTypesQuery() {
   const loggedIn = useSessionStore(selectLoggedIn);
   return useQuery({
     queryKey: messageKeys.types(),
-    queryFn: ({ signal }) =>
-      api.get<{ list: Array<{ type: MessageType; name: string; unread: number }> }>(
-        '/v1/messages/types',
-        undefined,
-        { ...quiet, signal },
-      ),
+    queryFn: ({ signal }) => api.get('/v1/messages/types', undefined, { ...quiet, signal }),
     enabled: loggedIn,
   });
 }
@@ -84,7 +76,7 @@ export function useMessagesQuery(tab: MessageTab) {
   return useInfiniteQuery({
     queryKey: messageKeys.list(tab),
     queryFn: ({ pageParam, signal }) =>
-      api.get<MessagePage>(
+      api.get(
         '/v1/messages',
         { type: tab === 'all' ? undefined : tab, page: pageParam, per_page: PAGE_SIZE },
         { ...quiet, signal },
@@ -99,7 +91,7 @@ export function useMessageQuery(id: number) {
   const loggedIn = useSessionStore(selectLoggedIn);
   return useQuery({
     queryKey: messageKeys.detail(id),
-    queryFn: ({ signal }) => api.get<MessageItem>(`/v1/messages/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get('/v1/messages/:id', { id }, { signal }),
     enabled: loggedIn && id > 0,
   });
 }
@@ -139,7 +131,7 @@ const markedRead = (item: MessageItem): MessageItem =>
 
 export function useMarkRead() {
   return useChange(
-    (id: number) => api.post<ChangeResult>(`/v1/messages/${id}/read`, undefined, quiet),
+    (id: number) => api.post('/v1/messages/:id/read', undefined, { ...quiet, params: { id } }),
     (id) => (item) => (item.id === id ? markedRead(item) : item),
   );
 }
@@ -147,21 +139,21 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   return useChange(
     (type: MessageType | undefined) =>
-      api.post<ChangeResult>('/v1/messages/mark-all-read', type ? { type } : {}, { loading: true }),
+      api.post('/v1/messages/mark-all-read', type ? { type } : {}, { loading: true }),
     (type) => (item) => (!type || item.type === type ? markedRead(item) : item),
   );
 }
 
 export function useDeleteMessage() {
   return useChange(
-    (id: number) => api.post<ChangeResult>(`/v1/messages/${id}/delete`, undefined, { loading: true }),
+    (id: number) => api.post('/v1/messages/:id/delete', undefined, { params: { id }, loading: true }),
     (id) => (item) => (item.id === id ? null : item),
   );
 }
 
 export function useClearMessages() {
   return useChange(
-    () => api.post<ChangeResult>('/v1/messages/clear', undefined, { loading: true }),
+    () => api.post('/v1/messages/clear', undefined, { loading: true }),
     () => () => null,
   );
 }

@@ -1,14 +1,7 @@
-import {
-  HOT_NOTICE_DEFAULT_LIMIT,
-  type BannerView,
-  type NoticeCategoryView,
-  type NoticeDetail,
-  type NoticeSummary,
-} from '@app/shared';
+import { HOT_NOTICE_DEFAULT_LIMIT } from '@app/shared';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client.ts';
 import { useSessionStore } from '../session/store.ts';
-import type { Page } from '../sports/model.ts';
 
 const STALE_MS = 60_000;
 const PAGE_SIZE = 20;
@@ -28,7 +21,7 @@ export function useHotNoticesQuery(category: number, limit = HOT_NOTICE_DEFAULT_
   return useQuery({
     queryKey: noticeKeys.hot(category, limit),
     queryFn: ({ signal }) =>
-      api.get<NoticeSummary[]>('/v1/notices/hot', { category_id: category, limit }, { ...quiet, signal }),
+      api.get('/v1/notices/hot', { category_id: category, limit }, { ...quiet, signal }),
     staleTime: STALE_MS,
     enabled,
   });
@@ -40,22 +33,18 @@ export function useNoticeListQuery(category: number, keyword: string) {
     queryKey: noticeKeys.list(category, keyword),
     queryFn: ({ pageParam, signal }) =>
       keyword
-        ? api.get<Page<NoticeSummary>>(
+        ? api.get(
             '/v1/notices/search',
             { keyword, category_id: category || undefined, page: pageParam, per_page: PAGE_SIZE },
             { signal },
           )
         : category
-          ? api.get<Page<NoticeSummary>>(
-              `/v1/notices/category/${category}`,
-              { page: pageParam, per_page: PAGE_SIZE },
+          ? api.get(
+              '/v1/notices/category/:id',
+              { id: category, page: pageParam, per_page: PAGE_SIZE },
               { ...quiet, signal },
             )
-          : api.get<Page<NoticeSummary>>(
-              '/v1/notices',
-              { page: pageParam, per_page: PAGE_SIZE },
-              { ...quiet, signal },
-            ),
+          : api.get('/v1/notices', { page: pageParam, per_page: PAGE_SIZE }, { ...quiet, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     placeholderData: keepPreviousData,
@@ -66,8 +55,7 @@ export function useNoticeListQuery(category: number, keyword: string) {
 export function useNoticeCategoriesQuery() {
   return useQuery({
     queryKey: noticeKeys.categories(),
-    queryFn: ({ signal }) =>
-      api.get<NoticeCategoryView[]>('/v1/notices/categories', undefined, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/notices/categories', undefined, { ...quiet, signal }),
     staleTime: STALE_MS,
   });
 }
@@ -75,7 +63,7 @@ export function useNoticeCategoriesQuery() {
 export function useNoticeQuery(id: number) {
   return useQuery({
     queryKey: noticeKeys.detail(id),
-    queryFn: ({ signal }) => api.get<NoticeDetail>(`/v1/notices/${id}`, undefined, { toast: false, signal }),
+    queryFn: ({ signal }) => api.get('/v1/notices/:id', { id }, { toast: false, signal }),
     enabled: id > 0,
     staleTime: STALE_MS,
   });
@@ -86,8 +74,7 @@ export function useBannersQuery(pageType: number, enabled = true) {
   const memberId = useSessionStore((s) => s.userinfo?.id ?? null);
   return useQuery({
     queryKey: noticeKeys.banners(pageType, memberId),
-    queryFn: ({ signal }) =>
-      api.get<BannerView[]>('/v1/banners/page-type', { page_type: pageType }, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/banners/page-type', { page_type: pageType }, { ...quiet, signal }),
     staleTime: STALE_MS,
     enabled,
   });

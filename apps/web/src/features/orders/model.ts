@@ -1,86 +1,18 @@
+import type { ApiResponse } from '@app/shared/api';
+
 /** GET /v1/order/history rows and the base of the detail (money as decimal strings). */
-export interface OrderSummary {
-  id: number;
-  order_no: string;
-  sport_type: number;
-  bet_mode: 'single' | 'mixed';
-  pass_type: string;
-  pass_type_name: string;
-  multiple: number;
-  match_count: number;
-  bet_count: number;
-  total_amount: string;
-  max_prize: string;
-  payout: string;
-  status: OrderStatus;
-  status_text: string;
-  created_at: string;
-  settled_at: string | null;
-}
-
-export type OrderStatus = 'pending' | 'won' | 'lost' | 'refunded';
-export type LegStatus = 'pending' | 'won' | 'lost' | 'void';
-
-export interface OrderLeg {
-  id: number;
-  match: {
-    id: number;
-    match_no: string;
-    league: string;
-    home_team: string;
-    away_team: string;
-    kickoff_at: string;
-    status: string;
-    home_score: number;
-    away_score: number;
-    half_time: { home: number; away: number } | null;
-  };
-  play_type: string;
-  play_name: string;
-  option: string;
-  option_name: string;
-  odds: string;
-  line: string | null;
-  status: LegStatus;
-}
-
-export interface OrderDetail extends OrderSummary {
-  legs: OrderLeg[];
-}
+export type OrderSummary = ApiResponse<'GET', '/v1/order/history'>['list'][number];
+export type OrderDetail = ApiResponse<'GET', '/v1/order/by-no/:orderNo/detail'>;
+export type OrderLeg = OrderDetail['legs'][number];
+export type OrderStatus = OrderSummary['status'];
+export type LegStatus = OrderLeg['status'];
 
 /** One bet (注) of an order: a k串1 combination. */
-export interface Combo {
-  index: number;
-  size: number;
-  legs: Array<{ match_no: string; teams: string; option_name: string; odds: string; status: string }>;
-  status: LegStatus;
-  status_code: number;
-  prize: string;
-  potential_prize: string;
-}
-
-export interface ComboStats {
-  total: number;
-  won: number;
-  lost: number;
-  void: number;
-  pending: number;
-  payout: string;
-}
+export type Combo = ApiResponse<'GET', '/v1/order/by-no/:orderNo/combo-details'>['list'][number];
+export type ComboStats = ApiResponse<'GET', '/v1/order/by-no/:orderNo/combo-stats'>;
 
 /** POST /v1/order/submit answer. */
-export interface SubmitResult {
-  order_id: number;
-  order_no: string;
-  bet_count: number;
-  total_amount: string;
-  max_prize: string;
-  pass_type: string;
-  pass_type_name: string;
-  status: string;
-  balance: string;
-  created_at: string;
-}
+export type SubmitResult = ApiResponse<'POST', '/v1/order/submit'>;
 
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   pending: '待开奖',

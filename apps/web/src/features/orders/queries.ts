@@ -10,17 +10,7 @@ import { useCallback } from 'react';
 import { api } from '@/lib/api/client.ts';
 import { mineKeys, type BalanceInfo } from '../mine/queries.ts';
 import { MEMBER_SCOPE, patchUserInfo, useSessionStore } from '../session/store.ts';
-import type { Page } from '../sports/model.ts';
-import {
-  COMBO_FILTERS,
-  type Combo,
-  type ComboFilter,
-  type ComboStats,
-  type OrderDetail,
-  type OrderFilter,
-  type OrderSummary,
-  type SubmitResult,
-} from './model.ts';
+import { COMBO_FILTERS, type ComboFilter, type OrderFilter } from './model.ts';
 
 /** Pending orders are re-read this often in case the `order.settled` push is missed. */
 export const PENDING_REFETCH_MS = 15_000;
@@ -43,7 +33,7 @@ export function useOrderHistoryQuery(filter: OrderFilter, sportType = 0, perPage
   return useInfiniteQuery({
     queryKey: [...orderKeys.history(filter, sportType), perPage],
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<OrderSummary>>(
+      api.get(
         '/v1/order/history',
         {
           status: filter === 'all' ? undefined : filter,
@@ -69,11 +59,7 @@ export function useOrderDetailQuery(orderNo: string) {
   const token = useSessionStore((s) => s.token);
   return useQuery({
     queryKey: orderKeys.detail(orderNo),
-    queryFn: ({ signal }) =>
-      api.get<OrderDetail>(`/v1/order/by-no/${encodeURIComponent(orderNo)}/detail`, undefined, {
-        ...quiet,
-        signal,
-      }),
+    queryFn: ({ signal }) => api.get('/v1/order/by-no/:orderNo/detail', { orderNo }, { ...quiet, signal }),
     enabled: Boolean(token) && orderNo !== '',
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? PENDING_REFETCH_MS : false),
   });
@@ -84,10 +70,7 @@ export function useComboStatsQuery(orderNo: string, pending: boolean) {
   return useQuery({
     queryKey: orderKeys.comboStats(orderNo),
     queryFn: ({ signal }) =>
-      api.get<ComboStats>(`/v1/order/by-no/${encodeURIComponent(orderNo)}/combo-stats`, undefined, {
-        ...quiet,
-        signal,
-      }),
+      api.get('/v1/order/by-no/:orderNo/combo-stats', { orderNo }, { ...quiet, signal }),
     enabled: Boolean(token) && orderNo !== '',
     refetchInterval: pending ? PENDING_REFETCH_MS : false,
   });
@@ -100,9 +83,9 @@ export function useCombosQuery(orderNo: string, filter: ComboFilter) {
   return useInfiniteQuery({
     queryKey: orderKeys.combos(orderNo, filter),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<Combo>>(
-        `/v1/order/by-no/${encodeURIComponent(orderNo)}/combo-details`,
-        { page: pageParam, per_page: PAGE_SIZE, status },
+      api.get(
+        '/v1/order/by-no/:orderNo/combo-details',
+        { orderNo, page: pageParam, per_page: PAGE_SIZE, status },
         { ...quiet, signal },
       ),
     initialPageParam: 1,
@@ -133,7 +116,7 @@ export function useSubmitOrderMutation() {
   const setBalance = useSetBalance();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: OrderSubmitBody; idempotencyKey: string }) =>
-      api.post<SubmitResult>('/v1/order/submit', body, {
+      api.post('/v1/order/submit', body, {
         idempotencyKey,
         toast: false,
         loading: '投注提交中…',

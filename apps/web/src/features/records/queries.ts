@@ -1,16 +1,4 @@
-import type {
-  BillEntryView,
-  BillListView,
-  BonusLogView,
-  BonusStatsView,
-  ComprehensiveReport,
-  OptionItem,
-  RebateApplyResult,
-  RebateClaimableStatsView,
-  RebateClaimResult,
-  RebateDetailView,
-  RebateRecordView,
-} from '@app/shared';
+import type { BonusType, LedgerType, Page, RebateStatus } from '@app/shared';
 import {
   useInfiniteQuery,
   useMutation,
@@ -23,14 +11,6 @@ import type { DayRange } from '@/ui/day-range.ts';
 import type { InfiniteSource } from '@/ui/InfiniteList.tsx';
 import { mineKeys } from '../mine/queries.ts';
 import { MEMBER_SCOPE } from '../session/store.ts';
-
-export interface Paged<T> {
-  list: T[];
-  total: number;
-  page: number;
-  per_page: number;
-  has_more: boolean;
-}
 
 const PER_PAGE = 20;
 
@@ -47,25 +27,17 @@ export const recordKeys = {
 };
 
 /** An infinite list over a paginated GET, flattened for InfiniteList. */
-function usePagedQuery<T, X extends object = object>(
+function usePagedQuery<R extends Page<unknown>>(
   key: readonly unknown[],
-  path: string,
-  params: Record<string, string | number | undefined>,
+  fetchPage: (paging: { page: number; per_page: number }, signal: AbortSignal) => Promise<R>,
 ) {
-  const query = useInfiniteQuery<Paged<T> & X, Error, InfiniteData<Paged<T> & X>, readonly unknown[], number>(
-    {
-      queryKey: key,
-      queryFn: ({ pageParam, signal }) =>
-        api.get<Paged<T> & X>(
-          path,
-          { ...params, page: pageParam, per_page: PER_PAGE },
-          { toast: false, signal },
-        ),
-      initialPageParam: 1,
-      getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
-    },
-  );
-  const source: InfiniteSource<T> = {
+  const query = useInfiniteQuery<R, Error, InfiniteData<R>, readonly unknown[], number>({
+    queryKey: key,
+    queryFn: ({ pageParam, signal }) => fetchPage({ page: pageParam, per_page: PER_PAGE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+  });
+  const source: InfiniteSource<R['list'][number]> = {
     items: query.data?.pages.flatMap((p) => p.list) ?? [],
     isPending: query.isPending,
     isError: query.isError,
@@ -75,56 +47,49 @@ function usePagedQuery<T, X extends object = object>(
   return { query, source, first: query.data?.pages[0] };
 }
 
-const typeParam = (type: string) => (type === 'all' ? undefined : type);
+/** A filter of every kind ('all') or one. */
+const only = <T extends string>(value: 'all' | T): T | undefined => (value === 'all' ? undefined : value);
 
-export function useBillsQuery(type: string, range: DayRange) {
-  return usePagedQuery<BillEntryView, Pick<BillListView, 'income' | 'expense'>>(
-    recordKeys.bills(type, range),
-    '/v1/bills',
-    { type: typeParam(type), ...range },
+const quiet = { toast: false } as const;
+
+export function useBillsQuery(type: 'all' | LedgerType, range: DayRange) {
+  return usePagedQuery(recordKeys.bills(type, range), (paging, signal) =>
+    api.get('/v1/bills', { type: only(type), ...range, ...paging }, { ...quiet, signal }),
   );
 }
 
 export function useBillTypesQuery() {
   return useQuery({
     queryKey: recordKeys.billTypes(),
-    queryFn: ({ signal }) =>
-      api.get<OptionItem[]>('/v1/bills/types', undefined, { toast: false, light: true, signal }),
+    queryFn: ({ signal }) => api.get('/v1/bills/types', undefined, { toast: false, light: true, signal }),
     staleTime: Infinity,
   });
 }
 
-export function useBonusLogsQuery(type: string, range: DayRange) {
-  return usePagedQuery<BonusLogView>(recordKeys.bonus(type, range), '/v1/bonus-logs', {
-    type: typeParam(type),
-    ...range,
-  });
+export function useBonusLogsQuery(type: 'all' | BonusType, range: DayRange) {
+  return usePagedQuery(recordKeys.bonus(type, range), (paging, signal) =>
+    api.get('/v1/bonus-logs', { type: only(type), ...range, ...paging }, { ...quiet, signal }),
+  );
 }
 
 export function useBonusStatsQuery(range: DayRange) {
   return useQuery({
     queryKey: recordKeys.bonusStats(range),
     queryFn: ({ signal }) =>
-      api.get<BonusStatsView>(
-        '/v1/bonus-logs/statistics',
-        { ...range },
-        { toast: false, light: true, signal },
-      ),
+      api.get('/v1/bonus-logs/statistics', { ...range }, { toast: false, light: true, signal }),
   });
 }
 
-export function useRebateRecordsQuery(status: string, range: DayRange) {
-  return usePagedQuery<RebateRecordView>(recordKeys.rebates(status, range), '/v1/rebate/records', {
-    status: typeParam(status),
-    ...range,
-  });
+export function useRebateRecordsQuery(status: 'all' | RebateStatus, range: DayRange) {
+  return usePagedQuery(recordKeys.rebates(status, range), (paging, signal) =>
+    api.get('/v1/rebate/records', { status: only(status), ...range, ...paging }, { ...quiet, signal }),
+  );
 }
 
 export function useRebateDetailQuery(id: number) {
   return useQuery({
     queryKey: recordKeys.rebate(id),
-    queryFn: ({ signal }) =>
-      api.get<RebateDetailView>(`/v1/rebate/detail/${id}`, undefined, { toast: false, signal }),
+    queryFn: ({ signal }) => api.get('/v1/rebate/detail/:id', { id }, { toast: false, signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -133,7 +98,7 @@ export function useClaimableQuery() {
   return useQuery({
     queryKey: recordKeys.claimable(),
     queryFn: ({ signal }) =>
-      api.get<RebateClaimableStatsView>('/v1/rebate/claimable-stats', undefined, {
+      api.get('/v1/rebate/claimable-stats', undefined, {
         toast: false,
         light: true,
         signal,
@@ -144,8 +109,7 @@ export function useClaimableQuery() {
 export function useComprehensiveQuery(range: DayRange) {
   return useQuery({
     queryKey: recordKeys.comprehensive(range),
-    queryFn: ({ signal }) =>
-      api.get<ComprehensiveReport>('/v1/reports/comprehensive', { ...range }, { toast: false, signal }),
+    queryFn: ({ signal }) => api.get('/v1/reports/comprehensive', { ...range }, { toast: false, signal }),
   });
 }
 
@@ -163,7 +127,7 @@ export function useApplyRebateMutation() {
   const refresh = useRefreshAfterClaim();
   return useMutation({
     mutationFn: () =>
-      api.post<RebateApplyResult>('/v1/rebate/apply', undefined, {
+      api.post('/v1/rebate/apply', undefined, {
         loading: '申请中…',
         idempotencyKey: newIdempotencyKey(),
       }),
@@ -177,10 +141,11 @@ export function useClaimRebateMutation() {
   return useMutation({
     mutationFn: (ids?: number[]) => {
       const options = { loading: '领取中…', idempotencyKey: newIdempotencyKey() };
-      if (!ids) return api.post<RebateClaimResult>('/v1/rebate/claim-all', undefined, options);
-      if (ids.length === 1)
-        return api.post<RebateClaimResult>(`/v1/rebate/claim/${ids[0]}`, undefined, options);
-      return api.post<RebateClaimResult>('/v1/rebate/claim-multiple', { record_ids: ids }, options);
+      if (!ids) return api.post('/v1/rebate/claim-all', undefined, options);
+      const [only] = ids;
+      if (ids.length === 1 && only !== undefined)
+        return api.post('/v1/rebate/claim/:id', undefined, { ...options, params: { id: only } });
+      return api.post('/v1/rebate/claim-multiple', { record_ids: ids }, options);
     },
     onSettled: refresh,
   });

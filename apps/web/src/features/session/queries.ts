@@ -10,7 +10,7 @@ export const sessionKeys = {
 
 /** GET /v1/me; keeps the stored user info current. */
 export async function fetchMe(signal?: AbortSignal): Promise<UserInfo> {
-  const me = await api.get<UserInfo>('/v1/me', undefined, { light: true, toast: false, signal });
+  const me = await api.get('/v1/me', undefined, { light: true, toast: false, signal });
   updateUserInfo(me);
   return me;
 }

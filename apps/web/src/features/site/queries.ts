@@ -1,10 +1,5 @@
-import {
-  APP_CONFIG_DEFAULTS,
-  APP_VERSION,
-  APP_VERSION_CODE,
-  type AppConfig,
-  type AppInfo,
-} from '@app/shared';
+import { APP_CONFIG_DEFAULTS, APP_VERSION, APP_VERSION_CODE, type AppInfo } from '@app/shared';
+import type { ApiResponse } from '@app/shared/api';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
 import { storage } from '../../lib/storage.ts';
@@ -28,14 +23,7 @@ export const DEFAULT_APP_INFO: AppInfo = {
   version_code: APP_VERSION_CODE,
 };
 
-export interface GameCategory {
-  key: string;
-  name: string;
-  icon: string;
-  path: string;
-  enabled: boolean;
-  sort: number;
-}
+export type GameCategory = ApiResponse<'GET', '/v1/app/config/game-categories'>[number];
 
 const STALE_SITE_MS = 5 * 60_000;
 
@@ -48,7 +36,7 @@ export const siteKeys = {
 
 /** POST /v1/appinfo, cached under the storage key `appinfo` so the next launch starts with it. */
 export async function fetchAppInfo(signal?: AbortSignal): Promise<AppInfo> {
-  const info = await api.post<AppInfo>('/v1/appinfo', undefined, { light: true, toast: false, signal });
+  const info = await api.post('/v1/appinfo', undefined, { light: true, toast: false, signal });
   storage.set('appinfo', info);
   return info;
 }
@@ -73,8 +61,7 @@ export function useAppInfo(): AppInfo {
 export function useAppConfigQuery() {
   return useQuery({
     queryKey: siteKeys.config(),
-    queryFn: ({ signal }) =>
-      api.get<AppConfig>('/v1/app/config/all', undefined, { light: true, toast: false, signal }),
+    queryFn: ({ signal }) => api.get('/v1/app/config/all', undefined, { light: true, toast: false, signal }),
     placeholderData: { ...APP_CONFIG_DEFAULTS },
     staleTime: STALE_SITE_MS,
   });
@@ -84,7 +71,7 @@ export function useGameCategoriesQuery() {
   return useQuery({
     queryKey: siteKeys.gameCategories(),
     queryFn: ({ signal }) =>
-      api.get<GameCategory[]>('/v1/app/config/game-categories', undefined, {
+      api.get('/v1/app/config/game-categories', undefined, {
         light: true,
         toast: false,
         signal,

@@ -9,7 +9,8 @@ import {
   patchCachedMatch,
   type MatchUpdate,
 } from './live-patch.ts';
-import type { Match, Page } from './model.ts';
+import type { Page } from '@app/shared';
+import type { Match } from './model.ts';
 
 const base: Match = {
   id: 7,

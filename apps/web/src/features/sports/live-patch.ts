@@ -1,5 +1,6 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { Match, Page } from './model.ts';
+import type { Page } from '@app/shared';
+import type { Match } from './model.ts';
 
 /** `match.updated` on the public `matches.live` channel. */
 export interface MatchUpdate {

@@ -8,59 +8,18 @@ import {
   type PlayTypeDef,
   type Sport,
 } from '@app/shared';
+import type { ApiResponse } from '@app/shared/api';
 
 export type Match = MatchSummaryView;
 export type Market = MarketView;
 export type MatchStatus = Match['status'];
 
-/** A page of a list endpoint. */
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  per_page: number;
-  has_more: boolean;
-}
-
-export interface MatchEvent {
-  minute: number;
-  type: string;
-  side: 'home' | 'away' | null;
-  text: string;
-}
-
 /** GET /v1/live-matches/{id}/detail, /v1/{sport}/odds/{id}. */
-export interface MatchDetail extends Match {
-  periods: Array<{ home: number; away: number }>;
-  events: MatchEvent[];
-  stats: Record<string, [number, number]>;
-  settled: boolean;
-}
-
-export interface MatchStatistics {
-  sport_type: number;
-  date: string | null;
-  total: number;
-  by_status: Record<string, number>;
-  by_league: Array<{ league_id: number; name: string; count: number }>;
-  dates: Array<{ date: string; count: number }>;
-}
-
-export interface LiveIntelligence {
-  match_id: number;
-  home_form: Array<'W' | 'D' | 'L'>;
-  away_form: Array<'W' | 'D' | 'L'>;
-  head_to_head: Array<{ date: string; home_team: string; away_team: string; score: string }>;
-  home_goals_avg: string;
-  away_goals_avg: string;
-  notes: string[];
-}
-
-export interface LiveMissing {
-  match_id: number;
-  home: Array<{ reason: string; detail: string }>;
-  away: Array<{ reason: string; detail: string }>;
-}
+export type MatchDetail = ApiResponse<'GET', '/v1/live-matches/:id/detail'>;
+export type MatchEvent = MatchDetail['events'][number];
+export type MatchStatistics = ApiResponse<'GET', '/v1/matches-list/statistics'>;
+export type LiveIntelligence = ApiResponse<'GET', '/v1/live-matches/intelligence'>;
+export type LiveMissing = ApiResponse<'GET', '/v1/live-matches/missing'>;
 
 export const SPORT_NAMES: Record<Sport, string> = { football: '足球', basketball: '篮球' };
 

@@ -1,15 +1,7 @@
 import type { BetType, Sport } from '@app/shared';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client.ts';
-import {
-  sportTypeOf,
-  type LiveIntelligence,
-  type LiveMissing,
-  type Match,
-  type MatchDetail,
-  type MatchStatistics,
-  type Page,
-} from './model.ts';
+import { sportTypeOf } from './model.ts';
 
 /** Live lists and details refetch this often when pushes are missed (the socket is the fast path). */
 export const LIVE_REFETCH_MS = 15_000;
@@ -44,7 +36,7 @@ export function useBetListQuery(sport: Sport, betType: BetType, date: string, le
   return useInfiniteQuery({
     queryKey: sportsKeys.betList(sport, betType, date, leagueId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<Match>>(
+      api.get(
         `/v1/${sport}/matches`,
         {
           betType,
@@ -68,7 +60,7 @@ export function useOpenStatsQuery(sport: Sport, date = 'all') {
   return useQuery({
     queryKey: sportsKeys.openStats(sport, date),
     queryFn: ({ signal }) =>
-      api.get<MatchStatistics>(
+      api.get(
         '/v1/matches-list/statistics',
         { sport_type: sportTypeOf(sport), date: date === 'all' ? undefined : date },
         { ...quiet, signal },
@@ -83,7 +75,7 @@ export function useLiveQuery(sport: Sport | 'all', options: { enabled?: boolean 
   return useQuery({
     queryKey: sportsKeys.live(sport),
     queryFn: ({ signal }) =>
-      api.get<Page<Match>>(
+      api.get(
         `/v1/live-matches/${sport === 'all' ? 'live' : sport}`,
         { per_page: 100 },
         { ...quiet, signal },
@@ -98,7 +90,7 @@ export function useTodayQuery(sport: Sport) {
   return useQuery({
     queryKey: sportsKeys.today(sport),
     queryFn: ({ signal }) =>
-      api.get<Page<Match>>(
+      api.get(
         '/v1/live-matches/all',
         { sport_type: sportTypeOf(sport), per_page: 100 },
         { ...quiet, signal },
@@ -112,7 +104,7 @@ export function useResultsQuery(sport: Sport) {
   return useInfiniteQuery({
     queryKey: sportsKeys.results(sport),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<Match>>(
+      api.get(
         '/v1/matches-list/results',
         { sport_type: sportTypeOf(sport), page: pageParam, per_page: RESULTS_PAGE_SIZE },
         { ...quiet, signal },
@@ -128,7 +120,7 @@ export function useHotMatchesQuery(sport: Sport, count: number, options: { enabl
   return useQuery({
     queryKey: sportsKeys.hot(sport, count),
     queryFn: ({ signal }) =>
-      api.get<Page<Match>>(
+      api.get(
         `/v1/${sport}/matches`,
         { betType: sport === 'football' ? 'winDrawLose' : 'win-lose', per_page: count },
         { ...quiet, signal },
@@ -143,8 +135,7 @@ export function useHotMatchesQuery(sport: Sport, count: number, options: { enabl
 export function useMatchDetailQuery(id: number) {
   return useQuery({
     queryKey: sportsKeys.detail(id),
-    queryFn: ({ signal }) =>
-      api.get<MatchDetail>(`/v1/live-matches/${id}/detail`, undefined, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/live-matches/:id/detail', { id }, { ...quiet, signal }),
     enabled: id > 0,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
@@ -156,8 +147,7 @@ export function useMatchDetailQuery(id: number) {
 export function useIntelligenceQuery(id: number, enabled: boolean) {
   return useQuery({
     queryKey: sportsKeys.intelligence(id),
-    queryFn: ({ signal }) =>
-      api.get<LiveIntelligence>('/v1/live-matches/intelligence', { match_id: id }, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/live-matches/intelligence', { match_id: id }, { ...quiet, signal }),
     enabled: enabled && id > 0,
     staleTime: 5 * 60_000,
   });
@@ -166,8 +156,7 @@ export function useIntelligenceQuery(id: number, enabled: boolean) {
 export function useMissingQuery(id: number, enabled: boolean) {
   return useQuery({
     queryKey: sportsKeys.missing(id),
-    queryFn: ({ signal }) =>
-      api.get<LiveMissing>('/v1/live-matches/missing', { match_id: id }, { ...quiet, signal }),
+    queryFn: ({ signal }) => api.get('/v1/live-matches/missing', { match_id: id }, { ...quiet, signal }),
     enabled: enabled && id > 0,
     staleTime: 5 * 60_000,
   });

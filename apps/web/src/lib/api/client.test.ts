@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, apiUrl, configureApi, isPublicPath } from './client.ts';
+import { api, apiUrl, configureApi, isPublicPath, request } from './client.ts';
 import { ApiError, classifyNetworkFailure } from './errors.ts';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -54,7 +54,7 @@ describe('api client', () => {
       '/v1/smart/register',
     ]) {
       expect(isPublicPath(path)).toBe(true);
-      await api.post(path, {}, { toast: false });
+      await request('POST', path, { body: {}, toast: false });
     }
     expect(calls.every((_, n) => header(n, 'authorization') === null)).toBe(true);
     expect(isPublicPath('/v1/appinfo')).toBe(false);
@@ -62,7 +62,9 @@ describe('api client', () => {
 
   it('rejects other envelope codes with the server message', async () => {
     serve(() => json({ code: 422, message: '邀请码无效', data: null }));
-    const error = await api.post('/v1/register', {}, { toast: false }).catch((e: unknown) => e);
+    const error = await api
+      .post('/v1/register', { username: 'demo001', password: 'demo1234' }, { toast: false })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('邀请码无效');
     expect((error as ApiError).code).toBe(422);
@@ -74,9 +76,10 @@ describe('api client', () => {
       () => new Response('oops', { status: 403 }),
       () => new Response('', { status: 418 }),
     );
-    await expect(api.post('/v1/login', {}, { toast: false })).rejects.toThrow('用户名或密码错误');
-    await expect(api.post('/v1/x', {}, { toast: false })).rejects.toThrow('您没有权限访问该资源');
-    await expect(api.post('/v1/y', {}, { toast: false })).rejects.toThrow('发生未知错误');
+    const login = { username: 'demo001', password: 'wrong' };
+    await expect(api.post('/v1/login', login, { toast: false })).rejects.toThrow('用户名或密码错误');
+    await expect(request('POST', '/v1/x', { toast: false })).rejects.toThrow('您没有权限访问该资源');
+    await expect(request('POST', '/v1/y', { toast: false })).rejects.toThrow('发生未知错误');
     expect(unauthorized).not.toHaveBeenCalled();
   });
 
@@ -102,18 +105,31 @@ describe('api client', () => {
 
   it('does not retry a POST without an Idempotency-Key, but does with one (at most twice)', async () => {
     serve(() => json({ code: 502, message: '网关错误', data: null }, 502));
-    await expect(api.post('/v1/order/submit', {}, { toast: false })).rejects.toThrow('网关错误');
+    const cancel = { params: { id: 7 }, toast: false };
+    await expect(api.post('/v1/withdraws/:id/cancel', undefined, cancel)).rejects.toThrow('网关错误');
     expect(calls).toHaveLength(1);
     calls = [];
-    await expect(api.post('/v1/order/submit', {}, { toast: false, idempotencyKey: 'k1' })).rejects.toThrow();
+    await expect(
+      api.post('/v1/withdraws/:id/cancel', undefined, { ...cancel, idempotencyKey: 'k1' }),
+    ).rejects.toThrow();
     expect(calls).toHaveLength(3);
     expect(header(2, 'idempotency-key')).toBe('k1');
   }, 10_000);
 
   it('drops null and undefined query parameters', async () => {
     serve(() => json({ code: 200, message: 'ok', data: [] }));
-    await api.get('/v1/notices', { category_id: 1, limit: null, q: undefined }, { toast: false });
+    await api.get('/v1/notices', { category_id: 1, page: undefined }, { toast: false });
     expect(calls[0]?.url).toBe('/v1/notices?category_id=1');
+  });
+
+  it('fills :name segments from the parameters (encoded) and sends the rest as the query', async () => {
+    serve(() => json({ code: 200, message: 'ok', data: null }));
+    await api.get('/v1/order/by-no/:orderNo/combo-details', { orderNo: 'A 1/2', page: 2 }, { toast: false });
+    await api.post('/v1/messages/:id/read', undefined, { params: { id: 5 }, toast: false });
+    expect(calls.map((c) => c.url)).toEqual([
+      '/v1/order/by-no/A%201%2F2/combo-details?page=2',
+      '/v1/messages/5/read',
+    ]);
   });
 
   it('classifies network failures by message', () => {

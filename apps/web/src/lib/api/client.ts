@@ -1,4 +1,5 @@
 import { HTTP_MESSAGES, REQUEST_RETRY, TIMEOUTS } from '@app/shared';
+import type { ApiBody, ApiMethod, ApiParams, ApiPath, ApiResponse } from '@app/shared/api';
 import { beginLoading } from '../loading.ts';
 import { logger } from '../logger.ts';
 import { randomId } from '../random.ts';
@@ -10,7 +11,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions {
-  /** GET query string; null and undefined values are dropped. */
+  /** Path parameters (filled into `:name` segments) and the query string; null and undefined are dropped. */
   params?: QueryParams;
   /** JSON body (POST, PUT, DELETE). */
   body?: unknown;
@@ -62,18 +63,27 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * The address of an API path. The API lives where the remote config's `apiServerUrl` says
- * (".../v1"); when that is this page's own origin the path stays relative (the dev server
+ * The address of an API path. `:name` segments take the parameter of that name (encoded); the
+ * other parameters form the query string. The API lives where the remote config's `apiServerUrl`
+ * says (".../v1"); when that is this page's own origin the path stays relative (the dev server
  * proxies /v1), otherwise it is absolute and the server answers with CORS headers.
  */
 export function apiUrl(
-  path: string,
+  route: string,
   params: QueryParams | undefined,
   apiServerUrl: string,
   pageOrigin: string,
 ): string {
+  const rest: QueryParams = { ...params };
+  const path = route.replace(/:(\w+)/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    if (value === null || value === undefined || value === '')
+      throw new Error(`${route}: 缺少路径参数 ${name}`);
+    return encodeURIComponent(String(value));
+  });
   const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params ?? {})) {
+  for (const [key, value] of Object.entries(rest)) {
     if (value !== null && value !== undefined) query.append(key, String(value));
   }
   const text = query.toString();
@@ -94,7 +104,7 @@ function buildUrl(path: string, params: QueryParams | undefined): string {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function attempt<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<T> {
+async function attempt(method: HttpMethod, path: string, options: RequestOptions): Promise<unknown> {
   const timeoutMs = options.timeoutMs ?? (options.light ? TIMEOUTS.lightRequestMs : TIMEOUTS.requestMs);
   const controller = new AbortController();
   let timedOut = false;
@@ -148,7 +158,7 @@ async function attempt<T>(method: HttpMethod, path: string, options: RequestOpti
       const error = httpError(envelope.code, { ...envelope, message });
       throw new ApiError(error.message, 'business', envelope.code, response.status, envelope.data ?? null);
     }
-    return envelope.data as T;
+    return envelope.data;
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
@@ -170,9 +180,15 @@ function isRetryable(error: ApiError): boolean {
 
 /**
  * One call to the API: envelope `{code, message, data}` in, `data` out. Failures reject with an
- * ApiError carrying the message to show; they are toasted unless `toast: false`.
+ * ApiError carrying the message to show; they are toasted unless `toast: false`. Untyped: features
+ * call `api`, whose types come from the shared route contracts; this is for the debug pages that
+ * call any path.
  */
-export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+export async function request(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions = {},
+): Promise<unknown> {
   const started = performance.now();
   const endLoading = options.loading
     ? beginLoading(typeof options.loading === 'string' ? options.loading : undefined)
@@ -181,7 +197,7 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
   try {
     for (let n = 0; ; n++) {
       try {
-        const data = await attempt<T>(method, path, options);
+        const data = await attempt(method, path, options);
         logger.debug('api', `${method} ${path} 成功`, { ms: Math.round(performance.now() - started) });
         return data;
       } catch (err) {
@@ -214,13 +230,43 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
   }
 }
 
+type CallOptions = Omit<RequestOptions, 'params' | 'body'>;
+type WriteMethod = Exclude<ApiMethod, 'GET'>;
+
+/** Parameters may be left out when the route has no required one. */
+type GetArgs<P extends ApiPath<'GET'>> =
+  object extends ApiParams<'GET', P>
+    ? [params?: ApiParams<'GET', P>, options?: CallOptions]
+    : [params: ApiParams<'GET', P>, options?: CallOptions];
+
+/** Writes take path parameters in `options.params`, required when the path has any. */
+type WriteOptions<M extends WriteMethod, P extends ApiPath<M>> = CallOptions &
+  (object extends ApiParams<M, P> ? { params?: ApiParams<M, P> } : { params: ApiParams<M, P> });
+type WriteArgs<M extends WriteMethod, P extends ApiPath<M>> =
+  object extends ApiParams<M, P>
+    ? undefined extends ApiBody<M, P>
+      ? [body?: ApiBody<M, P>, options?: WriteOptions<M, P>]
+      : [body: ApiBody<M, P>, options?: WriteOptions<M, P>]
+    : [body: ApiBody<M, P>, options: WriteOptions<M, P>];
+
+function write<M extends WriteMethod>(method: M) {
+  return <P extends ApiPath<M>>(path: P, ...[body, options]: WriteArgs<M, P>) =>
+    // The one cast: the answer's type is the route's response contract (memberApi), which the
+    // server serialises with the same schema.
+    request(method, path, { ...(options as RequestOptions | undefined), body }) as Promise<ApiResponse<M, P>>;
+}
+
+/**
+ * The member API, typed by route from the shared contracts (`@app/shared/api`): the path is a
+ * route pattern (`'/v1/withdraws/:id/cancel'`), parameters fill its `:name` segments and the query
+ * string, and the result is the route's response type. Type-only imports keep zod out of the bundle.
+ */
 export const api = {
-  get: <T>(path: string, params?: QueryParams, options: Omit<RequestOptions, 'params' | 'body'> = {}) =>
-    request<T>('GET', path, { ...options, params }),
-  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}) =>
-    request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}) =>
-    request<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}) =>
-    request<T>('DELETE', path, { ...options, body }),
+  get: <P extends ApiPath<'GET'>>(path: P, ...[params, options]: GetArgs<P>) =>
+    request('GET', path, { ...options, params: params as QueryParams | undefined }) as Promise<
+      ApiResponse<'GET', P>
+    >,
+  post: write('POST'),
+  put: write('PUT'),
+  delete: write('DELETE'),
 };

@@ -1,6 +1,7 @@
 import { REALTIME } from '@app/shared';
+import type { ApiResponse } from '@app/shared/api';
 
-export type BatchAuthResult = Record<string, { auth: string } | { error: string; status: number }>;
+export type BatchAuthResult = ApiResponse<'POST', '/v1/broadcasting/auth-batch'>;
 
 export interface AuthorizerDeps {
   /** POST /v1/broadcasting/auth → the signature. */

@@ -17,7 +17,9 @@ interface PusherRuntime {
 /** Sees every socket pusher-js opens, so an attempt whose socket closes before connecting fails at once. */
 let observeSocket: ((socket: WebSocket) => void) | null = null;
 
-// Two runtime overrides, made once:
+// Two runtime overrides, made once. pusher-js has no public option for either, so package.json pins
+// its exact version and pusher-transport.test.ts drives its browser build over a fake WebSocket: the
+// test fails if an upgrade stops routing sockets or its transport cache through these methods.
 // - pusher-js caches its transport choice in localStorage (pusherTransportNonTLS); SPEC.md §3 allows
 //   only userinfo, token and appinfo there;
 // - pusher-js retries a refused socket silently forever; we need to know so that SPEC.md §4's

@@ -89,3 +89,21 @@ export function isEthereumAddress(address: string): boolean {
 export function isTxHash(network: 'TRC20' | 'ERC20', hash: string): boolean {
   return network === 'TRC20' ? /^[0-9a-fA-F]{64}$/.test(hash) : /^0x[0-9a-fA-F]{64}$/.test(hash);
 }
+
+/**
+ * What is wrong with a withdrawal destination, in the words the wallets service answers, or null:
+ * a card is 12–19 digits (spaces and dashes allowed) passing Luhn; an address fits its network.
+ */
+export function walletAccountProblem(
+  type: 'bank' | 'usdt_trc20' | 'usdt_erc20',
+  account: string,
+): string | null {
+  if (type === 'bank') {
+    const digits = account.replace(/[\s-]/g, '');
+    if (!/^\d{12,19}$/.test(digits)) return '银行卡号须为12-19位数字';
+    return isLuhnValid(digits) ? null : '银行卡号校验失败，请检查后重新输入';
+  }
+  const address = account.trim();
+  if (type === 'usdt_trc20') return isTronAddress(address) ? null : 'TRC20 地址须为T开头的34位有效地址';
+  return isEthereumAddress(address) ? null : 'ERC20 地址须为0x开头的40位十六进制';
+}

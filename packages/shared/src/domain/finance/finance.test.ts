@@ -11,6 +11,7 @@ import {
   parseRate,
   tronAddressOf,
   usdtFromFen,
+  walletAccountProblem,
   withdrawFee,
 } from './index.ts';
 
@@ -52,6 +53,22 @@ describe('USDT addresses', () => {
     expect(isTxHash('TRC20', `0x${'a'.repeat(64)}`)).toBe(false);
     expect(isTxHash('ERC20', `0x${'A'.repeat(64)}`)).toBe(true);
     expect(isTxHash('ERC20', 'g'.repeat(66))).toBe(false);
+  });
+});
+
+describe('withdrawal destinations', () => {
+  it('names what is wrong with a card or an address, or nothing', () => {
+    expect(walletAccountProblem('bank', '6222 0212 3456 7890 128')).toBeNull();
+    expect(walletAccountProblem('bank', '6222021234567890127')).toBe('银行卡号校验失败，请检查后重新输入');
+    expect(walletAccountProblem('bank', '62220212')).toBe('银行卡号须为12-19位数字');
+    expect(walletAccountProblem('usdt_trc20', ' TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t ')).toBeNull();
+    expect(walletAccountProblem('usdt_trc20', '0xdAC17F958D2ee523a2206206994597C13D831ec7')).toBe(
+      'TRC20 地址须为T开头的34位有效地址',
+    );
+    expect(walletAccountProblem('usdt_erc20', '0xdAC17F958D2ee523a2206206994597C13D831ec7')).toBeNull();
+    expect(walletAccountProblem('usdt_erc20', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe(
+      'ERC20 地址须为0x开头的40位十六进制',
+    );
   });
 });
 

@@ -1,11 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  agentCode,
+  agentRegisterBody,
+  domainRegisterBody,
+  inviteRegisterBody,
+  registerBody,
+} from '@app/shared';
 import { Button, Form, Input } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { MINE_PATH, relaunch } from '@/lib/navigation.ts';
 import { toast } from '@/lib/toast.tsx';
 import { applyServerErrors } from '@/ui/form-errors.ts';
+import { FormField, FormLayout, formResolver, recheckIfFilled } from '@/ui/form.tsx';
 import { PasswordInput } from '@/ui/PasswordInput.tsx';
 import { useRegisterMutation, type RegisterVariant } from '../queries.ts';
-import { codeRules, confirmRules, newPasswordRules, usernameRules } from '../rules.ts';
 import { AgentCodeStatus, InviteCodeStatus } from './CodeStatus.tsx';
 
 export interface CodeField {
@@ -15,10 +24,20 @@ export interface CodeField {
   initial: string;
 }
 
-interface FormValues {
+/** What the inputs hold: text, blank when empty. */
+interface RegistrationFields {
   username: string;
   password: string;
   password_confirmation: string;
+  invite_code: string;
+  agent_code: string;
+}
+
+/** What a valid form gives: trimmed, with the optional parts left out. */
+export interface RegistrationValues {
+  username: string;
+  password: string;
+  password_confirmation?: string;
   invite_code?: string;
   agent_code?: string;
 }
@@ -27,7 +46,7 @@ interface RegistrationFormProps {
   /** The code field, if this form has one. */
   code?: CodeField;
   /** Which registration call to make for the entered values. */
-  variantFor: (values: FormValues) => RegisterVariant;
+  variantFor: (values: RegistrationValues) => RegisterVariant;
   /** Shown above the fields (e.g. the agent a domain is bound to). */
   notice?: ReactNode;
   footer?: ReactNode;
@@ -35,6 +54,25 @@ interface RegistrationFormProps {
 }
 
 const FIELDS = ['username', 'password', 'password_confirmation', 'invite_code', 'agent_code'] as const;
+
+/** An agent code is optional where the domain names the agent (register-by-domain otherwise). */
+const agentOrDomainBody = domainRegisterBody.safeExtend({ agent_code: agentCode.optional() });
+
+/**
+ * The request schema of the call the form makes: the code is checked by the shared contract of
+ * the invite or agent registration, optional where the page allows it. The request schemas leave
+ * the confirmation out (the API accepts a request without); the form asks for it.
+ */
+function resolverFor(code: CodeField | undefined): Resolver<RegistrationFields, unknown, RegistrationValues> {
+  const confirm = { password_confirmation: '请再次输入密码' };
+  if (code?.name === 'agent_code')
+    return code.required
+      ? formResolver(zodResolver(agentRegisterBody), confirm)
+      : formResolver(zodResolver(agentOrDomainBody), confirm);
+  return code?.required
+    ? formResolver(zodResolver(inviteRegisterBody), confirm)
+    : formResolver(zodResolver(registerBody), confirm);
+}
 
 /** Username, password, confirmation and optionally a code; registers and lands on "mine" logged in. */
 export function RegistrationForm({
@@ -44,26 +82,36 @@ export function RegistrationForm({
   footer,
   submitText = '立即注册',
 }: RegistrationFormProps) {
-  const [form] = Form.useForm<FormValues>();
+  const form = useForm<RegistrationFields, unknown, RegistrationValues>({
+    resolver: resolverFor(code),
+    mode: 'onChange',
+    defaultValues: {
+      username: '',
+      password: '',
+      password_confirmation: '',
+      invite_code: code?.name === 'invite_code' ? code.initial : '',
+      agent_code: code?.name === 'agent_code' ? code.initial : '',
+    },
+  });
   const register = useRegisterMutation();
   const [formError, setFormError] = useState<string | null>(null);
-  const codeValue = Form.useWatch<string | undefined>(code?.name ?? 'invite_code', form) ?? '';
+  const codeValue = useWatch({ control: form.control, name: code?.name ?? 'invite_code' });
 
-  const submit = (values: FormValues) => {
+  const submit = (values: RegistrationValues) => {
     setFormError(null);
     const credentials = {
-      username: values.username.trim(),
+      username: values.username,
       password: values.password,
       password_confirmation: values.password_confirmation,
     };
-    register
+    return register
       .mutateAsync({ credentials, variant: variantFor(values) })
       .then(() => {
         toast.success('注册成功');
         relaunch(MINE_PATH);
       })
       .catch((err: unknown) => {
-        const message = applyServerErrors(form, err, FIELDS);
+        const message = applyServerErrors(form.setError, err, FIELDS);
         if (message) {
           setFormError(message);
           toast.error(message);
@@ -72,13 +120,11 @@ export function RegistrationForm({
   };
 
   return (
-    <Form
-      form={form}
+    <FormLayout
       layout="horizontal"
       mode="card"
       className="auth-form"
-      initialValues={code ? { [code.name]: code.initial } : {}}
-      onFinish={submit}
+      onSubmit={() => void form.handleSubmit(submit)()}
       footer={
         <div className="auth-actions">
           {formError ? (
@@ -94,41 +140,54 @@ export function RegistrationForm({
       }
     >
       {notice ? <Form.Header>{notice}</Form.Header> : null}
-      <Form.Item name="username" label="用户名" rules={usernameRules}>
-        <Input
-          name="username"
-          placeholder="6-16位字母或数字，字母开头"
-          autoComplete="username"
-          maxLength={16}
-          clearable
-        />
-      </Form.Item>
-      <Form.Item name="password" label="密码" rules={newPasswordRules}>
-        <PasswordInput
-          name="password"
-          placeholder="6-20位，含字母和数字"
-          autoComplete="new-password"
-          maxLength={20}
-        />
-      </Form.Item>
-      <Form.Item
-        name="password_confirmation"
-        label="确认密码"
-        dependencies={['password']}
-        rules={confirmRules()}
+      <FormField control={form.control} name="username" label="用户名" required>
+        {(field) => (
+          <Input
+            {...field}
+            value={field.value}
+            placeholder="6-16位字母或数字，字母开头"
+            autoComplete="username"
+            maxLength={16}
+            clearable
+          />
+        )}
+      </FormField>
+      <FormField
+        control={form.control}
+        name="password"
+        label="密码"
+        required
+        onValueChange={() => recheckIfFilled(form, 'password_confirmation')}
       >
-        <PasswordInput
-          name="password_confirmation"
-          placeholder="请再次输入密码"
-          autoComplete="new-password"
-          maxLength={20}
-        />
-      </Form.Item>
+        {(field) => (
+          <PasswordInput
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            placeholder="6-20位，含字母和数字"
+            autoComplete="new-password"
+            maxLength={20}
+          />
+        )}
+      </FormField>
+      <FormField control={form.control} name="password_confirmation" label="确认密码" required>
+        {(field) => (
+          <PasswordInput
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            placeholder="请再次输入密码"
+            autoComplete="new-password"
+            maxLength={20}
+          />
+        )}
+      </FormField>
       {code ? (
-        <Form.Item
+        <FormField
+          control={form.control}
           name={code.name}
           label={code.label}
-          rules={codeRules(code.label, code.required)}
+          required={code.required}
           description={
             code.name === 'invite_code' ? (
               <InviteCodeStatus code={codeValue} />
@@ -137,14 +196,17 @@ export function RegistrationForm({
             )
           }
         >
-          <Input
-            name={code.name}
-            placeholder={code.required ? `请输入${code.label}` : `${code.label}（选填）`}
-            maxLength={16}
-            clearable
-          />
-        </Form.Item>
+          {(field) => (
+            <Input
+              {...field}
+              value={field.value}
+              placeholder={code.required ? `请输入${code.label}` : `${code.label}（选填）`}
+              maxLength={16}
+              clearable
+            />
+          )}
+        </FormField>
       ) : null}
-    </Form>
+    </FormLayout>
   );
 }

@@ -1,19 +1,20 @@
-import { Button, Form, Input } from 'antd-mobile';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginBody, username } from '@app/shared';
+import { Button, Input } from 'antd-mobile';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/api/errors.ts';
 import { HOME_PATH } from '@/lib/navigation.ts';
 import { toast } from '@/lib/toast.tsx';
+import { FormField, FormLayout, formResolver } from '@/ui/form.tsx';
 import { PasswordInput } from '@/ui/PasswordInput.tsx';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { SmartRegisterButton } from '../components/SmartRegisterButton.tsx';
 import { useLoginMutation } from '../queries.ts';
-import { usernameRules } from '../rules.ts';
 
-interface LoginValues {
-  username: string;
-  password: string;
-}
+/** The login request, with a username in the form members register with (caught before sending). */
+const loginForm = loginBody.safeExtend({ username });
 
 /** Only hash paths of this app are followed after login. */
 function safeRedirect(target: string | null): string {
@@ -21,16 +22,20 @@ function safeRedirect(target: string | null): string {
 }
 
 export default function LoginPage() {
-  const [form] = Form.useForm<LoginValues>();
+  const form = useForm({
+    resolver: formResolver(zodResolver(loginForm)),
+    mode: 'onChange',
+    defaultValues: { username: '', password: '' },
+  });
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLoginMutation();
   const [error, setError] = useState<string | null>(null);
 
-  const submit = (values: LoginValues) => {
+  const submit = (values: { username: string; password: string }) => {
     setError(null);
-    login
-      .mutateAsync({ username: values.username.trim(), password: values.password })
+    return login
+      .mutateAsync(values)
       .then(() => {
         toast.success('登录成功');
         void navigate(safeRedirect(params.get('redirect')), { replace: true });
@@ -44,13 +49,11 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title="登录" heading="欢迎回来" subheading="登录后畅享足球、篮球竞猜与彩票游戏">
-      <Form
-        form={form}
+      <FormLayout
         layout="horizontal"
         mode="card"
         className="auth-form"
-        onFinish={submit}
-        onValuesChange={() => setError(null)}
+        onSubmit={() => void form.handleSubmit(submit)()}
         footer={
           <div className="auth-actions">
             {error ? (
@@ -75,24 +78,36 @@ export default function LoginPage() {
           </div>
         }
       >
-        <Form.Item name="username" label="用户名" rules={usernameRules}>
-          <Input
-            name="username"
-            placeholder="请输入用户名"
-            autoComplete="username"
-            maxLength={16}
-            clearable
-          />
-        </Form.Item>
-        <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
-          <PasswordInput
-            name="password"
-            placeholder="请输入密码"
-            autoComplete="current-password"
-            maxLength={20}
-          />
-        </Form.Item>
-      </Form>
+        <FormField
+          control={form.control}
+          name="username"
+          label="用户名"
+          required
+          onValueChange={() => setError(null)}
+        >
+          {(field) => (
+            <Input {...field} placeholder="请输入用户名" autoComplete="username" maxLength={16} clearable />
+          )}
+        </FormField>
+        <FormField
+          control={form.control}
+          name="password"
+          label="密码"
+          required
+          onValueChange={() => setError(null)}
+        >
+          {(field) => (
+            <PasswordInput
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              placeholder="请输入密码"
+              autoComplete="current-password"
+              maxLength={20}
+            />
+          )}
+        </FormField>
+      </FormLayout>
     </AuthLayout>
   );
 }

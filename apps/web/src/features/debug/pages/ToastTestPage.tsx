@@ -1,6 +1,6 @@
 import { CLIENT_ERROR_MESSAGES, HTTP_MESSAGES, TOAST_MS } from '@app/shared';
 import { Button, List } from 'antd-mobile';
-import { api } from '@/lib/api/client.ts';
+import { request } from '@/lib/api/client.ts';
 import { beginLoading } from '@/lib/loading.ts';
 import { toast } from '@/lib/toast.tsx';
 import { UPDATE_READY_MESSAGE } from '@/lib/updates.ts';
@@ -56,7 +56,8 @@ const KINDS = [
 export default function ToastTestPage() {
   const failingCall = () => {
     // A real failing request through the client: the 404 envelope's message is toasted.
-    void api.get('/v1/debug/not-found', undefined, { light: true, retry: false }).catch(() => undefined);
+    // A path no route serves, to show the 404 toast: the untyped call.
+    void request('GET', '/v1/debug/not-found', { light: true, retry: false }).catch(() => undefined);
   };
   return (
     <Page title="提示测试">

@@ -14,11 +14,7 @@ export function UsdtTransferPanel({ order, onDone }: { order: PaymentOrderView; 
   const address = useQuery({
     queryKey: [...financeKeys.all, 'system-address', network],
     queryFn: ({ signal }) =>
-      api.get<{ address: string }>(
-        '/v1/payment-orders/system-wallet-address',
-        { network },
-        { light: true, signal },
-      ),
+      api.get('/v1/payment-orders/system-wallet-address', { network }, { light: true, signal }),
     staleTime: Infinity,
   });
   const submit = useSubmitTransferMutation();

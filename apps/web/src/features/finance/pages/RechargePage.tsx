@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AMOUNT_PROBLEM_MESSAGES,
+  createPaymentOrderBody,
   fenFromUsdt,
   formatFen,
   parseRate,
@@ -9,8 +11,10 @@ import {
 } from '@app/shared';
 import { Button, Dialog, DotLoading, ErrorBlock, Input, PullToRefresh, Tabs } from 'antd-mobile';
 import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast.tsx';
+import { firstError, formResolver } from '@/ui/form.tsx';
 import { Page } from '@/ui/Page.tsx';
 import { NoticeBar } from '../../notices/NoticeBar.tsx';
 import { PagedList } from '@/ui/PagedList.tsx';
@@ -64,13 +68,31 @@ export default function RechargePage() {
   );
 }
 
+/** The deposit request as the shared contract checks it; a zero amount is no request. */
+const depositForm = createPaymentOrderBody.refine((body) => body.amount > 0n, {
+  path: ['amount'],
+  message: '请输入充值金额',
+});
+
+interface DepositFields {
+  method: string;
+  amount: string;
+}
+
 function RechargeForm({ onUsdtOrder }: { onUsdtOrder: (order: PaymentOrderView) => void }) {
   const navigate = useNavigate();
   const methods = usePaymentMethodsQuery();
   const rate = useUsdtRateQuery();
   const create = useCreateDepositMutation();
   const [picked, setPicked] = useState<string | null>(null);
-  const [amount, setAmount] = useState('');
+  const form = useForm<DepositFields, unknown, unknown>({
+    resolver: formResolver(zodResolver(depositForm), { amount: '请输入充值金额' }),
+    // Told in a toast on submit; the amount's format shows under the input as it is typed.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { method: '', amount: '' },
+  });
+  const amount = useWatch({ control: form.control, name: 'amount' });
   const available = methods.data?.list.filter((m) => m.enabled) ?? [];
   const method: PaymentMethodView | undefined = available.find((m) => m.code === picked) ?? available[0];
 
@@ -103,21 +125,20 @@ function RechargeForm({ onUsdtOrder }: { onUsdtOrder: (order: PaymentOrderView) 
     : null;
   const problem = parsed && !parsed.ok ? AMOUNT_PROBLEM_MESSAGES[parsed.reason] : null;
 
-  const submit = () => {
-    if (!parsed?.ok || parsed.fen <= 0n) {
-      toast.error(problem ?? '请输入充值金额');
-      return;
-    }
-    create.mutate(
-      { method: method.code, amount },
-      {
-        onSuccess: (created) => {
-          if (created.pay_url) void navigate(`/pages/payment/webview?order_id=${created.order.id}`);
-          else onUsdtOrder(created.order);
+  const submit = form.handleSubmit(
+    () =>
+      create.mutate(
+        // The amount travels as the 元 text typed (the contract parses it to 分 on the server).
+        { method: method.code, amount },
+        {
+          onSuccess: (created) => {
+            if (created.pay_url) void navigate(`/pages/payment/webview?order_id=${created.order.id}`);
+            else onUsdtOrder(created.order);
+          },
         },
-      },
-    );
-  };
+      ),
+    (errors) => toast.error(firstError(errors, ['method', 'amount']) ?? '请输入充值金额'),
+  );
 
   return (
     <PullToRefresh onRefresh={() => Promise.all([methods.refetch(), rate.refetch()])}>
@@ -133,7 +154,7 @@ function RechargeForm({ onUsdtOrder }: { onUsdtOrder: (order: PaymentOrderView) 
                 aria-pressed={m.code === method.code}
                 onClick={() => {
                   setPicked(m.code);
-                  setAmount('');
+                  form.setValue('amount', '');
                 }}
               >
                 {m.name}
@@ -145,13 +166,19 @@ function RechargeForm({ onUsdtOrder }: { onUsdtOrder: (order: PaymentOrderView) 
           <div className="fin-title">{usdt ? '充值数量（USDT）' : '充值金额（元）'}</div>
           <div className="fin-amount-input">
             <span className="fin-amount-unit">{usdt ? '₮' : '¥'}</span>
-            <Input
-              value={amount}
-              onChange={(v) => setAmount(v.trim())}
-              inputMode="decimal"
-              placeholder={usdt ? '请输入USDT数量' : `${method.min_amount} - ${method.max_amount}`}
-              clearable
-              aria-label="充值金额"
+            <Controller
+              control={form.control}
+              name="amount"
+              render={({ field }) => (
+                <Input
+                  {...field}
+                  onChange={(v) => field.onChange(v.trim())}
+                  inputMode="decimal"
+                  placeholder={usdt ? '请输入USDT数量' : `${method.min_amount} - ${method.max_amount}`}
+                  clearable
+                  aria-label="充值金额"
+                />
+              )}
             />
           </div>
           {problem ? <div className="fin-reason">{problem}</div> : null}
@@ -164,7 +191,7 @@ function RechargeForm({ onUsdtOrder }: { onUsdtOrder: (order: PaymentOrderView) 
                   type="button"
                   className="fin-chip"
                   aria-pressed={amount === label}
-                  onClick={() => setAmount(label)}
+                  onClick={() => form.setValue('amount', label)}
                 >
                   {label}
                   {usdt ? ' U' : ''}
@@ -192,7 +219,17 @@ function RechargeForm({ onUsdtOrder }: { onUsdtOrder: (order: PaymentOrderView) 
             </>
           ) : null}
         </div>
-        <Button block color="primary" size="large" loading={create.isPending} onClick={submit}>
+        <Button
+          block
+          color="primary"
+          size="large"
+          loading={create.isPending}
+          onClick={() => {
+            // The method shown is the one chosen (the first until the member taps another).
+            form.setValue('method', method.code);
+            void submit();
+          }}
+        >
           {usdt ? '获取收款地址' : '立即充值'}
         </Button>
         <div className="hint">

@@ -1,38 +1,40 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  isEthereumAddress,
-  isLuhnValid,
-  isTronAddress,
   USER_WALLET_TYPE_KEYS,
   USER_WALLET_TYPES,
+  userWalletInput,
+  type UserWalletBody,
   type UserWalletType,
 } from '@app/shared';
-import { Button, DotLoading, Form, Input, Picker, Selector } from 'antd-mobile';
+import { Button, DotLoading, Input, Picker, Selector } from 'antd-mobile';
 import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast.tsx';
+import { FormField, FormLayout, formResolver, type RequiredFields } from '@/ui/form.tsx';
 import { useBack } from '@/ui/use-back.ts';
 import { useUrlParam } from '@/ui/hooks.ts';
 import { Page } from '@/ui/Page.tsx';
 import { useBanksQuery, useSaveWalletMutation, useWalletQuery } from '../queries.ts';
 import '../finance.css';
 
-interface WalletForm {
-  bank_code?: string;
-  holder_name?: string;
+/** What the inputs hold: text, blank when empty (the type comes from the selector above the form). */
+interface WalletFields {
+  type: UserWalletType;
+  bank_code: string;
+  holder_name: string;
   account: string;
-  alias?: string;
+  alias: string;
 }
 
-/** The client-side check the server repeats: Luhn for cards, the network's address format. */
-function accountProblem(type: UserWalletType, account: string): string | null {
-  if (type === 'bank') {
-    const digits = account.replace(/[\s-]/g, '');
-    if (!/^\d{12,19}$/.test(digits)) return '银行卡号须为12-19位数字';
-    return isLuhnValid(digits) ? null : '银行卡号校验失败，请检查后重新输入';
-  }
-  if (type === 'usdt_trc20') return isTronAddress(account) ? null : 'TRC20 地址须为T开头的34位有效地址';
-  return isEthereumAddress(account) ? null : 'ERC20 地址须为0x开头的40位十六进制';
+/** Blank fields the form asks for, in the words of the wallet type. */
+function requiredFor(values: WalletFields): RequiredFields<WalletFields> {
+  return values.type === 'bank'
+    ? { bank_code: '请选择开户银行', holder_name: '请输入持卡人姓名', account: '请输入银行卡号' }
+    : { account: '请输入钱包地址' };
 }
+
+const resolver = formResolver(zodResolver(userWalletInput), requiredFor);
 
 /** Add or edit a bank card or a USDT address (?id= edits; the number must be entered again). */
 export default function WalletEditPage() {
@@ -42,18 +44,23 @@ export default function WalletEditPage() {
   const existing = useWalletQuery(id);
   const banks = useBanksQuery();
   const save = useSaveWalletMutation();
-  const [form] = Form.useForm<WalletForm>();
-  const [type, setType] = useState<UserWalletType>('bank');
+  const form = useForm<WalletFields, unknown, UserWalletBody>({
+    resolver,
+    mode: 'onChange',
+    defaultValues: { type: 'bank', bank_code: '', holder_name: '', account: '', alias: '' },
+  });
   const [bankOpen, setBankOpen] = useState(false);
-  const bankCode = Form.useWatch('bank_code', form);
+  const type = useWatch({ control: form.control, name: 'type' });
+  const bankCode = useWatch({ control: form.control, name: 'bank_code' });
 
   useEffect(() => {
     const w = existing.data;
     if (!w) return;
-    setType(w.type);
-    form.setFieldsValue({
-      bank_code: w.bank_code ?? undefined,
-      holder_name: w.holder_name ?? undefined,
+    form.reset({
+      type: w.type,
+      bank_code: w.bank_code ?? '',
+      holder_name: w.holder_name ?? '',
+      account: '',
       alias: w.alias,
     });
   }, [existing.data, form]);
@@ -67,17 +74,15 @@ export default function WalletEditPage() {
       </Page>
     );
 
-  const submit = (values: WalletForm) => {
-    const account = values.account.trim();
+  const submit = (wallet: UserWalletBody) =>
     save.mutate(
       {
         id: id || null,
-        body: {
-          type,
-          account,
-          alias: values.alias ?? '',
-          ...(type === 'bank' ? { bank_code: values.bank_code, holder_name: values.holder_name } : {}),
-        },
+        // A card keeps its bank and holder; an address carries neither.
+        body:
+          wallet.type === 'bank'
+            ? wallet
+            : { type: wallet.type, account: wallet.account, alias: wallet.alias },
       },
       {
         onSuccess: () => {
@@ -87,7 +92,6 @@ export default function WalletEditPage() {
         },
       },
     );
-  };
 
   return (
     <Page title={id ? '编辑提现账户' : '添加提现账户'}>
@@ -96,13 +100,12 @@ export default function WalletEditPage() {
           className="fin-selector"
           columns={3}
           value={[type]}
-          onChange={(v) => v[0] && setType(v[0])}
+          onChange={(v) => v[0] && form.setValue('type', v[0])}
           options={USER_WALLET_TYPE_KEYS.map((t) => ({ label: USER_WALLET_TYPES[t], value: t }))}
         />
-        <Form
-          form={form}
+        <FormLayout
           layout="horizontal"
-          onFinish={submit}
+          onSubmit={() => void form.handleSubmit(submit)()}
           footer={
             <Button block type="submit" color="primary" size="large" loading={save.isPending}>
               {id ? '保存' : '添加'}
@@ -111,60 +114,52 @@ export default function WalletEditPage() {
         >
           {type === 'bank' ? (
             <>
-              <Form.Item
+              <FormField
+                control={form.control}
                 name="bank_code"
                 label="开户银行"
-                rules={[{ required: true, message: '请选择开户银行' }]}
+                required
                 onClick={() => setBankOpen(true)}
                 arrow
               >
-                <span className={bankCode ? undefined : 'muted'} data-testid="bank-picker">
-                  {banks.data?.list.find((b) => b.code === bankCode)?.name ?? '请选择开户银行'}
-                </span>
-              </Form.Item>
-              <Form.Item
-                name="holder_name"
-                label="持卡人"
-                rules={[
-                  { required: true, message: '请输入持卡人姓名' },
-                  { pattern: /^[\u4e00-\u9fa5A-Za-z·. ]{2,30}$/, message: '持卡人姓名只能包含中文或字母' },
-                ]}
-              >
-                <Input placeholder="与银行卡开户名一致" clearable />
-              </Form.Item>
+                {() => (
+                  <span className={bankCode ? undefined : 'muted'} data-testid="bank-picker">
+                    {banks.data?.list.find((b) => b.code === bankCode)?.name ?? '请选择开户银行'}
+                  </span>
+                )}
+              </FormField>
+              <FormField control={form.control} name="holder_name" label="持卡人" required>
+                {(field) => <Input {...field} placeholder="与银行卡开户名一致" clearable />}
+              </FormField>
             </>
           ) : null}
-          <Form.Item
+          <FormField
+            control={form.control}
             name="account"
             label={type === 'bank' ? '银行卡号' : '钱包地址'}
-            rules={[
-              { required: true, message: type === 'bank' ? '请输入银行卡号' : '请输入钱包地址' },
-              {
-                validator: async (_rule, value: string | undefined) => {
-                  const problem = value ? accountProblem(type, value.trim()) : null;
-                  if (problem) throw new Error(problem);
-                },
-              },
-            ]}
+            required
           >
-            <Input
-              placeholder={
-                id && existing.data
-                  ? `原账户 ${existing.data.account_masked}，请重新输入`
-                  : type === 'bank'
-                    ? '请输入银行卡号'
-                    : type === 'usdt_trc20'
-                      ? 'T开头的TRC20地址'
-                      : '0x开头的ERC20地址'
-              }
-              inputMode={type === 'bank' ? 'numeric' : 'text'}
-              clearable
-            />
-          </Form.Item>
-          <Form.Item name="alias" label="备注">
-            <Input placeholder="选填，如：工资卡" maxLength={20} clearable />
-          </Form.Item>
-        </Form>
+            {(field) => (
+              <Input
+                {...field}
+                placeholder={
+                  id && existing.data
+                    ? `原账户 ${existing.data.account_masked}，请重新输入`
+                    : type === 'bank'
+                      ? '请输入银行卡号'
+                      : type === 'usdt_trc20'
+                        ? 'T开头的TRC20地址'
+                        : '0x开头的ERC20地址'
+                }
+                inputMode={type === 'bank' ? 'numeric' : 'text'}
+                clearable
+              />
+            )}
+          </FormField>
+          <FormField control={form.control} name="alias" label="备注">
+            {(field) => <Input {...field} placeholder="选填，如：工资卡" maxLength={20} clearable />}
+          </FormField>
+        </FormLayout>
         <div className="hint">
           添加后卡号与地址只显示前后四位。USDT 地址请确认网络正确，转错网络将无法找回。
         </div>
@@ -174,7 +169,12 @@ export default function WalletEditPage() {
         onClose={() => setBankOpen(false)}
         columns={[(banks.data?.list ?? []).map((b) => ({ label: b.name, value: b.code }))]}
         value={bankCode ? [bankCode] : []}
-        onConfirm={(v) => form.setFieldValue('bank_code', v[0] ?? undefined)}
+        onConfirm={(v) =>
+          form.setValue('bank_code', typeof v[0] === 'string' ? v[0] : '', {
+            shouldValidate: true,
+            shouldDirty: true,
+          })
+        }
       />
     </Page>
   );

@@ -1,19 +1,23 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  AMOUNT_PROBLEM_MESSAGES,
+  createWithdrawBody,
   fenFromDecimal,
   formatFen,
   parseRate,
   parseYuan,
   usdtFromFen,
   withdrawFee,
+  type CreateWithdrawBody,
   type WithdrawView,
 } from '@app/shared';
 import { Button, Dialog, DotLoading, Input, PullToRefresh, Tabs } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { newIdempotencyKey } from '@/lib/api/client.ts';
 import { toast } from '@/lib/toast.tsx';
+import { firstError, formResolver } from '@/ui/form.tsx';
 import { Money } from '@/ui/Money.tsx';
 import { Page } from '@/ui/Page.tsx';
 import { NoticeBar } from '../../notices/NoticeBar.tsx';
@@ -58,6 +62,20 @@ export default function WithdrawalPage() {
   );
 }
 
+/** The withdrawal request as the shared contract checks it, and a zero amount is no request. */
+const withdrawForm = createWithdrawBody.refine((body) => body.amount > 0n, {
+  path: ['amount'],
+  message: '请输入提现金额',
+});
+
+interface WithdrawFields {
+  wallet_id: number | null;
+  amount: string;
+  payment_password: string;
+}
+
+const WITHDRAW_FIELDS = ['wallet_id', 'amount', 'payment_password'] as const;
+
 function WithdrawForm({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
   const hasPaymentPassword = useSessionStore((s) => Boolean(s.userinfo?.has_payment_password));
@@ -65,15 +83,27 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
   const balance = useWithdrawBalanceQuery();
   const wallets = useWalletsQuery();
   const create = useCreateWithdrawMutation();
-  const [walletId, setWalletId] = useState<number | null>(null);
-  const [amount, setAmount] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm<WithdrawFields, unknown, CreateWithdrawBody>({
+    resolver: formResolver(zodResolver(withdrawForm), {
+      wallet_id: '请先添加提现账户',
+      amount: '请输入提现金额',
+    }),
+    // Problems are told in a toast on submit, one at a time, in the order of the page.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { wallet_id: null, amount: '', payment_password: '' },
+  });
+  const [walletId, amount] = useWatch({ control: form.control, name: ['wallet_id', 'amount'] });
   const [sheet, setSheet] = useState(false);
   // One key per filled-in request: a retried tap never freezes twice.
   const key = useMemo(() => newIdempotencyKey(), [walletId, amount]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const usable = wallets.data?.list.filter((w) => w.enabled) ?? [];
   const wallet = usable.find((w) => w.id === walletId) ?? usable[0];
+  // The first usable wallet is the one chosen until the member taps another.
+  useEffect(() => {
+    if (wallet && wallet.id !== walletId) form.setValue('wallet_id', wallet.id);
+  }, [wallet, walletId, form]);
   const parsed = amount ? parseYuan(amount) : null;
   const cfg = config.data;
   const fee =
@@ -88,23 +118,21 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
   const rate = cfg ? parseRate(cfg.usdt_rate) : null;
   const turnoverLeft = balance.data && balance.data.turnover_required !== '0.00';
 
-  const submit = () => {
-    if (!wallet) return toast.error('请先添加提现账户');
-    if (!parsed?.ok || parsed.fen <= 0n)
-      return toast.error(parsed && !parsed.ok ? AMOUNT_PROBLEM_MESSAGES[parsed.reason] : '请输入提现金额');
-    if (!password) return toast.error('请输入支付密码');
-    create.mutate(
-      { wallet_id: wallet.id, amount, payment_password: password, key },
-      {
-        onSuccess: () => {
-          toast.success('提现申请已提交，等待审核');
-          setAmount('');
-          setPassword('');
-          onDone();
+  const submit = form.handleSubmit(
+    (body) =>
+      create.mutate(
+        // The amount travels as the 元 text typed (the contract parses it to 分 on the server).
+        { wallet_id: body.wallet_id, amount, payment_password: body.payment_password, key },
+        {
+          onSuccess: () => {
+            toast.success('提现申请已提交，等待审核');
+            form.reset({ wallet_id: walletId, amount: '', payment_password: '' });
+            onDone();
+          },
         },
-      },
-    );
-  };
+      ),
+    (errors) => toast.error(firstError(errors, WITHDRAW_FIELDS) ?? '请检查提现信息'),
+  );
 
   if (config.isPending || balance.isPending || wallets.isPending)
     return (
@@ -166,7 +194,7 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
                   key={w.id}
                   wallet={w}
                   selected={w.id === wallet?.id}
-                  onClick={() => setWalletId(w.id)}
+                  onClick={() => form.setValue('wallet_id', w.id)}
                 />
               ))}
             </div>
@@ -177,18 +205,24 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
           <div className="fin-title">提现金额（元）</div>
           <div className="fin-amount-input">
             <span className="fin-amount-unit">¥</span>
-            <Input
-              value={amount}
-              onChange={(v) => setAmount(v.trim())}
-              inputMode="decimal"
-              placeholder={`${cfg?.min_amount ?? ''} - ${cfg?.max_amount ?? ''}`}
-              clearable
-              aria-label="提现金额"
+            <Controller
+              control={form.control}
+              name="amount"
+              render={({ field }) => (
+                <Input
+                  {...field}
+                  onChange={(v) => field.onChange(v.trim())}
+                  inputMode="decimal"
+                  placeholder={`${cfg?.min_amount ?? ''} - ${cfg?.max_amount ?? ''}`}
+                  clearable
+                  aria-label="提现金额"
+                />
+              )}
             />
             <Button
               size="mini"
               className="fin-all"
-              onClick={() => setAmount(balance.data?.withdrawable ?? '')}
+              onClick={() => form.setValue('amount', balance.data?.withdrawable ?? '')}
             >
               全部
             </Button>
@@ -230,13 +264,19 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
         <div className="card">
           <div className="fin-title">支付密码</div>
           {hasPaymentPassword ? (
-            <PasswordInput
-              value={password}
-              onChange={setPassword}
-              placeholder="请输入6位支付密码"
-              inputMode="numeric"
-              maxLength={6}
-              name="withdraw_password"
+            <Controller
+              control={form.control}
+              name="payment_password"
+              render={({ field }) => (
+                <PasswordInput
+                  value={field.value}
+                  onChange={field.onChange}
+                  placeholder="请输入6位支付密码"
+                  inputMode="numeric"
+                  maxLength={6}
+                  name="withdraw_password"
+                />
+              )}
             />
           ) : (
             <Button block onClick={() => setSheet(true)}>
@@ -250,7 +290,7 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
           size="large"
           loading={create.isPending}
           disabled={!hasPaymentPassword || usable.length === 0}
-          onClick={submit}
+          onClick={() => void submit()}
         >
           确认提现
         </Button>

@@ -1,4 +1,5 @@
 import type { LotteryPeriodView } from '@app/shared';
+import { useServerNow } from '../clock.ts';
 import { formatCountdown } from '../model.ts';
 
 /** What a period is waiting for at `now`, with the time left. */
@@ -38,4 +39,19 @@ export function Countdown({
       {phase === 'drawing' ? <span className="lt-dots" aria-hidden="true" /> : null}
     </span>
   );
+}
+
+/**
+ * The countdown on the server clock, ticking by itself: the one component that re-renders each
+ * second, so the page around it does not.
+ */
+export function LiveCountdown({
+  period,
+  compact = false,
+}: {
+  period: LotteryPeriodView | null | undefined;
+  compact?: boolean;
+}) {
+  const now = useServerNow();
+  return <Countdown period={period} now={now} compact={compact} />;
 }

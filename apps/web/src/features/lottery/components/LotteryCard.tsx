@@ -1,6 +1,6 @@
 import type { LotteryView } from '@app/shared';
 import { RightOutline } from 'antd-mobile-icons';
-import { Countdown } from './Countdown.tsx';
+import { LiveCountdown } from './Countdown.tsx';
 import { OpenCode } from './OpenCode.tsx';
 
 /** Short family names for the round badges. */
@@ -13,15 +13,7 @@ export const FAMILY_MARK: Record<LotteryView['type'], string> = {
 };
 
 /** A lottery in the hall: name, schedule, countdown of the current period and the latest draw. */
-export function LotteryCard({
-  lottery,
-  now,
-  onOpen,
-}: {
-  lottery: LotteryView;
-  now: number;
-  onOpen: () => void;
-}) {
+export function LotteryCard({ lottery, onOpen }: { lottery: LotteryView; onOpen: () => void }) {
   return (
     <button
       type="button"
@@ -40,7 +32,7 @@ export function LotteryCard({
           {lottery.current ? (
             <>
               <span className="muted mono">{lottery.current.expect}期</span>
-              <Countdown period={lottery.current} now={now} compact />
+              <LiveCountdown period={lottery.current} compact />
             </>
           ) : (
             <span className="muted">等待开盘</span>

@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DotLoading, ErrorBlock, PullToRefresh } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { Page } from '@/ui/Page.tsx';
-import { useServerNow } from '../clock.ts';
-import { Countdown } from '../components/Countdown.tsx';
+import { LiveCountdown } from '../components/Countdown.tsx';
 import { FAMILY_MARK } from '../components/LotteryCard.tsx';
 import { OpenCode } from '../components/OpenCode.tsx';
 import { useLotteryLive } from '../live.ts';
@@ -15,7 +14,6 @@ import '../lottery.css';
 export default function LotteryCategoriesPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const now = useServerNow();
   const list = useLotteryListQuery('all');
   const lotteries = list.data?.list ?? [];
   useLotteryLive(lotteries.map((l) => l.code));
@@ -57,7 +55,7 @@ export default function LotteryCategoriesPage() {
                           <strong>{l.name}</strong>
                           <span className="hint">{l.schedule_text}</span>
                         </span>
-                        <Countdown period={l.current} now={now} compact />
+                        <LiveCountdown period={l.current} compact />
                         <OpenCode family={l.type} code={l.latest?.open_code ?? null} size="sm" />
                       </button>
                     ))}

@@ -13,8 +13,7 @@ import { useNavigate } from 'react-router';
 import { formatDateTime } from '@/ui/format.ts';
 import { useUrlParam } from '@/ui/hooks.ts';
 import { Page } from '@/ui/Page.tsx';
-import { useServerNow } from '../clock.ts';
-import { Countdown } from '../components/Countdown.tsx';
+import { LiveCountdown } from '../components/Countdown.tsx';
 import { OpenCode } from '../components/OpenCode.tsx';
 import { TrendChart, type TrendMode } from '../components/TrendChart.tsx';
 import { useLotteryLive } from '../live.ts';
@@ -64,7 +63,6 @@ export default function LotteryDetailPage() {
   const code = useUrlParam('code');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const now = useServerNow();
   const [tab, setTab] = useState<'history' | 'trend'>('history');
   const [limit, setLimit] = useState<(typeof LIMITS)[number]>(30);
   const [mode, setMode] = useState<TrendMode>({ kind: 'position', index: 0 });
@@ -98,7 +96,7 @@ export default function LotteryDetailPage() {
             </div>
             <div className="lt-detail-current">
               <span className="mono">第{expect.data?.current?.expect ?? '--'}期</span>
-              <Countdown period={expect.data?.current} now={now} compact />
+              <LiveCountdown period={expect.data?.current} compact />
             </div>
             <button type="button" className="lt-go" onClick={() => void navigate(gamePath(code))}>
               去投注

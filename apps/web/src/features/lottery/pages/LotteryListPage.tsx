@@ -5,7 +5,6 @@ import { AppstoreOutline, BillOutline, CheckShieldOutline, RightOutline } from '
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Page } from '@/ui/Page.tsx';
-import { useServerNow } from '../clock.ts';
 import { LotteryCard } from '../components/LotteryCard.tsx';
 import { WalletBar } from '../components/WalletBar.tsx';
 import { useLotteryLive } from '../live.ts';
@@ -17,7 +16,6 @@ import '../lottery.css';
 export default function LotteryListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const now = useServerNow();
   const [type, setType] = useState<FamilyCode | 'all'>('all');
   const list = useLotteryListQuery('all');
   const lotteries = list.data?.list ?? [];
@@ -83,12 +81,7 @@ export default function LotteryListPage() {
             <ErrorBlock status="disconnected" title={list.error.message} description="下拉可重新加载" />
           ) : (
             shown.map((l) => (
-              <LotteryCard
-                key={l.code}
-                lottery={l}
-                now={now}
-                onOpen={() => void navigate(gamePath(l.code))}
-              />
+              <LotteryCard key={l.code} lottery={l} onOpen={() => void navigate(gamePath(l.code))} />
             ))
           )}
         </div>

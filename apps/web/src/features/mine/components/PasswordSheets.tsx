@@ -1,14 +1,15 @@
-import { Button, Form, Popup } from 'antd-mobile';
-import type { Rule } from 'antd-mobile/es/components/form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { changePasswordBody, paymentPassword, setPaymentPasswordBody } from '@app/shared';
+import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast.tsx';
 import { applyServerErrors } from '@/ui/form-errors.ts';
+import { FormField, FormLayout, formResolver, recheckIfFilled } from '@/ui/form.tsx';
 import { PasswordInput } from '@/ui/PasswordInput.tsx';
-import { confirmRules, newPasswordRules } from '../../auth/rules.ts';
 import {
   useChangePasswordMutation,
   useSetPaymentPasswordMutation,
-  type PasswordChange,
   type PaymentPasswordChange,
 } from '../queries.ts';
 
@@ -17,18 +18,29 @@ interface SheetProps {
   onClose: () => void;
 }
 
-function useFormError() {
-  return useState<string | null>(null);
-}
-
 /** POST /v1/user/profile: change the login password (other devices are logged out). */
 export function LoginPasswordSheet({ visible, onClose }: SheetProps) {
-  const [form] = Form.useForm<PasswordChange>();
+  return (
+    <Popup visible={visible} onClose={onClose} onMaskClick={onClose} destroyOnClose bodyClassName="sheet">
+      <h3 className="sheet-title">修改登录密码</h3>
+      <p className="sheet-desc">修改后其他设备上的登录将失效，当前设备保持登录。</p>
+      {/* destroyOnClose: a reopened sheet mounts a new, empty form. */}
+      <LoginPasswordForm onDone={onClose} />
+    </Popup>
+  );
+}
+
+function LoginPasswordForm({ onDone }: { onDone: () => void }) {
+  const form = useForm({
+    resolver: formResolver(zodResolver(changePasswordBody)),
+    mode: 'onChange',
+    defaultValues: { old_password: '', password: '', password_confirmation: '' },
+  });
   const change = useChangePasswordMutation();
-  const [error, setError] = useFormError();
-  const submit = (values: PasswordChange) => {
+  const [error, setError] = useState<string | null>(null);
+  const submit = (values: { old_password: string; password: string; password_confirmation: string }) => {
     setError(null);
-    change
+    return change
       .mutateAsync(values)
       .then((result) => {
         toast.success(
@@ -36,67 +48,84 @@ export function LoginPasswordSheet({ visible, onClose }: SheetProps) {
             ? `密码修改成功，已退出其他${result.revoked_sessions}台设备`
             : '密码修改成功',
         );
-        onClose();
+        onDone();
       })
       .catch((err: unknown) => {
-        const message = applyServerErrors(form, err, ['old_password', 'password', 'password_confirmation']);
+        const message = applyServerErrors(form.setError, err, [
+          'old_password',
+          'password',
+          'password_confirmation',
+        ]);
         if (message) setError(message);
       });
   };
   return (
-    <Popup visible={visible} onClose={onClose} onMaskClick={onClose} destroyOnClose bodyClassName="sheet">
-      <h3 className="sheet-title">修改登录密码</h3>
-      <p className="sheet-desc">修改后其他设备上的登录将失效，当前设备保持登录。</p>
-      <Form
-        form={form}
-        mode="card"
-        onFinish={submit}
-        footer={
-          <div className="stack">
-            {error ? <p className="form-error">{error}</p> : null}
-            <Button block type="submit" color="primary" loading={change.isPending}>
-              确认修改
-            </Button>
-          </div>
-        }
-      >
-        <Form.Item name="old_password" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
+    <FormLayout
+      mode="card"
+      onSubmit={() => void form.handleSubmit(submit)()}
+      footer={
+        <div className="stack">
+          {error ? <p className="form-error">{error}</p> : null}
+          <Button block type="submit" color="primary" loading={change.isPending}>
+            确认修改
+          </Button>
+        </div>
+      }
+    >
+      <FormField control={form.control} name="old_password" label="原密码" required>
+        {(field) => (
           <PasswordInput
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
             placeholder="请输入当前登录密码"
             autoComplete="current-password"
-            name="old_password"
           />
-        </Form.Item>
-        <Form.Item name="password" label="新密码" rules={newPasswordRules}>
+        )}
+      </FormField>
+      <FormField
+        control={form.control}
+        name="password"
+        label="新密码"
+        required
+        onValueChange={() => recheckIfFilled(form, 'password_confirmation')}
+      >
+        {(field) => (
           <PasswordInput
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
             placeholder="6-20位，含字母和数字"
             autoComplete="new-password"
             maxLength={20}
-            name="password"
           />
-        </Form.Item>
-        <Form.Item
-          name="password_confirmation"
-          label="确认密码"
-          dependencies={['password']}
-          rules={confirmRules()}
-        >
+        )}
+      </FormField>
+      <FormField control={form.control} name="password_confirmation" label="确认密码" required>
+        {(field) => (
           <PasswordInput
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
             placeholder="请再次输入新密码"
             autoComplete="new-password"
             maxLength={20}
-            name="password_confirmation"
           />
-        </Form.Item>
-      </Form>
-    </Popup>
+        )}
+      </FormField>
+    </FormLayout>
   );
 }
 
-const sixDigits: Rule[] = [
-  { required: true, message: '请输入支付密码' },
-  { pattern: /^\d{6}$/, message: '支付密码须为6位数字' },
-];
+/** Changing a set payment password is confirmed with the current one (six digits, like the new one). */
+const changePaymentPassword = setPaymentPasswordBody.safeExtend({ old_payment_password: paymentPassword });
+
+interface PaymentPasswordFields {
+  old_payment_password: string;
+  login_password: string;
+  payment_password: string;
+  payment_password_confirmation: string;
+}
 
 /**
  * POST /v1/user/set-payment-password: the first time it is confirmed with the login password,
@@ -107,19 +136,40 @@ export function PaymentPasswordSheet({
   onClose,
   hasPassword,
 }: SheetProps & { hasPassword: boolean }) {
-  const [form] = Form.useForm<PaymentPasswordChange>();
+  return (
+    <Popup visible={visible} onClose={onClose} onMaskClick={onClose} destroyOnClose bodyClassName="sheet">
+      <h3 className="sheet-title">{hasPassword ? '修改支付密码' : '设置支付密码'}</h3>
+      <p className="sheet-desc">支付密码用于提现等资金操作，为6位数字，且不能与登录密码相同。</p>
+      <PaymentPasswordForm hasPassword={hasPassword} onDone={onClose} />
+    </Popup>
+  );
+}
+
+function PaymentPasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: () => void }) {
+  const form = useForm<PaymentPasswordFields, unknown, PaymentPasswordChange>({
+    resolver: hasPassword
+      ? formResolver(zodResolver(changePaymentPassword))
+      : formResolver(zodResolver(setPaymentPasswordBody), { login_password: '请输入登录密码' }),
+    mode: 'onChange',
+    defaultValues: {
+      old_payment_password: '',
+      login_password: '',
+      payment_password: '',
+      payment_password_confirmation: '',
+    },
+  });
   const set = useSetPaymentPasswordMutation();
-  const [error, setError] = useFormError();
+  const [error, setError] = useState<string | null>(null);
   const submit = (values: PaymentPasswordChange) => {
     setError(null);
-    set
+    return set
       .mutateAsync(values)
       .then(() => {
         toast.success(hasPassword ? '支付密码已修改' : '支付密码设置成功');
-        onClose();
+        onDone();
       })
       .catch((err: unknown) => {
-        const message = applyServerErrors(form, err, [
+        const message = applyServerErrors(form.setError, err, [
           'old_payment_password',
           'login_password',
           'payment_password',
@@ -129,61 +179,74 @@ export function PaymentPasswordSheet({
       });
   };
   return (
-    <Popup visible={visible} onClose={onClose} onMaskClick={onClose} destroyOnClose bodyClassName="sheet">
-      <h3 className="sheet-title">{hasPassword ? '修改支付密码' : '设置支付密码'}</h3>
-      <p className="sheet-desc">支付密码用于提现等资金操作，为6位数字，且不能与登录密码相同。</p>
-      <Form
-        form={form}
-        mode="card"
-        onFinish={submit}
-        footer={
-          <div className="stack">
-            {error ? <p className="form-error">{error}</p> : null}
-            <Button block type="submit" color="primary" loading={set.isPending}>
-              {hasPassword ? '确认修改' : '确认设置'}
-            </Button>
-          </div>
-        }
-      >
-        {hasPassword ? (
-          <Form.Item name="old_payment_password" label="原支付密码" rules={sixDigits}>
+    <FormLayout
+      mode="card"
+      onSubmit={() => void form.handleSubmit(submit)()}
+      footer={
+        <div className="stack">
+          {error ? <p className="form-error">{error}</p> : null}
+          <Button block type="submit" color="primary" loading={set.isPending}>
+            {hasPassword ? '确认修改' : '确认设置'}
+          </Button>
+        </div>
+      }
+    >
+      {hasPassword ? (
+        <FormField control={form.control} name="old_payment_password" label="原支付密码" required>
+          {(field) => (
             <PasswordInput
-              name="old_payment_password"
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
               placeholder="请输入当前支付密码"
               inputMode="numeric"
               maxLength={6}
             />
-          </Form.Item>
-        ) : (
-          <Form.Item
-            name="login_password"
-            label="登录密码"
-            rules={[{ required: true, message: '请输入登录密码' }]}
-          >
+          )}
+        </FormField>
+      ) : (
+        <FormField control={form.control} name="login_password" label="登录密码" required>
+          {(field) => (
             <PasswordInput
-              name="login_password"
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
               placeholder="验证当前登录密码"
               autoComplete="current-password"
             />
-          </Form.Item>
-        )}
-        <Form.Item name="payment_password" label="支付密码" rules={sixDigits}>
-          <PasswordInput name="payment_password" placeholder="6位数字" inputMode="numeric" maxLength={6} />
-        </Form.Item>
-        <Form.Item
-          name="payment_password_confirmation"
-          label="确认密码"
-          dependencies={['payment_password']}
-          rules={confirmRules('payment_password', '支付密码')}
-        >
+          )}
+        </FormField>
+      )}
+      <FormField
+        control={form.control}
+        name="payment_password"
+        label="支付密码"
+        required
+        onValueChange={() => recheckIfFilled(form, 'payment_password_confirmation')}
+      >
+        {(field) => (
           <PasswordInput
-            name="payment_password_confirmation"
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            placeholder="6位数字"
+            inputMode="numeric"
+            maxLength={6}
+          />
+        )}
+      </FormField>
+      <FormField control={form.control} name="payment_password_confirmation" label="确认密码" required>
+        {(field) => (
+          <PasswordInput
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
             placeholder="请再次输入支付密码"
             inputMode="numeric"
             maxLength={6}
           />
-        </Form.Item>
-      </Form>
-    </Popup>
+        )}
+      </FormField>
+    </FormLayout>
   );
 }

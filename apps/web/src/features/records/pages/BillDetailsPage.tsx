@@ -1,4 +1,4 @@
-import type { BillEntryView } from '@app/shared';
+import { LEDGER_TYPES, type BillEntryView, type LedgerType } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateRangeBar } from '@/ui/DateRangeBar.tsx';
@@ -34,11 +34,14 @@ function BillItem({ entry }: { entry: BillEntryView }) {
 /** financePages/billdetails (账变记录): every ledger entry of the member, by type and date. */
 export default function BillDetailsPage() {
   const queryClient = useQueryClient();
-  const [type, setType] = useState('all');
+  const [type, setType] = useState<'all' | LedgerType>('all');
   const [range, setRange] = useState(() => lastDays(30));
   const types = useBillTypesQuery();
   const { source, first } = useBillsQuery(type, range);
-  const options = [{ value: 'all', label: '全部' }, ...(types.data ?? [])];
+  const options = [
+    { value: 'all' as const, label: '全部' },
+    ...(types.data ?? []).filter((o): o is { value: LedgerType; label: string } => o.value in LEDGER_TYPES),
+  ];
 
   return (
     <Page title="账变记录">
