@@ -165,12 +165,13 @@ export async function createServices(
     activityTimeoutS: config.realtime.activityTimeoutS,
     pongTimeoutMs: config.realtime.pongTimeoutMs,
     log,
+    clock,
   });
   const broadcaster = await createBroadcaster(config, hub, log);
-  const realtime = new RealtimeService(db, config, hub, broadcaster, log);
+  const realtime = new RealtimeService(db, config, hub, broadcaster, log, clock);
   realtime.start(events);
-  const ledger = new LedgerService(db, events);
-  const appConfig = new AppConfigService(db);
+  const ledger = new LedgerService(db, events, clock);
+  const appConfig = new AppConfigService(db, clock);
   const idempotency = new IdempotencyService(db);
   const feed = new SimulatedFeed({
     name: config.sports.feedName,
@@ -179,36 +180,52 @@ export async function createServices(
     footballIntervalMin: config.sports.footballIntervalMin,
     basketballIntervalMin: config.sports.basketballIntervalMin,
   });
-  const messages = new MessagesService(db, broadcaster, log);
-  const settlement = new SettlementService(db, ledger, events, log, messages);
-  const feedSync = new FeedSync(db, feed, broadcaster, settlement, log, {
-    backHours: 12,
-    aheadHours: 72,
-    preMatchRefreshMs: 60_000,
-    fixturesRefreshMs: 10 * 60_000,
-  });
-  const lotterySettlement = new LotterySettlement(db, ledger, broadcaster, log, messages);
-  const lotteryScheduler = new LotteryScheduler(db, lotterySettlement, broadcaster, log, {
-    aheadMs: config.lottery.aheadMs,
-  });
-  const operators = new OperatorsService(db, config);
-  const bonus = new BonusService(ledger, events);
-  const demoProvider = new DemoGameProvider(db);
+  const messages = new MessagesService(db, broadcaster, log, clock);
+  const settlement = new SettlementService(db, ledger, events, log, messages, clock);
+  const feedSync = new FeedSync(
+    db,
+    feed,
+    broadcaster,
+    settlement,
+    log,
+    {
+      backHours: 12,
+      aheadHours: 72,
+      preMatchRefreshMs: 60_000,
+      fixturesRefreshMs: 10 * 60_000,
+    },
+    clock,
+  );
+  const lotterySettlement = new LotterySettlement(db, ledger, broadcaster, log, messages, clock);
+  const lotteryScheduler = new LotteryScheduler(
+    db,
+    lotterySettlement,
+    broadcaster,
+    log,
+    {
+      aheadMs: config.lottery.aheadMs,
+    },
+    clock,
+  );
+  const operators = new OperatorsService(db, config, clock);
+  const bonus = new BonusService(ledger, events, clock);
+  const demoProvider = new DemoGameProvider(db, clock);
   const gameProvider: GameProvider = demoProvider;
-  const gameTransfers = new GameTransferService(db, ledger, gameProvider, config.games, log);
-  const gameRecords = new GameRecordsService(db, gameProvider, events);
+  const gameTransfers = new GameTransferService(db, ledger, gameProvider, config.games, log, clock);
+  const gameRecords = new GameRecordsService(db, gameProvider, events, clock);
   const leadership = new Leadership(config.databaseUrl, log);
-  const vip = new VipService(db, bonus, messages, events, log);
+  const vip = new VipService(db, bonus, messages, events, log, clock);
   const stopVip = vip.start();
-  const rebates = new RebateService(db, ledger, idempotency, DEFAULT_REBATE_SOURCES, log);
+  const rebates = new RebateService(db, ledger, idempotency, DEFAULT_REBATE_SOURCES, log, clock);
   const stops: Array<() => void> = [];
-  const agentApplications = new AgentApplicationsService(db, operators, messages, events);
-  const inviteRewards = new InviteRewardsService(db, bonus, messages, log);
+  const agentApplications = new AgentApplicationsService(db, operators, messages, events, clock);
+  const inviteRewards = new InviteRewardsService(db, bonus, messages, log, clock);
   inviteRewards.start(events);
-  const accounts = new AccountsService(db, config, events, messages);
+  const accounts = new AccountsService(db, config, events, messages, clock);
   const paymentGateway = new SimulatedGateway(
     db,
     config.finance.gatewaySecret ?? (await appConfig.secret('payment_gateway_secret')),
+    clock,
   );
   // Background work, each run only by the process holding the leadership lock.
   const jobs: Array<{ name: string; everyMs: number; run: () => Promise<unknown> }> = [
@@ -235,27 +252,27 @@ export async function createServices(
     idempotency,
     hub,
     realtime,
-    matches: new MatchesService(db),
-    orders: new OrdersService(db, ledger, idempotency),
+    matches: new MatchesService(db, clock),
+    orders: new OrdersService(db, ledger, idempotency, clock),
     settlement,
     feedSync,
     sportsFeed: feed,
-    lottery: new LotteryService(db),
-    lotteryBets: new LotteryBetsService(db, ledger, idempotency),
-    lotteryWallet: new LotteryWalletService(db, ledger, idempotency, events),
+    lottery: new LotteryService(db, clock),
+    lotteryBets: new LotteryBetsService(db, ledger, idempotency, clock),
+    lotteryWallet: new LotteryWalletService(db, ledger, idempotency, events, clock),
     lotterySettlement,
     lotteryScheduler,
     operators,
     messages,
     bonus,
-    activities: new ActivitiesService(db, idempotency, bonus, messages, operators),
+    activities: new ActivitiesService(db, idempotency, bonus, messages, operators, clock),
     agentApplications,
-    agentCentre: new AgentCentreService(db),
-    invite: new InviteService(db, agentApplications, events),
+    agentCentre: new AgentCentreService(db, clock),
+    invite: new InviteService(db, agentApplications, events, clock),
     inviteRewards,
-    notices: new NoticesService(db),
-    articles: new ArticlesService(db),
-    clientLogs: new ClientLogsService(db),
+    notices: new NoticesService(db, clock),
+    articles: new ArticlesService(db, clock),
+    clientLogs: new ClientLogsService(db, clock),
     bonusLogs: new BonusLogsService(db),
     rebates,
     vip,
@@ -271,6 +288,7 @@ export async function createServices(
       events,
       paymentGateway,
       log,
+      clock,
     ),
     withdrawals: new WithdrawalsService(
       db,
@@ -281,14 +299,17 @@ export async function createServices(
       messages,
       operators,
       events,
+      clock,
     ),
-    userWallets: new UserWalletsService(db),
+    userWallets: new UserWalletsService(db, clock),
     demoProvider,
     gameProvider,
-    games: new GamesService(db, gameProvider, {
-      timeoutMs: config.games.timeoutMs,
-      publicUrl: config.publicUrl,
-    }),
+    games: new GamesService(
+      db,
+      gameProvider,
+      { timeoutMs: config.games.timeoutMs, publicUrl: config.publicUrl },
+      clock,
+    ),
     gameTransfers,
     gameRecords,
     startJobs: () => {

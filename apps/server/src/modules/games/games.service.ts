@@ -14,6 +14,7 @@ import * as repo from './games.repo.ts';
 import { assertMayPlay } from './games.rules.ts';
 import { rtpOf, type CatalogGame } from './provider/catalog.ts';
 import { ProviderRejected, withTimeout, type GameProvider } from './provider/provider.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export interface GameFilter {
   platform?: string | undefined;
@@ -29,6 +30,7 @@ export class GamesService {
     private readonly db: Db,
     private readonly provider: GameProvider,
     private readonly options: { timeoutMs: number; publicUrl: string | undefined },
+    private readonly clock: Clock,
   ) {}
 
   gameTypes() {
@@ -74,7 +76,7 @@ export class GamesService {
   async enter(
     memberId: number,
     which: { id: number } | { code: string },
-    now = new Date(),
+    now = this.clock.now(),
   ): Promise<GameDataView> {
     await assertMayPlay(this.db, memberId);
     const game = this.provider

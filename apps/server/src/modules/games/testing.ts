@@ -1,8 +1,7 @@
 /** Helpers for the games module tests. */
-import { eq } from 'drizzle-orm';
 import { inTransaction } from '../../db/tx.ts';
 import { as, body, type TestApp, type TestMember } from '../../test/harness.ts';
-import { gameTransfers } from './games.table.ts';
+import { transfersOfMember } from './games.repo.ts';
 
 /**
  * No grace period, so tests reconcile at once, and a provider time-out short enough for the lost
@@ -36,7 +35,7 @@ export function transfer(t: TestApp, m: TestMember, payload: unknown, key?: stri
 }
 
 export async function transfersOf(t: TestApp, m: TestMember) {
-  return t.database.db.select().from(gameTransfers).where(eq(gameTransfers.memberId, m.id));
+  return transfersOfMember(t.database.db, m.id);
 }
 
 /** Enters a game and returns the session id from its game data. */
