@@ -91,6 +91,7 @@ export class GamesService {
         this.provider.launchUrl({ sessionId, memberId, game, expiresAt }),
         this.options.timeoutMs,
         'launch',
+        this.clock,
       );
     } catch (err) {
       if (err instanceof ProviderRejected) throw unprocessable(err.message);

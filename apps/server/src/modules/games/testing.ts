@@ -1,12 +1,12 @@
 /** Helpers for the games module tests. */
 import { inTransaction } from '../../db/tx.ts';
+import type { ManualClock } from '../../lib/clock.ts';
 import { as, body, type TestApp, type TestMember } from '../../test/harness.ts';
 import { transfersOfMember } from './games.repo.ts';
 
 /**
- * No grace period, so tests reconcile at once, and a provider time-out short enough for the lost
- * answers the tests provoke yet long enough that a loaded machine (parallel test files on
- * PostgreSQL) never turns an answered call into a time-out.
+ * No grace period, so tests reconcile at once. The provider's time limit runs on the app's clock:
+ * a file with a ManualClock passes it with `pastTimeLimit`, and an answered call never times out.
  */
 export const GAME_TEST_ENV = { GAME_PROVIDER_TIMEOUT_MS: '1500', GAME_RECONCILE_AFTER_MS: '0' };
 
@@ -56,4 +56,14 @@ export async function enterGame(
 
 export function play(t: TestApp, session: string, payload: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: '/games/demo/api/play', payload: { session, ...payload } });
+}
+
+/**
+ * A call whose provider answer the test made the simulator lose: once the call waits on the
+ * clock for its answer, the clock moves past the provider's time limit and the call goes on.
+ */
+export async function pastTimeLimit<T>(t: TestApp, clock: ManualClock, call: Promise<T>): Promise<T> {
+  await clock.untilSleeping();
+  clock.advance(t.config.games.timeoutMs);
+  return call;
 }

@@ -149,7 +149,9 @@ export class GameTransferService {
     const [balances, pending, game] = await Promise.all([
       this.ledger.balances(memberId),
       repo.pendingInOf(this.db, memberId),
-      withTimeout(this.provider.balance(memberId), this.options.timeoutMs, 'balance').catch(() => null),
+      withTimeout(this.provider.balance(memberId), this.options.timeoutMs, 'balance', this.clock).catch(
+        () => null,
+      ),
     ]);
     return {
       main_balance: formatFen(balances.get('main') ?? 0n),
@@ -163,7 +165,7 @@ export class GameTransferService {
   /** One provider call under the time limit: its outcome, or null when nothing definite came back. */
   private async ask(row: repo.TransferRow, call: () => Promise<ProviderTransfer>): Promise<Outcome | null> {
     try {
-      const answer = await withTimeout(call(), this.options.timeoutMs, `transfer ${row.id}`);
+      const answer = await withTimeout(call(), this.options.timeoutMs, `transfer ${row.id}`, this.clock);
       return answer.status === 'success'
         ? { kind: 'success', amount: answer.amount }
         : { kind: 'failed', reason: answer.reason ?? '游戏平台拒绝了转账' };

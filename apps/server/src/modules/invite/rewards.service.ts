@@ -50,6 +50,8 @@ interface Payment {
  */
 export class InviteRewardsService {
   private unsubscribe: (() => void) | null = null;
+  /** Milestone payments started by deposit events and not finished yet. */
+  private readonly inFlight = new Set<Promise<unknown>>();
   /** Days whose commission this process has paid in full (a past day gains no settlements). */
   private readonly completedDays = new Set<string>();
   private lastSweepAt = 0;
@@ -66,10 +68,18 @@ export class InviteRewardsService {
   start(events: EventBus): void {
     this.unsubscribe = events.on('wallet.changed', (change) => {
       if (change.type !== 'deposit' || change.amount <= 0n) return;
-      this.payMilestonesOf(change.memberId).catch((err: unknown) =>
-        this.log.error({ err, memberId: change.memberId }, 'invite milestone payment failed'),
-      );
+      const paying = this.payMilestonesOf(change.memberId)
+        .catch((err: unknown) =>
+          this.log.error({ err, memberId: change.memberId }, 'invite milestone payment failed'),
+        )
+        .finally(() => this.inFlight.delete(paying));
+      this.inFlight.add(paying);
     });
+  }
+
+  /** Resolves once the payments started by deposit events have finished (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
   stop(): void {

@@ -120,7 +120,7 @@ export class LotteryScheduler {
       }
     }
     for (const period of await repo.unsettledPeriods(this.db, codes)) {
-      const outcome = await this.settlement.settlePeriod(period.id, now);
+      const outcome = await this.settlement.settlePeriod(period.id);
       report.settledBets += outcome.bets;
       if (outcome.complete) {
         const event: LotterySettledEvent = {

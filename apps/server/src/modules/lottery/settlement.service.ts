@@ -85,8 +85,8 @@ export class LotterySettlement {
     private readonly clock: Clock,
   ) {}
 
-  /** Settles what is pending of a drawn or cancelled period, at `now` (the tick's time, else the clock's). */
-  async settlePeriod(periodId: number, now = this.clock.now()): Promise<PeriodSettlement> {
+  async settlePeriod(periodId: number): Promise<PeriodSettlement> {
+    const now = this.clock.now();
     const period = await repo.findPeriodById(this.db, periodId);
     const outcome: PeriodSettlement = { bets: 0, won: 0, paid: 0n, refunded: 0n, complete: false };
     if (!period || (period.status !== 'drawn' && period.status !== 'cancelled')) return outcome;

@@ -42,6 +42,8 @@ export interface HubStats {
   connections: number;
   channels: number;
   subscriptions: number;
+  /** Sockets pinged by the server that have not answered yet. */
+  awaitingPong: number;
 }
 
 /**
@@ -96,7 +98,9 @@ export class RealtimeHub {
   stats(): HubStats {
     let subscriptions = 0;
     for (const set of this.channels.values()) subscriptions += set.size;
-    return { connections: this.connections.size, channels: this.channels.size, subscriptions };
+    let awaitingPong = 0;
+    for (const connection of this.connections.values()) if (connection.pingSentAt !== null) awaitingPong++;
+    return { connections: this.connections.size, channels: this.channels.size, subscriptions, awaitingPong };
   }
 
   async close(): Promise<void> {

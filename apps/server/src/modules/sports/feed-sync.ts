@@ -108,6 +108,8 @@ export class FeedSync {
 
   private async syncStates(now: Date, preMatch: boolean): Promise<{ updated: number; settled: number }> {
     const soon = new Date(now.getTime() + 60_000);
+    // Rows record when we saw a change (the clock); `now` is the feed time being copied.
+    const seenAt = this.clock.now();
     const open = await repo.matchesToSync(this.db, this.feed.name, soon, preMatch);
     let updated = 0;
     const finished: number[] = [];
@@ -120,13 +122,13 @@ export class FeedSync {
         state.score.home !== match.homeScore ||
         state.score.away !== match.awayScore ||
         state.bettingOpen !== match.bettingOpen;
-      const oddsChanged = await repo.upsertMarkets(this.db, match.id, state.markets, now);
+      const oddsChanged = await repo.upsertMarkets(this.db, match.id, state.markets, seenAt);
       if (changed) {
-        await this.saveState(match.id, match.sport, state, now);
+        await this.saveState(match.id, match.sport, state, seenAt);
         updated++;
         if (state.status === 'finished' || state.status === 'cancelled') finished.push(match.id);
       } else if (oddsChanged) {
-        await repo.markOddsUpdated(this.db, match.id, now);
+        await repo.markOddsUpdated(this.db, match.id, seenAt);
       }
       if (changed && (state.status === 'live' || match.status === 'live' || finished.includes(match.id))) {
         await this.publish(LIVE_EVENTS.match, {
@@ -150,7 +152,7 @@ export class FeedSync {
       }
     }
     let settled = 0;
-    for (const id of finished) settled += (await this.settlement.settleMatch(id, now)).orders;
+    for (const id of finished) settled += (await this.settlement.settleMatch(id)).orders;
     // Anything a crash left half-done is picked up here.
     const leftovers = await repo.unsettledOverMatches(
       this.db,
@@ -158,7 +160,7 @@ export class FeedSync {
       20,
     );
     for (const id of leftovers)
-      if (!finished.includes(id)) settled += (await this.settlement.settleMatch(id, now)).orders;
+      if (!finished.includes(id)) settled += (await this.settlement.settleMatch(id)).orders;
     return { updated, settled };
   }
 
@@ -166,7 +168,7 @@ export class FeedSync {
     id: number,
     sport: 'football' | 'basketball',
     state: FeedMatchState,
-    now: Date,
+    seenAt: Date,
   ): Promise<void> {
     const over = state.status === 'finished' || state.status === 'cancelled';
     await repo.saveMatchState(
@@ -188,7 +190,7 @@ export class FeedSync {
         result: over ? resultOf(sport, state) : null,
       },
       over,
-      now,
+      seenAt,
     );
   }
 

@@ -58,8 +58,8 @@ export class SettlementService {
     private readonly clock: Clock,
   ) {}
 
-  /** Settles a finished or called-off match at `now` (the feed tick's time, else the clock's). */
-  async settleMatch(matchId: number, now = this.clock.now()): Promise<SettleReport> {
+  async settleMatch(matchId: number): Promise<SettleReport> {
+    const now = this.clock.now();
     const match = await sports.matchById(this.db, matchId);
     if (!match?.result) return { legs: 0, orders: 0, paid: 0n };
     const result = matchResultSchema.parse(match.result);
@@ -92,8 +92,8 @@ export class SettlementService {
   }
 
   /** Sweeps any pending order whose legs are all decided (covers a crash between the two steps). */
-  async settleReadyOrders(now = this.clock.now()): Promise<Omit<SettleReport, 'legs'>> {
-    return this.settleOrders(await orders.readyOrderIds(this.db), now);
+  async settleReadyOrders(): Promise<Omit<SettleReport, 'legs'>> {
+    return this.settleOrders(await orders.readyOrderIds(this.db), this.clock.now());
   }
 
   private async settleOrders(ids: number[], now: Date): Promise<Omit<SettleReport, 'legs'>> {

@@ -1,4 +1,5 @@
 import type { CatalogGame, CatalogPlatform } from './catalog.ts';
+import type { Clock } from '../../../lib/clock.ts';
 
 /**
  * The adapter a game aggregator sits behind (the "NG" platforms of SPEC.md §7). It models the
@@ -72,15 +73,17 @@ export class ProviderUnavailable extends Error {
   }
 }
 
-/** Resolves like `call`, or fails with ProviderUnavailable after `ms`. */
-export async function withTimeout<T>(call: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ProviderUnavailable(`${what} timed out after ${ms} ms`)), ms);
+/** Resolves like `call`, or fails with ProviderUnavailable after `ms` on the clock. */
+export async function withTimeout<T>(call: Promise<T>, ms: number, what: string, clock: Clock): Promise<T> {
+  const stop = new AbortController();
+  const timeout = clock.sleep(ms, stop.signal).then(() => {
+    throw new ProviderUnavailable(`${what} timed out after ${ms} ms`);
   });
+  // The losing side of the race must not surface as an unhandled rejection.
+  timeout.catch(() => undefined);
   try {
     return await Promise.race([call, timeout]);
   } finally {
-    clearTimeout(timer);
+    stop.abort();
   }
 }
