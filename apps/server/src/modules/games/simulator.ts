@@ -55,6 +55,8 @@ export class DemoGameProvider implements GameProvider {
   readonly code = 'ng';
   private readonly faults: Array<{ call: SimulatedCall; fault: SimulatedFault }> = [];
   private readonly late: Array<() => Promise<void>> = [];
+  /** Work of calls whose answer is being lost, still running. */
+  private readonly losing = new Set<Promise<unknown>>();
 
   constructor(
     private readonly db: Db,
@@ -78,6 +80,11 @@ export class DemoGameProvider implements GameProvider {
 
   clearFaults(): void {
     this.faults.length = 0;
+  }
+
+  /** Resolves once the provider's side of every lost answer is done (the caller still hears nothing). */
+  async idle(): Promise<void> {
+    while (this.losing.size > 0) await Promise.allSettled([...this.losing]);
   }
 
   /** Delivers the requests (and carries out the work) that were held back by lose-request. */
@@ -109,7 +116,13 @@ export class DemoGameProvider implements GameProvider {
       return new Promise<T>(() => undefined);
     }
     if (fault === 'lose-answer') {
-      await work();
+      const done = work();
+      this.losing.add(done);
+      try {
+        await done;
+      } finally {
+        this.losing.delete(done);
+      }
       return new Promise<T>(() => undefined);
     }
     return work();

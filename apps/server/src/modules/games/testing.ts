@@ -60,10 +60,13 @@ export function play(t: TestApp, session: string, payload: Record<string, unknow
 
 /**
  * A call whose provider answer the test made the simulator lose: once the call waits on the
- * clock for its answer, the clock moves past the provider's time limit and the call goes on.
+ * clock for its answer (and the simulator has done its side), the clock moves past the
+ * provider's time limit and the call goes on.
  */
 export async function pastTimeLimit<T>(t: TestApp, clock: ManualClock, call: Promise<T>): Promise<T> {
   await clock.untilSleeping();
+  // A lost answer is lost after the provider did the work: let that finish before time runs out.
+  await t.app.services.demoProvider.idle();
   clock.advance(t.config.games.timeoutMs);
   return call;
 }

@@ -1,5 +1,4 @@
 import type { CatalogGame, CatalogPlatform } from './catalog.ts';
-import type { Clock } from '../../../lib/clock.ts';
 
 /**
  * The adapter a game aggregator sits behind (the "NG" platforms of SPEC.md §7). It models the
@@ -74,7 +73,12 @@ export class ProviderUnavailable extends Error {
 }
 
 /** Resolves like `call`, or fails with ProviderUnavailable after `ms` on the clock. */
-export async function withTimeout<T>(call: Promise<T>, ms: number, what: string, clock: Clock): Promise<T> {
+export async function withTimeout<T>(
+  call: Promise<T>,
+  ms: number,
+  what: string,
+  clock: { sleep(ms: number, signal?: AbortSignal): Promise<void> },
+): Promise<T> {
   const stop = new AbortController();
   const timeout = clock.sleep(ms, stop.signal).then(() => {
     throw new ProviderUnavailable(`${what} timed out after ${ms} ms`);
