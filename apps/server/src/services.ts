@@ -182,31 +182,16 @@ export async function createServices(
   });
   const messages = new MessagesService(db, broadcaster, log, clock);
   const settlement = new SettlementService(db, ledger, events, log, messages, clock);
-  const feedSync = new FeedSync(
-    db,
-    feed,
-    broadcaster,
-    settlement,
-    log,
-    {
-      backHours: 12,
-      aheadHours: 72,
-      preMatchRefreshMs: 60_000,
-      fixturesRefreshMs: 10 * 60_000,
-    },
-    clock,
-  );
+  const feedSync = new FeedSync(db, feed, broadcaster, settlement, log, clock, {
+    backHours: 12,
+    aheadHours: 72,
+    preMatchRefreshMs: 60_000,
+    fixturesRefreshMs: 10 * 60_000,
+  });
   const lotterySettlement = new LotterySettlement(db, ledger, broadcaster, log, messages, clock);
-  const lotteryScheduler = new LotteryScheduler(
-    db,
-    lotterySettlement,
-    broadcaster,
-    log,
-    {
-      aheadMs: config.lottery.aheadMs,
-    },
-    clock,
-  );
+  const lotteryScheduler = new LotteryScheduler(db, lotterySettlement, broadcaster, log, clock, {
+    aheadMs: config.lottery.aheadMs,
+  });
   const operators = new OperatorsService(db, config, clock);
   const bonus = new BonusService(ledger, events, clock);
   const demoProvider = new DemoGameProvider(db, clock);
@@ -304,12 +289,10 @@ export async function createServices(
     userWallets: new UserWalletsService(db, clock),
     demoProvider,
     gameProvider,
-    games: new GamesService(
-      db,
-      gameProvider,
-      { timeoutMs: config.games.timeoutMs, publicUrl: config.publicUrl },
-      clock,
-    ),
+    games: new GamesService(db, gameProvider, clock, {
+      timeoutMs: config.games.timeoutMs,
+      publicUrl: config.publicUrl,
+    }),
     gameTransfers,
     gameRecords,
     startJobs: () => {

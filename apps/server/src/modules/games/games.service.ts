@@ -29,8 +29,8 @@ export class GamesService {
   constructor(
     private readonly db: Db,
     private readonly provider: GameProvider,
-    private readonly options: { timeoutMs: number; publicUrl: string | undefined },
     private readonly clock: Clock,
+    private readonly options: { timeoutMs: number; publicUrl: string | undefined },
   ) {}
 
   gameTypes() {

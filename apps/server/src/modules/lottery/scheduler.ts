@@ -72,8 +72,8 @@ export class LotteryScheduler {
     private readonly settlement: LotterySettlement,
     private readonly broadcaster: Broadcaster,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
-    private readonly options: LotterySchedulerOptions,
     private readonly clock: Clock,
+    private readonly options: LotterySchedulerOptions,
   ) {}
 
   /**

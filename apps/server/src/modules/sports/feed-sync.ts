@@ -39,8 +39,8 @@ export class FeedSync {
     private readonly broadcaster: Broadcaster,
     private readonly settlement: SettlementService,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
-    private readonly options: FeedSyncOptions,
     private readonly clock: Clock,
+    private readonly options: FeedSyncOptions,
   ) {}
 
   /** One pass at the clock's time (tests may pass their own `now` to run ahead). */
