@@ -188,6 +188,7 @@ describe('transfers between the main wallet and the game wallet', () => {
     const m = await newMember(t.app);
     await fundMain(t, m, 8_000n);
     await transfer(t, m, { type: 'in', amount: '80' });
+    clock.advance(60_000); // the member plays a minute, then leaves
     sim().failNext('transferOut', 'lose-answer');
     const res = await lostTransfer(t, m, { type: 'out', amount: 0 });
     expect(body(res).data).toMatchObject({ status: 'pending', main_balance: '0.00', game_balance: '0.00' });
