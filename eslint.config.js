@@ -26,6 +26,40 @@ export default tseslint.config(
     },
   },
   {
+    // Layering (ARCHITECTURE.md, "How a request flows" 5): in the server only repositories
+    // (`*.repo.ts`), table definitions (`*.table.ts`) and db/ touch Drizzle; everything else
+    // calls a repository. Tests and their helpers under src/test/ may read and set up rows
+    // directly (bench/ lies outside this block). Tables may still be imported for their types.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repo.ts',
+      'apps/server/src/**/*.table.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../../*'] },
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'Only repositories (*.repo.ts), tables and db/ use Drizzle: call a repository.',
+            },
+            {
+              group: ['**/*.table.ts', '**/db/schema.ts'],
+              allowTypeImports: true,
+              message: 'Query tables in a repository (*.repo.ts); import only their types here.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
+import { systemClock } from '../../apps/server/src/lib/clock.ts';
 import { EventBus } from '../../apps/server/src/lib/events.ts';
 import { members } from '../../apps/server/src/modules/accounts/accounts.table.ts';
 import { createWallets, findInvariantViolations } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
@@ -53,7 +54,7 @@ async function main() {
   const database = await open();
   await database.migrate();
   const { db } = database;
-  const ledger = new LedgerService(db, new EventBus());
+  const ledger = new LedgerService(db, new EventBus(), systemClock);
 
   const ids: number[] = [];
   for (let i = 0; i < MEMBERS; i++) {

@@ -191,10 +191,11 @@ export async function createServices(
     activityTimeoutS: config.realtime.activityTimeoutS,
     pongTimeoutMs: config.realtime.pongTimeoutMs,
     log,
+    clock,
   });
   const metrics = new Metrics({ database, hub, clock });
   const broadcaster = await createBroadcaster(config, hub, log);
-  const appConfig = new AppConfigService(db);
+  const appConfig = new AppConfigService(db, clock);
 
   // ---- adapters: the outside world, chosen by SPORTS_FEED / PAYMENT_GATEWAY / GAME_PROVIDER ----
   const adapters = await createAdapters(registry, {
@@ -208,30 +209,30 @@ export async function createServices(
   const { sportsFeed, paymentGateway, gameProvider } = adapters;
 
   // ---- module services: constructors only ----
-  const realtime = new RealtimeService(db, config, hub, broadcaster, log);
-  const ledger = new LedgerService(db, events);
+  const realtime = new RealtimeService(db, config, hub, broadcaster, log, clock);
+  const ledger = new LedgerService(db, events, clock);
   const idempotency = new IdempotencyService(db);
-  const messages = new MessagesService(db, broadcaster, log);
-  const settlement = new SettlementService(db, ledger, events, log, messages);
-  const feedSync = new FeedSync(db, sportsFeed, broadcaster, settlement, log, {
+  const messages = new MessagesService(db, broadcaster, log, clock);
+  const settlement = new SettlementService(db, ledger, events, log, messages, clock);
+  const feedSync = new FeedSync(db, sportsFeed, broadcaster, settlement, log, clock, {
     backHours: config.sports.backMinutes / 60,
     aheadHours: config.sports.aheadMinutes / 60,
     preMatchRefreshMs: 60_000,
     fixturesRefreshMs: 10 * 60_000,
   });
-  const lotterySettlement = new LotterySettlement(db, ledger, broadcaster, log, messages);
-  const lotteryScheduler = new LotteryScheduler(db, lotterySettlement, broadcaster, log, {
+  const lotterySettlement = new LotterySettlement(db, ledger, broadcaster, log, messages, clock);
+  const lotteryScheduler = new LotteryScheduler(db, lotterySettlement, broadcaster, log, clock, {
     aheadMs: config.lottery.aheadMs,
   });
-  const operators = new OperatorsService(db, config);
-  const bonus = new BonusService(ledger, events);
-  const gameTransfers = new GameTransferService(db, ledger, gameProvider, config.games, log);
-  const gameRecords = new GameRecordsService(db, gameProvider, events);
-  const vip = new VipService(db, bonus, messages, events, log);
-  const rebates = new RebateService(db, ledger, idempotency, DEFAULT_REBATE_SOURCES, log);
-  const agentApplications = new AgentApplicationsService(db, operators, messages, events);
-  const inviteRewards = new InviteRewardsService(db, bonus, messages, log);
-  const accounts = new AccountsService(db, config, events, messages);
+  const operators = new OperatorsService(db, config, clock);
+  const bonus = new BonusService(ledger, events, clock);
+  const gameTransfers = new GameTransferService(db, ledger, gameProvider, config.games, log, clock);
+  const gameRecords = new GameRecordsService(db, gameProvider, events, clock);
+  const vip = new VipService(db, bonus, messages, events, log, clock);
+  const rebates = new RebateService(db, ledger, idempotency, DEFAULT_REBATE_SOURCES, log, clock);
+  const agentApplications = new AgentApplicationsService(db, operators, messages, events, clock);
+  const inviteRewards = new InviteRewardsService(db, bonus, messages, log, clock);
+  const accounts = new AccountsService(db, config, events, messages, clock);
   const housekeeping = new HousekeepingService(db, config.housekeeping, clock, log);
 
   // ---- jobs registry: started by servicesPlugin once the app is ready ----
@@ -269,27 +270,27 @@ export async function createServices(
     idempotency,
     hub,
     realtime,
-    matches: new MatchesService(db),
-    orders: new OrdersService(db, ledger, idempotency),
+    matches: new MatchesService(db, clock),
+    orders: new OrdersService(db, ledger, idempotency, clock),
     settlement,
     feedSync,
     sportsFeed,
-    lottery: new LotteryService(db),
-    lotteryBets: new LotteryBetsService(db, ledger, idempotency),
-    lotteryWallet: new LotteryWalletService(db, ledger, idempotency, events),
+    lottery: new LotteryService(db, clock),
+    lotteryBets: new LotteryBetsService(db, ledger, idempotency, clock),
+    lotteryWallet: new LotteryWalletService(db, ledger, idempotency, events, clock),
     lotterySettlement,
     lotteryScheduler,
     operators,
     messages,
     bonus,
-    activities: new ActivitiesService(db, idempotency, bonus, messages, operators),
+    activities: new ActivitiesService(db, idempotency, bonus, messages, operators, clock),
     agentApplications,
-    agentCentre: new AgentCentreService(db),
-    invite: new InviteService(db, agentApplications, events),
+    agentCentre: new AgentCentreService(db, clock),
+    invite: new InviteService(db, agentApplications, events, clock),
     inviteRewards,
-    notices: new NoticesService(db),
-    articles: new ArticlesService(db),
-    clientLogs: new ClientLogsService(db),
+    notices: new NoticesService(db, clock),
+    articles: new ArticlesService(db, clock),
+    clientLogs: new ClientLogsService(db, clock),
     bonusLogs: new BonusLogsService(db),
     rebates,
     vip,
@@ -305,6 +306,7 @@ export async function createServices(
       events,
       paymentGateway,
       log,
+      clock,
     ),
     withdrawals: new WithdrawalsService(
       db,
@@ -315,15 +317,16 @@ export async function createServices(
       messages,
       operators,
       events,
+      clock,
     ),
-    userWallets: new UserWalletsService(db),
+    userWallets: new UserWalletsService(db, clock),
     gameProvider,
     get demoProvider(): DemoGameProvider {
       if (config.adapters.gameProvider !== 'simulator' || !(gameProvider instanceof DemoGameProvider))
         throw new Error(`GAME_PROVIDER=${config.adapters.gameProvider}: the demo provider is not in use`);
       return gameProvider;
     },
-    games: new GamesService(db, gameProvider, {
+    games: new GamesService(db, gameProvider, clock, {
       timeoutMs: config.games.timeoutMs,
       publicUrl: config.publicUrl,
     }),

@@ -34,7 +34,7 @@ function operatorRegistry() {
     .register('paymentGateway', 'acme-pay', {
       create: ({ env }) => new AcmePayGateway(env.ACME_SECRET ?? 'x'),
     })
-    .register('gameProvider', 'ng-direct', { create: ({ db }) => new DemoGameProvider(db) });
+    .register('gameProvider', 'ng-direct', { create: ({ db, clock }) => new DemoGameProvider(db, clock) });
 }
 
 describe('adapters chosen by configuration', () => {

@@ -27,13 +27,14 @@ export function registerSimulators(registry: AdapterRegistry): AdapterRegistry {
         new SimulatedGateway(
           ctx.db,
           ctx.config.finance.gatewaySecret ?? (await ctx.secret('payment_gateway_secret')),
+          ctx.clock,
         ),
       // The hosted payment page pays without a login: it must not exist beside a real gateway.
       routes: gatewaySimRoutes,
     })
     .register('gameProvider', 'simulator', {
       simulator: true,
-      create: ({ db }) => new DemoGameProvider(db),
+      create: ({ db, clock }) => new DemoGameProvider(db, clock),
       routes: demoGameRoutes,
     });
 }

@@ -1,9 +1,7 @@
 import path from 'node:path';
-import { count } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { findInvariantViolations } from '../modules/ledger/ledger.repo.ts';
-import { ledgerEntries, wallets } from '../modules/ledger/ledger.table.ts';
+import { bookSizes, findInvariantViolations } from '../modules/ledger/ledger.repo.ts';
 
 /**
  * Proves the books: exits 0 when every wallet equals the sum of its ledger entries and every
@@ -19,10 +17,9 @@ async function main() {
   );
   try {
     const violations = await findInvariantViolations(database.db);
-    const [w] = await database.db.select({ n: count() }).from(wallets);
-    const [e] = await database.db.select({ n: count() }).from(ledgerEntries);
+    const size = await bookSizes(database.db);
     if (violations.length === 0) {
-      console.log(`ledger balanced: ${w?.n ?? 0} wallets, ${e?.n ?? 0} entries, 0 violations`);
+      console.log(`ledger balanced: ${size.wallets} wallets, ${size.entries} entries, 0 violations`);
       return 0;
     }
     for (const v of violations)

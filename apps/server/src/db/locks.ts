@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from './client.ts';
+
 /**
  * Every PostgreSQL advisory lock the server takes, in one place so no two uses share a key by
  * accident. Keys are the first int4 of the two-key form `pg_advisory_*(class, id)`; a lock
@@ -18,4 +21,30 @@ export const LOCKS = {
   migrations: 727_303,
   /** The demo seed: processes booting together on an empty database seed it once. */
   demoSeed: 727_304,
+  /** Per member: one rebate application at a time. */
+  rebateApply: 727_305,
+  /** Per (member, Idempotency-Key): a repeated request waits for the first one's answer. */
+  idempotencyKey: 727_306,
 } as const;
+
+export type LockName = keyof typeof LOCKS;
+
+/**
+ * Takes an advisory lock until the transaction ends. With an id, the two-key form
+ * `(class, id)`; a text id is hashed to int4 (`hashtext`: a collision only makes two callers
+ * wait for each other). Without one, the class alone as a one-key lock.
+ */
+export async function lockForTransaction(
+  tx: Tx,
+  lock: LockName,
+  id?: number | string,
+  mode: 'exclusive' | 'shared' = 'exclusive',
+): Promise<void> {
+  const take = mode === 'shared' ? sql`pg_advisory_xact_lock_shared` : sql`pg_advisory_xact_lock`;
+  if (id === undefined) {
+    await tx.execute(sql`SELECT ${take}(${LOCKS[lock]})`);
+    return;
+  }
+  const key = typeof id === 'number' ? sql`${id}::int` : sql`hashtext(${id})`;
+  await tx.execute(sql`SELECT ${take}(${LOCKS[lock]}::int, ${key})`);
+}

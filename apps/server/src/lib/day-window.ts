@@ -19,7 +19,7 @@ export interface DayWindow {
 export function dayWindow(
   q: { start_date?: string | undefined; end_date?: string | undefined },
   options: { defaultDays: number; maxDays: number },
-  now: Date = new Date(),
+  now: Date,
 ): DayWindow {
   const r = resolveDayRange(q.start_date, q.end_date, shanghaiDay(now), options);
   if (!r.ok) throw badRequest(r.message);

@@ -198,7 +198,8 @@ describe('three processes booting together on one fresh database, over PostgreSQ
     expect(settled?.settledAt).not.toBeNull();
     const { LedgerService } = await import('../modules/ledger/ledger.service.ts');
     const { EventBus } = await import('../lib/events.ts');
-    expect(await new LedgerService(db.db, new EventBus()).findInvariantViolations()).toEqual([]);
+    const { systemClock } = await import('../lib/clock.ts');
+    expect(await new LedgerService(db.db, new EventBus(), systemClock).findInvariantViolations()).toEqual([]);
     socket.close();
   }, 240_000);
 });

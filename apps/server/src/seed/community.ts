@@ -131,7 +131,7 @@ export function demoActivities(now: Date, slugSuffix = ''): NewActivity[] {
 /** Seeds the activities and a first finance message for the demo member's opening credit. */
 export async function seedCommunity(services: Services, demoMemberId: number): Promise<void> {
   const db: Db = services.database.db;
-  await insertActivities(db, demoActivities(new Date()));
+  await insertActivities(db, demoActivities(services.clock.now()));
   await inTransaction(db, (work) =>
     services.messages.send(work, {
       memberId: demoMemberId,

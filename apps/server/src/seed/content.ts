@@ -1,22 +1,9 @@
-import { LOCKS } from '../db/locks.ts';
-import { count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { members } from '../modules/accounts/accounts.table.ts';
-import {
-  banners,
-  expertArticles,
-  expertCategories,
-  experts,
-  lotteryArticleCategories,
-  lotteryArticles,
-  notices,
-} from '../modules/content/content.table.ts';
 import { plainText, sanitizeRichText } from '../modules/content/sanitize.ts';
 import { avatarImage, bannerImage, coverImage, type Motif } from './content-art.ts';
+import * as repo from './content.repo.ts';
 
 const HOUR = 3_600_000;
-/** Advisory lock key held while seeding content. */
-const CONTENT_SEED_LOCK = LOCKS.contentSeed;
 const ago = (now: number, hours: number) => new Date(now - hours * HOUR);
 
 const NOTICES: Array<{
@@ -527,24 +514,17 @@ const COVER_COLORS: Array<[string, string]> = [
  * Rich text goes through the same sanitiser as anything an operator writes. Does nothing when
  * notices exist already.
  */
-export async function seedContent(
-  db: Db,
-  options: { agentId?: number; now?: number } = {},
-): Promise<boolean> {
-  // One transaction under a lock: processes (or test files) starting together seed once.
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CONTENT_SEED_LOCK})`);
-    const [existing] = await tx.select({ n: count() }).from(notices);
-    if ((existing?.n ?? 0) > 0) return false;
-    await insertContent(tx, options);
-    return true;
-  });
+export async function seedContent(db: Db, options: { agentId?: number; now: Date }): Promise<boolean> {
+  return repo.seedOnce(db, (tx) =>
+    insertContent(tx, { agentId: options.agentId, now: options.now.getTime() }),
+  );
 }
 
-async function insertContent(db: Tx, options: { agentId?: number; now?: number }): Promise<void> {
-  const now = options.now ?? Date.now();
+async function insertContent(db: Tx, options: { agentId: number | undefined; now: number }): Promise<void> {
+  const { now } = options;
 
-  await db.insert(notices).values(
+  await repo.insertNotices(
+    db,
     NOTICES.map((n, i) => ({
       categoryId: n.category,
       title: n.title,
@@ -556,12 +536,9 @@ async function insertContent(db: Tx, options: { agentId?: number; now?: number }
     })),
   );
 
-  let agentId = options.agentId;
-  if (agentId === undefined) {
-    const [agent] = await db.select({ id: members.id }).from(members).where(eq(members.isAgent, 1)).limit(1);
-    agentId = agent?.id;
-  }
-  await db.insert(banners).values(
+  const agentId = options.agentId ?? (await repo.anyAgentId(db));
+  await repo.insertBanners(
+    db,
     BANNERS.filter((b) => !b.agent || agentId !== undefined).map((b) => ({
       pageType: b.pageType,
       title: b.title,
@@ -572,26 +549,24 @@ async function insertContent(db: Tx, options: { agentId?: number; now?: number }
     })),
   );
 
-  const categoryRows = await db
-    .insert(expertCategories)
-    .values(EXPERT_CATEGORIES.map((name, i) => ({ name, sort: i })))
-    .returning({ id: expertCategories.id });
-  const expertRows = await db
-    .insert(experts)
-    .values(
-      EXPERTS.map((e, i) => ({
-        categoryId: categoryRows[e.category]!.id,
-        name: e.name,
-        avatar: avatarImage(e.name, e.colors[0], e.colors[1]),
-        title: e.title,
-        intro: e.intro,
-        promoted: e.promoted,
-        sort: EXPERTS.length - i,
-      })),
-    )
-    .returning({ id: experts.id });
+  const categoryIds = await repo.insertExpertCategories(
+    db,
+    EXPERT_CATEGORIES.map((name, i) => ({ name, sort: i })),
+  );
+  const expertIds = await repo.insertExperts(
+    db,
+    EXPERTS.map((e, i) => ({
+      categoryId: categoryIds[e.category]!,
+      name: e.name,
+      avatar: avatarImage(e.name, e.colors[0], e.colors[1]),
+      title: e.title,
+      intro: e.intro,
+      promoted: e.promoted,
+      sort: EXPERTS.length - i,
+    })),
+  );
 
-  const articleRows: Array<typeof expertArticles.$inferInsert> = [];
+  const articleRows: repo.NewExpertArticle[] = [];
   EXPERTS.forEach((expert, e) => {
     const results = [...expert.record];
     results.forEach((letter, i) => {
@@ -623,7 +598,7 @@ async function insertContent(db: Tx, options: { agentId?: number; now?: number }
       // Newest pick last: hours before now shrink with i, pending picks are the latest.
       const hoursAgo = (results.length - i) * 14 + e;
       articleRows.push({
-        expertId: expertRows[e]!.id,
+        expertId: expertIds[e]!,
         title: article.title,
         summary: article.summary,
         content: sanitizeRichText(article.content),
@@ -646,7 +621,7 @@ async function insertContent(db: Tx, options: { agentId?: number; now?: number }
   });
   // One column without a pick: experts also write plain analysis.
   articleRows.push({
-    expertId: expertRows[0]!.id,
+    expertId: expertIds[0]!,
     title: '老船长专栏：如何看懂让球盘口',
     summary: '让球、升降盘与水位，一篇讲清楚。',
     content: sanitizeRichText(
@@ -658,15 +633,16 @@ async function insertContent(db: Tx, options: { agentId?: number; now?: number }
     isRecommended: true,
     publishedAt: ago(now, 28),
   });
-  await db.insert(expertArticles).values(articleRows);
+  await repo.insertExpertArticles(db, articleRows);
 
-  const lotteryCategoryRows = await db
-    .insert(lotteryArticleCategories)
-    .values(LOTTERY_CATEGORIES.map((c, i) => ({ ...c, sort: i })))
-    .returning({ id: lotteryArticleCategories.id });
-  await db.insert(lotteryArticles).values(
+  const lotteryCategoryIds = await repo.insertLotteryArticleCategories(
+    db,
+    LOTTERY_CATEGORIES.map((c, i) => ({ ...c, sort: i })),
+  );
+  await repo.insertLotteryArticles(
+    db,
     LOTTERY_ARTICLES.map((a, i) => ({
-      categoryId: lotteryCategoryRows[a.category]!.id,
+      categoryId: lotteryCategoryIds[a.category]!,
       title: a.title,
       summary: a.summary,
       content: sanitizeRichText(a.content),

@@ -1,7 +1,5 @@
-import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { inTransaction } from '../db/tx.ts';
-import { members } from '../modules/accounts/accounts.table.ts';
 import * as accountsRepo from '../modules/accounts/accounts.repo.ts';
 import type { Services } from '../services.ts';
 import { seedCommunity } from './community.ts';
@@ -33,26 +31,27 @@ export async function seedDemoData(
   log?: Pick<FastifyBaseLogger, 'info'>,
 ): Promise<boolean> {
   const { db } = services.database;
-  const [existing] = await db.select({ n: count() }).from(members);
-  if ((existing?.n ?? 0) > 0) return false;
+  if (await accountsRepo.anyMember(db)) return false;
+  const now = services.clock.now();
 
   const accounts = services.accounts;
   const agent = await accounts.register(
     { username: DEMO_AGENT.username, password: DEMO_AGENT.password, type: 'seed' },
     SEED_CONTEXT,
   );
-  await accountsRepo.updateMember(db, agent.userinfo.id, {
-    isAgent: 1,
-    agentCode: DEMO_AGENT.agentCode,
-    nickname: '金牌代理',
-  });
+  await accountsRepo.updateMember(
+    db,
+    agent.userinfo.id,
+    { isAgent: 1, agentCode: DEMO_AGENT.agentCode, nickname: '金牌代理' },
+    now,
+  );
   await accountsRepo.bindAgentDomain(db, agent.userinfo.id, DEMO_AGENT.domain);
 
   const demo = await accounts.register(
     { ...DEMO_LOGIN, agentCode: DEMO_AGENT.agentCode, type: 'seed' },
     SEED_CONTEXT,
   );
-  await accountsRepo.updateMember(db, demo.userinfo.id, { nickname: '体验玩家', isMock: 1 });
+  await accountsRepo.updateMember(db, demo.userinfo.id, { nickname: '体验玩家', isMock: 1 }, now);
   const friend = await accounts.register(
     { ...DEMO_FRIEND, inviteCode: demo.userinfo.invite_code, type: 'seed' },
     SEED_CONTEXT,
@@ -89,7 +88,7 @@ export async function seedDemoData(
   });
   await services.operators.create({ ...DEMO_OPERATOR, name: '系统管理员', role: 'admin' });
   await seedCommunity(services, demo.userinfo.id);
-  await seedContent(db, { agentId: agent.userinfo.id });
+  await seedContent(db, { agentId: agent.userinfo.id, now });
   log?.info({ members: 3, operators: 1 }, 'demo data seeded');
   return true;
 }

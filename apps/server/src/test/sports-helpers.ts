@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { PlayTypeId } from '@app/shared';
 import { inTransaction } from '../db/tx.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { FeedMatchState } from '../modules/sports/feed/feed.ts';
 import { matches, matchMarkets } from '../modules/sports/sports.table.ts';
 import { as, createTestApp, type TestApp, type TestMember } from './harness.ts';
@@ -9,13 +10,14 @@ import { as, createTestApp, type TestApp, type TestMember } from './harness.ts';
 export type MatchRow = typeof matches.$inferSelect;
 
 /** A test app with its own simulated feed (own matches even on a shared database), synced once. */
-export async function createSportsApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const t = await createTestApp({
-    SPORTS_FEED_NAME: `t-${randomBytes(5).toString('hex')}`,
-    SPORTS_SIM_SPEED: '10',
-    ...env,
-  });
-  await t.app.services.feedSync.tick(new Date());
+export async function createSportsApp(env: Record<string, string> = {}, clock?: Clock): Promise<TestApp> {
+  const t = await createTestApp(
+    { SPORTS_FEED_NAME: `t-${randomBytes(5).toString('hex')}`, SPORTS_SIM_SPEED: '10', ...env },
+    undefined,
+    undefined,
+    clock,
+  );
+  await t.app.services.feedSync.tick();
   return t;
 }
 
@@ -39,7 +41,7 @@ export async function openMatches(
         eq(matches.feed, t.config.sports.feedName),
         eq(matches.sport, sport),
         eq(matches.status, 'scheduled'),
-        gt(matches.kickoffAt, new Date(Date.now() + 5 * 60_000)),
+        gt(matches.kickoffAt, new Date(t.app.services.clock.now().getTime() + 5 * 60_000)),
       ),
     )
     .orderBy(asc(matches.kickoffAt));

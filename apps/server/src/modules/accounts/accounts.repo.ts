@@ -1,13 +1,25 @@
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { agentDomains, loginAttempts, members, sessions } from './accounts.table.ts';
 
 export type MemberRow = typeof members.$inferSelect;
 export type NewMember = typeof members.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
 
+/** Whether the database holds any member at all (a fresh install does not). */
+export async function anyMember(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: members.id }).from(members).limit(1);
+  return !!row;
+}
+
 export async function findMemberById(db: Db, id: number): Promise<MemberRow | undefined> {
   const [row] = await db.select().from(members).where(eq(members.id, id));
+  return row;
+}
+
+/** The member's row, locked until the transaction ends (serialises changes to one member). */
+export async function lockMember(tx: Tx, id: number): Promise<MemberRow | undefined> {
+  const [row] = await tx.select().from(members).where(eq(members.id, id)).for('update');
   return row;
 }
 
@@ -27,6 +39,12 @@ export async function findAgentByCode(db: Db, code: string): Promise<MemberRow |
     .from(members)
     .where(and(eq(members.agentCode, code.toUpperCase()), eq(members.isAgent, 1)));
   return row;
+}
+
+/** Whether any member (agent or not) holds this agent code. */
+export async function agentCodeTaken(db: Db, code: string): Promise<boolean> {
+  const [row] = await db.select({ id: members.id }).from(members).where(eq(members.agentCode, code));
+  return !!row;
 }
 
 export async function findAgentByDomain(db: Db, domain: string): Promise<MemberRow | undefined> {
@@ -54,10 +72,16 @@ export async function insertMember(db: Db, member: NewMember): Promise<MemberRow
   return row;
 }
 
-export async function updateMember(db: Db, id: number, changes: Partial<NewMember>): Promise<MemberRow> {
+/** Sets fields of a member; `now` stamps updated_at (services pass their clock's time). */
+export async function updateMember(
+  db: Db,
+  id: number,
+  changes: Partial<NewMember>,
+  now?: Date,
+): Promise<MemberRow> {
   const [row] = await db
     .update(members)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set(now ? { ...changes, updatedAt: now } : changes)
     .where(eq(members.id, id))
     .returning();
   if (!row) throw new Error(`member ${id} not found`);
@@ -66,7 +90,15 @@ export async function updateMember(db: Db, id: number, changes: Partial<NewMembe
 
 export async function insertSession(
   db: Db,
-  session: { memberId: number; tokenHash: string; ip: string; userAgent: string; expiresAt: Date },
+  session: {
+    memberId: number;
+    tokenHash: string;
+    ip: string;
+    userAgent: string;
+    createdAt: Date;
+    lastSeenAt: Date;
+    expiresAt: Date;
+  },
 ): Promise<SessionRow> {
   const [row] = await db.insert(sessions).values(session).returning();
   if (!row) throw new Error('session not inserted');
@@ -76,28 +108,24 @@ export async function insertSession(
 export async function findLiveSession(
   db: Db,
   tokenHash: string,
+  now: Date,
 ): Promise<{ session: SessionRow; member: MemberRow } | undefined> {
   const [row] = await db
     .select({ session: sessions, member: members })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
-    .where(
-      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
-    );
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   return row;
 }
 
-export async function touchSession(db: Db, sessionId: number): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ lastSeenAt: sql`now()` })
-    .where(eq(sessions.id, sessionId));
+export async function touchSession(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
 }
 
-export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {
   await db
     .update(sessions)
-    .set({ revokedAt: sql`now()` })
+    .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
@@ -106,10 +134,11 @@ export async function revokeOtherSessions(
   db: Db,
   memberId: number,
   keepSessionId: number | null,
+  now: Date,
 ): Promise<number[]> {
   const rows = await db
     .update(sessions)
-    .set({ revokedAt: sql`now()` })
+    .set({ revokedAt: now })
     .where(
       and(
         eq(sessions.memberId, memberId),
@@ -122,7 +151,12 @@ export async function revokeOtherSessions(
 }
 
 /** Whether the member used any live session within the last `minutes`. */
-export async function isRecentlyActive(db: Db, memberId: number, minutes: number): Promise<boolean> {
+export async function isRecentlyActive(
+  db: Db,
+  memberId: number,
+  minutes: number,
+  now: Date,
+): Promise<boolean> {
   const [row] = await db
     .select({ n: count() })
     .from(sessions)
@@ -130,7 +164,7 @@ export async function isRecentlyActive(db: Db, memberId: number, minutes: number
       and(
         eq(sessions.memberId, memberId),
         isNull(sessions.revokedAt),
-        gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${minutes})`),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - minutes * 60_000)),
       ),
     );
   return (row?.n ?? 0) > 0;
@@ -141,8 +175,9 @@ export async function recordLoginAttempt(
   username: string,
   ip: string,
   success: boolean,
+  now: Date,
 ): Promise<void> {
-  await db.insert(loginAttempts).values({ username: username.toLowerCase(), ip, success });
+  await db.insert(loginAttempts).values({ username: username.toLowerCase(), ip, success, createdAt: now });
 }
 
 /** Failed logins in the window, for the account and for the address. */
@@ -151,8 +186,9 @@ export async function recentFailures(
   username: string,
   ip: string,
   windowMinutes: number,
+  now: Date,
 ): Promise<{ byUsername: number; byIp: number }> {
-  const since = sql`now() - make_interval(mins => ${windowMinutes})`;
+  const since = new Date(now.getTime() - windowMinutes * 60_000);
   const [byUsername] = await db
     .select({ n: count() })
     .from(loginAttempts)

@@ -22,6 +22,7 @@ import {
   unauthorized,
   unprocessable,
 } from '../../lib/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { MessagesService, OutgoingMessage } from '../messages/messages.service.ts';
 import { createWallets, walletsOf } from '../ledger/ledger.repo.ts';
@@ -83,6 +84,7 @@ export class AccountsService {
     private readonly config: AppConfig,
     private readonly events: EventBus,
     private readonly messages: MessagesService,
+    private readonly clock: Clock,
   ) {}
 
   // ---- registration -------------------------------------------------------------------
@@ -163,14 +165,14 @@ export class AccountsService {
   async login(username: string, password: string, ctx: RequestContext): Promise<AuthResult> {
     const name = username.toLowerCase();
     const { maxFailures, windowMinutes } = this.config.login;
-    const failures = await repo.recentFailures(this.db, name, ctx.ip, windowMinutes);
+    const failures = await repo.recentFailures(this.db, name, ctx.ip, windowMinutes, this.clock.now());
     if (failures.byUsername >= maxFailures || failures.byIp >= maxFailures * 4) {
       throw tooManyRequests(MESSAGES.tooManyLoginAttempts);
     }
     const member = await repo.findMemberByUsername(this.db, name);
     // Verify against a dummy hash when the account is unknown so the timing reveals nothing.
     const valid = await verifyPassword(password, member?.passwordHash ?? DUMMY_PASSWORD_HASH);
-    await repo.recordLoginAttempt(this.db, name, ctx.ip, valid && !!member);
+    await repo.recordLoginAttempt(this.db, name, ctx.ip, valid && !!member, this.clock.now());
     if (!member || !valid) {
       const left = maxFailures - failures.byUsername - 1;
       throw unauthorized(
@@ -179,26 +181,25 @@ export class AccountsService {
     }
     if (!member.enabled) throw forbidden(MESSAGES.accountDisabled);
     return inTransaction(this.db, async ({ tx }) => {
-      const updated = await repo.updateMember(tx, member.id, {
-        lastLoginAt: new Date(),
-        lastLoginIp: ctx.ip,
-      });
+      const now = this.clock.now();
+      const updated = await repo.updateMember(tx, member.id, { lastLoginAt: now, lastLoginIp: ctx.ip }, now);
       return this.openSession(tx, updated, ctx);
     });
   }
 
   /** Resolves a bearer token to its member; undefined when unknown, revoked, expired or disabled. */
   async authenticate(token: string): Promise<Authenticated | undefined> {
-    const found = await repo.findLiveSession(this.db, sha256(token));
+    const now = this.clock.now();
+    const found = await repo.findLiveSession(this.db, sha256(token), now);
     if (!found || !found.member.enabled) return undefined;
-    if (Date.now() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await repo.touchSession(this.db, found.session.id);
+    if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await repo.touchSession(this.db, found.session.id, now);
     }
     return { member: found.member, sessionId: found.session.id };
   }
 
   async logout(auth: Authenticated): Promise<void> {
-    await repo.revokeSession(this.db, auth.sessionId);
+    await repo.revokeSession(this.db, auth.sessionId, this.clock.now());
     this.events.emit('session.revoked', { memberId: auth.member.id, sessionIds: [auth.sessionId] });
   }
 
@@ -209,7 +210,7 @@ export class AccountsService {
     if (!member) throw notFound('用户不存在');
     const [balances, online] = await Promise.all([
       this.balancesOf(memberId),
-      repo.isRecentlyActive(this.db, memberId, ONLINE_WINDOW_MINUTES),
+      repo.isRecentlyActive(this.db, memberId, ONLINE_WINDOW_MINUTES, this.clock.now()),
     ]);
     return toUserInfo(member, balances, online);
   }
@@ -246,12 +247,13 @@ export class AccountsService {
     if (changes.mobile !== undefined) update.mobile = changes.mobile;
     if (changes.email !== undefined) update.email = changes.email.toLowerCase();
     if (changes.real_name !== undefined) update.realName = changes.real_name;
-    await repo.updateMember(this.db, memberId, update);
+    const now = this.clock.now();
+    await repo.updateMember(this.db, memberId, update, now);
     this.events.emit('member.changed', {
       memberId,
       changedFields: Object.keys(changes).filter((k) => changes[k as keyof typeof changes] !== undefined),
       changeType: 'profile',
-      at: new Date(),
+      at: now,
     });
     return this.userInfo(memberId);
   }
@@ -268,8 +270,9 @@ export class AccountsService {
     if (oldPassword === newPassword) throw unprocessable(MESSAGES.samePassword);
     const passwordHash = await hashPassword(newPassword);
     const revoked = await inTransaction(this.db, async ({ tx }) => {
-      await repo.updateMember(tx, member.id, { passwordHash });
-      return repo.revokeOtherSessions(tx, member.id, auth.sessionId);
+      const now = this.clock.now();
+      await repo.updateMember(tx, member.id, { passwordHash }, now);
+      return repo.revokeOtherSessions(tx, member.id, auth.sessionId, now);
     });
     if (revoked.length > 0) this.events.emit('session.revoked', { memberId: member.id, sessionIds: revoked });
     return { revoked_sessions: revoked.length };
@@ -299,7 +302,7 @@ export class AccountsService {
         throw unprocessable('登录密码不正确');
     }
     const paymentPasswordHash = await hashPassword(input.payment_password);
-    await repo.updateMember(this.db, memberId, { paymentPasswordHash });
+    await repo.updateMember(this.db, memberId, { paymentPasswordHash }, this.clock.now());
     return { has_payment_password: true };
   }
 
@@ -361,12 +364,15 @@ export class AccountsService {
 
   private async openSession(db: Db, member: repo.MemberRow, ctx: RequestContext): Promise<AuthResult> {
     const token = newToken();
-    const expiresAt = new Date(Date.now() + this.config.sessionTtlDays * 86_400_000);
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.config.sessionTtlDays * 86_400_000);
     await repo.insertSession(db, {
       memberId: member.id,
       tokenHash: sha256(token),
       ip: ctx.ip,
       userAgent: ctx.userAgent.slice(0, 500),
+      createdAt: now,
+      lastSeenAt: now,
       expiresAt,
     });
     const wallets = await walletsOf(db, member.id);

@@ -29,6 +29,7 @@ import {
   type MemberFacts,
 } from './rules.ts';
 import { pageOf } from '../../lib/paging.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export interface ApplyContext {
   memberId: number;
@@ -97,6 +98,7 @@ export class ActivitiesService {
     private readonly bonus: BonusService,
     private readonly messages: MessagesService,
     private readonly operators: OperatorsService,
+    private readonly clock: Clock,
   ) {}
 
   types() {
@@ -104,7 +106,7 @@ export class ActivitiesService {
   }
 
   async list(query: { category?: ActivityCategory | undefined; page: number; per_page: number }) {
-    const now = new Date();
+    const now = this.clock.now();
     const { rows, total } = await repo.pageOfActivities(this.db, query.category, query.page, query.per_page);
     return pageOf(
       rows.map((r) => toSummary(r, now)),
@@ -117,7 +119,7 @@ export class ActivitiesService {
     const row = await this.activityOf(id);
     const rule = activityParams(row.rule, row.params);
     return {
-      ...toSummary(row, new Date()),
+      ...toSummary(row, this.clock.now()),
       content: row.content,
       rules: row.rules,
       tiers:
@@ -157,7 +159,7 @@ export class ActivitiesService {
   async applicationStatus(
     memberId: number,
     activityId: number,
-    now = new Date(),
+    now = this.clock.now(),
   ): Promise<ApplicationStatusView> {
     const activity = await this.activityOf(activityId);
     const period = periodOf(activity.rule, now);
@@ -183,7 +185,7 @@ export class ActivitiesService {
    * period (a second one is 409), auto-approved activities paid at once. Idempotency-Key replays.
    */
   async apply(activityId: number, ctx: ApplyContext): Promise<{ application: ApplicationItem }> {
-    const now = ctx.now ?? new Date();
+    const now = ctx.now ?? this.clock.now();
     const { data } = await this.idempotency.run(
       { memberId: ctx.memberId, key: ctx.idempotencyKey, route: ctx.route, request: { activityId } },
       async (work) => {
@@ -270,7 +272,7 @@ export class ActivitiesService {
         status: 'rejected',
         reviewerId: ctx.operatorId,
         reviewRemark: reason,
-        reviewedAt: new Date(),
+        reviewedAt: this.clock.now(),
       });
       await this.messages.send(work, {
         memberId: row.memberId,
@@ -368,7 +370,7 @@ export class ActivitiesService {
       status: 'approved',
       reviewerId: operatorId,
       reviewRemark: remark,
-      reviewedAt: new Date(),
+      reviewedAt: this.clock.now(),
       bonusLogId: log.id,
     });
     await this.messages.send(work, {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/tx.ts';
+import { ManualClock } from '../../lib/clock.ts';
 import {
   as,
   body,
@@ -20,7 +21,7 @@ import { fundLottery, openPeriod, placeBets } from '../lottery/testing.ts';
 let t: TestApp;
 let admin: TestOperator;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, undefined, undefined, new ManualClock());
   admin = await newOperator(t.app, 'support');
 });
 afterEach(() => expectLedgerBalanced(t));

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   AGENT_APPLICATION_STATUSES,
   AGENT_CHANNELS,
@@ -12,13 +11,19 @@ import { inTransaction } from '../../db/tx.ts';
 import { newCode } from '../../lib/crypto.ts';
 import { conflict, forbidden, notFound, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
-import type { MemberRow } from '../accounts/accounts.repo.ts';
-import { members } from '../accounts/accounts.table.ts';
+import {
+  agentCodeTaken,
+  findMemberById,
+  lockMember,
+  updateMember,
+  type MemberRow,
+} from '../accounts/accounts.repo.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
 import * as repo from './agents.repo.ts';
 import type { AgentApplicationRow } from './agents.table.ts';
 import { pageOf } from '../../lib/paging.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -64,6 +69,7 @@ export class AgentApplicationsService {
     private readonly operators: OperatorsService,
     private readonly messages: MessagesService,
     private readonly events: EventBus,
+    private readonly clock: Clock,
   ) {}
 
   /** Why the member cannot apply now, or null. */
@@ -126,7 +132,7 @@ export class AgentApplicationsService {
       : await repo.findPending(this.db, memberId);
     if (!target) throw notFound(applicationId ? '申请不存在' : '没有审核中的代理申请');
     if (target.status !== 'pending') throw conflict('该申请已处理，无法撤销');
-    const row = await repo.decide(this.db, target.id, { status: 'cancelled', cancelledAt: new Date() });
+    const row = await repo.decide(this.db, target.id, { status: 'cancelled', cancelledAt: this.clock.now() });
     if (!row) throw conflict('该申请已处理，无法撤销');
     return toApplicationView(row);
   }
@@ -153,22 +159,16 @@ export class AgentApplicationsService {
       const application = await repo.lockApplication(work.tx, id);
       if (!application) throw notFound('申请不存在');
       if (application.status !== 'pending') throw conflict(DECIDED);
-      const [member] = await work.tx
-        .select()
-        .from(members)
-        .where(eq(members.id, application.memberId))
-        .for('update');
+      const member = await lockMember(work.tx, application.memberId);
       if (!member) throw notFound('会员不存在');
       const agentCode = member.agentCode ?? (await this.freshAgentCode(work.tx));
-      await work.tx
-        .update(members)
-        .set({ isAgent: 1, agentCode, updatedAt: sql`now()` })
-        .where(eq(members.id, member.id));
+      const now = this.clock.now();
+      await updateMember(work.tx, member.id, { isAgent: 1, agentCode }, now);
       const decided = await repo.decide(work.tx, id, {
         status: 'approved',
         reason: reason || null,
         operatorId: ctx.operatorId,
-        decidedAt: new Date(),
+        decidedAt: now,
       });
       if (!decided) throw conflict(DECIDED);
       await this.operators.audit(work, {
@@ -194,7 +194,7 @@ export class AgentApplicationsService {
           memberId: member.id,
           changedFields: ['is_agent'],
           changeType: 'agent',
-          at: new Date(),
+          at: this.clock.now(),
         }),
       );
       return { application: toAdminView(decided, member.username), agent_code: agentCode };
@@ -211,7 +211,7 @@ export class AgentApplicationsService {
         status: 'rejected',
         reason,
         operatorId: ctx.operatorId,
-        decidedAt: new Date(),
+        decidedAt: this.clock.now(),
       });
       if (!decided) throw conflict(DECIDED);
       await this.operators.audit(work, {
@@ -231,10 +231,7 @@ export class AgentApplicationsService {
         link: '/minePages/agent-apply',
         dedupeKey: `agent-application:${id}:rejected`,
       });
-      const [member] = await work.tx
-        .select({ username: members.username })
-        .from(members)
-        .where(eq(members.id, application.memberId));
+      const member = await findMemberById(work.tx, application.memberId);
       return toAdminView(decided, member?.username ?? '');
     });
   }
@@ -242,8 +239,7 @@ export class AgentApplicationsService {
   private async freshAgentCode(db: Db): Promise<string> {
     for (;;) {
       const code = `AG${newCode(6)}`;
-      const [taken] = await db.select({ id: members.id }).from(members).where(eq(members.agentCode, code));
-      if (!taken) return code;
+      if (!(await agentCodeTaken(db, code))) return code;
     }
   }
 }

@@ -19,6 +19,7 @@ import { maskUsername } from '../accounts/accounts.mapper.ts';
 import { walletsOf } from '../ledger/ledger.repo.ts';
 import * as repo from './agents.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export const NOT_AN_AGENT = '您还不是代理，无法使用代理中心，请先申请成为代理';
 const MEMBER_NOT_FOUND = '会员不存在或不属于您';
@@ -63,7 +64,10 @@ function toAgentMember(r: repo.AgentMemberRow): AgentMember {
  * and their records, never anyone else's. Every method takes the authenticated member.
  */
 export class AgentCentreService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   private requireAgent(member: MemberRow): void {
     if (!member.isAgent || !member.agentCode) throw forbidden(NOT_AN_AGENT);
@@ -76,7 +80,7 @@ export class AgentCentreService {
 
   async overview(agent: MemberRow, origin: string): Promise<AgentOverview> {
     this.requireAgent(agent);
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const today = beijingDate(now);
     const todayStart = beijingDayStart(today);
     const monthStart = beijingDayStart(`${today.slice(0, 8)}01`);

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
 import {
   APP_CONFIG_DEFAULTS,
   APP_VERSION,
@@ -9,7 +8,8 @@ import {
   type AppInfo,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
-import { appSettings } from './app-config.table.ts';
+import * as repo from './app-config.repo.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 /** App info as a fresh install shows it; the operator overrides fields through `app_settings`. */
 export const APP_INFO_DEFAULTS: AppInfo = {
@@ -43,7 +43,10 @@ export interface GameCategory {
 }
 
 export class AppConfigService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   async appInfo(): Promise<AppInfo> {
     const stored = await this.read(APP_INFO_KEY);
@@ -136,30 +139,21 @@ export class AppConfigService {
   }
 
   private async read(key: string): Promise<Record<string, unknown>> {
-    const [row] = await this.db.select().from(appSettings).where(eq(appSettings.key, key));
-    return (row?.value as Record<string, unknown> | undefined) ?? {};
+    return ((await repo.readSetting(this.db, key)) as Record<string, unknown> | undefined) ?? {};
   }
 
   private async write(key: string, value: Record<string, unknown>): Promise<void> {
-    await this.db
-      .insert(appSettings)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+    await repo.writeSetting(this.db, key, value, this.clock.now());
   }
 
   /** A per-deployment secret, made on first use and kept (e.g. the sports simulator's seed). */
   async secret(key: string): Promise<string> {
-    const fresh = randomBytes(32).toString('hex');
-    await this.db
-      .insert(appSettings)
-      .values({ key, value: { secret: fresh } })
-      .onConflictDoNothing();
-    const [row] = await this.db.select().from(appSettings).where(eq(appSettings.key, key));
-    return (row?.value as { secret: string }).secret;
+    const stored = await repo.settingOnce(this.db, key, { secret: randomBytes(32).toString('hex') });
+    return (stored as { secret: string }).secret;
   }
 
   /** Removes stored overrides (tests reset to defaults). */
   async reset(): Promise<void> {
-    await this.db.delete(appSettings).where(inArray(appSettings.key, [APP_INFO_KEY, APP_CONFIG_KEY]));
+    await repo.deleteSettings(this.db, [APP_INFO_KEY, APP_CONFIG_KEY]);
   }
 }

@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
 import { BONUS_TYPES, type BonusType, type LedgerType } from '@app/shared';
 import type { Work } from '../../db/tx.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { members } from '../accounts/accounts.table.ts';
+import { addRequiredTurnover } from '../accounts/figures.repo.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import { bonusLogs, type BonusLogRow } from './bonus.table.ts';
+import { findBonusLogByReference, insertBonusLog } from './bonus.repo.ts';
+import type { BonusLogRow } from './bonus.table.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export interface BonusGrant {
   memberId: number;
@@ -33,11 +34,12 @@ export class BonusService {
   constructor(
     private readonly ledger: LedgerService,
     private readonly events: EventBus,
+    private readonly clock: Clock,
   ) {}
 
   async grant(work: Work, grant: BonusGrant): Promise<{ log: BonusLogRow; duplicate: boolean }> {
     if (grant.amount <= 0n) throw new Error('a bonus must be positive');
-    const [earlier] = await work.tx.select().from(bonusLogs).where(eq(bonusLogs.reference, grant.reference));
+    const earlier = await findBonusLogByReference(work.tx, grant.reference);
     if (earlier) return { log: earlier, duplicate: true };
 
     const title = grant.title ?? BONUS_TYPES[grant.type];
@@ -52,33 +54,29 @@ export class BonusService {
     const multiple = grant.turnoverMultiple ?? 1;
     // 打码量 in whole 分: the multiple applies in hundredths so 1.5× stays exact.
     const turnover = (grant.amount * BigInt(Math.round(multiple * 100))) / 100n;
-    const [log] = await work.tx
-      .insert(bonusLogs)
-      .values({
-        memberId: grant.memberId,
-        type: grant.type,
-        amount: grant.amount,
-        turnover,
-        title,
-        remark: grant.remark ?? null,
-        reference: grant.reference,
-        ledgerEntryId: entry.entryId,
-      })
-      .returning();
+    const now = this.clock.now();
+    const log = await insertBonusLog(work.tx, {
+      memberId: grant.memberId,
+      type: grant.type,
+      amount: grant.amount,
+      turnover,
+      title,
+      remark: grant.remark ?? null,
+      reference: grant.reference,
+      ledgerEntryId: entry.entryId,
+      createdAt: now,
+    });
     if (turnover > 0n) {
-      await work.tx
-        .update(members)
-        .set({ codingvolume: sql`${members.codingvolume} + ${turnover}`, updatedAt: new Date() })
-        .where(eq(members.id, grant.memberId));
+      await addRequiredTurnover(work.tx, grant.memberId, turnover, now);
       work.afterCommit(() =>
         this.events.emit('member.changed', {
           memberId: grant.memberId,
           changedFields: ['codingvolume'],
           changeType: 'bonus',
-          at: new Date(),
+          at: now,
         }),
       );
     }
-    return { log: log!, duplicate: false };
+    return { log, duplicate: false };
   }
 }

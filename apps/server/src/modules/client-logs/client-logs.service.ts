@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import * as repo from './client-logs.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 const EXPORT_MAX = LOG_KEEP_PER_MEMBER;
 
@@ -34,7 +35,10 @@ interface PageArgs {
 
 /** A member's uploaded client logs (SPEC.md §7 "Logs"): every read and delete is keyed by the member. */
 export class ClientLogsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   async upload(memberId: number, body: LogUploadBody): Promise<{ accepted: number; duplicates: number }> {
     const device = body.deviceInfo;
@@ -98,7 +102,7 @@ export class ClientLogsService {
 
   async export(memberId: number) {
     const { rows } = await repo.listLogs(this.db, memberId, {}, { offset: 0, limit: EXPORT_MAX });
-    return { exported_at: new Date().toISOString(), count: rows.length, logs: rows.map(toView) };
+    return { exported_at: this.clock.now().toISOString(), count: rows.length, logs: rows.map(toView) };
   }
 
   async clear(memberId: number): Promise<{ deleted: number }> {

@@ -8,9 +8,9 @@ import type {
   LotteryArticleSummary,
   LotteryCategoryView,
 } from '@app/shared';
+import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { expertArticleFavorites, expertArticleLikes } from './content.table.ts';
 import * as repo from './content.repo.ts';
 import { expertStatsOf } from './expert-stats.ts';
 import { pageOf, type PageArgs } from '../../lib/paging.ts';
@@ -74,7 +74,7 @@ function toLotteryArticle(
 export class ArticlesService {
   constructor(
     private readonly db: Db,
-    private readonly clock: () => Date = () => new Date(),
+    private readonly clock: Clock,
   ) {}
 
   // ---- experts ----
@@ -138,7 +138,7 @@ export class ArticlesService {
   ) {
     const { rows, total } = await repo.listExpertArticles(
       this.db,
-      this.clock(),
+      this.clock.now(),
       { ...filter, promotedOnly: promoOnly },
       windowOf(args),
     );
@@ -148,7 +148,7 @@ export class ArticlesService {
   async hotExpertArticles(limit: number, promoOnly = false): Promise<ExpertArticleSummary[]> {
     const { rows } = await repo.listExpertArticles(
       this.db,
-      this.clock(),
+      this.clock.now(),
       { hot: true, promotedOnly: promoOnly },
       { offset: 0, limit },
       'popular',
@@ -159,7 +159,7 @@ export class ArticlesService {
   async recommendedExpertArticles(limit: number, promoOnly = false): Promise<ExpertArticleSummary[]> {
     const { rows } = await repo.listExpertArticles(
       this.db,
-      this.clock(),
+      this.clock.now(),
       { recommended: true, promotedOnly: promoOnly },
       { offset: 0, limit },
     );
@@ -167,39 +167,39 @@ export class ArticlesService {
   }
 
   async expertArticle(id: number, promoOnly = false): Promise<ExpertArticleDetail> {
-    const row = await repo.findExpertArticle(this.db, this.clock(), id, promoOnly);
+    const row = await repo.findExpertArticle(this.db, this.clock.now(), id, promoOnly);
     if (!row) throw notFound(ARTICLE_GONE);
     return { ...toExpertArticle(row), content: row.article.content };
   }
 
   private async requireExpertArticle(id: number): Promise<void> {
-    if (!(await repo.findExpertArticle(this.db, this.clock(), id, false))) throw notFound(ARTICLE_GONE);
+    if (!(await repo.findExpertArticle(this.db, this.clock.now(), id, false))) throw notFound(ARTICLE_GONE);
   }
 
   /** Likes are one row per member and article: repeating a like or an unlike changes nothing. */
   async setLike(articleId: number, memberId: number, liked: boolean): Promise<LikeStatus> {
     await this.requireExpertArticle(articleId);
-    if (liked) await repo.addReaction(this.db, expertArticleLikes, articleId, memberId);
-    else await repo.removeReaction(this.db, expertArticleLikes, articleId, memberId);
+    if (liked) await repo.addReaction(this.db, 'like', articleId, memberId);
+    else await repo.removeReaction(this.db, 'like', articleId, memberId);
     return this.likeStatus(articleId, memberId, false);
   }
 
   async likeStatus(articleId: number, memberId: number, check = true): Promise<LikeStatus> {
     if (check) await this.requireExpertArticle(articleId);
-    const s = await repo.reactionState(this.db, expertArticleLikes, articleId, memberId);
+    const s = await repo.reactionState(this.db, 'like', articleId, memberId);
     return { liked: s.mine, like_count: s.total };
   }
 
   async setFavorite(articleId: number, memberId: number, favorited: boolean): Promise<FavoriteStatus> {
     await this.requireExpertArticle(articleId);
-    if (favorited) await repo.addReaction(this.db, expertArticleFavorites, articleId, memberId);
-    else await repo.removeReaction(this.db, expertArticleFavorites, articleId, memberId);
+    if (favorited) await repo.addReaction(this.db, 'favorite', articleId, memberId);
+    else await repo.removeReaction(this.db, 'favorite', articleId, memberId);
     return this.favoriteStatus(articleId, memberId, false);
   }
 
   async favoriteStatus(articleId: number, memberId: number, check = true): Promise<FavoriteStatus> {
     if (check) await this.requireExpertArticle(articleId);
-    const s = await repo.reactionState(this.db, expertArticleFavorites, articleId, memberId);
+    const s = await repo.reactionState(this.db, 'favorite', articleId, memberId);
     return { favorited: s.mine, favorite_count: s.total };
   }
 
@@ -212,7 +212,7 @@ export class ArticlesService {
   // ---- lottery articles ----
 
   async lotteryCategories(): Promise<LotteryCategoryView[]> {
-    const rows = await repo.lotteryCategoriesWithCounts(this.db, this.clock());
+    const rows = await repo.lotteryCategoriesWithCounts(this.db, this.clock.now());
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -233,7 +233,12 @@ export class ArticlesService {
     promoOnly = false,
   ) {
     const [{ rows, total }, names] = await Promise.all([
-      repo.listLotteryArticles(this.db, this.clock(), { ...filter, promotedOnly: promoOnly }, windowOf(args)),
+      repo.listLotteryArticles(
+        this.db,
+        this.clock.now(),
+        { ...filter, promotedOnly: promoOnly },
+        windowOf(args),
+      ),
       repo.lotteryCategoryNames(this.db),
     ]);
     return pageOf(
@@ -252,7 +257,7 @@ export class ArticlesService {
     const [{ rows }, names] = await Promise.all([
       repo.listLotteryArticles(
         this.db,
-        this.clock(),
+        this.clock.now(),
         { hot: true, promotedOnly: promoOnly },
         { offset: 0, limit },
         'popular',
@@ -266,7 +271,7 @@ export class ArticlesService {
     const [{ rows }, names] = await Promise.all([
       repo.listLotteryArticles(
         this.db,
-        this.clock(),
+        this.clock.now(),
         { recommended: true, promotedOnly: promoOnly },
         { offset: 0, limit },
       ),
@@ -277,7 +282,7 @@ export class ArticlesService {
 
   async lotteryArticle(id: number, promoOnly = false): Promise<LotteryArticleDetail> {
     const [row, names] = await Promise.all([
-      repo.findLotteryArticle(this.db, this.clock(), id, promoOnly),
+      repo.findLotteryArticle(this.db, this.clock.now(), id, promoOnly),
       repo.lotteryCategoryNames(this.db),
     ]);
     if (!row) throw notFound(ARTICLE_GONE);

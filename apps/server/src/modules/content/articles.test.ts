@@ -45,7 +45,7 @@ beforeAll(async () => {
   t = await createTestApp();
   alice = await newMember(t.app);
   bob = await newMember(t.app);
-  await seedContent(t.database.db);
+  await seedContent(t.database.db, { now: t.app.services.clock.now() });
 });
 afterAll(() => t.close());
 

@@ -281,32 +281,39 @@ export async function findExpertArticle(
   return row;
 }
 
-type Reaction = typeof expertArticleLikes | typeof expertArticleFavorites;
+/** A member's like or favourite of an expert article. */
+export type Reaction = 'like' | 'favorite';
+
+const reactionTable = (reaction: Reaction) =>
+  reaction === 'like' ? expertArticleLikes : expertArticleFavorites;
 
 export async function addReaction(
   db: Db,
-  table: Reaction,
+  reaction: Reaction,
   articleId: number,
   memberId: number,
 ): Promise<void> {
+  const table = reactionTable(reaction);
   await db.insert(table).values({ articleId, memberId }).onConflictDoNothing();
 }
 
 export async function removeReaction(
   db: Db,
-  table: Reaction,
+  reaction: Reaction,
   articleId: number,
   memberId: number,
 ): Promise<void> {
+  const table = reactionTable(reaction);
   await db.delete(table).where(and(eq(table.articleId, articleId), eq(table.memberId, memberId)));
 }
 
 export async function reactionState(
   db: Db,
-  table: Reaction,
+  reaction: Reaction,
   articleId: number,
   memberId: number,
 ): Promise<{ mine: boolean; total: number }> {
+  const table = reactionTable(reaction);
   const [row] = await db
     .select({
       total: count(),

@@ -5,6 +5,7 @@ import {
   type NoticeDetail,
   type NoticeSummary,
 } from '@app/shared';
+import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as repo from './content.repo.ts';
@@ -47,27 +48,27 @@ export const windowOf = (args: PageArgs): repo.Window => ({
 export class NoticesService {
   constructor(
     private readonly db: Db,
-    private readonly clock: () => Date = () => new Date(),
+    private readonly clock: Clock,
   ) {}
 
   async list(filter: { categoryId?: number; keyword?: string }, args: PageArgs) {
-    const { rows, total } = await repo.listNotices(this.db, this.clock(), filter, windowOf(args));
+    const { rows, total } = await repo.listNotices(this.db, this.clock.now(), filter, windowOf(args));
     return pageOf(rows.map(toNoticeSummary), total, args);
   }
 
   async hot(categoryId: number | undefined, limit: number): Promise<NoticeSummary[]> {
-    const { rows } = await repo.listNotices(this.db, this.clock(), { categoryId }, { offset: 0, limit });
+    const { rows } = await repo.listNotices(this.db, this.clock.now(), { categoryId }, { offset: 0, limit });
     return rows.map(toNoticeSummary);
   }
 
   async detail(id: number): Promise<NoticeDetail> {
-    const row = await repo.findNotice(this.db, this.clock(), id);
+    const row = await repo.findNotice(this.db, this.clock.now(), id);
     if (!row) throw notFound('公告不存在或已下线');
     return { ...toNoticeSummary(row), content: row.content };
   }
 
   async categories(): Promise<NoticeCategoryView[]> {
-    const counts = await repo.noticeCountsByCategory(this.db, this.clock());
+    const counts = await repo.noticeCountsByCategory(this.db, this.clock.now());
     return NOTICE_CATEGORY_LIST.map((c) => ({
       id: c.id,
       key: c.key,
@@ -77,7 +78,7 @@ export class NoticesService {
   }
 
   async banners(pageType?: number): Promise<BannerView[]> {
-    return (await repo.listBanners(this.db, this.clock(), pageType, null)).map(toBanner);
+    return (await repo.listBanners(this.db, this.clock.now(), pageType, null)).map(toBanner);
   }
 
   /**
@@ -86,7 +87,7 @@ export class NoticesService {
    */
   async bannersForPage(pageType: number, agentId: number | null): Promise<BannerView[]> {
     if (agentId !== null) {
-      const own = await repo.listBanners(this.db, this.clock(), pageType, agentId);
+      const own = await repo.listBanners(this.db, this.clock.now(), pageType, agentId);
       if (own.length > 0) return own.map(toBanner);
     }
     return this.banners(pageType);

@@ -22,7 +22,7 @@ beforeAll(async () => {
   await accountsRepo.updateMember(t.database.db, agent.id, { isAgent: 1, agentCode: `AG${agent.id}` });
   agentMember = await newMember(t.app, { agent_code: `AG${agent.id}` }, '/v1/agent/register');
   visitorMember = await newMember(t.app);
-  await seedContent(t.database.db, { agentId: agent.id });
+  await seedContent(t.database.db, { agentId: agent.id, now: t.app.services.clock.now() });
   // This agent's own home banners (the seed may have run for another agent on a shared database).
   await t.database.db.insert(banners).values([
     { pageType: 1, title: '代理专属一', imageUrl: '/a1.svg', agentId: agent.id, sort: 2 },

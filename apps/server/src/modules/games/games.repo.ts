@@ -1,4 +1,5 @@
-import { LOCKS } from '../../db/locks.ts';
+import { lockForTransaction } from '../../db/locks.ts';
+import { addTurnover } from '../accounts/figures.repo.ts';
 import { and, count, desc, eq, gte, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { gameRecordCursors, gameRecords, gameSessions, gameTransfers } from './games.table.ts';
@@ -23,6 +24,10 @@ export async function findTransfer(db: Db | Tx, id: string): Promise<TransferRow
 export async function lockTransfer(tx: Tx, id: string): Promise<TransferRow | undefined> {
   const [row] = await tx.select().from(gameTransfers).where(eq(gameTransfers.id, id)).for('update');
   return row;
+}
+
+export async function transfersOfMember(db: Db, memberId: number): Promise<TransferRow[]> {
+  return db.select().from(gameTransfers).where(eq(gameTransfers.memberId, memberId));
 }
 
 export async function findTransferByClientKey(
@@ -111,8 +116,9 @@ export async function storeRecords(
   from: bigint,
   to: bigint,
   rows: NewRecord[],
+  now: Date,
 ): Promise<{ memberIds: number[] } | null> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.gameReconcile}::int, hashtext(${provider}))`);
+  await lockForTransaction(tx, 'gameReconcile', provider);
   if ((await readCursor(tx, provider)) !== from) return null;
   const stored = rows.length
     ? await tx
@@ -125,21 +131,14 @@ export async function storeRecords(
   // still owed. Only rows stored now count, so a round copied twice counts once.
   const byMember = new Map<number, bigint>();
   for (const r of stored) if (r.bet > 0n) byMember.set(r.memberId, (byMember.get(r.memberId) ?? 0n) + r.bet);
-  if (byMember.size) {
-    const values = sql.join(
-      [...byMember].map(([id, amount]) => sql`(${id}::int, ${amount}::bigint)`),
-      sql`, `,
-    );
-    await tx.execute(sql`
-      UPDATE members SET totalgame = members.totalgame + v.amount,
-                         codingvolume = GREATEST(members.codingvolume - v.amount, 0)
-      FROM (VALUES ${values}) AS v(id, amount)
-      WHERE members.id = v.id`);
-  }
+  await addTurnover(
+    tx,
+    [...byMember].map(([memberId, amount]) => ({ memberId, amount })),
+  );
   await tx
     .insert(gameRecordCursors)
-    .values({ provider, seq: to })
-    .onConflictDoUpdate({ target: gameRecordCursors.provider, set: { seq: to, updatedAt: new Date() } });
+    .values({ provider, seq: to, updatedAt: now })
+    .onConflictDoUpdate({ target: gameRecordCursors.provider, set: { seq: to, updatedAt: now } });
   return { memberIds: [...byMember.keys()] };
 }
 

@@ -14,6 +14,7 @@ import * as repo from './games.repo.ts';
 import { assertMayPlay } from './games.rules.ts';
 import { rtpOf, type CatalogGame } from './provider/catalog.ts';
 import { ProviderRejected, withTimeout, type GameProvider } from './provider/provider.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export interface GameFilter {
   platform?: string | undefined;
@@ -28,6 +29,7 @@ export class GamesService {
   constructor(
     private readonly db: Db,
     private readonly provider: GameProvider,
+    private readonly clock: Clock,
     private readonly options: { timeoutMs: number; publicUrl: string | undefined },
   ) {}
 
@@ -74,7 +76,7 @@ export class GamesService {
   async enter(
     memberId: number,
     which: { id: number } | { code: string },
-    now = new Date(),
+    now = this.clock.now(),
   ): Promise<GameDataView> {
     await assertMayPlay(this.db, memberId);
     const game = this.provider
@@ -89,6 +91,7 @@ export class GamesService {
         this.provider.launchUrl({ sessionId, memberId, game, expiresAt }),
         this.options.timeoutMs,
         'launch',
+        this.clock,
       );
     } catch (err) {
       if (err instanceof ProviderRejected) throw unprocessable(err.message);

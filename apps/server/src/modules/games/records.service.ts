@@ -7,6 +7,7 @@ import * as repo from './games.repo.ts';
 import { findGame } from './provider/catalog.ts';
 import type { GameProvider } from './provider/provider.ts';
 import { pageOf } from '../../lib/paging.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export interface RecordQuery {
   start_date?: string | undefined;
@@ -31,6 +32,7 @@ export class GameRecordsService {
     private readonly db: Db,
     private readonly provider: GameProvider,
     private readonly events: EventBus,
+    private readonly clock: Clock,
   ) {}
 
   /** Copies new rounds from the provider; returns how many were read. One sync at a time per process. */
@@ -66,14 +68,15 @@ export class GameRecordsService {
         };
       });
       const stored = await inTransaction(this.db, async (work) => {
-        const result = await repo.storeRecords(work.tx, this.provider.code, from, to, rows);
+        const now = this.clock.now();
+        const result = await repo.storeRecords(work.tx, this.provider.code, from, to, rows, now);
         work.afterCommit(() => {
           for (const memberId of result?.memberIds ?? [])
             this.events.emit('member.changed', {
               memberId,
               changedFields: ['totalgame', 'codingvolume'],
               changeType: 'game_rounds',
-              at: new Date(),
+              at: now,
             });
         });
         return result;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { formatFen } from '@app/shared';
-import { asc, eq, gt } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/tx.ts';
+import type { Clock } from '../../lib/clock.ts';
 import {
   DT_CHOICE_NAMES,
   FISH_KINDS,
@@ -20,7 +21,7 @@ import {
   type ProviderRecord,
   type ProviderTransfer,
 } from './provider/provider.ts';
-import { gameSimPlayers, gameSimRounds, gameSimSessions, gameSimTransfers } from './simulator.table.ts';
+import * as repo from './simulator.repo.ts';
 
 export type SimulatedCall = 'transferIn' | 'transferOut' | 'queryTransfer' | 'balance';
 /**
@@ -54,8 +55,13 @@ export class DemoGameProvider implements GameProvider {
   readonly code = 'ng';
   private readonly faults: Array<{ call: SimulatedCall; fault: SimulatedFault }> = [];
   private readonly late: Array<() => Promise<void>> = [];
+  /** Work of calls whose answer is being lost, still running. */
+  private readonly losing = new Set<Promise<unknown>>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   platforms() {
     return DEMO_PLATFORMS;
@@ -74,6 +80,11 @@ export class DemoGameProvider implements GameProvider {
 
   clearFaults(): void {
     this.faults.length = 0;
+  }
+
+  /** Resolves once the provider's side of every lost answer is done (the caller still hears nothing). */
+  async idle(): Promise<void> {
+    while (this.losing.size > 0) await Promise.allSettled([...this.losing]);
   }
 
   /** Delivers the requests (and carries out the work) that were held back by lose-request. */
@@ -105,7 +116,13 @@ export class DemoGameProvider implements GameProvider {
       return new Promise<T>(() => undefined);
     }
     if (fault === 'lose-answer') {
-      await work();
+      const done = work();
+      this.losing.add(done);
+      try {
+        await done;
+      } finally {
+        this.losing.delete(done);
+      }
       return new Promise<T>(() => undefined);
     }
     return work();
@@ -114,13 +131,12 @@ export class DemoGameProvider implements GameProvider {
   // ---- GameProvider ----------------------------------------------------------------------------
 
   async createPlayer(memberId: number): Promise<void> {
-    await this.db.insert(gameSimPlayers).values({ memberId }).onConflictDoNothing();
+    await repo.ensurePlayer(this.db, memberId);
   }
 
   balance(memberId: number): Promise<bigint> {
     return this.call('balance', async () => {
-      const [row] = await this.db.select().from(gameSimPlayers).where(eq(gameSimPlayers.memberId, memberId));
-      return row?.balance ?? 0n;
+      return (await repo.findPlayer(this.db, memberId))?.balance ?? 0n;
     });
   }
 
@@ -142,17 +158,14 @@ export class DemoGameProvider implements GameProvider {
 
   queryTransfer(transferId: string): Promise<ProviderTransfer | null> {
     return this.call('queryTransfer', async () => {
-      const [row] = await this.db
-        .select()
-        .from(gameSimTransfers)
-        .where(eq(gameSimTransfers.transferId, transferId));
+      const row = await repo.findSimTransfer(this.db, transferId);
       return row ? toTransfer(row) : null;
     });
   }
 
   async launchUrl(session: LaunchSession): Promise<string> {
     await this.createPlayer(session.memberId);
-    await this.db.insert(gameSimSessions).values({
+    await repo.insertSimSession(this.db, {
       sessionId: session.sessionId,
       memberId: session.memberId,
       gameCode: session.game.code,
@@ -162,12 +175,7 @@ export class DemoGameProvider implements GameProvider {
   }
 
   async fetchRecords(since: bigint, limit: number): Promise<ProviderRecord[]> {
-    const rows = await this.db
-      .select()
-      .from(gameSimRounds)
-      .where(gt(gameSimRounds.seq, since))
-      .orderBy(asc(gameSimRounds.seq))
-      .limit(limit);
+    const rows = await repo.roundsAfter(this.db, since, limit);
     return rows.map((r) => ({
       seq: r.seq,
       roundId: r.roundId,
@@ -185,19 +193,13 @@ export class DemoGameProvider implements GameProvider {
   /** The session and game behind a game page, or why it cannot be played. */
   async openSession(
     sessionId: string,
-    now = new Date(),
+    now = this.clock.now(),
   ): Promise<{ game: CatalogGame; memberId: number; balance: bigint }> {
-    const [session] = await this.db
-      .select()
-      .from(gameSimSessions)
-      .where(eq(gameSimSessions.sessionId, sessionId));
+    const session = await repo.findSimSession(this.db, sessionId);
     const game = session ? findGame(session.gameCode) : undefined;
     if (!session || !game) throw new ProviderRejected('游戏会话不存在，请重新进入游戏');
     if (session.expiresAt <= now) throw new ProviderRejected('游戏会话已过期，请返回重新进入游戏');
-    const [player] = await this.db
-      .select()
-      .from(gameSimPlayers)
-      .where(eq(gameSimPlayers.memberId, session.memberId));
+    const player = await repo.findPlayer(this.db, session.memberId);
     return { game, memberId: session.memberId, balance: player?.balance ?? 0n };
   }
 
@@ -209,30 +211,23 @@ export class DemoGameProvider implements GameProvider {
     sessionId: string,
     input: PlayInput,
     sessionTtlMs: number,
-    now = new Date(),
+    now = this.clock.now(),
   ): Promise<PlayResult> {
-    return this.db.transaction(async (tx) => {
-      const [session] = await tx
-        .select()
-        .from(gameSimSessions)
-        .where(eq(gameSimSessions.sessionId, sessionId))
-        .for('update');
+    return inTransaction(this.db, async ({ tx }) => {
+      const session = await repo.findSimSession(tx, sessionId, true);
       const game = session ? findGame(session.gameCode) : undefined;
       if (!session || !game) throw new ProviderRejected('游戏会话不存在，请重新进入游戏');
       if (session.expiresAt <= now) throw new ProviderRejected('游戏会话已过期，请返回重新进入游戏');
       if (game.engine !== input.engine) throw new ProviderRejected('该游戏不支持此操作');
-      const player = await lockPlayer(tx, session.memberId);
+      const player = await repo.lockPlayer(tx, session.memberId);
       if (player.balance < input.bet) throw new ProviderRejected('游戏余额不足，请先转入');
 
       const outcome = decide(game, input);
       const balance = player.balance - input.bet + outcome.payout;
-      await tx.update(gameSimPlayers).set({ balance }).where(eq(gameSimPlayers.memberId, session.memberId));
-      await tx
-        .update(gameSimSessions)
-        .set({ expiresAt: new Date(now.getTime() + sessionTtlMs) })
-        .where(eq(gameSimSessions.sessionId, sessionId));
+      await repo.setPlayerBalance(tx, session.memberId, balance);
+      await repo.extendSimSession(tx, sessionId, new Date(now.getTime() + sessionTtlMs));
       const roundId = `${game.platform}_${now.getTime()}_${randomBytes(5).toString('hex')}`;
-      await tx.insert(gameSimRounds).values({
+      await repo.insertRound(tx, {
         roundId,
         memberId: session.memberId,
         gameCode: game.code,
@@ -261,13 +256,10 @@ export class DemoGameProvider implements GameProvider {
     requested: bigint | 'all',
   ): Promise<ProviderTransfer> {
     await this.createPlayer(memberId);
-    const decided = await this.db.transaction(async (tx) => {
-      const player = await lockPlayer(tx, memberId);
+    const decided = await inTransaction(this.db, async ({ tx }) => {
+      const player = await repo.lockPlayer(tx, memberId);
       // Same id, same answer: decided transfers are never carried out again.
-      const [earlier] = await tx
-        .select()
-        .from(gameSimTransfers)
-        .where(eq(gameSimTransfers.transferId, transferId));
+      const earlier = await repo.findSimTransfer(tx, transferId);
       if (earlier) return earlier;
       let amount = requested === 'all' ? player.balance : requested;
       let status: 'success' | 'failed' = 'success';
@@ -279,14 +271,16 @@ export class DemoGameProvider implements GameProvider {
       }
       const balanceAfter =
         status === 'failed' ? player.balance : player.balance + (direction === 'in' ? amount : -amount);
-      await tx
-        .update(gameSimPlayers)
-        .set({ balance: balanceAfter })
-        .where(eq(gameSimPlayers.memberId, memberId));
-      const [row] = await tx
-        .insert(gameSimTransfers)
-        .values({ transferId, memberId, direction, amount, status, balanceAfter, reason })
-        .returning();
+      await repo.setPlayerBalance(tx, memberId, balanceAfter);
+      const row = await repo.insertSimTransfer(tx, {
+        transferId,
+        memberId,
+        direction,
+        amount,
+        status,
+        balanceAfter,
+        reason,
+      });
       return row!;
     });
     if (decided.memberId !== memberId || decided.direction !== direction)
@@ -297,11 +291,11 @@ export class DemoGameProvider implements GameProvider {
   /** A refusal decides the id: a late copy of the same request is refused too. */
   private async recordRefusal(transferId: string, memberId: number, direction: 'in' | 'out', amount: bigint) {
     await this.createPlayer(memberId);
-    await this.db.transaction(async (tx) => {
-      const player = await lockPlayer(tx, memberId);
-      await tx
-        .insert(gameSimTransfers)
-        .values({
+    await inTransaction(this.db, async ({ tx }) => {
+      const player = await repo.lockPlayer(tx, memberId);
+      await repo.insertSimTransfer(
+        tx,
+        {
           transferId,
           memberId,
           direction,
@@ -309,23 +303,14 @@ export class DemoGameProvider implements GameProvider {
           status: 'failed',
           balanceAfter: player.balance,
           reason: '游戏平台维护中',
-        })
-        .onConflictDoNothing();
+        },
+        true,
+      );
     });
   }
 }
 
-async function lockPlayer(tx: Tx, memberId: number) {
-  await tx.insert(gameSimPlayers).values({ memberId }).onConflictDoNothing();
-  const [player] = await tx
-    .select()
-    .from(gameSimPlayers)
-    .where(eq(gameSimPlayers.memberId, memberId))
-    .for('update');
-  return player!;
-}
-
-function toTransfer(row: typeof gameSimTransfers.$inferSelect): ProviderTransfer {
+function toTransfer(row: repo.SimTransferRow): ProviderTransfer {
   return {
     transferId: row.transferId,
     direction: row.direction,

@@ -1,13 +1,12 @@
 /** Helpers for the games module tests. */
-import { eq } from 'drizzle-orm';
 import { inTransaction } from '../../db/tx.ts';
+import type { ManualClock } from '../../lib/clock.ts';
 import { as, body, type TestApp, type TestMember } from '../../test/harness.ts';
-import { gameTransfers } from './games.table.ts';
+import { transfersOfMember } from './games.repo.ts';
 
 /**
- * No grace period, so tests reconcile at once, and a provider time-out short enough for the lost
- * answers the tests provoke yet long enough that a loaded machine (parallel test files on
- * PostgreSQL) never turns an answered call into a time-out.
+ * No grace period, so tests reconcile at once. The provider's time limit runs on the app's clock:
+ * a file with a ManualClock passes it with `pastTimeLimit`, and an answered call never times out.
  */
 export const GAME_TEST_ENV = { GAME_PROVIDER_TIMEOUT_MS: '1500', GAME_RECONCILE_AFTER_MS: '0' };
 
@@ -36,7 +35,7 @@ export function transfer(t: TestApp, m: TestMember, payload: unknown, key?: stri
 }
 
 export async function transfersOf(t: TestApp, m: TestMember) {
-  return t.database.db.select().from(gameTransfers).where(eq(gameTransfers.memberId, m.id));
+  return transfersOfMember(t.database.db, m.id);
 }
 
 /** Enters a game and returns the session id from its game data. */
@@ -57,4 +56,17 @@ export async function enterGame(
 
 export function play(t: TestApp, session: string, payload: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: '/games/demo/api/play', payload: { session, ...payload } });
+}
+
+/**
+ * A call whose provider answer the test made the simulator lose: once the call waits on the
+ * clock for its answer (and the simulator has done its side), the clock moves past the
+ * provider's time limit and the call goes on.
+ */
+export async function pastTimeLimit<T>(t: TestApp, clock: ManualClock, call: Promise<T>): Promise<T> {
+  await clock.untilSleeping();
+  // A lost answer is lost after the provider did the work: let that finish before time runs out.
+  await t.app.services.demoProvider.idle();
+  clock.advance(t.config.games.timeoutMs);
+  return call;
 }

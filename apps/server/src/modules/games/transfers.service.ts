@@ -14,6 +14,7 @@ import {
   type GameProvider,
   type ProviderTransfer,
 } from './provider/provider.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export interface TransferOptions {
   /** How long one provider call may take before the transfer is left pending. */
@@ -42,6 +43,7 @@ export class GameTransferService {
     private readonly provider: GameProvider,
     private readonly options: TransferOptions,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+    private readonly clock: Clock,
   ) {}
 
   async transfer(
@@ -62,7 +64,8 @@ export class GameTransferService {
     }
     await this.provider.createPlayer(memberId).catch(() => undefined);
 
-    const id = `gt_${memberId}_${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`;
+    const now = this.clock.now();
+    const id = `gt_${memberId}_${now.getTime().toString(36)}_${randomBytes(6).toString('hex')}`;
     let row: repo.TransferRow;
     try {
       row = await inTransaction(this.db, async (work) => {
@@ -74,6 +77,7 @@ export class GameTransferService {
           amount,
           everything: direction === 'out' && amount === 0n ? 1 : 0,
           clientKey: clientKey ?? null,
+          createdAt: now,
         });
         if (direction === 'in') {
           await this.ledger.post(work, {
@@ -112,7 +116,7 @@ export class GameTransferService {
    * changes nothing), except an "everything" transfer out, which is settled as nothing moved.
    */
   async reconcile(
-    now = new Date(),
+    now = this.clock.now(),
     opts: { memberId?: number; limit?: number } = {},
   ): Promise<{ checked: number; completed: number; failed: number; pending: number }> {
     const rows = await repo.pendingTransfers(
@@ -145,7 +149,9 @@ export class GameTransferService {
     const [balances, pending, game] = await Promise.all([
       this.ledger.balances(memberId),
       repo.pendingInOf(this.db, memberId),
-      withTimeout(this.provider.balance(memberId), this.options.timeoutMs, 'balance').catch(() => null),
+      withTimeout(this.provider.balance(memberId), this.options.timeoutMs, 'balance', this.clock).catch(
+        () => null,
+      ),
     ]);
     return {
       main_balance: formatFen(balances.get('main') ?? 0n),
@@ -159,7 +165,7 @@ export class GameTransferService {
   /** One provider call under the time limit: its outcome, or null when nothing definite came back. */
   private async ask(row: repo.TransferRow, call: () => Promise<ProviderTransfer>): Promise<Outcome | null> {
     try {
-      const answer = await withTimeout(call(), this.options.timeoutMs, `transfer ${row.id}`);
+      const answer = await withTimeout(call(), this.options.timeoutMs, `transfer ${row.id}`, this.clock);
       return answer.status === 'success'
         ? { kind: 'success', amount: answer.amount }
         : { kind: 'failed', reason: answer.reason ?? '游戏平台拒绝了转账' };
@@ -178,7 +184,7 @@ export class GameTransferService {
       const row = await repo.lockTransfer(work.tx, id);
       if (!row) throw new Error(`game transfer ${id} vanished`);
       if (row.status !== 'pending') return row;
-      const resolvedAt = new Date();
+      const resolvedAt = this.clock.now();
       if (outcome.kind === 'failed') {
         if (row.direction === 'in') {
           await this.ledger.post(work, {

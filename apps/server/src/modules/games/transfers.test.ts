@@ -1,11 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as, body, createTestApp, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
+import { ManualClock } from '../../lib/clock.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
   enterGame,
   fundMain,
   GAME_TEST_ENV,
   mainOf,
+  pastTimeLimit,
   play,
   providerOf,
   transfer,
@@ -13,8 +15,10 @@ import {
 } from './testing.ts';
 
 let t: TestApp;
+// Lost answers time out on this clock: the tests move it past the provider's limit.
+const clock = new ManualClock();
 beforeAll(async () => {
-  t = await createTestApp(GAME_TEST_ENV);
+  t = await createTestApp(GAME_TEST_ENV, undefined, undefined, clock);
 });
 afterEach(async () => {
   t.app.services.demoProvider.clearFaults();
@@ -23,7 +27,9 @@ afterEach(async () => {
 afterAll(() => t.close());
 
 const sim = () => t.app.services.demoProvider;
-const reconcile = (m: TestMember) => t.app.services.gameTransfers.reconcile(new Date(), { memberId: m.id });
+const reconcile = (m: TestMember) => t.app.services.gameTransfers.reconcile(clock.now(), { memberId: m.id });
+/** A transfer whose answer the simulator loses: it returns once the clock passes the time limit. */
+const lostTransfer = (...args: Parameters<typeof transfer>) => pastTimeLimit(t, clock, transfer(...args));
 
 /** Nothing created, nothing lost: main + the provider's books + money in flight = what was funded. */
 async function expectConserved(m: TestMember, funded: bigint) {
@@ -120,7 +126,7 @@ describe('transfers between the main wallet and the game wallet', () => {
     const m = await newMember(t.app);
     await fundMain(t, m, 5_000n);
     sim().failNext('transferIn', 'lose-answer');
-    const res = await transfer(t, m, { type: 'in', amount: '25' }, 'game-in-lost-answer');
+    const res = await lostTransfer(t, m, { type: 'in', amount: '25' }, 'game-in-lost-answer');
     expect(body(res)).toMatchObject({
       code: 200,
       message: '转账处理中，请稍后查看余额',
@@ -146,7 +152,7 @@ describe('transfers between the main wallet and the game wallet', () => {
     const m = await newMember(t.app);
     await fundMain(t, m, 5_000n);
     sim().failNext('transferIn', 'lose-request');
-    expect(body(await transfer(t, m, { type: 'in', amount: '40' })).data).toMatchObject({
+    expect(body(await lostTransfer(t, m, { type: 'in', amount: '40' })).data).toMatchObject({
       status: 'pending',
     });
     expect(await providerOf(t, m)).toBe(0n);
@@ -154,7 +160,7 @@ describe('transfers between the main wallet and the game wallet', () => {
 
     // The provider is still unreachable at the first reconciliation: it stays pending.
     sim().failNext('queryTransfer', 'lose-answer');
-    expect(await reconcile(m)).toMatchObject({ checked: 1, pending: 1 });
+    expect(await pastTimeLimit(t, clock, reconcile(m))).toMatchObject({ checked: 1, pending: 1 });
     expect(await reconcile(m)).toMatchObject({ checked: 1, completed: 1 });
     expect(await providerOf(t, m)).toBe(4_000n);
 
@@ -168,7 +174,7 @@ describe('transfers between the main wallet and the game wallet', () => {
     const m = await newMember(t.app);
     await fundMain(t, m, 3_000n);
     sim().failNext('transferIn', 'lose-request');
-    await transfer(t, m, { type: 'in', amount: '30' });
+    await lostTransfer(t, m, { type: 'in', amount: '30' });
     expect(await mainOf(t, m)).toBe(0n);
     sim().failNext('transferIn', 'reject');
     expect(await reconcile(m)).toMatchObject({ failed: 1 });
@@ -182,8 +188,9 @@ describe('transfers between the main wallet and the game wallet', () => {
     const m = await newMember(t.app);
     await fundMain(t, m, 8_000n);
     await transfer(t, m, { type: 'in', amount: '80' });
+    clock.advance(60_000); // the member plays a minute, then leaves
     sim().failNext('transferOut', 'lose-answer');
-    const res = await transfer(t, m, { type: 'out', amount: 0 });
+    const res = await lostTransfer(t, m, { type: 'out', amount: 0 });
     expect(body(res).data).toMatchObject({ status: 'pending', main_balance: '0.00', game_balance: '0.00' });
     // Taken out at the provider, not yet in main: the money is "in flight" and still counted by the row.
     const [, out] = (await transfersOf(t, m)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
@@ -200,7 +207,7 @@ describe('transfers between the main wallet and the game wallet', () => {
     await fundMain(t, m, 6_000n);
     await transfer(t, m, { type: 'in', amount: '60' });
     sim().failNext('transferOut', 'lose-request');
-    expect(body(await transfer(t, m, { type: 'out', amount: '0' })).data).toMatchObject({
+    expect(body(await lostTransfer(t, m, { type: 'out', amount: '0' })).data).toMatchObject({
       status: 'pending',
     });
     expect(await reconcile(m)).toMatchObject({ completed: 1 });
@@ -218,9 +225,9 @@ describe('transfers between the main wallet and the game wallet', () => {
     await fundMain(t, m, 9_000n);
     await transfer(t, m, { type: 'in', amount: '50' });
     sim().failNext('transferOut', 'lose-answer');
-    await transfer(t, m, { type: 'out', amount: '30' });
+    await lostTransfer(t, m, { type: 'out', amount: '30' });
     sim().failNext('transferIn', 'lose-request');
-    await transfer(t, m, { type: 'in', amount: '10' });
+    await lostTransfer(t, m, { type: 'in', amount: '10' });
     sim().failNext('transferIn', 'reject');
     const results = await Promise.all([reconcile(m), reconcile(m), reconcile(m)]);
     expect(results.every((r) => r.pending === 0)).toBe(true);
@@ -250,7 +257,9 @@ describe('transfers between the main wallet and the game wallet', () => {
   it('shows the game balance as unknown while the provider does not answer', async () => {
     const m = await newMember(t.app);
     sim().failNext('balance', 'lose-answer');
-    const res = body(await as(t.app, m, { method: 'GET', url: '/v1/game/ng/balance' })).data;
+    const res = body(
+      await pastTimeLimit(t, clock, as(t.app, m, { method: 'GET', url: '/v1/game/ng/balance' })),
+    ).data;
     expect(res).toMatchObject({ game_balance: null, provider_available: false, main_balance: '0.00' });
   });
 

@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '@app/shared';
 import type { Db } from '../../db/client.ts';
+import { lockForTransaction } from '../../db/locks.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { badRequest, unprocessable } from '../../lib/errors.ts';
-import { idempotencyRecords } from './idempotency.table.ts';
+import * as repo from './idempotency.repo.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,128}$/;
 
@@ -52,13 +52,8 @@ export class IdempotencyService {
 
     return inTransaction(this.db, async (work) => {
       // Same member and key wait for each other; different keys never do.
-      await work.tx.execute(
-        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${call.memberId}:${key}`}, 0))`,
-      );
-      const [earlier] = await work.tx
-        .select()
-        .from(idempotencyRecords)
-        .where(and(eq(idempotencyRecords.memberId, call.memberId), eq(idempotencyRecords.key, key)));
+      await lockForTransaction(work.tx, 'idempotencyKey', `${call.memberId}:${key}`);
+      const earlier = await repo.findRecord(work.tx, call.memberId, key);
       if (earlier) {
         if (earlier.requestHash !== requestHash || earlier.route !== call.route) {
           throw unprocessable(MESSAGES.idempotencyMismatch);
@@ -66,7 +61,7 @@ export class IdempotencyService {
         return { data: earlier.response as T, replayed: true };
       }
       const data = await fn(work);
-      await work.tx.insert(idempotencyRecords).values({
+      await repo.insertRecord(work.tx, {
         memberId: call.memberId,
         key,
         route: call.route,

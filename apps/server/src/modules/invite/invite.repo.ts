@@ -323,3 +323,14 @@ export async function codeChangesSince(db: Db, memberId: number, since: Date): P
     .where(and(eq(inviteCodeChanges.memberId, memberId), gte(inviteCodeChanges.createdAt, since)));
   return row?.n ?? 0;
 }
+
+export async function insertCodeChange(
+  db: Db,
+  change: { memberId: number; oldCode: string; newCode: string; createdAt: Date },
+): Promise<void> {
+  await db.insert(inviteCodeChanges).values(change);
+}
+
+export async function insertReward(db: Db, row: typeof inviteRewards.$inferInsert): Promise<void> {
+  await db.insert(inviteRewards).values(row);
+}

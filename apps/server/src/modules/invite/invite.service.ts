@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   beijingDate,
   beijingDayStart,
@@ -25,11 +24,10 @@ import type { EventBus } from '../../lib/events.ts';
 import * as accountsRepo from '../accounts/accounts.repo.ts';
 import type { MemberRow } from '../accounts/accounts.repo.ts';
 import { maskUsername } from '../accounts/accounts.mapper.ts';
-import { members } from '../accounts/accounts.table.ts';
 import type { AgentApplicationsService } from '../agents/applications.service.ts';
 import { agentUrl } from '../agents/centre.service.ts';
 import * as repo from './invite.repo.ts';
-import { inviteCodeChanges } from './invite.table.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 const paged = <T>(list: T[], total: number, q: { page: number; per_page: number }) => ({
   list,
@@ -64,6 +62,7 @@ export class InviteService {
     private readonly db: Db,
     private readonly applications: AgentApplicationsService,
     private readonly events: EventBus,
+    private readonly clock: Clock,
   ) {}
 
   async info(member: MemberRow, origin: string): Promise<InviteInfo> {
@@ -108,7 +107,7 @@ export class InviteService {
   }
 
   async statistics(memberId: number): Promise<InviteStatistics> {
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const { today, month } = beijingStarts(now);
     const [counts, sums, todayBets] = await Promise.all([
       repo.referralCounts(this.db, memberId, today, month),
@@ -192,7 +191,7 @@ export class InviteService {
     me: number | null,
     query: { period: 'all' | 'month' | 'week'; by: 'count' | 'reward'; limit: number },
   ): Promise<InviteRanking> {
-    const since = rankingSince(query.period, Date.now());
+    const since = rankingSince(query.period, this.clock.now().getTime());
     const board = await repo.rankingBoard(this.db, { since, by: query.by, limit: query.limit, me });
     const list = board
       .filter((r) => r.rank <= query.limit)
@@ -220,31 +219,32 @@ export class InviteService {
 
   /** A new invite code (the old one stops working; members already invited stay). */
   async generateCode(member: MemberRow, origin: string) {
-    const todayStart = beijingStarts(Date.now()).today;
+    const now = this.clock.now();
+    const todayStart = beijingStarts(now.getTime()).today;
     const limit = INVITE_RULES.codeChangesPerDay;
     for (let attempt = 0; attempt < 5; attempt++) {
       const code = newCode(8);
       try {
         const result = await inTransaction(this.db, async ({ tx }) => {
           // Serialise a member's changes so the daily limit holds under concurrent taps.
-          const [current] = await tx.select().from(members).where(eq(members.id, member.id)).for('update');
+          const current = await accountsRepo.lockMember(tx, member.id);
           if (!current) throw new Error('member vanished');
           const used = await repo.codeChangesSince(tx, member.id, todayStart);
           if (used >= limit) throw tooManyRequests(`邀请码每天最多更换${limit}次，请明天再试`);
-          await tx
-            .insert(inviteCodeChanges)
-            .values({ memberId: member.id, oldCode: current.inviteCode, newCode: code });
-          await tx
-            .update(members)
-            .set({ inviteCode: code, updatedAt: sql`now()` })
-            .where(eq(members.id, member.id));
+          await repo.insertCodeChange(tx, {
+            memberId: member.id,
+            oldCode: current.inviteCode,
+            newCode: code,
+            createdAt: now,
+          });
+          await accountsRepo.updateMember(tx, member.id, { inviteCode: code }, now);
           return { invite_code: code, url: inviteUrl(origin, code), remaining_today: limit - used - 1 };
         });
         this.events.emit('member.changed', {
           memberId: member.id,
           changedFields: ['invite_code'],
           changeType: 'invite_code',
-          at: new Date(),
+          at: now,
         });
         return result;
       } catch (err) {

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { beijingDate, commissionFen, formatFen, INVITE_RULES } from '@app/shared';
 import { inTransaction } from '../../db/tx.ts';
+import { ManualClock } from '../../lib/clock.ts';
 import { as, body, createTestApp, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { bonusLogs } from '../bonus/bonus.table.ts';
@@ -11,8 +12,10 @@ import { messages } from '../messages/messages.table.ts';
 import { inviteRewards } from './invite.table.ts';
 
 let t: TestApp;
+// Lottery bets move this clock (see lottery/testing.ts).
+const clock = new ManualClock();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, undefined, undefined, clock);
 });
 afterEach(() => expectLedgerBalanced(t));
 afterAll(() => t.close());
@@ -153,7 +156,8 @@ describe('invite rewards', () => {
     expect(await rewardsOf(inviter.id)).toHaveLength(0);
 
     await deposit(friend, 1n); // reaches 100.00
-    await vi.waitFor(async () => expect(await rewardsOf(inviter.id)).toHaveLength(1), { timeout: 5_000 });
+    await t.app.services.inviteRewards.idle();
+    expect(await rewardsOf(inviter.id)).toHaveLength(1);
     expect(await mainBalance(inviter)).toBe(800n);
 
     // Replayed events, the job and concurrent runs: still one payment per milestone.
@@ -166,7 +170,8 @@ describe('invite rewards', () => {
     expect(await mainBalance(inviter)).toBe(800n);
 
     await deposit(friend, 500_000n); // jumps past 1000 and 5000 at once
-    await vi.waitFor(async () => expect(await rewardsOf(inviter.id)).toHaveLength(3), { timeout: 5_000 });
+    await t.app.services.inviteRewards.idle();
+    expect(await rewardsOf(inviter.id)).toHaveLength(3);
     await t.app.services.inviteRewards.tick();
     expect(await rewardsOf(inviter.id)).toHaveLength(3);
     expect(await mainBalance(inviter)).toBe(800n + 3_800n + 8_800n);
@@ -209,7 +214,7 @@ describe('invite rewards', () => {
     // Settled as lost now (the draw itself is the lottery module's business and tested there).
     await t.database.db
       .update(lotteryBets)
-      .set({ status: 'lost', settledAt: new Date() })
+      .set({ status: 'lost', settledAt: clock.now() })
       .where(and(eq(lotteryBets.memberId, friend.id), eq(lotteryBets.status, 'pending')));
     const bets = await t.database.db.select().from(lotteryBets).where(eq(lotteryBets.memberId, friend.id));
     const stake = bets.reduce((sum, b) => sum + b.amount, 0n); // 5 注 × 2 元 × 100 倍
@@ -222,10 +227,10 @@ describe('invite rewards', () => {
     expect(estimate.today_commission_estimate).toBe(formatFen(commissionFen(stake)));
 
     // Today is not over: nothing yet.
-    await t.app.services.inviteRewards.payCommissions(new Date());
+    await t.app.services.inviteRewards.payCommissions(clock.now());
     expect(await rewardsOf(inviter.id)).toHaveLength(0);
 
-    const tomorrow = new Date(Date.now() + 86_400_000 + 15 * 60_000);
+    const tomorrow = new Date(clock.now().getTime() + 86_400_000 + 15 * 60_000);
     await Promise.all([
       t.app.services.inviteRewards.payCommissions(tomorrow),
       t.app.services.inviteRewards.payCommissions(tomorrow),
@@ -237,7 +242,7 @@ describe('invite rewards', () => {
     expect(paid).toHaveLength(1);
     expect(paid[0]).toMatchObject({
       rule: 'bet_commission',
-      period: beijingDate(Date.now()),
+      period: beijingDate(clock.now().getTime()),
       baseAmount: stake,
       amount: commissionFen(stake),
     });

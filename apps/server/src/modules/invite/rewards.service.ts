@@ -1,5 +1,3 @@
-import { LOCKS } from '../../db/locks.ts';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   beijingDayStart,
@@ -10,14 +8,15 @@ import {
   type InviteRewardRule,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
+import { lockForTransaction } from '../../db/locks.ts';
 import { inTransaction } from '../../db/tx.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { findMemberById } from '../accounts/accounts.repo.ts';
 import { maskUsername } from '../accounts/accounts.mapper.ts';
 import type { BonusService } from '../bonus/bonus.service.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import * as repo from './invite.repo.ts';
-import { inviteRewards } from './invite.table.ts';
 
 /** How often the job looks for due commission days. */
 export const INVITE_REWARDS_INTERVAL_MS = 60_000;
@@ -26,8 +25,6 @@ const MILESTONE_SWEEP_MS = 10 * 60_000;
 
 const DEPOSIT_PREFIX = 'invite:deposit:';
 const COMMISSION_PREFIX = 'invite:commission:';
-/** Advisory lock namespace: one payment of one invitee at a time across processes. */
-const INVITE_LOCK = LOCKS.inviteRewards;
 
 export const milestoneReference = (inviteeId: number, key: string) => `${DEPOSIT_PREFIX}${inviteeId}:${key}`;
 export const commissionReference = (inviteeId: number, day: string) =>
@@ -53,6 +50,8 @@ interface Payment {
  */
 export class InviteRewardsService {
   private unsubscribe: (() => void) | null = null;
+  /** Milestone payments started by deposit events and not finished yet. */
+  private readonly inFlight = new Set<Promise<unknown>>();
   /** Days whose commission this process has paid in full (a past day gains no settlements). */
   private readonly completedDays = new Set<string>();
   private lastSweepAt = 0;
@@ -62,16 +61,25 @@ export class InviteRewardsService {
     private readonly bonus: BonusService,
     private readonly messages: MessagesService,
     private readonly log: Pick<FastifyBaseLogger, 'error' | 'info'>,
+    private readonly clock: Clock,
   ) {}
 
   /** Listens for committed deposits. */
   start(events: EventBus): void {
     this.unsubscribe = events.on('wallet.changed', (change) => {
       if (change.type !== 'deposit' || change.amount <= 0n) return;
-      this.payMilestonesOf(change.memberId).catch((err: unknown) =>
-        this.log.error({ err, memberId: change.memberId }, 'invite milestone payment failed'),
-      );
+      const paying = this.payMilestonesOf(change.memberId)
+        .catch((err: unknown) =>
+          this.log.error({ err, memberId: change.memberId }, 'invite milestone payment failed'),
+        )
+        .finally(() => this.inFlight.delete(paying));
+      this.inFlight.add(paying);
     });
+  }
+
+  /** Resolves once the payments started by deposit events have finished (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
   stop(): void {
@@ -80,12 +88,12 @@ export class InviteRewardsService {
   }
 
   /** Every due milestone and every unpaid commission day. Returns how many rewards it paid. */
-  async tick(now = new Date()): Promise<number> {
+  async tick(now = this.clock.now()): Promise<number> {
     return (await this.payMilestones()) + (await this.payCommissions(now));
   }
 
   /** The background job: commission days each run, the milestone sweep every ten minutes. */
-  async runJob(now = new Date()): Promise<number> {
+  async runJob(now = this.clock.now()): Promise<number> {
     let paid = await this.payCommissions(now, true);
     if (now.getTime() - this.lastSweepAt >= MILESTONE_SWEEP_MS) {
       this.lastSweepAt = now.getTime();
@@ -130,7 +138,7 @@ export class InviteRewardsService {
   }
 
   /** Commission for each due Beijing day, per invitee with valid bets that day. */
-  async payCommissions(now = new Date(), skipCompleted = false): Promise<number> {
+  async payCommissions(now = this.clock.now(), skipCompleted = false): Promise<number> {
     let paid = 0;
     for (const day of commissionDaysDue(now)) {
       if (skipCompleted && this.completedDays.has(day)) continue;
@@ -171,7 +179,8 @@ export class InviteRewardsService {
       return await inTransaction(
         this.db,
         async (work) => {
-          await work.tx.execute(sql`SELECT pg_advisory_xact_lock(${INVITE_LOCK}::int, ${p.inviteeId}::int)`);
+          // One payment of one invitee at a time across processes.
+          await lockForTransaction(work.tx, 'inviteRewards', p.inviteeId);
           const granted = await this.bonus.grant(work, {
             memberId: p.inviterId,
             type: 'invite',
@@ -182,7 +191,7 @@ export class InviteRewardsService {
             turnoverMultiple: INVITE_RULES.turnoverMultiple,
           });
           if (granted.duplicate) return false;
-          await work.tx.insert(inviteRewards).values({
+          await repo.insertReward(work.tx, {
             inviterId: p.inviterId,
             inviteeId: p.inviteeId,
             rule: p.rule,
@@ -191,6 +200,7 @@ export class InviteRewardsService {
             amount: p.amount,
             reference: p.reference,
             bonusLogId: granted.log.id,
+            createdAt: this.clock.now(),
           });
           await this.messages.send(work, {
             memberId: p.inviterId,

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { ledgerEntries, wallets } from './ledger.table.ts';
 
@@ -32,10 +32,11 @@ export async function applyToWallet(
   memberId: number,
   kind: string,
   amount: bigint,
+  now: Date,
 ): Promise<{ id: number; balance: bigint } | undefined> {
   const [row] = await tx
     .update(wallets)
-    .set({ balance: sql`${wallets.balance} + ${amount}`, updatedAt: sql`now()` })
+    .set({ balance: sql`${wallets.balance} + ${amount}`, updatedAt: now })
     .where(
       and(eq(wallets.memberId, memberId), eq(wallets.kind, kind), sql`${wallets.balance} + ${amount} >= 0`),
     )
@@ -43,11 +44,8 @@ export async function applyToWallet(
   return row;
 }
 
-export async function setWalletBalance(tx: Tx, walletId: number, balance: bigint): Promise<void> {
-  await tx
-    .update(wallets)
-    .set({ balance, updatedAt: sql`now()` })
-    .where(eq(wallets.id, walletId));
+export async function setWalletBalance(tx: Tx, walletId: number, balance: bigint, now: Date): Promise<void> {
+  await tx.update(wallets).set({ balance, updatedAt: now }).where(eq(wallets.id, walletId));
 }
 
 export async function insertEntry(tx: Tx, entry: NewLedgerEntry): Promise<LedgerEntryRow> {
@@ -136,4 +134,13 @@ export async function findInvariantViolations(db: Db): Promise<InvariantViolatio
 /** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too; both typed loosely by Drizzle. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/** How many wallets and ledger entries the books hold. */
+export async function bookSizes(db: Db): Promise<{ wallets: number; entries: number }> {
+  const [[w], [e]] = await Promise.all([
+    db.select({ n: count() }).from(wallets),
+    db.select({ n: count() }).from(ledgerEntries),
+  ]);
+  return { wallets: w?.n ?? 0, entries: e?.n ?? 0 };
 }

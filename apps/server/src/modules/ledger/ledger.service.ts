@@ -4,6 +4,7 @@ import type { Work } from '../../db/tx.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import * as repo from './ledger.repo.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export interface PostEntryInput {
   memberId: number;
@@ -34,15 +35,25 @@ export class LedgerService {
   constructor(
     private readonly db: Db,
     private readonly events: EventBus,
+    private readonly clock: Clock,
   ) {}
 
   async post(work: Work, input: PostEntryInput): Promise<PostedEntry> {
     if (input.amount === 0n) throw new Error('a ledger entry must move money');
     const kind: WalletKind = input.wallet ?? 'main';
+    const now = this.clock.now();
     if (!input.idempotencyKey) {
-      const applied = await repo.applyToWallet(work.tx, input.memberId, kind, input.amount);
+      const applied = await repo.applyToWallet(work.tx, input.memberId, kind, input.amount, now);
       if (applied)
-        return this.record(work, input, kind, applied.id, applied.balance - input.amount, applied.balance);
+        return this.record(
+          work,
+          input,
+          kind,
+          applied.id,
+          applied.balance - input.amount,
+          applied.balance,
+          now,
+        );
     }
     // The row lock serialises every change of this wallet until the caller commits.
     const wallet = await repo.lockWallet(work.tx, input.memberId, kind);
@@ -64,8 +75,8 @@ export class LedgerService {
     const after = wallet.balance + input.amount;
     if (after < 0n) throw unprocessable(MESSAGES.insufficientBalance, { wallet: kind });
 
-    await repo.setWalletBalance(work.tx, wallet.id, after);
-    return this.record(work, input, kind, wallet.id, wallet.balance, after);
+    await repo.setWalletBalance(work.tx, wallet.id, after, now);
+    return this.record(work, input, kind, wallet.id, wallet.balance, after, now);
   }
 
   /** Appends the entry of a change already applied to the wallet row, and announces it after commit. */
@@ -76,6 +87,7 @@ export class LedgerService {
     walletId: number,
     before: bigint,
     after: bigint,
+    now: Date,
   ): Promise<PostedEntry> {
     const entry = await repo.insertEntry(work.tx, {
       walletId,
@@ -88,6 +100,7 @@ export class LedgerService {
       referenceId: input.reference ? String(input.reference.id) : null,
       idempotencyKey: input.idempotencyKey ?? null,
       remark: input.remark ?? LEDGER_TYPES[input.type],
+      createdAt: now,
     });
     const posted = { ...this.describe(entry, kind), duplicate: false };
     work.afterCommit(() =>

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   betAmountFen,
   betSizeProblem,
@@ -19,6 +18,7 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { MemberRow } from '../accounts/accounts.repo.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
@@ -31,8 +31,8 @@ import {
   toBetView,
   toPeriodView,
 } from './lottery.mapper.ts';
+import * as bets from './bets.repo.ts';
 import * as repo from './lottery.repo.ts';
-import { lotteryBets, lotteryPeriods } from './lottery.table.ts';
 import { refundKey } from './settlement.service.ts';
 import { pageOf } from '../../lib/paging.ts';
 
@@ -62,12 +62,13 @@ export class LotteryBetsService {
     private readonly db: Db,
     private readonly ledger: LedgerService,
     private readonly idempotency: IdempotencyService,
+    private readonly clock: Clock,
   ) {}
 
   /** The play of a lottery for bets placed now (六合彩: the current period's zodiac year). */
   private playNow(code: string, playCode: string): LotteryPlay {
     const config = lotteryOf(code);
-    const play = playOf(config, playCode, currentPeriod(config, Date.now()));
+    const play = playOf(config, playCode, currentPeriod(config, this.clock.now().getTime()));
     if (!play) throw notFound('玩法不存在');
     return play;
   }
@@ -141,32 +142,31 @@ export class LotteryBetsService {
       { memberId: member.id, key: ctx.idempotencyKey, route: ctx.route, request: body },
       async (work) => {
         await repo.sharePeriodLock(work.tx, period.id);
-        const [locked] = await work.tx.select().from(lotteryPeriods).where(eq(lotteryPeriods.id, period.id));
+        const locked = await repo.findPeriodById(work.tx, period.id);
         // Checked under the period lock (and after a replayed key answered): the draw waits for us.
-        const at = Date.now();
+        const at = this.clock.now().getTime();
         if (!locked) throw notFound(`第${body.expect}期不存在`);
         if (at < locked.openAt.getTime() && locked.status === 'pending')
           throw unprocessable(`第${period.number}期尚未开盘`);
         if (!acceptsBets(locked, at)) throw unprocessable(closedMessage(period.number));
         const createdAt = new Date(at);
-        const rows = await work.tx
-          .insert(lotteryBets)
-          .values(
-            lines.map((l) => ({
-              betNo: newBetNo(createdAt),
-              memberId: member.id,
-              lotteryCode: config.code,
-              periodId: period.id,
-              playCode: l.play.code,
-              codes: l.codes,
-              itemCount: l.itemCount,
-              multiple: l.multiple,
-              unitFen: l.unitFen,
-              amount: l.amount,
-              odds: oddsSnapshot(l.play),
-            })),
-          )
-          .returning();
+        const rows = await bets.insertBets(
+          work.tx,
+          lines.map((l) => ({
+            betNo: newBetNo(createdAt),
+            memberId: member.id,
+            lotteryCode: config.code,
+            periodId: period.id,
+            playCode: l.play.code,
+            codes: l.codes,
+            itemCount: l.itemCount,
+            multiple: l.multiple,
+            unitFen: l.unitFen,
+            amount: l.amount,
+            odds: oddsSnapshot(l.play),
+            createdAt,
+          })),
+        );
         let balance = 0n;
         for (const bet of rows)
           balance = await this.debit(work, bet, `彩票投注 ${config.name} 第${period.number}期 ${bet.betNo}`);
@@ -201,23 +201,16 @@ export class LotteryBetsService {
   /** Cancels a bet of the member's own before its period closes, refunding the stake. */
   async cancel(memberId: number, betId: number) {
     return inTransaction(this.db, async (work) => {
-      const [bet] = await work.tx
-        .select()
-        .from(lotteryBets)
-        .where(and(eq(lotteryBets.id, betId), eq(lotteryBets.memberId, memberId)))
-        .for('update');
+      const bet = await bets.findMemberBet(work.tx, memberId, betId, true);
       if (!bet) throw notFound('注单不存在');
       if (bet.status !== 'pending') throw unprocessable('该注单已结算或已撤单，不能撤单');
       await repo.sharePeriodLock(work.tx, bet.periodId);
-      const [period] = await work.tx.select().from(lotteryPeriods).where(eq(lotteryPeriods.id, bet.periodId));
-      const at = Date.now();
+      const period = await repo.findPeriodById(work.tx, bet.periodId);
+      const now = this.clock.now();
+      const at = now.getTime();
       if (!period || !acceptsBets(period, at))
         throw unprocessable(`第${period?.number ?? ''}期已封盘，不能撤单`);
-      const [cancelled] = await work.tx
-        .update(lotteryBets)
-        .set({ status: 'cancelled', cancelReason: '会员撤单', settledAt: sql`now()` })
-        .where(and(eq(lotteryBets.id, bet.id), eq(lotteryBets.status, 'pending')))
-        .returning();
+      const cancelled = await bets.cancelPendingBet(work.tx, bet.id, now);
       if (!cancelled) throw unprocessable('该注单已结算或已撤单，不能撤单');
       const refund = await this.ledger.post(work, {
         memberId,
@@ -266,55 +259,23 @@ export class LotteryBetsService {
       per_page: number;
     },
   ) {
-    const condition = and(
-      eq(lotteryBets.memberId, memberId),
-      query.code ? eq(lotteryBets.lotteryCode, query.code) : undefined,
-      query.expect
-        ? inArray(
-            lotteryBets.periodId,
-            this.db
-              .select({ id: lotteryPeriods.id })
-              .from(lotteryPeriods)
-              .where(
-                and(
-                  eq(lotteryPeriods.number, query.expect),
-                  query.code ? eq(lotteryPeriods.lotteryCode, query.code) : undefined,
-                ),
-              ),
-          )
-        : undefined,
-      query.status === 'settled'
-        ? inArray(lotteryBets.status, ['won', 'lost'])
-        : query.status
-          ? eq(lotteryBets.status, query.status)
-          : undefined,
+    const { rows, total } = await bets.listBets(
+      this.db,
+      { memberId, code: query.code, expect: query.expect, status: query.status },
+      { limit: query.per_page, offset: (query.page - 1) * query.per_page },
     );
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(lotteryBets)
-        .where(condition)
-        .orderBy(desc(lotteryBets.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page),
-      this.db.select({ n: count() }).from(lotteryBets).where(condition),
-    ]);
     const periods = await repo.periodsByIds(this.db, [...new Set(rows.map((r) => r.periodId))]);
-    const now = Date.now();
-    const n = total?.n ?? 0;
+    const now = this.clock.now().getTime();
     return pageOf(
       rows.map((bet) => toBetView(bet, periods.get(bet.periodId)!, now)),
-      n,
+      total,
       query,
     );
   }
 
   /** The member's own bet (another member's answers 404, as if it did not exist). */
   async detail(memberId: number, betId: number) {
-    const [bet] = await this.db
-      .select()
-      .from(lotteryBets)
-      .where(and(eq(lotteryBets.id, betId), eq(lotteryBets.memberId, memberId)));
+    const bet = await bets.findMemberBet(this.db, memberId, betId);
     if (!bet) throw notFound('注单不存在');
     const period = (await repo.findPeriodById(this.db, bet.periodId))!;
     const config = lotteryOf(bet.lotteryCode);
@@ -336,31 +297,12 @@ export class LotteryBetsService {
         odds: formatOdds(line.oddsX100),
       }));
     }
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     return { ...toBetView(bet, period, now), period: toPeriodView(period, now), lines };
   }
 
   async stats(memberId: number, code: string | undefined) {
-    const [row] = await this.db
-      .select({
-        totalCount:
-          sql<number>`COUNT(*) FILTER (WHERE ${lotteryBets.status} NOT IN ('cancelled', 'refunded'))`.mapWith(
-            Number,
-          ),
-        totalAmount: sql<string>`COALESCE(SUM(${lotteryBets.amount}) FILTER (WHERE ${lotteryBets.status} NOT IN ('cancelled', 'refunded')), 0)::text`,
-        pendingCount: sql<number>`COUNT(*) FILTER (WHERE ${lotteryBets.status} = 'pending')`.mapWith(Number),
-        pendingAmount: sql<string>`COALESCE(SUM(${lotteryBets.amount}) FILTER (WHERE ${lotteryBets.status} = 'pending'), 0)::text`,
-        wonCount: sql<number>`COUNT(*) FILTER (WHERE ${lotteryBets.status} = 'won')`.mapWith(Number),
-        lostCount: sql<number>`COUNT(*) FILTER (WHERE ${lotteryBets.status} = 'lost')`.mapWith(Number),
-        cancelledCount:
-          sql<number>`COUNT(*) FILTER (WHERE ${lotteryBets.status} IN ('cancelled', 'refunded'))`.mapWith(
-            Number,
-          ),
-        payout: sql<string>`COALESCE(SUM(${lotteryBets.payout}), 0)::text`,
-        settledAmount: sql<string>`COALESCE(SUM(${lotteryBets.amount}) FILTER (WHERE ${lotteryBets.status} IN ('won', 'lost')), 0)::text`,
-      })
-      .from(lotteryBets)
-      .where(and(eq(lotteryBets.memberId, memberId), code ? eq(lotteryBets.lotteryCode, code) : undefined));
+    const row = await bets.betStats(this.db, memberId, code);
     const payout = BigInt(row?.payout ?? '0');
     return {
       total_count: row?.totalCount ?? 0,

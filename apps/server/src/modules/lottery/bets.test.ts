@@ -1,20 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as, body, createTestApp, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
+import { ManualClock } from '../../lib/clock.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { updateMember } from '../accounts/accounts.repo.ts';
 import { ledgerEntries } from '../ledger/ledger.table.ts';
 import { lotteryBets } from './lottery.table.ts';
 import { balanceOf, fundLottery, openPeriod, pastPeriod, placeBets, tick, type BetLine } from './testing.ts';
 
-// This file owns k3_1m, lhc and 11x5_5m (files sharing PostgreSQL each drive their own lotteries).
+// This file owns 11x5_5m; k3_1m and lhc it shares (played at the wall time, see testing.ts).
 const K3 = 'k3_1m';
 const LHC = 'lhc';
 const X115 = '11x5_5m';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, undefined, undefined, new ManualClock());
 });
 afterEach(() => expectLedgerBalanced(t));
 afterAll(() => t.close());
@@ -129,7 +130,7 @@ describe('bet create', { timeout: 60_000 }, () => {
   });
 
   it('refuses a bet after 封盘, whether or not the scheduler has closed the period yet', async () => {
-    const past = pastPeriod(K3);
+    const past = pastPeriod(t, K3);
     // The scheduler, running behind, created and opened the past period; the clock has passed its close.
     await tick(t, [K3], past.openAt);
     const m = await member();

@@ -1,4 +1,4 @@
-import { LOCKS } from '../../db/locks.ts';
+import { lockForTransaction } from '../../db/locks.ts';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { lotteryNotices } from './lottery.table.ts';
@@ -10,20 +10,17 @@ export type BetRow = typeof lotteryBets.$inferSelect;
 export type NewBet = typeof lotteryBets.$inferInsert;
 export type NoticeRow = typeof lotteryNotices.$inferSelect;
 
-/** Advisory lock space of periods (two-int keys: this class and the period id). */
-const PERIOD_LOCK = LOCKS.lotteryPeriod;
-
 /**
  * Bets and cancels hold their period's lock shared until they commit; the draw takes it
  * exclusively, so it waits for every bet in flight and no bet slips in after it. (Shared
  * advisory locks cost nothing per row, unlike FOR SHARE on one hot period row.)
  */
 export async function sharePeriodLock(tx: Tx, periodId: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${PERIOD_LOCK}::int, ${periodId}::int)`);
+  await lockForTransaction(tx, 'lotteryPeriod', periodId, 'shared');
 }
 
 export async function exclusivePeriodLock(tx: Tx, periodId: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${PERIOD_LOCK}::int, ${periodId}::int)`);
+  await lockForTransaction(tx, 'lotteryPeriod', periodId);
 }
 
 /** Periods still waiting for bets or for their draw. */
@@ -99,6 +96,24 @@ export async function closeDue(db: Db, now: Date, codes?: readonly string[]): Pr
       ),
     )
     .returning();
+}
+
+/**
+ * Writes a due period's outcome once: drawn with its open code, or cancelled with a reason.
+ * Only a period still waiting (pending, open or closed) changes; undefined otherwise.
+ */
+export async function decidePeriod(
+  tx: Tx,
+  periodId: number,
+  outcome:
+    { status: 'drawn'; openCode: string; drawnAt: Date } | { status: 'cancelled'; cancelReason: string },
+): Promise<PeriodRow | undefined> {
+  const [row] = await tx
+    .update(lotteryPeriods)
+    .set(outcome)
+    .where(and(eq(lotteryPeriods.id, periodId), inArray(lotteryPeriods.status, [...UNDRAWN])))
+    .returning();
+  return row;
 }
 
 export async function dueForDraw(db: Db, now: Date, codes?: readonly string[]): Promise<PeriodRow[]> {
@@ -270,10 +285,10 @@ export async function pendingBets(
     .limit(limit);
 }
 
-export async function markSettled(db: Db, periodId: number): Promise<boolean> {
+export async function markSettled(db: Db, periodId: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(lotteryPeriods)
-    .set({ settledAt: sql`now()` })
+    .set({ settledAt: now })
     .where(
       and(
         eq(lotteryPeriods.id, periodId),

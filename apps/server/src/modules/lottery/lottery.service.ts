@@ -1,4 +1,3 @@
-import { count, desc, eq } from 'drizzle-orm';
 import {
   currentPeriod,
   FAMILY_CODES,
@@ -15,6 +14,7 @@ import {
   type FamilyCode,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
   lotteryOf,
@@ -25,7 +25,7 @@ import {
   toPlayView,
 } from './lottery.mapper.ts';
 import * as repo from './lottery.repo.ts';
-import { lotteryNotices, lotteryPeriods } from './lottery.table.ts';
+import { listNotices } from './bets.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
 
 export const DRAW_ALGORITHM =
@@ -36,13 +36,16 @@ export const DRAW_ALGORITHM =
 
 /** Lotteries, periods, open codes, plays, trends and draw verification: public reads. */
 export class LotteryService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   async list(type?: FamilyCode) {
     const disabled = await repo.disabledGameCodes(this.db);
     const onSale = LOTTERIES.filter((l) => !disabled.has(l.code));
     const configs = onSale.filter((l) => !type || l.family === type);
-    const now = new Date();
+    const now = this.clock.now();
     const { current, latest } = await repo.currentAndLatest(
       this.db,
       configs.map((c) => c.code),
@@ -62,7 +65,7 @@ export class LotteryService {
 
   async detail(code: string) {
     const config = lotteryOf(code);
-    const now = new Date();
+    const now = this.clock.now();
     const [current, latest] = await Promise.all([
       repo.periodAt(this.db, code, now),
       repo.latestDrawn(this.db, code),
@@ -81,7 +84,7 @@ export class LotteryService {
 
   async currentExpect(code: string) {
     lotteryOf(code);
-    const now = new Date();
+    const now = this.clock.now();
     const [current, previous, next] = await Promise.all([
       repo.periodAt(this.db, code, now),
       repo.previousPeriod(this.db, code, now),
@@ -105,13 +108,13 @@ export class LotteryService {
   }
 
   async openCode(code: string, expect: string) {
-    return toPeriodView(await this.period(code, expect), Date.now());
+    return toPeriodView(await this.period(code, expect), this.clock.now().getTime());
   }
 
   async latestOpenCode(code: string) {
     lotteryOf(code);
     const row = await repo.latestDrawn(this.db, code);
-    return row ? toPeriodView(row, Date.now()) : null;
+    return row ? toPeriodView(row, this.clock.now().getTime()) : null;
   }
 
   async history(code: string, query: { page: number; per_page: number }) {
@@ -120,7 +123,7 @@ export class LotteryService {
       limit: query.per_page,
       offset: (query.page - 1) * query.per_page,
     });
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     return pageOf(
       rows.map((r) => toPeriodView(r, now)),
       total,
@@ -133,7 +136,7 @@ export class LotteryService {
     lotteryOf(code);
     const row = expect
       ? await this.period(code, expect)
-      : await repo.previousPeriod(this.db, code, new Date());
+      : await repo.previousPeriod(this.db, code, this.clock.now());
     if (!row) throw notFound('暂无开奖期');
     const counts = await repo.betCountsOfPeriod(this.db, row.id);
     const n = (status: string) => counts[status] ?? 0;
@@ -141,7 +144,7 @@ export class LotteryService {
     return {
       code,
       expect: row.number,
-      status: toPeriodView(row, Date.now()).status,
+      status: toPeriodView(row, this.clock.now().getTime()).status,
       settled: row.settledAt !== null,
       bets,
       pending: n('pending'),
@@ -156,7 +159,7 @@ export class LotteryService {
   /** Play groups (玩法分组) for bets on the current period. */
   async plays(code: string) {
     const config = lotteryOf(code);
-    const now = new Date();
+    const now = this.clock.now();
     const stored = await repo.periodAt(this.db, code, now);
     const period = stored ? schedulePeriodOf(config, stored) : currentPeriod(config, now.getTime());
     return {
@@ -172,7 +175,7 @@ export class LotteryService {
 
   playDetail(code: string, playCode: string) {
     const config = lotteryOf(code);
-    const play = playOf(config, playCode, currentPeriod(config, Date.now()));
+    const play = playOf(config, playCode, currentPeriod(config, this.clock.now().getTime()));
     if (!play) throw notFound('玩法不存在');
     return toPlayView(playInfo(play));
   }
@@ -244,19 +247,10 @@ export class LotteryService {
   }
 
   async notices(memberId: number, query: { page: number; per_page: number }) {
-    const condition = eq(lotteryNotices.memberId, memberId);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ notice: lotteryNotices, code: lotteryPeriods.lotteryCode, number: lotteryPeriods.number })
-        .from(lotteryNotices)
-        .innerJoin(lotteryPeriods, eq(lotteryPeriods.id, lotteryNotices.periodId))
-        .where(condition)
-        .orderBy(desc(lotteryNotices.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page),
-      this.db.select({ n: count() }).from(lotteryNotices).where(condition),
-    ]);
-    const n = total?.n ?? 0;
+    const { rows, total } = await listNotices(this.db, memberId, {
+      limit: query.per_page,
+      offset: (query.page - 1) * query.per_page,
+    });
     return pageOf(
       rows.map((r) => ({
         id: r.notice.id,
@@ -266,7 +260,7 @@ export class LotteryService {
         content: r.notice.content,
         created_at: r.notice.createdAt.toISOString(),
       })),
-      n,
+      total,
       query,
     );
   }

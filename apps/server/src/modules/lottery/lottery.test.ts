@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { currentPeriod, verifyDraw } from '@app/shared';
 import { body, createTestApp, type TestApp } from '../../test/harness.ts';
+import { ManualClock } from '../../lib/clock.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { configOf, tick } from './testing.ts';
 
@@ -9,10 +10,11 @@ const PK10 = 'pk10_1m';
 const SSC = 'ssc_1m';
 
 let t: TestApp;
+const clock = new ManualClock();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, undefined, undefined, clock);
   // Twenty-odd minutes of ssc_1m history: the scheduler ran in the past, then catches up now.
-  const now = Date.now();
+  const now = clock.now().getTime();
   for (const minutesAgo of [30, 25, 20, 15, 10, 5]) await tick(t, [SSC], now - minutesAgo * 60_000);
   await tick(t, [SSC, PK10], now);
 });
@@ -101,7 +103,7 @@ describe('lotteries', () => {
     const { data } = await get<{ current: PeriodView; previous: PeriodView; next: PeriodView }>(
       `/v1/liujiu/lottery/current-expect?code=${SSC}`,
     );
-    expect(data.current.expect).toBe(currentPeriod(configOf(SSC), Date.now()).number);
+    expect(data.current.expect).toBe(currentPeriod(configOf(SSC), clock.now().getTime()).number);
     expect(['open', 'closed']).toContain(data.current.status);
     expect(data.previous).toMatchObject({ status: 'drawn' });
     expect(data.next).toMatchObject({ status: 'pending', seed: null });

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   commitment,
@@ -20,10 +19,10 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
 import { periodStatusAt } from './lottery.mapper.ts';
 import * as repo from './lottery.repo.ts';
-import { lotteryPeriods } from './lottery.table.ts';
 import type { LotterySettlement } from './settlement.service.ts';
 
 export interface LotterySchedulerOptions {
@@ -73,14 +72,15 @@ export class LotteryScheduler {
     private readonly settlement: LotterySettlement,
     private readonly broadcaster: Broadcaster,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+    private readonly clock: Clock,
     private readonly options: LotterySchedulerOptions,
   ) {}
 
   /**
-   * One pass at `now` (injectable so tests run the clock). `codes` limits the pass to some
-   * lotteries (tests that share a database each drive their own).
+   * One pass at the clock's time (tests may pass their own `now`). `codes` limits the pass to
+   * some lotteries (tests that share a database each drive their own).
    */
-  async tick(now = new Date(), options: { codes?: readonly string[] } = {}): Promise<TickReport> {
+  async tick(now = this.clock.now(), options: { codes?: readonly string[] } = {}): Promise<TickReport> {
     const { codes } = options;
     await this.syncGames();
     const disabled = await repo.disabledGameCodes(this.db);
@@ -197,21 +197,16 @@ export class LotteryScheduler {
     const updated = await inTransaction(this.db, async ({ tx }) => {
       // Waits for bets still in flight on this period; none can start after.
       await repo.exclusivePeriodLock(tx, row.id);
-      const [done] = await tx
-        .update(lotteryPeriods)
-        .set(
-          openCode
-            ? { status: 'drawn', openCode, drawnAt: now }
-            : {
-                status: 'cancelled',
-                cancelReason: `${name}第${row.number}期开奖失败（${failure}），本期已取消`,
-              },
-        )
-        .where(
-          and(eq(lotteryPeriods.id, row.id), inArray(lotteryPeriods.status, ['pending', 'open', 'closed'])),
-        )
-        .returning();
-      return done;
+      return repo.decidePeriod(
+        tx,
+        row.id,
+        openCode
+          ? { status: 'drawn', openCode, drawnAt: now }
+          : {
+              status: 'cancelled',
+              cancelReason: `${name}第${row.number}期开奖失败（${failure}），本期已取消`,
+            },
+      );
     });
     if (updated && !openCode) {
       this.log.error({ lottery: row.lotteryCode, period: row.number, failure }, 'lottery period cancelled');

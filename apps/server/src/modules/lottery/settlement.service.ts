@@ -1,4 +1,3 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   findLottery,
@@ -10,14 +9,15 @@ import {
   type NotificationEvent,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
-import { inTransaction, type Work } from '../../db/tx.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
+import { inTransaction } from '../../db/tx.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { addTurnover } from '../accounts/figures.repo.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
 import { playOf, schedulePeriodOf } from './lottery.mapper.ts';
+import * as bets from './bets.repo.ts';
 import * as repo from './lottery.repo.ts';
-import { lotteryBets, lotteryNotices } from './lottery.table.ts';
 
 /** Bets settled per transaction: large enough to amortise commits, small enough for short locks. */
 const BET_BATCH = 2_500;
@@ -82,9 +82,11 @@ export class LotterySettlement {
     private readonly broadcaster: Broadcaster,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
     private readonly messages: MessagesService,
+    private readonly clock: Clock,
   ) {}
 
   async settlePeriod(periodId: number): Promise<PeriodSettlement> {
+    const now = this.clock.now();
     const period = await repo.findPeriodById(this.db, periodId);
     const outcome: PeriodSettlement = { bets: 0, won: 0, paid: 0n, refunded: 0n, complete: false };
     if (!period || (period.status !== 'drawn' && period.status !== 'cancelled')) return outcome;
@@ -105,8 +107,8 @@ export class LotterySettlement {
       const results = await Promise.all(
         batches.map((batch) =>
           period.status === 'drawn'
-            ? this.settleBatch(batch, period, config!)
-            : this.refundBatch(batch, period, config),
+            ? this.settleBatch(batch, period, config!, now)
+            : this.refundBatch(batch, period, config, now),
         ),
       );
       for (const batch of results) {
@@ -116,7 +118,7 @@ export class LotterySettlement {
         outcome.refunded += batch.refunded;
       }
     }
-    outcome.complete = await repo.markSettled(this.db, periodId);
+    outcome.complete = await repo.markSettled(this.db, periodId, now);
     if (outcome.bets > 0) {
       this.log.info(
         {
@@ -132,16 +134,13 @@ export class LotterySettlement {
     return outcome;
   }
 
-  private async settleBatch(ids: number[], period: repo.PeriodRow, config: LotteryConfig) {
+  private async settleBatch(ids: number[], period: repo.PeriodRow, config: LotteryConfig, now: Date) {
     const schedulePeriod = schedulePeriodOf(config, period);
     const openCode = period.openCode!;
     return inTransaction(
       this.db,
       async (work) => {
-        const rows = await work.tx
-          .select()
-          .from(lotteryBets)
-          .where(and(inArray(lotteryBets.id, ids), eq(lotteryBets.status, 'pending')));
+        const rows = await bets.pendingBetsByIds(work.tx, ids);
         const decided: Array<{ bet: repo.BetRow; payout: bigint; items: number }> = [];
         for (const bet of rows) {
           try {
@@ -157,31 +156,16 @@ export class LotterySettlement {
             this.log.error({ err, betId: bet.id }, 'lottery bet could not be settled');
           }
         }
-        const flipped = new Set<number>();
         const lost = decided.filter((d) => d.payout === 0n).map((d) => d.bet.id);
-        if (lost.length > 0) {
-          const done = await work.tx
-            .update(lotteryBets)
-            .set({ status: 'lost', settledAt: sql`now()` })
-            .where(and(inArray(lotteryBets.id, lost), eq(lotteryBets.status, 'pending')))
-            .returning({ id: lotteryBets.id });
-          for (const r of done) flipped.add(r.id);
-        }
         const winners = decided.filter((d) => d.payout > 0n);
-        if (winners.length > 0) {
-          const values = sql.join(
-            winners.map((d) => sql`(${d.bet.id}::int, ${d.payout}::bigint, ${d.items}::int)`),
-            sql`, `,
-          );
-          const done = rowsOf<{ id: number }>(
-            await work.tx.execute(sql`
-              UPDATE lottery_bets SET status = 'won', payout = v.payout, winning_items = v.items, settled_at = now()
-              FROM (VALUES ${values}) AS v(id, payout, items)
-              WHERE lottery_bets.id = v.id AND lottery_bets.status = 'pending'
-              RETURNING lottery_bets.id`),
-          );
-          for (const r of done) flipped.add(Number(r.id));
-        }
+        const flipped = new Set<number>([
+          ...(await bets.markBetsLost(work.tx, lost, now)),
+          ...(await bets.markBetsWon(
+            work.tx,
+            winners.map((d) => ({ id: d.bet.id, payout: d.payout, items: d.items })),
+            now,
+          )),
+        ]);
         const paying = byMember(
           winners
             .filter((d) => flipped.has(d.bet.id))
@@ -215,8 +199,8 @@ export class LotterySettlement {
             })),
         );
         // Settled bets count as turnover (打码量): they raise totalgame and pay down codingvolume.
-        await this.addTurnover(
-          work,
+        await addTurnover(
+          work.tx,
           byMember(
             decided
               .filter((d) => flipped.has(d.bet.id))
@@ -234,31 +218,19 @@ export class LotterySettlement {
     );
   }
 
-  private async addTurnover(work: Work, totals: MemberTotal[]): Promise<void> {
-    if (totals.length === 0) return;
-    const values = sql.join(
-      totals.map((t) => sql`(${t.memberId}::int, ${t.amount}::bigint)`),
-      sql`, `,
-    );
-    await work.tx.execute(sql`
-      UPDATE members SET totalgame = members.totalgame + v.amount,
-                         codingvolume = GREATEST(members.codingvolume - v.amount, 0)
-      FROM (VALUES ${values}) AS v(id, amount)
-      WHERE members.id = v.id`);
-  }
-
   /** Refunds the pending bets of a cancelled period and leaves each member one notice. */
-  private async refundBatch(ids: number[], period: repo.PeriodRow, config: LotteryConfig | undefined) {
+  private async refundBatch(
+    ids: number[],
+    period: repo.PeriodRow,
+    config: LotteryConfig | undefined,
+    now: Date,
+  ) {
     const name = config?.name ?? period.lotteryCode;
     const reason = period.cancelReason ?? `${name}第${period.number}期已取消`;
     return inTransaction(
       this.db,
       async (work) => {
-        const rows = await work.tx
-          .update(lotteryBets)
-          .set({ status: 'refunded', cancelReason: reason, settledAt: sql`now()` })
-          .where(and(inArray(lotteryBets.id, ids), eq(lotteryBets.status, 'pending')))
-          .returning();
+        const rows = await bets.markBetsRefunded(work.tx, ids, reason, now);
         let refunded = 0n;
         const totals = byMember(rows);
         for (const total of totals) {
@@ -276,11 +248,10 @@ export class LotterySettlement {
         if (totals.length > 0) {
           const title = `${name}第${period.number}期开奖取消`;
           const content = `${reason}。您在本期的投注已全额退回彩票钱包。`;
-          const notices = await work.tx
-            .insert(lotteryNotices)
-            .values(totals.map(({ memberId }) => ({ memberId, periodId: period.id, title, content })))
-            .onConflictDoNothing()
-            .returning();
+          const notices = await bets.insertNotices(
+            work.tx,
+            totals.map(({ memberId }) => ({ memberId, periodId: period.id, title, content, createdAt: now })),
+          );
           work.afterCommit(async () => {
             for (const notice of notices) {
               const event: NotificationEvent = {

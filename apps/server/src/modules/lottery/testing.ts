@@ -1,19 +1,28 @@
-/** Helpers for the lottery module tests (jobs are off in tests: they drive the scheduler's tick). */
-import { eq } from 'drizzle-orm';
+/**
+ * Helpers for the lottery module tests. Jobs are off in tests: a test drives the scheduler's
+ * tick itself and moves the app's ManualClock instead of waiting for the real time.
+ */
 import {
   currentPeriod,
   deriveOpenCode,
   findLottery,
+  nextPeriod,
   previousPeriod,
   type LotteryConfig,
   type LotteryPeriod,
 } from '@app/shared';
 import { inTransaction } from '../../db/tx.ts';
+import { ManualClock } from '../../lib/clock.ts';
 import { as, type TestApp, type TestMember } from '../../test/harness.ts';
 import * as repo from './lottery.repo.ts';
-import { lotteryPeriods } from './lottery.table.ts';
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Lotteries several test files bet on while they share one PostgreSQL database. A tick closes
+ * and draws every due period of a lottery, so these are never ticked ahead of the wall clock
+ * (another file may be betting on the period such a tick would close). Every other lottery
+ * belongs to one file (named at its top), which moves its clock and ticks wherever it likes.
+ */
+export const SHARED_LOTTERIES: ReadonlySet<string> = new Set(['k3_1m', 'lhc']);
 
 export function configOf(code: string): LotteryConfig {
   const config = findLottery(code);
@@ -21,30 +30,62 @@ export function configOf(code: string): LotteryConfig {
   return config;
 }
 
-/** One scheduler pass at `at` for these lotteries only (test files sharing PostgreSQL each own theirs). */
-export function tick(t: TestApp, codes: string[], at: Date | number = Date.now()) {
-  return t.app.services.lotteryScheduler.tick(new Date(at), { codes });
+/** The app's clock, which lottery tests move (createTestApp with a ManualClock). */
+export function clockOf(t: TestApp): ManualClock {
+  const clock = t.app.services.clock;
+  if (!(clock instanceof ManualClock))
+    throw new Error('lottery tests move time: give createTestApp a ManualClock');
+  return clock;
 }
 
 /**
- * The period open for bets now, created by a tick, with at least `minLeftMs` before 封盘
- * (waits for the next period when the current one is about to close).
+ * One scheduler pass for these lotteries only (test files sharing PostgreSQL each drive their
+ * own), at `at` or else the app's clock; a shared lottery never past the wall clock.
+ */
+export function tick(t: TestApp, codes: string[], at?: Date | number) {
+  let time = at === undefined ? t.app.services.clock.now().getTime() : new Date(at).getTime();
+  if (codes.some((code) => SHARED_LOTTERIES.has(code))) {
+    const wall = Date.now();
+    if (at === undefined) time = Math.min(time, wall);
+    else if (time > wall)
+      throw new Error(`${codes.join(', ')}: a shared lottery is not ticked ahead of the wall clock`);
+  }
+  return t.app.services.lotteryScheduler.tick(new Date(time), { codes });
+}
+
+/**
+ * A period open for bets at the app's clock with at least `minLeftMs` before 封盘: the current
+ * one, or, when that closes sooner, the next one, the clock moved to its opening (no waiting).
+ * A shared lottery is played at the wall time of the files it is shared with, so the clock
+ * first catches up with the wall clock.
  */
 export async function openPeriod(t: TestApp, code: string, minLeftMs = 6_000): Promise<LotteryPeriod> {
+  const clock = clockOf(t);
+  const wall = Date.now();
+  if (SHARED_LOTTERIES.has(code) && clock.now().getTime() < wall) clock.set(wall);
+  return playablePeriod(t, code, minLeftMs);
+}
+
+/** Like `openPeriod`, at whatever time the clock shows (a test may have set it into the past). */
+export async function playablePeriod(t: TestApp, code: string, minLeftMs = 6_000): Promise<LotteryPeriod> {
+  const clock = clockOf(t);
   const config = configOf(code);
-  let period = currentPeriod(config, Date.now());
-  if (period.closeAt - Date.now() < minLeftMs) {
-    await sleep(Math.max(0, period.drawAt - Date.now()) + 50);
-    period = currentPeriod(config, Date.now());
-  }
   await tick(t, [code]);
+  let period = currentPeriod(config, clock.now().getTime());
+  if (period.closeAt - clock.now().getTime() < minLeftMs) {
+    period = nextPeriod(config, period);
+    clock.set(period.openAt);
+    // The pass above created it ahead; an owned lottery opens it now, a shared one when the wall
+    // clock gets there (a bet within its window is taken either way).
+    if (!SHARED_LOTTERIES.has(code)) await tick(t, [code]);
+  }
   return period;
 }
 
-/** The period before the current one: its 封盘 is already past on the real clock. */
-export function pastPeriod(code: string): LotteryPeriod {
+/** The period before the current one on the app's clock: its 封盘 is already past. */
+export function pastPeriod(t: TestApp, code: string): LotteryPeriod {
   const config = configOf(code);
-  return previousPeriod(config, currentPeriod(config, Date.now()));
+  return previousPeriod(config, currentPeriod(config, t.app.services.clock.now().getTime()));
 }
 
 export async function periodRow(t: TestApp, code: string, number: string): Promise<repo.PeriodRow> {
@@ -99,6 +140,5 @@ export function placeBets(
 }
 
 export async function statusOf(t: TestApp, periodId: number) {
-  const [row] = await t.database.db.select().from(lotteryPeriods).where(eq(lotteryPeriods.id, periodId));
-  return row?.status;
+  return (await repo.findPeriodById(t.database.db, periodId))?.status;
 }

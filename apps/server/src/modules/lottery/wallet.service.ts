@@ -8,6 +8,7 @@ import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import { lockWallet } from '../ledger/ledger.repo.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { lotteryOf } from './lottery.mapper.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export interface TransferContext {
   memberId: number;
@@ -28,6 +29,7 @@ export class LotteryWalletService {
     private readonly ledger: LedgerService,
     private readonly idempotency: IdempotencyService,
     private readonly events: EventBus,
+    private readonly clock: Clock,
   ) {}
 
   games() {
@@ -57,12 +59,13 @@ export class LotteryWalletService {
   /** Issues a new lottery token (SPEC.md §4: 200 with the token; it is created synchronously). */
   async updateToken(memberId: number): Promise<{ lottery_token: string }> {
     const token = `lt_${randomBytes(24).toString('base64url')}`;
-    await updateMember(this.db, memberId, { lotteryToken: token });
+    const now = this.clock.now();
+    await updateMember(this.db, memberId, { lotteryToken: token }, now);
     this.events.emit('member.changed', {
       memberId,
       changedFields: ['lottery_token'],
       changeType: 'lottery_token',
-      at: new Date(),
+      at: now,
     });
     return { lottery_token: token };
   }
@@ -107,7 +110,7 @@ export class LotteryWalletService {
             type: direction === 'in' ? 'transfer_out' : 'transfer_in',
             reference: {
               type: 'lottery_transfer',
-              id: ctx.idempotencyKey ?? `${ctx.memberId}-${Date.now()}`,
+              id: ctx.idempotencyKey ?? `${ctx.memberId}-${this.clock.now().getTime()}`,
             },
             ...(ctx.idempotencyKey
               ? { idempotencyKey: `lottery-transfer:${ctx.memberId}:${ctx.idempotencyKey}` }

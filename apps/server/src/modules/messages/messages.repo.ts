@@ -77,10 +77,11 @@ export async function markRead(
   db: Handle,
   memberId: number,
   scope: { ids?: number[]; type?: MessageType | undefined },
+  now: Date,
 ): Promise<number> {
   const rows = await db
     .update(messages)
-    .set({ readAt: sql`now()` })
+    .set({ readAt: now })
     .where(
       and(
         visibleTo(memberId),
@@ -94,10 +95,10 @@ export async function markRead(
 }
 
 /** Hides messages; `id` limits it to one, otherwise every visible message (clear). */
-export async function hide(db: Handle, memberId: number, scope: { id?: number }): Promise<number> {
+export async function hide(db: Handle, memberId: number, scope: { id?: number }, now: Date): Promise<number> {
   const rows = await db
     .update(messages)
-    .set({ deletedAt: sql`now()` })
+    .set({ deletedAt: now })
     .where(and(visibleTo(memberId), scope.id === undefined ? undefined : eq(messages.id, scope.id)))
     .returning({ id: messages.id });
   return rows.length;
@@ -111,4 +112,16 @@ export async function unreadCounts(db: Handle, memberIds: number[]): Promise<Map
     .where(and(inArray(messages.memberId, memberIds), isNull(messages.readAt), isNull(messages.deletedAt)))
     .groupBy(messages.memberId);
   return new Map(rows.map((r) => [r.memberId, r.n]));
+}
+
+export type NewMessage = typeof messages.$inferInsert;
+
+/** Inserts messages, skipping any whose (member, dedupe key) exists; returns those written. */
+export async function insertMessages(db: Handle, rows: readonly NewMessage[]): Promise<MessageRow[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(messages)
+    .values([...rows])
+    .onConflictDoNothing()
+    .returning();
 }

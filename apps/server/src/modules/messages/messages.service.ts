@@ -15,7 +15,8 @@ import type { Work } from '../../db/tx.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
 import * as repo from './messages.repo.ts';
-import { messages, type MessageRow } from './messages.table.ts';
+import type { MessageRow } from './messages.table.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export interface OutgoingMessage {
   memberId: number;
@@ -54,21 +55,11 @@ export class MessagesService {
     private readonly db: Db,
     private readonly broadcaster: Broadcaster,
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+    private readonly clock: Clock,
   ) {}
 
   async send(work: Work, message: OutgoingMessage): Promise<number | undefined> {
-    const [row] = await work.tx
-      .insert(messages)
-      .values({
-        memberId: message.memberId,
-        type: message.type,
-        title: message.title,
-        content: message.content,
-        link: message.link ?? null,
-        dedupeKey: message.dedupeKey ?? null,
-      })
-      .onConflictDoNothing()
-      .returning({ id: messages.id, createdAt: messages.createdAt });
+    const [row] = await repo.insertMessages(work.tx, [this.row(message, this.clock.now())]);
     if (!row) return undefined;
     work.afterCommit(() => this.push(message, row.id, row.createdAt));
     return row.id;
@@ -82,22 +73,14 @@ export class MessagesService {
   async sendMany(work: Work, batch: readonly OutgoingMessage[]): Promise<number> {
     const written: MessageRow[] = [];
     for (let i = 0; i < batch.length; i += INSERT_CHUNK) {
+      const now = this.clock.now();
       const chunk = batch.slice(i, i + INSERT_CHUNK);
-      const rows = await work.tx
-        .insert(messages)
-        .values(
-          chunk.map((m) => ({
-            memberId: m.memberId,
-            type: m.type,
-            title: m.title,
-            content: m.content,
-            link: m.link ?? null,
-            dedupeKey: m.dedupeKey ?? null,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning();
-      written.push(...rows);
+      written.push(
+        ...(await repo.insertMessages(
+          work.tx,
+          chunk.map((m) => this.row(m, now)),
+        )),
+      );
     }
     if (written.length === 0) return 0;
     const latest = new Map<number, MessageRow>();
@@ -175,30 +158,42 @@ export class MessagesService {
   /** Marks one message read (reading it again changes nothing); another member's id is 404. */
   async markRead(memberId: number, id: number) {
     if (!(await repo.findMessage(this.db, memberId, id))) throw notFound('消息不存在');
-    const affected = await repo.markRead(this.db, memberId, { ids: [id] });
+    const affected = await repo.markRead(this.db, memberId, { ids: [id] }, this.clock.now());
     return { affected, unread_count: await this.unreadCount(memberId) };
   }
 
   /** Marks the member's own messages among `ids` read; ids that are not theirs are ignored. */
   async markMultipleRead(memberId: number, ids: number[]) {
-    const affected = await repo.markRead(this.db, memberId, { ids: [...new Set(ids)] });
+    const affected = await repo.markRead(this.db, memberId, { ids: [...new Set(ids)] }, this.clock.now());
     return { affected, unread_count: await this.unreadCount(memberId) };
   }
 
   async markAllRead(memberId: number, type: MessageType | undefined) {
-    const affected = await repo.markRead(this.db, memberId, { type });
+    const affected = await repo.markRead(this.db, memberId, { type }, this.clock.now());
     return { affected, unread_count: await this.unreadCount(memberId) };
   }
 
   async delete(memberId: number, id: number) {
-    const affected = await repo.hide(this.db, memberId, { id });
+    const affected = await repo.hide(this.db, memberId, { id }, this.clock.now());
     if (affected === 0) throw notFound('消息不存在');
     return { affected, unread_count: await this.unreadCount(memberId) };
   }
 
   async clear(memberId: number) {
-    const affected = await repo.hide(this.db, memberId, {});
+    const affected = await repo.hide(this.db, memberId, {}, this.clock.now());
     return { affected, unread_count: 0 };
+  }
+
+  private row(message: OutgoingMessage, now: Date): repo.NewMessage {
+    return {
+      memberId: message.memberId,
+      type: message.type,
+      title: message.title,
+      content: message.content,
+      link: message.link ?? null,
+      dedupeKey: message.dedupeKey ?? null,
+      createdAt: now,
+    };
   }
 
   private async push(message: OutgoingMessage, id: number, at: Date): Promise<void> {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { GatewayNotification } from '@app/shared';
 import { formatFen } from '@app/shared';
 import type { Db } from '../../db/client.ts';
@@ -9,9 +8,11 @@ import {
   type GatewayPaymentRequest,
   type PaymentGateway,
 } from './gateway.ts';
-import { gatewaySimPayments } from './payments.table.ts';
+import * as repo from './gateway-simulator.repo.ts';
+import type { Clock } from '../../lib/clock.ts';
 
-export type SimPayment = typeof gatewaySimPayments.$inferSelect;
+export type { SimPayment } from './gateway-simulator.repo.ts';
+type SimPayment = repo.SimPayment;
 
 /**
  * The built-in payment gateway: it keeps its own book of payments, serves a hosted page
@@ -23,16 +24,14 @@ export class SimulatedGateway implements PaymentGateway {
   constructor(
     private readonly db: Db,
     private readonly secret: string,
+    private readonly clock: Clock,
   ) {}
 
   async createPayment(request: GatewayPaymentRequest): Promise<{ tradeNo: string; payUrl: string }> {
-    const [existing] = await this.db
-      .select()
-      .from(gatewaySimPayments)
-      .where(eq(gatewaySimPayments.merchantOrderNo, request.orderNo));
+    const existing = await repo.findSimPaymentByOrder(this.db, request.orderNo);
     if (existing) return { tradeNo: existing.tradeNo, payUrl: this.payUrlOf(existing.tradeNo) };
-    const tradeNo = `SIM${Date.now()}${randomBytes(4).toString('hex')}`;
-    await this.db.insert(gatewaySimPayments).values({
+    const tradeNo = `SIM${this.clock.now().getTime()}${randomBytes(4).toString('hex')}`;
+    await repo.insertSimPayment(this.db, {
       tradeNo,
       merchantOrderNo: request.orderNo,
       amount: request.amount,
@@ -52,11 +51,7 @@ export class SimulatedGateway implements PaymentGateway {
   }
 
   async find(tradeNo: string): Promise<SimPayment | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(gatewaySimPayments)
-      .where(eq(gatewaySimPayments.tradeNo, tradeNo));
-    return row;
+    return repo.findSimPayment(this.db, tradeNo);
   }
 
   /** The payer paid or gave up: record it and build the signed notification the merchant receives. */
@@ -67,10 +62,7 @@ export class SimulatedGateway implements PaymentGateway {
     const payment = await this.find(tradeNo);
     if (!payment) return undefined;
     if (payment.status === 'created') {
-      await this.db
-        .update(gatewaySimPayments)
-        .set({ status: outcome })
-        .where(eq(gatewaySimPayments.tradeNo, tradeNo));
+      await repo.setSimPaymentStatus(this.db, tradeNo, outcome);
     }
     // A payment is decided once; pressing again re-sends the notification of the first decision.
     const status = payment.status === 'created' ? outcome : payment.status;
@@ -83,7 +75,7 @@ export class SimulatedGateway implements PaymentGateway {
       trade_no: payment.tradeNo,
       amount: formatFen(payment.amount),
       status,
-      timestamp: String(Math.floor(Date.now() / 1000)),
+      timestamp: String(Math.floor(this.clock.now().getTime() / 1000)),
     };
     return { ...fields, sign: signNotification(this.secret, fields) };
   }

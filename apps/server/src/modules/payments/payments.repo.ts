@@ -44,10 +44,11 @@ export async function updateOrder(
   tx: Db | Tx,
   id: number,
   patch: Partial<NewPaymentOrder>,
+  now: Date,
 ): Promise<PaymentOrderRow> {
   const [row] = await tx
     .update(paymentOrders)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: now })
     .where(eq(paymentOrders.id, id))
     .returning();
   return row!;
@@ -101,23 +102,6 @@ export async function orderStatistics(db: Db, memberId: number, since: Date) {
     today: BigInt(today?.total ?? 0),
     pending: pending?.n ?? 0,
   };
-}
-
-/** Raises the member's total deposits and the turnover the deposit requires. */
-export async function addDepositTotals(
-  tx: Tx,
-  memberId: number,
-  amount: bigint,
-  turnover: bigint,
-): Promise<void> {
-  await tx
-    .update(members)
-    .set({
-      paysum: sql`${members.paysum} + ${amount}`,
-      codingvolume: sql`${members.codingvolume} + ${turnover}`,
-      updatedAt: new Date(),
-    })
-    .where(eq(members.id, memberId));
 }
 
 export async function logCallback(db: Db, row: typeof paymentCallbacks.$inferInsert): Promise<void> {

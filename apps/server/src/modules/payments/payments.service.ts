@@ -38,6 +38,8 @@ import { networkOfMethod, toPaymentOrderSimple, toPaymentOrderView } from './pay
 import * as repo from './payments.repo.ts';
 import type { PaymentOrderRow } from './payments.table.ts';
 import { pageOf } from '../../lib/paging.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { addDeposit } from '../accounts/figures.repo.ts';
 
 export interface MemberCallContext {
   memberId: number;
@@ -87,6 +89,7 @@ export class PaymentsService {
     private readonly events: EventBus,
     private readonly gateway: PaymentGateway,
     private readonly log: FastifyBaseLogger,
+    private readonly clock: Clock,
   ) {
     const rate = parseRate(config.finance.usdtDepositRate);
     if (!rate) throw new Error('USDT_DEPOSIT_RATE must be a positive decimal');
@@ -112,7 +115,7 @@ export class PaymentsService {
   }
 
   usdtRate() {
-    return { rate: formatRate(this.depositRate), updated_at: new Date().toISOString() };
+    return { rate: formatRate(this.depositRate), updated_at: this.clock.now().toISOString() };
   }
 
   systemWalletAddress(network: 'TRC20' | 'ERC20') {
@@ -135,8 +138,10 @@ export class PaymentsService {
     const { data } = await this.idempotency.run(
       { memberId: ctx.memberId, key: ctx.idempotencyKey, route: ctx.route, request: input },
       async (work) => {
+        const now = this.clock.now();
         const order = await repo.insertOrder(work.tx, {
-          orderNo: newOrderNo('D'),
+          orderNo: newOrderNo('D', now),
+          createdAt: now,
           memberId: ctx.memberId,
           method: input.method,
           amount,
@@ -189,12 +194,17 @@ export class PaymentsService {
       return await inTransaction(this.db, async (work) => {
         const locked = await repo.lockOrderById(work.tx, order.id);
         if (locked?.status !== 'pending') throw conflict('订单已提交或已处理');
-        const updated = await repo.updateOrder(work.tx, order.id, {
-          status: 'confirming',
-          txHash: input.tx_hash.toLowerCase(),
-          usdtCents: input.amount,
-          amount,
-        });
+        const updated = await repo.updateOrder(
+          work.tx,
+          order.id,
+          {
+            status: 'confirming',
+            txHash: input.tx_hash.toLowerCase(),
+            usdtCents: input.amount,
+            amount,
+          },
+          this.clock.now(),
+        );
         return toPaymentOrderView(updated);
       });
     } catch (err) {
@@ -242,7 +252,7 @@ export class PaymentsService {
   }
 
   async statistics(memberId: number) {
-    const s = await repo.orderStatistics(this.db, memberId, startOfChinaDay());
+    const s = await repo.orderStatistics(this.db, memberId, startOfChinaDay(this.clock.now()));
     return {
       total_amount: formatFen(s.total),
       total_count: s.count,
@@ -258,7 +268,7 @@ export class PaymentsService {
       const order = await repo.lockOrderById(work.tx, id);
       if (order?.status !== 'pending') throw conflict('只有待支付的订单可以取消');
       return toPaymentOrderView(
-        await repo.updateOrder(work.tx, id, { status: 'cancelled', reason: '会员取消' }),
+        await repo.updateOrder(work.tx, id, { status: 'cancelled', reason: '会员取消' }, this.clock.now()),
       );
     });
   }
@@ -305,11 +315,16 @@ export class PaymentsService {
             if (order.status === 'paid') return 'duplicate';
             if (notification.status === 'failed') {
               if (order.status !== 'pending') return 'not_pending';
-              await repo.updateOrder(work.tx, order.id, {
-                status: 'failed',
-                tradeNo: notification.trade_no,
-                reason: '支付未完成',
-              });
+              await repo.updateOrder(
+                work.tx,
+                order.id,
+                {
+                  status: 'failed',
+                  tradeNo: notification.trade_no,
+                  reason: '支付未完成',
+                },
+                this.clock.now(),
+              );
               return 'failed';
             }
             // The money arrived: credit even an order the member cancelled or the payer first failed.
@@ -380,11 +395,16 @@ export class PaymentsService {
   async reject(id: number, action: OperatorAction & { reason: string }) {
     return inTransaction(this.db, async (work) => {
       const order = await this.lockForDecision(work, id);
-      const rejected = await repo.updateOrder(work.tx, id, {
-        status: 'rejected',
-        reason: action.reason,
-        operatorId: action.operatorId,
-      });
+      const rejected = await repo.updateOrder(
+        work.tx,
+        id,
+        {
+          status: 'rejected',
+          reason: action.reason,
+          operatorId: action.operatorId,
+        },
+        this.clock.now(),
+      );
       await this.operators.audit(work, {
         operatorId: action.operatorId,
         action: 'payment.reject',
@@ -430,7 +450,7 @@ export class PaymentsService {
       notifyUrl: `${base}/v1/payment-orders/notify/${this.gateway.name}`,
       returnUrl: `${base}/?scheme=payment-success&order_no=${encodeURIComponent(order.orderNo)}&order_id=${order.id}`,
     });
-    return repo.updateOrder(this.db, order.id, { tradeNo });
+    return repo.updateOrder(this.db, order.id, { tradeNo }, this.clock.now());
   }
 
   private async lockForDecision(work: Work, id: number): Promise<PaymentOrderRow> {
@@ -460,15 +480,21 @@ export class PaymentsService {
     });
     if (entry.duplicate) throw new AppError(409, '该订单已入账');
     const turnover = depositTurnover(order.amount, this.config.finance.depositTurnoverHundredths);
-    await repo.addDepositTotals(work.tx, order.memberId, order.amount, turnover);
-    const paid = await repo.updateOrder(work.tx, order.id, {
-      status: 'paid',
-      paidAt: new Date(),
-      ledgerEntryId: entry.entryId,
-      reason: null,
-      ...(extra.tradeNo ? { tradeNo: extra.tradeNo } : {}),
-      ...(extra.operatorId ? { operatorId: extra.operatorId } : {}),
-    });
+    const now = this.clock.now();
+    await addDeposit(work.tx, order.memberId, order.amount, turnover, now);
+    const paid = await repo.updateOrder(
+      work.tx,
+      order.id,
+      {
+        status: 'paid',
+        paidAt: now,
+        ledgerEntryId: entry.entryId,
+        reason: null,
+        ...(extra.tradeNo ? { tradeNo: extra.tradeNo } : {}),
+        ...(extra.operatorId ? { operatorId: extra.operatorId } : {}),
+      },
+      now,
+    );
     await this.messages.send(work, {
       memberId: order.memberId,
       type: 'finance',
@@ -482,7 +508,7 @@ export class PaymentsService {
         memberId: order.memberId,
         changedFields: ['paysum', 'codingvolume'],
         changeType: 'deposit',
-        at: new Date(),
+        at: now,
       }),
     );
     return paid;

@@ -178,6 +178,7 @@ export class PusherHttpBroadcaster implements Broadcaster {
     const text = body === undefined ? '' : JSON.stringify(body);
     const params: Record<string, string> = {
       auth_key: this.options.appKey,
+      // The cluster checks this against its own clock, so it is wall time, not the app's clock.
       auth_timestamp: String(Math.floor(Date.now() / 1000)),
       auth_version: '1.0',
     };

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { memberIdOfChannel, PUSHER_PROTOCOL } from '@app/shared';
+import type { Clock } from '../../lib/clock.ts';
 import {
   channelKind,
   clientEventFrame,
@@ -23,6 +24,8 @@ export interface HubOptions {
   /** Largest frame accepted from a client. */
   maxPayloadBytes?: number;
   log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
+  /** Silence and pong waits are measured on it (the sweep runs on a timer, or when a test calls it). */
+  clock: Clock;
 }
 
 interface Connection {
@@ -39,6 +42,8 @@ export interface HubStats {
   connections: number;
   channels: number;
   subscriptions: number;
+  /** Sockets pinged by the server that have not answered yet. */
+  awaitingPong: number;
 }
 
 /**
@@ -93,7 +98,9 @@ export class RealtimeHub {
   stats(): HubStats {
     let subscriptions = 0;
     for (const set of this.channels.values()) subscriptions += set.size;
-    return { connections: this.connections.size, channels: this.channels.size, subscriptions };
+    let awaitingPong = 0;
+    for (const connection of this.connections.values()) if (connection.pingSentAt !== null) awaitingPong++;
+    return { connections: this.connections.size, channels: this.channels.size, subscriptions, awaitingPong };
   }
 
   async close(): Promise<void> {
@@ -117,7 +124,7 @@ export class RealtimeHub {
       id: `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`,
       ws,
       channels: new Set(),
-      lastSeen: Date.now(),
+      lastSeen: this.options.clock.now().getTime(),
       pingSentAt: null,
       members: new Set(),
     };
@@ -147,7 +154,7 @@ export class RealtimeHub {
   }
 
   private receive(connection: Connection, raw: RawData, isBinary: boolean): void {
-    connection.lastSeen = Date.now();
+    connection.lastSeen = this.options.clock.now().getTime();
     connection.pingSentAt = null;
     let parsedJson: unknown;
     try {
@@ -235,8 +242,8 @@ export class RealtimeHub {
   }
 
   /** Pings sockets silent for longer than the activity timeout; closes those that never answer. */
-  private sweep(): void {
-    const now = Date.now();
+  sweep(): void {
+    const now = this.options.clock.now().getTime();
     const idleMs =
       this.options.activityTimeoutS * 1000 + Math.min(5_000, this.options.activityTimeoutS * 200);
     for (const connection of this.connections.values()) {

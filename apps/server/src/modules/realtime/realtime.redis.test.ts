@@ -95,7 +95,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+/** Server processes started by this file (stopped after its tests, even one that never came up). */
+const children: ChildProcess[] = [];
+
+async function startServer(env: Record<string, string>): Promise<string> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../../server.ts')], {
     env: {
@@ -109,42 +112,37 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.push(child);
   let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
-    try {
-      const res = await fetch(`${base}/v1/app/config/all`);
-      if (res.ok) return { child, base };
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${output}`);
+  // Up once it says so: the start-up banner (or Fastify's own line) comes after listen().
+  await new Promise<void>((resolve, reject) => {
+    const read = (d: Buffer) => {
+      output += d.toString();
+      if (output.includes('is running at') || output.includes('Server listening at')) resolve();
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
+  });
+  return base;
 }
 
 // Separate OS processes need a database both can open: PostgreSQL (PGlite belongs to one process).
 describe.runIf(process.env.TEST_DB === 'postgres')('two server processes over Redis', () => {
-  const children: ChildProcess[] = [];
   let baseA = '';
   let baseB = '';
 
   beforeAll(async () => {
     const env = { ...sharedEnv(), DATABASE_URL: process.env.TEST_DATABASE_URL! };
-    const [first, second] = await Promise.all([startServer(env), startServer(env)]);
-    children.push(first.child, second.child);
-    baseA = first.base;
-    baseB = second.base;
+    [baseA, baseB] = await Promise.all([startServer(env), startServer(env)]);
   }, 60_000);
   afterAll(async () => {
     await Promise.all(
       children.map(
         (child) =>
           new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
             child.once('exit', () => resolve());
             child.kill('SIGTERM');
           }),

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   formatFen,
@@ -20,7 +19,8 @@ import { walletsOf } from '../ledger/ledger.repo.ts';
 import type { Broadcaster } from './broadcaster.ts';
 import type { RealtimeHub } from './hub.ts';
 import { channelKind, signSubscription } from './pusher-protocol.ts';
-import { memberPresence } from './realtime.table.ts';
+import * as repo from './realtime.repo.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 /** A heartbeat older than this (2.5 × the 2 min client heartbeat) no longer counts as online. */
 const HEARTBEAT_FRESH_MS = 5 * 60_000;
@@ -41,6 +41,7 @@ export class RealtimeService {
     private readonly hub: RealtimeHub,
     readonly broadcaster: Broadcaster,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+    private readonly clock: Clock,
   ) {}
 
   /** Starts listening to committed changes; they arrive only after their transaction commits. */
@@ -178,7 +179,7 @@ export class RealtimeService {
 
   async heartbeat(memberId: number, socketId: string): Promise<{ server_time: number; status: 'online' }> {
     await this.savePresence(memberId, 'online', socketId, true);
-    return { server_time: Date.now(), status: 'online' };
+    return { server_time: this.clock.now().getTime(), status: 'online' };
   }
 
   async updateStatus(memberId: number, status: 'online' | 'offline', socketId: string) {
@@ -187,9 +188,11 @@ export class RealtimeService {
   }
 
   async onlineStatus(memberId: number) {
-    const [row] = await this.db.select().from(memberPresence).where(eq(memberPresence.memberId, memberId));
+    const row = await repo.findPresence(this.db, memberId);
     const connections = this.hub.connectionsOf(memberId);
-    const fresh = !!row?.lastHeartbeatAt && Date.now() - row.lastHeartbeatAt.getTime() < HEARTBEAT_FRESH_MS;
+    const fresh =
+      !!row?.lastHeartbeatAt &&
+      this.clock.now().getTime() - row.lastHeartbeatAt.getTime() < HEARTBEAT_FRESH_MS;
     const online = connections > 0 || (row?.status === 'online' && fresh);
     return {
       is_online: online ? (1 as const) : (0 as const),
@@ -206,7 +209,7 @@ export class RealtimeService {
       await this.broadcaster.ping();
       await this.broadcaster.publish(privateUserChannel(memberId), REALTIME_EVENTS.connectionTest, {
         message: '连接测试成功',
-        timestamp: Date.now(),
+        timestamp: this.clock.now().getTime(),
       });
     } catch (err) {
       this.log.warn({ err }, 'realtime test failed');
@@ -217,7 +220,7 @@ export class RealtimeService {
       driver: this.broadcaster.driver,
       latency_ms: Math.round((performance.now() - started) * 100) / 100,
       connections: this.hub.connectionsOf(memberId),
-      server_time: Date.now(),
+      server_time: this.clock.now().getTime(),
     };
   }
 
@@ -231,7 +234,7 @@ export class RealtimeService {
       codingvolume: formatFen(snapshot.codingvolume),
       paysum: formatFen(snapshot.paysum),
       totalgame: formatFen(snapshot.totalgame),
-      timestamp: Date.now(),
+      timestamp: this.clock.now().getTime(),
     };
   }
 
@@ -243,19 +246,7 @@ export class RealtimeService {
     socketId: string,
     beat: boolean,
   ) {
-    const now = new Date();
-    await this.db
-      .insert(memberPresence)
-      .values({ memberId, status, socketId, lastHeartbeatAt: beat ? now : null, updatedAt: now })
-      .onConflictDoUpdate({
-        target: memberPresence.memberId,
-        set: {
-          status,
-          socketId,
-          updatedAt: now,
-          ...(beat ? { lastHeartbeatAt: now } : {}),
-        },
-      });
+    await repo.savePresence(this.db, { memberId, status, socketId, beat }, this.clock.now());
   }
 
   private async snapshot(memberId: number) {

@@ -1,17 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Pusher from 'pusher-js';
 import { privateUserChannel } from '@app/shared';
 import { inTransaction } from '../../db/tx.ts';
 import { as, body, createTestApp, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
-import { sleep, TestSocket } from '../../test/socket-client.ts';
+import { ManualClock } from '../../lib/clock.ts';
+import { TestSocket } from '../../test/socket-client.ts';
 import { updateMember } from '../accounts/accounts.repo.ts';
 
 let t: TestApp;
 let base: string;
 const sockets: TestSocket[] = [];
+// The hub measures silence and pong waits on this clock; the tests move it and run the sweep.
+const clock = new ManualClock();
 
 beforeAll(async () => {
-  t = await createTestApp({ REALTIME_ACTIVITY_TIMEOUT_S: '1', REALTIME_PONG_TIMEOUT_MS: '600' });
+  t = await createTestApp(
+    { REALTIME_ACTIVITY_TIMEOUT_S: '1', REALTIME_PONG_TIMEOUT_MS: '600' },
+    undefined,
+    undefined,
+    clock,
+  );
   base = await t.listen();
 });
 afterAll(async () => {
@@ -112,19 +120,31 @@ describe('Pusher protocol handshake', () => {
     expect(socket.closeCode).toBeNull();
   });
 
+  /** Time passes on the hub's clock (1 s activity timeout + its grace; 600 ms pong wait) and it sweeps. */
+  const passes = (ms: number) => {
+    clock.advance(ms);
+    t.app.services.hub.sweep();
+  };
+
   it('pings a silent socket and closes it with 4201 when no pong comes', async () => {
     const socket = await open();
     await socket.socketId();
-    await socket.event('pusher:ping', 10_000);
-    expect(await socket.waitClosed(5_000)).toBe(4201);
+    passes(1_300);
+    await socket.event('pusher:ping');
+    passes(700);
+    expect(await socket.waitClosed()).toBe(4201);
   });
 
   it('keeps a socket that answers the server’s ping', async () => {
     const socket = await open();
     await socket.socketId();
-    await socket.event('pusher:ping', 10_000);
+    passes(1_300);
+    await socket.event('pusher:ping');
     socket.send({ event: 'pusher:pong', data: {} });
-    await sleep(1_500);
+    // The pong is the socket's only frame: once the hub has taken it, no ping waits for an answer.
+    await vi.waitFor(() => expect(t.app.services.hub.stats().awaitingPong).toBe(0));
+    passes(700);
+    await socket.request({ event: 'pusher:ping' }, 'pusher:pong');
     expect(socket.closeCode).toBeNull();
   });
 });
@@ -248,7 +268,7 @@ describe('balance events', () => {
       paysum: '120.00',
       totalgame: '0.00',
     });
-    expect(Math.abs(Number(data.timestamp) - Date.now())).toBeLessThan(5_000);
+    expect(Math.abs(Number(data.timestamp) - clock.now().getTime())).toBeLessThan(5_000);
   });
 
   it('sends nothing for a change that rolls back, and nothing to other members', async () => {
@@ -397,7 +417,7 @@ describe('websocket helper calls', () => {
     expect(await status()).toMatchObject({ is_online: 1, connections: 1 });
     socket.close();
     await socket.waitClosed();
-    await sleep(50);
-    expect(await status()).toMatchObject({ connections: 0 });
+    // The server sees the close on its own side of the connection.
+    await vi.waitFor(async () => expect(await status()).toMatchObject({ connections: 0 }));
   });
 });

@@ -38,7 +38,10 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await reports.comprehensive(memberOf(request).member.id, dayWindow(request.query, REPORT_WINDOW)),
+        await reports.comprehensive(
+          memberOf(request).member.id,
+          dayWindow(request.query, REPORT_WINDOW, app.services.clock.now()),
+        ),
         '获取成功',
       ),
   );
@@ -60,7 +63,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         await reports.bettingRecords(
           memberOf(request).member.id,
           request.query,
-          dayWindow(request.query, LIST_WINDOW),
+          dayWindow(request.query, LIST_WINDOW, app.services.clock.now()),
         ),
         '获取成功',
       ),
@@ -81,7 +84,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         await reports.bettingStats(
           memberOf(request).member.id,
           request.query.category,
-          dayWindow(request.query, LIST_WINDOW),
+          dayWindow(request.query, LIST_WINDOW, app.services.clock.now()),
         ),
         '获取成功',
       ),
@@ -118,7 +121,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         await reports.bills(
           memberOf(request).member.id,
           request.query,
-          dayWindow(request.query, LIST_WINDOW),
+          dayWindow(request.query, LIST_WINDOW, app.services.clock.now()),
         ),
         '获取成功',
       ),

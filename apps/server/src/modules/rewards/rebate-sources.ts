@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { RebatableBet, RebateCategory } from '@app/shared';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
+import { betTableSource } from './rewards.repo.ts';
 
 /**
  * Where a rebate category's bets come from: the member's settled valid bets (won or lost;
@@ -30,59 +29,6 @@ export interface BetTableSpec {
    * settled bets only, such as a provider's finished game rounds.
    */
   validStatuses?: readonly string[];
-}
-
-interface BetRow {
-  id: number;
-  bet_no: string;
-  amount: string | bigint;
-  settled_at: string | Date;
-}
-
-/**
- * A source over a table with `id` and `member_id` columns, the spec's bet number, amount and
- * settlement columns and, unless every row is a settled bet, a `status` column. A bet with no
- * stake (a free round) is not a valid bet.
- */
-export function betTableSource(spec: BetTableSpec): RebateSource {
-  const t = sql.raw(spec.table);
-  const settledAt = sql.raw(`b.${spec.settledAt ?? 'settled_at'}`);
-  const amount = sql.raw(`b.${spec.amount}`);
-  const valid = spec.validStatuses
-    ? sql`b.status IN (${sql.join(
-        spec.validStatuses.map((s) => sql`${s}`),
-        sql`, `,
-      )})`
-    : sql`TRUE`;
-  const uncovered = sql`${valid} AND ${settledAt} IS NOT NULL AND ${amount} > 0
-    AND NOT EXISTS (SELECT 1 FROM rebate_items ri WHERE ri.category = ${spec.category} AND ri.bet_id = b.id)`;
-  return {
-    category: spec.category,
-    async uncovered(db, memberId, limit, settledBefore) {
-      const result = await db.execute(sql`
-        SELECT b.id, b.${sql.raw(spec.betNo)} AS bet_no, ${amount} AS amount, ${settledAt} AS settled_at
-        FROM ${t} b
-        WHERE b.member_id = ${memberId} AND ${uncovered}
-          ${settledBefore ? sql`AND ${settledAt} < ${settledBefore}` : sql``}
-        ORDER BY b.id
-        LIMIT ${limit}`);
-      return rowsOf<BetRow>(result).map((r) => ({
-        category: spec.category,
-        betId: Number(r.id),
-        betNo: r.bet_no,
-        amount: BigInt(r.amount),
-        settledAt: new Date(r.settled_at),
-      }));
-    },
-    async membersWithUncovered(db, settledBefore, afterMemberId, limit) {
-      const result = await db.execute(sql`
-        SELECT DISTINCT b.member_id FROM ${t} b
-        WHERE b.member_id > ${afterMemberId} AND ${uncovered} AND ${settledAt} < ${settledBefore}
-        ORDER BY b.member_id
-        LIMIT ${limit}`);
-      return rowsOf<{ member_id: number }>(result).map((r) => Number(r.member_id));
-    },
-  };
 }
 
 /** Sports orders (modules/sports): the stake of each settled order. */

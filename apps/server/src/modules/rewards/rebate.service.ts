@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   bpToPercent,
@@ -13,6 +12,7 @@ import {
   type RebateStatus,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
+import { lockForTransaction } from '../../db/locks.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import { conflict, notFound, pgErrorCode, PG_UNIQUE_VIOLATION, unprocessable } from '../../lib/errors.ts';
 import { findMemberById } from '../accounts/accounts.repo.ts';
@@ -22,6 +22,7 @@ import type { RebateSource } from './rebate-sources.ts';
 import { toRebateItem, toRebateRecord } from './rewards.mapper.ts';
 import * as repo from './rewards.repo.ts';
 import type { DayWindow } from '../../lib/day-window.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 /** Bets read per category and apply; a member with more simply applies again. */
 const MAX_BETS_PER_APPLY = 5_000;
@@ -46,6 +47,7 @@ export class RebateService {
     private readonly idempotency: IdempotencyService,
     private readonly sources: readonly RebateSource[],
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
+    private readonly clock: Clock,
   ) {}
 
   private async vipLevelOf(db: Db, memberId: number): Promise<number> {
@@ -109,9 +111,7 @@ export class RebateService {
 
   private async applyIn(work: Work, memberId: number, settledBefore?: Date) {
     // One apply per member at a time: the second sees the bets the first covered.
-    await work.tx.execute(
-      sql`SELECT pg_advisory_xact_lock(hashtextextended(${`rebate-apply:${memberId}`}, 0))`,
-    );
+    await lockForTransaction(work.tx, 'rebateApply', memberId);
     const vipLevel = await this.vipLevelOf(work.tx, memberId);
     const groups = await this.groups(work.tx, memberId, vipLevel, settledBefore);
     try {
@@ -131,7 +131,7 @@ export class RebateService {
    * The daily run: every member's bets settled on days before today (Asia/Shanghai) become
    * claimable records without the member asking. Returns how many records it created.
    */
-  async applyCompletedDays(now: Date = new Date(), onlyMembers?: number[]): Promise<number> {
+  async applyCompletedDays(now = this.clock.now(), onlyMembers?: number[]): Promise<number> {
     const before = shanghaiDayStart(shanghaiDay(now));
     const due = new Set<number>();
     for (const source of this.sources) {
@@ -198,7 +198,7 @@ export class RebateService {
         idempotencyKey: `rebate:${record.id}`,
         remark: `${REBATE_CATEGORIES[record.category]}返水 ${record.betDate}`,
       });
-      await repo.markClaimed(work.tx, record.id, entry.entryId);
+      await repo.markClaimed(work.tx, record.id, entry.entryId, this.clock.now());
       amount += record.amount;
       balance = entry.balanceAfter;
     }

@@ -1,5 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../lib/clock.ts';
 import { as, body, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
@@ -15,10 +16,11 @@ import {
 import { members } from '../accounts/accounts.table.ts';
 import { ledgerEntries } from '../ledger/ledger.table.ts';
 import { lotteryBets } from '../lottery/lottery.table.ts';
-import { fundLottery, openPeriod, placeBets, sleep, tick } from '../lottery/testing.ts';
+import { fundLottery, placeBets, playablePeriod, tick } from '../lottery/testing.ts';
 import { matches } from '../sports/sports.table.ts';
 
 let t: TestApp;
+const clock = new ManualClock();
 let played: MatchRow[];
 afterEach(() => expectLedgerBalanced(t));
 afterAll(() => t.close());
@@ -67,7 +69,7 @@ let daily: TestMember;
 let pendingOrderNo: string;
 
 beforeAll(async () => {
-  t = await createSportsApp();
+  t = await createSportsApp({}, clock);
   played = await openMatches(t, 'football', 2);
   const later = await t.database.db
     .select()
@@ -154,8 +156,8 @@ describe('daily rebate run', () => {
   it('turns the bets of finished days into claimable records without the member asking, once', async () => {
     const rebates = t.app.services.rebates;
     // Settled today: today is not finished yet.
-    expect(await rebates.applyCompletedDays(new Date(), [daily.id])).toBe(0);
-    const tomorrow = new Date(Date.now() + 86_400_000);
+    expect(await rebates.applyCompletedDays(clock.now(), [daily.id])).toBe(0);
+    const tomorrow = new Date(clock.now().getTime() + 86_400_000);
     expect(await rebates.applyCompletedDays(tomorrow, [daily.id])).toBe(1);
     expect(await rebates.applyCompletedDays(tomorrow, [daily.id])).toBe(0);
     const list = body<{ list: RecordView[] }>(await get(daily, '/v1/rebate/records')).data.list;
@@ -287,12 +289,14 @@ describe('rebate privacy and input', () => {
   });
 });
 
-// k3_1m is driven by the lottery tests too: this file only ever ticks it at the real time.
-describe('lottery rebates', { timeout: 150_000 }, () => {
+describe('lottery rebates', () => {
   it('rebates a settled lottery bet at the lottery rate once its period is drawn', async () => {
     const m = await newMember(t.app);
     await fundLottery(t, m, 100_000n);
-    const period = await openPeriod(t, 'k3_1m');
+    // k3_1m is shared with files that bet on it at the wall time (lottery/testing.ts): this test
+    // plays a period a day back, where none of them ticks, and moves the clock to its draw.
+    clock.set(clock.now().getTime() - 86_400_000);
+    const period = await playablePeriod(t, 'k3_1m');
     const placed = await placeBets(t, m, 'k3_1m', period.number, [
       { play_code: 'k3_hz', bet_codes: '4,10,17', multiple: 50 },
     ]);
@@ -301,13 +305,10 @@ describe('lottery rebates', { timeout: 150_000 }, () => {
     // Not settled yet: nothing to rebate.
     expect(body<{ total: string }>(await post(m, '/v1/rebate/calculate')).data.total).toBe('0.00');
 
-    await sleep(Math.max(0, period.drawAt - Date.now()) + 200);
-    for (let i = 0; i < 20; i++) {
-      await tick(t, ['k3_1m']);
-      const [row] = await t.database.db.select().from(lotteryBets).where(eq(lotteryBets.id, betId));
-      if (row?.status !== 'pending') break;
-      await sleep(500);
-    }
+    clock.set(period.drawAt);
+    await tick(t, ['k3_1m']);
+    const [row] = await t.database.db.select().from(lotteryBets).where(eq(lotteryBets.id, betId));
+    expect(row?.status).not.toBe('pending');
     const data = body<{ records: RecordView[] }>(await post(m, '/v1/rebate/apply')).data;
     // 3 items × 2.00 × 50 = 300.00 at the level-0 lottery rate 0.20% = 0.60.
     expect(data.records).toEqual([

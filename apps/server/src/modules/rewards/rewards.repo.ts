@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
 import type { BonusType, RebateCategory, RebateGroup, RebateStatus } from '@app/shared';
+import type { BetTableSpec, RebateSource } from './rebate-sources.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../ledger/ledger.repo.ts';
 import { bonusLogs, type BonusLogRow } from '../bonus/bonus.table.ts';
@@ -149,10 +150,15 @@ export async function lockClaimable(tx: Tx, memberId: number, ids?: number[]): P
     .for('update');
 }
 
-export async function markClaimed(tx: Tx, id: number, ledgerEntryId: bigint): Promise<RebateRecordRow> {
+export async function markClaimed(
+  tx: Tx,
+  id: number,
+  ledgerEntryId: bigint,
+  now: Date,
+): Promise<RebateRecordRow> {
   const [row] = await tx
     .update(rebateRecords)
-    .set({ status: 'claimed', claimedAt: new Date(), ledgerEntryId })
+    .set({ status: 'claimed', claimedAt: now, ledgerEntryId })
     .where(and(eq(rebateRecords.id, id), eq(rebateRecords.status, 'claimable')))
     .returning();
   if (!row) throw new Error(`rebate record ${id} was not claimable`);
@@ -246,4 +252,62 @@ export async function membersBelowTheirLevel(
   );
   const result = await db.execute(sql`SELECT id FROM members WHERE ${reached} ORDER BY id LIMIT ${limit}`);
   return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+}
+
+// ---- rebate sources -------------------------------------------------------------------------
+
+interface RebatableBetRow {
+  id: number;
+  bet_no: string;
+  amount: string | bigint;
+  settled_at: string | Date;
+}
+
+/**
+ * A source over a table with `id` and `member_id` columns, the spec's bet number, amount and
+ * settlement columns and, unless every row is a settled bet, a `status` column. A bet with no
+ * stake (a free round) is not a valid bet.
+ */
+/**
+ * The rebate source over a bets table (modules/rewards/rebate-sources.ts describes the tables).
+ */
+export function betTableSource(spec: BetTableSpec): RebateSource {
+  const t = sql.raw(spec.table);
+  const settledAt = sql.raw(`b.${spec.settledAt ?? 'settled_at'}`);
+  const amount = sql.raw(`b.${spec.amount}`);
+  const valid = spec.validStatuses
+    ? sql`b.status IN (${sql.join(
+        spec.validStatuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})`
+    : sql`TRUE`;
+  const uncovered = sql`${valid} AND ${settledAt} IS NOT NULL AND ${amount} > 0
+    AND NOT EXISTS (SELECT 1 FROM rebate_items ri WHERE ri.category = ${spec.category} AND ri.bet_id = b.id)`;
+  return {
+    category: spec.category,
+    async uncovered(db, memberId, limit, settledBefore) {
+      const result = await db.execute(sql`
+        SELECT b.id, b.${sql.raw(spec.betNo)} AS bet_no, ${amount} AS amount, ${settledAt} AS settled_at
+        FROM ${t} b
+        WHERE b.member_id = ${memberId} AND ${uncovered}
+          ${settledBefore ? sql`AND ${settledAt} < ${settledBefore}` : sql``}
+        ORDER BY b.id
+        LIMIT ${limit}`);
+      return rowsOf<RebatableBetRow>(result).map((r) => ({
+        category: spec.category,
+        betId: Number(r.id),
+        betNo: r.bet_no,
+        amount: BigInt(r.amount),
+        settledAt: new Date(r.settled_at),
+      }));
+    },
+    async membersWithUncovered(db, settledBefore, afterMemberId, limit) {
+      const result = await db.execute(sql`
+        SELECT DISTINCT b.member_id FROM ${t} b
+        WHERE b.member_id > ${afterMemberId} AND ${uncovered} AND ${settledAt} < ${settledBefore}
+        ORDER BY b.member_id
+        LIMIT ${limit}`);
+      return rowsOf<{ member_id: number }>(result).map((r) => Number(r.member_id));
+    },
+  };
 }

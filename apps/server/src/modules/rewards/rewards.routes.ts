@@ -50,7 +50,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
         await bonusLogs.list(
           memberOf(request).member.id,
           request.query,
-          dayWindow(request.query, LIST_WINDOW),
+          dayWindow(request.query, LIST_WINDOW, app.services.clock.now()),
         ),
         '获取成功',
       ),
@@ -68,7 +68,10 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await bonusLogs.stats(memberOf(request).member.id, dayWindow(request.query, LIST_WINDOW)),
+        await bonusLogs.stats(
+          memberOf(request).member.id,
+          dayWindow(request.query, LIST_WINDOW, app.services.clock.now()),
+        ),
         '获取成功',
       ),
   );
@@ -106,7 +109,10 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await rebates.stats(memberOf(request).member.id, dayWindow(request.query, REPORT_WINDOW)),
+        await rebates.stats(
+          memberOf(request).member.id,
+          dayWindow(request.query, REPORT_WINDOW, app.services.clock.now()),
+        ),
         '获取成功',
       ),
   );
@@ -123,7 +129,11 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await rebates.list(memberOf(request).member.id, request.query, dayWindow(request.query, LIST_WINDOW)),
+        await rebates.list(
+          memberOf(request).member.id,
+          request.query,
+          dayWindow(request.query, LIST_WINDOW, app.services.clock.now()),
+        ),
         '获取成功',
       ),
   );

@@ -1,14 +1,14 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatFen, VIP_LEVELS, vipLevelsToReach, type LedgerType } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { members } from '../accounts/accounts.table.ts';
+import { findMemberById, lockMember, updateMember } from '../accounts/accounts.repo.ts';
 import type { BonusService } from '../bonus/bonus.service.ts';
 import { lockWallet } from '../ledger/ledger.repo.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import * as repo from './rewards.repo.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 /** Ledger types after which a member's paysum or totalgame may have grown. */
 const TRIGGERS = new Set<LedgerType>(['deposit', 'bet', 'payout']);
@@ -38,6 +38,7 @@ export class VipService {
     private readonly messages: MessagesService,
     private readonly events: EventBus,
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
+    private readonly clock: Clock,
   ) {}
 
   /** Listens to committed money events; returns the unsubscribe. */
@@ -93,7 +94,7 @@ export class VipService {
   /** Promotes the member as far as their figures reach; idempotent. */
   async check(memberId: number): Promise<PromotionResult | null> {
     // Most checks (every bet) find nothing: decide that without a transaction or a lock.
-    const [snapshot] = await this.db.select().from(members).where(eq(members.id, memberId));
+    const snapshot = await findMemberById(this.db, memberId);
     if (!snapshot || vipLevelsToReach(snapshot.vipLevel, snapshot.paysum, snapshot.totalgame).length === 0) {
       return null;
     }
@@ -102,7 +103,7 @@ export class VipService {
       async (work) => {
         // Wallet before member: the order every bet and deposit takes its locks in.
         await lockWallet(work.tx, memberId, 'main');
-        const [member] = await work.tx.select().from(members).where(eq(members.id, memberId)).for('update');
+        const member = await lockMember(work.tx, memberId);
         if (!member) return null;
         const levels = vipLevelsToReach(member.vipLevel, member.paysum, member.totalgame);
         const top = levels.at(-1);
@@ -130,10 +131,8 @@ export class VipService {
             bonusLogId,
           });
         }
-        await work.tx
-          .update(members)
-          .set({ vipLevel: top.level, updatedAt: new Date() })
-          .where(eq(members.id, memberId));
+        const now = this.clock.now();
+        await updateMember(work.tx, memberId, { vipLevel: top.level }, now);
         const total = levels.reduce((a, l) => a + l.upgradeBonus, 0n);
         await this.messages.send(work, {
           memberId,
@@ -151,7 +150,7 @@ export class VipService {
             memberId,
             changedFields: ['vip_level'],
             changeType: 'vip_upgrade',
-            at: new Date(),
+            at: now,
           }),
         );
         return { memberId, from: member.vipLevel, to: top.level, paidLevels };

@@ -1,11 +1,11 @@
-import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PUBLIC_CHANNELS, REALTIME_EVENTS, SPORT_TYPE_IDS, type MatchResult } from '@app/shared';
 import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
-import type { FeedMatchState, Market, SportsFeed } from './feed/feed.ts';
+import type { FeedMatchState, SportsFeed } from './feed/feed.ts';
 import type { SettlementService } from './settlement.service.ts';
-import { leagues, matches, matchMarkets, teams } from './sports.table.ts';
+import * as repo from './sports.repo.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -39,11 +39,12 @@ export class FeedSync {
     private readonly broadcaster: Broadcaster,
     private readonly settlement: SettlementService,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+    private readonly clock: Clock,
     private readonly options: FeedSyncOptions,
   ) {}
 
-  /** One pass; `now` is injectable so tests can run the clock forward. */
-  async tick(now = new Date()): Promise<{ updated: number; settled: number }> {
+  /** One pass at the clock's time (tests may pass their own `now` to run ahead). */
+  async tick(now = this.clock.now()): Promise<{ updated: number; settled: number }> {
     if (!this.catalogReady) await this.syncCatalog();
     if (
       now.getTime() - this.lastFixtures >= this.options.fixturesRefreshMs ||
@@ -60,33 +61,23 @@ export class FeedSync {
   }
 
   async syncCatalog(): Promise<void> {
-    const feedLeagues = this.feed.leagues();
-    await this.db
-      .insert(leagues)
-      .values(
-        feedLeagues.map((l) => ({
-          code: l.code,
-          sport: l.sport,
-          name: l.name,
-          shortName: l.shortName,
-          country: l.country,
-          color: l.color,
-          sort: l.sort,
-        })),
-      )
-      .onConflictDoNothing();
-    const leagueIds = await this.leagueIds();
-    const feedTeams = this.feed.teams();
-    for (let i = 0; i < feedTeams.length; i += 500) {
-      await this.db
-        .insert(teams)
-        .values(
-          feedTeams
-            .slice(i, i + 500)
-            .map((t) => ({ code: t.code, leagueId: leagueIds.get(t.leagueCode)!, name: t.name })),
-        )
-        .onConflictDoNothing();
-    }
+    await repo.insertLeagues(
+      this.db,
+      this.feed.leagues().map((l) => ({
+        code: l.code,
+        sport: l.sport,
+        name: l.name,
+        shortName: l.shortName,
+        country: l.country,
+        color: l.color,
+        sort: l.sort,
+      })),
+    );
+    const leagueIds = await repo.leagueIdsByCode(this.db);
+    await repo.insertTeams(
+      this.db,
+      this.feed.teams().map((t) => ({ code: t.code, leagueId: leagueIds.get(t.leagueCode)!, name: t.name })),
+    );
     this.catalogReady = true;
   }
 
@@ -96,45 +87,30 @@ export class FeedSync {
       new Date(now.getTime() + this.options.aheadHours * HOUR_MS),
     );
     if (fixtures.length === 0) return 0;
-    const [leagueIds, teamIds] = await Promise.all([this.leagueIds(), this.teamIds()]);
-    let inserted = 0;
-    for (let i = 0; i < fixtures.length; i += 200) {
-      const rows = await this.db
-        .insert(matches)
-        .values(
-          fixtures.slice(i, i + 200).map((f) => ({
-            externalId: f.externalId,
-            feed: this.feed.name,
-            sport: f.sport,
-            leagueId: leagueIds.get(f.leagueCode)!,
-            homeTeamId: teamIds.get(f.home.code)!,
-            awayTeamId: teamIds.get(f.away.code)!,
-            matchNo: f.matchNo,
-            kickoffAt: f.kickoffAt,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: matches.id });
-      inserted += rows.length;
-    }
-    return inserted;
+    const [leagueIds, teamIds] = await Promise.all([
+      repo.leagueIdsByCode(this.db),
+      repo.teamIdsByCode(this.db),
+    ]);
+    return repo.insertFixtures(
+      this.db,
+      fixtures.map((f) => ({
+        externalId: f.externalId,
+        feed: this.feed.name,
+        sport: f.sport,
+        leagueId: leagueIds.get(f.leagueCode)!,
+        homeTeamId: teamIds.get(f.home.code)!,
+        awayTeamId: teamIds.get(f.away.code)!,
+        matchNo: f.matchNo,
+        kickoffAt: f.kickoffAt,
+      })),
+    );
   }
 
   private async syncStates(now: Date, preMatch: boolean): Promise<{ updated: number; settled: number }> {
     const soon = new Date(now.getTime() + 60_000);
-    const open = await this.db
-      .select()
-      .from(matches)
-      .where(
-        and(
-          eq(matches.feed, this.feed.name),
-          or(
-            inArray(matches.status, ['live', 'postponed']),
-            and(eq(matches.status, 'scheduled'), preMatch ? undefined : lte(matches.kickoffAt, soon)),
-            and(eq(matches.status, 'scheduled'), sql`${matches.oddsUpdatedAt} IS NULL`),
-          ),
-        ),
-      );
+    // Rows record when we saw a change (the clock); `now` is the feed time being copied.
+    const seenAt = this.clock.now();
+    const open = await repo.matchesToSync(this.db, this.feed.name, soon, preMatch);
     let updated = 0;
     const finished: number[] = [];
     for (const match of open) {
@@ -146,16 +122,13 @@ export class FeedSync {
         state.score.home !== match.homeScore ||
         state.score.away !== match.awayScore ||
         state.bettingOpen !== match.bettingOpen;
-      const oddsChanged = await this.saveMarkets(match.id, state.markets);
+      const oddsChanged = await repo.upsertMarkets(this.db, match.id, state.markets, seenAt);
       if (changed) {
-        await this.saveState(match.id, match.sport, state);
+        await this.saveState(match.id, match.sport, state, seenAt);
         updated++;
         if (state.status === 'finished' || state.status === 'cancelled') finished.push(match.id);
       } else if (oddsChanged) {
-        await this.db
-          .update(matches)
-          .set({ oddsUpdatedAt: sql`now()` })
-          .where(eq(matches.id, match.id));
+        await repo.markOddsUpdated(this.db, match.id, seenAt);
       }
       if (changed && (state.status === 'live' || match.status === 'live' || finished.includes(match.id))) {
         await this.publish(LIVE_EVENTS.match, {
@@ -181,18 +154,12 @@ export class FeedSync {
     let settled = 0;
     for (const id of finished) settled += (await this.settlement.settleMatch(id)).orders;
     // Anything a crash left half-done is picked up here.
-    const leftovers = await this.db
-      .select({ id: matches.id })
-      .from(matches)
-      .where(
-        and(
-          inArray(matches.status, ['finished', 'cancelled']),
-          sql`${matches.settledAt} IS NULL`,
-          gt(matches.kickoffAt, new Date(now.getTime() - 7 * 24 * HOUR_MS)),
-        ),
-      )
-      .limit(20);
-    for (const { id } of leftovers)
+    const leftovers = await repo.unsettledOverMatches(
+      this.db,
+      new Date(now.getTime() - 7 * 24 * HOUR_MS),
+      20,
+    );
+    for (const id of leftovers)
       if (!finished.includes(id)) settled += (await this.settlement.settleMatch(id)).orders;
     return { updated, settled };
   }
@@ -201,11 +168,13 @@ export class FeedSync {
     id: number,
     sport: 'football' | 'basketball',
     state: FeedMatchState,
+    seenAt: Date,
   ): Promise<void> {
     const over = state.status === 'finished' || state.status === 'cancelled';
-    await this.db
-      .update(matches)
-      .set({
+    await repo.saveMatchState(
+      this.db,
+      id,
+      {
         status: state.status,
         bettingOpen: state.bettingOpen,
         period: state.period,
@@ -219,35 +188,10 @@ export class FeedSync {
         events: state.events,
         stats: state.stats,
         result: over ? resultOf(sport, state) : null,
-        finishedAt: over ? sql`COALESCE(${matches.finishedAt}, now())` : null,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(matches.id, id));
-  }
-
-  /** Upserts the markets; returns whether any odds or line changed. */
-  private async saveMarkets(matchId: number, markets: Market[]): Promise<boolean> {
-    if (markets.length === 0) return false;
-    const rows = await this.db
-      .insert(matchMarkets)
-      .values(markets.map((m) => ({ matchId, playType: m.playType, line: m.line, odds: m.odds })))
-      .onConflictDoUpdate({
-        target: [matchMarkets.matchId, matchMarkets.playType],
-        set: {
-          line: sql`excluded.line`,
-          odds: sql`excluded.odds`,
-          version: sql`${matchMarkets.version} + 1`,
-          updatedAt: sql`now()`,
-        },
-        setWhere: sql`${matchMarkets.odds} IS DISTINCT FROM excluded.odds OR ${matchMarkets.line} IS DISTINCT FROM excluded.line`,
-      })
-      .returning({ playType: matchMarkets.playType });
-    if (rows.length > 0)
-      await this.db
-        .update(matches)
-        .set({ oddsUpdatedAt: sql`now()` })
-        .where(eq(matches.id, matchId));
-    return rows.length > 0;
+      },
+      over,
+      seenAt,
+    );
   }
 
   private async publish(event: string, data: unknown): Promise<void> {
@@ -256,16 +200,6 @@ export class FeedSync {
     } catch (err) {
       this.log.warn({ err }, 'live update not published');
     }
-  }
-
-  private async leagueIds(): Promise<Map<string, number>> {
-    const rows = await this.db.select({ id: leagues.id, code: leagues.code }).from(leagues);
-    return new Map(rows.map((r) => [r.code, r.id]));
-  }
-
-  private async teamIds(): Promise<Map<string, number>> {
-    const rows = await this.db.select({ id: teams.id, code: teams.code }).from(teams);
-    return new Map(rows.map((r) => [r.code, r.id]));
   }
 }
 

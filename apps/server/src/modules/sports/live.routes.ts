@@ -75,7 +75,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, per_page } = request.query;
-      const date = beijingDate(new Date());
+      const date = beijingDate(app.services.clock.now());
       const sports = request.query.sport_type ? [request.query.sport_type] : [1, 2];
       const lists = await Promise.all(
         sports.map((s) => svc.list({ sport_type: s, date, page: 1, per_page: 100 }, {})),
@@ -98,7 +98,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await svc.statistics(request.query.sport_type, beijingDate(new Date())), '获取成功'),
+      ok(await svc.statistics(request.query.sport_type, beijingDate(app.services.clock.now())), '获取成功'),
   );
   app.get(
     '/v1/live-matches/:id/detail',

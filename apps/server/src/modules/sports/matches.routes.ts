@@ -55,7 +55,10 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await svc.list(request.query, { statuses: ['scheduled'], from: new Date() }), '获取成功'),
+      ok(
+        await svc.list(request.query, { statuses: ['scheduled'], from: app.services.clock.now() }),
+        '获取成功',
+      ),
   );
   app.get(
     '/v1/matches-list/results',
@@ -176,7 +179,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
         ok(
           await svc.list(
             { ...request.query, sport_type: sportType },
-            { statuses: ['scheduled'], from: new Date(), betType: request.query.betType },
+            { statuses: ['scheduled'], from: app.services.clock.now(), betType: request.query.betType },
           ),
           '获取成功',
         ),

@@ -13,6 +13,7 @@ import { toMarketView, toMatchSummary } from './sports.mapper.ts';
 import * as repo from './sports.repo.ts';
 import type { MatchStatus } from './sports.table.ts';
 import { pageOf, slicePage } from '../../lib/paging.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 const DAY_MS = 86_400_000;
 const BEIJING_MS = 8 * 3_600_000;
@@ -43,7 +44,10 @@ export function sportOf(sportType: number): Sport | null {
 }
 
 export class MatchesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   async list(
     query: ListQuery,
@@ -71,7 +75,7 @@ export class MatchesService {
       playTypes,
     );
     return pageOf(
-      rows.map((r) => toMatchSummary(r.match, r.names, markets.get(r.match.id) ?? [])),
+      rows.map((r) => toMatchSummary(r.match, r.names, markets.get(r.match.id) ?? [], this.clock.now())),
       total,
       query,
     );
@@ -84,7 +88,7 @@ export class MatchesService {
     const markets = (await repo.marketsOf(this.db, [id], playTypes)).get(id) ?? [];
     const { match } = found;
     return {
-      ...toMatchSummary(match, found.names, sortMarkets(markets)),
+      ...toMatchSummary(match, found.names, sortMarkets(markets), this.clock.now()),
       periods: match.periods as Array<{ home: number; away: number }>,
       events: match.events as Array<{
         minute: number;
@@ -130,7 +134,7 @@ export class MatchesService {
   async leagues(sportType: number) {
     const sport = sportOf(sportType);
     if (!sport) return [];
-    const rows = await repo.listLeagues(this.db, sport, new Date());
+    const rows = await repo.listLeagues(this.db, sport, this.clock.now());
     return rows.map(({ league, open }) => ({
       id: league.id,
       code: league.code,

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   COMBO_FILTER_CODES,
   formatFen,
@@ -17,14 +16,15 @@ import {
   type PlayTypeId,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MemberRow } from '../accounts/accounts.repo.ts';
-import { members } from '../accounts/accounts.table.ts';
+import { addTurnover } from '../accounts/figures.repo.ts';
 import { isOpenForBetting, MATCH_STATUS_TEXT, optionName, toOrderSummary } from './sports.mapper.ts';
+import * as orders from './orders.repo.ts';
 import * as repo from './sports.repo.ts';
-import { matches, orderLegs, orders } from './sports.table.ts';
 import { pageOf } from '../../lib/paging.ts';
 
 export interface SubmitContext {
@@ -46,6 +46,7 @@ export class OrdersService {
     private readonly db: Db,
     private readonly ledger: LedgerService,
     private readonly idempotency: IdempotencyService,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -61,10 +62,10 @@ export class OrdersService {
     if (!sport) throw unprocessable('仅支持足球和篮球投注');
 
     const matchIds = [...new Set(body.selections.map((s) => s.match_id))];
-    const found = await this.db.select().from(matches).where(inArray(matches.id, matchIds));
+    const found = await repo.matchesByIds(this.db, matchIds);
     const byId = new Map(found.map((m) => [m.id, m]));
     const markets = await repo.marketsOf(this.db, matchIds);
-    const now = new Date();
+    const now = this.clock.now();
 
     const selections: BetSelection[] = [];
     const changes: Array<{
@@ -138,14 +139,15 @@ export class OrdersService {
       { memberId: member.id, key: ctx.idempotencyKey, route: ctx.route, request: body },
       async (work) => {
         // The matches must still be open at commit: lock them against a concurrent close.
-        const locked = await work.tx.select().from(matches).where(inArray(matches.id, matchIds)).for('share');
+        const locked = await repo.lockMatchesForShare(work.tx, matchIds);
+        const lockedAt = this.clock.now();
         for (const match of locked) {
-          if (!isOpenForBetting(match, new Date())) throw unprocessable(`${match.matchNo} 已停止投注`);
+          if (!isOpenForBetting(match, lockedAt)) throw unprocessable(`${match.matchNo} 已停止投注`);
         }
         const orderNo = newOrderNo(now);
-        const [order] = await work.tx
-          .insert(orders)
-          .values({
+        const order = await orders.insertOrder(
+          work.tx,
+          {
             orderNo,
             memberId: member.id,
             sport,
@@ -156,12 +158,9 @@ export class OrdersService {
             betCount: slip.betCount,
             totalAmount: slip.totalStake,
             maxPrize: slip.maxPrize,
-          })
-          .returning();
-        if (!order) throw new Error('order not inserted');
-        await work.tx.insert(orderLegs).values(
+            createdAt: now,
+          },
           selections.map((s, position) => ({
-            orderId: order.id,
             position,
             matchId: Number(s.matchId),
             playType: `${s.sport}.${s.betType}`,
@@ -178,13 +177,7 @@ export class OrdersService {
           remark: `竞彩投注 ${orderNo}`,
         });
         // Valid bets count as turnover: they raise totalgame and pay down the 打码量 still owed.
-        await work.tx
-          .update(members)
-          .set({
-            totalgame: sql`${members.totalgame} + ${slip.totalStake}`,
-            codingvolume: sql`GREATEST(${members.codingvolume} - ${slip.totalStake}, 0)`,
-          })
-          .where(eq(members.id, member.id));
+        await addTurnover(work.tx, [{ memberId: member.id, amount: slip.totalStake }]);
         return {
           order_id: order.id,
           order_no: orderNo,
@@ -207,51 +200,24 @@ export class OrdersService {
     query: { status?: string | undefined; sport_type?: number | undefined; page: number; per_page: number },
   ) {
     const sport = query.sport_type ? sportFromTypeId(query.sport_type) : null;
-    const condition = and(
-      eq(orders.memberId, memberId),
-      query.status === 'settled'
-        ? ne(orders.status, 'pending')
-        : query.status
-          ? eq(orders.status, query.status as 'pending' | 'won' | 'lost' | 'refunded')
-          : undefined,
-      sport ? eq(orders.sport, sport) : undefined,
+    const { rows, total } = await orders.listOrders(
+      this.db,
+      { memberId, status: query.status as orders.OrderFilter['status'], sport },
+      { limit: query.per_page, offset: (query.page - 1) * query.per_page },
     );
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(orders)
-        .where(condition)
-        .orderBy(desc(orders.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page),
-      this.db.select({ n: count() }).from(orders).where(condition),
-    ]);
-    const n = total?.n ?? 0;
-    return pageOf(rows.map(toOrderSummary), n, query);
+    return pageOf(rows.map(toOrderSummary), total, query);
   }
 
   /** The member's own order (another member's answers 404, as if it did not exist). */
   private async ownOrder(memberId: number, by: { id: number } | { orderNo: string }) {
-    const [order] = await this.db
-      .select()
-      .from(orders)
-      .where(
-        and(
-          eq(orders.memberId, memberId),
-          'id' in by ? eq(orders.id, by.id) : eq(orders.orderNo, by.orderNo),
-        ),
-      );
+    const order = await orders.findMemberOrder(this.db, memberId, by);
     if (!order) throw notFound('订单不存在');
     return order;
   }
 
   async detail(memberId: number, by: { id: number } | { orderNo: string }) {
     const order = await this.ownOrder(memberId, by);
-    const legs = await this.db
-      .select()
-      .from(orderLegs)
-      .where(eq(orderLegs.orderId, order.id))
-      .orderBy(orderLegs.position);
+    const legs = await orders.legsOfOrder(this.db, order.id);
     const { rows } = await repo.findMatches(
       this.db,
       { ids: [...new Set(legs.map((l) => l.matchId))] },
@@ -294,11 +260,7 @@ export class OrdersService {
 
   private async placed(memberId: number, orderNo: string) {
     const order = await this.ownOrder(memberId, { orderNo });
-    const legs = await this.db
-      .select()
-      .from(orderLegs)
-      .where(eq(orderLegs.orderId, order.id))
-      .orderBy(orderLegs.position);
+    const legs = await orders.legsOfOrder(this.db, order.id);
     const { rows } = await repo.findMatches(
       this.db,
       { ids: [...new Set(legs.map((l) => l.matchId))] },

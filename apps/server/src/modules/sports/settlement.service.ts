@@ -1,4 +1,3 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   formatFen,
@@ -13,11 +12,12 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
 import type { MessagesService, OutgoingMessage } from '../messages/messages.service.ts';
-import { matches, orderLegs, orders } from './sports.table.ts';
+import * as orders from './orders.repo.ts';
+import * as sports from './sports.repo.ts';
 
 /** The member's inbox message for a winning order (one per order, whatever the batch). */
 export function winMessage(
@@ -55,33 +55,23 @@ export class SettlementService {
     private readonly events: EventBus,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
     private readonly messages: MessagesService,
+    private readonly clock: Clock,
   ) {}
 
   async settleMatch(matchId: number): Promise<SettleReport> {
-    const [match] = await this.db.select().from(matches).where(eq(matches.id, matchId));
+    const now = this.clock.now();
+    const match = await sports.matchById(this.db, matchId);
     if (!match?.result) return { legs: 0, orders: 0, paid: 0n };
     const result = matchResultSchema.parse(match.result);
-    const legs = await this.settleLegs(matchId, result);
-    const report = await this.settleOrdersOfMatch(matchId);
-    await this.db
-      .update(matches)
-      .set({ settledAt: sql`now()` })
-      .where(
-        and(
-          eq(matches.id, matchId),
-          isNull(matches.settledAt),
-          sql`NOT EXISTS (SELECT 1 FROM order_legs l WHERE l.match_id = ${matchId} AND l.status = 'pending')`,
-        ),
-      );
+    const legs = await this.settleLegs(matchId, result, now);
+    const report = await this.settleOrders(await orders.readyOrderIds(this.db, matchId), now);
+    await orders.markMatchSettled(this.db, matchId, now);
     return { ...report, legs };
   }
 
   /** Decides every pending leg of the match with one UPDATE per play type and line. */
-  private async settleLegs(matchId: number, result: MatchResult): Promise<number> {
-    const groups = await this.db
-      .selectDistinct({ playType: orderLegs.playType, line: orderLegs.line, optionKey: orderLegs.optionKey })
-      .from(orderLegs)
-      .where(and(eq(orderLegs.matchId, matchId), eq(orderLegs.status, 'pending')));
+  private async settleLegs(matchId: number, result: MatchResult, now: Date): Promise<number> {
+    const groups = await orders.pendingLegOptions(this.db, matchId);
     const byMarket = new Map<
       string,
       { playType: string; line: string | null; statuses: Map<string, string> }
@@ -97,55 +87,16 @@ export class SettlementService {
       market.statuses.set(g.optionKey, status);
     }
     let settled = 0;
-    for (const market of byMarket.values()) {
-      const cases = sql.join(
-        [...market.statuses].map(([option, status]) => sql`WHEN ${option} THEN ${status}`),
-        sql` `,
-      );
-      const updated = await this.db
-        .update(orderLegs)
-        .set({ status: sql`CASE ${orderLegs.optionKey} ${cases} END`, settledAt: sql`now()` })
-        .where(
-          and(
-            eq(orderLegs.matchId, matchId),
-            eq(orderLegs.playType, market.playType),
-            market.line === null ? isNull(orderLegs.line) : eq(orderLegs.line, market.line),
-            eq(orderLegs.status, 'pending'),
-            inArray(orderLegs.optionKey, [...market.statuses.keys()]),
-          ),
-        )
-        .returning({ id: orderLegs.id });
-      settled += updated.length;
-    }
+    for (const market of byMarket.values()) settled += await orders.decideLegs(this.db, matchId, market, now);
     return settled;
-  }
-
-  /** Settles the pending orders holding legs of this match whose legs are now all decided. */
-  private async settleOrdersOfMatch(matchId: number): Promise<Omit<SettleReport, 'legs'>> {
-    const ready = rowsOf<{ id: number }>(
-      await this.db.execute(sql`
-        SELECT o.id FROM orders o
-        WHERE o.status = 'pending'
-          AND o.id IN (SELECT order_id FROM order_legs WHERE match_id = ${matchId})
-          AND NOT EXISTS (SELECT 1 FROM order_legs l WHERE l.order_id = o.id AND l.status = 'pending')
-        ORDER BY o.id`),
-    ).map((r) => Number(r.id));
-    return this.settleOrders(ready);
   }
 
   /** Sweeps any pending order whose legs are all decided (covers a crash between the two steps). */
   async settleReadyOrders(): Promise<Omit<SettleReport, 'legs'>> {
-    const ready = rowsOf<{ id: number }>(
-      await this.db.execute(sql`
-        SELECT o.id FROM orders o
-        WHERE o.status = 'pending'
-          AND NOT EXISTS (SELECT 1 FROM order_legs l WHERE l.order_id = o.id AND l.status = 'pending')
-        ORDER BY o.id LIMIT 5000`),
-    ).map((r) => Number(r.id));
-    return this.settleOrders(ready);
+    return this.settleOrders(await orders.readyOrderIds(this.db), this.clock.now());
   }
 
-  private async settleOrders(ids: number[]): Promise<Omit<SettleReport, 'legs'>> {
+  private async settleOrders(ids: number[], now: Date): Promise<Omit<SettleReport, 'legs'>> {
     let settled = 0;
     let paid = 0n;
     for (let i = 0; i < ids.length; i += ORDER_BATCH) {
@@ -153,19 +104,11 @@ export class SettlementService {
       const outcome = await inTransaction(
         this.db,
         async (work) => {
-          const rows = await work.tx
-            .select()
-            .from(orders)
-            .where(and(inArray(orders.id, batch), eq(orders.status, 'pending')));
-          const legs = await work.tx.select().from(orderLegs).where(inArray(orderLegs.orderId, batch));
+          const rows = await orders.pendingOrdersByIds(work.tx, batch);
+          const legs = await orders.legsOfOrders(work.tx, batch);
           const matchIds = [...new Set(legs.map((l) => l.matchId))];
           const results = new Map<string, MatchResult>();
-          const matchRows = matchIds.length
-            ? await work.tx
-                .select({ id: matches.id, result: matches.result })
-                .from(matches)
-                .where(inArray(matches.id, matchIds))
-            : [];
+          const matchRows = await sports.matchResults(work.tx, matchIds);
           for (const m of matchRows)
             if (m.result) results.set(String(m.id), matchResultSchema.parse(m.result));
           const decided: Array<{
@@ -196,29 +139,14 @@ export class SettlementService {
           // Losers in one statement; paying orders in one statement, then their credits.
           const lost = decided.filter((d) => d.payout === 0n).map((d) => d.order.id);
           const paying = decided.filter((d) => d.payout > 0n);
-          const updated = new Set<number>();
-          if (lost.length > 0) {
-            const rowsLost = await work.tx
-              .update(orders)
-              .set({ status: 'lost', settledAt: sql`now()` })
-              .where(and(inArray(orders.id, lost), eq(orders.status, 'pending')))
-              .returning({ id: orders.id });
-            for (const r of rowsLost) updated.add(r.id);
-          }
-          if (paying.length > 0) {
-            const values = sql.join(
-              paying.map((d) => sql`(${d.order.id}::int, ${d.status}::text, ${d.payout}::bigint)`),
-              sql`, `,
-            );
-            const rowsPaid = rowsOf<{ id: number }>(
-              await work.tx.execute(sql`
-              UPDATE orders SET status = v.status, payout = v.payout, settled_at = now()
-              FROM (VALUES ${values}) AS v(id, status, payout)
-              WHERE orders.id = v.id AND orders.status = 'pending'
-              RETURNING orders.id`),
-            );
-            for (const r of rowsPaid) updated.add(Number(r.id));
-          }
+          const updated = new Set<number>([
+            ...(await orders.markOrdersLost(work.tx, lost, now)),
+            ...(await orders.markOrdersPaid(
+              work.tx,
+              paying.map((d) => ({ id: d.order.id, status: d.status, payout: d.payout })),
+              now,
+            )),
+          ]);
           // One credit per member and kind per batch (each order keeps its own payout): a big
           // match settles in seconds, and the key of the batch's first order keeps it exactly-once.
           const credits = new Map<
@@ -258,7 +186,7 @@ export class SettlementService {
                 orderNo,
                 status,
                 payout,
-                at: new Date(),
+                at: now,
               }),
             );
             n++;

@@ -47,7 +47,12 @@ export function toMarketView(row: MarketRow): MarketView {
   };
 }
 
-export function toMatchSummary(match: MatchRow, names: MatchNames, markets: MarketRow[]): MatchSummaryView {
+export function toMatchSummary(
+  match: MatchRow,
+  names: MatchNames,
+  markets: MarketRow[],
+  now: Date,
+): MatchSummaryView {
   return {
     id: match.id,
     sport_type: SPORT_TYPE_IDS[match.sport],
@@ -65,7 +70,7 @@ export function toMatchSummary(match: MatchRow, names: MatchNames, markets: Mark
     kickoff_at: match.kickoffAt.toISOString(),
     status: match.status,
     status_text: MATCH_STATUS_TEXT[match.status],
-    betting_open: isOpenForBetting(match, new Date()),
+    betting_open: isOpenForBetting(match, now),
     period: match.period,
     minute: match.minute,
     clock: match.clock,

@@ -1,5 +1,20 @@
-import { aliasedTable, and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import type { MatchNames } from './sports.mapper.ts';
 import type { orderLegs, orders } from './sports.table.ts';
 import { leagues, matches, matchMarkets, teams, type MatchStatus } from './sports.table.ts';
@@ -8,6 +23,9 @@ export type MatchRow = typeof matches.$inferSelect;
 export type MarketRow = typeof matchMarkets.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type LegRow = typeof orderLegs.$inferSelect;
+export type NewMatch = typeof matches.$inferInsert;
+export type NewLeague = typeof leagues.$inferInsert;
+export type NewTeam = typeof teams.$inferInsert;
 
 const home = aliasedTable(teams, 'home');
 const away = aliasedTable(teams, 'away');
@@ -179,4 +197,178 @@ export async function headToHead(db: Db, a: number, b: number, before: Date, lim
     )
     .orderBy(desc(matches.kickoffAt))
     .limit(limit);
+}
+
+// ---- by id, for bets and settlement -------------------------------------------------------------
+
+export async function matchesByIds(db: Db, ids: number[]): Promise<MatchRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(matches).where(inArray(matches.id, ids));
+}
+
+/** The matches of a slip, share-locked until commit so none closes under a bet being placed. */
+export async function lockMatchesForShare(tx: Tx, ids: number[]): Promise<MatchRow[]> {
+  return tx.select().from(matches).where(inArray(matches.id, ids)).for('share');
+}
+
+export async function matchById(db: Db, id: number): Promise<MatchRow | undefined> {
+  const [row] = await db.select().from(matches).where(eq(matches.id, id));
+  return row;
+}
+
+export async function matchResults(db: Db, ids: number[]): Promise<Array<{ id: number; result: unknown }>> {
+  if (ids.length === 0) return [];
+  return db.select({ id: matches.id, result: matches.result }).from(matches).where(inArray(matches.id, ids));
+}
+
+// ---- the feed's copy: leagues, teams, fixtures, live state, markets -------------------------------
+
+export async function insertLeagues(db: Db, rows: NewLeague[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(leagues).values(rows).onConflictDoNothing();
+}
+
+/** Inserts teams not known yet, 500 rows per statement. */
+export async function insertTeams(db: Db, rows: NewTeam[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insert(teams)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing();
+  }
+}
+
+export async function leagueIdsByCode(db: Db): Promise<Map<string, number>> {
+  const rows = await db.select({ id: leagues.id, code: leagues.code }).from(leagues);
+  return new Map(rows.map((r) => [r.code, r.id]));
+}
+
+export async function teamIdsByCode(db: Db): Promise<Map<string, number>> {
+  const rows = await db.select({ id: teams.id, code: teams.code }).from(teams);
+  return new Map(rows.map((r) => [r.code, r.id]));
+}
+
+/** Inserts fixtures not known yet, 200 rows per statement; returns how many were new. */
+export async function insertFixtures(db: Db, rows: NewMatch[]): Promise<number> {
+  let inserted = 0;
+  for (let i = 0; i < rows.length; i += 200) {
+    const done = await db
+      .insert(matches)
+      .values(rows.slice(i, i + 200))
+      .onConflictDoNothing()
+      .returning({ id: matches.id });
+    inserted += done.length;
+  }
+  return inserted;
+}
+
+/**
+ * The feed's matches a sync pass looks at: live and postponed ones, scheduled ones without odds
+ * yet, and the other scheduled ones either all (`preMatch`) or only those kicking off by `soon`.
+ */
+export async function matchesToSync(
+  db: Db,
+  feed: string,
+  soon: Date,
+  preMatch: boolean,
+): Promise<MatchRow[]> {
+  return db
+    .select()
+    .from(matches)
+    .where(
+      and(
+        eq(matches.feed, feed),
+        or(
+          inArray(matches.status, ['live', 'postponed']),
+          and(eq(matches.status, 'scheduled'), preMatch ? undefined : lte(matches.kickoffAt, soon)),
+          and(eq(matches.status, 'scheduled'), sql`${matches.oddsUpdatedAt} IS NULL`),
+        ),
+      ),
+    );
+}
+
+export type MatchState = Pick<
+  NewMatch,
+  | 'status'
+  | 'bettingOpen'
+  | 'period'
+  | 'minute'
+  | 'clock'
+  | 'homeScore'
+  | 'awayScore'
+  | 'htHome'
+  | 'htAway'
+  | 'periods'
+  | 'events'
+  | 'stats'
+  | 'result'
+>;
+
+/** Copies the live state; a match that is over keeps the first time it was seen over. */
+export async function saveMatchState(
+  db: Db,
+  id: number,
+  state: MatchState,
+  over: boolean,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(matches)
+    .set({
+      ...state,
+      finishedAt: over ? sql`COALESCE(${matches.finishedAt}, ${now.toISOString()}::timestamptz)` : null,
+      updatedAt: now,
+    })
+    .where(eq(matches.id, id));
+}
+
+export async function markOddsUpdated(db: Db, matchId: number, now: Date): Promise<void> {
+  await db.update(matches).set({ oddsUpdatedAt: now }).where(eq(matches.id, matchId));
+}
+
+/**
+ * Upserts a match's markets, raising `version` only where odds or line changed; returns
+ * whether any did (the match's odds time moves with them).
+ */
+export async function upsertMarkets(
+  db: Db,
+  matchId: number,
+  markets: ReadonlyArray<{ playType: string; line: string | null; odds: Record<string, string> }>,
+  now: Date,
+): Promise<boolean> {
+  if (markets.length === 0) return false;
+  const rows = await db
+    .insert(matchMarkets)
+    .values(
+      markets.map((m) => ({ matchId, playType: m.playType, line: m.line, odds: m.odds, updatedAt: now })),
+    )
+    .onConflictDoUpdate({
+      target: [matchMarkets.matchId, matchMarkets.playType],
+      set: {
+        line: sql`excluded.line`,
+        odds: sql`excluded.odds`,
+        version: sql`${matchMarkets.version} + 1`,
+        updatedAt: now,
+      },
+      setWhere: sql`${matchMarkets.odds} IS DISTINCT FROM excluded.odds OR ${matchMarkets.line} IS DISTINCT FROM excluded.line`,
+    })
+    .returning({ playType: matchMarkets.playType });
+  if (rows.length > 0) await markOddsUpdated(db, matchId, now);
+  return rows.length > 0;
+}
+
+/** Finished or cancelled matches since `since` still unsettled (a crash's leftovers). */
+export async function unsettledOverMatches(db: Db, since: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(
+      and(
+        inArray(matches.status, ['finished', 'cancelled']),
+        sql`${matches.settledAt} IS NULL`,
+        gt(matches.kickoffAt, since),
+      ),
+    )
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { conflict, notFound, pgErrorCode, PG_UNIQUE_VIOLATION, unprocessable } from '../../lib/errors.ts';
 import * as repo from './withdrawals.repo.ts';
 import type { UserWalletRow } from './withdrawals.table.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 /** A member may keep at most this many destinations. */
 export const MAX_WALLETS = 10;
@@ -71,7 +72,10 @@ function validated(body: UserWalletBody): Omit<repo.NewUserWallet, 'memberId'> {
 
 /** Saved withdrawal destinations (SPEC.md §7 "Wallets"): a member sees and changes only their own. */
 export class UserWalletsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   types() {
     return { list: USER_WALLET_TYPE_KEYS.map((type) => ({ type, name: USER_WALLET_TYPES[type] })) };
@@ -95,20 +99,26 @@ export class UserWalletsService {
   async update(memberId: number, id: number, body: UserWalletBody) {
     await this.own(memberId, id);
     const values = validated(body);
-    const row = await this.unique(() => repo.updateWallet(this.db, memberId, id, values));
+    const row = await this.unique(() => repo.updateWallet(this.db, memberId, id, values, this.clock.now()));
     if (!row) throw notFound('提现账户不存在');
     return toUserWalletView(row);
   }
 
   async remove(memberId: number, id: number) {
     await this.own(memberId, id);
-    await repo.updateWallet(this.db, memberId, id, { deletedAt: new Date() });
+    await repo.updateWallet(this.db, memberId, id, { deletedAt: this.clock.now() }, this.clock.now());
     return null;
   }
 
   async toggle(memberId: number, id: number) {
     const wallet = await this.own(memberId, id);
-    const row = await repo.updateWallet(this.db, memberId, id, { enabled: wallet.enabled === 1 ? 0 : 1 });
+    const row = await repo.updateWallet(
+      this.db,
+      memberId,
+      id,
+      { enabled: wallet.enabled === 1 ? 0 : 1 },
+      this.clock.now(),
+    );
     return toUserWalletView(row!);
   }
 

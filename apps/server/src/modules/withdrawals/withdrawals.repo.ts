@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, ne, sum, type SQL } from 'drizzle-orm';
 import type { WithdrawStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { members } from '../accounts/accounts.table.ts';
@@ -53,10 +53,11 @@ export async function updateWallet(
   memberId: number,
   id: number,
   patch: Partial<NewUserWallet>,
+  now: Date,
 ): Promise<UserWalletRow | undefined> {
   const [row] = await db
     .update(userWallets)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: now })
     .where(and(eq(userWallets.id, id), eq(userWallets.memberId, memberId), isNull(userWallets.deletedAt)))
     .returning();
   return row;
@@ -153,13 +154,6 @@ export async function withdrawStatistics(db: Db, memberId: number) {
   };
 }
 
-export async function addTotalWithdraw(tx: Tx, memberId: number, amount: bigint): Promise<void> {
-  await tx
-    .update(members)
-    .set({ totalWithdraw: sql`${members.totalWithdraw} + ${amount}`, updatedAt: new Date() })
-    .where(eq(members.id, memberId));
-}
-
 export async function memberForWithdrawal(tx: Tx, memberId: number) {
   const [row] = await tx
     .select({
@@ -184,6 +178,11 @@ export async function recentPasswordFailures(db: Db, memberId: number, since: Da
   return row?.n ?? 0;
 }
 
-export async function recordPasswordFailure(db: Db, memberId: number, ip: string | undefined): Promise<void> {
-  await db.insert(paymentPasswordFailures).values({ memberId, ip: ip ?? null });
+export async function recordPasswordFailure(
+  db: Db,
+  memberId: number,
+  ip: string | undefined,
+  now: Date,
+): Promise<void> {
+  await db.insert(paymentPasswordFailures).values({ memberId, ip: ip ?? null, createdAt: now });
 }

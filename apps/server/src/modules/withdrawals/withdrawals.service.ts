@@ -28,6 +28,8 @@ import { walletNameOf } from './wallets.service.ts';
 import * as repo from './withdrawals.repo.ts';
 import type { WithdrawalRow } from './withdrawals.table.ts';
 import { pageOf } from '../../lib/paging.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { addWithdrawn } from '../accounts/figures.repo.ts';
 
 export interface MemberCallContext {
   memberId: number;
@@ -80,6 +82,7 @@ export class WithdrawalsService {
     private readonly messages: MessagesService,
     private readonly operators: OperatorsService,
     private readonly events: EventBus,
+    private readonly clock: Clock,
   ) {
     const rate = parseRate(config.finance.usdtWithdrawRate);
     if (!rate) throw new Error('USDT_WITHDRAW_RATE must be a positive decimal');
@@ -93,7 +96,7 @@ export class WithdrawalsService {
   async settings(memberId: number) {
     const member = await this.member(memberId);
     const daily = dailyCountOf(member.vipLevel);
-    const used = await repo.countToday(this.db, memberId, startOfChinaDay());
+    const used = await repo.countToday(this.db, memberId, startOfChinaDay(this.clock.now()));
     return {
       min_amount: formatFen(this.rules.min),
       max_amount: formatFen(this.rules.max),
@@ -108,7 +111,7 @@ export class WithdrawalsService {
   }
 
   usdtRate() {
-    return { rate: formatRate(this.withdrawRate), updated_at: new Date().toISOString() };
+    return { rate: formatRate(this.withdrawRate), updated_at: this.clock.now().toISOString() };
   }
 
   async balance(memberId: number) {
@@ -161,11 +164,13 @@ export class WithdrawalsService {
             turnover_required: formatFen(member.codingvolume),
           });
         const daily = dailyCountOf(member.vipLevel);
-        if ((await repo.countToday(work.tx, ctx.memberId, startOfChinaDay())) >= daily)
+        const now = this.clock.now();
+        if ((await repo.countToday(work.tx, ctx.memberId, startOfChinaDay(now))) >= daily)
           throw unprocessable(`今日提现次数已用完（每日${daily}次）`);
         const usdt = wallet.type !== 'bank';
         const row = await repo.insertWithdrawal(work.tx, {
-          orderNo: newOrderNo('W'),
+          orderNo: newOrderNo('W', now),
+          createdAt: now,
           memberId: ctx.memberId,
           walletId: wallet.id,
           walletType: wallet.type,
@@ -211,7 +216,7 @@ export class WithdrawalsService {
           await repo.updateWithdrawal(work.tx, id, {
             status: 'cancelled',
             reason: '会员取消',
-            decidedAt: new Date(),
+            decidedAt: this.clock.now(),
           }),
         );
       },
@@ -285,12 +290,13 @@ export class WithdrawalsService {
         idempotencyKey: `withdraw:${row.id}:paid`,
         remark: `提现成功 ${row.orderNo}`,
       });
-      await repo.addTotalWithdraw(work.tx, row.memberId, row.amount);
+      const now = this.clock.now();
+      await addWithdrawn(work.tx, row.memberId, row.amount, now);
       const paid = await repo.updateWithdrawal(work.tx, id, {
         status: 'paid',
         reason: action.reason || null,
         operatorId: action.operatorId,
-        decidedAt: new Date(),
+        decidedAt: now,
       });
       await this.operators.audit(work, {
         operatorId: action.operatorId,
@@ -315,7 +321,7 @@ export class WithdrawalsService {
           memberId: row.memberId,
           changedFields: ['total_withdraw'],
           changeType: 'withdraw',
-          at: new Date(),
+          at: this.clock.now(),
         }),
       );
       return toWithdrawView(paid);
@@ -331,7 +337,7 @@ export class WithdrawalsService {
         status: 'rejected',
         reason: action.reason,
         operatorId: action.operatorId,
-        decidedAt: new Date(),
+        decidedAt: this.clock.now(),
       });
       await this.operators.audit(work, {
         operatorId: action.operatorId,
@@ -359,14 +365,15 @@ export class WithdrawalsService {
 
   /** Verifies the payment password, counting failures: 5 wrong in 15 minutes lock withdrawals for the window. */
   private async checkPaymentPassword(ctx: MemberCallContext, password: string): Promise<void> {
-    const since = new Date(Date.now() - PAYMENT_PASSWORD_WINDOW_MS);
+    const now = this.clock.now();
+    const since = new Date(now.getTime() - PAYMENT_PASSWORD_WINDOW_MS);
     if ((await repo.recentPasswordFailures(this.db, ctx.memberId, since)) >= PAYMENT_PASSWORD_MAX_FAILURES)
       throw tooManyRequests('支付密码错误次数过多，请15分钟后再试');
     try {
       await this.accounts.verifyPaymentPassword(ctx.memberId, password);
     } catch (err) {
       if (err instanceof AppError && err.message === '支付密码不正确') {
-        await repo.recordPasswordFailure(this.db, ctx.memberId, ctx.ip);
+        await repo.recordPasswordFailure(this.db, ctx.memberId, ctx.ip, now);
         const left =
           PAYMENT_PASSWORD_MAX_FAILURES - (await repo.recentPasswordFailures(this.db, ctx.memberId, since));
         throw unprocessable(

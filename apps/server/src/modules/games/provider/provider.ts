@@ -72,15 +72,22 @@ export class ProviderUnavailable extends Error {
   }
 }
 
-/** Resolves like `call`, or fails with ProviderUnavailable after `ms`. */
-export async function withTimeout<T>(call: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ProviderUnavailable(`${what} timed out after ${ms} ms`)), ms);
+/** Resolves like `call`, or fails with ProviderUnavailable after `ms` on the clock. */
+export async function withTimeout<T>(
+  call: Promise<T>,
+  ms: number,
+  what: string,
+  clock: { sleep(ms: number, signal?: AbortSignal): Promise<void> },
+): Promise<T> {
+  const stop = new AbortController();
+  const timeout = clock.sleep(ms, stop.signal).then(() => {
+    throw new ProviderUnavailable(`${what} timed out after ${ms} ms`);
   });
+  // The losing side of the race must not surface as an unhandled rejection.
+  timeout.catch(() => undefined);
   try {
     return await Promise.race([call, timeout]);
   } finally {
-    clearTimeout(timer);
+    stop.abort();
   }
 }

@@ -1,0 +1,71 @@
+/**
+ * A member's running figures — turnover (`totalgame`), the turnover still owed before a
+ * withdrawal (`codingvolume`, 打码量), total deposits (`paysum`) and total withdrawals — change
+ * only through these functions, each inside the caller's transaction. Every product calls the
+ * same turnover rule; nothing else writes these columns.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { members } from './accounts.table.ts';
+
+export interface MemberAmount {
+  memberId: number;
+  amount: bigint;
+}
+
+/**
+ * Valid bets count as turnover: `totalgame += x` and the 打码量 still owed goes down by x (never
+ * below zero). One statement for any number of members, so a settlement batch stays one write.
+ */
+export async function addTurnover(db: Db, totals: readonly MemberAmount[]): Promise<void> {
+  const owed = totals.filter((t) => t.amount !== 0n);
+  if (owed.length === 0) return;
+  const values = sql.join(
+    owed.map((t) => sql`(${t.memberId}::int, ${t.amount}::bigint)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    UPDATE members SET totalgame = members.totalgame + v.amount,
+                       codingvolume = GREATEST(members.codingvolume - v.amount, 0)
+    FROM (VALUES ${values}) AS v(id, amount)
+    WHERE members.id = v.id`);
+}
+
+/** A bonus (or any grant) that must be played through before a withdrawal: 打码量 up. */
+export async function addRequiredTurnover(
+  db: Db,
+  memberId: number,
+  amount: bigint,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(members)
+    .set({ codingvolume: sql`${members.codingvolume} + ${amount}`, updatedAt: now })
+    .where(eq(members.id, memberId));
+}
+
+/** A credited deposit: total deposits up, and the turnover the deposit requires. */
+export async function addDeposit(
+  db: Db,
+  memberId: number,
+  amount: bigint,
+  turnover: bigint,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(members)
+    .set({
+      paysum: sql`${members.paysum} + ${amount}`,
+      codingvolume: sql`${members.codingvolume} + ${turnover}`,
+      updatedAt: now,
+    })
+    .where(eq(members.id, memberId));
+}
+
+/** A paid withdrawal: total withdrawals up. */
+export async function addWithdrawn(db: Db, memberId: number, amount: bigint, now: Date): Promise<void> {
+  await db
+    .update(members)
+    .set({ totalWithdraw: sql`${members.totalWithdraw} + ${amount}`, updatedAt: now })
+    .where(eq(members.id, memberId));
+}
