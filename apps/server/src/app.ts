@@ -30,6 +30,8 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
+import { backofficeRoutes } from './modules/backoffice/index.ts';
+import adminConsolePlugin from './plugins/admin-console.ts';
 import authPlugin from './plugins/auth.ts';
 import operatorAuthPlugin from './plugins/operator-auth.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -131,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerApi(api);
   });
 
+  if (config.adminDist) await app.register(adminConsolePlugin, { root: config.adminDist });
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
   return app;
 }
@@ -163,4 +166,5 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(gamesRoutes);
   // The selected adapters' own pages: the simulators' exist only while they are selected.
   for (const routes of app.services.adapterRoutes) await app.register(routes);
+  await app.register(backofficeRoutes);
 }

@@ -64,6 +64,8 @@ const envSchema = z.object({
   IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().int().min(24).max(87_600).default(72),
   LOGIN_ATTEMPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   PAYMENT_CALLBACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(180),
+  /** Operator roles that must sign in with TOTP (comma-separated); default admin,finance under APP_ENV=production. */
+  OPERATOR_TOTP_ROLES: z.string().optional(),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL connection string; when absent the embedded PGlite database in DATA_DIR is used. */
@@ -145,6 +147,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serve the built member app from this folder at `/`. */
   WEB_DIST: z.string().optional(),
+  /** Serve the built operator console from this folder at `/admin/`. */
+  ADMIN_DIST: z.string().optional(),
   /** Seed demo members, an agent and settings on an empty database. */
   SEED_DEMO: bool,
   /** Session lifetime in days. */
@@ -224,6 +228,8 @@ export interface AppConfig {
     loginAttemptRetentionDays: number;
     paymentCallbackRetentionDays: number;
   };
+  /** Operator roles that must sign in with two-factor (TOTP). */
+  operatorTotpRoles: string[];
   host: string;
   port: number;
   databaseUrl: string | undefined;
@@ -247,6 +253,7 @@ export interface AppConfig {
   corsOrigins: string[];
   logLevel: string;
   webDist: string | undefined;
+  adminDist: string | undefined;
   seedDemo: boolean;
   jobsEnabled: boolean;
   sports: {
@@ -346,6 +353,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginAttemptRetentionDays: e.LOGIN_ATTEMPT_RETENTION_DAYS,
       paymentCallbackRetentionDays: e.PAYMENT_CALLBACK_RETENTION_DAYS,
     },
+    operatorTotpRoles: (e.OPERATOR_TOTP_ROLES ?? (e.APP_ENV === 'production' ? 'admin,finance' : ''))
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean),
     host: e.HOST,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
@@ -375,6 +386,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS.map((o) => new URL(o).origin),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    adminDist: e.ADMIN_DIST,
     // A production install never seeds demo accounts unless told to (and allowed).
     seedDemo: e.SEED_DEMO ?? (!test && !production),
     jobsEnabled: e.JOBS_ENABLED ?? !test,

@@ -29,7 +29,7 @@ function banner(config: AppConfig, db: string): void {
   if (config.seedDemo) {
     lines.push(
       `  Demo login: ${DEMO_LOGIN.username} / ${DEMO_LOGIN.password}`,
-      `  Operator:   ${DEMO_OPERATOR.username} / ${DEMO_OPERATOR.password} (/admin/v1, see /docs)`,
+      `  Operator:   ${DEMO_OPERATOR.username} / ${DEMO_OPERATOR.password} (console at ${shown}/admin/)`,
     );
   }
   process.stdout.write([...lines, ''].join('\n') + '\n');
@@ -100,6 +100,7 @@ async function main() {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const config = loadConfig({
     WEB_DIST: path.resolve(here, '../../web/dist'),
+    ADMIN_DIST: path.resolve(here, '../../admin/dist'),
     ...process.env,
   });
   if (config.workers > 1 && cluster.isPrimary) {

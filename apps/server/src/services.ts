@@ -59,6 +59,8 @@ import type { SelectedAdapters } from './adapters/registry.ts';
 import { registerJobs } from './jobs.ts';
 import { DatabaseHealth } from './ops/db-health.ts';
 import { Metrics } from './ops/metrics.ts';
+import { createBackoffice, type Backoffice } from './modules/backoffice/index.ts';
+import { FinanceSettingsService } from './modules/backoffice/finance-settings.service.ts';
 
 /** Everything a route may call, built once per app. */
 export interface Services {
@@ -142,6 +144,8 @@ export interface Services {
   housekeeping: HousekeepingService;
   /** Routes the selected adapters serve themselves (simulators' pages). */
   adapterRoutes: SelectedAdapters['routes'];
+  /** The operator console's services (/admin/v1: security, dashboard, members, finance …). */
+  backoffice: Backoffice;
   /** Stops background work and closes connections to outside services. */
   close(): Promise<void>;
 }
@@ -225,6 +229,7 @@ export async function createServices(
     aheadMs: config.lottery.aheadMs,
   });
   const operators = new OperatorsService(db, config, clock);
+  const financeSettings = new FinanceSettingsService(db, config, clock, operators);
   const bonus = new BonusService(ledger, events, clock);
   const gameTransfers = new GameTransferService(db, ledger, gameProvider, config.games, log, clock);
   const gameRecords = new GameRecordsService(db, gameProvider, events, clock);
@@ -234,6 +239,22 @@ export async function createServices(
   const inviteRewards = new InviteRewardsService(db, bonus, messages, log, clock);
   const accounts = new AccountsService(db, config, events, messages, clock);
   const housekeeping = new HousekeepingService(db, config.housekeeping, clock, log);
+
+  const backoffice = createBackoffice({
+    db,
+    config,
+    clock,
+    log,
+    events,
+    broadcaster,
+    operators,
+    financeSettings,
+    ledger,
+    messages,
+    realtime,
+    appConfig,
+    settlement,
+  });
 
   // ---- jobs registry: started by servicesPlugin once the app is ready ----
   const jobs = new JobRunner({
@@ -255,6 +276,8 @@ export async function createServices(
     gameRecords,
     housekeeping,
   });
+  jobs.listen('backoffice-pending-counts', backoffice.listen);
+  for (const job of backoffice.jobs) jobs.every(job);
 
   return {
     config,
@@ -307,6 +330,7 @@ export async function createServices(
       paymentGateway,
       log,
       clock,
+      financeSettings,
     ),
     withdrawals: new WithdrawalsService(
       db,
@@ -318,6 +342,7 @@ export async function createServices(
       operators,
       events,
       clock,
+      financeSettings,
     ),
     userWallets: new UserWalletsService(db, clock),
     gameProvider,
@@ -334,6 +359,7 @@ export async function createServices(
     gameRecords,
     housekeeping,
     adapterRoutes: adapters.routes,
+    backoffice,
     close: async () => {
       await jobs.stop();
       await vip.idle();

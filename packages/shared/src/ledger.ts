@@ -18,6 +18,8 @@ export const LEDGER_TYPES = {
   game_in: '转入游戏钱包',
   game_out: '游戏钱包转出',
   game_refund: '游戏转账退回',
+  /** An operator's void or resettlement of a settled match: the difference of the payout, never an edit. */
+  settle_correction: '结算更正',
 } as const;
 
 export type LedgerType = keyof typeof LEDGER_TYPES;

@@ -18,3 +18,5 @@ export * from '../modules/payments/payments.table.ts';
 export * from '../modules/withdrawals/withdrawals.table.ts';
 export * from '../modules/games/games.table.ts';
 export * from '../modules/games/simulator.table.ts';
+export * from '../modules/backoffice/backoffice.table.ts';
+export * from '../modules/sports/suspensions.table.ts';

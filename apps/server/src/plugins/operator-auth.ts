@@ -38,6 +38,8 @@ async function operatorAuthPlugin(app: FastifyInstance) {
     const found = token.length <= 200 ? await app.services.operators.authenticate(token) : undefined;
     if (!found) throw unauthorized('管理后台登录已失效，请重新登录');
     request.operator = found;
+    // Roles that must use two-factor reach nothing but enrolment until they have enrolled.
+    await app.services.backoffice.security.enforceEnrolment(found.operator, request.routeOptions.url);
   });
 }
 

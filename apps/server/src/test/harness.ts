@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { OperatorRole } from '../modules/operators/operators.table.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -129,10 +130,7 @@ export interface TestOperator {
 }
 
 /** Creates a back-office operator and signs it in through /admin/v1/auth/login. */
-export async function newOperator(
-  app: FastifyInstance,
-  role: 'admin' | 'finance' | 'support' = 'admin',
-): Promise<TestOperator> {
+export async function newOperator(app: FastifyInstance, role: OperatorRole = 'admin'): Promise<TestOperator> {
   const username = uniqueUsername('op');
   const password = 'op-secret-1';
   const created = await app.services.operators.create({ username, password, name: `测试${role}`, role });

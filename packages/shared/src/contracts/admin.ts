@@ -6,13 +6,19 @@ import { isoDate, paginated, pageQuery } from './common.ts';
 export const operatorLoginBody = z.object({
   username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(50, '用户名过长'),
   password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(100, '密码过长'),
+  /** The 6-digit code of the operator's authenticator app, when two-factor is on. */
+  totp_code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, '动态验证码为6位数字')
+    .optional(),
 });
 
 export const operatorProfile = z.object({
   id: z.number().int(),
   username: z.string(),
   name: z.string(),
-  role: z.enum(['admin', 'finance', 'support']),
+  role: z.enum(['admin', 'finance', 'risk', 'support', 'content']),
 });
 export type OperatorProfile = z.infer<typeof operatorProfile>;
 
@@ -36,6 +42,10 @@ export const operatorRejectBody = z.object({
 });
 
 export const auditLogQuery = pageQuery.extend({
+  operator_id: z.coerce.number().int().positive().optional(),
+  action: z.string().max(80).optional(),
+  from: z.iso.date('开始日期格式应为 YYYY-MM-DD').optional(),
+  to: z.iso.date('结束日期格式应为 YYYY-MM-DD').optional(),
   target_type: z.string().max(50).optional(),
   target_id: z.string().max(50).optional(),
   member_id: z.coerce.number().int().positive().optional(),

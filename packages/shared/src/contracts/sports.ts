@@ -54,6 +54,8 @@ export const marketView = z
     version: z.number().int(),
     options: z.array(z.object({ key: z.string(), name: z.string(), odds: z.string() })),
     updated_at: isoDate,
+    /** Closed to new bets by an operator (the market or its whole match); options show greyed out. */
+    suspended: z.boolean().optional(),
   })
   .meta({ id: 'Market' });
 export type MarketView = z.infer<typeof marketView>;

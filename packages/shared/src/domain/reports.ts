@@ -11,7 +11,7 @@ export const REPORT_CATEGORIES = {
 export type ReportCategory = keyof typeof REPORT_CATEGORIES;
 
 /** Ledger types that are stakes, refunds of stakes, and payouts. */
-const BET_TYPES: readonly LedgerType[] = ['bet', 'bet_refund', 'payout'];
+const BET_TYPES: readonly LedgerType[] = ['bet', 'bet_refund', 'payout', 'settle_correction'];
 
 /**
  * The category of a ledger bet, refund or payout by the reference it carries: sports orders
@@ -80,7 +80,8 @@ export function comprehensiveFigures(
   for (const s of sums) {
     if (!(BET_TYPES as string[]).includes(s.type)) continue;
     const figures = categories[categoryOfReference(s.referenceType)];
-    if (s.type === 'payout') figures.payouts += s.total;
+    // A correction changes what was paid out (positive: paid more, negative: taken back).
+    if (s.type === 'payout' || s.type === 'settle_correction') figures.payouts += s.total;
     else figures.bets -= s.total;
   }
   categories.games.bets += games.bets;
@@ -88,7 +89,7 @@ export function comprehensiveFigures(
   for (const figures of Object.values(categories)) figures.profit = figures.payouts - figures.bets;
 
   const bets = -of('bet', 'bet_refund') + games.bets;
-  const payouts = of('payout') + games.payouts;
+  const payouts = of('payout', 'settle_correction') + games.payouts;
   const rebates = of('rebate');
   const bonuses = of('bonus', 'vip_bonus', 'invite_reward');
   return {

@@ -9,7 +9,8 @@ import {
   rejectApplicationBody,
 } from '@app/shared';
 import { ok } from '../../plugins/envelope.ts';
-import { operatorOf, requireRole } from '../../plugins/operator-auth.ts';
+import { operatorOf } from '../../plugins/operator-auth.ts';
+import { requirePermission } from '../backoffice/guard.ts';
 
 const tags = ['管理后台'];
 const security = [{ bearer: [] }];
@@ -17,7 +18,7 @@ const security = [{ bearer: [] }];
 /** Operator review of activity applications (/admin/v1/activity-applications), support role. */
 export const activityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const svc = app.services.activities;
-  const guard = { onRequest: app.authenticateOperator, preHandler: requireRole('support') };
+  const guard = { onRequest: app.authenticateOperator, preHandler: requirePermission('activities') };
 
   app.get(
     '/admin/v1/activity-applications',

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, like, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLogs, operators, operatorSessions, type OperatorRow } from './operators.table.ts';
 
@@ -55,6 +55,12 @@ export async function insertAuditLog(db: Db, row: NewAuditLog): Promise<void> {
 }
 
 export interface AuditFilter {
+  operatorId?: number | undefined;
+  /** Prefix of the action, e.g. `withdrawal.` */
+  action?: string | undefined;
+  from?: Date | undefined;
+  /** Exclusive. */
+  to?: Date | undefined;
   targetType?: string | undefined;
   targetId?: string | undefined;
   memberId?: number | undefined;
@@ -63,6 +69,10 @@ export interface AuditFilter {
 /** Audit entries newest first, each with its operator's name. */
 export async function listAuditLogs(db: Db, filter: AuditFilter, page: { limit: number; offset: number }) {
   const where: SQL[] = [];
+  if (filter.operatorId) where.push(eq(auditLogs.operatorId, filter.operatorId));
+  if (filter.action) where.push(like(auditLogs.action, `${filter.action.replace(/[%_\\]/g, '')}%`));
+  if (filter.from) where.push(gte(auditLogs.createdAt, filter.from));
+  if (filter.to) where.push(lt(auditLogs.createdAt, filter.to));
   if (filter.targetType) where.push(eq(auditLogs.targetType, filter.targetType));
   if (filter.targetId) where.push(eq(auditLogs.targetId, filter.targetId));
   if (filter.memberId) where.push(eq(auditLogs.memberId, filter.memberId));

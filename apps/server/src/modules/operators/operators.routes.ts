@@ -30,7 +30,10 @@ export const operatorsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await svc.login(request.body.username, request.body.password, request.ip), '登录成功'),
+      ok(
+        await svc.login(request.body.username, request.body.password, request.ip, request.body.totp_code),
+        '登录成功',
+      ),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import type { OperatorProfile } from '@app/shared';
+import { addDays, shanghaiDayStart, type OperatorProfile } from '@app/shared';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
@@ -30,6 +30,9 @@ export interface AuthenticatedOperator {
   sessionId: number;
 }
 
+/** A second sign-in factor checked after the password (the back office's TOTP); throws to refuse. */
+export type SecondFactor = (operator: OperatorRow, code: string | undefined) => Promise<void>;
+
 export const toOperatorProfile = (o: OperatorRow): OperatorProfile => ({
   id: o.id,
   username: o.username,
@@ -39,6 +42,8 @@ export const toOperatorProfile = (o: OperatorRow): OperatorProfile => ({
 
 /** Back-office accounts, their sessions and the audit log of what they do. */
 export class OperatorsService {
+  private secondFactor: SecondFactor | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly config: AppConfig,
@@ -55,7 +60,12 @@ export class OperatorsService {
     });
   }
 
-  async login(username: string, password: string, ip: string) {
+  /** Installs the check that follows a correct password (two-factor sign-in). */
+  useSecondFactor(check: SecondFactor): void {
+    this.secondFactor = check;
+  }
+
+  async login(username: string, password: string, ip: string, totpCode?: string) {
     const name = username.toLowerCase();
     const { maxFailures, windowMinutes } = this.config.login;
     const failures = await recentFailures(this.db, attemptName(name), ip, windowMinutes, this.clock.now());
@@ -64,8 +74,18 @@ export class OperatorsService {
     }
     const operator = await repo.findOperatorByUsername(this.db, name);
     const valid = await verifyPassword(password, operator?.passwordHash ?? DUMMY_PASSWORD_HASH);
-    await recordLoginAttempt(this.db, attemptName(name), ip, valid && !!operator, this.clock.now());
-    if (!operator || !valid) throw unauthorized('用户名或密码错误');
+    if (!operator || !valid) {
+      await recordLoginAttempt(this.db, attemptName(name), ip, false, this.clock.now());
+      throw unauthorized('用户名或密码错误');
+    }
+    try {
+      await this.secondFactor?.(operator, totpCode);
+    } catch (err) {
+      // A wrong code counts as a failed attempt (6 digits must not be guessable); a missing one asks for it.
+      if (totpCode !== undefined) await recordLoginAttempt(this.db, attemptName(name), ip, false, this.clock.now());
+      throw err;
+    }
+    await recordLoginAttempt(this.db, attemptName(name), ip, true, this.clock.now());
     if (!operator.enabled) throw forbidden('该管理账号已停用');
     const token = newToken();
     const now = this.clock.now();
@@ -112,10 +132,23 @@ export class OperatorsService {
     target_type?: string | undefined;
     target_id?: string | undefined;
     member_id?: number | undefined;
+    operator_id?: number | undefined;
+    action?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
   }) {
     const { rows, total } = await repo.listAuditLogs(
       this.db,
-      { targetType: query.target_type, targetId: query.target_id, memberId: query.member_id },
+      {
+        operatorId: query.operator_id,
+        action: query.action,
+        // Days are Asia/Shanghai calendar days, both ends inclusive.
+        from: query.from ? shanghaiDayStart(query.from) : undefined,
+        to: query.to ? shanghaiDayStart(addDays(query.to, 1)) : undefined,
+        targetType: query.target_type,
+        targetId: query.target_id,
+        memberId: query.member_id,
+      },
       { limit: query.per_page, offset: (query.page - 1) * query.per_page },
     );
     return pageOf(

@@ -18,8 +18,8 @@ export const operators = pgTable(
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     name: text('name').notNull(),
-    /** admin: everything; finance: deposits and withdrawals; support: content and applications. */
-    role: text('role', { enum: ['admin', 'finance', 'support'] }).notNull(),
+    /** What each role may do: PERMISSIONS in packages/shared/src/domain/backoffice/permissions.ts. */
+    role: text('role', { enum: ['admin', 'finance', 'risk', 'support', 'content'] }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -48,7 +48,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(paymentMethodList) },
       },
     },
-    async () => ok(svc.methods(), '获取成功'),
+    async () => ok(await svc.methods(), '获取成功'),
   );
   app.get(
     '/v1/payment-orders/usdt-rate',
@@ -61,7 +61,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(usdtRateView) },
       },
     },
-    async () => ok(svc.usdtRate(), '获取成功'),
+    async () => ok(await svc.usdtRate(), '获取成功'),
   );
   app.get(
     '/v1/payment-orders/system-wallet-address',

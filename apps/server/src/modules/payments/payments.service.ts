@@ -33,6 +33,7 @@ import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
+import type { FinanceRules, FinanceSettingsService } from '../backoffice/finance-settings.service.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { networkOfMethod, toPaymentOrderSimple, toPaymentOrderView } from './payments.mapper.ts';
 import * as repo from './payments.repo.ts';
@@ -77,8 +78,6 @@ const isUsdt = (method: PaymentMethodCode): method is 'usdt_trc20' | 'usdt_erc20
  * `deposit:<order id>`, so however often a callback arrives the member is credited once.
  */
 export class PaymentsService {
-  private readonly depositRate: bigint;
-
   constructor(
     private readonly db: Db,
     private readonly config: AppConfig,
@@ -90,32 +89,41 @@ export class PaymentsService {
     private readonly gateway: PaymentGateway,
     private readonly log: FastifyBaseLogger,
     private readonly clock: Clock,
+    /** Rates, limits, methods and the turnover multiple in force (runtime settings over the env). */
+    private readonly settings: FinanceSettingsService,
   ) {
-    const rate = parseRate(config.finance.usdtDepositRate);
-    if (!rate) throw new Error('USDT_DEPOSIT_RATE must be a positive decimal');
-    this.depositRate = rate;
+    if (!parseRate(config.finance.usdtDepositRate))
+      throw new Error('USDT_DEPOSIT_RATE must be a positive decimal');
   }
 
-  methods(): { list: PaymentMethodView[] } {
+  async methods(): Promise<{ list: PaymentMethodView[] }> {
+    const rules = await this.settings.rules();
     return {
-      list: PAYMENT_METHOD_CODES.map((code) => {
-        const m = PAYMENT_METHODS[code];
-        return {
-          code,
-          name: m.name,
-          kind: m.kind,
-          network: isUsdt(code) ? usdtNetworkOf(code) : null,
-          min_amount: formatFen(m.min),
-          max_amount: formatFen(m.max),
-          enabled: !this.config.finance.disabledMethods.includes(code),
-          quick_amounts: QUICK_AMOUNTS[m.kind].map(formatFen),
-        };
-      }),
+      list: [...PAYMENT_METHOD_CODES]
+        .sort((a, b) => rules.methods[a].sort - rules.methods[b].sort)
+        .map((code) => {
+          const m = PAYMENT_METHODS[code];
+          const s = rules.methods[code];
+          return {
+            code,
+            name: m.name,
+            kind: m.kind,
+            network: isUsdt(code) ? usdtNetworkOf(code) : null,
+            min_amount: formatFen(s.min),
+            max_amount: formatFen(s.max),
+            enabled: s.enabled,
+            quick_amounts: QUICK_AMOUNTS[m.kind].map(formatFen),
+          };
+        }),
     };
   }
 
-  usdtRate() {
-    return { rate: formatRate(this.depositRate), updated_at: this.clock.now().toISOString() };
+  async usdtRate() {
+    const rules = await this.settings.rules();
+    return {
+      rate: formatRate(rules.usdtDepositRate),
+      updated_at: (rules.updatedAt ?? this.clock.now()).toISOString(),
+    };
   }
 
   systemWalletAddress(network: 'TRC20' | 'ERC20') {
@@ -129,11 +137,13 @@ export class PaymentsService {
    */
   async create(input: { method: PaymentMethodCode; amount: bigint }, ctx: MemberCallContext) {
     const method = PAYMENT_METHODS[input.method];
-    if (this.config.finance.disabledMethods.includes(input.method)) throw unprocessable('该充值方式暂未开放');
+    const rules = await this.settings.rules();
+    if (!rules.methods[input.method].enabled) throw unprocessable('该充值方式暂未开放');
     if (input.amount <= 0n) throw unprocessable('充值金额须大于0');
     const usdt = isUsdt(input.method);
-    const amount = usdt ? fenFromUsdt(input.amount, this.depositRate) : input.amount;
-    this.checkLimits(input.method, amount);
+    const depositRate = rules.usdtDepositRate;
+    const amount = usdt ? fenFromUsdt(input.amount, depositRate) : input.amount;
+    this.checkLimits(rules, input.method, amount);
 
     const { data } = await this.idempotency.run(
       { memberId: ctx.memberId, key: ctx.idempotencyKey, route: ctx.route, request: input },
@@ -146,7 +156,7 @@ export class PaymentsService {
           method: input.method,
           amount,
           usdtCents: usdt ? input.amount : null,
-          rateUnits: usdt ? this.depositRate : null,
+          rateUnits: usdt ? depositRate : null,
           gateway: usdt ? null : this.gateway.name,
         });
         return { id: order.id };
@@ -189,7 +199,7 @@ export class PaymentsService {
       );
     if (order.status !== 'pending') throw conflict('订单已提交或已处理');
     const amount = fenFromUsdt(input.amount, order.rateUnits);
-    this.checkLimits(order.method, amount);
+    this.checkLimits(await this.settings.rules(), order.method, amount);
     try {
       return await inTransaction(this.db, async (work) => {
         const locked = await repo.lockOrderById(work.tx, order.id);
@@ -429,8 +439,8 @@ export class PaymentsService {
 
   // ---- helpers --------------------------------------------------------------------------------
 
-  private checkLimits(method: PaymentMethodCode, amount: bigint) {
-    const { min, max } = PAYMENT_METHODS[method];
+  private checkLimits(rules: FinanceRules, method: PaymentMethodCode, amount: bigint) {
+    const { min, max } = rules.methods[method];
     if (amount < min) throw unprocessable(`单笔最低充值 ${formatFen(min)} 元`);
     if (amount > max) throw unprocessable(`单笔最高充值 ${formatFen(max)} 元`);
   }
@@ -479,7 +489,10 @@ export class PaymentsService {
       remark: `充值到账 ${order.orderNo}`,
     });
     if (entry.duplicate) throw new AppError(409, '该订单已入账');
-    const turnover = depositTurnover(order.amount, this.config.finance.depositTurnoverHundredths);
+    const turnover = depositTurnover(
+      order.amount,
+      (await this.settings.rules(work.tx)).depositTurnoverHundredths,
+    );
     const now = this.clock.now();
     await addDeposit(work.tx, order.memberId, order.amount, turnover, now);
     const paid = await repo.updateOrder(

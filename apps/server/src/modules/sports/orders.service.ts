@@ -25,6 +25,7 @@ import { addTurnover } from '../accounts/figures.repo.ts';
 import { isOpenForBetting, MATCH_STATUS_TEXT, optionName, toOrderSummary } from './sports.mapper.ts';
 import * as orders from './orders.repo.ts';
 import * as repo from './sports.repo.ts';
+import { isSuspended, suspensionsOf } from './suspensions.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
 
 export interface SubmitContext {
@@ -65,6 +66,7 @@ export class OrdersService {
     const found = await repo.matchesByIds(this.db, matchIds);
     const byId = new Map(found.map((m) => [m.id, m]));
     const markets = await repo.marketsOf(this.db, matchIds);
+    const suspended = await suspensionsOf(this.db, matchIds);
     const now = this.clock.now();
 
     const selections: BetSelection[] = [];
@@ -86,6 +88,8 @@ export class OrdersService {
       if (!def) throw unprocessable('投注玩法无效');
       const market = markets.get(match.id)?.find((m) => m.playType === def.id);
       if (!market) throw unprocessable(`${match.matchNo} 的${def.name}暂未开售`);
+      if (isSuspended(suspended, match.id, def.id))
+        throw unprocessable(`${match.matchNo} 的${def.name}已暂停投注`);
       const current = market.odds[s.option];
       if (current === undefined) throw unprocessable('投注选项无效');
       if (s.line !== undefined && (s.line ?? null) !== market.line) {
@@ -144,6 +148,11 @@ export class OrdersService {
         for (const match of locked) {
           if (!isOpenForBetting(match, lockedAt)) throw unprocessable(`${match.matchNo} 已停止投注`);
         }
+        // An operator's suspension takes the match row FOR UPDATE: it is either seen here or waits for this order.
+        const closed = await suspensionsOf(work.tx, matchIds);
+        for (const s of selections)
+          if (isSuspended(closed, Number(s.matchId), `${s.sport}.${s.betType}`))
+            throw unprocessable('所选玩法已暂停投注，请刷新后重试');
         const orderNo = newOrderNo(now);
         const order = await orders.insertOrder(
           work.tx,

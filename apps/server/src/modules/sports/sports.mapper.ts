@@ -44,6 +44,7 @@ export function toMarketView(row: MarketRow): MarketView {
     version: row.version,
     options: def.options.map((o) => ({ key: o.key, name: o.name, odds: row.odds[o.key] ?? '0.00' })),
     updated_at: row.updatedAt.toISOString(),
+    suspended: row.suspended ?? false,
   };
 }
 

@@ -15,12 +15,14 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { isSuspended, suspensionsOf } from './suspensions.repo.ts';
 import type { MatchNames } from './sports.mapper.ts';
 import type { orderLegs, orders } from './sports.table.ts';
 import { leagues, matches, matchMarkets, teams, type MatchStatus } from './sports.table.ts';
 
 export type MatchRow = typeof matches.$inferSelect;
-export type MarketRow = typeof matchMarkets.$inferSelect;
+/** A market's odds, and whether an operator suspended it (or its whole match). */
+export type MarketRow = typeof matchMarkets.$inferSelect & { suspended?: boolean };
 export type OrderRow = typeof orders.$inferSelect;
 export type LegRow = typeof orderLegs.$inferSelect;
 export type NewMatch = typeof matches.$inferInsert;
@@ -113,10 +115,11 @@ export async function marketsOf(
         playTypes ? inArray(matchMarkets.playType, playTypes) : undefined,
       ),
     );
+  const closed = await suspensionsOf(db, matchIds);
   for (const row of rows) {
     let list = out.get(row.matchId);
     if (!list) out.set(row.matchId, (list = []));
-    list.push(row);
+    list.push({ ...row, suspended: isSuspended(closed, row.matchId, row.playType) });
   }
   return out;
 }

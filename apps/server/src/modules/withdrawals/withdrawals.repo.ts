@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, ne, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { WithdrawStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { members } from '../accounts/accounts.table.ts';
@@ -144,7 +144,7 @@ export async function withdrawStatistics(db: Db, memberId: number) {
     db
       .select({ total: sum(withdrawals.amount), n: count() })
       .from(withdrawals)
-      .where(and(eq(withdrawals.memberId, memberId), eq(withdrawals.status, 'pending'))),
+      .where(and(eq(withdrawals.memberId, memberId), inArray(withdrawals.status, ['pending', 'approved']))),
   ]);
   return {
     paid: BigInt(paid?.total ?? 0),

@@ -79,7 +79,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(usdtRateView) },
       },
     },
-    async () => ok(svc.usdtRate(), '获取成功'),
+    async () => ok(await svc.usdtRate(), '获取成功'),
   );
   app.get(
     '/v1/withdraws/statistics',

@@ -24,6 +24,7 @@ import { lockWallet } from '../ledger/ledger.repo.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
+import type { FinanceSettingsService } from '../backoffice/finance-settings.service.ts';
 import { walletNameOf } from './wallets.service.ts';
 import * as repo from './withdrawals.repo.ts';
 import type { WithdrawalRow } from './withdrawals.table.ts';
@@ -71,8 +72,6 @@ const dailyCountOf = (vipLevel: number) =>
  * while it is pending (frozen → main). Each step is decided once under the row lock.
  */
 export class WithdrawalsService {
-  private readonly withdrawRate: bigint;
-
   constructor(
     private readonly db: Db,
     private readonly config: AppConfig,
@@ -83,35 +82,37 @@ export class WithdrawalsService {
     private readonly operators: OperatorsService,
     private readonly events: EventBus,
     private readonly clock: Clock,
+    /** Limits, fees and the USDT rate in force (runtime settings over the env). */
+    private readonly financeSettings: FinanceSettingsService,
   ) {
-    const rate = parseRate(config.finance.usdtWithdrawRate);
-    if (!rate) throw new Error('USDT_WITHDRAW_RATE must be a positive decimal');
-    this.withdrawRate = rate;
-  }
-
-  private get rules() {
-    return this.config.finance.withdraw;
+    if (!parseRate(config.finance.usdtWithdrawRate))
+      throw new Error('USDT_WITHDRAW_RATE must be a positive decimal');
   }
 
   async settings(memberId: number) {
+    const { withdraw: rules, usdtWithdrawRate } = await this.financeSettings.rules();
     const member = await this.member(memberId);
     const daily = dailyCountOf(member.vipLevel);
     const used = await repo.countToday(this.db, memberId, startOfChinaDay(this.clock.now()));
     return {
-      min_amount: formatFen(this.rules.min),
-      max_amount: formatFen(this.rules.max),
-      fee_rate_bp: this.rules.feeBp,
-      fee_min: formatFen(this.rules.feeMin),
-      fee_max: formatFen(this.rules.feeMax),
+      min_amount: formatFen(rules.min),
+      max_amount: formatFen(rules.max),
+      fee_rate_bp: rules.feeBp,
+      fee_min: formatFen(rules.feeMin),
+      fee_max: formatFen(rules.feeMax),
       daily_count: daily,
       used_today: used,
       remaining_today: Math.max(0, daily - used),
-      usdt_rate: formatRate(this.withdrawRate),
+      usdt_rate: formatRate(usdtWithdrawRate),
     };
   }
 
-  usdtRate() {
-    return { rate: formatRate(this.withdrawRate), updated_at: this.clock.now().toISOString() };
+  async usdtRate() {
+    const rules = await this.financeSettings.rules();
+    return {
+      rate: formatRate(rules.usdtWithdrawRate),
+      updated_at: (rules.updatedAt ?? this.clock.now()).toISOString(),
+    };
   }
 
   async balance(memberId: number) {
@@ -131,12 +132,13 @@ export class WithdrawalsService {
     ctx: MemberCallContext,
   ) {
     const { amount } = input;
-    if (amount < this.rules.min) throw unprocessable(`单笔最低提现 ${formatFen(this.rules.min)} 元`);
-    if (amount > this.rules.max) throw unprocessable(`单笔最高提现 ${formatFen(this.rules.max)} 元`);
+    const { withdraw: rules, usdtWithdrawRate: withdrawRate } = await this.financeSettings.rules();
+    if (amount < rules.min) throw unprocessable(`单笔最低提现 ${formatFen(rules.min)} 元`);
+    if (amount > rules.max) throw unprocessable(`单笔最高提现 ${formatFen(rules.max)} 元`);
     const fee = withdrawFee(amount, {
-      rateBp: this.rules.feeBp,
-      min: this.rules.feeMin,
-      max: this.rules.feeMax,
+      rateBp: rules.feeBp,
+      min: rules.feeMin,
+      max: rules.feeMax,
     });
     if (fee >= amount) throw unprocessable('提现金额不足以支付手续费');
     await this.checkPaymentPassword(ctx, input.payment_password);
@@ -179,8 +181,8 @@ export class WithdrawalsService {
           account: wallet.account,
           amount,
           fee,
-          usdtCents: usdt ? usdtFromFen(amount - fee, this.withdrawRate) : null,
-          rateUnits: usdt ? this.withdrawRate : null,
+          usdtCents: usdt ? usdtFromFen(amount - fee, withdrawRate) : null,
+          rateUnits: usdt ? withdrawRate : null,
         });
         try {
           await this.ledger.move(work, {
@@ -277,10 +279,45 @@ export class WithdrawalsService {
     );
   }
 
-  /** Paid out by the operator: the frozen amount leaves the books and total_withdraw rises. */
-  async approve(id: number, action: { operatorId: number; ip: string; reason: string }) {
+  /** Review passed (approve → pay → paid): nothing moves yet; the member can no longer cancel. */
+  async review(id: number, action: { operatorId: number; ip: string; reason: string }) {
     return inTransaction(this.db, async (work) => {
       const row = await this.lockPending(work, id, true);
+      const approved = await repo.updateWithdrawal(work.tx, id, {
+        status: 'approved',
+        reason: action.reason || null,
+        operatorId: action.operatorId,
+      });
+      await this.operators.audit(work, {
+        operatorId: action.operatorId,
+        action: 'withdrawal.review',
+        targetType: 'withdrawal',
+        targetId: id,
+        memberId: row.memberId,
+        reason: action.reason,
+        detail: {
+          before: { status: row.status },
+          after: { status: 'approved' },
+          amount: formatFen(row.amount),
+        },
+        ip: action.ip,
+      });
+      work.afterCommit(() =>
+        this.events.emit('member.changed', {
+          memberId: row.memberId,
+          changedFields: ['withdrawal'],
+          changeType: 'withdraw_review',
+          at: new Date(),
+        }),
+      );
+      return toWithdrawView(approved);
+    });
+  }
+
+  /** Paid out by the operator (from review or, in one step, from pending): the frozen amount leaves the books. */
+  async approve(id: number, action: { operatorId: number; ip: string; reason: string }) {
+    return inTransaction(this.db, async (work) => {
+      const row = await this.lockPending(work, id, true, ['pending', 'approved']);
       await this.ledger.post(work, {
         memberId: row.memberId,
         wallet: 'frozen',
@@ -300,12 +337,17 @@ export class WithdrawalsService {
       });
       await this.operators.audit(work, {
         operatorId: action.operatorId,
-        action: 'withdrawal.approve',
+        action: 'withdrawal.pay',
         targetType: 'withdrawal',
         targetId: id,
         memberId: row.memberId,
         reason: action.reason,
-        detail: { amount: formatFen(row.amount), fee: formatFen(row.fee) },
+        detail: {
+          before: { status: row.status },
+          after: { status: 'paid' },
+          amount: formatFen(row.amount),
+          fee: formatFen(row.fee),
+        },
         ip: action.ip,
       });
       await this.messages.send(work, {
@@ -331,7 +373,7 @@ export class WithdrawalsService {
   /** Refused by the operator: the amount returns to the member with the reason. */
   async reject(id: number, action: { operatorId: number; ip: string; reason: string }) {
     return inTransaction(this.db, async (work) => {
-      const row = await this.lockPending(work, id, true);
+      const row = await this.lockPending(work, id, true, ['pending', 'approved']);
       await this.unfreeze(work, row, '提现驳回退回');
       const rejected = await repo.updateWithdrawal(work.tx, id, {
         status: 'rejected',
@@ -346,7 +388,11 @@ export class WithdrawalsService {
         targetId: id,
         memberId: row.memberId,
         reason: action.reason,
-        detail: { amount: formatFen(row.amount) },
+        detail: {
+          before: { status: row.status },
+          after: { status: 'rejected' },
+          amount: formatFen(row.amount),
+        },
         ip: action.ip,
       });
       await this.messages.send(work, {
@@ -396,10 +442,15 @@ export class WithdrawalsService {
     return row;
   }
 
-  private async lockPending(work: Work, id: number, byOperator = false): Promise<WithdrawalRow> {
+  private async lockPending(
+    work: Work,
+    id: number,
+    byOperator = false,
+    allowed: WithdrawStatus[] = ['pending'],
+  ): Promise<WithdrawalRow> {
     const row = await repo.lockWithdrawal(work.tx, id);
     if (!row) throw notFound('提现记录不存在');
-    if (row.status !== 'pending')
+    if (!allowed.includes(row.status))
       throw conflict(
         byOperator
           ? `该提现已处理（${WITHDRAW_STATUSES[row.status]}），不能重复操作`

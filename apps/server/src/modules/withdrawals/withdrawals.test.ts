@@ -286,7 +286,7 @@ describe('withdrawals', () => {
     const inbox = await t.database.db.select().from(messages).where(eq(messages.memberId, m.id));
     expect(inbox.map((x) => x.title)).toContain('提现成功');
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.memberId, m.id));
-    expect(audit.map((x) => x.action)).toEqual(['withdrawal.approve']);
+    expect(audit.map((x) => x.action)).toEqual(['withdrawal.pay']);
     expect(body(await as(t.app, m, { method: 'POST', url: `/v1/withdraws/${id}/cancel` }))).toMatchObject({
       code: 409,
     });

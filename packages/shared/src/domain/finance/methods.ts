@@ -31,9 +31,13 @@ export const PAYMENT_ORDER_STATUS_KEYS = Object.keys(PAYMENT_ORDER_STATUSES) as 
   ...PaymentOrderStatus[],
 ];
 
-/** Withdrawal statuses: pending holds the amount frozen until an operator decides. */
+/**
+ * Withdrawal statuses: pending holds the amount frozen until an operator decides; approved has
+ * passed review and waits to be paid out (still frozen; the member can no longer cancel).
+ */
 export const WITHDRAW_STATUSES = {
   pending: '审核中',
+  approved: '待出款',
   paid: '已到账',
   rejected: '已驳回',
   cancelled: '已取消',

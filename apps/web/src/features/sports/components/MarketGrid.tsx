@@ -94,6 +94,7 @@ export function MarketGrid({ market, selectedKeys, onTap, readOnly }: MarketGrid
                   odds={option.odds}
                   selected={selectedKeys?.has(option.key)}
                   readOnly={readOnly}
+                  suspended={market.suspended}
                   onTap={onTap ? () => onTap(option) : undefined}
                   testId={`odds-${option.key}`}
                 />

@@ -6,17 +6,19 @@ interface OddsButtonProps {
   selected?: boolean;
   /** Read-only odds (in play, after kick-off): shown, not tappable. */
   readOnly?: boolean;
+  /** Closed by an operator: shown greyed out with 暂停, not tappable. */
+  suspended?: boolean;
   onTap?: () => void;
   testId?: string;
 }
 
 /** One option with its odds: tap to toggle it in the slip. */
-export function OddsButton({ name, odds, selected, readOnly, onTap, testId }: OddsButtonProps) {
+export function OddsButton({ name, odds, selected, readOnly, suspended, onTap, testId }: OddsButtonProps) {
   const priced = hasOdds(odds);
   const content = (
     <>
       <span className="odds-name">{name}</span>
-      <span className="odds-value">{priced ? odds : '--'}</span>
+      <span className="odds-value">{suspended ? '暂停' : priced ? odds : '--'}</span>
     </>
   );
   if (readOnly) {
@@ -29,9 +31,9 @@ export function OddsButton({ name, odds, selected, readOnly, onTap, testId }: Od
   return (
     <button
       type="button"
-      className={selected ? 'odds-button selected' : 'odds-button'}
+      className={`odds-button${selected ? ' selected' : ''}${suspended ? ' suspended' : ''}`}
       aria-pressed={Boolean(selected)}
-      disabled={!priced}
+      disabled={!priced || suspended}
       onClick={onTap}
       data-testid={testId}
     >

@@ -1,0 +1,114 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, Spin } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider, useNavigate } from 'react-router';
+import type { Permission } from '@app/shared/backoffice';
+import { setSessionProblemHandler } from '@/lib/api.ts';
+import { AuthProvider, useAuth } from './auth.tsx';
+import { Layout } from './Layout.tsx';
+
+dayjs.locale('zh-cn');
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 5_000 } },
+});
+
+const LoginPage = lazy(() => import('@/features/auth/LoginPage.tsx'));
+const SecurityPage = lazy(() => import('@/features/auth/SecurityPage.tsx'));
+const DashboardPage = lazy(() => import('@/features/dashboard/DashboardPage.tsx'));
+const OperatorsPage = lazy(() => import('@/features/operators/OperatorsPage.tsx'));
+const AuditPage = lazy(() => import('@/features/audit/AuditPage.tsx'));
+const MembersPage = lazy(() => import('@/features/members/MembersPage.tsx'));
+const MemberDetailPage = lazy(() => import('@/features/members/MemberDetailPage.tsx'));
+const AdjustmentsPage = lazy(() => import('@/features/members/AdjustmentsPage.tsx'));
+const DepositsPage = lazy(() => import('@/features/finance/DepositsPage.tsx'));
+const WithdrawalsPage = lazy(() => import('@/features/finance/WithdrawalsPage.tsx'));
+const FinanceSettingsPage = lazy(() => import('@/features/finance/FinanceSettingsPage.tsx'));
+const NoticesPage = lazy(() => import('@/features/content/NoticesPage.tsx'));
+const BannersPage = lazy(() => import('@/features/content/BannersPage.tsx'));
+const ActivitiesPage = lazy(() => import('@/features/content/ActivitiesPage.tsx'));
+const ExpertsPage = lazy(() => import('@/features/content/ExpertsPage.tsx'));
+const LotteryArticlesPage = lazy(() => import('@/features/content/LotteryArticlesPage.tsx'));
+const MessagesPage = lazy(() => import('@/features/content/MessagesPage.tsx'));
+const AppConfigPage = lazy(() => import('@/features/content/AppConfigPage.tsx'));
+const SportsPage = lazy(() => import('@/features/sports/SportsPage.tsx'));
+const ReportsPage = lazy(() => import('@/features/reports/ReportsPage.tsx'));
+
+/** Sends a signed-out visitor to the login page and an operator without the permission home. */
+function Guard({ permission, children }: { permission: Permission; children: ReactNode }) {
+  const { operator, can } = useAuth();
+  if (!operator) return <Navigate to="/login" replace />;
+  if (!can(permission)) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
+
+function SessionProblems() {
+  const navigate = useNavigate();
+  const { signOut } = useAuth();
+  useEffect(() => {
+    setSessionProblemHandler((kind) => {
+      if (kind === 'expired') void signOut().then(() => navigate('/login', { replace: true }));
+      else void navigate('/security?enrol=1', { replace: true });
+    });
+  }, [navigate, signOut]);
+  return null;
+}
+
+const page = (permission: Permission, element: ReactNode) => <Guard permission={permission}>{element}</Guard>;
+
+const router = createBrowserRouter(
+  [
+    { path: '/login', element: <LoginPage /> },
+    {
+      path: '/',
+      element: (
+        <Guard permission="dashboard">
+          <SessionProblems />
+          <Layout />
+        </Guard>
+      ),
+      children: [
+        { index: true, element: page('dashboard', <DashboardPage />) },
+        { path: 'security', element: page('dashboard', <SecurityPage />) },
+        { path: 'operators', element: page('operators', <OperatorsPage />) },
+        { path: 'audit', element: page('audit', <AuditPage />) },
+        { path: 'members', element: page('members.read', <MembersPage />) },
+        { path: 'members/:id', element: page('members.read', <MemberDetailPage />) },
+        { path: 'adjustments', element: page('members.adjust', <AdjustmentsPage />) },
+        { path: 'finance/deposits', element: page('finance.orders', <DepositsPage />) },
+        { path: 'finance/withdrawals', element: page('finance.orders', <WithdrawalsPage />) },
+        { path: 'finance/settings', element: page('finance.settings', <FinanceSettingsPage />) },
+        { path: 'content/notices', element: page('content', <NoticesPage />) },
+        { path: 'content/banners', element: page('content', <BannersPage />) },
+        { path: 'content/activities', element: page('activities', <ActivitiesPage />) },
+        { path: 'content/experts', element: page('content', <ExpertsPage />) },
+        { path: 'content/lottery-articles', element: page('content', <LotteryArticlesPage />) },
+        { path: 'content/messages', element: page('messages', <MessagesPage />) },
+        { path: 'content/app-config', element: page('content', <AppConfigPage />) },
+        { path: 'sports', element: page('sports', <SportsPage />) },
+        { path: 'reports', element: page('reports', <ReportsPage />) },
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ],
+  { basename: '/admin' },
+);
+
+export function App() {
+  return (
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#b8860b', borderRadius: 4 } }}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <Suspense fallback={<Spin style={{ display: 'block', marginTop: 120 }} />}>
+              <RouterProvider router={router} />
+            </Suspense>
+          </AuthProvider>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,74 @@
+import {
+  AuditOutlined,
+  BarChartOutlined,
+  TrophyOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  NotificationOutlined,
+  PayCircleOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { Permission } from '@app/shared/backoffice';
+import type { ReactNode } from 'react';
+
+export interface MenuEntry {
+  path: string;
+  name: string;
+  icon?: ReactNode;
+  permission: Permission;
+  children?: MenuEntry[];
+}
+
+/** The console's menu; an entry shows only when the operator's role holds its permission. */
+export const MENU: MenuEntry[] = [
+  { path: '/', name: '概览', icon: <DashboardOutlined />, permission: 'dashboard' },
+  {
+    path: '/members',
+    name: '会员',
+    icon: <UserOutlined />,
+    permission: 'members.read',
+    children: [
+      { path: '/members', name: '会员列表', permission: 'members.read' },
+      { path: '/adjustments', name: '人工调整', permission: 'members.adjust' },
+    ],
+  },
+  {
+    path: '/finance',
+    name: '财务',
+    icon: <PayCircleOutlined />,
+    permission: 'finance.orders',
+    children: [
+      { path: '/finance/deposits', name: '充值订单', permission: 'finance.orders' },
+      { path: '/finance/withdrawals', name: '提现管理', permission: 'finance.orders' },
+      { path: '/finance/settings', name: '财务设置', permission: 'finance.settings' },
+    ],
+  },
+  {
+    path: '/content',
+    name: '内容',
+    icon: <NotificationOutlined />,
+    permission: 'messages',
+    children: [
+      { path: '/content/notices', name: '公告', permission: 'content' },
+      { path: '/content/banners', name: '轮播图', permission: 'content' },
+      { path: '/content/activities', name: '活动与审核', permission: 'activities' },
+      { path: '/content/experts', name: '专家与文章', permission: 'content' },
+      { path: '/content/lottery-articles', name: '彩票资讯', permission: 'content' },
+      { path: '/content/messages', name: '站内信', permission: 'messages' },
+      { path: '/content/app-config', name: '应用配置', permission: 'content' },
+    ],
+  },
+  { path: '/sports', name: '体育赛事', icon: <TrophyOutlined />, permission: 'sports' },
+  { path: '/reports', name: '报表', icon: <BarChartOutlined />, permission: 'reports' },
+  { path: '/audit', name: '审计日志', icon: <AuditOutlined />, permission: 'audit' },
+  { path: '/operators', name: '管理账号', icon: <TeamOutlined />, permission: 'operators' },
+  { path: '/security', name: '账号安全', icon: <FileTextOutlined />, permission: 'dashboard' },
+];
+
+/** The menu as the operator may see it: entries (and children) they hold the permission for. */
+export function menuFor(allowed: (p: Permission) => boolean): MenuEntry[] {
+  return MENU.filter((m) => allowed(m.permission))
+    .map((m) => (m.children ? { ...m, children: m.children.filter((c) => allowed(c.permission)) } : m))
+    .filter((m) => !m.children || m.children.length > 0);
+}

@@ -1,0 +1,82 @@
+import { ModalForm, ProFormRadio, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { createAdjustmentBody, type AdjustmentItem } from '@app/shared/backoffice';
+import { App, Button } from 'antd';
+import { post, validate } from '@/lib/api.ts';
+import { yuan } from '@/lib/format.ts';
+
+/** A manual credit or debit; above the threshold it waits for a second operator. */
+export function AdjustmentForm({
+  memberId,
+  username,
+  onDone,
+}: {
+  memberId: number;
+  username: string;
+  onDone: () => void;
+}) {
+  const { message, modal } = App.useApp();
+  return (
+    <ModalForm<{ direction: 'credit' | 'debit'; amount: string; reason: string }>
+      title={`人工调整：${username}`}
+      width={460}
+      initialValues={{ direction: 'credit' }}
+      trigger={<Button data-testid="open-adjustment">人工调整</Button>}
+      modalProps={{ destroyOnHidden: true }}
+      onFinish={async (v) => {
+        const body = {
+          member_id: memberId,
+          direction: v.direction,
+          amount: v.amount?.trim(),
+          reason: v.reason,
+        };
+        try {
+          validate(createAdjustmentBody, body);
+        } catch (e) {
+          void message.error((e as Error).message);
+          return false;
+        }
+        const verb = v.direction === 'credit' ? '加款' : '扣款';
+        const confirmed = await modal.confirm({
+          title: `确认${verb}`,
+          content: `将为会员 ${username} ${verb} ${yuan(body.amount)} 元（${v.reason}）。超过复核阈值的调整需由另一位管理员复核后入账。`,
+          okText: `确认${verb}`,
+        });
+        if (!confirmed) return false;
+        try {
+          const item = await post<AdjustmentItem>('/adjustments', body);
+          void message.success(
+            item.status === 'pending'
+              ? '已提交，等待另一位管理员复核'
+              : `已入账，余额 ${yuan(item.balance_after)} 元`,
+          );
+          onDone();
+          return true;
+        } catch (e) {
+          void message.error((e as Error).message);
+          return false;
+        }
+      }}
+    >
+      <ProFormRadio.Group
+        name="direction"
+        label="方向"
+        options={[
+          { label: '加款', value: 'credit' },
+          { label: '扣款', value: 'debit' },
+        ]}
+      />
+      <ProFormText
+        name="amount"
+        label="金额（元）"
+        placeholder="例如 100.00"
+        rules={[{ required: true, message: '请输入金额' }]}
+      />
+      <ProFormTextArea
+        name="reason"
+        label="原因"
+        placeholder="会员可见，并写入审计日志"
+        rules={[{ required: true, message: '请填写原因' }]}
+      />
+    </ModalForm>
+  );
+}

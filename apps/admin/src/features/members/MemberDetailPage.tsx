@@ -1,0 +1,412 @@
+import {
+  ModalForm,
+  PageContainer,
+  ProCard,
+  ProFormSelect,
+  ProFormTextArea,
+  type ActionType,
+  type ProColumns,
+} from '@ant-design/pro-components';
+import { LEDGER_TYPES } from '@app/shared';
+import { MEMBER_FLAGS, type MemberDetail, type MemberFlag } from '@app/shared/backoffice';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Badge, Button, Descriptions, Popconfirm, Space, Tabs, Tag } from 'antd';
+import { useRef } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useAuth } from '@/app/auth.tsx';
+import { get, post } from '@/lib/api.ts';
+import { beijing } from '@/lib/format.ts';
+import { Money } from '@/ui/Money.tsx';
+import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
+import { AdjustmentForm } from './AdjustmentForm.tsx';
+import { FlagTags } from './MembersPage.tsx';
+
+type Row = Record<string, unknown>;
+const time = (k: string): ProColumns<Row> => ({
+  title: '时间',
+  dataIndex: k,
+  search: false,
+  render: (_, r) => beijing(r[k] as string),
+});
+const money = (title: string, k: string, signed = false): ProColumns<Row> => ({
+  title,
+  dataIndex: k,
+  search: false,
+  align: 'right',
+  render: (_, r) => <Money value={r[k] as string} signed={signed} />,
+});
+const text = (title: string, k: string, search = false): ProColumns<Row> => ({
+  title,
+  dataIndex: k,
+  search: search ? undefined : false,
+});
+const status = (values: Record<string, string>): ProColumns<Row> => ({
+  title: '状态',
+  dataIndex: 'status',
+  valueEnum: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { text: v }])),
+});
+
+const TABS: Array<{ key: string; label: string; path: string; columns: ProColumns<Row>[] }> = [
+  {
+    key: 'ledger',
+    label: '账变',
+    path: 'ledger',
+    columns: [
+      time('created_at'),
+      {
+        title: '类型',
+        dataIndex: 'type',
+        valueEnum: Object.fromEntries(Object.entries(LEDGER_TYPES).map(([k, v]) => [k, { text: v }])),
+        render: (_, r) => r.type_text as string,
+      },
+      text('钱包', 'wallet', true),
+      money('金额', 'amount', true),
+      money('变动前', 'balance_before'),
+      money('变动后', 'balance_after'),
+      text('关联', 'reference'),
+      text('备注', 'remark'),
+      dateRangeColumn<Row>(),
+    ],
+  },
+  {
+    key: 'orders',
+    label: '体育注单',
+    path: 'orders',
+    columns: [
+      text('单号', 'order_no'),
+      text('运动', 'sport'),
+      text('过关', 'pass_type'),
+      money('金额', 'amount'),
+      money('最高奖金', 'max_prize'),
+      money('派奖', 'payout'),
+      status({ pending: '待结算', won: '已中奖', lost: '未中奖', refunded: '已退款' }),
+      time('created_at'),
+      dateRangeColumn<Row>(),
+    ],
+  },
+  {
+    key: 'lottery',
+    label: '彩票注单',
+    path: 'lottery-bets',
+    columns: [
+      text('单号', 'bet_no'),
+      text('彩种', 'lottery_code'),
+      text('期号', 'period'),
+      text('玩法', 'play_code'),
+      text('号码', 'codes'),
+      money('金额', 'amount'),
+      money('派奖', 'payout'),
+      status({ pending: '待开奖', won: '已中奖', lost: '未中奖', cancelled: '已撤单', refunded: '已退款' }),
+      time('created_at'),
+      dateRangeColumn<Row>(),
+    ],
+  },
+  {
+    key: 'deposits',
+    label: '充值',
+    path: 'deposits',
+    columns: [
+      text('单号', 'order_no'),
+      text('方式', 'method'),
+      money('金额', 'amount'),
+      text('USDT', 'usdt_amount'),
+      text('交易哈希', 'tx_hash'),
+      status({
+        pending: '待支付',
+        confirming: '待确认',
+        paid: '已到账',
+        failed: '失败',
+        cancelled: '已取消',
+        rejected: '已驳回',
+      }),
+      time('created_at'),
+      dateRangeColumn<Row>(),
+    ],
+  },
+  {
+    key: 'withdrawals',
+    label: '提现',
+    path: 'withdrawals',
+    columns: [
+      text('单号', 'order_no'),
+      money('金额', 'amount'),
+      money('手续费', 'fee'),
+      text('收款账户', 'wallet_name'),
+      text('账号', 'account'),
+      status({
+        pending: '审核中',
+        approved: '待出款',
+        paid: '已到账',
+        rejected: '已驳回',
+        cancelled: '已取消',
+      }),
+      text('原因', 'reason'),
+      time('created_at'),
+      dateRangeColumn<Row>(),
+    ],
+  },
+  {
+    key: 'games',
+    label: '游戏转账',
+    path: 'game-transfers',
+    columns: [
+      text('转账号', 'id'),
+      text('平台', 'provider'),
+      {
+        title: '方向',
+        dataIndex: 'direction',
+        search: false,
+        render: (_, r) => (r.direction === 'in' ? '转入游戏' : '转出游戏'),
+      },
+      money('金额', 'amount'),
+      status({ pending: '处理中', completed: '成功', failed: '失败' }),
+      text('错误', 'last_error'),
+      time('created_at'),
+      dateRangeColumn<Row>(),
+    ],
+  },
+  {
+    key: 'bonuses',
+    label: '彩金',
+    path: 'bonuses',
+    columns: [
+      text('类型', 'type'),
+      text('标题', 'title'),
+      money('金额', 'amount'),
+      money('打码量', 'turnover'),
+      text('来源', 'reference'),
+      time('created_at'),
+      dateRangeColumn<Row>(),
+    ],
+  },
+  {
+    key: 'messages',
+    label: '站内信',
+    path: 'messages',
+    columns: [
+      text('类型', 'type'),
+      text('标题', 'title'),
+      { title: '内容', dataIndex: 'content', search: false, ellipsis: true, width: 360 },
+      {
+        title: '已读',
+        dataIndex: 'read',
+        search: false,
+        render: (_, r) => (r.read ? '已读' : <Badge status="processing" text="未读" />),
+      },
+      time('created_at'),
+      dateRangeColumn<Row>(),
+    ],
+  },
+];
+
+/** One member: profile, balances, flags (with a reason), sessions, every record, manual adjustment. */
+export default function MemberDetailPage() {
+  const id = Number(useParams().id);
+  const { can } = useAuth();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') ?? 'ledger';
+  const sessionsRef = useRef<ActionType>(undefined);
+  const { data: m } = useQuery({
+    queryKey: ['member', id],
+    queryFn: () => get<MemberDetail>(`/members/${id}`),
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['member', id] });
+
+  const revoke = async (sessionId?: number) => {
+    try {
+      const r = await post<{ revoked: number }>(`/members/${id}/sessions/revoke`, {
+        ...(sessionId ? { session_id: sessionId } : {}),
+        reason: '后台强制下线',
+      });
+      void message.success(`已下线 ${r.revoked} 个会话`);
+      void sessionsRef.current?.reload();
+    } catch (e) {
+      void message.error((e as Error).message);
+    }
+  };
+
+  const sessionColumns: ProColumns<Row>[] = [
+    time('created_at'),
+    text('IP', 'ip'),
+    { title: '设备', dataIndex: 'user_agent', search: false, ellipsis: true, width: 320 },
+    {
+      title: '最近活动',
+      dataIndex: 'last_seen_at',
+      search: false,
+      render: (_, r) => beijing(r.last_seen_at as string),
+    },
+    {
+      title: '状态',
+      dataIndex: 'active',
+      search: false,
+      render: (_, r) => (r.active ? <Tag color="green">在线凭证</Tag> : <Tag>已失效</Tag>),
+    },
+    {
+      title: '操作',
+      valueType: 'option',
+      render: (_, r) =>
+        r.active && can('members.sessions') ? (
+          <Popconfirm title="强制该会话下线？" onConfirm={() => revoke(r.id as number)}>
+            <a>下线</a>
+          </Popconfirm>
+        ) : null,
+    },
+  ];
+
+  return (
+    <PageContainer
+      title={m ? `${m.username}（ID ${m.id}）` : '会员'}
+      subTitle={m && <FlagTags flags={m.flags} />}
+      extra={
+        m && (
+          <Space>
+            {can('members.flags') && (
+              <ModalForm<{ flag: MemberFlag; value: 0 | 1; reason: string }>
+                title="修改会员标记"
+                width={440}
+                trigger={<Button data-testid="open-flags">修改标记</Button>}
+                modalProps={{ destroyOnHidden: true }}
+                onFinish={async (v) => {
+                  try {
+                    await post(`/members/${id}/flags`, {
+                      flag: v.flag,
+                      value: Number(v.value),
+                      reason: v.reason,
+                    });
+                    void message.success('已保存');
+                    refresh();
+                    return true;
+                  } catch (e) {
+                    void message.error((e as Error).message);
+                    return false;
+                  }
+                }}
+              >
+                <ProFormSelect
+                  name="flag"
+                  label="标记"
+                  options={Object.entries(MEMBER_FLAGS).map(([value, label]) => ({ value, label }))}
+                  rules={[{ required: true }]}
+                />
+                <ProFormSelect
+                  name="value"
+                  label="设为"
+                  options={[
+                    { value: 1, label: '是 (1)' },
+                    { value: 0, label: '否 (0)' },
+                  ]}
+                  rules={[{ required: true }]}
+                />
+                <ProFormTextArea
+                  name="reason"
+                  label="原因"
+                  rules={[{ required: true, message: '请填写原因' }]}
+                />
+              </ModalForm>
+            )}
+            {can('members.adjust') && (
+              <AdjustmentForm memberId={m.id} username={m.username} onDone={refresh} />
+            )}
+          </Space>
+        )
+      }
+    >
+      {m && (
+        <ProCard bordered style={{ marginBottom: 16 }}>
+          <Descriptions column={4} size="small" data-testid="member-profile">
+            <Descriptions.Item label="主钱包">
+              <Money value={m.balance} />
+            </Descriptions.Item>
+            <Descriptions.Item label="彩票钱包">
+              <Money value={m.lottery_balance} />
+            </Descriptions.Item>
+            <Descriptions.Item label="冻结">
+              <Money value={m.frozen} />
+            </Descriptions.Item>
+            <Descriptions.Item label="剩余打码量">
+              <Money value={m.codingvolume} />
+            </Descriptions.Item>
+            <Descriptions.Item label="累计充值">
+              <Money value={m.paysum} />
+            </Descriptions.Item>
+            <Descriptions.Item label="累计投注">
+              <Money value={m.totalgame} />
+            </Descriptions.Item>
+            <Descriptions.Item label="累计提现">
+              <Money value={m.total_withdraw} />
+            </Descriptions.Item>
+            <Descriptions.Item label="VIP">VIP{m.vip_level}</Descriptions.Item>
+            <Descriptions.Item label="昵称">{m.nickname}</Descriptions.Item>
+            <Descriptions.Item label="真实姓名">{m.real_name ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label="手机号">{m.mobile ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label="在线">
+              {m.online ? <Badge status="success" text="在线" /> : '离线'}
+            </Descriptions.Item>
+            <Descriptions.Item label="所属代理">{m.agent_username ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label="邀请人">{m.inviter_username ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label="邀请码">{m.invite_code}</Descriptions.Item>
+            <Descriptions.Item label="注册">
+              {beijing(m.created_at)} · {m.register_type} · {m.register_ip ?? '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label="其他钱包" span={4}>
+              {m.wallets
+                .filter((w) => !['main', 'frozen', 'lottery'].includes(w.kind))
+                .map((w) => (
+                  <Tag key={w.kind}>
+                    {w.kind}：<Money value={w.balance} />
+                  </Tag>
+                ))}
+            </Descriptions.Item>
+          </Descriptions>
+        </ProCard>
+      )}
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams({ tab: key })}
+        destroyOnHidden
+        items={[
+          ...TABS.map((t) => ({
+            key: t.key,
+            label: t.label,
+            children: (
+              <ServerTable<Row>
+                path={`/members/${id}/${t.path}`}
+                exportPath={`/members/${id}/${t.path}/export`}
+                exportName={`${m?.username ?? id}-${t.label}`}
+                rowKey="id"
+                columns={t.columns}
+                syncToUrl={false}
+              />
+            ),
+          })),
+          {
+            key: 'sessions',
+            label: '登录会话',
+            children: (
+              <ServerTable<Row>
+                path={`/members/${id}/sessions`}
+                exportPath={`/members/${id}/sessions/export`}
+                rowKey="id"
+                columns={sessionColumns}
+                syncToUrl={false}
+                search={false}
+                actionRef={sessionsRef}
+                toolBar={
+                  can('members.sessions')
+                    ? [
+                        <Popconfirm key="all" title="强制该会员所有会话下线？" onConfirm={() => revoke()}>
+                          <Button danger>全部下线</Button>
+                        </Popconfirm>,
+                      ]
+                    : []
+                }
+              />
+            ),
+          },
+        ]}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,177 @@
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  ModalForm,
+  PageContainer,
+  ProFormSelect,
+  ProFormText,
+  type ActionType,
+  type ProColumns,
+} from '@ant-design/pro-components';
+import {
+  createOperatorBody,
+  OPERATOR_ROLES,
+  resetOperatorPasswordBody,
+  type OperatorItem,
+} from '@app/shared/backoffice';
+import { App, Button, Popconfirm, Space, Tag } from 'antd';
+import { useRef } from 'react';
+import { useAuth } from '@/app/auth.tsx';
+import { post, put, validate } from '@/lib/api.ts';
+import { beijing } from '@/lib/format.ts';
+import { ServerTable } from '@/ui/ServerTable.tsx';
+
+type Row = OperatorItem & Record<string, unknown>;
+const roleOptions = Object.entries(OPERATOR_ROLES).map(([value, label]) => ({ value, label }));
+const roleEnum = Object.fromEntries(Object.entries(OPERATOR_ROLES).map(([k, v]) => [k, { text: v }]));
+
+/** Operators: create, change role, disable, reset password or two-factor (admin only). */
+export default function OperatorsPage() {
+  const { message } = App.useApp();
+  const { operator } = useAuth();
+  const ref = useRef<ActionType>(undefined);
+  const act = async (fn: () => Promise<unknown>, done: string) => {
+    try {
+      await fn();
+      void message.success(done);
+      void ref.current?.reload();
+    } catch (e) {
+      void message.error(e instanceof Error ? e.message : '操作失败');
+    }
+  };
+  const columns: ProColumns<Row>[] = [
+    { title: 'ID', dataIndex: 'id', search: false, width: 60 },
+    { title: '用户名', dataIndex: 'username', search: false },
+    { title: '关键字', dataIndex: 'keyword', hideInTable: true },
+    { title: '姓名', dataIndex: 'name', search: false },
+    {
+      title: '角色',
+      dataIndex: 'role',
+      valueEnum: roleEnum,
+      render: (_, r) => <Tag color="gold">{OPERATOR_ROLES[r.role]}</Tag>,
+    },
+    {
+      title: '状态',
+      dataIndex: 'enabled',
+      search: false,
+      render: (_, r) => (r.enabled ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
+    },
+    {
+      title: '两步验证',
+      dataIndex: 'totp_enabled',
+      search: false,
+      render: (_, r) => (r.totp_enabled ? <Tag color="blue">已开启</Tag> : '未开启'),
+    },
+    {
+      title: '最后登录',
+      dataIndex: 'last_login_at',
+      search: false,
+      render: (_, r) => beijing(r.last_login_at),
+    },
+    {
+      title: '操作',
+      valueType: 'option',
+      render: (_, r) =>
+        r.id === operator?.id ? (
+          <Tag>本人</Tag>
+        ) : (
+          <Space size={4} wrap>
+            <ModalForm<{ role: string; name: string }>
+              title={`修改 ${r.username}`}
+              width={420}
+              trigger={<a>编辑</a>}
+              initialValues={{ role: r.role, name: r.name }}
+              onFinish={async (v) => {
+                await act(() => put(`/operators/${r.id}`, v), '已保存');
+                return true;
+              }}
+            >
+              <ProFormText name="name" label="姓名" rules={[{ required: true }]} />
+              <ProFormSelect name="role" label="角色" options={roleOptions} rules={[{ required: true }]} />
+            </ModalForm>
+            <Popconfirm
+              title={r.enabled ? `停用 ${r.username}？其登录将立即失效` : `启用 ${r.username}？`}
+              onConfirm={() =>
+                act(() => put(`/operators/${r.id}`, { enabled: !r.enabled }), r.enabled ? '已停用' : '已启用')
+              }
+            >
+              <a>{r.enabled ? '停用' : '启用'}</a>
+            </Popconfirm>
+            <ModalForm<{ password: string }>
+              title={`重置 ${r.username} 的密码`}
+              width={420}
+              trigger={<a>重置密码</a>}
+              onFinish={async (v) => {
+                try {
+                  validate(resetOperatorPasswordBody, v);
+                } catch (e) {
+                  void message.error((e as Error).message);
+                  return false;
+                }
+                await act(() => post(`/operators/${r.id}/reset-password`, v), '密码已重置，该账号需重新登录');
+                return true;
+              }}
+            >
+              <ProFormText.Password
+                name="password"
+                label="新密码"
+                extra="至少10位，包含字母和数字"
+                rules={[{ required: true }]}
+              />
+            </ModalForm>
+            {r.totp_enabled && (
+              <Popconfirm
+                title={`清除 ${r.username} 的两步验证？其需重新绑定`}
+                onConfirm={() => act(() => post(`/operators/${r.id}/reset-totp`), '已清除')}
+              >
+                <a>清除两步验证</a>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+    },
+  ];
+  return (
+    <PageContainer title="管理账号">
+      <ServerTable<Row>
+        path="/operators"
+        rowKey="id"
+        columns={columns}
+        actionRef={ref}
+        toolBar={[
+          <ModalForm<{ username: string; name: string; role: string; password: string }>
+            key="new"
+            title="新增管理账号"
+            width={460}
+            trigger={
+              <Button type="primary" icon={<PlusOutlined />}>
+                新增账号
+              </Button>
+            }
+            onFinish={async (v) => {
+              try {
+                validate(createOperatorBody, v);
+                await post('/operators', v);
+              } catch (e) {
+                void message.error((e as Error).message);
+                return false;
+              }
+              void message.success('已创建');
+              void ref.current?.reload();
+              return true;
+            }}
+          >
+            <ProFormText name="username" label="用户名" rules={[{ required: true }]} />
+            <ProFormText name="name" label="姓名" rules={[{ required: true }]} />
+            <ProFormSelect name="role" label="角色" options={roleOptions} rules={[{ required: true }]} />
+            <ProFormText.Password
+              name="password"
+              label="初始密码"
+              extra="至少10位，包含字母和数字"
+              rules={[{ required: true }]}
+            />
+          </ModalForm>,
+        ]}
+      />
+    </PageContainer>
+  );
+}

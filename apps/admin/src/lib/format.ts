@@ -1,0 +1,28 @@
+/** "12345.5" → "12,345.50" (money arrives as decimal strings of 元; no float arithmetic). */
+export function yuan(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const negative = value.startsWith('-');
+  const [whole = '0', frac = ''] = (negative ? value.slice(1) : value).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}.${frac.padEnd(2, '0').slice(0, 2)}`;
+}
+
+const timeFormat = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+
+/** An instant as Beijing time, "2026/11/20 12:00:00", whatever the operator's machine says. */
+export function beijing(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  return timeFormat.format(new Date(iso));
+}
+
+/** Counts with thousands separators. */
+export const count = (n: number) => n.toLocaleString('zh-CN');

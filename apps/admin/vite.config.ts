@@ -1,0 +1,43 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = 'http://localhost:3000';
+
+export default defineConfig({
+  root: new URL('.', import.meta.url).pathname,
+  // Served by the API server at /admin/ (plugins/admin-console.ts); history routes under it.
+  base: '/admin/',
+  plugins: [react()],
+  resolve: {
+    alias: { '@/': new URL('./src/', import.meta.url).pathname },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 2500,
+    rollupOptions: {
+      output: {
+        // The UI kit and the charts change rarely: their own long-cached chunks.
+        manualChunks(id) {
+          if (id.includes('node_modules/echarts') || id.includes('node_modules/zrender')) return 'charts';
+          if (id.includes('node_modules/@ant-design/pro')) return 'pro';
+          if (
+            id.includes('node_modules/antd') ||
+            id.includes('node_modules/@ant-design') ||
+            id.includes('node_modules/rc-')
+          )
+            return 'antd';
+          return undefined;
+        },
+      },
+    },
+  },
+  server: {
+    port: 5174,
+    proxy: {
+      '/admin/v1': { target: api, changeOrigin: true },
+      '/app': { target: api, changeOrigin: true, ws: true },
+    },
+  },
+});

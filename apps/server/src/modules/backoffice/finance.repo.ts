@@ -1,0 +1,61 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../ledger/ledger.repo.ts';
+import { dayBetween, type Paging } from './members.repo.ts';
+
+const like = (text: string) => `%${text.replace(/[%_\\]/g, '')}%`;
+const where = (parts: SQL[]) => (parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``);
+
+export interface QueueFilter extends Paging {
+  status?: string | undefined;
+  method?: string | undefined;
+  keyword?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+function filters(q: QueueFilter, alias: string, keywordColumns: string[]): SQL[] {
+  const parts: SQL[] = [];
+  if (q.status) parts.push(sql`${sql.raw(`${alias}.status`)} = ${q.status}`);
+  if (q.method) parts.push(sql`${sql.raw(`${alias}.method`)} = ${q.method}`);
+  if (q.keyword) {
+    const k = q.keyword.trim();
+    const ors = keywordColumns.map((c) => sql`${sql.raw(c)} ILIKE ${like(k)}`);
+    if (/^\d{1,9}$/.test(k)) ors.push(sql`${sql.raw(`${alias}.member_id`)} = ${Number(k)}`);
+    parts.push(sql`(${sql.join(ors, sql` OR `)})`);
+  }
+  parts.push(...dayBetween(sql.raw(`${alias}.created_at`), q.from, q.to));
+  return parts;
+}
+
+export async function pageDeposits(db: Db, q: QueueFilter) {
+  const w = where(filters(q, 'o', ['o.order_no', 'o.tx_hash', 'm.username']));
+  const [rows, total] = await Promise.all([
+    db.execute(sql`
+      SELECT o.id, o.order_no, o.member_id, m.username, o.method, o.amount, o.usdt_cents, o.rate_units, o.tx_hash,
+        o.status, o.reason, op.name AS operator_name, o.created_at, o.paid_at
+      FROM payment_orders o JOIN members m ON m.id = o.member_id LEFT JOIN operators op ON op.id = o.operator_id
+      ${w} ORDER BY o.id DESC LIMIT ${q.per_page} OFFSET ${(q.page - 1) * q.per_page}`),
+    db.execute(sql`SELECT COUNT(*) AS n FROM payment_orders o JOIN members m ON m.id = o.member_id ${w}`),
+  ]);
+  return {
+    rows: rowsOf<Record<string, unknown>>(rows),
+    total: Number(rowsOf<{ n: string }>(total)[0]?.n ?? 0),
+  };
+}
+
+export async function pageWithdrawals(db: Db, q: QueueFilter) {
+  const w = where(filters({ ...q, method: undefined }, 'x', ['x.order_no', 'x.account', 'm.username']));
+  const [rows, total] = await Promise.all([
+    db.execute(sql`
+      SELECT x.id, x.order_no, x.member_id, m.username, x.amount, x.fee, x.usdt_cents, x.wallet_type, x.wallet_name,
+        x.holder_name, x.account, x.status, x.reason, op.name AS operator_name, x.created_at, x.decided_at
+      FROM withdrawals x JOIN members m ON m.id = x.member_id LEFT JOIN operators op ON op.id = x.operator_id
+      ${w} ORDER BY x.id DESC LIMIT ${q.per_page} OFFSET ${(q.page - 1) * q.per_page}`),
+    db.execute(sql`SELECT COUNT(*) AS n FROM withdrawals x JOIN members m ON m.id = x.member_id ${w}`),
+  ]);
+  return {
+    rows: rowsOf<Record<string, unknown>>(rows),
+    total: Number(rowsOf<{ n: string }>(total)[0]?.n ?? 0),
+  };
+}

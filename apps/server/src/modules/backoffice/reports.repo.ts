@@ -1,0 +1,99 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../ledger/ledger.repo.ts';
+
+export interface Range {
+  from: Date;
+  to: Date;
+}
+
+const day = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD')`);
+
+/** Restricts to members of one agent (the agent itself included) when given. */
+const agentScope = (alias: string, agentId: number | undefined): SQL =>
+  agentId === undefined
+    ? sql`TRUE`
+    : sql`${sql.raw(alias)}.member_id IN (SELECT id FROM members WHERE agent_id = ${agentId} OR id = ${agentId})`;
+
+/** Site-wide ledger sums per Shanghai day and type; bet types also per reference type (the product). */
+export async function ledgerSumsByDay(db: Db, range: Range, agentId?: number) {
+  const result = await db.execute(sql`
+    SELECT ${day('e.created_at')} AS day, e.type,
+      CASE WHEN e.type IN ('bet', 'bet_refund', 'payout', 'settle_correction') THEN e.reference_type END AS reference_type,
+      SUM(e.amount) AS total
+    FROM ledger_entries e
+    WHERE e.created_at >= ${range.from} AND e.created_at < ${range.to} AND ${agentScope('e', agentId)}
+    GROUP BY 1, 2, 3`);
+  return rowsOf<{ day: string; type: string; reference_type: string | null; total: string | bigint }>(
+    result,
+  ).map((r) => ({ day: r.day, type: r.type, referenceType: r.reference_type, total: BigInt(r.total) }));
+}
+
+/** Settled game rounds per Shanghai day. */
+export async function gameSumsByDay(db: Db, range: Range, agentId?: number) {
+  const result = await db.execute(sql`
+    SELECT ${day('g.played_at')} AS day, SUM(g.bet) AS bets, SUM(g.payout) AS payouts
+    FROM game_records g
+    WHERE g.played_at >= ${range.from} AND g.played_at < ${range.to} AND ${agentScope('g', agentId)}
+    GROUP BY 1`);
+  return rowsOf<{ day: string; bets: string | bigint; payouts: string | bigint }>(result).map((r) => ({
+    day: r.day,
+    bets: BigInt(r.bets),
+    payouts: BigInt(r.payouts),
+  }));
+}
+
+/** New members and members who bet (sports, lottery or a game round), per Shanghai day. */
+export async function memberCountsByDay(db: Db, range: Range, agentId?: number) {
+  const scope = agentId === undefined ? sql`TRUE` : sql`(m.agent_id = ${agentId} OR m.id = ${agentId})`;
+  const [registered, active] = await Promise.all([
+    db.execute(sql`
+      SELECT ${day('m.created_at')} AS day, COUNT(*) AS n FROM members m
+      WHERE m.created_at >= ${range.from} AND m.created_at < ${range.to} AND ${scope}
+      GROUP BY 1`),
+    db.execute(sql`
+      SELECT day, COUNT(DISTINCT member_id) AS n FROM (
+        SELECT ${day('e.created_at')} AS day, e.member_id FROM ledger_entries e
+        WHERE e.type = 'bet' AND e.created_at >= ${range.from} AND e.created_at < ${range.to} AND ${agentScope('e', agentId)}
+        UNION ALL
+        SELECT ${day('g.played_at')} AS day, g.member_id FROM game_records g
+        WHERE g.played_at >= ${range.from} AND g.played_at < ${range.to} AND ${agentScope('g', agentId)}
+      ) t GROUP BY day`),
+  ]);
+  const toMap = (rows: Array<{ day: string; n: string | number }>) =>
+    new Map(rows.map((r) => [r.day, Number(r.n)]));
+  return {
+    registered: toMap(rowsOf<{ day: string; n: string | number }>(registered)),
+    active: toMap(rowsOf<{ day: string; n: string | number }>(active)),
+  };
+}
+
+/** Members whose app reported in within the window. */
+export async function onlineCount(db: Db, since: Date): Promise<number> {
+  const result = await db.execute(sql`
+    SELECT COUNT(*) AS n FROM member_presence
+    WHERE status = 'online' AND COALESCE(last_heartbeat_at, updated_at) >= ${since}`);
+  return Number(rowsOf<{ n: string | number }>(result)[0]?.n ?? 0);
+}
+
+/** The queues an operator works through. */
+export async function pendingCounts(db: Db) {
+  const result = await db.execute(sql`
+    SELECT
+      (SELECT COUNT(*) FROM payment_orders WHERE status = 'confirming') AS deposits,
+      (SELECT COUNT(*) FROM withdrawals WHERE status = 'pending') AS withdrawals_review,
+      (SELECT COUNT(*) FROM withdrawals WHERE status = 'approved') AS withdrawals_pay,
+      (SELECT COUNT(*) FROM activity_applications WHERE status = 'pending') AS activity_applications,
+      (SELECT COUNT(*) FROM agent_applications WHERE status = 'pending') AS agent_applications,
+      (SELECT COUNT(*) FROM manual_adjustments WHERE status = 'pending') AS adjustments`);
+  const r = rowsOf<Record<string, string | number>>(result)[0] ?? {};
+  const n = (k: string) => Number(r[k] ?? 0);
+  return {
+    deposits: n('deposits'),
+    withdrawals_review: n('withdrawals_review'),
+    withdrawals_pay: n('withdrawals_pay'),
+    activity_applications: n('activity_applications'),
+    agent_applications: n('agent_applications'),
+    adjustments: n('adjustments'),
+  };
+}

@@ -1,0 +1,337 @@
+import {
+  formatFen,
+  matchResultSchema,
+  parseLine,
+  PLAY_TYPES,
+  settleOption,
+  settleOrder,
+  type BetSelection,
+  type MatchResult,
+  type PlayTypeId,
+} from '@app/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { inTransaction } from '../../db/tx.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { pageOf } from '../../lib/paging.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { OperatorsService } from '../operators/operators.service.ts';
+import type { SettlementService } from '../sports/settlement.service.ts';
+import { optionName } from '../sports/sports.mapper.ts';
+import * as sportsRepo from '../sports/sports.repo.ts';
+import type { OrderStatus } from '../sports/sports.table.ts';
+import { deleteSuspension, insertSuspension } from '../sports/suspensions.repo.ts';
+import { WHOLE_MATCH } from '../sports/suspensions.table.ts';
+import * as repo from './sports-admin.repo.ts';
+import type { OperatorCall } from './security.service.ts';
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+function toItem(r: repo.AdminMatchRow) {
+  return {
+    id: Number(r.id),
+    sport: r.sport,
+    match_no: r.match_no,
+    league: r.league,
+    home: r.home,
+    away: r.away,
+    kickoff_at: iso(r.kickoff_at)!,
+    status: r.status,
+    clock: r.clock,
+    score: `${r.home_score}:${r.away_score}`,
+    suspended: r.suspended ?? [],
+    open_orders: Number(r.open_orders),
+    open_stake: formatFen(BigInt(r.open_stake ?? 0)),
+    corrected: r.corrected,
+    settled_at: iso(r.settled_at),
+  };
+}
+
+type OrderRow = Awaited<ReturnType<typeof repo.ordersOnMatch>>['orders'][number];
+type LegRow = Awaited<ReturnType<typeof repo.ordersOnMatch>>['legs'][number];
+
+/** What a correction does: the new status of each leg on the match, and each order's new outcome. */
+interface Plan {
+  legs: Map<'won' | 'lost' | 'void', number[]>;
+  changes: Array<{
+    order: OrderRow;
+    status: OrderStatus;
+    payout: bigint;
+    delta: bigint;
+    wasPending: boolean;
+  }>;
+}
+
+/**
+ * Sports operations: matches with their markets and live state, suspension of a market or a
+ * whole match (order submit refuses it), the book's liability by outcome, the open orders of a
+ * match, and a match voided or resettled exactly once (match_corrections is unique per match)
+ * with the difference of every settled order posted as a `settle_correction` ledger entry.
+ */
+export class SportsAdminService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: LedgerService,
+    private readonly settlement: SettlementService,
+    private readonly operators: OperatorsService,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(q: Parameters<typeof repo.pageMatches>[1]) {
+    const { rows, total } = await repo.pageMatches(this.db, q);
+    return pageOf(rows.map(toItem), total, q);
+  }
+
+  async detail(id: number) {
+    const row = await repo.findAdminMatch(this.db, id);
+    if (!row) throw notFound('比赛不存在');
+    const [markets, open] = await Promise.all([
+      sportsRepo.marketsOf(this.db, [id]),
+      repo.openLegsByOption(this.db, id),
+    ]);
+    const suspended = row.suspended ?? [];
+    return {
+      ...toItem(row),
+      match_suspended: suspended.includes(WHOLE_MATCH),
+      result: row.result ?? null,
+      markets: (markets.get(id) ?? []).map((m) => ({
+        play_type: m.playType,
+        name: PLAY_TYPES[m.playType as PlayTypeId]?.name ?? m.playType,
+        line: m.line,
+        version: m.version,
+        suspended: m.suspended ?? false,
+        outcomes: Object.entries(m.odds).map(([option, odds]) => {
+          const o = open.find((x) => x.play_type === m.playType && x.option_key === option);
+          return {
+            option,
+            name: optionName(m.playType, option),
+            odds,
+            legs: Number(o?.legs ?? 0),
+            stake: formatFen(BigInt(o?.stake ?? 0)),
+            payout_if_won: formatFen(BigInt(o?.payout_if_won ?? 0)),
+          };
+        }),
+      })),
+    };
+  }
+
+  async orders(matchId: number, q: Parameters<typeof repo.pageMatchOrders>[2]) {
+    const { rows, total } = await repo.pageMatchOrders(this.db, matchId, q);
+    return pageOf(
+      rows.map((r) => ({
+        id: Number(r.id),
+        order_no: String(r.order_no as string),
+        member_id: Number(r.member_id),
+        username: String(r.username as string),
+        pass_type: String(r.pass_type as string),
+        option: optionName(String(r.play_type as string), String(r.option_key as string)),
+        odds: String(r.odds as string),
+        leg_status: String(r.leg_status as string),
+        amount: formatFen(BigInt(r.total_amount as string)),
+        max_prize: formatFen(BigInt(r.max_prize as string)),
+        payout: formatFen(BigInt(r.payout as string)),
+        status: String(r.status as string),
+        created_at: new Date(r.created_at as string).toISOString(),
+      })),
+      total,
+      q,
+    );
+  }
+
+  /** Closes a market (or the whole match) to new bets; the match row lock orders it against submits. */
+  async suspend(
+    matchId: number,
+    playType: string | undefined,
+    reason: string,
+    call: OperatorCall,
+    open: boolean,
+  ) {
+    const key = playType ?? WHOLE_MATCH;
+    await inTransaction(this.db, async (work) => {
+      const match = await repo.lockMatch(work.tx, matchId);
+      if (!match) throw notFound('比赛不存在');
+      if (playType && !(playType in PLAY_TYPES)) throw unprocessable('玩法不存在');
+      const changed = open
+        ? await deleteSuspension(work.tx, matchId, key)
+        : await insertSuspension(work.tx, {
+            matchId,
+            playType: key,
+            reason,
+            operatorId: call.operatorId,
+            createdAt: this.clock.now(),
+          });
+      if (!changed) throw conflict(open ? '该玩法未暂停' : '该玩法已暂停');
+      await this.operators.audit(work, {
+        operatorId: call.operatorId,
+        action: open ? 'sports.reopen' : 'sports.suspend',
+        targetType: 'match',
+        targetId: matchId,
+        reason,
+        detail: { play_type: key, before: { suspended: open }, after: { suspended: !open } },
+        ip: call.ip,
+      });
+    });
+    return this.detail(matchId);
+  }
+
+  private resultOf(
+    match: { sport: 'football' | 'basketball' },
+    b: {
+      kind: 'void' | 'resettle';
+      home?: number | undefined;
+      away?: number | undefined;
+      ht_home?: number | undefined;
+      ht_away?: number | undefined;
+    },
+  ): MatchResult {
+    if (b.kind === 'void') return { status: 'void' };
+    if (b.home === undefined || b.away === undefined) throw unprocessable('请填写全场比分');
+    if (match.sport === 'football') {
+      if (b.ht_home === undefined || b.ht_away === undefined) throw unprocessable('请填写半场比分');
+      if (b.ht_home > b.home || b.ht_away > b.away) throw unprocessable('半场比分不能大于全场比分');
+      return {
+        status: 'finished',
+        sport: 'football',
+        fullTime: { home: b.home, away: b.away },
+        halfTime: { home: b.ht_home, away: b.ht_away },
+      };
+    }
+    return { status: 'finished', sport: 'basketball', final: { home: b.home, away: b.away } };
+  }
+
+  /** Recomputes every order touching the match under the new result (pure but for the reads). */
+  private async plan(tx: Db | Tx, matchId: number, result: MatchResult): Promise<Plan> {
+    const { orders, legs } = await repo.ordersOnMatch(tx, matchId);
+    const otherIds = [...new Set(legs.map((l) => l.matchId).filter((id) => id !== matchId))];
+    const results = new Map<string, MatchResult>([[String(matchId), result]]);
+    for (const r of await repo.resultsOf(tx, otherIds))
+      if (r.result) results.set(String(r.id), matchResultSchema.parse(r.result));
+    const plan: Plan = { legs: new Map(), changes: [] };
+    for (const leg of legs.filter((l) => l.matchId === matchId)) {
+      const playType = leg.playType as PlayTypeId;
+      const line = PLAY_TYPES[playType].line === 'none' ? null : parseLine(playType, leg.line ?? '');
+      const status = result.status === 'void' ? 'void' : settleOption(playType, leg.optionKey, line, result);
+      if (status === 'pending') continue;
+      plan.legs.set(status, [...(plan.legs.get(status) ?? []), leg.id]);
+    }
+    const byOrder = new Map<number, LegRow[]>();
+    for (const l of legs) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
+    for (const order of orders) {
+      const selections: BetSelection[] = (byOrder.get(order.id) ?? [])
+        .sort((a, b) => a.position - b.position)
+        .map((l) => {
+          const def = PLAY_TYPES[l.playType as PlayTypeId];
+          return {
+            matchId: String(l.matchId),
+            sport: def.sport,
+            betType: def.betType,
+            option: l.optionKey,
+            odds: l.odds,
+            line: l.line,
+          };
+        });
+      const outcome = settleOrder(
+        { passType: order.passType, multiple: order.multiple, selections },
+        results,
+      );
+      if (outcome.status === 'pending') continue;
+      const wasPending = order.status === 'pending';
+      const delta = outcome.payout - (wasPending ? 0n : order.payout);
+      if (!wasPending && outcome.status === order.status && delta === 0n) continue;
+      plan.changes.push({ order, status: outcome.status, payout: outcome.payout, delta, wasPending });
+    }
+    return plan;
+  }
+
+  private summary(plan: Plan) {
+    const refunds = plan.changes.filter((c) => c.status === 'refunded' && c.delta > 0n);
+    const extra = plan.changes.filter((c) => c.status !== 'refunded' && c.delta > 0n);
+    const back = plan.changes.filter((c) => c.delta < 0n);
+    const sum = (list: Plan['changes']) => list.reduce((a, c) => a + c.delta, 0n);
+    return {
+      orders: plan.changes.length,
+      settled_orders: plan.changes.filter((c) => !c.wasPending).length,
+      refunds: refunds.length,
+      refund_amount: formatFen(sum(refunds)),
+      extra_payouts: extra.length,
+      extra_amount: formatFen(sum(extra)),
+      take_backs: back.length,
+      take_back_amount: formatFen(-sum(back)),
+      net: formatFen(sum(plan.changes)),
+    };
+  }
+
+  async preview(matchId: number, b: Parameters<SportsAdminService['resultOf']>[1]) {
+    const match = await sportsRepo.findMatch(this.db, matchId);
+    if (!match) throw notFound('比赛不存在');
+    return this.summary(await this.plan(this.db, matchId, this.resultOf(match.match, b)));
+  }
+
+  /**
+   * Voids or resettles the match, once. Legs on the match take their new status; an order
+   * already settled is corrected by a `settle_correction` entry of the difference (a debit a
+   * member can no longer cover refuses the whole correction with 余额不足); orders still pending
+   * are settled by the normal settlement right after commit.
+   */
+  async correct(
+    matchId: number,
+    b: Parameters<SportsAdminService['resultOf']>[1] & { reason: string },
+    call: OperatorCall,
+  ) {
+    const result = await inTransaction(this.db, async (work) => {
+      const match = await repo.lockMatch(work.tx, matchId);
+      if (!match) throw notFound('比赛不存在');
+      const next = this.resultOf(match, b);
+      const plan = await this.plan(work.tx, matchId, next);
+      const summary = this.summary(plan);
+      const now = this.clock.now();
+      const correctionId = await repo.insertCorrection(work.tx, {
+        matchId,
+        kind: b.kind,
+        reason: b.reason,
+        before: match.result ?? null,
+        after: next,
+        ordersAffected: plan.changes.length,
+        netAmount: plan.changes.filter((c) => !c.wasPending).reduce((a, c) => a + c.delta, 0n),
+        operatorId: call.operatorId,
+        createdAt: now,
+      });
+      if (correctionId === null) throw conflict('该比赛已作废或重新结算过，不能重复操作');
+      for (const [status, ids] of plan.legs) await repo.setLegStatus(work.tx, ids, status, now);
+      for (const c of plan.changes.filter((x) => !x.wasPending)) {
+        if (c.delta !== 0n)
+          await this.ledger.post(work, {
+            memberId: c.order.memberId,
+            amount: c.delta,
+            type: 'settle_correction',
+            reference: { type: 'order', id: c.order.id },
+            idempotencyKey: `correction:${correctionId}:order:${c.order.id}`,
+            remark: `${b.kind === 'void' ? '赛事作废' : '重新结算'}更正 ${c.order.orderNo}`,
+          });
+        await repo.setOrderOutcome(work.tx, c.order.id, c.status, c.payout, now);
+      }
+      await repo.setMatchResult(work.tx, matchId, next, b.kind === 'void');
+      if (b.kind === 'void')
+        await insertSuspension(work.tx, {
+          matchId,
+          playType: WHOLE_MATCH,
+          reason: `作废：${b.reason}`,
+          operatorId: call.operatorId,
+          createdAt: now,
+        });
+      await this.operators.audit(work, {
+        operatorId: call.operatorId,
+        action: `sports.${b.kind}`,
+        targetType: 'match',
+        targetId: matchId,
+        reason: b.reason,
+        detail: { before: { result: match.result ?? null }, after: { result: next }, ...summary },
+        ip: call.ip,
+      });
+      return summary;
+    });
+    // Orders that were pending and are now decided are paid by the settlement's own exactly-once path.
+    await this.settlement.settleReadyOrders();
+    return result;
+  }
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, idParam } from '@app/shared';
+import {
+  adminMatchDetail,
+  adminMatchItem,
+  adminMatchQuery,
+  correctionBody,
+  correctionPreview,
+  matchOrderItem,
+  matchOrdersQuery,
+  suspendBody,
+} from '@app/shared/backoffice';
+import { ok } from '../../plugins/envelope.ts';
+import { callOf, guarded, security } from './guard.ts';
+import { listRoutes } from './lists.ts';
+
+const tags = ['管理后台-体育'];
+const matchParam = z.object({ id: idParam.shape.id });
+
+export const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sports = app.services.backoffice.sports;
+  listRoutes(app, {
+    path: '/admin/v1/sports/matches',
+    permission: 'sports',
+    tags,
+    summary: '赛事列表（未结注单、暂停、更正）',
+    querystring: adminMatchQuery,
+    item: adminMatchItem,
+    list: (q) => sports.list(q),
+    fileName: '赛事',
+    csv: [
+      { title: 'ID', value: (r) => r.id },
+      { title: '编号', value: (r) => r.match_no },
+      { title: '联赛', value: (r) => r.league },
+      { title: '主队', value: (r) => r.home },
+      { title: '客队', value: (r) => r.away },
+      { title: '开赛', value: (r) => r.kickoff_at },
+      { title: '状态', value: (r) => r.status },
+      { title: '比分', value: (r) => r.score },
+      { title: '未结注单', value: (r) => r.open_orders },
+      { title: '未结金额', value: (r) => r.open_stake },
+    ],
+  });
+  app.get(
+    '/admin/v1/sports/matches/:id',
+    {
+      ...guarded(app, 'sports'),
+      schema: {
+        tags,
+        summary: '赛事详情：玩法、赔率、各结果赔付（负债）',
+        security,
+        params: matchParam,
+        response: { 200: envelope(adminMatchDetail) },
+      },
+    },
+    async (request) => ok(await sports.detail(request.params.id), '获取成功'),
+  );
+  listRoutes(app, {
+    path: '/admin/v1/sports/matches/:id/orders',
+    params: matchParam,
+    permission: 'sports',
+    tags,
+    summary: '该场比赛的注单',
+    querystring: matchOrdersQuery,
+    item: matchOrderItem,
+    list: (q, p) => sports.orders(Number(p.id), q),
+    fileName: '赛事注单',
+    csv: [
+      { title: '单号', value: (r) => r.order_no },
+      { title: '会员', value: (r) => r.username },
+      { title: '过关', value: (r) => r.pass_type },
+      { title: '选项', value: (r) => r.option },
+      { title: '赔率', value: (r) => r.odds },
+      { title: '金额', value: (r) => r.amount },
+      { title: '状态', value: (r) => r.status },
+    ],
+  });
+  for (const [path, open, summary, message] of [
+    ['suspend', false, '暂停投注（整场或一个玩法）', '已暂停'],
+    ['reopen', true, '恢复投注', '已恢复'],
+  ] as const) {
+    app.post(
+      `/admin/v1/sports/matches/:id/${path}`,
+      {
+        ...guarded(app, 'sports'),
+        schema: {
+          tags,
+          summary,
+          security,
+          params: matchParam,
+          body: suspendBody,
+          response: { 200: envelope(adminMatchDetail) },
+        },
+      },
+      async (request) =>
+        ok(
+          await sports.suspend(
+            request.params.id,
+            request.body.play_type,
+            request.body.reason,
+            callOf(request),
+            open,
+          ),
+          message,
+        ),
+    );
+  }
+  app.post(
+    '/admin/v1/sports/matches/:id/correction-preview',
+    {
+      ...guarded(app, 'sports'),
+      schema: {
+        tags,
+        summary: '作废/重新结算的影响（笔数与金额）',
+        security,
+        params: matchParam,
+        body: correctionBody,
+        response: { 200: envelope(correctionPreview) },
+      },
+    },
+    async (request) => ok(await sports.preview(request.params.id, request.body), '获取成功'),
+  );
+  app.post(
+    '/admin/v1/sports/matches/:id/correction',
+    {
+      ...guarded(app, 'sports'),
+      schema: {
+        tags,
+        summary: '作废或重新结算（每场仅一次，账变以更正分录记录）',
+        security,
+        params: matchParam,
+        body: correctionBody,
+        response: { 200: envelope(correctionPreview) },
+      },
+    },
+    async (request) =>
+      ok(
+        await sports.correct(request.params.id, request.body, callOf(request)),
+        request.body.kind === 'void' ? '已作废' : '已重新结算',
+      ),
+  );
+};

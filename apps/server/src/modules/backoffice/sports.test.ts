@@ -1,0 +1,154 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { as, body, newMember, newOperator, type TestApp, type TestMember } from '../../test/harness.ts';
+import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
+import {
+  createSportsApp,
+  finish,
+  fund,
+  oddsOf,
+  openMatches,
+  submit,
+  wdlOption,
+  type MatchRow,
+} from '../../test/sports-helpers.ts';
+
+let t: TestApp;
+let pool: MatchRow[];
+beforeAll(async () => {
+  t = await createSportsApp();
+  // One match per test: no test sees another's orders.
+  pool = await openMatches(t, 'football', 3);
+});
+afterEach(() => expectLedgerBalanced(t));
+afterAll(() => t.close());
+
+async function single(m: TestMember, match: MatchRow, option: string, multiple = 5) {
+  const { odds } = await oddsOf(t, match.id, 'football.winDrawLose');
+  return submit(t, m, {
+    sport_type: 1,
+    bet_mode: 'single',
+    pass_type: 'single',
+    multiple,
+    selections: [{ match_id: match.id, bet_type: 'winDrawLose', option, odds: odds[option]! }],
+  });
+}
+const main = async (m: TestMember) => (await t.app.services.ledger.balances(m.id)).get('main') ?? 0n;
+
+describe('suspension', () => {
+  it('a suspended market refuses bets and shows suspended to members; reopening accepts them again', async () => {
+    const match = pool[0];
+    const risk = await newOperator(t.app, 'risk');
+    const m = await newMember(t.app);
+    await fund(t, m, 100_000n);
+    const suspended = await as(t.app, risk, {
+      method: 'POST',
+      url: `/admin/v1/sports/matches/${match!.id}/suspend`,
+      payload: { play_type: 'football.winDrawLose', reason: '异常投注' },
+    });
+    expect(
+      body<{ markets: Array<{ play_type: string; suspended: boolean }> }>(suspended).data.markets.find(
+        (x) => x.play_type === 'football.winDrawLose',
+      )?.suspended,
+    ).toBe(true);
+    const refused = await single(m, match!, 'h');
+    expect(body(refused)).toMatchObject({ code: 422, message: `${match!.matchNo} 的胜平负已暂停投注` });
+    const plays = await t.app.inject({ method: 'GET', url: `/v1/matches/${match!.id}/plays` });
+    expect(JSON.stringify(body(plays).data)).toContain('"suspended":true');
+
+    await as(t.app, risk, {
+      method: 'POST',
+      url: `/admin/v1/sports/matches/${match!.id}/reopen`,
+      payload: { play_type: 'football.winDrawLose' },
+    });
+    expect(body(await single(m, match!, 'h')).code).toBe(200);
+    const support = await newOperator(t.app, 'support');
+    const no = await as(t.app, support, {
+      method: 'POST',
+      url: `/admin/v1/sports/matches/${match!.id}/suspend`,
+      payload: {},
+    });
+    expect(body(no).code).toBe(403);
+  });
+});
+
+describe('void and resettle', () => {
+  it('voids a match before it is played: open orders are refunded by settlement, new bets refused', async () => {
+    const match = pool[1];
+    const m = await newMember(t.app);
+    await fund(t, m, 50_000n);
+    expect(body(await single(m, match!, 'h', 10)).code).toBe(200);
+    const risk = await newOperator(t.app, 'risk');
+    const detail = await as(t.app, risk, { method: 'GET', url: `/admin/v1/sports/matches/${match!.id}` });
+    const wdl = body<{
+      markets: Array<{ play_type: string; outcomes: Array<{ option: string; stake: string; legs: number }> }>;
+    }>(detail).data.markets.find((x) => x.play_type === 'football.winDrawLose');
+    expect(wdl?.outcomes.find((o) => o.option === 'h')).toMatchObject({ legs: 1, stake: '20.00' });
+    const res = await as(t.app, risk, {
+      method: 'POST',
+      url: `/admin/v1/sports/matches/${match!.id}/correction`,
+      payload: { kind: 'void', reason: '赛事取消' },
+    });
+    expect(body(res).data).toMatchObject({ refunds: 1, refund_amount: '20.00' });
+    expect(await main(m)).toBe(50_000n);
+    expect(body(await single(m, match!, 'h')).code).toBe(422);
+  });
+  it('voids a settled match exactly once: winners give back the difference, losers get their stake, as correction entries', async () => {
+    const match = pool[2];
+    const winner = await newMember(t.app);
+    const loser = await newMember(t.app);
+    await fund(t, winner, 100_000n);
+    await fund(t, loser, 100_000n);
+    expect(body(await single(winner, match!, wdlOption(t, match!, true))).code).toBe(200);
+    expect(body(await single(loser, match!, wdlOption(t, match!, false))).code).toBe(200);
+    await finish(t, [match!]);
+    const winnerAfterSettle = await main(winner);
+    expect(winnerAfterSettle).toBeGreaterThan(100_000n);
+    expect(await main(loser)).toBe(99_000n);
+
+    const risk = await newOperator(t.app, 'risk');
+    const preview = await as(t.app, risk, {
+      method: 'POST',
+      url: `/admin/v1/sports/matches/${match!.id}/correction-preview`,
+      payload: { kind: 'void', reason: '比赛结果无效' },
+    });
+    expect(body(preview).data).toMatchObject({
+      orders: 2,
+      settled_orders: 2,
+      refunds: 1,
+      refund_amount: '10.00',
+      take_backs: 1,
+    });
+
+    const voided = await as(t.app, risk, {
+      method: 'POST',
+      url: `/admin/v1/sports/matches/${match!.id}/correction`,
+      payload: { kind: 'void', reason: '比赛结果无效' },
+    });
+    expect(body(voided)).toMatchObject({ code: 200, message: '已作废' });
+    // Both singles are refunded: each member ends with what they had before betting.
+    expect(await main(winner)).toBe(100_000n);
+    expect(await main(loser)).toBe(100_000n);
+    const ledger = await as(t.app, risk, {
+      method: 'GET',
+      url: `/admin/v1/members/${loser.id}/ledger?type=settle_correction`,
+    });
+    expect(body<{ list: Array<{ amount: string }> }>(ledger).data.list.map((e) => e.amount)).toEqual([
+      '10.00',
+    ]);
+
+    const again = await as(t.app, risk, {
+      method: 'POST',
+      url: `/admin/v1/sports/matches/${match!.id}/correction`,
+      payload: { kind: 'resettle', home: 1, away: 0, ht_home: 0, ht_away: 0, reason: '再次更正' },
+    });
+    expect(body(again)).toMatchObject({ code: 409, message: '该比赛已作废或重新结算过，不能重复操作' });
+    const orders = await as(t.app, risk, {
+      method: 'GET',
+      url: `/admin/v1/sports/matches/${match!.id}/orders`,
+    });
+    expect(body<{ list: Array<{ status: string }> }>(orders).data.list.map((o) => o.status)).toEqual([
+      'refunded',
+      'refunded',
+    ]);
+  });
+});

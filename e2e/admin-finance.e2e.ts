@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { dismissHomeModal, login, waitForRoute } from './support/app.ts';
+import { openRoute, screenshot } from './support/browser.ts';
+import {
+  consoleLogin,
+  consolePage as page,
+  createOperator,
+  memberPhone,
+  pageErrors,
+  server,
+  useConsoleSuite,
+} from './support/admin.ts';
+
+useConsoleSuite('admin-finance');
+
+/** A member's API call with their token (the member's own steps that are not under test here). */
+async function memberApi(username: string, password: string) {
+  const res = await server.app.inject({ method: 'POST', url: '/v1/login', payload: { username, password } });
+  const token = res.json<{ data: { token: string } }>().data.token;
+  return async <T>(method: 'GET' | 'POST', url: string, payload?: unknown): Promise<T> => {
+    const r = await server.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload ? { payload } : {}),
+    });
+    const body = r.json<{ code: number; message: string; data: T }>();
+    if (body.code !== 200) throw new Error(`${url}: ${body.message}`);
+    return body.data;
+  };
+}
+
+describe('finance in the console', () => {
+  it('confirms a USDT deposit after checking its hash; the member’s balance changes live in their app', async () => {
+    const api = await memberApi('demo001', 'demo1234');
+    const created = await api<{ order: { id: number } }>('POST', '/v1/payment-orders', {
+      method: 'usdt_trc20',
+      amount: '50',
+    });
+    await api('POST', '/v1/payment-orders/submit-transfer', {
+      order_id: created.order.id,
+      tx_hash: 'cd'.repeat(32),
+      amount: '50',
+    });
+
+    // The member watches their mine page on a phone.
+    const phone = await memberPhone();
+    await login(phone.page, 'demo001', 'demo1234');
+    await waitForRoute(phone.page, '/pages/home/home');
+    await dismissHomeModal(phone.page);
+    await openRoute(phone.page, '/pages/mine/mine');
+    const balance = phone.page.locator('.balance-main');
+    await expect.poll(() => balance.getAttribute('data-amount'), { timeout: 15_000 }).toBe('10000.00');
+
+    await consoleLogin(page, 'admin', 'admin1234');
+    await page.getByTestId('dashboard-today').waitFor();
+    // The pending count on the dashboard links to the queue.
+    await expect
+      .poll(() => page.getByTestId('pending-deposits').getAttribute('data-count'), { timeout: 15_000 })
+      .toBe('1');
+    await page.getByTestId('queue-deposits').click();
+    await page.waitForURL(/\/admin\/finance\/deposits\?status=confirming/);
+    const row = page.locator('tr', { hasText: 'USDT-TRC20' }).first();
+    await row.getByText('待确认').waitFor();
+    await screenshot(page, 'admin-deposits');
+    await row.getByText('确认到账').click();
+    await page.getByText('将为会员 demo001 入账 360.00 元（50.00 USDT × 7.2000）').waitFor();
+    await page.getByRole('button', { name: '确认入账' }).click();
+    await page.getByText('已确认，会员 demo001 入账 360.00 元').waitFor();
+
+    await expect.poll(() => balance.getAttribute('data-amount'), { timeout: 15_000 }).toBe('10360.00');
+    await screenshot(phone.page, 'admin-deposit-member-live');
+    await phone.context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('reviews and pays a withdrawal: approve → pay → paid', async () => {
+    const api = await memberApi('demo002', 'demo1234');
+    await api('POST', '/v1/user/set-payment-password', {
+      payment_password: '135790',
+      payment_password_confirmation: '135790',
+      login_password: 'demo1234',
+    });
+    const wallet = await api<{ id: number }>('POST', '/v1/user-wallets', {
+      type: 'bank',
+      bank_code: 'CMB',
+      holder_name: '王五',
+      account: '6222021234567890128',
+    });
+    const w = await api<{ id: number; order_no: string }>('POST', '/v1/withdraws', {
+      wallet_id: wallet.id,
+      amount: '200',
+      payment_password: '135790',
+    });
+
+    await page.goto('/admin/finance/withdrawals?status=pending');
+    const row = page.locator('tr', { hasText: w.order_no });
+    await row.getByText('审核中').waitFor();
+    await row.getByTestId(`review-${w.id}`).click();
+    await page.getByRole('button', { name: /^确\s?[定认]$/ }).click();
+    await page.getByText('已审核，待出款').first().waitFor();
+
+    await page.goto('/admin/finance/withdrawals?status=approved');
+    const approved = page.locator('tr', { hasText: w.order_no });
+    await approved.getByText('待出款').waitFor();
+    await screenshot(page, 'admin-withdrawals');
+    await approved.getByTestId(`pay-${w.id}`).click();
+    await page.getByText('汇出 200.00 元（申请 200.00，手续费 0.00）').waitFor();
+    await page.getByRole('button', { name: '确认已出款' }).click();
+    await page.getByText('已出款', { exact: true }).first().waitFor();
+
+    const mine = await api<{ list: Array<{ id: number; status: string }> }>('GET', '/v1/withdraws');
+    expect(mine.list.find((x) => x.id === w.id)?.status).toBe('paid');
+  });
+
+  it('a large manual adjustment waits for a second operator; the maker cannot approve it', async () => {
+    await page.goto('/admin/members?keyword=demo002');
+    await page.getByTestId('member-link').first().click();
+    await page.getByTestId('member-profile').waitFor();
+    await page.getByTestId('open-adjustment').click();
+    await page.getByLabel('金额（元）').fill('5000');
+    await page.getByLabel('原因').fill('线下充值补单');
+    await page.getByRole('button', { name: /^确\s?[定认]$/ }).click();
+    await page.getByText('将为会员 demo002 加款 5,000.00 元（线下充值补单）').waitFor();
+    await page.getByRole('button', { name: '确认加款' }).click();
+    await page.getByText('已提交，等待另一位管理员复核').waitFor();
+    await screenshot(page, 'admin-member-detail');
+
+    await page.goto('/admin/adjustments?status=pending');
+    const row = page.locator('tr', { hasText: '线下充值补单' });
+    await row.getByText('等待他人复核').waitFor();
+    await screenshot(page, 'admin-adjustments-maker');
+
+    // A second operator signs in and approves.
+    await page.getByTestId('operator-name').hover();
+    await page.getByText('退出登录').click();
+    const checker = await createOperator('fin02', 'finance');
+    await consoleLogin(page, checker.username, checker.password);
+    await page.getByTestId('dashboard-today').waitFor();
+    await page.goto('/admin/adjustments?status=pending');
+    const pendingRow = page.locator('tr', { hasText: '线下充值补单' });
+    await pendingRow.getByText('通过').click();
+    await page.getByText('复核通过：为会员 demo002 加款 5,000.00 元？').waitFor();
+    await page.getByRole('button', { name: '通过并入账' }).click();
+    await page.getByText('已复核入账').waitFor();
+    await page.goto('/admin/adjustments');
+    await page.locator('tr', { hasText: '线下充值补单' }).getByText('已入账').waitFor();
+    await screenshot(page, 'admin-adjustments');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('changes a finance setting, in force at once', async () => {
+    await page.goto('/admin/finance/settings');
+    await page.getByLabel('单笔最低（元）').first().fill('150');
+    await screenshot(page, 'admin-finance-settings');
+    await page.getByRole('button', { name: '保存设置' }).click();
+    await page.getByRole('button', { name: /^确\s?[定认]$/ }).click();
+    await page.getByText('已保存，立即生效').waitFor();
+    const api = await memberApi('demo001', 'demo1234');
+    const config = await api<{ min_amount: string }>('GET', '/v1/withdraws/config');
+    expect(config.min_amount).toBe('150.00');
+  });
+});

@@ -1,0 +1,129 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { matches, matchMarkets } from '../apps/server/src/db/schema.ts';
+import { dismissHomeModal, login, waitForRoute } from './support/app.ts';
+import { openRoute, screenshot } from './support/browser.ts';
+import {
+  consoleLogin,
+  consolePage as page,
+  memberPhone,
+  pageErrors,
+  server,
+  useConsoleSuite,
+} from './support/admin.ts';
+
+useConsoleSuite('admin-sports');
+
+/** The next football match still on sale, with its 胜平负 odds. */
+async function nextMatch() {
+  const { db } = server.app.services.database;
+  const [row] = await db
+    .select({ match: matches, odds: matchMarkets.odds })
+    .from(matches)
+    .innerJoin(
+      matchMarkets,
+      and(eq(matchMarkets.matchId, matches.id), eq(matchMarkets.playType, 'football.winDrawLose')),
+    )
+    .where(
+      and(
+        eq(matches.sport, 'football'),
+        eq(matches.status, 'scheduled'),
+        gt(matches.kickoffAt, new Date(Date.now() + 30 * 60_000)),
+      ),
+    )
+    .orderBy(asc(matches.kickoffAt))
+    .limit(1);
+  if (!row) throw new Error('no open football match');
+  return row;
+}
+
+describe('sports in the console', () => {
+  it('suspends a market: the member app greys it out and refuses the bet; then voids the match, refunding its orders', async () => {
+    await server.app.services.feedSync.tick();
+    const { match, odds } = await nextMatch();
+    const login1 = await server.app.inject({
+      method: 'POST',
+      url: '/v1/login',
+      payload: { username: 'demo001', password: 'demo1234' },
+    });
+    const token = login1.json<{ data: { token: string } }>().data.token;
+    const bet = await server.app.inject({
+      method: 'POST',
+      url: '/v1/order/submit',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        sport_type: 1,
+        bet_mode: 'single',
+        pass_type: 'single',
+        multiple: 50,
+        selections: [{ match_id: match.id, bet_type: 'winDrawLose', option: 'h', odds: odds.h }],
+      },
+    });
+    expect(bet.json<{ code: number }>().code).toBe(200);
+
+    await consoleLogin(page, 'admin', 'admin1234');
+    await page.getByTestId('dashboard-today').waitFor();
+    await page.goto(`/admin/sports?keyword=${match.matchNo}`);
+    await page.getByTestId(`match-${match.id}`).click();
+    await page.getByTestId('suspend-football.winDrawLose').click();
+    await page.getByRole('button', { name: /^确\s?[定认]$/ }).click();
+    await page.getByText('已暂停', { exact: true }).first().waitFor();
+    await screenshot(page, 'admin-sports-match');
+
+    const phone = await memberPhone();
+    await login(phone.page, 'demo001', 'demo1234');
+    await waitForRoute(phone.page, '/pages/home/home');
+    await dismissHomeModal(phone.page);
+    await openRoute(phone.page, '/betPages/football/index');
+    await expect
+      .poll(() => phone.page.locator('.odds-button.suspended').count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await screenshot(phone.page, 'admin-sports-member-greyed');
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: '/v1/order/submit',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        sport_type: 1,
+        bet_mode: 'single',
+        pass_type: 'single',
+        multiple: 1,
+        selections: [{ match_id: match.id, bet_type: 'winDrawLose', option: 'h', odds: odds.h }],
+      },
+    });
+    expect(refused.json<{ message: string }>().message).toContain('已暂停投注');
+
+    // The member watches their balance while the operator voids the match.
+    await openRoute(phone.page, '/pages/mine/mine');
+    const balance = phone.page.locator('.balance-main');
+    await expect.poll(() => balance.getAttribute('data-amount'), { timeout: 15_000 }).toBe('9900.00');
+
+    await page.getByTestId('open-correction').click();
+    await page.getByLabel('原因').fill('赛事取消，全部退款');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^确\s?[定认]$/ })
+      .click();
+    await page.getByText('退款 1 笔，共 100.00 元').waitFor();
+    await screenshot(page, 'admin-sports-void-confirm');
+    await page.getByRole('button', { name: '确认作废' }).click();
+    await page.getByText('已作废', { exact: true }).first().waitFor();
+
+    await expect.poll(() => balance.getAttribute('data-amount'), { timeout: 15_000 }).toBe('10000.00');
+    await screenshot(phone.page, 'admin-sports-member-refunded');
+    await phone.context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('exports a report as CSV', async () => {
+    await page.goto('/admin/reports');
+    await page.getByText('日报表').first().waitFor();
+    await page.locator('.ant-table-row').first().waitFor();
+    await screenshot(page, 'admin-reports');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /导出 CSV/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^日报表-\d{4}-\d{2}-\d{2}\.csv$/);
+    await page.getByText('已导出 30 行').waitFor();
+  });
+});

@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Secret, TOTP } from 'otpauth';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import type { ManualClock } from '../../apps/server/src/lib/clock.ts';
+import { seedDemoData } from '../../apps/server/src/seed/demo.ts';
+import { launchBrowser, newMobileContext, screenshot } from './browser.ts';
+import { WEB_DIST, type TestServer } from './server.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The built operator console. */
+export const ADMIN_DIST = process.env.E2E_ADMIN_DIST ?? path.resolve(here, '../../apps/admin/dist');
+
+/** A server with demo data serving the member app at / and the console at /admin/. */
+export async function startAdminServer(
+  env: Record<string, string> = {},
+  clock?: ManualClock,
+): Promise<TestServer> {
+  const database = await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST, ADMIN_DIST, ...env }),
+    database,
+    logger: false,
+    ...(clock ? { clock } : {}),
+  });
+  await seedDemoData(app.services);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server did not get a port');
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A desktop browser at 1440 × 900, the console's first layout. */
+export function newConsoleContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+}
+
+export const totpCode = (secret: string, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
+
+export let server: TestServer;
+export let browser: Browser;
+export let consoleContext: BrowserContext;
+export let consolePage: Page;
+export const pageErrors: string[] = [];
+
+/** One server and browser per file, a fresh 1440 × 900 console page per file; a failure leaves a screenshot. */
+export function useConsoleSuite(name: string, env: Record<string, string> = {}): void {
+  beforeAll(async () => {
+    server = await startAdminServer(env);
+    browser = await launchBrowser();
+    consoleContext = await newConsoleContext(browser, server.baseUrl);
+    consolePage = await consoleContext.newPage();
+    consolePage.on('pageerror', (err) => pageErrors.push(err.message));
+  });
+  afterAll(async () => {
+    await consoleContext?.close();
+    await browser?.close();
+    await server?.close();
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') {
+      await screenshot(consolePage, `${name}-failed-${ctx.task.name.slice(0, 24)}`).catch(() => undefined);
+      if (pageErrors.length) console.error('page errors:', pageErrors);
+    }
+  });
+}
+
+/** A member's phone beside the console (375 × 812), for what a member sees of a decision. */
+export async function memberPhone(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newMobileContext(browser, server.baseUrl);
+  return { context, page: await context.newPage() };
+}
+
+/** Signs in to the console with username and password (and a code when asked). */
+export async function consoleLogin(page: Page, username: string, password: string, secret?: string) {
+  await page.goto('/admin/login');
+  await page.getByPlaceholder('用户名').fill(username);
+  await page.getByPlaceholder('密码').fill(password);
+  await page
+    .getByRole('button', { name: '登 录' })
+    .or(page.getByRole('button', { name: '登录' }))
+    .click();
+  if (secret) {
+    await page.getByPlaceholder('6位动态验证码').fill(totpCode(secret));
+    await page
+      .getByRole('button', { name: '登 录' })
+      .or(page.getByRole('button', { name: '登录' }))
+      .click();
+  }
+}
+
+/** An operator created through the service (e.g. the checker of a maker–checker pair). */
+export async function createOperator(
+  username: string,
+  role: 'admin' | 'finance' | 'risk' | 'support' | 'content',
+  password = 'console-2026-ok',
+) {
+  await server.app.services.operators.create({ username, password, name: `${role}-${username}`, role });
+  return { username, password };
+}

@@ -1,0 +1,12 @@
+/**
+ * The operator console's contracts and rules (`@app/shared/backoffice`), kept out of the main
+ * barrel so nothing of the back office reaches the member app's bundle.
+ */
+export * from './domain/backoffice/permissions.ts';
+export * from './contracts/backoffice/operators.ts';
+export * from './contracts/backoffice/security.ts';
+export * from './contracts/backoffice/dashboard.ts';
+export * from './contracts/backoffice/members.ts';
+export * from './contracts/backoffice/finance.ts';
+export * from './contracts/backoffice/content.ts';
+export * from './contracts/backoffice/sports.ts';

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { PAYMENT_METHOD_CODES } from '../../domain/finance/methods.ts';
+import { isoDate, moneyString, pageQuery } from '../common.ts';
+
+const yuanText = z
+  .string({ error: '请输入金额' })
+  .trim()
+  .regex(/^(0|[1-9]\d{0,9})(\.\d{1,2})?$/, '金额格式不正确（最多两位小数）');
+const rateText = z
+  .string({ error: '请输入汇率' })
+  .trim()
+  .regex(/^\d{1,6}(\.\d{1,4})?$/, '汇率格式不正确（最多四位小数）')
+  .refine((v) => Number(v) > 0, '汇率须大于0');
+
+export const paymentMethodSetting = z.object({
+  code: z.enum(PAYMENT_METHOD_CODES),
+  name: z.string(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+  min_amount: moneyString,
+  max_amount: moneyString,
+});
+
+/** The finance settings in force: stored overrides on top of the environment's defaults. */
+export const financeSettings = z.object({
+  usdt_deposit_rate: z.string(),
+  usdt_withdraw_rate: z.string(),
+  withdraw_min: moneyString,
+  withdraw_max: moneyString,
+  withdraw_fee_bp: z.number().int(),
+  withdraw_fee_min: moneyString,
+  withdraw_fee_max: moneyString,
+  /** 打码量 a deposit requires, as a multiple of it, e.g. "1.00". */
+  deposit_turnover_multiple: z.string(),
+  /** Manual adjustments above this need a second operator. */
+  adjustment_approval_threshold: moneyString,
+  payment_methods: z.array(paymentMethodSetting),
+  updated_at: isoDate.nullable(),
+});
+export type FinanceSettingsView = z.infer<typeof financeSettings>;
+
+export const financeSettingsBody = z
+  .object({
+    usdt_deposit_rate: rateText,
+    usdt_withdraw_rate: rateText,
+    withdraw_min: yuanText,
+    withdraw_max: yuanText,
+    withdraw_fee_bp: z
+      .number({ error: '手续费率须为整数' })
+      .int('手续费率须为整数')
+      .min(0, '手续费率不能为负')
+      .max(10_000, '手续费率不能超过100%'),
+    withdraw_fee_min: yuanText,
+    withdraw_fee_max: yuanText,
+    deposit_turnover_multiple: z
+      .string({ error: '请输入打码倍数' })
+      .trim()
+      .regex(/^\d{1,3}(\.\d{1,2})?$/, '打码倍数格式不正确（最多两位小数）')
+      .refine((v) => Number(v) <= 100, '打码倍数不能超过100'),
+    adjustment_approval_threshold: yuanText,
+    payment_methods: z
+      .array(
+        z.object({
+          code: z.enum(PAYMENT_METHOD_CODES),
+          enabled: z.boolean(),
+          sort: z.number().int().min(0).max(999),
+          min_amount: yuanText,
+          max_amount: yuanText,
+        }),
+      )
+      .max(PAYMENT_METHOD_CODES.length),
+    reason: z.string().trim().max(200, '原因不能超过200个字符').optional().default(''),
+  })
+  .partial()
+  .extend({ reason: z.string().trim().max(200, '原因不能超过200个字符').optional().default('') });
+
+// ---- deposit and withdrawal queues ----
+
+export const depositQueueQuery = pageQuery.extend({
+  status: z.enum(['pending', 'confirming', 'paid', 'failed', 'cancelled', 'rejected']).optional(),
+  method: z.enum(PAYMENT_METHOD_CODES).optional(),
+  keyword: z.string().trim().max(80).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export const depositQueueItem = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  member_id: z.number().int(),
+  username: z.string(),
+  method: z.string(),
+  method_name: z.string(),
+  amount: moneyString,
+  usdt_amount: moneyString.nullable(),
+  rate: z.string().nullable(),
+  tx_hash: z.string().nullable(),
+  status: z.string(),
+  status_text: z.string(),
+  reason: z.string().nullable(),
+  operator_name: z.string().nullable(),
+  created_at: isoDate,
+  paid_at: isoDate.nullable(),
+});
+
+export const withdrawQueueQuery = pageQuery.extend({
+  status: z.enum(['pending', 'approved', 'paid', 'rejected', 'cancelled']).optional(),
+  keyword: z.string().trim().max(80).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export const withdrawQueueItem = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  member_id: z.number().int(),
+  username: z.string(),
+  amount: moneyString,
+  fee: moneyString,
+  actual_amount: moneyString,
+  usdt_amount: moneyString.nullable(),
+  wallet_type: z.string(),
+  wallet_name: z.string(),
+  holder_name: z.string().nullable(),
+  account: z.string(),
+  status: z.string(),
+  status_text: z.string(),
+  reason: z.string().nullable(),
+  operator_name: z.string().nullable(),
+  created_at: isoDate,
+  decided_at: isoDate.nullable(),
+});

@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { LEDGER_TYPE_KEYS } from '../../ledger.ts';
+import { isoDate, moneyString, pageQuery } from '../common.ts';
+
+const day = z.iso.date('日期格式应为 YYYY-MM-DD');
+const dayRange = { from: day.optional(), to: day.optional() };
+
+/** Member flags an operator may change (SPEC.md §3), each 0/1. */
+export const MEMBER_FLAGS = {
+  enabled: '账号启用',
+  is_black: '黑名单',
+  disable_withdraw: '禁止提现',
+  disable_game: '禁止游戏',
+  disable_nggame: '禁止电子游戏',
+  is_agent: '代理',
+  is_mock: '测试账号',
+} as const;
+export type MemberFlag = keyof typeof MEMBER_FLAGS;
+export const MEMBER_FLAG_KEYS = Object.keys(MEMBER_FLAGS) as [MemberFlag, ...MemberFlag[]];
+
+const flags = z.object(
+  Object.fromEntries(MEMBER_FLAG_KEYS.map((k) => [k, z.number().int()])) as Record<MemberFlag, z.ZodNumber>,
+);
+
+export const memberListQuery = pageQuery.extend({
+  /** Account, id or phone. */
+  keyword: z.string().trim().max(50).optional(),
+  agent: z.string().trim().max(50).optional(),
+  flag: z.enum(MEMBER_FLAG_KEYS).optional(),
+  vip_level: z.coerce.number().int().min(0).max(20).optional(),
+  ...dayRange,
+});
+
+export const memberListItem = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  mobile: z.string().nullable(),
+  vip_level: z.number().int(),
+  balance: moneyString,
+  lottery_balance: moneyString,
+  frozen: moneyString,
+  agent_id: z.number().int().nullable(),
+  agent_username: z.string().nullable(),
+  flags,
+  register_type: z.string(),
+  register_ip: z.string().nullable(),
+  created_at: isoDate,
+  last_login_at: isoDate.nullable(),
+  last_login_ip: z.string().nullable(),
+});
+export type MemberListItem = z.infer<typeof memberListItem>;
+
+export const memberDetail = memberListItem.extend({
+  real_name: z.string().nullable(),
+  email: z.string().nullable(),
+  invite_code: z.string(),
+  agent_code: z.string().nullable(),
+  inviter_id: z.number().int().nullable(),
+  inviter_username: z.string().nullable(),
+  codingvolume: moneyString,
+  paysum: moneyString,
+  totalgame: moneyString,
+  total_withdraw: moneyString,
+  /** Every wallet of the member, game platforms included. */
+  wallets: z.array(z.object({ kind: z.string(), balance: moneyString })),
+  online: z.boolean(),
+});
+export type MemberDetail = z.infer<typeof memberDetail>;
+
+export const memberFlagBody = z.object({
+  flag: z.enum(MEMBER_FLAG_KEYS, { error: '标记不正确' }),
+  value: z.union([z.literal(0), z.literal(1)], { error: '值只能为0或1' }),
+  reason: z
+    .string({ error: '请填写原因' })
+    .trim()
+    .min(2, '请填写原因（至少2个字）')
+    .max(200, '原因不能超过200个字符'),
+});
+
+export const memberSessionItem = z.object({
+  id: z.number().int(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: isoDate,
+  last_seen_at: isoDate,
+  expires_at: isoDate,
+  revoked_at: isoDate.nullable(),
+  active: z.boolean(),
+});
+export const memberSessionsQuery = pageQuery;
+export const revokeSessionsBody = z.object({
+  /** One session, or every live session when absent. */
+  session_id: z.number().int().positive().optional(),
+  reason: z.string({ error: '请填写原因' }).trim().min(2, '请填写原因（至少2个字）').max(200),
+});
+
+export const memberLedgerQuery = pageQuery.extend({
+  type: z.enum(LEDGER_TYPE_KEYS).optional(),
+  wallet: z.string().max(40).optional(),
+  ...dayRange,
+});
+export const memberLedgerItem = z.object({
+  id: z.string(),
+  wallet: z.string(),
+  type: z.string(),
+  type_text: z.string(),
+  amount: moneyString,
+  balance_before: moneyString,
+  balance_after: moneyString,
+  reference: z.string().nullable(),
+  remark: z.string(),
+  created_at: isoDate,
+});
+
+/** The member's records of one kind (orders, lottery bets, deposits …), shown as one table each. */
+export const memberRecordQuery = pageQuery.extend({ status: z.string().max(20).optional(), ...dayRange });
+export const memberOrderItem = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  sport: z.string(),
+  pass_type: z.string(),
+  match_count: z.number().int(),
+  bet_count: z.number().int(),
+  multiple: z.number().int(),
+  amount: moneyString,
+  max_prize: moneyString,
+  payout: moneyString,
+  status: z.string(),
+  created_at: isoDate,
+  settled_at: isoDate.nullable(),
+});
+export const memberLotteryBetItem = z.object({
+  id: z.number().int(),
+  bet_no: z.string(),
+  lottery_code: z.string(),
+  period: z.string(),
+  play_code: z.string(),
+  codes: z.string(),
+  amount: moneyString,
+  payout: moneyString,
+  status: z.string(),
+  created_at: isoDate,
+});
+export const memberDepositItem = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  method: z.string(),
+  amount: moneyString,
+  usdt_amount: moneyString.nullable(),
+  tx_hash: z.string().nullable(),
+  status: z.string(),
+  reason: z.string().nullable(),
+  created_at: isoDate,
+  paid_at: isoDate.nullable(),
+});
+export const memberWithdrawalItem = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  amount: moneyString,
+  fee: moneyString,
+  wallet_name: z.string(),
+  account: z.string(),
+  status: z.string(),
+  reason: z.string().nullable(),
+  created_at: isoDate,
+  decided_at: isoDate.nullable(),
+});
+export const memberGameTransferItem = z.object({
+  id: z.string(),
+  provider: z.string(),
+  direction: z.string(),
+  amount: moneyString,
+  status: z.string(),
+  last_error: z.string().nullable(),
+  created_at: isoDate,
+  resolved_at: isoDate.nullable(),
+});
+export const memberBonusItem = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  title: z.string(),
+  amount: moneyString,
+  turnover: moneyString,
+  reference: z.string(),
+  created_at: isoDate,
+});
+export const memberMessageItem = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  title: z.string(),
+  content: z.string(),
+  read: z.boolean(),
+  deleted: z.boolean(),
+  created_at: isoDate,
+});
+
+// ---- manual adjustments (maker–checker) ----
+
+export const ADJUSTMENT_STATUSES = { pending: '待复核', approved: '已入账', rejected: '已驳回' } as const;
+
+export const createAdjustmentBody = z.object({
+  member_id: z.number({ error: '请选择会员' }).int().positive(),
+  direction: z.enum(['credit', 'debit'], { error: '请选择加款或扣款' }),
+  /** 元, positive; the direction gives the sign. */
+  amount: z
+    .string({ error: '请输入金额' })
+    .trim()
+    .regex(/^(0|[1-9]\d{0,9})(\.\d{1,2})?$/, '金额格式不正确（最多两位小数）')
+    .refine((v) => Number(v) > 0, '金额须大于0'),
+  reason: z
+    .string({ error: '请填写原因' })
+    .trim()
+    .min(4, '请填写调整原因（至少4个字）')
+    .max(200, '原因不能超过200个字符'),
+});
+export const adjustmentQuery = pageQuery.extend({
+  status: z.enum(['pending', 'approved', 'rejected']).optional(),
+  member_id: z.coerce.number().int().positive().optional(),
+  ...dayRange,
+});
+export const adjustmentItem = z.object({
+  id: z.number().int(),
+  member_id: z.number().int(),
+  username: z.string(),
+  amount: moneyString,
+  reason: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  needs_approval: z.boolean(),
+  maker_id: z.number().int(),
+  maker_name: z.string(),
+  checker_id: z.number().int().nullable(),
+  checker_name: z.string().nullable(),
+  checker_reason: z.string().nullable(),
+  balance_after: moneyString.nullable(),
+  created_at: isoDate,
+  decided_at: isoDate.nullable(),
+});
+export type AdjustmentItem = z.infer<typeof adjustmentItem>;
+export const adjustmentDecisionBody = z.object({
+  reason: z.string().trim().max(200, '原因不能超过200个字符').optional().default(''),
+});

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { isoDate, moneyString, pageQuery } from '../common.ts';
+
+export const adminMatchQuery = pageQuery.extend({
+  sport: z.enum(['football', 'basketball']).optional(),
+  status: z.enum(['scheduled', 'live', 'finished', 'postponed', 'cancelled']).optional(),
+  keyword: z.string().trim().max(50).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+
+export const adminMatchItem = z.object({
+  id: z.number().int(),
+  sport: z.string(),
+  match_no: z.string(),
+  league: z.string(),
+  home: z.string(),
+  away: z.string(),
+  kickoff_at: isoDate,
+  status: z.string(),
+  clock: z.string(),
+  score: z.string(),
+  suspended: z.array(z.string()),
+  open_orders: z.number().int(),
+  open_stake: moneyString,
+  corrected: z.string().nullable(),
+  settled_at: isoDate.nullable(),
+});
+
+/** What the house pays if each outcome of a market happens (open singles and parlays counted at their max). */
+export const outcomeLiability = z.object({
+  option: z.string(),
+  name: z.string(),
+  odds: z.string(),
+  legs: z.number().int(),
+  stake: moneyString,
+  /** Payout of open single bets on this option if it wins. */
+  payout_if_won: moneyString,
+});
+export const adminMarket = z.object({
+  play_type: z.string(),
+  name: z.string(),
+  line: z.string().nullable(),
+  version: z.number().int(),
+  suspended: z.boolean(),
+  outcomes: z.array(outcomeLiability),
+});
+export const adminMatchDetail = adminMatchItem.extend({
+  match_suspended: z.boolean(),
+  markets: z.array(adminMarket),
+  result: z.unknown().nullable(),
+});
+
+export const suspendBody = z.object({
+  /** A play type (e.g. football.winDrawLose), or absent for the whole match. */
+  play_type: z.string().max(60).optional(),
+  reason: z.string().trim().max(200).optional().default(''),
+});
+
+export const correctionBody = z.object({
+  kind: z.enum(['void', 'resettle'], { error: '请选择作废或重新结算' }),
+  /** resettle: the true final score (football also the half-time score). */
+  home: z.number().int().min(0).max(300).optional(),
+  away: z.number().int().min(0).max(300).optional(),
+  ht_home: z.number().int().min(0).max(300).optional(),
+  ht_away: z.number().int().min(0).max(300).optional(),
+  reason: z.string({ error: '请填写原因' }).trim().min(4, '请填写原因（至少4个字）').max(200),
+});
+/** What a correction will do, in numbers, before it is confirmed. */
+export const correctionPreview = z.object({
+  orders: z.number().int(),
+  settled_orders: z.number().int(),
+  refunds: z.number().int(),
+  refund_amount: moneyString,
+  extra_payouts: z.number().int(),
+  extra_amount: moneyString,
+  take_backs: z.number().int(),
+  take_back_amount: moneyString,
+  /** Net money to members (negative: taken back). */
+  net: moneyString,
+});
+
+export const matchOrderItem = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  member_id: z.number().int(),
+  username: z.string(),
+  pass_type: z.string(),
+  option: z.string(),
+  odds: z.string(),
+  leg_status: z.string(),
+  amount: moneyString,
+  max_prize: moneyString,
+  payout: moneyString,
+  status: z.string(),
+  created_at: isoDate,
+});
+export const matchOrdersQuery = pageQuery.extend({
+  status: z.enum(['pending', 'won', 'lost', 'refunded']).optional(),
+});
