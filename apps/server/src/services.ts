@@ -252,6 +252,7 @@ export async function createServices(
     ledger,
     messages,
     realtime,
+    lotterySettlement,
     appConfig,
     settlement,
   });

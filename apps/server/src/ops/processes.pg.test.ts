@@ -178,11 +178,14 @@ describe('three processes booting together on one fresh database, over PostgreSQ
     );
     expect(JSON.parse(frame.data as string)).toMatchObject({ balance: '9998.00', change_amount: '-2.00' });
 
-    // Kick-off within the minute, full time about 12 s later: the leader settles it.
+    // Kick-off within the minute, full time about 12 s later: the leader settles it, and marks
+    // the match settled once its orders are (a moment after the last order's transaction).
     await vi.waitFor(
       async () => {
         const [order] = await db.db.select().from(orders).where(eq(orders.orderNo, placed.data.order_no));
         expect(order?.status).not.toBe('pending');
+        const [row] = await db.db.select().from(matches).where(eq(matches.id, match!.id));
+        expect(row?.settledAt).not.toBeNull();
       },
       { timeout: 150_000, interval: 1_000 },
     );
@@ -194,8 +197,6 @@ describe('three processes booting together on one fresh database, over PostgreSQ
     // Settled once: one payout for a win, none for a loss, whichever process did it.
     expect(payouts.length).toBe(order!.status === 'won' ? 1 : 0);
     if (order!.status === 'won') expect(payouts[0]!.amount).toBe(order!.payout);
-    const [settled] = await db.db.select().from(matches).where(eq(matches.id, match!.id));
-    expect(settled?.settledAt).not.toBeNull();
     const { LedgerService } = await import('../modules/ledger/ledger.service.ts');
     const { EventBus } = await import('../lib/events.ts');
     const { systemClock } = await import('../lib/clock.ts');

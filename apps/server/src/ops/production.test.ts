@@ -13,7 +13,7 @@ let t: TestApp;
 let database: Database;
 beforeAll(async () => {
   // Every operator of the database is checked: one of this file's own.
-  database = await openIsolatedDatabase('seeded');
+  database = await openIsolatedDatabase();
   t = await createTestApp({}, undefined, { database });
 });
 afterAll(async () => {

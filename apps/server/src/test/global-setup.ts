@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
+import { clonePrefixOf, onServer, templateName } from './isolated-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,8 +28,26 @@ export default async function setup(project: TestProject) {
     await database.db.execute(sql`CREATE SCHEMA public`);
     await database.migrate();
     await database.close();
+    // Every test file clones its own database from a migrated template (openTemplateClone).
+    const template = templateName(url);
+    const prefix = clonePrefixOf(url);
+    const dropAll = () =>
+      onServer(async (c) => {
+        const { rows } = await c.query<{ datname: string }>(
+          `SELECT datname FROM pg_database WHERE datname = $1 OR starts_with(datname, $2)`,
+          [template, prefix],
+        );
+        for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      });
+    await dropAll();
+    await onServer((c) => c.query(`CREATE DATABASE "${template}"`));
+    const templateUrl = new URL(url);
+    templateUrl.pathname = `/${template}`;
+    const migrated = await openDatabase({ kind: 'postgres', url: templateUrl.toString(), poolSize: 2 });
+    await migrated.migrate();
+    await migrated.close();
     project.provide('pgliteDump', '');
-    return;
+    return dropAll;
   }
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();

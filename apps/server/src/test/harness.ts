@@ -7,6 +7,7 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { OperatorRole } from '../modules/operators/operators.table.ts';
+import { openTemplateClone } from './isolated-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,8 +19,8 @@ export interface TestApp {
 }
 
 /**
- * A whole server on a real database: PGlite loaded from the migrated dump, or the
- * PostgreSQL test database when the module-pg project runs.
+ * A whole server on a real database of the test file's own: PGlite loaded from the migrated
+ * dump, or, when the module-pg project runs, a PostgreSQL clone of the migrated template.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -32,7 +33,7 @@ export async function createTestApp(
   if (shared) {
     database = shared.database;
   } else if (process.env.TEST_DB === 'postgres') {
-    database = await openDatabase({ kind: 'postgres', url: process.env.TEST_DATABASE_URL!, poolSize: 60 });
+    database = await openTemplateClone(30);
   } else {
     const dump = readFileSync(inject('pgliteDump'));
     database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });

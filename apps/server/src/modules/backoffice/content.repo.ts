@@ -1,6 +1,15 @@
 import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { activities } from '../activities/activities.table.ts';
+import {
+  banners,
+  expertArticles,
+  experts,
+  lotteryArticleCategories,
+  lotteryArticles,
+  notices,
+} from '../content/content.table.ts';
 import { rowsOf } from '../ledger/ledger.repo.ts';
 
 /** A content table with an integer id (notices, banners, experts, articles …). */
@@ -71,6 +80,92 @@ export async function updateRow<T extends IdTable>(
     T['$inferSelect']
   >;
   return rows[0]!;
+}
+
+/**
+ * The content the console edits, by kind: its table, the column a keyword searches, the column
+ * a list's `category_id` filter means (a notice's category, a banner's page type, an article's
+ * expert or category), and the list order (newest first unless said).
+ */
+const CONTENT = {
+  notice: { table: notices, keyword: notices.title, category: notices.categoryId, enabled: notices.enabled },
+  banner: { table: banners, keyword: banners.title, category: banners.pageType, enabled: banners.enabled },
+  activity: {
+    table: activities,
+    keyword: activities.title,
+    enabled: activities.enabled,
+    order: [activities.sort, activities.id],
+  },
+  expert: { table: experts, keyword: experts.name, enabled: experts.enabled },
+  expert_article: {
+    table: expertArticles,
+    keyword: expertArticles.title,
+    category: expertArticles.expertId,
+    enabled: expertArticles.enabled,
+  },
+  lottery_category: { table: lotteryArticleCategories, keyword: lotteryArticleCategories.name },
+  lottery_article: {
+    table: lotteryArticles,
+    keyword: lotteryArticles.title,
+    category: lotteryArticles.categoryId,
+    enabled: lotteryArticles.enabled,
+  },
+} satisfies Record<
+  string,
+  {
+    table: IdTable;
+    keyword: AnyPgColumn;
+    category?: AnyPgColumn;
+    enabled?: AnyPgColumn;
+    order?: AnyPgColumn[];
+  }
+>;
+type ContentDefs = typeof CONTENT;
+export type ContentKind = keyof ContentDefs;
+export type ContentRow<K extends ContentKind> = ContentDefs[K]['table']['$inferSelect'];
+export type ContentValues<K extends ContentKind> = Partial<ContentDefs[K]['table']['$inferInsert']>;
+
+export interface ContentFilter {
+  page: number;
+  per_page: number;
+  keyword?: string | undefined;
+  category_id?: number | undefined;
+  enabled?: boolean | undefined;
+}
+
+/** One page of a kind of content with the console's filters. */
+export function pageContent<K extends ContentKind>(db: Db, kind: K, f: ContentFilter) {
+  const def: {
+    table: IdTable;
+    keyword: AnyPgColumn;
+    category?: AnyPgColumn;
+    enabled?: AnyPgColumn;
+    order?: AnyPgColumn[];
+  } = CONTENT[kind];
+  const equals: Array<[AnyPgColumn, unknown]> = [];
+  if (def.category) equals.push([def.category, f.category_id]);
+  if (def.enabled) equals.push([def.enabled, f.enabled]);
+  return pageRows(db, def.table, {
+    page: f.page,
+    per_page: f.per_page,
+    keyword: f.keyword,
+    keywordColumn: def.keyword,
+    equals,
+    ...(def.order ? { order: def.order } : {}),
+  }) as Promise<{ rows: ContentRow<K>[]; total: number }>;
+}
+
+export function insertContent<K extends ContentKind>(tx: Tx, kind: K, values: ContentValues<K>) {
+  return insertRow(tx, CONTENT[kind].table as IdTable, values as never) as Promise<ContentRow<K>>;
+}
+
+/** The row, locked for the update that follows in the same transaction. */
+export function lockContent<K extends ContentKind>(tx: Tx, kind: K, id: number) {
+  return lockRow(tx, CONTENT[kind].table as IdTable, id) as Promise<ContentRow<K> | undefined>;
+}
+
+export function updateContent<K extends ContentKind>(tx: Tx, kind: K, id: number, values: ContentValues<K>) {
+  return updateRow(tx, CONTENT[kind].table as IdTable, id, values as never) as Promise<ContentRow<K>>;
 }
 
 /** Names of related rows for lists (expert of an article, category of a lottery article). */

@@ -5,17 +5,8 @@ import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { activities } from '../activities/activities.table.ts';
 import type { AppConfigService } from '../app-config/app-config.service.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
-import {
-  banners,
-  expertArticles,
-  experts,
-  lotteryArticleCategories,
-  lotteryArticles,
-  notices,
-} from '../content/content.table.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
 import * as repo from './content.repo.ts';
@@ -31,15 +22,21 @@ type Paging = {
   category_id?: number | undefined;
   enabled?: 'true' | 'false' | undefined;
 };
-const enabledOf = (q: Paging) => (q.enabled === undefined ? undefined : q.enabled === 'true');
+const filterOf = (q: Paging): repo.ContentFilter => ({
+  page: q.page,
+  per_page: q.per_page,
+  keyword: q.keyword,
+  category_id: q.category_id,
+  enabled: q.enabled === undefined ? undefined : q.enabled === 'true',
+});
 
-type NoticeRow = typeof notices.$inferSelect;
-type BannerRow = typeof banners.$inferSelect;
-type ExpertRow = typeof experts.$inferSelect;
-type ExpertArticleRow = typeof expertArticles.$inferSelect;
-type CategoryRow = typeof lotteryArticleCategories.$inferSelect;
-type LotteryArticleRow = typeof lotteryArticles.$inferSelect;
-type ActivityRow = typeof activities.$inferSelect;
+type NoticeRow = repo.ContentRow<'notice'>;
+type BannerRow = repo.ContentRow<'banner'>;
+type ExpertRow = repo.ContentRow<'expert'>;
+type ExpertArticleRow = repo.ContentRow<'expert_article'>;
+type CategoryRow = repo.ContentRow<'lottery_category'>;
+type LotteryArticleRow = repo.ContentRow<'lottery_article'>;
+type ActivityRow = repo.ContentRow<'activity'>;
 
 const noticeItem = (r: NoticeRow) => ({
   id: r.id,
@@ -108,24 +105,23 @@ export class ContentAdminService {
   ) {}
 
   /** Insert or update one row of a content table, audited with the fields that changed. */
-  private async save<T extends repo.IdTable, I extends Record<string, unknown>>(
-    kind: string,
-    table: T,
+  private async save<K extends repo.ContentKind, I extends Record<string, unknown>>(
+    kind: K,
     id: number | null,
-    values: Partial<T['$inferInsert']>,
-    toItem: (row: T['$inferSelect']) => I,
+    values: repo.ContentValues<K>,
+    toItem: (row: repo.ContentRow<K>) => I,
     call: OperatorCall,
   ): Promise<I> {
     return inTransaction(this.db, async (work) => {
       let before: I | null = null;
-      let row: T['$inferSelect'];
+      let row: repo.ContentRow<K>;
       if (id === null) {
-        row = await repo.insertRow(work.tx, table, values);
+        row = await repo.insertContent(work.tx, kind, values);
       } else {
-        const current = await repo.lockRow(work.tx, table, id);
+        const current = await repo.lockContent(work.tx, kind, id);
         if (!current) throw notFound('内容不存在');
         before = toItem(current);
-        row = await repo.updateRow(work.tx, table, id, values);
+        row = await repo.updateContent(work.tx, kind, id, values);
       }
       const after = toItem(row);
       await this.operators.audit(work, {
@@ -142,14 +138,7 @@ export class ContentAdminService {
 
   // ---- notices ----
   async notices(q: Paging) {
-    const { rows, total } = await repo.pageRows(this.db, notices, {
-      ...q,
-      keywordColumn: notices.title,
-      equals: [
-        [notices.categoryId, q.category_id],
-        [notices.enabled, enabledOf(q)],
-      ],
-    });
+    const { rows, total } = await repo.pageContent(this.db, 'notice', filterOf(q));
     return pageOf(rows.map(noticeItem), total, q);
   }
   saveNotice(
@@ -167,7 +156,6 @@ export class ContentAdminService {
   ) {
     return this.save(
       'notice',
-      notices,
       id,
       {
         categoryId: b.category_id,
@@ -186,14 +174,7 @@ export class ContentAdminService {
 
   // ---- banners ----
   async banners(q: Paging) {
-    const { rows, total } = await repo.pageRows(this.db, banners, {
-      ...q,
-      keywordColumn: banners.title,
-      equals: [
-        [banners.pageType, q.category_id],
-        [banners.enabled, enabledOf(q)],
-      ],
-    });
+    const { rows, total } = await repo.pageContent(this.db, 'banner', filterOf(q));
     return pageOf(rows.map(bannerItem), total, q);
   }
   saveBanner(
@@ -215,7 +196,6 @@ export class ContentAdminService {
       throw unprocessable('结束时间须晚于开始时间');
     return this.save(
       'banner',
-      banners,
       id,
       {
         pageType: b.page_type,
@@ -236,12 +216,7 @@ export class ContentAdminService {
   // ---- activities ----
   async activities(q: Paging) {
     const [{ rows, total }, pending] = await Promise.all([
-      repo.pageRows(this.db, activities, {
-        ...q,
-        keywordColumn: activities.title,
-        equals: [[activities.enabled, enabledOf(q)]],
-        order: [activities.sort, activities.id],
-      }),
+      repo.pageContent(this.db, 'activity', filterOf(q)),
       repo.pendingApplicationsByActivity(this.db),
     ]);
     return pageOf(
@@ -287,7 +262,6 @@ export class ContentAdminService {
   ) {
     return this.save(
       'activity',
-      activities,
       id,
       {
         ...(b.title !== undefined ? { title: b.title } : {}),
@@ -309,11 +283,7 @@ export class ContentAdminService {
 
   // ---- experts and their articles ----
   async experts(q: Paging) {
-    const { rows, total } = await repo.pageRows(this.db, experts, {
-      ...q,
-      keywordColumn: experts.name,
-      equals: [[experts.enabled, enabledOf(q)]],
-    });
+    const { rows, total } = await repo.pageContent(this.db, 'expert', filterOf(q));
     return pageOf(rows.map(expertItem), total, q);
   }
   saveExpert(
@@ -332,7 +302,6 @@ export class ContentAdminService {
   ) {
     return this.save(
       'expert',
-      experts,
       id,
       {
         categoryId: b.category_id,
@@ -349,14 +318,7 @@ export class ContentAdminService {
     );
   }
   async expertArticles(q: Paging) {
-    const { rows, total } = await repo.pageRows(this.db, expertArticles, {
-      ...q,
-      keywordColumn: expertArticles.title,
-      equals: [
-        [expertArticles.expertId, q.category_id],
-        [expertArticles.enabled, enabledOf(q)],
-      ],
-    });
+    const { rows, total } = await repo.pageContent(this.db, 'expert_article', filterOf(q));
     const names = await repo.namesOf(this.db, 'experts', [...new Set(rows.map((r) => r.expertId))]);
     return pageOf(
       rows.map((r) => this.expertArticleItem(r, names.get(r.expertId) ?? '')),
@@ -396,7 +358,6 @@ export class ContentAdminService {
   ) {
     return this.save(
       'expert_article',
-      expertArticles,
       id,
       {
         expertId: b.expert_id,
@@ -416,10 +377,7 @@ export class ContentAdminService {
 
   // ---- lottery articles and their categories ----
   async lotteryCategories(q: Paging) {
-    const { rows, total } = await repo.pageRows(this.db, lotteryArticleCategories, {
-      ...q,
-      keywordColumn: lotteryArticleCategories.name,
-    });
+    const { rows, total } = await repo.pageContent(this.db, 'lottery_category', filterOf(q));
     return pageOf(rows.map(categoryItem), total, q);
   }
   saveLotteryCategory(
@@ -429,7 +387,6 @@ export class ContentAdminService {
   ) {
     return this.save(
       'lottery_category',
-      lotteryArticleCategories,
       id,
       { name: b.name, description: b.description, sort: b.sort },
       categoryItem,
@@ -437,14 +394,7 @@ export class ContentAdminService {
     );
   }
   async lotteryArticles(q: Paging) {
-    const { rows, total } = await repo.pageRows(this.db, lotteryArticles, {
-      ...q,
-      keywordColumn: lotteryArticles.title,
-      equals: [
-        [lotteryArticles.categoryId, q.category_id],
-        [lotteryArticles.enabled, enabledOf(q)],
-      ],
-    });
+    const { rows, total } = await repo.pageContent(this.db, 'lottery_article', filterOf(q));
     const names = await repo.namesOf(this.db, 'lottery_article_categories', [
       ...new Set(rows.map((r) => r.categoryId)),
     ]);
@@ -488,7 +438,6 @@ export class ContentAdminService {
   ) {
     return this.save(
       'lottery_article',
-      lotteryArticles,
       id,
       {
         categoryId: b.category_id,

@@ -18,6 +18,9 @@ import { reportsRoutes } from './reports.routes.ts';
 import { ReportsAdminService } from './reports.service.ts';
 import { SportsAdminService } from './sports-admin.service.ts';
 import type { SettlementService } from '../sports/settlement.service.ts';
+import type { LotterySettlement } from '../lottery/settlement.service.ts';
+import { LotteryAdminService } from './lottery-admin.service.ts';
+import { lotteryAdminRoutes } from './lottery.routes.ts';
 import { ContentAdminService } from './content.service.ts';
 import type { AppConfigService } from '../app-config/app-config.service.ts';
 import { MembersAdminService } from './members.service.ts';
@@ -42,6 +45,7 @@ export interface BackofficeDeps {
   realtime: RealtimeService;
   appConfig: AppConfigService;
   settlement: SettlementService;
+  lotterySettlement: LotterySettlement;
 }
 
 /** The operator console's services (/admin/v1), built once beside the rest. */
@@ -58,6 +62,7 @@ export function createBackoffice(d: BackofficeDeps) {
     financeQueues: new FinanceQueuesService(d.db),
     reports: new ReportsAdminService(d.db, d.clock),
     sports: new SportsAdminService(d.db, d.ledger, d.settlement, d.operators, d.clock),
+    lottery: new LotteryAdminService(d.db, d.lotterySettlement, d.operators, d.broadcaster, d.log, d.clock),
     content: new ContentAdminService(d.db, d.operators, d.appConfig, d.messages, d.clock),
     members: new MembersAdminService(d.db, d.operators, d.events, d.realtime, d.clock),
     adjustments: new AdjustmentsService(
@@ -88,5 +93,6 @@ export const backofficeRoutes: FastifyPluginAsync = async (app) => {
   await app.register(financeRoutes);
   await app.register(contentRoutes);
   await app.register(sportsRoutes);
+  await app.register(lotteryAdminRoutes);
   await app.register(reportsRoutes);
 };

@@ -20,8 +20,7 @@ import type { SettlementService } from '../sports/settlement.service.ts';
 import { optionName } from '../sports/sports.mapper.ts';
 import * as sportsRepo from '../sports/sports.repo.ts';
 import type { OrderStatus } from '../sports/sports.table.ts';
-import { deleteSuspension, insertSuspension } from '../sports/suspensions.repo.ts';
-import { WHOLE_MATCH } from '../sports/suspensions.table.ts';
+import { deleteSuspension, insertSuspension, WHOLE_MATCH } from '../sports/suspensions.repo.ts';
 import * as repo from './sports-admin.repo.ts';
 import type { OperatorCall } from './security.service.ts';
 

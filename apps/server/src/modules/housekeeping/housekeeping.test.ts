@@ -26,7 +26,7 @@ const clock = new ManualClock();
 
 beforeAll(async () => {
   // Moving the clock a day on would delete other test files' rows on a shared database.
-  database = await openIsolatedDatabase('housekeeping');
+  database = await openIsolatedDatabase();
   t = await createTestApp(
     {
       SESSION_RETENTION_DAYS: '1',

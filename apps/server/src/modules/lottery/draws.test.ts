@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   commitment,
   currentPeriod,
@@ -61,6 +61,8 @@ async function betIds(
 
 async function subscribe(code: string): Promise<TestSocket> {
   const socket = await TestSocket.open(baseUrl);
+  // Closed even when the test fails before its own close, so the server can stop.
+  onTestFinished(() => socket.close());
   await socket.socketId();
   await socket.request(
     { event: 'pusher:subscribe', data: { channel: PUBLIC_CHANNELS.lottery(code) } },
@@ -69,8 +71,15 @@ async function subscribe(code: string): Promise<TestSocket> {
   return socket;
 }
 
-const eventData = async (socket: TestSocket, event: string) =>
-  JSON.parse((await socket.event(event)).data as string) as Record<string, unknown>;
+/**
+ * The data of the first `event` about `period`: a scheduler pass may also open (or close) the
+ * period before it, whose frames arrive first.
+ */
+const eventData = async (socket: TestSocket, event: string, period: string) => {
+  const about = (data: unknown) => (JSON.parse(data as string) as { period?: string }).period === period;
+  const frame = await socket.next((f) => f.event === event && about(f.data));
+  return JSON.parse(frame.data as string) as Record<string, unknown>;
+};
 
 const betRow = async (id: number) =>
   (await t.database.db.select().from(lotteryBets).where(eq(lotteryBets.id, id)))[0]!;
@@ -80,7 +89,7 @@ describe('draws', () => {
     const code = 'k3_5m';
     const socket = await subscribe(code);
     const period = await openPeriod(t, code);
-    const opened = await eventData(socket, LOTTERY_EVENTS.opened);
+    const opened = await eventData(socket, LOTTERY_EVENTS.opened, period.number);
     expect(opened).toMatchObject({ code, period: period.number, status: 'open' });
 
     // Before the draw: commitment public, seed and open code secret.
@@ -99,12 +108,12 @@ describe('draws', () => {
     ]);
 
     await tick(t, [code], period.closeAt);
-    expect(await eventData(socket, LOTTERY_EVENTS.closed)).toMatchObject({
+    expect(await eventData(socket, LOTTERY_EVENTS.closed, period.number)).toMatchObject({
       period: period.number,
       status: 'closed',
     });
     await tick(t, [code], period.drawAt);
-    const drawn = await eventData(socket, LOTTERY_EVENTS.drawn);
+    const drawn = await eventData(socket, LOTTERY_EVENTS.drawn, period.number);
     expect(drawn).toMatchObject({
       code,
       period: period.number,
@@ -114,7 +123,10 @@ describe('draws', () => {
     // Anyone can check: the seed hashes to the commitment and derives the open code.
     expect(sha256Hex(drawn.seed as string)).toBe(current.commitment);
     expect(deriveOpenCode('k3', drawn.seed as string, period.number)).toBe(openCode);
-    expect(await eventData(socket, LOTTERY_EVENTS.settled)).toMatchObject({ period: period.number, bets: 2 });
+    expect(await eventData(socket, LOTTERY_EVENTS.settled, period.number)).toMatchObject({
+      period: period.number,
+      bets: 2,
+    });
     socket.close();
 
     const verify = body(
@@ -274,7 +286,7 @@ describe('draws', () => {
 
     await tick(t, [code], period.drawAt);
     await tick(t, [code], period.drawAt + 1_000);
-    const cancelled = await eventData(socket, LOTTERY_EVENTS.cancelled);
+    const cancelled = await eventData(socket, LOTTERY_EVENTS.cancelled, period.number);
     socket.close();
     expect(cancelled).toMatchObject({ code, period: period.number });
     expect(String(cancelled.reason)).toContain('开奖失败');

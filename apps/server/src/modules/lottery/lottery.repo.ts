@@ -37,9 +37,33 @@ export async function upsertGames(
     .insert(lotteryGames)
     .values([...games])
     .onConflictDoUpdate({
+      // The sort order, sale switch and 封盘 seconds belong to operators once the row exists.
       target: lotteryGames.code,
-      set: { name: sql`excluded.name`, family: sql`excluded.family`, sort: sql`excluded.sort` },
+      set: { name: sql`excluded.name`, family: sql`excluded.family` },
     });
+}
+
+export type GameRow = typeof lotteryGames.$inferSelect;
+
+/** Every lottery game row (sale switch, order, 封盘 override), by code. */
+export async function gameRows(db: Db | Tx): Promise<Map<string, GameRow>> {
+  const rows = await db.select().from(lotteryGames);
+  return new Map(rows.map((r) => [r.code, r]));
+}
+
+/** The game row, locked for the change that follows in the transaction. */
+export async function lockGame(tx: Tx, code: string): Promise<GameRow | undefined> {
+  const [row] = await tx.select().from(lotteryGames).where(eq(lotteryGames.code, code)).for('update');
+  return row;
+}
+
+export async function updateGame(
+  tx: Tx,
+  code: string,
+  values: Partial<Pick<GameRow, 'enabled' | 'sort' | 'closeSeconds'>>,
+): Promise<GameRow> {
+  const [row] = await tx.update(lotteryGames).set(values).where(eq(lotteryGames.code, code)).returning();
+  return row!;
 }
 
 /** Lotteries an operator has taken off sale (no new periods, no new bets). */

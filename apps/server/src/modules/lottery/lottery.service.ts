@@ -2,7 +2,6 @@ import {
   currentPeriod,
   FAMILY_CODES,
   hotCold,
-  LOTTERIES,
   LOTTERY_FAMILIES,
   numberMissing,
   openCodeNumbers,
@@ -24,6 +23,7 @@ import {
   toPeriodView,
   toPlayView,
 } from './lottery.mapper.ts';
+import { lotteriesOnSale, lotteryAsSet } from './catalog.ts';
 import * as repo from './lottery.repo.ts';
 import { listNotices } from './bets.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
@@ -42,8 +42,7 @@ export class LotteryService {
   ) {}
 
   async list(type?: FamilyCode) {
-    const disabled = await repo.disabledGameCodes(this.db);
-    const onSale = LOTTERIES.filter((l) => !disabled.has(l.code));
+    const onSale = lotteriesOnSale(await repo.gameRows(this.db));
     const configs = onSale.filter((l) => !type || l.family === type);
     const now = this.clock.now();
     const { current, latest } = await repo.currentAndLatest(
@@ -64,7 +63,8 @@ export class LotteryService {
   }
 
   async detail(code: string) {
-    const config = lotteryOf(code);
+    lotteryOf(code);
+    const config = lotteryAsSet(code, await repo.gameRows(this.db))!;
     const now = this.clock.now();
     const [current, latest] = await Promise.all([
       repo.periodAt(this.db, code, now),

@@ -20,6 +20,8 @@ export const lotteryGames = pgTable('lottery_games', {
   family: text('family').notNull(),
   enabled: boolean('enabled').notNull().default(true),
   sort: integer('sort').notNull().default(0),
+  /** An operator's 封盘 seconds (sales close this long before the draw); null = the config's. */
+  closeSeconds: integer('close_seconds'),
 });
 
 export type StoredPeriodStatus = 'pending' | 'open' | 'closed' | 'drawn' | 'cancelled';

@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
+import { lotteriesOnSale } from './catalog.ts';
 import { periodStatusAt } from './lottery.mapper.ts';
 import * as repo from './lottery.repo.ts';
 import type { LotterySettlement } from './settlement.service.ts';
@@ -83,8 +84,9 @@ export class LotteryScheduler {
   async tick(now = this.clock.now(), options: { codes?: readonly string[] } = {}): Promise<TickReport> {
     const { codes } = options;
     await this.syncGames();
-    const disabled = await repo.disabledGameCodes(this.db);
-    const configs = LOTTERIES.filter((l) => !disabled.has(l.code) && (!codes || codes.includes(l.code)));
+    const configs = lotteriesOnSale(await repo.gameRows(this.db)).filter(
+      (l) => !codes || codes.includes(l.code),
+    );
     const report: TickReport = { created: 0, opened: 0, closed: 0, drawn: 0, cancelled: 0, settledBets: 0 };
     for (const config of configs) report.created += await this.createPeriods(config, now);
 

@@ -2,6 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { marketSuspensions, WHOLE_MATCH } from './suspensions.table.ts';
 
+export { WHOLE_MATCH };
+
 /** Suspended play types per match (`*` for the whole match). */
 export async function suspensionsOf(db: Db | Tx, matchIds: number[]): Promise<Map<number, Set<string>>> {
   const out = new Map<number, Set<string>>();

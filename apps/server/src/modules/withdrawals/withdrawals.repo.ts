@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, ne, sum, type SQL } from 'drizzle-orm';
 import type { WithdrawStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { members } from '../accounts/accounts.table.ts';

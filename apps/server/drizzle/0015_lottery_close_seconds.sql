@@ -1,0 +1,1 @@
+ALTER TABLE "lottery_games" ADD COLUMN "close_seconds" integer;

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { isoDate, moneyString, pageQuery } from '../common.ts';
+
+/** A lottery game as the console shows it: sale switch, order, 封盘 seconds and today's figures. */
+export const adminLotteryGame = z.object({
+  code: z.string(),
+  name: z.string(),
+  family: z.string(),
+  family_name: z.string(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+  schedule_text: z.string(),
+  interval_seconds: z.number().int().nullable(),
+  /** Seconds before the draw when sales close, as in force. */
+  close_seconds: z.number().int(),
+  /** The built-in value, used while no override is set. */
+  default_close_seconds: z.number().int(),
+  /** The most close_seconds may be (shorter than the interval, or than a day). */
+  max_close_seconds: z.number().int(),
+  current_period: z.string().nullable(),
+  pending_bets: z.number().int(),
+  pending_stake: moneyString,
+});
+
+export const lotteryGameParam = z.object({ code: z.string().trim().min(1).max(40) });
+
+export const lotteryGameBody = z
+  .object({
+    enabled: z.boolean().optional(),
+    sort: z.number().int().min(0).max(10_000).optional(),
+    /** null restores the built-in value. */
+    close_seconds: z.number().int().min(0).max(86_399).nullable().optional(),
+    reason: z.string({ error: '请填写原因' }).trim().min(2, '请填写原因').max(200),
+  })
+  .refine((b) => b.enabled !== undefined || b.sort !== undefined || b.close_seconds !== undefined, {
+    message: '没有要保存的修改',
+  });
+
+export const adminPeriodQuery = pageQuery.extend({
+  code: z.string().trim().max(40).optional(),
+  status: z.enum(['pending', 'open', 'closed', 'drawn', 'cancelled', 'overdue', 'unsettled']).optional(),
+  number: z.string().trim().max(40).optional(),
+});
+
+/**
+ * One period: its commitment (public from creation), and only once drawn the seed and open code.
+ * Nothing here, or anywhere in the console, sets or alters an open code.
+ */
+export const adminPeriodItem = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  number: z.string(),
+  status: z.string(),
+  status_text: z.string(),
+  open_at: isoDate,
+  close_at: isoDate,
+  draw_at: isoDate,
+  commitment: z.string(),
+  seed: z.string().nullable(),
+  open_code: z.string().nullable(),
+  drawn_at: isoDate.nullable(),
+  settled_at: isoDate.nullable(),
+  cancel_reason: z.string().nullable(),
+  /** Past its draw time (plus the grace) without a draw: an operator may cancel it. */
+  overdue: z.boolean(),
+  bets: z.number().int(),
+  stake: moneyString,
+  payout: moneyString,
+  pending_bets: z.number().int(),
+});
+
+export const periodParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const cancelPeriodBody = z.object({
+  reason: z.string({ error: '请填写原因' }).trim().min(4, '请填写原因（至少4个字）').max(200),
+});
+
+/** What cancelling a period will refund, in numbers, before it is confirmed. */
+export const cancelPeriodPreview = z.object({
+  period: z.string(),
+  bets: z.number().int(),
+  members: z.number().int(),
+  amount: moneyString,
+});
