@@ -60,7 +60,11 @@ export async function pagePeriods(db: Db, q: PeriodFilter, now: Date, graceMs: n
     case 'unsettled':
       parts.push(sql`p.status IN ('drawn', 'cancelled') AND p.settled_at IS NULL`);
       break;
-    default:
+    case 'pending':
+    case 'open':
+    case 'closed':
+    case 'drawn':
+    case 'cancelled':
       parts.push(sql`p.status = ${q.status}`);
   }
   const where = sql`WHERE ${sql.join(parts, sql` AND `)}`;
