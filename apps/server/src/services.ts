@@ -61,6 +61,7 @@ import { DatabaseHealth } from './ops/db-health.ts';
 import { Metrics } from './ops/metrics.ts';
 import { createBackoffice, type Backoffice } from './modules/backoffice/index.ts';
 import { FinanceSettingsService } from './modules/backoffice/finance-settings.service.ts';
+import { InviteRulesService } from './modules/invite/rules.service.ts';
 
 /** Everything a route may call, built once per app. */
 export interface Services {
@@ -236,7 +237,8 @@ export async function createServices(
   const vip = new VipService(db, bonus, messages, events, log, clock);
   const rebates = new RebateService(db, ledger, idempotency, DEFAULT_REBATE_SOURCES, log, clock);
   const agentApplications = new AgentApplicationsService(db, operators, messages, events, clock);
-  const inviteRewards = new InviteRewardsService(db, bonus, messages, log, clock);
+  const inviteRules = new InviteRulesService(db, clock, operators);
+  const inviteRewards = new InviteRewardsService(db, bonus, messages, log, clock, inviteRules);
   const accounts = new AccountsService(db, config, events, messages, clock);
   const housekeeping = new HousekeepingService(db, config.housekeeping, clock, log);
 
@@ -255,6 +257,7 @@ export async function createServices(
     lotterySettlement,
     appConfig,
     settlement,
+    inviteRules,
   });
 
   // ---- jobs registry: started by servicesPlugin once the app is ready ----
@@ -310,7 +313,7 @@ export async function createServices(
     activities: new ActivitiesService(db, idempotency, bonus, messages, operators, clock),
     agentApplications,
     agentCentre: new AgentCentreService(db, clock),
-    invite: new InviteService(db, agentApplications, events, clock),
+    invite: new InviteService(db, agentApplications, events, clock, inviteRules),
     inviteRewards,
     notices: new NoticesService(db, clock),
     articles: new ArticlesService(db, clock),

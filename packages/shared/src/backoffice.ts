@@ -11,3 +11,4 @@ export * from './contracts/backoffice/finance.ts';
 export * from './contracts/backoffice/content.ts';
 export * from './contracts/backoffice/sports.ts';
 export * from './contracts/backoffice/lottery.ts';
+export * from './contracts/backoffice/agents.ts';

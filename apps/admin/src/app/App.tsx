@@ -36,6 +36,17 @@ const MessagesPage = lazy(() => import('@/features/content/MessagesPage.tsx'));
 const AppConfigPage = lazy(() => import('@/features/content/AppConfigPage.tsx'));
 const SportsPage = lazy(() => import('@/features/sports/SportsPage.tsx'));
 const ReportsPage = lazy(() => import('@/features/reports/ReportsPage.tsx'));
+const agentsPages = () => import('@/features/agents/AgentsPages.tsx');
+const AgentApplicationsPage = lazy(() => agentsPages().then((m) => ({ default: m.AgentApplicationsPage })));
+const AgentsPage = lazy(() => agentsPages().then((m) => ({ default: m.AgentsPage })));
+const InviteRewardsPage = lazy(() => agentsPages().then((m) => ({ default: m.InviteRewardsPage })));
+const InviteRulesPage = lazy(() => agentsPages().then((m) => ({ default: m.InviteRulesPage })));
+const LotteryGamesPage = lazy(() =>
+  import('@/features/lottery/LotteryPage.tsx').then((m) => ({ default: m.LotteryGamesPage })),
+);
+const LotteryPeriodsPage = lazy(() =>
+  import('@/features/lottery/LotteryPage.tsx').then((m) => ({ default: m.LotteryPeriodsPage })),
+);
 
 /** Sends a signed-out visitor to the login page and an operator without the permission home. */
 function Guard({ permission, children }: { permission: Permission; children: ReactNode }) {
@@ -89,6 +100,12 @@ const router = createBrowserRouter(
         { path: 'content/messages', element: page('messages', <MessagesPage />) },
         { path: 'content/app-config', element: page('content', <AppConfigPage />) },
         { path: 'sports', element: page('sports', <SportsPage />) },
+        { path: 'lottery/games', element: page('lottery', <LotteryGamesPage />) },
+        { path: 'lottery/periods', element: page('lottery', <LotteryPeriodsPage />) },
+        { path: 'agents', element: page('agents', <AgentsPage />) },
+        { path: 'agents/applications', element: page('agents', <AgentApplicationsPage />) },
+        { path: 'agents/rewards', element: page('agents', <InviteRewardsPage />) },
+        { path: 'agents/rules', element: page('agents', <InviteRulesPage />) },
         { path: 'reports', element: page('reports', <ReportsPage />) },
         { path: '*', element: <Navigate to="/" replace /> },
       ],

@@ -17,7 +17,7 @@ declare module 'vitest' {
  * Migrates once per run. PGlite: boots, migrates and dumps a copy that every test file
  * loads (a boot from a dump skips the migrations). PostgreSQL: resets the test database.
  */
-export default async function setup(project: TestProject) {
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const kind = project.config.env.TEST_DB;
   if (kind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
@@ -56,4 +56,5 @@ export default async function setup(project: TestProject) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'jingcai-test-')), 'migrated.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteDump', file);
+  return undefined;
 }

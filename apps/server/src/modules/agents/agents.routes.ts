@@ -24,7 +24,8 @@ import {
 import { z } from 'zod';
 import { memberOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { operatorOf, requireRole } from '../../plugins/operator-auth.ts';
+import { operatorOf } from '../../plugins/operator-auth.ts';
+import { guarded } from '../backoffice/guard.ts';
 import { originOf } from '../invite/invite.routes.ts';
 
 const tags = ['代理'];
@@ -153,7 +154,8 @@ export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- operators ------------------------------------------------------------------------
-  const operator = { onRequest: app.authenticateOperator, preHandler: requireRole('support') };
+  // Applications are decided by the roles holding the `agents` permission (admin, risk, support).
+  const operator = guarded(app, 'agents');
   app.get(
     '/admin/v1/agent-applications',
     {

@@ -21,6 +21,9 @@ import type { SettlementService } from '../sports/settlement.service.ts';
 import type { LotterySettlement } from '../lottery/settlement.service.ts';
 import { LotteryAdminService } from './lottery-admin.service.ts';
 import { lotteryAdminRoutes } from './lottery.routes.ts';
+import type { InviteRulesService } from '../invite/rules.service.ts';
+import { AgentsAdminService } from './agents-admin.service.ts';
+import { agentsAdminRoutes } from './agents.routes.ts';
 import { ContentAdminService } from './content.service.ts';
 import type { AppConfigService } from '../app-config/app-config.service.ts';
 import { MembersAdminService } from './members.service.ts';
@@ -46,6 +49,7 @@ export interface BackofficeDeps {
   appConfig: AppConfigService;
   settlement: SettlementService;
   lotterySettlement: LotterySettlement;
+  inviteRules: InviteRulesService;
 }
 
 /** The operator console's services (/admin/v1), built once beside the rest. */
@@ -62,6 +66,7 @@ export function createBackoffice(d: BackofficeDeps) {
     financeQueues: new FinanceQueuesService(d.db),
     reports: new ReportsAdminService(d.db, d.clock),
     sports: new SportsAdminService(d.db, d.ledger, d.settlement, d.operators, d.clock),
+    agents: new AgentsAdminService(d.db, d.inviteRules, d.clock),
     lottery: new LotteryAdminService(d.db, d.lotterySettlement, d.operators, d.broadcaster, d.log, d.clock),
     content: new ContentAdminService(d.db, d.operators, d.appConfig, d.messages, d.clock),
     members: new MembersAdminService(d.db, d.operators, d.events, d.realtime, d.clock),
@@ -94,5 +99,6 @@ export const backofficeRoutes: FastifyPluginAsync = async (app) => {
   await app.register(contentRoutes);
   await app.register(sportsRoutes);
   await app.register(lotteryAdminRoutes);
+  await app.register(agentsAdminRoutes);
   await app.register(reportsRoutes);
 };

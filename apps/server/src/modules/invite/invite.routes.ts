@@ -100,7 +100,7 @@ export const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(inviteRules) },
       },
     },
-    async () => ok(svc.rules(), '获取成功'),
+    async () => ok(await svc.rules(), '获取成功'),
   );
   app.get(
     '/v1/invite/agent-status',

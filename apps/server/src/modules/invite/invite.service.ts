@@ -5,7 +5,6 @@ import {
   commissionRateText,
   formatFen,
   INVITE_REWARD_RULE_NAMES,
-  INVITE_RULES,
   inviteRuleLines,
   type AgentStatus,
   type InviteInfo,
@@ -27,6 +26,7 @@ import { maskUsername } from '../accounts/accounts.mapper.ts';
 import type { AgentApplicationsService } from '../agents/applications.service.ts';
 import { agentUrl } from '../agents/centre.service.ts';
 import * as repo from './invite.repo.ts';
+import type { InviteRulesService } from './rules.service.ts';
 import type { Clock } from '../../lib/clock.ts';
 
 const paged = <T>(list: T[], total: number, q: { page: number; per_page: number }) => ({
@@ -63,6 +63,7 @@ export class InviteService {
     private readonly applications: AgentApplicationsService,
     private readonly events: EventBus,
     private readonly clock: Clock,
+    private readonly programme: InviteRulesService,
   ) {}
 
   async info(member: MemberRow, origin: string): Promise<InviteInfo> {
@@ -109,14 +110,15 @@ export class InviteService {
   async statistics(memberId: number): Promise<InviteStatistics> {
     const now = this.clock.now().getTime();
     const { today, month } = beijingStarts(now);
-    const [counts, sums, todayBets] = await Promise.all([
+    const [counts, sums, todayBets, rules] = await Promise.all([
       repo.referralCounts(this.db, memberId, today, month),
       repo.rewardSums(this.db, memberId, today, month),
       repo.inviteeBetsBetween(this.db, today, new Date(now + 60_000), { inviterId: memberId }),
+      this.programme.rules(),
     ]);
     const todayValid = todayBets.reduce((sum, r) => sum + r.validBets, 0n);
     // Paid per invitee, each rounded down: the estimate adds them the same way.
-    const estimate = todayBets.reduce((sum, r) => sum + commissionFen(r.validBets), 0n);
+    const estimate = todayBets.reduce((sum, r) => sum + commissionFen(r.validBets, rules), 0n);
     return {
       referral_count: counts.total,
       today_referrals: counts.today,
@@ -137,10 +139,13 @@ export class InviteService {
     memberId: number,
     query: { page: number; per_page: number; rule?: 'deposit_milestone' | 'bet_commission' | undefined },
   ) {
-    const { rows, total } = await repo.rewardsOf(this.db, memberId, query);
+    const [{ rows, total }, rules] = await Promise.all([
+      repo.rewardsOf(this.db, memberId, query),
+      this.programme.rules(),
+    ]);
     const list: RewardItem[] = rows.map(({ reward, invitee }) => {
       const who = maskUsername(invitee);
-      const milestone = INVITE_RULES.depositMilestones.find((m) => m.key === reward.period);
+      const milestone = rules.depositMilestones.find((m) => m.key === reward.period);
       return {
         id: reward.id,
         rule: reward.rule,
@@ -159,17 +164,18 @@ export class InviteService {
     return paged(list, total, query);
   }
 
-  rules(): InviteRules {
+  async rules(): Promise<InviteRules> {
+    const rules = await this.programme.rules();
     return {
-      deposit_milestones: INVITE_RULES.depositMilestones.map((m) => ({
+      deposit_milestones: rules.depositMilestones.map((m) => ({
         threshold: formatFen(m.threshold),
         reward: formatFen(m.reward),
       })),
-      commission_rate: commissionRateText(),
-      commission_basis_points: Number(INVITE_RULES.commissionBasisPoints),
-      turnover_multiple: INVITE_RULES.turnoverMultiple,
-      code_changes_per_day: INVITE_RULES.codeChangesPerDay,
-      lines: inviteRuleLines(),
+      commission_rate: commissionRateText(rules),
+      commission_basis_points: Number(rules.commissionBasisPoints),
+      turnover_multiple: rules.turnoverMultiple,
+      code_changes_per_day: rules.codeChangesPerDay,
+      lines: inviteRuleLines(rules),
     };
   }
 
@@ -221,7 +227,7 @@ export class InviteService {
   async generateCode(member: MemberRow, origin: string) {
     const now = this.clock.now();
     const todayStart = beijingStarts(now.getTime()).today;
-    const limit = INVITE_RULES.codeChangesPerDay;
+    const limit = (await this.programme.rules()).codeChangesPerDay;
     for (let attempt = 0; attempt < 5; attempt++) {
       const code = newCode(8);
       try {

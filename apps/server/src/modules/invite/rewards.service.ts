@@ -4,7 +4,6 @@ import {
   commissionDaysDue,
   commissionFen,
   formatFen,
-  INVITE_RULES,
   type InviteRewardRule,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
@@ -17,6 +16,7 @@ import { maskUsername } from '../accounts/accounts.mapper.ts';
 import type { BonusService } from '../bonus/bonus.service.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import * as repo from './invite.repo.ts';
+import type { InviteRulesService } from './rules.service.ts';
 
 /** How often the job looks for due commission days. */
 export const INVITE_REWARDS_INTERVAL_MS = 60_000;
@@ -37,13 +37,15 @@ interface Payment {
   period: string;
   baseAmount: bigint;
   amount: bigint;
+  /** Turnover (打码量) the reward adds, as a multiple of it (the rules in force when paid). */
+  turnoverMultiple: number;
   reference: string;
   title: string;
   description: string;
 }
 
 /**
- * Pays invite rewards by INVITE_RULES: deposit milestones as soon as a deposit commits (and by
+ * Pays invite rewards by the programme in force (InviteRulesService): deposit milestones as soon as a deposit commits (and by
  * the periodic sweep, should an event be missed), and the daily commission on invitees' settled
  * valid bets once a Beijing day is over. Every payment is keyed by a reference that is paid at
  * most once (bonus grant + unique `invite_rewards.reference`), so replays change nothing.
@@ -62,6 +64,7 @@ export class InviteRewardsService {
     private readonly messages: MessagesService,
     private readonly log: Pick<FastifyBaseLogger, 'error' | 'info'>,
     private readonly clock: Clock,
+    private readonly programme: InviteRulesService,
   ) {}
 
   /** Listens for committed deposits. */
@@ -109,7 +112,8 @@ export class InviteRewardsService {
 
   private async payMilestones(onlyInviteeId?: number): Promise<number> {
     let paid = 0;
-    for (const milestone of INVITE_RULES.depositMilestones) {
+    const rules = await this.programme.rules();
+    for (const milestone of rules.depositMilestones) {
       const due = await repo.unpaidMilestones(
         this.db,
         milestone.threshold,
@@ -127,6 +131,7 @@ export class InviteRewardsService {
           period: milestone.key,
           baseAmount: d.depositTotal,
           amount: milestone.reward,
+          turnoverMultiple: rules.turnoverMultiple,
           reference: milestoneReference(d.inviteeId, milestone.key),
           title: '邀请奖励-充值达标',
           description: `下级 ${who} 累计充值满${formatFen(milestone.threshold)}元`,
@@ -140,7 +145,8 @@ export class InviteRewardsService {
   /** Commission for each due Beijing day, per invitee with valid bets that day. */
   async payCommissions(now = this.clock.now(), skipCompleted = false): Promise<number> {
     let paid = 0;
-    for (const day of commissionDaysDue(now)) {
+    const rules = await this.programme.rules();
+    for (const day of commissionDaysDue(now, rules)) {
       if (skipCompleted && this.completedDays.has(day)) continue;
       let failed = false;
       const from = beijingDayStart(day);
@@ -150,7 +156,7 @@ export class InviteRewardsService {
         day,
       });
       for (const row of rows) {
-        const amount = commissionFen(row.validBets);
+        const amount = commissionFen(row.validBets, rules);
         if (amount <= 0n) continue;
         const invitee = await findMemberById(this.db, row.inviteeId);
         const who = maskUsername(invitee?.username ?? '');
@@ -161,6 +167,7 @@ export class InviteRewardsService {
           period: day,
           baseAmount: row.validBets,
           amount,
+          turnoverMultiple: rules.turnoverMultiple,
           reference: commissionReference(row.inviteeId, day),
           title: '邀请奖励-投注返佣',
           description: `下级 ${who} ${day} 有效投注${formatFen(row.validBets)}元`,
@@ -188,7 +195,7 @@ export class InviteRewardsService {
             reference: p.reference,
             title: p.title,
             remark: p.description,
-            turnoverMultiple: INVITE_RULES.turnoverMultiple,
+            turnoverMultiple: p.turnoverMultiple,
           });
           if (granted.duplicate) return false;
           await repo.insertReward(work.tx, {
@@ -206,7 +213,7 @@ export class InviteRewardsService {
             memberId: p.inviterId,
             type: 'finance',
             title: `${p.title} ${formatFen(p.amount)}元已到账`,
-            content: `${p.description}，奖励${formatFen(p.amount)}元已存入您的账户（需完成${INVITE_RULES.turnoverMultiple}倍打码量后可提现）。`,
+            content: `${p.description}，奖励${formatFen(p.amount)}元已存入您的账户（需完成${p.turnoverMultiple}倍打码量后可提现）。`,
             link: '/minePages/rewards',
             dedupeKey: p.reference,
           });

@@ -40,8 +40,10 @@ export const PERMISSIONS = {
   sports: ['admin', 'risk'],
   /** Lottery games and periods. */
   lottery: ['admin', 'risk'],
-  /** Agent applications, agents, invite rules. */
+  /** Agent applications, agents and their members, invite rewards paid. */
   agents: ['admin', 'risk', 'support'],
+  /** The invite programme's numbers (they pay money). */
+  'invite.settings': ['admin', 'finance'],
   /** Reports and CSV exports. */
   reports: ['admin', 'finance', 'risk'],
   /** The audit log. */

@@ -1,0 +1,139 @@
+import { formatFen, INVITE_RULES, inviteRuleLines, type InviteProgramme } from '@app/shared';
+import type { z } from 'zod';
+import type { inviteSettingsView } from '@app/shared/backoffice';
+import type { Db, Tx } from '../../db/client.ts';
+import { inTransaction } from '../../db/tx.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { unprocessable } from '../../lib/errors.ts';
+import * as settings from '../backoffice/settings.repo.ts';
+import type { OperatorsService } from '../operators/operators.service.ts';
+
+const KEY = 'invite_rules';
+
+/** What is stored: the operator's numbers, 分 as decimal strings so bigint survives JSON. */
+interface Stored {
+  deposit_milestones?: Array<{ key: string; threshold: string; reward: string }>;
+  commission_basis_points?: number;
+  turnover_multiple?: number;
+  code_changes_per_day?: number;
+}
+
+export interface InviteRulesChange {
+  deposit_milestones?: Array<{ key: string; threshold: bigint; reward: bigint }> | undefined;
+  commission_basis_points?: number | undefined;
+  turnover_multiple?: number | undefined;
+  code_changes_per_day?: number | undefined;
+  reason: string;
+}
+
+type View = z.infer<typeof inviteSettingsView>;
+
+/**
+ * The invite programme in force: the built-in INVITE_RULES with an operator's stored changes
+ * over them (milestone thresholds and rewards, commission rate, reward turnover multiple, daily
+ * code changes). Read on every use, so a change is paid by and shown to everyone at once.
+ */
+export class InviteRulesService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly operators: OperatorsService,
+  ) {}
+
+  async rules(handle: Db | Tx = this.db): Promise<InviteProgramme> {
+    const row = await settings.readSetting(handle, KEY);
+    return resolve((row?.value ?? {}));
+  }
+
+  async view(): Promise<View> {
+    const row = await settings.readSetting(this.db, KEY);
+    return toView(resolve((row?.value ?? {})), row?.updatedAt ?? null);
+  }
+
+  /** Saves the changes (checked whole), audited with before → after in the same transaction. */
+  async update(change: InviteRulesChange, call: { operatorId: number; ip: string }): Promise<View> {
+    return inTransaction(this.db, async (work) => {
+      const stored = (await settings.lockSetting(work.tx, KEY)) as Stored;
+      const before = resolve(stored);
+      const next: Stored = { ...stored };
+      if (change.deposit_milestones) {
+        const keys = INVITE_RULES.depositMilestones.map((m) => m.key);
+        if (
+          change.deposit_milestones.length !== keys.length ||
+          change.deposit_milestones.some((m, i) => m.key !== keys[i])
+        )
+          throw unprocessable('充值达标档位不能增删或改名，只能修改金额');
+        change.deposit_milestones.forEach((m, i, all) => {
+          if (m.reward <= 0n) throw unprocessable('奖励金额须大于0');
+          if (i > 0 && m.threshold <= all[i - 1]!.threshold) throw unprocessable('充值门槛须逐档递增');
+        });
+        next.deposit_milestones = change.deposit_milestones.map((m) => ({
+          key: m.key,
+          threshold: m.threshold.toString(),
+          reward: m.reward.toString(),
+        }));
+      }
+      if (change.commission_basis_points !== undefined)
+        next.commission_basis_points = change.commission_basis_points;
+      if (change.turnover_multiple !== undefined) next.turnover_multiple = change.turnover_multiple;
+      if (change.code_changes_per_day !== undefined) next.code_changes_per_day = change.code_changes_per_day;
+      const now = this.clock.now();
+      await settings.writeSetting(work.tx, KEY, next as Record<string, unknown>, now);
+      const a = toView(before, null);
+      const b = toView(resolve(next), now);
+      const keys = (
+        [
+          'deposit_milestones',
+          'commission_basis_points',
+          'turnover_multiple',
+          'code_changes_per_day',
+        ] as const
+      ).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+      await this.operators.audit(work, {
+        operatorId: call.operatorId,
+        action: 'settings.invite',
+        targetType: 'settings',
+        targetId: KEY,
+        reason: change.reason,
+        detail: {
+          before: Object.fromEntries(keys.map((k) => [k, a[k]])),
+          after: Object.fromEntries(keys.map((k) => [k, b[k]])),
+        },
+        ip: call.ip,
+      });
+      return b;
+    });
+  }
+}
+
+function resolve(s: Stored): InviteProgramme {
+  const milestones = INVITE_RULES.depositMilestones.map((m) => {
+    const stored = s.deposit_milestones?.find((x) => x.key === m.key);
+    return stored ? { key: m.key, threshold: BigInt(stored.threshold), reward: BigInt(stored.reward) } : m;
+  });
+  return {
+    ...INVITE_RULES,
+    depositMilestones: milestones,
+    commissionBasisPoints:
+      s.commission_basis_points !== undefined
+        ? BigInt(s.commission_basis_points)
+        : INVITE_RULES.commissionBasisPoints,
+    turnoverMultiple: s.turnover_multiple ?? INVITE_RULES.turnoverMultiple,
+    codeChangesPerDay: s.code_changes_per_day ?? INVITE_RULES.codeChangesPerDay,
+  };
+}
+
+function toView(r: InviteProgramme, updatedAt: Date | null): View {
+  return {
+    deposit_milestones: r.depositMilestones.map((m) => ({
+      key: m.key,
+      threshold: formatFen(m.threshold),
+      reward: formatFen(m.reward),
+    })),
+    commission_basis_points: Number(r.commissionBasisPoints),
+    turnover_multiple: r.turnoverMultiple,
+    code_changes_per_day: r.codeChangesPerDay,
+    lines: inviteRuleLines(r),
+    updated_at: updatedAt?.toISOString() ?? null,
+  };
+}
