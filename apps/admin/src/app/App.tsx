@@ -35,6 +35,7 @@ const LotteryArticlesPage = lazy(() => import('@/features/content/LotteryArticle
 const MessagesPage = lazy(() => import('@/features/content/MessagesPage.tsx'));
 const AppConfigPage = lazy(() => import('@/features/content/AppConfigPage.tsx'));
 const SportsPage = lazy(() => import('@/features/sports/SportsPage.tsx'));
+const LimitsPage = lazy(() => import('@/features/sports/LimitsPage.tsx'));
 const ReportsPage = lazy(() => import('@/features/reports/ReportsPage.tsx'));
 const agentsPages = () => import('@/features/agents/AgentsPages.tsx');
 const AgentApplicationsPage = lazy(() => agentsPages().then((m) => ({ default: m.AgentApplicationsPage })));
@@ -100,6 +101,7 @@ const router = createBrowserRouter(
         { path: 'content/messages', element: page('messages', <MessagesPage />) },
         { path: 'content/app-config', element: page('content', <AppConfigPage />) },
         { path: 'sports', element: page('sports', <SportsPage />) },
+        { path: 'sports/limits', element: page('sports', <LimitsPage />) },
         { path: 'lottery/games', element: page('lottery', <LotteryGamesPage />) },
         { path: 'lottery/periods', element: page('lottery', <LotteryPeriodsPage />) },
         { path: 'agents', element: page('agents', <AgentsPage />) },

@@ -61,7 +61,16 @@ export const MENU: MenuEntry[] = [
       { path: '/content/app-config', name: '应用配置', permission: 'content' },
     ],
   },
-  { path: '/sports', name: '体育赛事', icon: <TrophyOutlined />, permission: 'sports' },
+  {
+    path: '/sports',
+    name: '体育',
+    icon: <TrophyOutlined />,
+    permission: 'sports',
+    children: [
+      { path: '/sports', name: '赛事与风控', permission: 'sports' },
+      { path: '/sports/limits', name: '会员限额', permission: 'sports' },
+    ],
+  },
   {
     path: '/lottery',
     name: '彩票',

@@ -20,3 +20,4 @@ export * from '../modules/games/games.table.ts';
 export * from '../modules/games/simulator.table.ts';
 export * from '../modules/backoffice/backoffice.table.ts';
 export * from '../modules/sports/suspensions.table.ts';
+export * from '../modules/sports/limits.table.ts';

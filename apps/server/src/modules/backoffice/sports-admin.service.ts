@@ -21,6 +21,8 @@ import { optionName } from '../sports/sports.mapper.ts';
 import * as sportsRepo from '../sports/sports.repo.ts';
 import type { OrderStatus } from '../sports/sports.table.ts';
 import { deleteSuspension, insertSuspension, WHOLE_MATCH } from '../sports/suspensions.repo.ts';
+import * as limitsRepo from '../sports/limits.repo.ts';
+import { findMemberIdByName } from './content.repo.ts';
 import * as repo from './sports-admin.repo.ts';
 import type { OperatorCall } from './security.service.ts';
 
@@ -332,5 +334,72 @@ export class SportsAdminService {
     // Orders that were pending and are now decided are paid by the settlement's own exactly-once path.
     await this.settlement.settleReadyOrders();
     return result;
+  }
+
+  // ---- per-member limits ----
+
+  async limits(q: { page: number; per_page: number; keyword?: string | undefined; memberId?: number }) {
+    const { rows, total } = await limitsRepo.pageLimits(this.db, q);
+    return pageOf(
+      rows.map((r) => ({
+        member_id: Number(r.member_id),
+        username: r.username,
+        max_stake: r.max_stake === null ? null : formatFen(BigInt(r.max_stake)),
+        max_payout_per_match:
+          r.max_payout_per_match === null ? null : formatFen(BigInt(r.max_payout_per_match)),
+        reason: r.reason,
+        updated_at: iso(r.updated_at)!,
+      })),
+      total,
+      q,
+    );
+  }
+
+  /**
+   * Sets (or, with both null, removes) a member's limits: the most one order stakes and the most
+   * they may win on one match over their open orders. Order submit checks both in its
+   * transaction. Audited with before → after.
+   */
+  async saveLimit(
+    b: { member: string; max_stake: bigint | null; max_payout_per_match: bigint | null; reason: string },
+    call: OperatorCall,
+  ) {
+    const memberId = await findMemberIdByName(this.db, b.member);
+    if (memberId === undefined) throw notFound('会员不存在');
+    const show = (v: bigint | null | undefined) => (v === null || v === undefined ? null : formatFen(v));
+    await inTransaction(this.db, async (work) => {
+      const before = await limitsRepo.lockLimit(work.tx, memberId);
+      if (b.max_stake === null && b.max_payout_per_match === null) {
+        if (!before) throw unprocessable('该会员没有限额，请至少填写一项');
+        await limitsRepo.deleteLimit(work.tx, memberId);
+      } else {
+        await limitsRepo.saveLimit(work.tx, {
+          memberId,
+          maxStake: b.max_stake,
+          maxPayoutPerMatch: b.max_payout_per_match,
+          reason: b.reason,
+          operatorId: call.operatorId,
+          updatedAt: this.clock.now(),
+        });
+      }
+      await this.operators.audit(work, {
+        operatorId: call.operatorId,
+        action: 'sports.limit.save',
+        targetType: 'member',
+        targetId: memberId,
+        memberId,
+        reason: b.reason,
+        detail: {
+          before: {
+            max_stake: show(before?.maxStake),
+            max_payout_per_match: show(before?.maxPayoutPerMatch),
+          },
+          after: { max_stake: show(b.max_stake), max_payout_per_match: show(b.max_payout_per_match) },
+        },
+        ip: call.ip,
+      });
+    });
+    const saved = await this.limits({ page: 1, per_page: 1, memberId });
+    return saved.list[0] ?? null;
   }
 }

@@ -5,6 +5,9 @@ import {
   adminMatchDetail,
   adminMatchItem,
   adminMatchQuery,
+  betLimitBody,
+  betLimitItem,
+  betLimitQuery,
   correctionBody,
   correctionPreview,
   matchOrderItem,
@@ -139,5 +142,40 @@ export const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
         await sports.correct(request.params.id, request.body, callOf(request)),
         request.body.kind === 'void' ? '已作废' : '已重新结算',
       ),
+  );
+  listRoutes(app, {
+    path: '/admin/v1/sports/limits',
+    permission: 'sports',
+    tags,
+    summary: '会员投注限额（单笔最高投注、单场最高可赢）',
+    querystring: betLimitQuery,
+    item: betLimitItem,
+    list: (q) => sports.limits(q),
+    fileName: '会员限额',
+    csv: [
+      { title: '会员ID', value: (r) => r.member_id },
+      { title: '账号', value: (r) => r.username },
+      { title: '单笔最高投注', value: (r) => r.max_stake },
+      { title: '单场最高可赢', value: (r) => r.max_payout_per_match },
+      { title: '原因', value: (r) => r.reason },
+      { title: '修改时间', value: (r) => r.updated_at },
+    ],
+  });
+  app.put(
+    '/admin/v1/sports/limits',
+    {
+      ...guarded(app, 'sports'),
+      schema: {
+        tags,
+        summary: '设置或取消会员限额（两项都为空即取消），投注时在事务内校验',
+        security,
+        body: betLimitBody,
+        response: { 200: envelope(betLimitItem.nullable()) },
+      },
+    },
+    async (request) => {
+      const saved = await sports.saveLimit(request.body, callOf(request));
+      return ok(saved, saved ? '已保存' : '已取消限额');
+    },
   );
 };

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatFen } from '@app/shared';
 import { as, body, newMember, newOperator, type TestApp, type TestMember } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
+import { auditLogs } from '../operators/operators.table.ts';
 import {
   createSportsApp,
   finish,
@@ -149,6 +152,96 @@ describe('void and resettle', () => {
     expect(body<{ list: Array<{ status: string }> }>(orders).data.list.map((o) => o.status)).toEqual([
       'refunded',
       'refunded',
+    ]);
+  });
+});
+
+describe('member limits', () => {
+  it('caps one order’s stake and what a member may win on one match; support may not set them; audited', async () => {
+    // Earlier tests moved the clock past their matches: take one still open now.
+    const [match] = (await openMatches(t, 'football', 1)) as [MatchRow];
+    const m = await newMember(t.app);
+    const other = await newMember(t.app);
+    await fund(t, m, 500_000n);
+    await fund(t, other, 500_000n);
+    const risk = await newOperator(t.app, 'risk');
+    const support = await newOperator(t.app, 'support');
+    const put = (op: typeof risk, payload: Record<string, unknown>) =>
+      as(t.app, op, { method: 'PUT', url: '/admin/v1/sports/limits', payload });
+    expect(
+      (
+        await put(support, {
+          member: m.username,
+          max_stake: '10',
+          max_payout_per_match: null,
+          reason: '越权',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      body(
+        await put(risk, { member: m.username, max_stake: '-1', max_payout_per_match: null, reason: 'x限' }),
+      ).code,
+    ).toBe(400);
+    expect(
+      body(
+        await put(risk, {
+          member: 'nobody-here',
+          max_stake: '10',
+          max_payout_per_match: null,
+          reason: '限额',
+        }),
+      ),
+    ).toMatchObject({ code: 404 });
+
+    const saved = await put(risk, {
+      member: m.username,
+      max_stake: '20',
+      max_payout_per_match: null,
+      reason: '疑似套利',
+    });
+    expect(body(saved)).toMatchObject({
+      code: 200,
+      data: { member_id: m.id, max_stake: '20.00', max_payout_per_match: null },
+    });
+    // 10 × 2元 = 20元 passes; 11 × 2元 does not; another member is not limited.
+    expect(body(await single(m, match, 'h', 10))).toMatchObject({ code: 200 });
+    expect(body(await single(m, match, 'h', 11))).toMatchObject({
+      code: 422,
+      message: '投注金额超过您的账户单笔限额20.00元',
+    });
+    expect(body(await single(other, match, 'h', 11)).code).toBe(200);
+
+    // Per match: the open order above already holds its max prize; the next one must fit in what is left.
+    const { odds } = await oddsOf(t, match.id, 'football.winDrawLose');
+    const firstPrize = (BigInt(Math.round(Number(odds.h) * 100)) * 2_000n) / 100n;
+    const cap = firstPrize + 1_000n; // room for a 10元 stake only at odds ≤ 1.00: nothing fits.
+    await put(risk, {
+      member: m.username,
+      max_stake: null,
+      max_payout_per_match: formatFen(cap),
+      reason: '单场限额',
+    });
+    const refused = body(await single(m, match, 'd', 5));
+    expect(refused.code).toBe(422);
+    expect(refused.message).toContain(
+      `${match.matchNo} 的最高可赢金额超过您的账户单场限额${formatFen(cap)}元（剩余10.00元）`,
+    );
+    await put(risk, { member: m.username, max_stake: null, max_payout_per_match: null, reason: '解除限额' });
+    expect(body(await single(m, match, 'd', 5)).code).toBe(200);
+
+    const listed = body<{ list: unknown[] }>(
+      await as(t.app, risk, { method: 'GET', url: `/admin/v1/sports/limits?keyword=${m.username}` }),
+    ).data.list;
+    expect(listed).toEqual([]);
+    const audits = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'sports.limit.save'));
+    expect(audits.filter((a) => a.memberId === m.id).map((a) => a.reason)).toEqual([
+      '疑似套利',
+      '单场限额',
+      '解除限额',
     ]);
   });
 });

@@ -24,6 +24,7 @@ import type { MemberRow } from '../accounts/accounts.repo.ts';
 import { addTurnover } from '../accounts/figures.repo.ts';
 import { isOpenForBetting, MATCH_STATUS_TEXT, optionName, toOrderSummary } from './sports.mapper.ts';
 import * as orders from './orders.repo.ts';
+import * as limits from './limits.repo.ts';
 import * as repo from './sports.repo.ts';
 import { isSuspended, suspensionsOf } from './suspensions.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
@@ -138,6 +139,10 @@ export class OrdersService {
       expectedStake,
     });
     if (!slip.ok) throw unprocessable(slip.message);
+    const limit = await limits.limitOf(this.db, member.id);
+    const maxStake = limit?.maxStake ?? null;
+    if (maxStake !== null && slip.totalStake > maxStake)
+      throw unprocessable(`投注金额超过您的账户单笔限额${formatFen(maxStake)}元`);
 
     const { data } = await this.idempotency.run(
       { memberId: member.id, key: ctx.idempotencyKey, route: ctx.route, request: body },
@@ -153,6 +158,22 @@ export class OrdersService {
         for (const s of selections)
           if (isSuspended(closed, Number(s.matchId), `${s.sport}.${s.betType}`))
             throw unprocessable('所选玩法已暂停投注，请刷新后重试');
+        // A limited member's submits are decided one at a time against their open orders.
+        const held = limit ? await limits.lockLimit(work.tx, member.id) : undefined;
+        const heldStake = held?.maxStake ?? null;
+        if (heldStake !== null && slip.totalStake > heldStake)
+          throw unprocessable(`投注金额超过您的账户单笔限额${formatFen(heldStake)}元`);
+        const perMatch = held?.maxPayoutPerMatch ?? null;
+        if (perMatch !== null) {
+          const open = await limits.openMaxPrizeByMatch(work.tx, member.id, matchIds);
+          for (const match of locked) {
+            const left = perMatch - (open.get(match.id) ?? 0n);
+            if (slip.maxPrize > left)
+              throw unprocessable(
+                `${match.matchNo} 的最高可赢金额超过您的账户单场限额${formatFen(perMatch)}元（剩余${formatFen(left > 0n ? left : 0n)}元）`,
+              );
+          }
+        }
         const orderNo = newOrderNo(now);
         const order = await orders.insertOrder(
           work.tx,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, moneyString, pageQuery } from '../common.ts';
+import { isoDate, moneyInput, moneyString, pageQuery } from '../common.ts';
 
 export const adminMatchQuery = pageQuery.extend({
   sport: z.enum(['football', 'basketball']).optional(),
@@ -97,4 +97,26 @@ export const matchOrderItem = z.object({
 });
 export const matchOrdersQuery = pageQuery.extend({
   status: z.enum(['pending', 'won', 'lost', 'refunded']).optional(),
+});
+
+export const betLimitQuery = pageQuery.extend({
+  keyword: z.string().trim().max(50).optional(),
+});
+/** A member's own sports limits (null: none of that kind). */
+export const betLimitItem = z.object({
+  member_id: z.number().int(),
+  username: z.string(),
+  max_stake: moneyString.nullable(),
+  max_payout_per_match: moneyString.nullable(),
+  reason: z.string(),
+  updated_at: isoDate,
+});
+export const betLimitBody = z.object({
+  /** The member's account or id. */
+  member: z.string({ error: '请填写会员账号' }).trim().min(1, '请填写会员账号').max(50),
+  /** The most one order may stake; null removes it. */
+  max_stake: moneyInput.nullable(),
+  /** The most the member may win on one match over their open orders; null removes it. */
+  max_payout_per_match: moneyInput.nullable(),
+  reason: z.string({ error: '请填写原因' }).trim().min(2, '请填写原因').max(200),
 });
