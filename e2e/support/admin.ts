@@ -62,9 +62,9 @@ export let consolePage: Page;
 export const pageErrors: string[] = [];
 
 /** One server and browser per file, a fresh 1440 × 900 console page per file; a failure leaves a screenshot. */
-export function useConsoleSuite(name: string, env: Record<string, string> = {}): void {
+export function useConsoleSuite(name: string, env: Record<string, string> = {}, clock?: ManualClock): void {
   beforeAll(async () => {
-    server = await startAdminServer(env);
+    server = await startAdminServer(env, clock);
     browser = await launchBrowser();
     consoleContext = await newConsoleContext(browser, server.baseUrl);
     consolePage = await consoleContext.newPage();

@@ -97,7 +97,12 @@ export function AgentApplicationsPage() {
     },
     { title: '状态', dataIndex: 'status', valueEnum: APPLICATION_STATUS },
     { title: '姓名', dataIndex: 'real_name', search: false },
-    { title: '联系方式', dataIndex: 'contact', search: false, render: (_, r) => `${r.contact_type}：${r.contact}` },
+    {
+      title: '联系方式',
+      dataIndex: 'contact',
+      search: false,
+      render: (_, r) => `${r.contact_type}：${r.contact}`,
+    },
     { title: '推广渠道', dataIndex: 'channel_text', search: false },
     { title: '预计人数', dataIndex: 'expected_members', search: false },
     { title: '经验', dataIndex: 'experience', search: false, ellipsis: true, width: 260 },
@@ -106,7 +111,8 @@ export function AgentApplicationsPage() {
     {
       title: '操作',
       valueType: 'option',
-      render: (_, r) => (r.status === 'pending' ? <Decide row={r} onDone={() => void ref.current?.reload()} /> : null),
+      render: (_, r) =>
+        r.status === 'pending' ? <Decide row={r} onDone={() => void ref.current?.reload()} /> : null,
     },
   ];
   return (
@@ -126,7 +132,13 @@ function AgentMembers({ agent, onClose }: { agent: Agent; onClose: () => void })
       search: false,
       render: (_, r) => <Link to={`/members/${r.id}`}>{r.username}</Link>,
     },
-    { title: '余额', dataIndex: 'balance', search: false, align: 'right', render: (_, r) => <Money value={r.balance} /> },
+    {
+      title: '余额',
+      dataIndex: 'balance',
+      search: false,
+      align: 'right',
+      render: (_, r) => <Money value={r.balance} />,
+    },
     {
       title: '累计充值',
       dataIndex: 'deposit_total',
@@ -148,7 +160,12 @@ function AgentMembers({ agent, onClose }: { agent: Agent; onClose: () => void })
       align: 'right',
       render: (_, r) => <Money value={r.bet_total} />,
     },
-    { title: '注册时间', dataIndex: 'registered_at', search: false, render: (_, r) => beijing(r.registered_at) },
+    {
+      title: '注册时间',
+      dataIndex: 'registered_at',
+      search: false,
+      render: (_, r) => beijing(r.registered_at),
+    },
     {
       title: '状态',
       dataIndex: 'enabled',
@@ -157,7 +174,13 @@ function AgentMembers({ agent, onClose }: { agent: Agent; onClose: () => void })
     },
   ];
   return (
-    <Drawer open width={980} onClose={onClose} title={`${agent.username} 的下级（${count(agent.member_count)} 人）`} destroyOnHidden>
+    <Drawer
+      open
+      width={980}
+      onClose={onClose}
+      title={`${agent.username} 的下级（${count(agent.member_count)} 人）`}
+      destroyOnHidden
+    >
       <ServerTable<AgentMember>
         path={`/agents/${agent.id}/members`}
         exportPath={`/agents/${agent.id}/members/export`}
@@ -245,7 +268,13 @@ export function AgentsPage() {
   ];
   return (
     <PageContainer title="代理列表">
-      <ServerTable<Agent> path="/agents" exportPath="/agents/export" exportName="代理" rowKey="id" columns={columns} />
+      <ServerTable<Agent>
+        path="/agents"
+        exportPath="/agents/export"
+        exportName="代理"
+        rowKey="id"
+        columns={columns}
+      />
       {open && <AgentMembers agent={open} onClose={() => setOpen(null)} />}
     </PageContainer>
   );
@@ -281,7 +310,13 @@ export function InviteRewardsPage() {
       align: 'right',
       render: (_, r) => <Money value={r.base_amount} />,
     },
-    { title: '奖励', dataIndex: 'amount', search: false, align: 'right', render: (_, r) => <Money value={r.amount} /> },
+    {
+      title: '奖励',
+      dataIndex: 'amount',
+      search: false,
+      align: 'right',
+      render: (_, r) => <Money value={r.amount} />,
+    },
     { title: '发放时间', dataIndex: 'created_at', search: false, render: (_, r) => beijing(r.created_at) },
     dateRangeColumn<Reward>('发放日期'),
   ];
@@ -311,21 +346,35 @@ export function InviteRulesPage() {
   const { message, modal } = App.useApp();
   const { can } = useAuth();
   const queryClient = useQueryClient();
-  const { data } = useQuery({ queryKey: ['invite-settings'], queryFn: () => get<Settings>('/settings/invite') });
+  const { data } = useQuery({
+    queryKey: ['invite-settings'],
+    queryFn: () => get<Settings>('/settings/invite'),
+  });
   if (!data) return <Spin />;
   const editable = can('invite.settings');
   return (
-    <PageContainer title="邀请规则" subTitle={`保存后立即生效（会员规则页与发放同时按新规则）· 最后修改 ${beijing(data.updated_at)}`}>
+    <PageContainer
+      title="邀请规则"
+      subTitle={`保存后立即生效（会员规则页与发放同时按新规则）· 最后修改 ${beijing(data.updated_at)}`}
+    >
       <ProCard split="vertical">
         <ProCard colSpan="60%" title="规则数值">
           <ProForm<RulesForm>
             initialValues={data}
             disabled={!editable}
             layout="vertical"
-            submitter={editable ? { searchConfig: { submitText: '保存规则' }, resetButtonProps: { children: '还原' } } : false}
+            submitter={
+              editable
+                ? { searchConfig: { submitText: '保存规则' }, resetButtonProps: { children: '还原' } }
+                : false
+            }
             onFinish={async (v) => {
               const body = {
-                deposit_milestones: v.deposit_milestones.map((m) => ({ key: m.key, threshold: m.threshold, reward: m.reward })),
+                deposit_milestones: v.deposit_milestones.map((m) => ({
+                  key: m.key,
+                  threshold: m.threshold,
+                  reward: m.reward,
+                })),
                 commission_basis_points: Number(v.commission_basis_points),
                 turnover_multiple: Number(v.turnover_multiple),
                 code_changes_per_day: Number(v.code_changes_per_day),
@@ -368,10 +417,26 @@ export function InviteRulesPage() {
               max={1_000}
               fieldProps={{ precision: 0 }}
             />
-            <ProFormDigit name="turnover_multiple" label="奖励打码倍数" min={0} max={50} fieldProps={{ precision: 0 }} />
-            <ProFormDigit name="code_changes_per_day" label="每日可更换邀请码次数" min={1} max={20} fieldProps={{ precision: 0 }} />
+            <ProFormDigit
+              name="turnover_multiple"
+              label="奖励打码倍数"
+              min={0}
+              max={50}
+              fieldProps={{ precision: 0 }}
+            />
+            <ProFormDigit
+              name="code_changes_per_day"
+              label="每日可更换邀请码次数"
+              min={1}
+              max={20}
+              fieldProps={{ precision: 0 }}
+            />
             {editable && (
-              <ProFormTextArea name="reason" label="修改原因（写入审计日志）" rules={[{ required: true, message: '请填写原因' }]} />
+              <ProFormTextArea
+                name="reason"
+                label="修改原因（写入审计日志）"
+                rules={[{ required: true, message: '请填写原因' }]}
+              />
             )}
           </ProForm>
         </ProCard>

@@ -11,7 +11,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Card, Space, Table, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import type { z } from 'zod';
-import { cancelPeriodBody, lotteryGameBody, type adminLotteryGame, type adminPeriodItem } from '@app/shared/backoffice';
+import {
+  cancelPeriodBody,
+  lotteryGameBody,
+  type adminLotteryGame,
+  type adminPeriodItem,
+} from '@app/shared/backoffice';
 import { get, post, put, validate } from '@/lib/api.ts';
 import { beijing, count, yuan } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
@@ -139,7 +144,10 @@ function Games() {
 function Periods() {
   const { message, modal } = App.useApp();
   const ref = useRef<ActionType>(undefined);
-  const games = useQuery({ queryKey: ['lottery-games'], queryFn: () => get<{ list: Game[] }>('/lottery/games') });
+  const games = useQuery({
+    queryKey: ['lottery-games'],
+    queryFn: () => get<{ list: Game[] }>('/lottery/games'),
+  });
   const cancel = async (p: Period) => {
     let reason = '';
     try {
@@ -150,7 +158,8 @@ function Periods() {
         content: (
           <Space direction="vertical" style={{ width: '100%' }}>
             <Typography.Text>
-              将退款 {count(preview.bets)} 笔，共 {yuan(preview.amount)} 元（{count(preview.members)} 位会员），本期作废且不再开奖。
+              将退款 {count(preview.bets)} 笔，共 {yuan(preview.amount)} 元（{count(preview.members)}{' '}
+              位会员），本期作废且不再开奖。
             </Typography.Text>
             <textarea
               data-testid="cancel-reason"
@@ -165,7 +174,10 @@ function Periods() {
         okButtonProps: { danger: true },
       });
       if (!ok) return;
-      const done = await post<Preview>(`/lottery/periods/${p.id}/cancel`, validate(cancelPeriodBody, { reason }));
+      const done = await post<Preview>(
+        `/lottery/periods/${p.id}/cancel`,
+        validate(cancelPeriodBody, { reason }),
+      );
       void message.success(`已取消并退款 ${count(done.bets)} 笔，共 ${yuan(done.amount)} 元`);
       void ref.current?.reload();
     } catch (e) {
@@ -219,8 +231,20 @@ function Periods() {
     },
     { title: '开奖号码', dataIndex: 'open_code', search: false, render: (_, r) => r.open_code ?? '-' },
     { title: '注数', dataIndex: 'bets', search: false, align: 'right' },
-    { title: '投注额', dataIndex: 'stake', search: false, align: 'right', render: (_, r) => <Money value={r.stake} /> },
-    { title: '派奖', dataIndex: 'payout', search: false, align: 'right', render: (_, r) => <Money value={r.payout} /> },
+    {
+      title: '投注额',
+      dataIndex: 'stake',
+      search: false,
+      align: 'right',
+      render: (_, r) => <Money value={r.stake} />,
+    },
+    {
+      title: '派奖',
+      dataIndex: 'payout',
+      search: false,
+      align: 'right',
+      render: (_, r) => <Money value={r.payout} />,
+    },
     {
       title: '结算',
       dataIndex: 'settled_at',

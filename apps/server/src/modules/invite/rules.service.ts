@@ -42,12 +42,12 @@ export class InviteRulesService {
 
   async rules(handle: Db | Tx = this.db): Promise<InviteProgramme> {
     const row = await settings.readSetting(handle, KEY);
-    return resolve((row?.value ?? {}));
+    return resolve(row?.value ?? {});
   }
 
   async view(): Promise<View> {
     const row = await settings.readSetting(this.db, KEY);
-    return toView(resolve((row?.value ?? {})), row?.updatedAt ?? null);
+    return toView(resolve(row?.value ?? {}), row?.updatedAt ?? null);
   }
 
   /** Saves the changes (checked whole), audited with before → after in the same transaction. */

@@ -82,7 +82,8 @@ export class OperatorsService {
       await this.secondFactor?.(operator, totpCode);
     } catch (err) {
       // A wrong code counts as a failed attempt (6 digits must not be guessable); a missing one asks for it.
-      if (totpCode !== undefined) await recordLoginAttempt(this.db, attemptName(name), ip, false, this.clock.now());
+      if (totpCode !== undefined)
+        await recordLoginAttempt(this.db, attemptName(name), ip, false, this.clock.now());
       throw err;
     }
     await recordLoginAttempt(this.db, attemptName(name), ip, true, this.clock.now());

@@ -1,0 +1,177 @@
+import { currentPeriod, findLottery, nextPeriod } from '@app/shared';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { matches, matchMarkets } from '../apps/server/src/db/schema.ts';
+import { ManualClock } from '../apps/server/src/lib/clock.ts';
+import { screenshot } from './support/browser.ts';
+import { consoleLogin, consolePage as page, pageErrors, server, useConsoleSuite } from './support/admin.ts';
+
+// The lottery test needs a draw that did not happen: this server's clock moves only when told.
+const clock = new ManualClock();
+useConsoleSuite('admin-operations', {}, clock);
+
+/** A member's API calls with their token (the member's own steps that are not under test here). */
+async function memberApi(username: string, password: string) {
+  const res = await server.app.inject({ method: 'POST', url: '/v1/login', payload: { username, password } });
+  const token = res.json<{ data: { token: string } }>().data.token;
+  return async <T>(
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+  ): Promise<{ code: number; message: string; data: T }> => {
+    const r = await server.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload ? { payload } : {}),
+    });
+    return r.json<{ code: number; message: string; data: T }>();
+  };
+}
+
+const confirmButton = () => page.getByRole('button', { name: /^确\s?[定认]$/ });
+
+describe('operations in the console', () => {
+  it('cancels a lottery period whose draw failed: the refund is said in numbers first, then every bet is refunded', async () => {
+    const config = findLottery('k3_5m')!;
+    let period = currentPeriod(config, clock.now().getTime());
+    if (period.closeAt - clock.now().getTime() < 60_000) {
+      period = nextPeriod(config, period);
+      clock.set(period.openAt);
+    }
+    await server.app.services.lotteryScheduler.tick(clock.now(), { codes: ['k3_5m'] });
+    const api = await memberApi('demo001', 'demo1234');
+    expect((await api('POST', '/v1/game/lottery/transfer-in', { amount: '100' })).code).toBe(200);
+    const bet = await api('POST', '/v1/liujiu/bet/create', {
+      lottery_code: 'k3_5m',
+      expect: period.number,
+      bets: [{ play_code: 'k3_hz', bet_codes: '10,11', multiple: 3 }],
+    });
+    expect(bet.code).toBe(200);
+    const balance = async () =>
+      (await api<{ balance: string }>('GET', '/v1/game/lottery/balance')).data.balance;
+    expect(await balance()).toBe('88.00');
+
+    // The draw never ran: a minute past its time the console offers to cancel it.
+    clock.set(period.drawAt + 90_000);
+    await consoleLogin(page, 'admin', 'admin1234');
+    await page.getByTestId('dashboard-today').waitFor();
+    await page.goto('/admin/lottery/periods?status=overdue');
+    const row = page.locator('tr', { hasText: period.number });
+    await row.getByText('逾期未开奖').first().waitFor();
+    await screenshot(page, 'admin-lottery-periods');
+    await row.getByText('取消并退款').click();
+    await page.getByText('将退款 2 笔，共 12.00 元（1 位会员），本期作废且不再开奖。').waitFor();
+    await page.getByTestId('cancel-reason').fill('开奖数据源故障，本期取消');
+    await screenshot(page, 'admin-lottery-cancel-confirm');
+    await page.getByRole('button', { name: '确认取消并退款' }).click();
+    await page.getByText('已取消并退款 2 笔，共 12.00 元').waitFor();
+    expect(await balance()).toBe('100.00');
+    const list = await api<{ list: Array<{ status: string }> }>('GET', '/v1/liujiu/bet/list?code=k3_5m');
+    expect(list.data.list.map((b) => b.status)).toEqual(['refunded', 'refunded']);
+
+    await page.goto('/admin/lottery/games');
+    await page.getByText('五分快3（k3_5m）').waitFor();
+    await screenshot(page, 'admin-lottery-games');
+    await page.getByTestId('edit-k3_5m').click();
+    await page.getByRole('dialog').getByText('已排定的期号').waitFor();
+    await screenshot(page, 'admin-lottery-game-form');
+    await page.keyboard.press('Escape');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('approves an agent application; the agent and its members are listed; the invite rules change at once', async () => {
+    const api = await memberApi('demo002', 'demo1234');
+    const applied = await api('POST', '/v1/invite/apply-agent', {
+      real_name: '王五',
+      contact_type: 'telegram',
+      contact: '@wangwu_bet',
+      channel: 'social',
+      experience: '运营体育资讯公众号，粉丝五千',
+      expected_members: 80,
+    });
+    expect(applied.code).toBe(200);
+
+    await page.goto('/admin/agents/applications?status=pending');
+    const row = page.locator('tr', { hasText: 'demo002' });
+    await row.getByText('待审核').waitFor();
+    await screenshot(page, 'admin-agent-applications');
+    await row.getByText('通过').click();
+    await page.getByRole('dialog').getByLabel('备注（可选）').fill('渠道真实');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^确\s?[定认]$/ })
+      .click();
+    await page.getByText('已通过，会员已成为代理').waitFor();
+
+    await page.goto('/admin/agents');
+    const agentRow = page.locator('tr', { hasText: 'agent001' });
+    await agentRow.waitFor();
+    await page.locator('tr', { hasText: 'demo002' }).waitFor();
+    await screenshot(page, 'admin-agents');
+    await agentRow.getByText('下级会员').click();
+    await page.getByRole('dialog').locator('tr', { hasText: 'demo001' }).waitFor();
+    await screenshot(page, 'admin-agent-members');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/admin/agents/rules');
+    await page.getByLabel('投注返佣（万分比，30 = 0.30%）').fill('50');
+    await page.getByLabel('修改原因（写入审计日志）').fill('年终加码');
+    await page.getByRole('button', { name: '保存规则' }).click();
+    await page.getByText('返佣比例 0.50%').waitFor();
+    await confirmButton().click();
+    await page.getByText('已保存').waitFor();
+    await page.getByText(/有效投注额的0\.50%发放/).waitFor();
+    await screenshot(page, 'admin-invite-rules');
+    const rules = await server.app.inject({ method: 'GET', url: '/v1/invite/rules' });
+    expect(rules.json<{ data: { commission_rate: string } }>().data.commission_rate).toBe('0.50%');
+
+    await page.goto('/admin/agents/rewards');
+    await page.locator('.ant-table').waitFor();
+    await screenshot(page, 'admin-invite-rewards');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('sets a member’s stake limit; the member’s larger bet is refused naming it', async () => {
+    await page.goto('/admin/sports/limits');
+    await page.getByTestId('new-limit').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('会员账号或ID').fill('demo001');
+    await dialog.getByLabel('单笔最高投注（元，留空为不限）').fill('10');
+    await dialog.getByLabel('原因').fill('新户观察期');
+    await dialog.getByRole('button', { name: /^确\s?[定认]$/ }).click();
+    await page.getByText('已保存').waitFor();
+    await page.locator('tr', { hasText: 'demo001' }).getByText('10.00').waitFor();
+    await screenshot(page, 'admin-member-limits');
+
+    await server.app.services.feedSync.tick(clock.now());
+    const { db } = server.app.services.database;
+    const [open] = await db
+      .select({ match: matches, odds: matchMarkets.odds })
+      .from(matches)
+      .innerJoin(
+        matchMarkets,
+        and(eq(matchMarkets.matchId, matches.id), eq(matchMarkets.playType, 'football.winDrawLose')),
+      )
+      .where(
+        and(
+          eq(matches.sport, 'football'),
+          eq(matches.status, 'scheduled'),
+          gt(matches.kickoffAt, new Date(clock.now().getTime() + 30 * 60_000)),
+        ),
+      )
+      .orderBy(asc(matches.kickoffAt))
+      .limit(1);
+    expect(open).toBeDefined();
+    const api = await memberApi('demo001', 'demo1234');
+    const refused = await api('POST', '/v1/order/submit', {
+      sport_type: 1,
+      bet_mode: 'single',
+      pass_type: 'single',
+      multiple: 6,
+      selections: [{ match_id: open!.match.id, bet_type: 'winDrawLose', option: 'h', odds: open!.odds.h }],
+    });
+    expect(refused).toMatchObject({ code: 422, message: '投注金额超过您的账户单笔限额10.00元' });
+    expect(pageErrors).toEqual([]);
+  });
+});
