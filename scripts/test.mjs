@@ -5,7 +5,9 @@
 //   node scripts/test.mjs unit module     only these
 //
 // Typecheck and lint read the same files and share the machine well, so they run side by side;
-// the test tiers each use every core themselves and run one after another.
+// the test tiers each use every core themselves and run one after another. With TEST_NODE24 (the
+// path of a Node 24 binary, as .ci/run provides) the unit tests also run on it, and the module
+// tests on PostgreSQL run on it while those on PGlite run on this Node.
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
@@ -26,6 +28,10 @@ function run(label, command) {
   });
 }
 
+/** A second Node (the current LTS) for the unit and PostgreSQL module tests, when CI provides one. */
+const node24 = process.env.TEST_NODE24;
+const VITEST = 'node_modules/vitest/vitest.mjs';
+
 const tiers = [
   {
     name: 'check',
@@ -41,13 +47,39 @@ const tiers = [
       };
     },
   },
-  { name: 'unit', what: 'vitest unit', run: () => run('unit', 'npm run test:unit') },
+  {
+    name: 'unit',
+    what: node24 ? `vitest unit on ${process.version} and on Node 24` : 'vitest unit',
+    run: async () => {
+      const here = await run('unit', 'npm run test:unit');
+      if (!node24) return here;
+      const there = await run('unit@24', `${node24} ${VITEST} run --project unit`);
+      return {
+        code: here.code || there.code,
+        detail: `${process.version} ${here.seconds.toFixed(0)} s, Node 24 ${there.seconds.toFixed(0)} s`,
+      };
+    },
+  },
   {
     name: 'module',
-    what: process.env.TEST_DATABASE_URL
-      ? 'vitest module (PGlite) + module-pg (PostgreSQL)'
-      : 'vitest module (PGlite)',
-    run: () => run('module', 'npm run test:module'),
+    what: !process.env.TEST_DATABASE_URL
+      ? 'vitest module (PGlite)'
+      : node24
+        ? `vitest module (PGlite, ${process.version}) ‖ module-pg (PostgreSQL, Node 24)`
+        : 'vitest module (PGlite) + module-pg (PostgreSQL)',
+    run: async () => {
+      if (!process.env.TEST_DATABASE_URL || !node24) return run('module', 'npm run test:module');
+      // The PGlite files are Node-bound and the PostgreSQL files wait on the server: side by side
+      // they share the two cores better than one after the other.
+      const [pglite, postgres] = await Promise.all([
+        run('module', `node ${VITEST} run --project module`),
+        run('module-pg', `${node24} ${VITEST} run --project module-pg`),
+      ]);
+      return {
+        code: pglite.code || postgres.code,
+        detail: `PGlite ${pglite.seconds.toFixed(0)} s, PostgreSQL on Node 24 ${postgres.seconds.toFixed(0)} s`,
+      };
+    },
   },
   { name: 'e2e', what: 'build, then vitest e2e (Chromium)', run: () => run('e2e', 'npm run test:e2e') },
 ];

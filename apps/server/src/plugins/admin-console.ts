@@ -24,7 +24,7 @@ export default async function adminConsolePlugin(app: FastifyInstance, opts: { r
     wildcard: false,
     index: false,
     setHeaders(res, filePath) {
-      res.header(
+      res.setHeader(
         'cache-control',
         filePath.includes(`${path.sep}assets${path.sep}`)
           ? 'public, max-age=31536000, immutable'

@@ -18,7 +18,7 @@ async function webPlugin(app: FastifyInstance, opts: { root: string }) {
     index: ['index.html'],
     setHeaders(res, filePath) {
       // Hashed assets never change; index.html must always be revalidated.
-      res.header(
+      res.setHeader(
         'cache-control',
         filePath.includes(`${path.sep}assets${path.sep}`)
           ? 'public, max-age=31536000, immutable'

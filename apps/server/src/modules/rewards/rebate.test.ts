@@ -256,7 +256,7 @@ describe('rebate privacy and input', () => {
 
   it('refuses bad input with a Chinese message and moves nothing', async () => {
     const before = await mainOf(vip3);
-    const bad: Array<[string, string, unknown?]> = [
+    const bad: Array<['GET' | 'POST', string, unknown?]> = [
       ['POST', '/v1/rebate/claim/-1'],
       ['POST', '/v1/rebate/claim/abc'],
       ['POST', '/v1/rebate/claim/1.5'],
