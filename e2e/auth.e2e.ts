@@ -49,7 +49,6 @@ describe('registration and login', () => {
     await input(page, 'old_password').fill('abc12345');
     await input(page, 'password').fill('xyz98765');
     await input(page, 'password_confirmation').fill('xyz98765');
-    await page.waitForTimeout(400);
     await screenshot(page, 'set-change-password');
     await page.getByRole('button', { name: '确认修改' }).click();
     await toast(page, '密码修改成功').waitFor();
@@ -94,7 +93,6 @@ describe('registration and login', () => {
     const password = (await page.getByTestId('smart-password').textContent())?.trim() ?? '';
     expect(username).toMatch(/^[a-z][a-z0-9]{5,15}$/);
     expect(password).toMatch(/^(?=.*[A-Za-z])(?=.*\d)\S{6,20}$/);
-    await page.waitForTimeout(500);
     await screenshot(page, 'smart-register-dialog');
 
     // The credentials really log in.

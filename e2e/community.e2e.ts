@@ -47,7 +47,6 @@ describe('community', () => {
     const rows = page.getByTestId('message-row');
     await expect.poll(() => rows.count()).toBe(2);
     await expect.poll(() => page.getByTestId('unread-summary').textContent()).toBe('2 条未读');
-    await page.waitForTimeout(300);
     await screenshot(page, 'community-messages');
 
     await rows.filter({ hasText: '体验金已到账' }).click();
@@ -71,7 +70,6 @@ describe('community', () => {
     );
     await rows.filter({ hasText: '充值到账' }).waitFor({ timeout: 10_000 });
     await expect.poll(() => page.getByTestId('unread-summary').textContent()).toBe('2 条未读');
-    await page.waitForTimeout(300);
     await screenshot(page, 'community-message-live');
 
     await page.getByTestId('mark-all-read').click();
@@ -115,7 +113,6 @@ describe('community', () => {
           .evaluate((img: HTMLImageElement) => img.naturalWidth),
       )
       .toBeGreaterThan(0);
-    await page.waitForTimeout(300);
     await screenshot(page, 'community-activity-tab');
 
     // Not eligible: the reason says why, in Chinese, and the button stays disabled.
@@ -143,7 +140,6 @@ describe('community', () => {
     await record.getByText('每日签到领彩金').waitFor();
     await expect.poll(() => record.locator('.application-tag').textContent()).toBe('已通过');
     await expect.poll(() => record.locator('.activity-highlight').textContent()).toBe('1.88 元');
-    await page.waitForTimeout(300);
     await screenshot(page, 'community-activity-records');
 
     // The check-in left a message: delete it from its page, then clear the rest of the inbox.

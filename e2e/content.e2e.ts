@@ -35,7 +35,6 @@ describe('content', () => {
     await expect
       .poll(() => modal.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
-    await page.waitForTimeout(300);
     await screenshot(page, 'content-home-modal');
     await dismissHomeModal(page);
     const banners = page.getByTestId('banners-1');
@@ -47,7 +46,6 @@ describe('content', () => {
     expect(hot).toHaveLength(5);
     await expect.poll(() => bar.textContent()).toContain(hot[0]!.title);
     await page.getByTestId('home-experts').waitFor();
-    await page.waitForTimeout(500);
     await screenshot(page, 'content-home');
 
     // The marquee keeps moving, so the tap is dispatched rather than waiting for it to stand still.
@@ -79,7 +77,6 @@ describe('content', () => {
     const bar = page.getByTestId('notice-bar-2');
     await bar.waitFor();
     await expect.poll(() => bar.textContent()).toContain('串关投注规则说明');
-    await page.waitForTimeout(400);
     await screenshot(page, 'content-bet-notice');
   });
 
@@ -88,7 +85,6 @@ describe('content', () => {
     const strip = page.getByTestId('expert-strip');
     await strip.waitFor();
     await page.getByTestId('expert-articles').getByTestId('expert-article-card').first().waitFor();
-    await page.waitForTimeout(500);
     await screenshot(page, 'content-expert-list');
     await strip.getByRole('button', { name: /老船长/ }).click();
     await waitForRoute(page, '/expertPages/ExpertDetail');
@@ -102,7 +98,6 @@ describe('content', () => {
     await expect.poll(() => panel.textContent()).toContain(`${stats.win_rate}%胜率`);
     expect(await panel.textContent()).toContain(`${stats.won}红${stats.lost}黑`);
     await page.getByTestId('expert-article-card').first().waitFor();
-    await page.waitForTimeout(300);
     await screenshot(page, 'content-expert-detail');
   });
 
@@ -132,7 +127,6 @@ describe('content', () => {
     await page.getByTestId('expert-article').waitFor();
     await expect.poll(() => page.getByTestId('like-button').getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => count.textContent()).toBe(String(before.like_count + 1));
-    await page.waitForTimeout(300);
     await screenshot(page, 'content-article-liked');
 
     // Unlike brings the count back.
@@ -147,7 +141,6 @@ describe('content', () => {
     await page.locator('.expert-chips').getByRole('button', { name: '开奖公平' }).click();
     await list.getByText('开奖号码如何验证？三步读懂承诺-揭示机制').waitFor();
     await expect.poll(() => list.getByTestId('lottery-article-card').count()).toBe(2);
-    await page.waitForTimeout(300);
     await screenshot(page, 'content-lottery-articles');
     await page.getByPlaceholder('搜索彩票资讯').fill('PK10');
     await list.getByText('PK10 冠亚和玩法说明').waitFor();
@@ -161,7 +154,6 @@ describe('content', () => {
     await experts.getByTestId('expert-card').first().waitFor();
     const promoted = await api<{ total: number }>('/v1/promo/experts');
     expect(await experts.getByTestId('expert-card').count()).toBe(promoted.total);
-    await page.waitForTimeout(300);
     await screenshot(page, 'content-promotion-expert');
     await experts.getByTestId('expert-card').first().click();
     await waitForRoute(page, '/expertPages/ExpertDetail');
@@ -178,7 +170,8 @@ describe('content', () => {
       await page.goto('/#/pages/home/home');
       await dismissHomeModal(page);
       await page.getByTestId('game-categories').waitFor();
-      await page.waitForTimeout(1_000);
+      // Absence is only meaningful once every request of the home has answered.
+      await page.waitForLoadState('networkidle');
       expect(await page.getByTestId('banners-1').count()).toBe(0);
       expect(await page.getByTestId('notice-bar-1').count()).toBe(0);
       expect(await page.getByTestId('home-experts').count()).toBe(0);
@@ -217,7 +210,6 @@ describe('content', () => {
       token,
     );
     expect(stored.list.some((l) => l.message === '应用启动' && l.platform === 'h5')).toBe(true);
-    await page.waitForTimeout(300);
     await screenshot(page, 'content-logs-uploaded');
   });
 });

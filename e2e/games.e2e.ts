@@ -19,7 +19,6 @@ describe('slot games', () => {
     await expect.poll(() => wallet('main').textContent()).toBe('10,000.00');
     await expect.poll(() => wallet('game').textContent()).toBe('0.00');
     expect(await page.locator('.gm-card').count()).toBe(6);
-    await page.waitForTimeout(400);
     await screenshot(page, 'games-lobby');
 
     // Platform tab, type filter and search narrow the grid.
@@ -34,7 +33,6 @@ describe('slot games', () => {
     await page.getByTestId('game-jc_fortune').click();
     await page.getByTestId('enter-game').waitFor();
     await page.getByTestId('enter-amount').locator('input').fill('100');
-    await page.waitForTimeout(300);
     await screenshot(page, 'games-enter');
     await page.getByTestId('enter-submit').click();
 
@@ -83,7 +81,6 @@ describe('slot games', () => {
     await expect.poll(() => page.getByTestId('game-record').count()).toBe(3);
     // The stats load beside the list: wait for them rather than read the placeholder.
     await expect.poll(() => page.getByTestId('game-stats').textContent()).toContain('6.00');
-    await page.waitForTimeout(300);
     await screenshot(page, 'games-records');
     expect(pageErrors).toEqual([]);
   });
@@ -108,7 +105,6 @@ describe('slot games', () => {
       // The fish swim: a moving target never becomes "stable" for the click check.
       await frame.getByTestId(action).click({ force: action.startsWith('fish') });
       await expect.poll(() => frame.getByTestId('game-result').textContent()).toMatch(/捕获|未捕获|赢/);
-      await page.waitForTimeout(300);
       await screenshot(page, `games-${code}`);
       await page.locator('.gm-game-page .adm-nav-bar-back').click();
       await waitForRoute(page, '/gamelistPages/soltlist');

@@ -59,7 +59,6 @@ describe('lottery', () => {
     await page.goto('/#/pages/lottery/lottery-list');
     const card = page.locator(`[data-testid="lottery-card"][data-code="${CODE}"]`);
     await card.getByText(`${period.number}期`).waitFor();
-    await page.waitForTimeout(400);
     await screenshot(page, 'lottery-list');
     await card.click();
     await waitForRoute(page, '/pages/lottery/lottery-game');
@@ -83,7 +82,6 @@ describe('lottery', () => {
 
     await page.getByRole('button', { name: '立即投注' }).click();
     await page.getByText(`确认投注 第${period.number}期`).waitFor();
-    await page.waitForTimeout(300);
     await screenshot(page, 'lottery-game-confirm');
     await page.getByRole('button', { name: '确认投注' }).click();
     await toast(page, '投注成功').waitFor();
@@ -133,28 +131,23 @@ describe('lottery', () => {
     await loginDemo();
     await page.goto('/#/pages/lottery/lottery-categories');
     await page.getByTestId('lottery-categories').getByText('极速快3').waitFor();
-    await page.waitForTimeout(300);
     await screenshot(page, 'lottery-categories');
 
     await page.goto(`/#/pages/lottery/lottery-detail?code=${CODE}`);
     await page.getByTestId('draw-history').getByTestId('open-code').first().waitFor();
-    await page.waitForTimeout(300);
     await screenshot(page, 'lottery-detail-history');
     await page.getByRole('tab', { name: '走势图' }).click();
     await page.getByTestId('trend-chart').waitFor();
     expect(await page.locator('.lt-trend-cell.hit').count()).toBeGreaterThan(10);
-    await page.waitForTimeout(300);
     await screenshot(page, 'lottery-detail-trend');
 
     // Pickers of other families: positions (PK10 定位胆), 49 numbers (六合彩 特码), 机选 on 时时彩.
     await page.goto('/#/pages/lottery/lottery-game?code=pk10_1m');
     await page.getByTestId('number-picker').locator('.lt-field').nth(9).waitFor();
-    await page.waitForTimeout(300);
     await screenshot(page, 'lottery-game-pk10');
     await page.goto('/#/pages/lottery/lottery-game?code=lhc');
     await page.locator('.lt-option[data-key="49"]').waitFor();
     await page.locator('.lt-option[data-key="07"]').click();
-    await page.waitForTimeout(300);
     await screenshot(page, 'lottery-game-lhc');
     await page.goto('/#/pages/lottery/lottery-game?code=ssc_5m');
     await page.getByTestId('number-picker').waitFor();
@@ -164,19 +157,16 @@ describe('lottery', () => {
     await page.getByRole('button', { name: '机选' }).click();
     await page.getByTestId('slip-items').click();
     await page.locator('.lt-slip-popup').getByText('确认投注').waitFor();
-    await page.waitForTimeout(400);
     await screenshot(page, 'lottery-game-slip');
 
     await page.goto('/#/pages/lottery/lottery-records');
     await page.getByTestId('bet-stats').waitFor();
     await page.getByTestId('bet-records').getByTestId('lottery-bet').first().waitFor();
-    await page.waitForTimeout(300);
     await screenshot(page, 'lottery-records');
 
     await page.goto(`/#/pages/lottery/lottery-verify?code=${CODE}`);
     const result = page.getByTestId('verify-result');
     await result.getByText('验证通过').waitFor();
-    await page.waitForTimeout(300);
     await screenshot(page, 'lottery-verify');
     // Change one character of the seed: the browser's own computation refuses it.
     const seedInput = page.locator('.lt-verify-form label', { hasText: '种子' }).locator('input');

@@ -38,8 +38,6 @@ const PUBLIC_PAGES: PageCase[] = [
 async function visit(page: Page, c: PageCase): Promise<void> {
   await page.goto(`/#${c.route}`);
   await page.getByText(c.expect, { exact: false }).first().waitFor();
-  // Let fonts, images and transitions settle before the picture.
-  await page.waitForTimeout(500);
   await screenshot(page, c.name);
 }
 
@@ -53,7 +51,6 @@ describe('every page renders (screenshots in test-results/screenshots)', () => {
 
     await page.goto('/#/pages/home/home');
     await page.getByTestId('home-modal').waitFor();
-    await page.waitForTimeout(400);
     await screenshot(page, 'home-modal');
     await dismissHomeModal(page);
     await page.getByText('登录后查看余额与会员特权').waitFor();
@@ -63,14 +60,12 @@ describe('every page renders (screenshots in test-results/screenshots)', () => {
     await page.goto('/#/pages/customer/customer');
     const help = page.frameLocator('iframe.webframe-iframe');
     await help.getByText('金彩体育 · 帮助中心').waitFor();
-    await page.waitForTimeout(300);
     await screenshot(page, 'customer');
     await page.goto(
       '/#/pages/webview/webview?url=%2Fsupport.html%23withdraw&title=%E6%8F%90%E7%8E%B0%E8%AF%B4%E6%98%8E',
     );
     await page.locator('.page-nav', { hasText: '提现说明' }).waitFor();
     await page.frameLocator('iframe.webframe-iframe').getByText('提现需要满足什么条件？').waitFor();
-    await page.waitForTimeout(300);
     await screenshot(page, 'webview');
     await page.goto('/#/pages/webview/webview?url=javascript%3Aalert(1)');
     await page.getByText('链接无效').waitFor();
@@ -97,17 +92,14 @@ describe('every page renders (screenshots in test-results/screenshots)', () => {
     await waitForRoute(page, '/pages/home/home');
     await dismissHomeModal(page);
     await expect.poll(() => page.locator('.member-balance-value').textContent()).toBe('10000.00');
-    await page.waitForTimeout(500);
     await screenshot(page, 'home-member');
 
     await page.goto('/#/pages/mine/mine');
     await expect.poll(() => page.getByTestId('vip-badge').textContent()).toContain('普通会员');
-    await page.waitForTimeout(300);
     await screenshot(page, 'mine');
 
     await page.goto('/#/minePages/set');
     await page.getByText('安全设置').waitFor();
-    await page.waitForTimeout(300);
     await screenshot(page, 'set');
 
     // Profile edit through POST /v1/user/update.
@@ -118,7 +110,6 @@ describe('every page renders (screenshots in test-results/screenshots)', () => {
 
     await page.locator('.adm-list-item', { hasText: '支付密码' }).click();
     await page.locator('.sheet-title', { hasText: '设置支付密码' }).waitFor();
-    await page.waitForTimeout(400);
     await screenshot(page, 'set-payment-password');
     await page.locator('input[name="login_password"]').fill('demo1234');
     await page.locator('input[name="payment_password"]').fill('135790');

@@ -75,7 +75,6 @@ describe('realtime client (issue 3)', () => {
     await shown.waitFor({ timeout: 2_000 });
     expect(await shown.textContent()).toContain('+123.45');
     expect(await shown.textContent()).toContain('充值到账');
-    await page.waitForTimeout(400); // the toast fades in
     await screenshot(page, 'realtime-mine-balance-toast');
 
     // The change is kept in the balance history buffer (push test page).

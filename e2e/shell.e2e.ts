@@ -99,7 +99,6 @@ describe('shell', () => {
       'rgb(17, 17, 17)',
     );
     await wide.getByTestId('home-modal').getByRole('button', { name: '我知道了' }).click();
-    await wide.waitForTimeout(400);
     await screenshot(wide, 'desktop-home');
     await desktop.close();
   });

@@ -12,7 +12,7 @@ import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
 import { dismissHomeModal, login, toast, waitForRoute } from './support/app.ts';
-import { screenshot } from './support/browser.ts';
+import { screenshot, settle } from './support/browser.ts';
 import { page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
 
 type MatchRow = typeof matches.$inferSelect;
@@ -67,7 +67,7 @@ async function oddsOn(matchId: number, option: string): Promise<string> {
 async function openSlip(): Promise<void> {
   await page.getByTestId('slip-bar').getByRole('button', { name: '投注单', exact: true }).click();
   await page.locator('.slip-sheet').waitFor();
-  await page.waitForTimeout(350);
+  await settle(page);
 }
 
 async function closeSlip(): Promise<void> {
@@ -110,10 +110,9 @@ async function clearSlip(): Promise<void> {
   await expect.poll(() => page.getByTestId('slip-bar').textContent()).toContain('请选择投注选项');
 }
 
-/** Lets fonts and transitions settle (and, unless the toast is the point, toasts go) before a picture. */
+/** Unless the toast is the point, lets toasts go before a picture (screenshot() waits for the rest). */
 async function pause(keepToast = false): Promise<void> {
   if (!keepToast) await page.locator('.adm-toast-main').waitFor({ state: 'hidden', timeout: 5_000 });
-  await page.waitForTimeout(400);
 }
 
 describe('sports betting in the browser', () => {

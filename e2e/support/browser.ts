@@ -44,8 +44,25 @@ export function newDesktopContext(browser: Browser, baseURL: string): Promise<Br
   });
 }
 
-/** Saves test-results/screenshots/<name>.png (repository root relative). */
+/**
+ * Resolves once the page is still: web fonts loaded, images decoded, and every finite animation
+ * or transition (popups sliding in, toasts fading) finished. Endless ones (spinners, the notice
+ * marquee) are left running.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // Lazy images below the fold would never load: only those the page is fetching count.
+    const loading = Array.from(document.images).filter((img) => !img.complete && img.loading !== 'lazy');
+    await Promise.all(loading.map((img) => img.decode().catch(() => undefined)));
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/** Saves test-results/screenshots/<name>.png (repository root relative), once the page is still. */
 export async function screenshot(page: Page, name: string): Promise<string> {
+  await settle(page);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file });
