@@ -30,6 +30,9 @@ export default defineConfig({
           exclude: [...unitOnly, 'apps/server/src/**/*.pg.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           env: { TEST_DB: 'pglite' },
+          // Files share their worker's module graph (each still builds its own app and database):
+          // the server is imported once per worker instead of once per file, a third off the tier.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -43,6 +46,7 @@ export default defineConfig({
                 exclude: unitOnly,
                 globalSetup: ['apps/server/src/test/global-setup.ts'],
                 env: { TEST_DB: 'postgres' },
+                isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

@@ -9,10 +9,20 @@ import { as, createTestApp, type TestApp, type TestMember } from './harness.ts';
 
 export type MatchRow = typeof matches.$inferSelect;
 
-/** A test app with its own simulated feed (own matches even on a shared database), synced once. */
+/**
+ * A test app with its own simulated feed, synced once. The fixture window is two hours back and
+ * twelve ahead (about 80 matches) instead of the deployment's half-day back and three days ahead:
+ * every tick, and `finish` a day later, then writes a tenth of the rows.
+ */
 export async function createSportsApp(env: Record<string, string> = {}, clock?: Clock): Promise<TestApp> {
   const t = await createTestApp(
-    { SPORTS_FEED_NAME: `t-${randomBytes(5).toString('hex')}`, SPORTS_SIM_SPEED: '10', ...env },
+    {
+      SPORTS_FEED_NAME: `t-${randomBytes(5).toString('hex')}`,
+      SPORTS_SIM_SPEED: '10',
+      SPORTS_SYNC_BACK_MINUTES: '120',
+      SPORTS_SYNC_AHEAD_MINUTES: '720',
+      ...env,
+    },
     undefined,
     undefined,
     clock,

@@ -69,7 +69,8 @@ let daily: TestMember;
 let pendingOrderNo: string;
 
 beforeAll(async () => {
-  t = await createSportsApp({}, clock);
+  // A match 36 h after the played ones must exist: the deployment's three days ahead.
+  t = await createSportsApp({ SPORTS_SYNC_AHEAD_MINUTES: '4320' }, clock);
   played = await openMatches(t, 'football', 2);
   const later = await t.database.db
     .select()

@@ -4,7 +4,8 @@ import { createSportsApp, finish, openMatches } from '../../test/sports-helpers.
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createSportsApp();
+  // Statistics by day need the deployment's window (half a day back, three days ahead).
+  t = await createSportsApp({ SPORTS_SYNC_BACK_MINUTES: '720', SPORTS_SYNC_AHEAD_MINUTES: '4320' });
 });
 afterAll(() => t.close());
 
