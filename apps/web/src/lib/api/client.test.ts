@@ -94,27 +94,37 @@ describe('api client', () => {
     expect(unauthorized).toHaveBeenCalledWith('您还未登录，请先登录');
   });
 
-  it('retries a GET on 503 and succeeds', async () => {
-    serve(
-      () => json({ code: 503, message: '服务器正在维护', data: null }, 503),
-      () => json({ code: 200, message: 'ok', data: 1 }),
-    );
-    await expect(api.get('/v1/app/config/all', undefined, { toast: false })).resolves.toBe(1);
-    expect(calls).toHaveLength(2);
-  });
+  describe('retries', () => {
+    // The waits between attempts (500 ms × attempt) pass on a fake clock, not the wall's.
+    beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+    afterEach(() => vi.useRealTimers());
 
-  it('does not retry a POST without an Idempotency-Key, but does with one (at most twice)', async () => {
-    serve(() => json({ code: 502, message: '网关错误', data: null }, 502));
-    const cancel = { params: { id: 7 }, toast: false };
-    await expect(api.post('/v1/withdraws/:id/cancel', undefined, cancel)).rejects.toThrow('网关错误');
-    expect(calls).toHaveLength(1);
-    calls = [];
-    await expect(
-      api.post('/v1/withdraws/:id/cancel', undefined, { ...cancel, idempotencyKey: 'k1' }),
-    ).rejects.toThrow();
-    expect(calls).toHaveLength(3);
-    expect(header(2, 'idempotency-key')).toBe('k1');
-  }, 10_000);
+    it('retries a GET on 503 and succeeds', async () => {
+      serve(
+        () => json({ code: 503, message: '服务器正在维护', data: null }, 503),
+        () => json({ code: 200, message: 'ok', data: 1 }),
+      );
+      const answer = api.get('/v1/app/config/all', undefined, { toast: false });
+      await vi.advanceTimersByTimeAsync(500);
+      await expect(answer).resolves.toBe(1);
+      expect(calls).toHaveLength(2);
+    });
+
+    it('does not retry a POST without an Idempotency-Key, but does with one (at most twice)', async () => {
+      serve(() => json({ code: 502, message: '网关错误', data: null }, 502));
+      const cancel = { params: { id: 7 }, toast: false };
+      await expect(api.post('/v1/withdraws/:id/cancel', undefined, cancel)).rejects.toThrow('网关错误');
+      expect(calls).toHaveLength(1);
+      calls = [];
+      const retried = api.post('/v1/withdraws/:id/cancel', undefined, { ...cancel, idempotencyKey: 'k1' });
+      const settled = expect(retried).rejects.toThrow();
+      // Two waits: 500 ms, then 1,000 ms.
+      await vi.advanceTimersByTimeAsync(1_500);
+      await settled;
+      expect(calls).toHaveLength(3);
+      expect(header(2, 'idempotency-key')).toBe('k1');
+    });
+  });
 
   it('drops null and undefined query parameters', async () => {
     serve(() => json({ code: 200, message: 'ok', data: [] }));

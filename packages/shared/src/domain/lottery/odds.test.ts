@@ -195,6 +195,7 @@ describe('odds against exact probability', () => {
           );
         }
       }
-    });
+      // Walks every draw of the play's space (up to a few seconds of CPU for 总和 plays): its own budget.
+    }, 30_000);
   }
 });
