@@ -59,7 +59,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file has its own server, database and browser; most of a browser test is waiting
+          // (toasts, sockets, the simulator's clock), so three files share the cores well.
+          maxWorkers: 3,
         },
       },
     ],

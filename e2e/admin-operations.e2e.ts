@@ -61,14 +61,14 @@ describe('operations in the console', () => {
     await row.getByText('逾期未开奖').first().waitFor();
     await screenshot(page, 'admin-lottery-periods');
     await row.getByText('取消并退款').click();
-    await page.getByText('将退款 2 笔，共 12.00 元（1 位会员），本期作废且不再开奖。').waitFor();
+    await page.getByText('将退款 1 笔，共 12.00 元（1 位会员），本期作废且不再开奖。').waitFor();
     await page.getByTestId('cancel-reason').fill('开奖数据源故障，本期取消');
     await screenshot(page, 'admin-lottery-cancel-confirm');
     await page.getByRole('button', { name: '确认取消并退款' }).click();
-    await page.getByText('已取消并退款 2 笔，共 12.00 元').waitFor();
+    await page.getByText('已取消并退款 1 笔，共 12.00 元').waitFor();
     expect(await balance()).toBe('100.00');
     const list = await api<{ list: Array<{ status: string }> }>('GET', '/v1/liujiu/bet/list?code=k3_5m');
-    expect(list.data.list.map((b) => b.status)).toEqual(['refunded', 'refunded']);
+    expect(list.data.list.map((b) => b.status)).toEqual(['refunded']);
 
     await page.goto('/admin/lottery/games');
     await page.getByText('五分快3（k3_5m）').waitFor();
@@ -104,7 +104,7 @@ describe('operations in the console', () => {
       .click();
     await page.getByText('已通过，会员已成为代理').waitFor();
 
-    await page.goto('/admin/agents');
+    await page.goto('/admin/agents/list');
     const agentRow = page.locator('tr', { hasText: 'agent001' });
     await agentRow.waitFor();
     await page.locator('tr', { hasText: 'demo002' }).waitFor();

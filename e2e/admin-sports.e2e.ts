@@ -63,7 +63,7 @@ describe('sports in the console', () => {
 
     await consoleLogin(page, 'admin', 'admin1234');
     await page.getByTestId('dashboard-today').waitFor();
-    await page.goto(`/admin/sports?keyword=${match.matchNo}`);
+    await page.goto(`/admin/sports/matches?keyword=${match.matchNo}`);
     await page.getByTestId(`match-${match.id}`).click();
     await page.getByTestId('suspend-football.winDrawLose').click();
     await page.getByRole('button', { name: /^确\s?[定认]$/ }).click();

@@ -55,7 +55,13 @@ export async function settle(page: Page): Promise<void> {
     // Lazy images below the fold would never load: only those the page is fetching count.
     const loading = Array.from(document.images).filter((img) => !img.complete && img.loading !== 'lazy');
     await Promise.all(loading.map((img) => img.decode().catch(() => undefined)));
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    // Transitions and entrances last a fraction of a second; anything longer (a countdown bar, a
+    // live odds flash cycling for the match) is part of the page, not a change in flight.
+    const finite = document.getAnimations().filter((a) => {
+      const timing = a.effect?.getComputedTiming();
+      const left = Number(timing?.endTime ?? Infinity) - Number(timing?.localTime ?? 0);
+      return a.playState === 'running' && left <= 2_000;
+    });
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
 }

@@ -67,7 +67,7 @@ export const MENU: MenuEntry[] = [
     icon: <TrophyOutlined />,
     permission: 'sports',
     children: [
-      { path: '/sports', name: '赛事与风控', permission: 'sports' },
+      { path: '/sports/matches', name: '赛事与风控', permission: 'sports' },
       { path: '/sports/limits', name: '会员限额', permission: 'sports' },
     ],
   },
@@ -88,7 +88,7 @@ export const MENU: MenuEntry[] = [
     permission: 'agents',
     children: [
       { path: '/agents/applications', name: '代理申请', permission: 'agents' },
-      { path: '/agents', name: '代理列表', permission: 'agents' },
+      { path: '/agents/list', name: '代理列表', permission: 'agents' },
       { path: '/agents/rewards', name: '邀请奖励', permission: 'agents' },
       { path: '/agents/rules', name: '邀请规则', permission: 'agents' },
     ],

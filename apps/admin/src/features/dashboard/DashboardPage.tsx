@@ -24,7 +24,7 @@ const QUEUES: Array<{ key: keyof PendingCounts; title: string; path: string }> =
   { key: 'withdrawals_review', title: '待审核提现', path: '/finance/withdrawals?status=pending' },
   { key: 'withdrawals_pay', title: '待出款', path: '/finance/withdrawals?status=approved' },
   { key: 'activity_applications', title: '活动申请', path: '/content/activities?tab=applications' },
-  { key: 'agent_applications', title: '代理申请', path: '/agents?tab=applications' },
+  { key: 'agent_applications', title: '代理申请', path: '/agents/applications?status=pending' },
   { key: 'adjustments', title: '待复核调整', path: '/adjustments?status=pending' },
 ];
 
