@@ -4,12 +4,15 @@ import { currentPeriod, findLottery, formatFen } from '@app/shared';
 import { lotteryBets } from '../apps/server/src/db/schema.ts';
 import { dismissHomeModal, login, toast, waitForRoute } from './support/app.ts';
 import { screenshot } from './support/browser.ts';
+import { ShiftedClock } from './support/server.ts';
 import { page, server, useBrowserSuite } from './support/suite.ts';
 
 const CODE = 'k3_1m';
 const config = findLottery(CODE)!;
 
-useBrowserSuite('lottery');
+// The server's clock runs with the wall's, and the test jumps it to 封盘 and to the draw.
+const clock = new ShiftedClock();
+useBrowserSuite('lottery', { clock });
 let ticker: ReturnType<typeof setInterval> | undefined;
 
 /** Jobs are off in tests: this drives the lottery scheduler as the job would, every 500 ms. */
@@ -19,7 +22,7 @@ function startTicker(): void {
     if (running) return;
     running = true;
     void server.app.services.lotteryScheduler
-      .tick(new Date())
+      .tick(clock.now())
       .catch(() => undefined)
       .finally(() => {
         running = false;
@@ -27,15 +30,13 @@ function startTicker(): void {
   }, 500);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 beforeAll(async () => {
   // Twenty minutes of history: the scheduler ran in the past, then catches up now.
-  const now = Date.now();
+  const now = clock.now().getTime();
   for (const minutesAgo of [20, 15, 10, 5]) {
     await server.app.services.lotteryScheduler.tick(new Date(now - minutesAgo * 60_000), { codes: [CODE] });
   }
-  await server.app.services.lotteryScheduler.tick(new Date());
+  await server.app.services.lotteryScheduler.tick(clock.now());
   startTicker();
 });
 afterAll(() => clearInterval(ticker));
@@ -51,10 +52,10 @@ const wallet = (which: 'lottery' | 'main') => page.getByTestId(`wallet-${which}`
 describe('lottery', () => {
   it('transfers in, bets 快3 和值 on a 1-minute game, sees the countdown and the draw arrive live, and gets settled', async () => {
     await loginDemo();
-    // Enough time before 封盘 to pick and confirm; otherwise bet on the next period.
-    const soon = currentPeriod(config, Date.now());
-    if (soon.closeAt - Date.now() < 25_000) await sleep(soon.drawAt - Date.now() + 300);
-    const period = currentPeriod(config, Date.now());
+    // Enough time before 封盘 to pick and confirm; otherwise the clock jumps to the next period.
+    const soon = currentPeriod(config, clock.now().getTime());
+    if (soon.closeAt - clock.now().getTime() < 25_000) clock.jumpTo(soon.drawAt + 300);
+    const period = currentPeriod(config, clock.now().getTime());
 
     await page.goto('/#/pages/lottery/lottery-list');
     const card = page.locator(`[data-testid="lottery-card"][data-code="${CODE}"]`);
@@ -89,12 +90,13 @@ describe('lottery', () => {
     await expect.poll(() => bet.getAttribute('data-status')).toBe('pending');
     await expect.poll(() => wallet('lottery').textContent()).toBe('9,996.00');
 
-    // The countdown reaches 封盘, then the draw arrives over the socket and the bet settles.
-    await expect
-      .poll(() => countdown.getAttribute('data-phase'), { timeout: period.closeAt - Date.now() + 5_000 })
-      .not.toBe('open');
+    // 封盘: the clock jumps there, the scheduler closes the period and the page hears it.
+    clock.jumpTo(period.closeAt + 100);
+    await expect.poll(() => countdown.getAttribute('data-phase'), { timeout: 10_000 }).not.toBe('open');
+    // The draw arrives over the socket and the bet settles.
+    clock.jumpTo(period.drawAt + 100);
     const drawn = page.getByTestId('last-draw').getByText(`第${period.number}期开奖`);
-    await drawn.waitFor({ timeout: period.drawAt - Date.now() + 15_000 });
+    await drawn.waitFor({ timeout: 15_000 });
     await screenshot(page, 'lottery-game-drawn');
     await expect.poll(() => bet.getAttribute('data-status'), { timeout: 15_000 }).not.toBe('pending');
 
@@ -177,8 +179,8 @@ describe('lottery', () => {
 
   it('cancels a bet before 封盘 from the records page', async () => {
     await loginDemo();
-    const soon = currentPeriod(config, Date.now());
-    if (soon.closeAt - Date.now() < 20_000) await sleep(soon.drawAt - Date.now() + 300);
+    const soon = currentPeriod(config, clock.now().getTime());
+    if (soon.closeAt - clock.now().getTime() < 20_000) clock.jumpTo(soon.drawAt + 300);
     // Fund the lottery wallet and bet through the API as this member, then cancel in the UI.
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string);
     const headers = { authorization: `Bearer ${token}` };
@@ -188,7 +190,7 @@ describe('lottery', () => {
       headers,
       payload: { amount: '10' },
     });
-    const period = currentPeriod(config, Date.now());
+    const period = currentPeriod(config, clock.now().getTime());
     const placed = await server.app.inject({
       method: 'POST',
       url: '/v1/liujiu/bet/create',

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { systemClock, type Clock } from '../../apps/server/src/lib/clock.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -18,16 +19,35 @@ export interface TestServer {
 }
 
 /**
+ * The wall clock moved on by an offset a test sets: the server's time keeps running (the browser's
+ * countdowns follow it through `server_time`), and a test jumps ahead instead of waiting.
+ */
+export class ShiftedClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return systemClock.sleep(ms, signal);
+  }
+  /** Jumps to `at` (server time), never back. */
+  jumpTo(at: number): void {
+    this.offsetMs = Math.max(this.offsetMs, at - Date.now());
+  }
+}
+
+/**
  * A real server in this process: in-memory PGlite, migrations, demo data (demo001 / demo1234
  * with 10000.00, agent code AG8888), serving the built web app from apps/web/dist.
  */
-export async function startServer(): Promise<TestServer> {
+export async function startServer(clock?: Clock): Promise<TestServer> {
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
   const app = await buildApp({
     config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST }),
     database,
     logger: false,
+    ...(clock ? { clock } : {}),
   });
   await seedDemoData(app.services);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser, newMobileContext, screenshot } from './browser.ts';
+import type { Clock } from '../../apps/server/src/lib/clock.ts';
 import { startServer, type TestServer } from './server.ts';
 
 // Live bindings: a test file imports these and sees the values the hooks below assign.
@@ -14,6 +15,8 @@ export const pageErrors: string[] = [];
 export interface SuiteOptions {
   /** 'test' (default): a fresh phone context per test; 'file': one page for the whole file; 'none': no page. */
   page?: 'test' | 'file' | 'none';
+  /** The server's clock (default: the system's). */
+  clock?: Clock;
 }
 
 /** Another person on another phone: closes the current context and opens a fresh one. */
@@ -37,7 +40,7 @@ async function openPage(): Promise<void> {
 export function useBrowserSuite(name: string, options: SuiteOptions = {}): void {
   const scope = options.page ?? 'test';
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(options.clock);
     browser = await launchBrowser();
     if (scope === 'file') await openPage();
   });
