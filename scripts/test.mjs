@@ -5,7 +5,7 @@
 //   node scripts/test.mjs unit module     only these
 //
 // Typecheck and lint read the same files and share the machine well, so they run side by side;
-// the test tiers each use every core themselves and run one after another. With TEST_NODE24 (the
+// so do the module tests and the browser tests (see STAGES). With TEST_NODE24 (the
 // path of a Node 24 binary, as .ci/run provides) the unit tests also run on it, and the module
 // tests on PostgreSQL run on it while those on PGlite run on this Node.
 import { spawn } from 'node:child_process';
@@ -91,19 +91,31 @@ if (unknown.length) {
   process.exit(2);
 }
 
+/**
+ * Tiers of one stage run side by side. The module tiers keep the cores busy while the browser
+ * tests mostly wait (toasts, sockets, the simulator), so the two overlap; the rest run alone.
+ */
+const STAGES = [['check'], ['unit'], ['module', 'e2e']];
+
 const results = [];
 const started = performance.now();
-for (const tier of tiers.filter((t) => !wanted.length || wanted.includes(t.name))) {
-  console.log(`\n== ${tier.name}: ${tier.what}`);
-  const t0 = performance.now();
-  const outcome = await tier.run();
-  results.push({
-    tier,
-    code: outcome.code,
-    seconds: (performance.now() - t0) / 1000,
-    detail: outcome.detail ?? '',
-  });
-  console.log(`== ${tier.name}: ${outcome.code === 0 ? 'passed' : `FAILED (exit ${outcome.code})`}`);
+for (const stage of STAGES) {
+  const chosen = tiers.filter((t) => stage.includes(t.name) && (!wanted.length || wanted.includes(t.name)));
+  const outcomes = await Promise.all(
+    chosen.map(async (tier) => {
+      console.log(`\n== ${tier.name}: ${tier.what}`);
+      const t0 = performance.now();
+      const outcome = await tier.run();
+      console.log(`== ${tier.name}: ${outcome.code === 0 ? 'passed' : `FAILED (exit ${outcome.code})`}`);
+      return {
+        tier,
+        code: outcome.code,
+        seconds: (performance.now() - t0) / 1000,
+        detail: outcome.detail ?? '',
+      };
+    }),
+  );
+  results.push(...outcomes);
 }
 
 const total = (performance.now() - started) / 1000;
