@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { PlayTypeId } from '@app/shared';
 import { inTransaction } from '../db/tx.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -56,7 +56,42 @@ export async function openMatches(
     )
     .orderBy(asc(matches.kickoffAt));
   const picked = rows.filter((m) => finalState(t, m).status === fate).slice(0, count);
-  if (picked.length < count) throw new Error(`only ${picked.length} ${fate} ${sport} matches`);
+  if (picked.length < count) {
+    // Rare fates (about 3 % of matches are called off) may be missing from the synced window:
+    // ask the feed for the next ones within a week and sync the window around each.
+    const now = t.app.services.clock.now().getTime();
+    const feed = t.app.services.sportsFeed;
+    const known = new Set(
+      (
+        await t.database.db
+          .select({ externalId: matches.externalId })
+          .from(matches)
+          .where(eq(matches.feed, t.config.sports.feedName))
+      ).map((r) => r.externalId),
+    );
+    // Ones not synced yet: a match synced before may already show its fate.
+    const ahead = feed
+      .fixtures(new Date(now + 5 * 60_000), new Date(now + 7 * 86_400_000))
+      .filter((f) => f.sport === sport && !known.has(f.externalId))
+      .filter((f) => feed.state(f.externalId, new Date(f.kickoffAt.getTime() + 86_400_000))?.status === fate)
+      .slice(0, count - picked.length);
+    for (const fixture of ahead)
+      await t.app.services.feedSync.tick(new Date(fixture.kickoffAt.getTime() - 60 * 60_000));
+    const synced = await t.database.db
+      .select()
+      .from(matches)
+      .where(
+        and(
+          eq(matches.feed, t.config.sports.feedName),
+          inArray(
+            matches.externalId,
+            ahead.map((f) => f.externalId),
+          ),
+        ),
+      );
+    picked.push(...synced);
+    if (picked.length < count) throw new Error(`only ${picked.length} ${fate} ${sport} matches`);
+  }
   return picked;
 }
 

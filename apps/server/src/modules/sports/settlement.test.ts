@@ -19,8 +19,7 @@ import { matches, orderLegs, orders } from './sports.table.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  // A cancelled match is about 3 % of fixtures: three days ahead holds several, twelve hours may not.
-  t = await createSportsApp({ SPORTS_SYNC_AHEAD_MINUTES: '4320' });
+  t = await createSportsApp();
 });
 afterEach(() => expectLedgerBalanced(t));
 afterAll(() => t.close());
