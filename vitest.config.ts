@@ -62,6 +62,9 @@ export default defineConfig({
           // Each file has its own server, database and browser; most of a browser test is waiting
           // (toasts, sockets, the simulator's clock), so three files share the cores well.
           maxWorkers: 3,
+          // A poll waits for what the page shows; beside the module tests a busy machine may take
+          // more than vitest's default second to render it.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],
