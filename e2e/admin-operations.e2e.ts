@@ -132,7 +132,7 @@ describe('operations in the console', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('sets a member’s stake limit; the member’s larger bet is refused naming it', async () => {
+  it('sets a member’s stake limit, the larger bet is refused naming it; tags the member and finds them by the tag', async () => {
     await page.goto('/admin/sports/limits');
     await page.getByTestId('new-limit').click();
     const dialog = page.getByRole('dialog');
@@ -172,6 +172,32 @@ describe('operations in the console', () => {
       selections: [{ match_id: open!.match.id, bet_type: 'winDrawLose', option: 'h', odds: open!.odds.h }],
     });
     expect(refused).toMatchObject({ code: 422, message: '投注金额超过您的账户单笔限额10.00元' });
+
+    // The same member tagged from their profile; the member list finds them by the tag.
+    const demo = (
+      await server.app.inject({
+        method: 'POST',
+        url: '/v1/login',
+        payload: { username: 'demo001', password: 'demo1234' },
+      })
+    ).json<{
+      data: { userinfo: { id: number } };
+    }>().data.userinfo.id;
+    await page.goto(`/admin/members/${demo}`);
+    await page.getByTestId('open-tags').click();
+    const tagInput = page.getByRole('dialog').locator('.ant-select-selector');
+    await tagInput.click();
+    await page.keyboard.type('新户观察');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').getByText('会员标签', { exact: true }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^确\s?[定认]$/ })
+      .click();
+    await page.getByTestId('member-profile').getByText('新户观察').waitFor();
+    await screenshot(page, 'admin-member-tags');
+    await page.goto(`/admin/members?tag=${encodeURIComponent('新户观察')}`);
+    await page.locator('tr', { hasText: 'demo001' }).getByText('新户观察').waitFor();
     expect(pageErrors).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import {
   ProForm,
   ProFormDigit,
   ProFormRadio,
+  ProFormSelect,
   ProFormText,
   ProFormTextArea,
   ProFormDependency,
@@ -12,19 +13,22 @@ import { broadcastBody } from '@app/shared/backoffice';
 import { App } from 'antd';
 import { post, validate } from '@/lib/api.ts';
 import { count } from '@/lib/format.ts';
+import { tagOptions, useMemberTags } from '@/features/members/tags.ts';
 
 type Form = {
-  audience: 'member' | 'vip' | 'agent' | 'all';
+  audience: 'member' | 'vip' | 'agent' | 'tag' | 'all';
   member?: string;
   vip_level?: number;
   agent?: string;
+  tag?: string;
   title: string;
   content: string;
 };
 
-/** Messages to one member, a segment (VIP level and up, an agent's members) or everyone. */
+/** Messages to one member, a segment (VIP level and up, an agent's members, a tag) or everyone. */
 export default function MessagesPage() {
   const { message, modal } = App.useApp();
+  const tags = useMemberTags();
   return (
     <PageContainer title="站内信" subTitle="发送前显示接收人数；同一条消息不会重复发送">
       <ProCard bordered>
@@ -59,6 +63,7 @@ export default function MessagesPage() {
               { label: '单个会员', value: 'member' },
               { label: 'VIP等级及以上', value: 'vip' },
               { label: '代理下级', value: 'agent' },
+              { label: '会员标签', value: 'tag' },
               { label: '全部会员', value: 'all' },
             ]}
           />
@@ -77,6 +82,13 @@ export default function MessagesPage() {
                 />
               ) : audience === 'agent' ? (
                 <ProFormText name="agent" label="代理账号或ID" rules={[{ required: true }]} />
+              ) : audience === 'tag' ? (
+                <ProFormSelect
+                  name="tag"
+                  label="标签"
+                  options={tagOptions(tags.data)}
+                  rules={[{ required: true, message: '请选择标签' }]}
+                />
               ) : null
             }
           </ProFormDependency>

@@ -8,18 +8,19 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components';
 import { LEDGER_TYPES } from '@app/shared';
-import { MEMBER_FLAGS, type MemberDetail, type MemberFlag } from '@app/shared/backoffice';
+import { MEMBER_FLAGS, memberTagsBody, type MemberDetail, type MemberFlag } from '@app/shared/backoffice';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Descriptions, Popconfirm, Space, Tabs, Tag } from 'antd';
 import { useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useAuth } from '@/app/auth.tsx';
-import { get, post } from '@/lib/api.ts';
+import { get, post, put, validate } from '@/lib/api.ts';
 import { beijing } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
 import { AdjustmentForm } from './AdjustmentForm.tsx';
 import { FlagTags } from './MembersPage.tsx';
+import { tagOptions, useMemberTags } from './tags.ts';
 
 type Row = Record<string, unknown>;
 const time = (k: string): ProColumns<Row> => ({
@@ -213,6 +214,7 @@ export default function MemberDetailPage() {
     queryFn: () => get<MemberDetail>(`/members/${id}`),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['member', id] });
+  const tagList = useMemberTags();
 
   const revoke = async (sessionId?: number) => {
     try {
@@ -306,6 +308,38 @@ export default function MemberDetailPage() {
                 />
               </ModalForm>
             )}
+            {can('members.tags') && (
+              <ModalForm<{ tags: string[]; reason?: string }>
+                title="会员标签"
+                width={480}
+                trigger={<Button data-testid="open-tags">编辑标签</Button>}
+                initialValues={{ tags: m.tags }}
+                modalProps={{ destroyOnHidden: true }}
+                onFinish={async (v) => {
+                  try {
+                    await put(
+                      `/members/${id}/tags`,
+                      validate(memberTagsBody, { tags: v.tags, reason: v.reason ?? '' }),
+                    );
+                    void message.success('已保存');
+                    refresh();
+                    void queryClient.invalidateQueries({ queryKey: ['member-tags'] });
+                    return true;
+                  } catch (e) {
+                    void message.error((e as Error).message);
+                    return false;
+                  }
+                }}
+              >
+                <ProFormSelect
+                  name="tags"
+                  label="标签（输入后回车添加；用于会员搜索与站内信分群）"
+                  mode="tags"
+                  options={tagOptions(tagList.data)}
+                />
+                <ProFormTextArea name="reason" label="说明（可选，写入审计日志）" />
+              </ModalForm>
+            )}
             {can('members.adjust') && (
               <AdjustmentForm memberId={m.id} username={m.username} onDone={refresh} />
             )}
@@ -349,6 +383,15 @@ export default function MemberDetailPage() {
             <Descriptions.Item label="邀请码">{m.invite_code}</Descriptions.Item>
             <Descriptions.Item label="注册">
               {beijing(m.created_at)} · {m.register_type} · {m.register_ip ?? '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label="标签" span={4}>
+              {m.tags.length
+                ? m.tags.map((t) => (
+                    <Tag key={t} color="blue">
+                      {t}
+                    </Tag>
+                  ))
+                : '-'}
             </Descriptions.Item>
             <Descriptions.Item label="其他钱包" span={4}>
               {m.wallets

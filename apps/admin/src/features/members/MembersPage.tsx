@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { beijing } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
+import { tagOptions, useMemberTags } from './tags.ts';
 
 type Row = MemberListItem & Record<string, unknown>;
 
@@ -65,6 +66,22 @@ const columns: ProColumns<Row>[] = [
   },
   { title: '代理', dataIndex: 'agent', render: (_, r) => r.agent_username ?? '-' },
   { title: '标记', dataIndex: 'flag', valueEnum: flagEnum, render: (_, r) => <FlagTags flags={r.flags} /> },
+  {
+    title: '标签',
+    dataIndex: 'tag',
+    render: (_, r) =>
+      r.tags.length ? (
+        <Space size={2} wrap>
+          {r.tags.map((t) => (
+            <Tag key={t} color="blue">
+              {t}
+            </Tag>
+          ))}
+        </Space>
+      ) : (
+        '-'
+      ),
+  },
   { title: '注册时间', dataIndex: 'created_at', search: false, render: (_, r) => beijing(r.created_at) },
   {
     title: '最后登录',
@@ -76,6 +93,12 @@ const columns: ProColumns<Row>[] = [
 ];
 
 export default function MembersPage() {
+  const tags = useMemberTags();
+  const withTags = columns.map((c) =>
+    c.dataIndex === 'tag'
+      ? { ...c, valueType: 'select' as const, fieldProps: { options: tagOptions(tags.data) } }
+      : c,
+  );
   return (
     <PageContainer title="会员列表">
       <ServerTable<Row>
@@ -83,7 +106,7 @@ export default function MembersPage() {
         exportPath="/members/export"
         exportName="会员列表"
         rowKey="id"
-        columns={columns}
+        columns={withTags}
       />
     </PageContainer>
   );

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -91,4 +92,18 @@ export const matchCorrections = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('match_corrections_match_uq').on(t.matchId)],
+);
+
+/** Operators' labels on members (高价值, 疑似套利 …): member search and message segments use them. */
+export const memberTags = pgTable(
+  'member_tags',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    tag: text('tag').notNull(),
+    operatorId: integer('operator_id').references(() => operators.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.tag] }), index('member_tags_tag_idx').on(t.tag, t.memberId)],
 );

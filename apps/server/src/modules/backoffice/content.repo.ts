@@ -189,9 +189,16 @@ export async function pendingApplicationsByActivity(db: Db) {
   );
 }
 
-/** Members a message goes to: one, a VIP level and up, an agent's members, or everyone. */
-export function audienceWhere(a: { memberId?: number; vipLevel?: number; agentId?: number }): SQL {
+/** Members a message goes to: one, a VIP level and up, an agent's members, a tag, or everyone. */
+export function audienceWhere(a: {
+  memberId?: number;
+  vipLevel?: number;
+  agentId?: number;
+  tag?: string;
+}): SQL {
   if (a.memberId !== undefined) return sql`id = ${a.memberId}`;
+  if (a.tag !== undefined)
+    return sql`id IN (SELECT member_id FROM member_tags WHERE tag = ${a.tag}) AND enabled = 1`;
   if (a.vipLevel !== undefined) return sql`vip_level >= ${a.vipLevel} AND enabled = 1`;
   if (a.agentId !== undefined) return sql`agent_id = ${a.agentId} AND enabled = 1`;
   return sql`enabled = 1`;

@@ -459,10 +459,11 @@ export class ContentAdminService {
   // ---- messages to members ----
 
   private async audience(b: {
-    audience: 'member' | 'vip' | 'agent' | 'all';
+    audience: 'member' | 'vip' | 'agent' | 'tag' | 'all';
     member?: string | undefined;
     vip_level?: number | undefined;
     agent?: string | undefined;
+    tag?: string | undefined;
   }) {
     switch (b.audience) {
       case 'member': {
@@ -478,6 +479,9 @@ export class ContentAdminService {
         if (id === undefined) throw unprocessable('代理不存在');
         return repo.audienceWhere({ agentId: id });
       }
+      case 'tag':
+        if (!b.tag) throw unprocessable('请选择标签');
+        return repo.audienceWhere({ tag: b.tag });
       case 'all':
         return repo.audienceWhere({});
     }
@@ -527,6 +531,7 @@ export class ContentAdminService {
           member: b.member,
           vip_level: b.vip_level,
           agent: b.agent,
+          tag: b.tag,
           title: b.title,
           recipients: sent,
         },

@@ -52,6 +52,7 @@ export interface MemberRowOut {
   created_at: Date | string;
   last_login_at: Date | string | null;
   last_login_ip: string | null;
+  tags: string[] | null;
 }
 
 const memberSelect = sql`
@@ -62,7 +63,8 @@ const memberSelect = sql`
     m.agent_id, a.username AS agent_username, m.inviter_id, i.username AS inviter_username,
     m.enabled, m.is_black, m.disable_withdraw, m.disable_game, m.disable_nggame, m.is_agent, m.is_mock,
     m.register_type, m.register_ip, m.invite_code, m.agent_code,
-    m.codingvolume, m.paysum, m.totalgame, m.total_withdraw, m.created_at, m.last_login_at, m.last_login_ip
+    m.codingvolume, m.paysum, m.totalgame, m.total_withdraw, m.created_at, m.last_login_at, m.last_login_ip,
+    (SELECT array_agg(t.tag ORDER BY t.tag) FROM member_tags t WHERE t.member_id = m.id) AS tags
   FROM members m
   LEFT JOIN members a ON a.id = m.agent_id
   LEFT JOIN members i ON i.id = m.inviter_id`;
@@ -72,6 +74,7 @@ export interface MemberFilter extends Paging {
   agent?: string | undefined;
   flag?: string | undefined;
   vip_level?: number | undefined;
+  tag?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
 }
@@ -104,6 +107,8 @@ export async function pageMembers(db: Db, f: MemberFilter) {
     parts.push(f.flag === 'enabled' ? sql`m.enabled = 0` : sql`${sql.raw(`m.${FLAG_COLUMNS[f.flag]}`)} = 1`);
   }
   if (f.vip_level !== undefined) parts.push(sql`m.vip_level = ${f.vip_level}`);
+  if (f.tag)
+    parts.push(sql`EXISTS (SELECT 1 FROM member_tags t WHERE t.member_id = m.id AND t.tag = ${f.tag})`);
   parts.push(...dayBetween(sql`m.created_at`, f.from, f.to));
   const [rows, total] = await Promise.all([
     db.execute(sql`${memberSelect} ${where(parts)} ORDER BY m.id DESC ${limitOffset(f)}`),
@@ -219,3 +224,32 @@ export async function pageRecords(
 /** Ledger entries of one wallet kind of the member. */
 export const walletKindFilter = (memberId: number, kind: string): SQL =>
   sql`t.wallet_id IN (SELECT id FROM wallets WHERE member_id = ${memberId} AND kind = ${kind})`;
+
+/** The member's tags, locked (with the member row) for the change that follows. */
+export async function lockTags(tx: Tx, memberId: number): Promise<string[] | undefined> {
+  const member = rowsOf<{ id: number }>(
+    await tx.execute(sql`SELECT id FROM members WHERE id = ${memberId} FOR UPDATE`),
+  );
+  if (!member.length) return undefined;
+  return rowsOf<{ tag: string }>(
+    await tx.execute(sql`SELECT tag FROM member_tags WHERE member_id = ${memberId} ORDER BY tag`),
+  ).map((r) => r.tag);
+}
+
+/** Replaces the member's tags with `tags`. */
+export async function replaceTags(tx: Tx, memberId: number, tags: string[], operatorId: number, now: Date) {
+  await tx.execute(sql`DELETE FROM member_tags WHERE member_id = ${memberId}`);
+  for (const tag of tags)
+    await tx.execute(
+      sql`INSERT INTO member_tags (member_id, tag, operator_id, created_at) VALUES (${memberId}, ${tag}, ${operatorId}, ${now})`,
+    );
+}
+
+/** Every tag in use with how many members carry it, most used first. */
+export async function tagCounts(db: Db): Promise<Array<{ tag: string; members: number }>> {
+  return rowsOf<{ tag: string; n: string }>(
+    await db.execute(
+      sql`SELECT tag, COUNT(*) AS n FROM member_tags GROUP BY tag ORDER BY COUNT(*) DESC, tag LIMIT 200`,
+    ),
+  ).map((r) => ({ tag: r.tag, members: Number(r.n) }));
+}

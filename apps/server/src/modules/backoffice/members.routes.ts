@@ -18,6 +18,8 @@ import {
   memberLotteryBetItem,
   memberMessageItem,
   memberOrderItem,
+  memberTagCount,
+  memberTagsBody,
   memberRecordQuery,
   memberSessionItem,
   memberSessionsQuery,
@@ -59,6 +61,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       { title: '启用', value: (r) => r.flags.enabled },
       { title: '黑名单', value: (r) => r.flags.is_black },
       { title: '禁止提现', value: (r) => r.flags.disable_withdraw },
+      { title: '标签', value: (r) => r.tags.join(' ') },
       { title: '注册时间', value: (r) => r.created_at },
       { title: '注册IP', value: (r) => r.register_ip },
       { title: '最后登录', value: (r) => r.last_login_at },
@@ -93,6 +96,34 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await members.setFlag(request.params.id, request.body, callOf(request)), '已保存'),
+  );
+  app.put(
+    '/admin/v1/members/:id/tags',
+    {
+      ...guarded(app, 'members.tags'),
+      schema: {
+        tags,
+        summary: '设置会员标签（会员搜索与站内信分群使用，记录审计）',
+        security,
+        params: memberParam,
+        body: memberTagsBody,
+        response: { 200: envelope(memberDetail) },
+      },
+    },
+    async (request) => ok(await members.setTags(request.params.id, request.body, callOf(request)), '已保存'),
+  );
+  app.get(
+    '/admin/v1/member-tags',
+    {
+      ...guarded(app, 'members.read'),
+      schema: {
+        tags,
+        summary: '在用的会员标签及人数',
+        security,
+        response: { 200: envelope(z.array(memberTagCount)) },
+      },
+    },
+    async () => ok(await members.tags(), '获取成功'),
   );
   listRoutes(app, {
     path: '/admin/v1/members/:id/sessions',

@@ -47,6 +47,7 @@ export function toMemberListItem(r: repo.MemberRowOut): MemberListItem {
     created_at: iso(r.created_at)!,
     last_login_at: iso(r.last_login_at),
     last_login_ip: r.last_login_ip,
+    tags: r.tags ?? [],
   };
 }
 
@@ -290,6 +291,32 @@ export class MembersAdminService {
     });
     if (revoked.length) this.events.emit('session.revoked', { memberId, sessionIds: revoked });
     return this.detail(memberId);
+  }
+
+  /** Replaces the member's tags, audited before → after. */
+  async setTags(memberId: number, input: { tags: string[]; reason: string }, call: OperatorCall) {
+    await inTransaction(this.db, async (work) => {
+      const before = await repo.lockTags(work.tx, memberId);
+      if (!before) throw notFound('会员不存在');
+      const after = [...input.tags].sort();
+      if (JSON.stringify(before) === JSON.stringify(after)) return;
+      await repo.replaceTags(work.tx, memberId, after, call.operatorId, this.clock.now());
+      await this.operators.audit(work, {
+        operatorId: call.operatorId,
+        action: 'member.tags',
+        targetType: 'member',
+        targetId: memberId,
+        memberId,
+        reason: input.reason,
+        detail: { before: { tags: before }, after: { tags: after } },
+        ip: call.ip,
+      });
+    });
+    return this.detail(memberId);
+  }
+
+  tags() {
+    return repo.tagCounts(this.db);
   }
 
   async sessions(memberId: number, q: repo.Paging) {

@@ -74,6 +74,69 @@ describe('member search and profile', () => {
     });
   });
 
+  it('tags members: search by tag, message the tagged ones only; audited; content may not tag', async () => {
+    const support = await newOperator(t.app, 'support');
+    const [a, b, untagged] = [await newMember(t.app), await newMember(t.app), await newMember(t.app)];
+    const tag = `高价值${a.id}`;
+    const put = (op: typeof support, id: number, payload: Record<string, unknown>) =>
+      as(t.app, op, { method: 'PUT', url: `/admin/v1/members/${id}/tags`, payload });
+    const saved = await put(support, a.id, { tags: [tag, 'vip-watch'], reason: '月充值超过5万' });
+    expect(body(saved)).toMatchObject({ code: 200, data: { id: a.id, tags: [tag, 'vip-watch'].sort() } });
+    expect(body(await put(support, b.id, { tags: [tag] })).code).toBe(200);
+
+    const listed = body<{ total: number; list: Array<{ id: number; tags: string[] }> }>(
+      await as(t.app, support, { method: 'GET', url: `/admin/v1/members?tag=${encodeURIComponent(tag)}` }),
+    ).data;
+    expect(listed.list.map((m) => m.id).sort()).toEqual([a.id, b.id].sort());
+    const counts = body<Array<{ tag: string; members: number }>>(
+      await as(t.app, support, { method: 'GET', url: '/admin/v1/member-tags' }),
+    ).data;
+    expect(counts.find((c) => c.tag === tag)).toEqual({ tag, members: 2 });
+
+    for (const bad of [
+      ['a b'],
+      ['x'.repeat(21)],
+      ['dup', 'dup'],
+      ['<b>'],
+      Array.from({ length: 11 }, (_, i) => `t${i}`),
+    ])
+      expect(body(await put(support, a.id, { tags: bad })).code).toBe(400);
+    const content = await newOperator(t.app, 'content');
+    expect((await put(content, a.id, { tags: [] })).statusCode).toBe(403);
+    expect(body(await put(support, 99_999_999, { tags: ['x'] }))).toMatchObject({ code: 404 });
+
+    const preview = await as(t.app, support, {
+      method: 'POST',
+      url: '/admin/v1/messages/preview',
+      payload: { audience: 'tag', tag, title: 'x', content: 'y' },
+    });
+    expect(body(preview).data).toEqual({ recipients: 2 });
+    const sent = await as(t.app, support, {
+      method: 'POST',
+      url: '/admin/v1/messages',
+      payload: { audience: 'tag', tag, title: '专属客服已上线', content: '您的专属客服经理将与您联系。' },
+    });
+    expect(body(sent)).toMatchObject({ code: 200, data: { recipients: 2 } });
+    for (const [m, gets] of [
+      [a, true],
+      [b, true],
+      [untagged, false],
+    ] as const) {
+      const inbox = JSON.stringify(body(await as(t.app, m, { method: 'GET', url: '/v1/messages' })).data);
+      expect(inbox.includes('专属客服已上线')).toBe(gets);
+    }
+
+    // Removing every tag: audited before → after.
+    expect(body(await put(support, b.id, { tags: [], reason: '降级' })).data).toMatchObject({ tags: [] });
+    const audit = body<{ list: Array<{ action: string; detail: unknown }> }>(
+      await as(t.app, await newOperator(t.app, 'admin'), {
+        method: 'GET',
+        url: `/admin/v1/audit-logs?action=member.tags&member_id=${b.id}`,
+      }),
+    ).data.list;
+    expect(audit.map((x) => x.detail)).toContainEqual({ before: { tags: [tag] }, after: { tags: [] } });
+  });
+
   it('revokes a member’s sessions with a reason', async () => {
     const m = await newMember(t.app);
     const support = await newOperator(t.app, 'support');

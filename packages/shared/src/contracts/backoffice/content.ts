@@ -186,13 +186,15 @@ export const lotteryArticleBody = z.object({
 // ---- messages to members ----
 
 export const broadcastBody = z.object({
-  audience: z.enum(['member', 'vip', 'agent', 'all'], { error: '请选择发送对象' }),
+  audience: z.enum(['member', 'vip', 'agent', 'tag', 'all'], { error: '请选择发送对象' }),
   /** audience=member: the member's id or account. */
   member: z.string().trim().max(50).optional(),
   /** audience=vip: members at or above this level. */
   vip_level: z.number().int().min(0).max(20).optional(),
   /** audience=agent: the agent's members (id or account). */
   agent: z.string().trim().max(50).optional(),
+  /** audience=tag: members carrying this tag. */
+  tag: z.string().trim().max(20).optional(),
   title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(60, '标题不能超过60个字符'),
   content: z.string({ error: '请输入内容' }).trim().min(1, '请输入内容').max(2000, '内容不能超过2000个字符'),
 });

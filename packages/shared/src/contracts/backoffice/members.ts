@@ -28,6 +28,7 @@ export const memberListQuery = pageQuery.extend({
   agent: z.string().trim().max(50).optional(),
   flag: z.enum(MEMBER_FLAG_KEYS).optional(),
   vip_level: z.coerce.number().int().min(0).max(20).optional(),
+  tag: z.string().trim().max(20).optional(),
   ...dayRange,
 });
 
@@ -48,6 +49,8 @@ export const memberListItem = z.object({
   created_at: isoDate,
   last_login_at: isoDate.nullable(),
   last_login_ip: z.string().nullable(),
+  /** Operators' labels on the member. */
+  tags: z.array(z.string()),
 });
 export type MemberListItem = z.infer<typeof memberListItem>;
 
@@ -77,6 +80,22 @@ export const memberFlagBody = z.object({
     .min(2, '请填写原因（至少2个字）')
     .max(200, '原因不能超过200个字符'),
 });
+
+/** A tag: 1–20 characters of text (letters, digits, Chinese, - and _), no spaces or controls. */
+export const memberTag = z
+  .string({ error: '标签格式不正确' })
+  .trim()
+  .min(1, '标签不能为空')
+  .max(20, '标签不能超过20个字符')
+  .regex(/^[\p{L}\p{N}_-]+$/u, '标签只能包含文字、数字、- 和 _');
+export const memberTagsBody = z.object({
+  tags: z
+    .array(memberTag)
+    .max(10, '每位会员最多10个标签')
+    .refine((tags) => new Set(tags).size === tags.length, '标签不能重复'),
+  reason: z.string().trim().max(200).optional().default(''),
+});
+export const memberTagCount = z.object({ tag: z.string(), members: z.number().int() });
 
 export const memberSessionItem = z.object({
   id: z.number().int(),

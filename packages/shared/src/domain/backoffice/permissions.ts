@@ -22,6 +22,8 @@ export const PERMISSIONS = {
   'members.read': ['admin', 'finance', 'risk', 'support'],
   /** Member flags (enabled, is_black, disable_withdraw …) with a reason. */
   'members.flags': ['admin', 'risk'],
+  /** Label members (tags used by search and message segments). */
+  'members.tags': ['admin', 'risk', 'support'],
   /** Revoke a member's sessions. */
   'members.sessions': ['admin', 'risk', 'support'],
   /** Propose a manual adjustment (maker) and approve another's (checker). */

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { get } from '@/lib/api.ts';
+
+export interface TagCount {
+  tag: string;
+  members: number;
+}
+
+/** The tags in use with their member counts (filters, message segments, the tag editor). */
+export function useMemberTags() {
+  return useQuery({
+    queryKey: ['member-tags'],
+    queryFn: () => get<TagCount[]>('/member-tags'),
+    staleTime: 30_000,
+  });
+}
+
+export const tagOptions = (tags: TagCount[] | undefined) =>
+  (tags ?? []).map((t) => ({ label: `${t.tag}（${t.members}人）`, value: t.tag }));
