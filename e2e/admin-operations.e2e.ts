@@ -1,10 +1,15 @@
 import { currentPeriod, findLottery, nextPeriod } from '@app/shared';
-import { and, asc, eq, gt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { matches, matchMarkets } from '../apps/server/src/db/schema.ts';
 import { ManualClock } from '../apps/server/src/lib/clock.ts';
 import { screenshot } from './support/browser.ts';
-import { consoleLogin, consolePage as page, pageErrors, server, useConsoleSuite } from './support/admin.ts';
+import {
+  consoleLogin,
+  consolePage as page,
+  nextMatch,
+  pageErrors,
+  server,
+  useConsoleSuite,
+} from './support/admin.ts';
 
 // The lottery test needs a draw that did not happen: this server's clock moves only when told.
 const clock = new ManualClock();
@@ -145,31 +150,14 @@ describe('operations in the console', () => {
     await screenshot(page, 'admin-member-limits');
 
     await server.app.services.feedSync.tick(clock.now());
-    const { db } = server.app.services.database;
-    const [open] = await db
-      .select({ match: matches, odds: matchMarkets.odds })
-      .from(matches)
-      .innerJoin(
-        matchMarkets,
-        and(eq(matchMarkets.matchId, matches.id), eq(matchMarkets.playType, 'football.winDrawLose')),
-      )
-      .where(
-        and(
-          eq(matches.sport, 'football'),
-          eq(matches.status, 'scheduled'),
-          gt(matches.kickoffAt, new Date(clock.now().getTime() + 30 * 60_000)),
-        ),
-      )
-      .orderBy(asc(matches.kickoffAt))
-      .limit(1);
-    expect(open).toBeDefined();
+    const open = await nextMatch(new Date(clock.now().getTime() + 30 * 60_000));
     const api = await memberApi('demo001', 'demo1234');
     const refused = await api('POST', '/v1/order/submit', {
       sport_type: 1,
       bet_mode: 'single',
       pass_type: 'single',
       multiple: 6,
-      selections: [{ match_id: open!.match.id, bet_type: 'winDrawLose', option: 'h', odds: open!.odds.h }],
+      selections: [{ match_id: open.match.id, bet_type: 'winDrawLose', option: 'h', odds: open.odds.h }],
     });
     expect(refused).toMatchObject({ code: 422, message: '投注金额超过您的账户单笔限额10.00元' });
 

@@ -1,12 +1,11 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { matches, matchMarkets } from '../apps/server/src/db/schema.ts';
 import { dismissHomeModal, login, waitForRoute } from './support/app.ts';
 import { openRoute, screenshot } from './support/browser.ts';
 import {
   consoleLogin,
   consolePage as page,
   memberPhone,
+  nextMatch,
   pageErrors,
   server,
   useConsoleSuite,
@@ -14,33 +13,10 @@ import {
 
 useConsoleSuite('admin-sports');
 
-/** The next football match still on sale, with its 胜平负 odds. */
-async function nextMatch() {
-  const { db } = server.app.services.database;
-  const [row] = await db
-    .select({ match: matches, odds: matchMarkets.odds })
-    .from(matches)
-    .innerJoin(
-      matchMarkets,
-      and(eq(matchMarkets.matchId, matches.id), eq(matchMarkets.playType, 'football.winDrawLose')),
-    )
-    .where(
-      and(
-        eq(matches.sport, 'football'),
-        eq(matches.status, 'scheduled'),
-        gt(matches.kickoffAt, new Date(Date.now() + 30 * 60_000)),
-      ),
-    )
-    .orderBy(asc(matches.kickoffAt))
-    .limit(1);
-  if (!row) throw new Error('no open football match');
-  return row;
-}
-
 describe('sports in the console', () => {
   it('suspends a market: the member app greys it out and refuses the bet; then voids the match, refunding its orders', async () => {
     await server.app.services.feedSync.tick();
-    const { match, odds } = await nextMatch();
+    const { match, odds } = await nextMatch(new Date(Date.now() + 30 * 60_000));
     const login1 = await server.app.inject({
       method: 'POST',
       url: '/v1/login',

@@ -3,43 +3,36 @@ import { fileURLToPath } from 'node:url';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { matches, matchMarkets } from '../../apps/server/src/db/schema.ts';
 import type { ManualClock } from '../../apps/server/src/lib/clock.ts';
-import { seedDemoData } from '../../apps/server/src/seed/demo.ts';
 import { launchBrowser, newMobileContext, screenshot } from './browser.ts';
-import { WEB_DIST, type TestServer } from './server.ts';
+import { startServer, type TestServer } from './server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built operator console. */
 export const ADMIN_DIST = process.env.E2E_ADMIN_DIST ?? path.resolve(here, '../../apps/admin/dist');
 
 /** A server with demo data serving the member app at / and the console at /admin/. */
-export async function startAdminServer(
-  env: Record<string, string> = {},
-  clock?: ManualClock,
-): Promise<TestServer> {
-  const database = await openDatabase({ kind: 'pglite' });
-  await database.migrate();
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST, ADMIN_DIST, ...env }),
-    database,
-    logger: false,
-    ...(clock ? { clock } : {}),
-  });
-  await seedDemoData(app.services);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('server did not get a port');
-  return {
-    baseUrl: `http://127.0.0.1:${address.port}`,
-    app,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+export function startAdminServer(env: Record<string, string> = {}, clock?: ManualClock): Promise<TestServer> {
+  return startServer(clock, { ADMIN_DIST, ...env });
+}
+
+/** The next football match on sale after `after`, with its 胜平负 odds (straight from the database). */
+export async function nextMatch(after: Date) {
+  const { db } = server.app.services.database;
+  const [row] = await db
+    .select({ match: matches, odds: matchMarkets.odds })
+    .from(matches)
+    .innerJoin(
+      matchMarkets,
+      and(eq(matchMarkets.matchId, matches.id), eq(matchMarkets.playType, 'football.winDrawLose')),
+    )
+    .where(and(eq(matches.sport, 'football'), eq(matches.status, 'scheduled'), gt(matches.kickoffAt, after)))
+    .orderBy(asc(matches.kickoffAt))
+    .limit(1);
+  if (!row) throw new Error('no open football match');
+  return row;
 }
 
 /** A desktop browser at 1440 × 900, the console's first layout. */

@@ -40,11 +40,11 @@ export class ShiftedClock implements Clock {
  * A real server in this process: in-memory PGlite, migrations, demo data (demo001 / demo1234
  * with 10000.00, agent code AG8888), serving the built web app from apps/web/dist.
  */
-export async function startServer(clock?: Clock): Promise<TestServer> {
+export async function startServer(clock?: Clock, env: Record<string, string> = {}): Promise<TestServer> {
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST }),
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST, ...env }),
     database,
     logger: false,
     ...(clock ? { clock } : {}),
