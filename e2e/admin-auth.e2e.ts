@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import {
   consoleLogin,
+  consoleSignOut,
   consolePage as page,
   createOperator,
   pageErrors,
@@ -30,9 +31,7 @@ describe('console sign-in', () => {
     await screenshot(page, 'admin-dashboard');
 
     // Sign out, then sign in again: the code is asked for.
-    await page.getByTestId('operator-name').hover();
-    await page.getByText('退出登录').click();
-    await page.waitForURL(/\/admin\/login/);
+    await consoleSignOut(page);
     await page.getByPlaceholder('用户名').fill('admin');
     await page.getByPlaceholder('密码').fill('admin1234');
     await page.getByRole('button', { name: /登\s?录/ }).click();
@@ -46,9 +45,7 @@ describe('console sign-in', () => {
   });
 
   it('a support operator sees only the menus of their role and signs in without a code', async () => {
-    await page.getByTestId('operator-name').hover();
-    await page.getByText('退出登录').click();
-    await page.waitForURL(/\/admin\/login/);
+    await consoleSignOut(page);
     const support = await createOperator('cs01', 'support');
     await consoleLogin(page, support.username, support.password);
     await page.getByTestId('dashboard-today').waitFor();

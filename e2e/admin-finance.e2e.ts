@@ -3,6 +3,7 @@ import { dismissHomeModal, login, waitForRoute } from './support/app.ts';
 import { openRoute, screenshot } from './support/browser.ts';
 import {
   consoleLogin,
+  consoleSignOut,
   consolePage as page,
   createOperator,
   memberPhone,
@@ -132,8 +133,7 @@ describe('finance in the console', () => {
     await screenshot(page, 'admin-adjustments-maker');
 
     // A second operator signs in and approves.
-    await page.getByTestId('operator-name').hover();
-    await page.getByText('退出登录').click();
+    await consoleSignOut(page);
     const checker = await createOperator('fin02', 'finance');
     await consoleLogin(page, checker.username, checker.password);
     await page.getByTestId('dashboard-today').waitFor();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { matches, matchMarkets } from '../../apps/server/src/db/schema.ts';
 import type { ManualClock } from '../../apps/server/src/lib/clock.ts';
@@ -98,6 +98,21 @@ export async function consoleLogin(page: Page, username: string, password: strin
       .or(page.getByRole('button', { name: '登录' }))
       .click();
   }
+}
+
+/**
+ * Signs out through the operator menu. It opens on hover: on a busy machine the pointer can reach
+ * the item before the menu settles, so hover and click again until the login page answers.
+ */
+export async function consoleSignOut(page: Page) {
+  await vi.waitFor(
+    async () => {
+      await page.getByTestId('operator-name').hover();
+      await page.getByRole('menuitem', { name: '退出登录' }).click({ timeout: 3_000 });
+      await page.waitForURL(/\/admin\/login/, { timeout: 5_000 });
+    },
+    { timeout: 30_000, interval: 500 },
+  );
 }
 
 /** An operator created through the service (e.g. the checker of a maker–checker pair). */
