@@ -4,8 +4,8 @@
 //   node scripts/test.mjs                 all tiers
 //   node scripts/test.mjs unit module     only these
 //
-// Typecheck and lint read the same files and share the machine well, so they run side by side;
-// so do the module tests and the browser tests (see STAGES). With TEST_NODE24 (the
+// Tiers run in stages, side by side within a stage (see STAGES): typecheck, lint and the unit
+// tests; then the module tests and the browser tests. With TEST_NODE24 (the
 // path of a Node 24 binary, as .ci/run provides) the unit tests also run on it, and the module
 // tests on PostgreSQL run on it while those on PGlite run on this Node.
 import { spawn } from 'node:child_process';
@@ -92,10 +92,14 @@ if (unknown.length) {
 }
 
 /**
- * Tiers of one stage run side by side. The module tiers keep the cores busy while the browser
- * tests mostly wait (toasts, sockets, the simulator), so the two overlap; the rest run alone.
+ * Tiers of one stage run side by side. Typecheck and lint are one process each, so the unit tests
+ * fill the cores beside them; the module tiers keep the cores busy while the browser tests mostly
+ * wait (toasts, sockets, the simulator).
  */
-const STAGES = [['check'], ['unit'], ['module', 'e2e']];
+const STAGES = [
+  ['check', 'unit'],
+  ['module', 'e2e'],
+];
 
 const results = [];
 const started = performance.now();
