@@ -7,7 +7,7 @@ import { auditLogs } from '../operators/operators.table.ts';
 import { lotteryBets, lotteryPeriods } from '../lottery/lottery.table.ts';
 import { balanceOf, fundLottery, openPeriod, placeBets, tick } from '../lottery/testing.ts';
 
-// This file's database is its own (a clone per file), so it may change any lottery's settings.
+// This file's database is its own, so it may change any lottery's settings.
 let t: TestApp;
 const clock = new ManualClock();
 beforeAll(async () => {

@@ -8,7 +8,6 @@ import { ledgerEntries } from '../ledger/ledger.table.ts';
 import { lotteryBets } from './lottery.table.ts';
 import { balanceOf, fundLottery, openPeriod, pastPeriod, placeBets, tick, type BetLine } from './testing.ts';
 
-// This file owns 11x5_5m; k3_1m and lhc it shares (played at the wall time, see testing.ts).
 const K3 = 'k3_1m';
 const LHC = 'lhc';
 const X115 = '11x5_5m';

@@ -31,7 +31,6 @@ import {
   tick,
 } from './testing.ts';
 
-// This file owns k3_5m, pk10_5m, ssc_5m, 11x5_1m and lhc_1m.
 let t: TestApp;
 let baseUrl: string;
 const clock = new ManualClock();

@@ -5,7 +5,6 @@ import { ManualClock } from '../../lib/clock.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { configOf, tick } from './testing.ts';
 
-// This file owns pk10_1m and ssc_1m.
 const PK10 = 'pk10_1m';
 const SSC = 'ssc_1m';
 

@@ -1,6 +1,7 @@
 /**
  * Helpers for the lottery module tests. Jobs are off in tests: a test drives the scheduler's
- * tick itself and moves the app's ManualClock instead of waiting for the real time.
+ * tick itself and moves the app's ManualClock instead of waiting for the real time. Each test
+ * file has a database of its own, so any file may tick any lottery to any time.
  */
 import {
   currentPeriod,
@@ -16,14 +17,6 @@ import { ManualClock } from '../../lib/clock.ts';
 import { as, type TestApp, type TestMember } from '../../test/harness.ts';
 import * as repo from './lottery.repo.ts';
 
-/**
- * Lotteries several test files bet on while they share one PostgreSQL database. A tick closes
- * and draws every due period of a lottery, so these are never ticked ahead of the wall clock
- * (another file may be betting on the period such a tick would close). Every other lottery
- * belongs to one file (named at its top), which moves its clock and ticks wherever it likes.
- */
-export const SHARED_LOTTERIES: ReadonlySet<string> = new Set(['k3_1m', 'lhc']);
-
 export function configOf(code: string): LotteryConfig {
   const config = findLottery(code);
   if (!config) throw new Error(`no lottery ${code}`);
@@ -38,31 +31,17 @@ export function clockOf(t: TestApp): ManualClock {
   return clock;
 }
 
-/**
- * One scheduler pass for these lotteries only (test files sharing PostgreSQL each drive their
- * own), at `at` or else the app's clock; a shared lottery never past the wall clock.
- */
+/** One scheduler pass for these lotteries only, at `at` or else the app's clock. */
 export function tick(t: TestApp, codes: string[], at?: Date | number) {
-  let time = at === undefined ? t.app.services.clock.now().getTime() : new Date(at).getTime();
-  if (codes.some((code) => SHARED_LOTTERIES.has(code))) {
-    const wall = Date.now();
-    if (at === undefined) time = Math.min(time, wall);
-    else if (time > wall)
-      throw new Error(`${codes.join(', ')}: a shared lottery is not ticked ahead of the wall clock`);
-  }
+  const time = at === undefined ? t.app.services.clock.now().getTime() : new Date(at).getTime();
   return t.app.services.lotteryScheduler.tick(new Date(time), { codes });
 }
 
 /**
  * A period open for bets at the app's clock with at least `minLeftMs` before 封盘: the current
  * one, or, when that closes sooner, the next one, the clock moved to its opening (no waiting).
- * A shared lottery is played at the wall time of the files it is shared with, so the clock
- * first catches up with the wall clock.
  */
-export async function openPeriod(t: TestApp, code: string, minLeftMs = 6_000): Promise<LotteryPeriod> {
-  const clock = clockOf(t);
-  const wall = Date.now();
-  if (SHARED_LOTTERIES.has(code) && clock.now().getTime() < wall) clock.set(wall);
+export function openPeriod(t: TestApp, code: string, minLeftMs = 6_000): Promise<LotteryPeriod> {
   return playablePeriod(t, code, minLeftMs);
 }
 
@@ -75,9 +54,8 @@ export async function playablePeriod(t: TestApp, code: string, minLeftMs = 6_000
   if (period.closeAt - clock.now().getTime() < minLeftMs) {
     period = nextPeriod(config, period);
     clock.set(period.openAt);
-    // The pass above created it ahead; an owned lottery opens it now, a shared one when the wall
-    // clock gets there (a bet within its window is taken either way).
-    if (!SHARED_LOTTERIES.has(code)) await tick(t, [code]);
+    // The pass above created it ahead; this one opens it.
+    await tick(t, [code]);
   }
   return period;
 }
