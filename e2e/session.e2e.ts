@@ -31,7 +31,7 @@ describe('session', () => {
     await expireSessions(memberId);
     await page.reload();
     // The login check runs 1 s after launch; the 401 logs out, tells, and relaunches login after 1.5 s.
-    await toast(page, '登录已失效，请重新登录').waitFor({ timeout: 10_000 });
+    await toast(page, '您还未登录，请先登录').waitFor({ timeout: 10_000 });
     await waitForRoute(page, '/pages/login/login', 10_000);
     expect(page.url()).toMatch(/#\/pages\/login\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -44,7 +44,7 @@ describe('session', () => {
     await expect.poll(() => page.locator('.balance-main').textContent()).toBe('10000.00');
     await expireSessions(memberId);
     await page.getByRole('button', { name: '刷新余额' }).click();
-    await toast(page, '登录已失效，请重新登录').waitFor({ timeout: 10_000 });
+    await toast(page, '您还未登录，请先登录').waitFor({ timeout: 10_000 });
     await waitForRoute(page, '/pages/login/login', 10_000);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await screenshot(page, 'login-after-expiry');

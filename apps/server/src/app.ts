@@ -35,7 +35,8 @@ import adminConsolePlugin from './plugins/admin-console.ts';
 import authPlugin from './plugins/auth.ts';
 import operatorAuthPlugin from './plugins/operator-auth.ts';
 import docsPlugin from './plugins/docs.ts';
-import envelopePlugin from './plugins/envelope.ts';
+import envelopePlugin, { clientErrorHandler, frameworkErrors } from './plugins/envelope.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import webPlugin from './plugins/web.ts';
 import type { AdapterRegistry } from './adapters/registry.ts';
 import { maintenanceGuard, pressureGuardPlugin } from './ops/guard.ts';
@@ -78,6 +79,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           )(config.trustProxy)
         : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Refusals before a route is found still answer in the envelope (plugins/envelope.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -121,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reply.elapsedTime / 1_000,
     );
   });
+  await app.register(securityHeadersPlugin, { config });
   await app.register(envelopePlugin);
   await app.register(authPlugin);
   await app.register(operatorAuthPlugin);

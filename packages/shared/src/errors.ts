@@ -57,5 +57,6 @@ export const MESSAGES = {
   insufficientBalance: '余额不足',
   idempotencyInProgress: '请求正在处理中，请勿重复提交',
   idempotencyMismatch: '幂等键已用于不同的请求',
-  tokenInvalid: '登录已失效，请重新登录',
+  // SPEC §8: the 401 toast reads 您还未登录，请先登录 whatever ended the session.
+  tokenInvalid: '您还未登录，请先登录',
 } as const;

@@ -28,6 +28,12 @@ async function docsPlugin(app: FastifyInstance) {
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true },
+    // The docs page has inline scripts: its own policy allows exactly those (by hash).
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      app.services.config.publicUrl?.startsWith('https:')
+        ? header
+        : header.replace(/\s*upgrade-insecure-requests;?/, ''),
   });
 }
 

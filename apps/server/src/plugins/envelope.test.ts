@@ -1,7 +1,25 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp } from '../test/harness.ts';
+import { body, createTestApp, newMember, type TestApp } from '../test/harness.ts';
+import { loginAttempts } from '../modules/accounts/accounts.table.ts';
+
+/** Sends bytes as they are (no client library to encode them) and returns status and body. */
+function rawRequest(base: string, text: string): Promise<{ status: number; headers: string; body: string }> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(text));
+    let out = '';
+    socket.on('data', (d: Buffer) => (out += d.toString('utf8')));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', payload = ''] = out.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), headers: head, body: payload });
+    });
+  });
+}
 
 let t: TestApp;
+let base: string;
 beforeAll(async () => {
   t = await createTestApp({}, (app) => {
     // A route that fails unexpectedly, to prove 5xx answers never leak internals.
@@ -9,6 +27,7 @@ beforeAll(async () => {
       throw new Error('connection string postgres://secret@db/prod is wrong');
     });
   });
+  base = await t.listen();
 });
 afterAll(() => t.close());
 
@@ -17,6 +36,49 @@ describe('envelope and errors', () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/nope?x=1' });
     expect(res.statusCode).toBe(404);
     expect(body(res)).toEqual({ code: 404, message: '请求的资源不存在', data: { path: '/v1/nope' } });
+  });
+
+  it('answers what the router and the HTTP parser refuse in the envelope, in Chinese', async () => {
+    const get = (target: string) =>
+      rawRequest(base, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    const long = await get(`/v1/notices/${'9'.repeat(150)}`);
+    expect(long.status).toBe(414);
+    expect(JSON.parse(long.body)).toEqual({ code: 414, message: '请求地址过长', data: null });
+    const badEscape = await get('/v1/notices/%E0%A4%A');
+    expect(JSON.parse(badEscape.body)).toEqual({ code: 400, message: '请求地址格式不正确', data: null });
+    const raw = await get('/v1/notices/search?keyword=彩');
+    expect(raw.status).toBe(400);
+    expect(JSON.parse(raw.body)).toMatchObject({
+      code: 400,
+      message: '请求格式不正确，地址中的中文等字符需要编码',
+    });
+  });
+
+  it('answers a known path with the wrong method 405 and says which methods it takes', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/v1/notices' });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET');
+    expect(body(res)).toEqual({ code: 405, message: '请求方法不允许', data: { allow: ['GET'] } });
+    const login = await t.app.inject({ method: 'GET', url: '/v1/login' });
+    expect(body(login)).toMatchObject({ code: 405, data: { allow: ['POST'] } });
+    expect((await t.app.inject({ method: 'GET', url: '/v1/no-such-thing' })).statusCode).toBe(404);
+  });
+
+  it('refuses a NUL character anywhere in a request before any work is done', async () => {
+    const member = await newMember(t.app);
+    const before = (await t.database.db.select().from(loginAttempts)).length;
+    for (const [url, payload] of [
+      ['/v1/login', { username: 'a\u0000b', password: 'x' }],
+      ['/admin/v1/auth/login', { username: 'admin', password: 'p\u0000' }],
+      ['/v1/user/update', { nickname: 'x\u0000' }],
+      ['/v1/payment-orders/notify/simulator', { trade_no: 'T\u0000', nested: { k: ['\u0000'] } }],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url, payload, headers: member.auth });
+      expect(body(res), url).toEqual({ code: 400, message: '请求参数包含非法字符', data: null });
+    }
+    const query = await t.app.inject({ method: 'GET', url: '/v1/notices/search?keyword=%00' });
+    expect(body(query)).toMatchObject({ code: 400, message: '请求参数包含非法字符' });
+    expect((await t.database.db.select().from(loginAttempts)).length).toBe(before);
   });
 
   it('hides internals of unexpected failures', async () => {

@@ -1,5 +1,7 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorEnvelope, httpMessage } from '@app/shared';
 import { isDatabaseBusy, isDatabaseUnavailable } from '../db/errors.ts';
@@ -40,8 +42,73 @@ function sendError(
   return reply.status(status).send({ code: status, message, data });
 }
 
+const envelopeJson = (status: number, message: string) =>
+  JSON.stringify({ code: status, message, data: null });
+
+/**
+ * Fastify's router refusals (a malformed percent-encoding, a path parameter longer than the
+ * router allows), answered in the envelope like everything else (Fastify `frameworkErrors`).
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  const message = status === 414 ? '请求地址过长' : '请求地址格式不正确';
+  void reply.status(status).type('application/json; charset=utf-8').send(envelopeJson(status, message));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a request line with raw non-ASCII
+ * bytes, a malformed header): an envelope on the socket, then close.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const status = timeout ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const message = timeout
+    ? httpMessage(408)
+    : status === 431
+      ? '请求头过大'
+      : '请求格式不正确，地址中的中文等字符需要编码';
+  const body = envelopeJson(status, message);
+  const reason = timeout
+    ? 'Request Timeout'
+    : status === 431
+      ? 'Request Header Fields Too Large'
+      : 'Bad Request';
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** True when a string anywhere in the value holds a NUL character. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => holdsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || holdsNul(v, depth + 1));
+}
+
+const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
+
 /** Maps every failure to the `{code, message, data}` envelope; 5xx answers never carry internals. */
 async function envelopePlugin(app: FastifyInstance) {
+  // Which methods a path answers to, so a wrong method gets 405 with Allow rather than 404.
+  const methodsOf = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 1_000 });
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (METHODS.includes(method as HTTPMethod) && !route.url.includes('*'))
+        methodsOf.on(method as HTTPMethod, route.url, () => undefined);
+  });
+
+  // A NUL character in any parameter is refused before any work (PostgreSQL text cannot hold it).
+  app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params))
+      throw new AppError(400, '请求参数包含非法字符');
+  });
+
   app.addHook('onRoute', (route) => {
     // Document the failure envelope on every /v1 route.
     if (!route.url.startsWith('/v1') && !route.url.startsWith('/user')) return;
@@ -92,7 +159,13 @@ async function envelopePlugin(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    return sendError(reply, 404, httpMessage(404), { path: request.url.split('?')[0] ?? '' });
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = METHODS.filter((m) => m !== request.method && methodsOf.find(m, path));
+    if (allowed.length > 0) {
+      void reply.header('allow', allowed.join(', '));
+      return sendError(reply, 405, '请求方法不允许', { allow: allowed });
+    }
+    return sendError(reply, 404, httpMessage(404), { path });
   });
 }
 

@@ -287,7 +287,7 @@ describe('login and sessions', () => {
     expect(body(out)).toEqual({ code: 200, message: '已退出登录', data: null });
     const after = await as(t.app, m, { method: 'GET', url: '/v1/me' });
     expect(after.statusCode).toBe(401);
-    expect(body(after).message).toBe('登录已失效，请重新登录');
+    expect(body(after).message).toBe('您还未登录，请先登录');
   });
 
   it('answers 401 without a token, with a malformed one and with an unknown one', async () => {

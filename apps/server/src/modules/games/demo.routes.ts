@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { formatFen, GAME_SESSION_TTL_MS, parseYuan } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unprocessable, notFound } from '../../lib/errors.ts';
 import { ok } from '../../plugins/envelope.ts';
+import { cspHeader } from '../../plugins/security-headers.ts';
 import { DT_BETS_FEN, DT_CHOICES, FISH_BETS_FEN, FISH_CODES } from './demo/engines.ts';
 import { errorPage, gamePage } from './demo/page.ts';
 import { SLOT_BETS_FEN } from './demo/slot-math.ts';
@@ -36,11 +38,19 @@ export const demoGameRoutes: FastifyPluginAsyncZod = async (app) => {
     '/games/demo/play',
     { schema: { hide: true, querystring: z.object({ session: z.string().max(200).optional() }) } },
     async (request, reply) => {
-      void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      // The page's inline scripts run under the site's policy plus this response's nonce.
+      const nonce = randomBytes(16).toString('base64');
+      void reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header(
+          'content-security-policy',
+          cspHeader(app.contentSecurityPolicy, { 'script-src': [`'nonce-${nonce}'`] }),
+        );
       const sessionId = request.query.session ?? '';
       try {
         const { game, balance } = await sim.openSession(sessionId);
-        return gamePage(game, sessionId, formatFen(balance));
+        return gamePage(game, sessionId, formatFen(balance), nonce);
       } catch (err) {
         if (err instanceof ProviderRejected) return errorPage(err.message);
         throw err;

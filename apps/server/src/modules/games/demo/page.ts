@@ -74,8 +74,8 @@ export function errorPage(message: string): string {
 <body><div class="box" data-testid="game-error"><div class="icon">!</div><p>${escapeHtml(message)}</p></div></body></html>`;
 }
 
-/** The self-contained game page served at the game_url. */
-export function gamePage(game: CatalogGame, sessionId: string, balance: string): string {
+/** The self-contained game page served at the game_url; its scripts carry the response's CSP nonce. */
+export function gamePage(game: CatalogGame, sessionId: string, balance: string, nonce: string): string {
   const config = gameConfig(game);
   return `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8">
@@ -91,8 +91,8 @@ export function gamePage(game: CatalogGame, sessionId: string, balance: string):
   <div class="result" id="result" data-testid="game-result">选择投注额开始游戏</div>
 </section>
 <section class="rules" id="rules"></section>
-<script>window.GAME=${scriptJson(config)};window.SESSION=${scriptJson(sessionId)};</script>
-<script>${SCRIPT}</script>
+<script nonce="${nonce}">window.GAME=${scriptJson(config)};window.SESSION=${scriptJson(sessionId)};</script>
+<script nonce="${nonce}">${SCRIPT}</script>
 </body></html>`;
 }
 
