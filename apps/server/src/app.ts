@@ -35,6 +35,7 @@ import adminConsolePlugin from './plugins/admin-console.ts';
 import authPlugin from './plugins/auth.ts';
 import operatorAuthPlugin from './plugins/operator-auth.ts';
 import docsPlugin from './plugins/docs.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
 import envelopePlugin, { clientErrorHandler, frameworkErrors } from './plugins/envelope.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import webPlugin from './plugins/web.ts';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(envelopePlugin);
   await app.register(authPlugin);
   await app.register(operatorAuthPlugin);
+  await app.register(rateLimitPlugin);
   await app.register(docsPlugin);
   await app.register(pressureGuardPlugin);
   await app.register(opsRoutes);

@@ -153,9 +153,25 @@ const envSchema = z.object({
   SEED_DEMO: bool,
   /** Session lifetime in days. */
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** Failed logins allowed per account (and 4× per IP) in the window before 429. */
+  /**
+   * Abuse limits (docs/decisions/015-abuse-limits.md). Failed logins per account from one address
+   * in LOGIN_WINDOW_MINUTES; per address over all accounts (members and operators counted apart);
+   * per account from addresses it never signed in from, in an hour.
+   */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(20),
+  LOGIN_ACCOUNT_MAX_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  /** Wrong old passwords and payment passwords per member in 15 minutes. */
+  PASSWORD_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Registrations (every kind together) per address per hour. */
+  REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Invite, agent and domain code checks per address per minute. */
+  VALIDATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Any other POST that needs no sign-in (logins included), per address per minute and route. */
+  PUBLIC_POST_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Payment gateway callbacks per address per minute (signed; a gateway sends many). */
+  CALLBACK_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Payment gateway merchant secret (HMAC of callbacks); default: a per-deployment secret kept in app_settings. */
   PAYMENT_GATEWAY_SECRET: z.string().min(16).optional(),
   /** 元 per USDT for deposits and withdrawals: exact decimals, at most 4 places. */
@@ -275,7 +291,23 @@ export interface AppConfig {
     recordSyncIntervalMs: number;
   };
   sessionTtlDays: number;
-  login: { maxFailures: number; windowMinutes: number };
+  limits: {
+    login: {
+      /** Per account from one address, in `windowMs`. */
+      perAccountAddress: number;
+      /** Per address over all accounts of one kind (members, operators), in `windowMs`. */
+      perAddress: number;
+      windowMs: number;
+      /** Per account from addresses it never signed in from, in an hour. */
+      perAccountPerHour: number;
+    };
+    /** Wrong old / payment passwords per member in 15 minutes. */
+    passwordFailures: number;
+    registerPerHour: number;
+    validatePerMinute: number;
+    publicPostPerMinute: number;
+    callbackPerMinute: number;
+  };
   finance: {
     gatewaySecret: string | undefined;
     usdtDepositRate: string;
@@ -412,7 +444,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       recordSyncIntervalMs: e.GAME_RECORD_SYNC_INTERVAL_MS,
     },
     sessionTtlDays: e.SESSION_TTL_DAYS,
-    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
+    limits: {
+      login: {
+        perAccountAddress: e.LOGIN_MAX_FAILURES,
+        perAddress: e.LOGIN_ADDRESS_MAX_FAILURES,
+        windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+        perAccountPerHour: e.LOGIN_ACCOUNT_MAX_FAILURES_PER_HOUR,
+      },
+      passwordFailures: e.PASSWORD_MAX_FAILURES,
+      registerPerHour: e.REGISTER_PER_HOUR,
+      validatePerMinute: e.VALIDATE_PER_MINUTE,
+      publicPostPerMinute: e.PUBLIC_POST_PER_MINUTE,
+      callbackPerMinute: e.CALLBACK_PER_MINUTE,
+    },
     finance: {
       gatewaySecret: e.PAYMENT_GATEWAY_SECRET,
       usdtDepositRate: e.USDT_DEPOSIT_RATE,

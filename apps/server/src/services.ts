@@ -62,6 +62,7 @@ import { Metrics } from './ops/metrics.ts';
 import { createBackoffice, type Backoffice } from './modules/backoffice/index.ts';
 import { FinanceSettingsService } from './modules/backoffice/finance-settings.service.ts';
 import { InviteRulesService } from './modules/invite/rules.service.ts';
+import { createLimits, type Limits } from './modules/limits/index.ts';
 
 /** Everything a route may call, built once per app. */
 export interface Services {
@@ -145,6 +146,8 @@ export interface Services {
   housekeeping: HousekeepingService;
   /** Routes the selected adapters serve themselves (simulators' pages). */
   adapterRoutes: SelectedAdapters['routes'];
+  /** Abuse limits: failed-attempt counts and the store behind the request rate limits. */
+  limits: Limits;
   /** The operator console's services (/admin/v1: security, dashboard, members, finance …). */
   backoffice: Backoffice;
   /** Stops background work and closes connections to outside services. */
@@ -229,7 +232,8 @@ export async function createServices(
   const lotteryScheduler = new LotteryScheduler(db, lotterySettlement, broadcaster, log, clock, {
     aheadMs: config.lottery.aheadMs,
   });
-  const operators = new OperatorsService(db, config, clock);
+  const limits = await createLimits(config, db, clock, log);
+  const operators = new OperatorsService(db, config, clock, limits);
   const financeSettings = new FinanceSettingsService(db, config, clock, operators);
   const bonus = new BonusService(ledger, events, clock);
   const gameTransfers = new GameTransferService(db, ledger, gameProvider, config.games, log, clock);
@@ -239,7 +243,7 @@ export async function createServices(
   const agentApplications = new AgentApplicationsService(db, operators, messages, events, clock);
   const inviteRules = new InviteRulesService(db, clock, operators);
   const inviteRewards = new InviteRewardsService(db, bonus, messages, log, clock, inviteRules);
-  const accounts = new AccountsService(db, config, events, messages, clock);
+  const accounts = new AccountsService(db, config, events, messages, clock, limits);
   const housekeeping = new HousekeepingService(db, config.housekeeping, clock, log);
 
   const backoffice = createBackoffice({
@@ -362,6 +366,7 @@ export async function createServices(
     gameTransfers,
     gameRecords,
     housekeeping,
+    limits,
     adapterRoutes: adapters.routes,
     backoffice,
     close: async () => {
@@ -370,6 +375,7 @@ export async function createServices(
       dbHealth.close();
       await hub.close();
       await broadcaster.close();
+      await limits.counters.close();
     },
   };
 }

@@ -44,7 +44,6 @@ export function httpMessage(status: number): string {
 export const MESSAGES = {
   loginFailed: '用户名或密码错误',
   accountDisabled: '账号已被禁用，请联系客服',
-  tooManyLoginAttempts: '登录失败次数过多，请15分钟后再试',
   usernameTaken: '该用户名已被注册',
   passwordMismatch: '两次输入的密码不一致',
   oldPasswordWrong: '原密码不正确',

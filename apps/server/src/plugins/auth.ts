@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '@app/shared';
 import { unauthorized } from '../lib/errors.ts';
@@ -20,6 +20,14 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1];
+}
+
+/** Whether a route opens only with a member's or an operator's token (its onRequest, or its documented security). */
+export function needsToken(app: FastifyInstance, route: RouteOptions): boolean {
+  const onRequest = [route.onRequest ?? []].flat();
+  if (onRequest.includes(app.authenticate) || onRequest.includes(app.authenticateOperator)) return true;
+  const security = (route.schema as { security?: unknown[] } | undefined)?.security;
+  return Array.isArray(security) && security.length > 0;
 }
 
 /** The authenticated member of a request that passed `app.authenticate`. */

@@ -4,9 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@app/shared';
+import { needsToken } from './auth.ts';
 
 /** OpenAPI generated from the routes' zod schemas, browsable at /docs. */
 async function docsPlugin(app: FastifyInstance) {
+  // A route that needs a token says so in the document, whether or not its schema did.
+  app.addHook('onRoute', (route) => {
+    if (!needsToken(app, route)) return;
+    const schema = (route.schema ??= {}) as { security?: unknown[] };
+    schema.security ??= [{ bearer: [] }];
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -37,4 +44,4 @@ async function docsPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(docsPlugin, { name: 'docs' });
+export default fp(docsPlugin, { name: 'docs', dependencies: ['auth', 'operator-auth'] });

@@ -121,6 +121,9 @@ async function envelopePlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      const retryAfter = error.data?.['retry_after'];
+      if (error.status === 429 && typeof retryAfter === 'number' && !reply.hasHeader('retry-after'))
+        void reply.header('retry-after', String(retryAfter));
       return sendError(reply, error.status, error.message, error.data);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { agentDomains, loginAttempts, members, sessions } from './accounts.table.ts';
 
@@ -180,35 +180,19 @@ export async function recordLoginAttempt(
   await db.insert(loginAttempts).values({ username: username.toLowerCase(), ip, success, createdAt: now });
 }
 
-/** Failed logins in the window, for the account and for the address. */
-export async function recentFailures(
-  db: Db,
-  username: string,
-  ip: string,
-  windowMinutes: number,
-  now: Date,
-): Promise<{ byUsername: number; byIp: number }> {
-  const since = new Date(now.getTime() - windowMinutes * 60_000);
-  const [byUsername] = await db
-    .select({ n: count() })
+/** Whether the account signed in successfully from this address since `since`. */
+export async function signedInFrom(db: Db, username: string, ip: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: loginAttempts.id })
     .from(loginAttempts)
     .where(
       and(
         eq(loginAttempts.username, username.toLowerCase()),
-        eq(loginAttempts.success, false),
+        eq(loginAttempts.ip, ip),
+        eq(loginAttempts.success, true),
         gt(loginAttempts.createdAt, since),
-        // A successful login resets the account's count.
-        gt(
-          loginAttempts.id,
-          sql`COALESCE((SELECT MAX(id) FROM login_attempts WHERE username = ${username.toLowerCase()} AND success), 0)`,
-        ),
       ),
-    );
-  const [byIp] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(
-      and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)),
-    );
-  return { byUsername: byUsername?.n ?? 0, byIp: byIp?.n ?? 0 };
+    )
+    .limit(1);
+  return !!row;
 }

@@ -18,7 +18,6 @@ import {
   notFound,
   pgErrorCode,
   PG_UNIQUE_VIOLATION,
-  tooManyRequests,
   unauthorized,
   unprocessable,
 } from '../../lib/errors.ts';
@@ -28,6 +27,7 @@ import type { MessagesService, OutgoingMessage } from '../messages/messages.serv
 import { createWallets, walletsOf } from '../ledger/ledger.repo.ts';
 import { toUserInfo, maskUsername, type Balances } from './accounts.mapper.ts';
 import * as repo from './accounts.repo.ts';
+import { waitWords, type Limits } from '../limits/index.ts';
 
 export interface RequestContext {
   ip: string;
@@ -63,6 +63,8 @@ export interface Authenticated {
 const ONLINE_WINDOW_MINUTES = 5;
 /** Sessions record their last use at most this often, to keep reads cheap. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** The window of the failure limit on the old password and the payment password. */
+const SECRET_WINDOW_MS = 15 * 60_000;
 /** Wallets every member has from the start. */
 const INITIAL_WALLETS = ['main', 'frozen'] as const;
 
@@ -85,6 +87,7 @@ export class AccountsService {
     private readonly events: EventBus,
     private readonly messages: MessagesService,
     private readonly clock: Clock,
+    private readonly limits: Limits,
   ) {}
 
   // ---- registration -------------------------------------------------------------------
@@ -164,21 +167,23 @@ export class AccountsService {
 
   async login(username: string, password: string, ctx: RequestContext): Promise<AuthResult> {
     const name = username.toLowerCase();
-    const { maxFailures, windowMinutes } = this.config.login;
-    const failures = await repo.recentFailures(this.db, name, ctx.ip, windowMinutes, this.clock.now());
-    if (failures.byUsername >= maxFailures || failures.byIp >= maxFailures * 4) {
-      throw tooManyRequests(MESSAGES.tooManyLoginAttempts);
-    }
+    const attempt = await this.limits.login.begin(
+      'member',
+      name,
+      ctx.ip,
+      await this.knownAddress(name, ctx.ip),
+    );
     const member = await repo.findMemberByUsername(this.db, name);
     // Verify against a dummy hash when the account is unknown so the timing reveals nothing.
     const valid = await verifyPassword(password, member?.passwordHash ?? DUMMY_PASSWORD_HASH);
     await repo.recordLoginAttempt(this.db, name, ctx.ip, valid && !!member, this.clock.now());
     if (!member || !valid) {
-      const left = maxFailures - failures.byUsername - 1;
+      const left = attempt.left;
       throw unauthorized(
         left > 0 && left <= 2 ? `${MESSAGES.loginFailed}，还可尝试${left}次` : MESSAGES.loginFailed,
       );
     }
+    await attempt.succeeded();
     if (!member.enabled) throw forbidden(MESSAGES.accountDisabled);
     return inTransaction(this.db, async ({ tx }) => {
       const now = this.clock.now();
@@ -265,8 +270,13 @@ export class AccountsService {
     newPassword: string,
   ): Promise<{ revoked_sessions: number }> {
     const member = await this.requireMember(auth.member.id);
-    if (!(await verifyPassword(oldPassword, member.passwordHash)))
-      throw unprocessable(MESSAGES.oldPasswordWrong);
+    await this.checkSecret(
+      member.id,
+      'password',
+      oldPassword,
+      member.passwordHash,
+      MESSAGES.oldPasswordWrong,
+    );
     if (oldPassword === newPassword) throw unprocessable(MESSAGES.samePassword);
     const passwordHash = await hashPassword(newPassword);
     const revoked = await inTransaction(this.db, async ({ tx }) => {
@@ -293,28 +303,90 @@ export class AccountsService {
     const member = await this.requireMember(memberId);
     if (member.paymentPasswordHash) {
       if (!input.old_payment_password) throw unprocessable('请输入原支付密码');
-      if (!(await verifyPassword(input.old_payment_password, member.paymentPasswordHash))) {
-        throw unprocessable(MESSAGES.paymentPasswordWrong);
-      }
+      await this.checkSecret(
+        memberId,
+        'payment-password',
+        input.old_payment_password,
+        member.paymentPasswordHash,
+        MESSAGES.paymentPasswordWrong,
+      );
     } else {
       if (!input.login_password) throw unprocessable('首次设置支付密码须验证登录密码');
-      if (!(await verifyPassword(input.login_password, member.passwordHash)))
-        throw unprocessable('登录密码不正确');
+      await this.checkSecret(
+        memberId,
+        'password',
+        input.login_password,
+        member.passwordHash,
+        '登录密码不正确',
+      );
     }
     const paymentPasswordHash = await hashPassword(input.payment_password);
     await repo.updateMember(this.db, memberId, { paymentPasswordHash }, this.clock.now());
     return { has_payment_password: true };
   }
 
-  /** Checks a payment password (withdrawals); throws with a clear message when wrong or unset. */
-  async verifyPaymentPassword(memberId: number, paymentPassword: string): Promise<void> {
+  /**
+   * Checks a payment password (withdrawals) under the failure limit; throws with a clear message
+   * when wrong or unset. `onWrong` runs for a wrong one (the caller's record of it).
+   */
+  async verifyPaymentPassword(
+    memberId: number,
+    paymentPassword: string,
+    onWrong?: () => Promise<void>,
+  ): Promise<void> {
     const member = await this.requireMember(memberId);
     if (!member.paymentPasswordHash) throw unprocessable('请先设置支付密码');
-    if (!(await verifyPassword(paymentPassword, member.paymentPasswordHash)))
-      throw unprocessable('支付密码不正确');
+    await this.checkSecret(
+      memberId,
+      'payment-password',
+      paymentPassword,
+      member.paymentPasswordHash,
+      '支付密码不正确',
+      onWrong,
+    );
   }
 
   // ---- helpers ------------------------------------------------------------------------
+
+  /** Whether the account signed in from this address within the login records' retention. */
+  private knownAddress(username: string, ip: string): Promise<boolean> {
+    const days = this.config.housekeeping.loginAttemptRetentionDays;
+    return repo.signedInFrom(this.db, username, ip, new Date(this.clock.now().getTime() - days * 86_400_000));
+  }
+
+  /**
+   * Checks a secret of the member's (old login password, payment password) under the failure
+   * limit, counted before the check: a wrong one says how many tries are left, the 5th wrong one
+   * says when to retry, and further tries answer 429 until 15 minutes from the first have passed.
+   */
+  private async checkSecret(
+    memberId: number,
+    kind: 'password' | 'payment-password',
+    secret: string,
+    hash: string,
+    wrong: string,
+    onWrong?: () => Promise<void>,
+  ): Promise<void> {
+    const what = kind === 'password' ? '密码错误次数过多' : '支付密码错误次数过多';
+    const attempt = await this.limits.failures.begin(
+      [
+        {
+          key: `secret:${kind}:${memberId}`,
+          max: this.config.limits.passwordFailures,
+          windowMs: SECRET_WINDOW_MS,
+        },
+      ],
+      what,
+      this.clock.now(),
+    );
+    if (await verifyPassword(secret, hash)) return attempt.succeeded();
+    await onWrong?.();
+    const left = attempt.left;
+    if (left > 0) throw unprocessable(`${wrong}，还可尝试${left}次`);
+    throw unprocessable(
+      `${what}，请${waitWords(attempt.resetAt.getTime() - this.clock.now().getTime())}后再试`,
+    );
+  }
 
   private async requireMember(memberId: number): Promise<repo.MemberRow> {
     const member = await repo.findMemberById(this.db, memberId);

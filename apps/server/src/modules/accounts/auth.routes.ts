@@ -30,7 +30,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/register',
-    { schema: { tags, summary: '注册', body: registerBody, response: { 200: envelope(authResult) } } },
+    {
+      config: { limit: 'register' },
+      schema: { tags, summary: '注册', body: registerBody, response: { 200: envelope(authResult) } },
+    },
     async (request) => {
       const { username, password, invite_code } = request.body;
       const result = await accounts.register(
@@ -44,6 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/invite/register',
     {
+      config: { limit: 'register' },
       schema: {
         tags,
         summary: '邀请码注册',
@@ -64,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/agent/register',
     {
+      config: { limit: 'register' },
       schema: {
         tags,
         summary: '代理码注册',
@@ -84,6 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/agent/register-by-domain',
     {
+      config: { limit: 'register' },
       schema: {
         tags,
         summary: '按域名注册（域名绑定的代理）',
@@ -104,6 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/smart/register',
     {
+      config: { limit: 'register' },
       schema: {
         tags,
         summary: '一键注册：服务器生成账号和密码，仅返回一次',
@@ -124,6 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/invite/validate',
     {
+      config: { limit: 'validate' },
       schema: {
         tags,
         summary: '校验邀请码',
@@ -140,6 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/agent/validate',
     {
+      config: { limit: 'validate' },
       schema: {
         tags,
         summary: '校验代理码',
@@ -156,6 +165,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/domain/validate',
     {
+      config: { limit: 'validate' },
       schema: {
         tags,
         summary: '校验域名（默认为请求的域名）及其绑定的代理',

@@ -249,16 +249,22 @@ describe('login and sessions', () => {
     expect(body(unknown)).toEqual({ code: 401, message: '用户名或密码错误', data: null });
   });
 
-  it('rate limits repeated failures on one account with 429, even with the right password', async () => {
+  it('after 5 failures on one account from one address refuses that address, even with the right password, and not the owner elsewhere', async () => {
     const m = await newMember(t.app);
+    const attacker = uniqueIp();
     const messages: string[] = [];
     for (let i = 0; i < 5; i++)
-      messages.push(body(await post('/v1/login', { username: m.username, password: 'wrong999' })).message);
+      messages.push(
+        body(await post('/v1/login', { username: m.username, password: 'wrong999' }, attacker)).message,
+      );
     expect(messages[2]).toBe('用户名或密码错误，还可尝试2次');
     expect(messages[3]).toBe('用户名或密码错误，还可尝试1次');
-    const blocked = await post('/v1/login', { username: m.username, password: m.password });
+    const blocked = await post('/v1/login', { username: m.username, password: m.password }, attacker);
     expect(blocked.statusCode).toBe(429);
     expect(body(blocked).message).toBe('登录失败次数过多，请15分钟后再试');
+    expect(blocked.headers['retry-after']).toBe('900');
+    // The owner, from their own address, is not locked out.
+    expect((await post('/v1/login', { username: m.username, password: m.password })).statusCode).toBe(200);
   });
 
   it('rate limits one address trying many accounts', async () => {

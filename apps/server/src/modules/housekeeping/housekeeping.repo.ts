@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { loginAttempts, sessions } from '../accounts/accounts.table.ts';
+import { rateCounters } from '../limits/limits.table.ts';
 import { idempotencyRecords } from '../idempotency/idempotency.table.ts';
 import { operatorSessions } from '../operators/operators.table.ts';
 import { paymentCallbacks } from '../payments/payments.table.ts';
@@ -59,4 +60,9 @@ export function deleteLoginAttempts(db: Db, before: Date, batch: number): Promis
 
 export function deletePaymentCallbacks(db: Db, before: Date, batch: number): Promise<number> {
   return deleteInBatches(db, paymentCallbacks, sql`${paymentCallbacks.createdAt} < ${before}`, batch);
+}
+
+/** Abuse-limit counters whose window ended before `before`. */
+export function deleteEndedCounters(db: Db, before: Date, batch: number): Promise<number> {
+  return deleteInBatches(db, rateCounters, sql`${rateCounters.resetAt} < ${before}`, batch);
 }

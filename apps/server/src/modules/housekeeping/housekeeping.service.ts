@@ -15,13 +15,14 @@ export interface HousekeepingReport {
   idempotencyRecords: number;
   loginAttempts: number;
   paymentCallbacks: number;
+  rateCounters: number;
 }
 
 /**
  * Deletes what has outlived its use, on the leader's schedule: sessions ended (expired or
  * revoked) longer ago than SESSION_RETENTION_DAYS, idempotency records past their replay window
- * (≥ 24 h), login attempts older than the rate limits read, and payment callbacks past their
- * retention. Ledger entries and audit logs are never touched.
+ * (≥ 24 h), login attempts older than their retention, payment callbacks past their retention and
+ * abuse-limit counters whose window ended. Ledger entries and audit logs are never touched.
  */
 export class HousekeepingService {
   constructor(
@@ -53,6 +54,7 @@ export class HousekeepingService {
         new Date(now - r.paymentCallbackRetentionDays * DAY_MS),
         BATCH,
       ),
+      rateCounters: await repo.deleteEndedCounters(this.db, new Date(now), BATCH),
     };
     if (Object.values(report).some((n) => n > 0)) this.log.info({ deleted: report }, 'housekeeping');
     return report;

@@ -122,12 +122,16 @@ describe('housekeeping', () => {
       idempotencyRecords: 0,
       loginAttempts: 0,
       paymentCallbacks: 0,
+      rateCounters: 0,
     });
 
-    // A day and an hour on: the revoked session and the idempotency record (24 h) go; the
-    // member's live session, the login attempts (2 days) and the callback (3 days) stay.
+    // A day and an hour on: the revoked session, the idempotency record (24 h) and the abuse
+    // counters (registration, failed logins: windows of an hour at most) go; the member's live
+    // session, the login attempts (2 days) and the callback (3 days) stay.
     clock.advance(25 * HOUR);
-    expect(await t.app.services.housekeeping.run()).toMatchObject({
+    const dayOn = await t.app.services.housekeeping.run();
+    expect(dayOn.rateCounters).toBeGreaterThan(0);
+    expect(dayOn).toMatchObject({
       sessions: 1,
       operatorSessions: 0,
       idempotencyRecords: 1,

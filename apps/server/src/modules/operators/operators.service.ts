@@ -4,8 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
-import { forbidden, tooManyRequests, unauthorized } from '../../lib/errors.ts';
-import { recentFailures, recordLoginAttempt } from '../accounts/accounts.repo.ts';
+import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { recordLoginAttempt, signedInFrom } from '../accounts/accounts.repo.ts';
+import type { Limits } from '../limits/index.ts';
 import * as repo from './operators.repo.ts';
 import type { OperatorRole, OperatorRow } from './operators.table.ts';
 import { pageOf } from '../../lib/paging.ts';
@@ -48,6 +49,7 @@ export class OperatorsService {
     private readonly db: Db,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly limits: Limits,
   ) {}
 
   /** Creates an operator (seed and tests; there is no self-service sign-up). */
@@ -67,11 +69,11 @@ export class OperatorsService {
 
   async login(username: string, password: string, ip: string, totpCode?: string) {
     const name = username.toLowerCase();
-    const { maxFailures, windowMinutes } = this.config.login;
-    const failures = await recentFailures(this.db, attemptName(name), ip, windowMinutes, this.clock.now());
-    if (failures.byUsername >= maxFailures || failures.byIp >= maxFailures * 4) {
-      throw tooManyRequests('登录失败次数过多，请稍后再试');
-    }
+    const since = new Date(
+      this.clock.now().getTime() - this.config.housekeeping.loginAttemptRetentionDays * 86_400_000,
+    );
+    const known = await signedInFrom(this.db, attemptName(name), ip, since);
+    const attempt = await this.limits.login.begin('operator', name, ip, known);
     const operator = await repo.findOperatorByUsername(this.db, name);
     const valid = await verifyPassword(password, operator?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!operator || !valid) {
@@ -84,9 +86,11 @@ export class OperatorsService {
       // A wrong code counts as a failed attempt (6 digits must not be guessable); a missing one asks for it.
       if (totpCode !== undefined)
         await recordLoginAttempt(this.db, attemptName(name), ip, false, this.clock.now());
+      else await attempt.notCounted();
       throw err;
     }
     await recordLoginAttempt(this.db, attemptName(name), ip, true, this.clock.now());
+    await attempt.succeeded();
     if (!operator.enabled) throw forbidden('该管理账号已停用');
     const token = newToken();
     const now = this.clock.now();

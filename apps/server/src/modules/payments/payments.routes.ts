@@ -198,6 +198,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/payment-orders/notify/:gateway',
     {
+      config: { limit: 'callback' },
       schema: {
         tags,
         summary: '支付网关异步通知（HMAC-SHA256 签名）',

@@ -168,16 +168,6 @@ export async function memberForWithdrawal(tx: Tx, memberId: number) {
   return row;
 }
 
-export async function recentPasswordFailures(db: Db, memberId: number, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(paymentPasswordFailures)
-    .where(
-      and(eq(paymentPasswordFailures.memberId, memberId), gte(paymentPasswordFailures.createdAt, since)),
-    );
-  return row?.n ?? 0;
-}
-
 export async function recordPasswordFailure(
   db: Db,
   memberId: number,

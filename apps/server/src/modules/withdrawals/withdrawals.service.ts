@@ -14,7 +14,7 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
-import { AppError, conflict, forbidden, notFound, tooManyRequests, unprocessable } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { newOrderNo, startOfChinaDay } from '../../lib/order-no.ts';
 import { findMemberById } from '../accounts/accounts.repo.ts';
@@ -40,8 +40,6 @@ export interface MemberCallContext {
 }
 
 /** Wrong payment passwords allowed per member in the window before withdrawals answer 429. */
-export const PAYMENT_PASSWORD_MAX_FAILURES = 5;
-const PAYMENT_PASSWORD_WINDOW_MS = 15 * 60_000;
 
 export function toWithdrawView(row: WithdrawalRow): WithdrawView {
   return {
@@ -409,25 +407,11 @@ export class WithdrawalsService {
 
   // ---- helpers ----
 
-  /** Verifies the payment password, counting failures: 5 wrong in 15 minutes lock withdrawals for the window. */
-  private async checkPaymentPassword(ctx: MemberCallContext, password: string): Promise<void> {
-    const now = this.clock.now();
-    const since = new Date(now.getTime() - PAYMENT_PASSWORD_WINDOW_MS);
-    if ((await repo.recentPasswordFailures(this.db, ctx.memberId, since)) >= PAYMENT_PASSWORD_MAX_FAILURES)
-      throw tooManyRequests('支付密码错误次数过多，请15分钟后再试');
-    try {
-      await this.accounts.verifyPaymentPassword(ctx.memberId, password);
-    } catch (err) {
-      if (err instanceof AppError && err.message === '支付密码不正确') {
-        await repo.recordPasswordFailure(this.db, ctx.memberId, ctx.ip, now);
-        const left =
-          PAYMENT_PASSWORD_MAX_FAILURES - (await repo.recentPasswordFailures(this.db, ctx.memberId, since));
-        throw unprocessable(
-          left > 0 ? `支付密码不正确，还可尝试${left}次` : '支付密码错误次数过多，请15分钟后再试',
-        );
-      }
-      throw err;
-    }
+  /** Verifies the payment password under the member's failure limit, recording each wrong one. */
+  private checkPaymentPassword(ctx: MemberCallContext, password: string): Promise<void> {
+    return this.accounts.verifyPaymentPassword(ctx.memberId, password, () =>
+      repo.recordPasswordFailure(this.db, ctx.memberId, ctx.ip, this.clock.now()),
+    );
   }
 
   private async member(memberId: number) {

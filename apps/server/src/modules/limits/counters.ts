@@ -1,0 +1,111 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { clearCounter, hitCounter, refundCounter, type CounterHit } from './limits.repo.ts';
+
+export type { CounterHit };
+
+/**
+ * Fixed-window hit counters shared by every process: the store behind the login failure limits
+ * and @fastify/rate-limit. Windows are read on the app's clock, so tests move time instead of
+ * waiting for it.
+ */
+export interface Counters {
+  /** Counts one hit on `key` and answers the count in its window (atomic: no two hits share a count). */
+  hit(key: string, windowMs: number): Promise<CounterHit>;
+  /** Takes back a hit (e.g. an attempt that turned out not to be a failure). */
+  refund(key: string, hit: CounterHit): Promise<void>;
+  /** Forgets the key (a successful login clears the account's failures from that address). */
+  clear(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Counters in the `rate_counters` table: no extra service, shared through the database. */
+export class DatabaseCounters implements Counters {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  hit(key: string, windowMs: number): Promise<CounterHit> {
+    return hitCounter(this.db, key, windowMs, this.clock.now());
+  }
+
+  refund(key: string, hit: CounterHit): Promise<void> {
+    return refundCounter(this.db, key, hit);
+  }
+
+  clear(key: string): Promise<void> {
+    return clearCounter(this.db, key);
+  }
+
+  async close(): Promise<void> {}
+}
+
+/**
+ * One hit, atomically: a hash {h: hits, r: window end in ms}; a hit at or after r starts a new
+ * window. The key expires on Redis's own clock a little after its window, so nothing piles up.
+ */
+const HIT = `
+local now = tonumber(ARGV[1])
+local reset = tonumber(redis.call('HGET', KEYS[1], 'r') or '0')
+if reset <= now then
+  reset = now + tonumber(ARGV[2])
+  redis.call('HSET', KEYS[1], 'h', 1, 'r', reset)
+  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) + 60000)
+  return {1, reset}
+end
+return {redis.call('HINCRBY', KEYS[1], 'h', 1), reset}
+`;
+
+const REFUND = `
+if tonumber(redis.call('HGET', KEYS[1], 'r') or '0') == tonumber(ARGV[1]) then
+  local h = tonumber(redis.call('HGET', KEYS[1], 'h') or '0')
+  if h > 0 then redis.call('HINCRBY', KEYS[1], 'h', -1) end
+end
+return 0
+`;
+
+/** Counters in Redis (REDIS_URL): one round trip a hit, shared by every process and host. */
+export class RedisCounters implements Counters {
+  static async connect(url: string, prefix: string, clock: Clock, log: Pick<FastifyBaseLogger, 'warn'>) {
+    const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true });
+    redis.on('error', (err) => log.warn({ err }, 'redis error (limits)'));
+    await redis.connect();
+    return new RedisCounters(redis, prefix, clock);
+  }
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly clock: Clock,
+  ) {}
+
+  async hit(key: string, windowMs: number): Promise<CounterHit> {
+    const [hits, reset] = (await this.redis.eval(
+      HIT,
+      1,
+      this.name(key),
+      this.clock.now().getTime(),
+      windowMs,
+    )) as [number, number];
+    return { hits: Number(hits), resetAt: new Date(Number(reset)) };
+  }
+
+  async refund(key: string, hit: CounterHit): Promise<void> {
+    await this.redis.eval(REFUND, 1, this.name(key), String(hit.resetAt.getTime()));
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.redis.del(this.name(key));
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+
+  private name(key: string): string {
+    return `${this.prefix}:limit:${key}`;
+  }
+}

@@ -1,0 +1,35 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { DatabaseCounters, RedisCounters, type Counters } from './counters.ts';
+import { FailureLimiter } from './failures.ts';
+import { LoginGuard } from './login-guard.ts';
+
+export { tooManyAttempts, waitWords, type FailureRule } from './failures.ts';
+export type { Counters } from './counters.ts';
+export type { LoginKind } from './login-guard.ts';
+
+/** The abuse limits' parts (decision 015): one counter store for all of them. */
+export interface Limits {
+  /** Where hits are counted: Redis with REDIS_URL, else the database. */
+  counters: Counters;
+  /** Failed attempts of any secret (old password, payment password). */
+  failures: FailureLimiter;
+  /** Failed logins, members and operators apart. */
+  login: LoginGuard;
+}
+
+export async function createLimits(
+  config: AppConfig,
+  db: Db,
+  clock: Clock,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<Limits> {
+  const redisUrl = config.realtime.redisUrl;
+  const counters = redisUrl
+    ? await RedisCounters.connect(redisUrl, config.realtime.redisPrefix, clock, log)
+    : new DatabaseCounters(db, clock);
+  const failures = new FailureLimiter(counters);
+  return { counters, failures, login: new LoginGuard(failures, config.limits.login, clock) };
+}

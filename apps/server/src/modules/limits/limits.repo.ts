@@ -1,0 +1,42 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rateCounters } from './limits.table.ts';
+
+export interface CounterHit {
+  /** Hits in the current window, this one included. */
+  hits: number;
+  /** When the window ends and the count starts again. */
+  resetAt: Date;
+}
+
+/**
+ * Counts one hit on `key` in one statement: concurrent hits queue on the row, so each sees a
+ * distinct count (a burst is counted like a sequence).
+ */
+export async function hitCounter(db: Db, key: string, windowMs: number, now: Date): Promise<CounterHit> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = await db
+    .insert(rateCounters)
+    .values({ key, hits: 1, resetAt: new Date(now.getTime() + windowMs) })
+    .onConflictDoUpdate({
+      target: rateCounters.key,
+      set: {
+        hits: sql`CASE WHEN ${rateCounters.resetAt} <= ${at} THEN 1 ELSE ${rateCounters.hits} + 1 END`,
+        resetAt: sql`CASE WHEN ${rateCounters.resetAt} <= ${at} THEN excluded.reset_at ELSE ${rateCounters.resetAt} END`,
+      },
+    })
+    .returning({ hits: rateCounters.hits, resetAt: rateCounters.resetAt });
+  return row!;
+}
+
+/** Takes back one hit of the window that `hit` counted it in (nothing once that window ended). */
+export async function refundCounter(db: Db, key: string, hit: CounterHit): Promise<void> {
+  await db
+    .update(rateCounters)
+    .set({ hits: sql`${rateCounters.hits} - 1` })
+    .where(and(eq(rateCounters.key, key), eq(rateCounters.resetAt, hit.resetAt), gt(rateCounters.hits, 0)));
+}
+
+export async function clearCounter(db: Db, key: string): Promise<void> {
+  await db.delete(rateCounters).where(eq(rateCounters.key, key));
+}
