@@ -27,7 +27,7 @@ import type { MessagesService, OutgoingMessage } from '../messages/messages.serv
 import { createWallets, walletsOf } from '../ledger/ledger.repo.ts';
 import { toUserInfo, maskUsername, type Balances } from './accounts.mapper.ts';
 import * as repo from './accounts.repo.ts';
-import { waitWords, type Limits } from '../limits/index.ts';
+import type { Limits } from '../limits/index.ts';
 
 export interface RequestContext {
   ip: string;
@@ -354,12 +354,8 @@ export class AccountsService {
     return repo.signedInFrom(this.db, username, ip, new Date(this.clock.now().getTime() - days * 86_400_000));
   }
 
-  /**
-   * Checks a secret of the member's (old login password, payment password) under the failure
-   * limit, counted before the check: a wrong one says how many tries are left, the 5th wrong one
-   * says when to retry, and further tries answer 429 until 15 minutes from the first have passed.
-   */
-  private async checkSecret(
+  /** Checks the member's old password or payment password under the failure limit (decision 015). */
+  private checkSecret(
     memberId: number,
     kind: 'password' | 'payment-password',
     secret: string,
@@ -367,24 +363,19 @@ export class AccountsService {
     wrong: string,
     onWrong?: () => Promise<void>,
   ): Promise<void> {
-    const what = kind === 'password' ? '密码错误次数过多' : '支付密码错误次数过多';
-    const attempt = await this.limits.failures.begin(
-      [
-        {
+    return this.limits.failures.checkSecret(
+      {
+        rule: {
           key: `secret:${kind}:${memberId}`,
           max: this.config.limits.passwordFailures,
           windowMs: SECRET_WINDOW_MS,
         },
-      ],
-      what,
+        tooMany: kind === 'password' ? '密码错误次数过多' : '支付密码错误次数过多',
+        wrong,
+        verify: () => verifyPassword(secret, hash),
+        onWrong,
+      },
       this.clock.now(),
-    );
-    if (await verifyPassword(secret, hash)) return attempt.succeeded();
-    await onWrong?.();
-    const left = attempt.left;
-    if (left > 0) throw unprocessable(`${wrong}，还可尝试${left}次`);
-    throw unprocessable(
-      `${what}，请${waitWords(attempt.resetAt.getTime() - this.clock.now().getTime())}后再试`,
     );
   }
 

@@ -151,7 +151,7 @@ describe('passwords', () => {
     [
       { old_password: 'wrong999', password: 'newpass99', password_confirmation: 'newpass99' },
       422,
-      '原密码不正确',
+      '原密码不正确，还可尝试4次',
     ],
     [
       { old_password: 'abc12345', password: 'abc12345', password_confirmation: 'abc12345' },
@@ -207,7 +207,7 @@ describe('passwords', () => {
         old_payment_password: '000000',
       },
     });
-    expect(body(wrongOld)).toMatchObject({ code: 422, message: '原支付密码不正确' });
+    expect(body(wrongOld)).toMatchObject({ code: 422, message: '原支付密码不正确，还可尝试4次' });
     const changed = await as(t.app, m, {
       method: 'POST',
       url: '/v1/user/set-payment-password',
@@ -248,7 +248,7 @@ describe('passwords', () => {
     [
       { payment_password: '123456', payment_password_confirmation: '123456', login_password: 'wrong999' },
       422,
-      '登录密码不正确',
+      '登录密码不正确，还可尝试4次',
     ],
   ])('refuses a payment password %j', async (payload, code, message) => {
     const m = await newMember(t.app);

@@ -97,7 +97,7 @@ describe('own password', () => {
       url: '/admin/v1/auth/password',
       payload: { old_password: 'nope', new_password: 'new-secret-2026' },
     });
-    expect(body(bad)).toMatchObject({ code: 422, message: '原密码不正确' });
+    expect(body(bad)).toMatchObject({ code: 422, message: '原密码不正确，还可尝试4次' });
     const weak = await as(t.app, op, {
       method: 'POST',
       url: '/admin/v1/auth/password',

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
+import { hashPassword } from '../../lib/crypto.ts';
 import { AppError, conflict, forbidden, unprocessable } from '../../lib/errors.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
 import type { OperatorRow } from '../operators/operators.table.ts';
@@ -152,8 +152,7 @@ export class OperatorSecurityService {
     input: { old_password: string; new_password: string },
     call: OperatorCall,
   ) {
-    if (!(await verifyPassword(input.old_password, operator.passwordHash)))
-      throw unprocessable('原密码不正确');
+    await this.operators.checkPassword(operator, input.old_password);
     if (input.old_password === input.new_password) throw unprocessable('新密码不能与原密码相同');
     const hash = await hashPassword(input.new_password);
     await inTransaction(this.db, async (work) => {

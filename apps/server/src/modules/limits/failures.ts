@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/errors.ts';
+import { AppError, unprocessable } from '../../lib/errors.ts';
 import type { CounterHit, Counters } from './counters.ts';
 
 /** One limit on failed attempts: at most `max` in a window of `windowMs` for this key. */
@@ -77,4 +77,31 @@ export class FailureLimiter {
     }
     return new Attempt(this.counters, hits);
   }
+
+  /**
+   * Checks a secret (old password, payment password) under one rule, counted before the check: a
+   * wrong one says how many tries are left, the last wrong one says when to retry, and further
+   * tries answer 429 until the window ends.
+   */
+  async checkSecret(check: SecretCheck, now: Date): Promise<void> {
+    const attempt = await this.begin([check.rule], check.tooMany, now);
+    if (await check.verify()) return attempt.succeeded();
+    await check.onWrong?.();
+    const left = attempt.left;
+    if (left > 0) throw unprocessable(`${check.wrong}，还可尝试${left}次`);
+    throw unprocessable(`${check.tooMany}，请${waitWords(attempt.resetAt.getTime() - now.getTime())}后再试`);
+  }
+}
+
+/** A secret checked under a failure limit (see `FailureLimiter.checkSecret`). */
+export interface SecretCheck {
+  rule: FailureRule;
+  /** The 429's words, e.g. `支付密码错误次数过多`. */
+  tooMany: string;
+  /** The 422's words for a wrong secret, e.g. `支付密码不正确`. */
+  wrong: string;
+  /** True when the secret is right. */
+  verify: () => Promise<boolean>;
+  /** Runs for a wrong secret before the refusal (the caller's record of it). */
+  onWrong?: (() => Promise<void>) | undefined;
 }

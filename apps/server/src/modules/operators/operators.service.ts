@@ -62,6 +62,23 @@ export class OperatorsService {
     });
   }
 
+  /** Checks an operator's current password (own password change) under the failure limit. */
+  checkPassword(operator: OperatorRow, password: string): Promise<void> {
+    return this.limits.failures.checkSecret(
+      {
+        rule: {
+          key: `secret:operator-password:${operator.id}`,
+          max: this.config.limits.passwordFailures,
+          windowMs: 15 * 60_000,
+        },
+        tooMany: '密码错误次数过多',
+        wrong: '原密码不正确',
+        verify: () => verifyPassword(password, operator.passwordHash),
+      },
+      this.clock.now(),
+    );
+  }
+
   /** Installs the check that follows a correct password (two-factor sign-in). */
   useSecondFactor(check: SecondFactor): void {
     this.secondFactor = check;

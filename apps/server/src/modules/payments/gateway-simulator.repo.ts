@@ -22,8 +22,12 @@ export async function findSimPayment(db: Db, tradeNo: string): Promise<SimPaymen
   return row;
 }
 
+/** Records a payment; a second one for the same merchant order is ignored. */
 export async function insertSimPayment(db: Db, row: NewSimPayment): Promise<void> {
-  await db.insert(gatewaySimPayments).values(row);
+  await db
+    .insert(gatewaySimPayments)
+    .values(row)
+    .onConflictDoNothing({ target: gatewaySimPayments.merchantOrderNo });
 }
 
 export async function setSimPaymentStatus(db: Db, tradeNo: string, status: 'paid' | 'failed'): Promise<void> {

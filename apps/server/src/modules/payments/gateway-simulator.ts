@@ -30,15 +30,16 @@ export class SimulatedGateway implements PaymentGateway {
   async createPayment(request: GatewayPaymentRequest): Promise<{ tradeNo: string; payUrl: string }> {
     const existing = await repo.findSimPaymentByOrder(this.db, request.orderNo);
     if (existing) return { tradeNo: existing.tradeNo, payUrl: this.payUrlOf(existing.tradeNo) };
-    const tradeNo = `SIM${this.clock.now().getTime()}${randomBytes(4).toString('hex')}`;
+    // Two first calls at once: one insert wins, both answer its trade.
     await repo.insertSimPayment(this.db, {
-      tradeNo,
+      tradeNo: `SIM${this.clock.now().getTime()}${randomBytes(4).toString('hex')}`,
       merchantOrderNo: request.orderNo,
       amount: request.amount,
       subject: request.subject,
       notifyUrl: request.notifyUrl,
       returnUrl: request.returnUrl,
     });
+    const { tradeNo } = (await repo.findSimPaymentByOrder(this.db, request.orderNo))!;
     return { tradeNo, payUrl: this.payUrlOf(tradeNo) };
   }
 

@@ -19,6 +19,10 @@ export interface GatewayPaymentRequest {
  */
 export interface PaymentGateway {
   readonly name: string;
+  /**
+   * Opens a payment for a merchant order. Idempotent per `orderNo`, as real gateways are (one
+   * trade per out_trade_no): asked twice, it answers the same trade.
+   */
   createPayment(request: GatewayPaymentRequest): Promise<{ tradeNo: string; payUrl: string }>;
   /** The hosted page of a payment created earlier. */
   payUrlOf(tradeNo: string): string;

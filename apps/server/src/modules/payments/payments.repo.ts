@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, sql, sum, type SQL } from 'drizzle-orm';
 import type { PaymentOrderStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { members } from '../accounts/accounts.table.ts';
@@ -52,6 +52,21 @@ export async function updateOrder(
     .where(eq(paymentOrders.id, id))
     .returning();
   return row!;
+}
+
+/** Sets the gateway's trade number on an order that has none; undefined when one was already bound. */
+export async function bindTradeNo(
+  db: Db,
+  id: number,
+  tradeNo: string,
+  now: Date,
+): Promise<PaymentOrderRow | undefined> {
+  const [row] = await db
+    .update(paymentOrders)
+    .set({ tradeNo, updatedAt: now })
+    .where(and(eq(paymentOrders.id, id), isNull(paymentOrders.tradeNo)))
+    .returning();
+  return row;
 }
 
 export async function pageOrders(

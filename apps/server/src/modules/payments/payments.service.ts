@@ -62,7 +62,12 @@ export type CallbackOutcome =
   | 'bad_signature'
   | 'wrong_amount'
   | 'unknown_order'
-  | 'unknown_gateway';
+  | 'unknown_gateway'
+  | 'stale'
+  | 'wrong_trade_no';
+
+/** A notification's signed timestamp may differ from our clock by this much (replays of old ones are refused). */
+export const CALLBACK_CLOCK_SKEW_MS = 5 * 60_000;
 
 const QUICK_AMOUNTS: Record<'gateway' | 'usdt', bigint[]> = {
   gateway: [10_000n, 50_000n, 100_000n, 200_000n, 500_000n, 1_000_000n],
@@ -284,9 +289,12 @@ export class PaymentsService {
   }
 
   /**
-   * A gateway's server-to-server notification. The signature is checked first (constant time);
-   * unknown orders, wrong amounts and bad signatures are refused, logged, and credit nothing.
-   * A repeated "paid" for a credited order answers success and moves nothing.
+   * A gateway's server-to-server notification. The signature is checked first (constant time),
+   * then its signed timestamp (within ±5 minutes of our clock); the gateway's trade number is
+   * bound to the order when the order is opened (or at the first notification) and must match.
+   * Unknown orders, wrong amounts or trade numbers, stale and badly signed notifications are
+   * refused, logged, and credit nothing. A repeated "paid" for a credited order answers success
+   * and moves nothing.
    */
   async handleNotification(gatewayName: string, notification: GatewayNotification, ip: string) {
     const record = (outcome: CallbackOutcome, signatureValid: boolean) =>
@@ -308,12 +316,24 @@ export class PaymentsService {
       await record('bad_signature', false);
       throw badRequest('签名验证失败');
     }
+    const sentAt = /^\d{1,12}$/.test(notification.timestamp) ? Number(notification.timestamp) * 1000 : NaN;
+    if (!(Math.abs(this.clock.now().getTime() - sentAt) <= CALLBACK_CLOCK_SKEW_MS)) {
+      this.log.warn(
+        { orderNo: notification.merchant_order_no, ip },
+        'payment callback outside the time window',
+      );
+      await record('stale', true);
+      throw badRequest('通知时间戳无效或已过期');
+    }
     // Retries of a credited order (the usual case of repeats) answer without a lock or a transaction.
     const paid = parseYuan(notification.amount);
     const amount = paid.ok ? paid.fen : -1n;
     const seen = await repo.findOrderByNo(this.db, notification.merchant_order_no);
     const settledAlready =
-      seen?.status === 'paid' && seen.gateway === this.gateway.name && seen.amount === amount;
+      seen?.status === 'paid' &&
+      seen.gateway === this.gateway.name &&
+      seen.amount === amount &&
+      seen.tradeNo === notification.trade_no;
     const outcome = settledAlready
       ? 'duplicate'
       : await inTransaction(
@@ -322,6 +342,7 @@ export class PaymentsService {
             const order = await repo.lockOrderByNo(work.tx, notification.merchant_order_no);
             if (!order || order.gateway !== this.gateway.name) return 'unknown_order';
             if (amount !== order.amount) return 'wrong_amount';
+            if (order.tradeNo !== null && order.tradeNo !== notification.trade_no) return 'wrong_trade_no';
             if (order.status === 'paid') return 'duplicate';
             if (notification.status === 'failed') {
               if (order.status !== 'pending') return 'not_pending';
@@ -354,6 +375,13 @@ export class PaymentsService {
         'payment callback with a wrong amount',
       );
       throw unprocessable('金额与订单不符');
+    }
+    if (outcome === 'wrong_trade_no') {
+      this.log.warn(
+        { orderNo: notification.merchant_order_no, tradeNo: notification.trade_no },
+        'payment callback with another trade number',
+      );
+      throw unprocessable('交易号与订单不符');
     }
     return { outcome };
   }
@@ -451,6 +479,12 @@ export class PaymentsService {
     return order;
   }
 
+  /**
+   * Opens the order at the gateway once and binds its trade number. Concurrent first calls for
+   * one order (one Idempotency-Key sent many times) may each ask the gateway, which answers one
+   * trade per merchant order number (`PaymentGateway.createPayment`); the first number stored wins
+   * and every caller answers with it.
+   */
   private async openAtGateway(order: PaymentOrderRow, subject: string): Promise<PaymentOrderRow> {
     const base = this.config.publicUrl?.replace(/\/$/, '') ?? '';
     const { tradeNo } = await this.gateway.createPayment({
@@ -460,7 +494,10 @@ export class PaymentsService {
       notifyUrl: `${base}/v1/payment-orders/notify/${this.gateway.name}`,
       returnUrl: `${base}/?scheme=payment-success&order_no=${encodeURIComponent(order.orderNo)}&order_id=${order.id}`,
     });
-    return repo.updateOrder(this.db, order.id, { tradeNo }, this.clock.now());
+    return (
+      (await repo.bindTradeNo(this.db, order.id, tradeNo, this.clock.now())) ??
+      (await repo.findOwnOrder(this.db, order.memberId, order.id))!
+    );
   }
 
   private async lockForDecision(work: Work, id: number): Promise<PaymentOrderRow> {

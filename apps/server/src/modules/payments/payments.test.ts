@@ -6,7 +6,8 @@ import { members } from '../accounts/accounts.table.ts';
 import { ledgerEntries } from '../ledger/ledger.table.ts';
 import { messages } from '../messages/messages.table.ts';
 import { auditLogs } from '../operators/operators.table.ts';
-import { paymentCallbacks } from './payments.table.ts';
+import { signNotification } from './gateway.ts';
+import { paymentCallbacks, paymentOrders } from './payments.table.ts';
 import {
   createOrder,
   deposit,
@@ -14,6 +15,8 @@ import {
   notification,
   postNotification,
   pressGateway,
+  tradeNoOf,
+  type CreatedOrder as CreatedAnswer,
 } from './testing.ts';
 
 const SECRET = 'test-merchant-secret-0123456789';
@@ -129,7 +132,11 @@ describe('deposits through the gateway', () => {
   it('credits once however often (and however concurrently) the callback arrives', async () => {
     const m = await newMember(t.app);
     const created = await createOrder(t, m, { method: 'bank', amount: '250.50' });
-    const n = notification(SECRET, { merchant_order_no: created.order.order_no, amount: '250.50' });
+    const n = notification(SECRET, {
+      merchant_order_no: created.order.order_no,
+      amount: '250.50',
+      trade_no: tradeNoOf(created),
+    });
     const answers = await Promise.all(Array.from({ length: 8 }, () => postNotification(t, n)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
     const outcomes = answers.map((a) => body<{ outcome: string }>(a).data.outcome).sort();
@@ -141,6 +148,75 @@ describe('deposits through the gateway', () => {
     expect(entries).toHaveLength(1);
     expect((await mainBalance(t, m)).get('main')).toBe(25_050n);
     expect((await memberRow(m.id)).paysum).toBe(25_050n);
+  });
+
+  it('refuses a notification signed more than 5 minutes from now, and one naming another trade, crediting nothing', async () => {
+    const m = await newMember(t.app);
+    const created = await createOrder(t, m, { method: 'bank', amount: '300.00' });
+    const fields = {
+      merchant_order_no: created.order.order_no,
+      amount: '300.00',
+      trade_no: tradeNoOf(created),
+    };
+    const now = Date.now();
+    for (const sentAt of [
+      new Date(1_000_000_000_000),
+      new Date(now - 6 * 60_000),
+      new Date(now + 6 * 60_000),
+    ])
+      expect(body(await postNotification(t, notification(SECRET, fields, sentAt)))).toEqual({
+        code: 400,
+        message: '通知时间戳无效或已过期',
+        data: null,
+      });
+    const garbled = { ...fields, status: 'paid' as const, timestamp: 'soon' };
+    expect(
+      body(await postNotification(t, { ...garbled, sign: signNotification(SECRET, garbled) })).code,
+    ).toBe(400);
+    expect(
+      body(await postNotification(t, notification(SECRET, { ...fields, trade_no: 'ANYTHING' }))),
+    ).toMatchObject({ code: 422, message: '交易号与订单不符' });
+    expect((await mainBalance(t, m)).get('main') ?? 0n).toBe(0n);
+
+    // Within the window, with its own trade: credited once; a replay answers the same and moves nothing.
+    const inWindow = notification(SECRET, fields, new Date(now - 4 * 60_000));
+    expect(body<{ outcome: string }>(await postNotification(t, inWindow)).data.outcome).toBe('credited');
+    expect(body<{ outcome: string }>(await postNotification(t, inWindow)).data.outcome).toBe('duplicate');
+    expect((await mainBalance(t, m)).get('main')).toBe(30_000n);
+    const order = body<{ trade_no: string | null }>(
+      await as(t.app, m, { method: 'GET', url: `/v1/payment-orders/${created.order.id}` }),
+    ).data;
+    expect(order).toMatchObject({ status: 'paid' });
+    expect((await callbacksOf(created.order.order_no)).map((c) => c.outcome)).toEqual([
+      'stale',
+      'stale',
+      'stale',
+      'stale',
+      'wrong_trade_no',
+      'credited',
+      'duplicate',
+    ]);
+  });
+
+  it('gives one answer to 20 concurrent creations under one Idempotency-Key: one order, one trade', async () => {
+    const m = await newMember(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        as(t.app, m, {
+          method: 'POST',
+          url: '/v1/payment-orders',
+          payload: { method: 'alipay', amount: '120.00' },
+          headers: { 'idempotency-key': 'same-key-race-0001' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    const created = answers.map((a) => body<CreatedAnswer>(a).data);
+    expect(new Set(created.map((c) => c.order.id)).size).toBe(1);
+    expect(new Set(created.map((c) => c.pay_url)).size).toBe(1);
+    const orders = await t.database.db.select().from(paymentOrders).where(eq(paymentOrders.memberId, m.id));
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.tradeNo).toBe(tradeNoOf(created[0]!));
   });
 
   it('marks a failed payment failed and credits nothing', async () => {

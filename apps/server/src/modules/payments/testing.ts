@@ -40,17 +40,26 @@ export async function deposit(
   return created;
 }
 
-/** A notification as the gateway would sign it (or with another secret, to forge one). */
+/** The gateway's trade number of an order opened at the simulator (from its hosted page's address). */
+export function tradeNoOf(created: CreatedOrder): string {
+  return decodeURIComponent(created.pay_url!.split('/').pop()!);
+}
+
+/**
+ * A notification as the gateway would sign it (or with another secret, to forge one), sent at
+ * `sentAt` (default: now on the wall clock, as a gateway's is).
+ */
 export function notification(
   secret: string,
   fields: { merchant_order_no: string; amount: string; status?: 'paid' | 'failed'; trade_no?: string },
+  sentAt: Date = new Date(),
 ) {
   const f = {
     merchant_order_no: fields.merchant_order_no,
     trade_no: fields.trade_no ?? 'SIMTEST1',
     amount: fields.amount,
     status: fields.status ?? 'paid',
-    timestamp: String(Math.floor(Date.now() / 1000)),
+    timestamp: String(Math.floor(sentAt.getTime() / 1000)),
   };
   return { ...f, sign: signNotification(secret, f) };
 }
