@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner, four projects:
+ * One runner, five projects:
  * - unit:      pure logic beside the code (shared domain, server helpers, web logic)
  * - module:    server behaviour through app.inject on PGlite (one migrated copy, loaded per file)
  * - module-pg: the same files on real PostgreSQL when TEST_DATABASE_URL is set
+ * - proofs:    fuzz and access matrix from the OpenAPI document, chaos (issue 15)
  * - e2e:       browser flows, playwright-core driving Debian's Chromium against a real server
  */
 const moduleFiles = ['apps/server/src/**/*.test.ts'];
@@ -53,6 +54,18 @@ export default defineConfig({
             },
           ]
         : []),
+      {
+        test: {
+          // The proofs of issue 15 (apps/server/src/proofs): fuzz, access matrix, chaos. CI runs
+          // them small; PROOF_SIZE=large runs them whole.
+          name: 'proofs',
+          include: ['apps/server/src/proofs/**/*.proof.ts'],
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 3_600_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         test: {
           name: 'e2e',

@@ -4,8 +4,8 @@
 //   node scripts/test.mjs                 all tiers
 //   node scripts/test.mjs unit module     only these
 //
-// Tiers run in stages, side by side within a stage (see STAGES): typecheck, lint and the unit
-// tests; then the module tests and the browser tests. With TEST_NODE24 (the
+// Tiers run in stages, side by side within a stage (see STAGES): typecheck, lint, the unit tests
+// and the proofs (fuzz, access matrix, chaos); then the module tests and the browser tests. With TEST_NODE24 (the
 // path of a Node 24 binary, as .ci/run provides) the unit tests also run on it, and the module
 // tests on PostgreSQL run on it while those on PGlite run on this Node.
 import { spawn } from 'node:child_process';
@@ -81,6 +81,11 @@ const tiers = [
       };
     },
   },
+  {
+    name: 'proofs',
+    what: 'fuzz, access matrix and chaos at CI size (PROOF_SIZE=large for the whole run)',
+    run: () => run('proofs', 'npm run test:proofs'),
+  },
   { name: 'e2e', what: 'build, then vitest e2e (Chromium)', run: () => run('e2e', 'npm run test:e2e') },
 ];
 
@@ -93,11 +98,11 @@ if (unknown.length) {
 
 /**
  * Tiers of one stage run side by side. Typecheck and lint are one process each, so the unit tests
- * fill the cores beside them; the module tiers keep the cores busy while the browser tests mostly
+ * and the proofs fill the cores beside them; the module tiers keep the cores busy while the browser tests mostly
  * wait (toasts, sockets, the simulator).
  */
 const STAGES = [
-  ['check', 'unit'],
+  ['check', 'unit', 'proofs'],
   ['module', 'e2e'],
 ];
 

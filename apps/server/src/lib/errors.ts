@@ -38,4 +38,5 @@ export function pgErrorCode(err: unknown): string | undefined {
 }
 
 export const PG_UNIQUE_VIOLATION = '23505';
+export const PG_FOREIGN_KEY_VIOLATION = '23503';
 export const PG_CHECK_VIOLATION = '23514';

@@ -8,11 +8,14 @@ import { needsToken } from './auth.ts';
 
 /** OpenAPI generated from the routes' zod schemas, browsable at /docs. */
 async function docsPlugin(app: FastifyInstance) {
-  // A route that needs a token says so in the document, whether or not its schema did.
+  // A route that needs a token says so in the document, whether or not its schema did, and an
+  // operator route names the permission it checks (`x-permission`, PERMISSIONS in @app/shared).
   app.addHook('onRoute', (route) => {
     if (!needsToken(app, route)) return;
-    const schema = (route.schema ??= {}) as { security?: unknown[] };
+    const schema = (route.schema ??= {}) as { security?: unknown[]; 'x-permission'?: string };
     schema.security ??= [{ bearer: [] }];
+    const permission = route.config?.permission;
+    if (permission) schema['x-permission'] = permission;
   });
   await app.register(swagger, {
     openapi: {

@@ -5,7 +5,7 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorEnvelope, httpMessage } from '@app/shared';
 import { isDatabaseBusy, isDatabaseUnavailable } from '../db/errors.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, pgErrorCode, PG_FOREIGN_KEY_VIOLATION } from '../lib/errors.ts';
 
 /** A success envelope. */
 export function ok<T>(data: T, message = '操作成功') {
@@ -145,6 +145,11 @@ async function envelopePlugin(app: FastifyInstance) {
       request.log.warn({ err: error }, 'database gave up on a statement');
       void reply.header('retry-after', '2');
       return sendError(reply, 503, '服务器繁忙，请稍后再试');
+    }
+    // A row that names a missing one (an unknown category, expert, match …): the caller's mistake.
+    if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) {
+      request.log.warn({ err: error }, 'request names a row that does not exist');
+      return sendError(reply, 422, '关联的记录不存在');
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../lib/errors.ts';
+import { unauthorized } from '../lib/errors.ts';
 import type { AuthenticatedOperator } from '../modules/operators/operators.service.ts';
-import type { OperatorRole } from '../modules/operators/operators.table.ts';
 import { bearerToken } from './auth.ts';
 
 declare module 'fastify' {
@@ -20,14 +19,6 @@ declare module 'fastify' {
 export function operatorOf(request: FastifyRequest): AuthenticatedOperator {
   if (!request.operator) throw unauthorized('请先登录管理后台');
   return request.operator;
-}
-
-/** A preHandler refusing operators whose role is not listed (admin may do everything). */
-export function requireRole(...roles: OperatorRole[]) {
-  return async (request: FastifyRequest) => {
-    const { role } = operatorOf(request).operator;
-    if (role !== 'admin' && !roles.includes(role)) throw forbidden('当前管理账号无权执行此操作');
-  };
 }
 
 async function operatorAuthPlugin(app: FastifyInstance) {

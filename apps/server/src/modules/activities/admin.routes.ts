@@ -10,7 +10,7 @@ import {
 } from '@app/shared';
 import { ok } from '../../plugins/envelope.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
-import { requirePermission } from '../backoffice/guard.ts';
+import { guarded } from '../backoffice/guard.ts';
 
 const tags = ['管理后台'];
 const security = [{ bearer: [] }];
@@ -18,7 +18,7 @@ const security = [{ bearer: [] }];
 /** Operator review of activity applications (/admin/v1/activity-applications), support role. */
 export const activityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const svc = app.services.activities;
-  const guard = { onRequest: app.authenticateOperator, preHandler: requirePermission('activities') };
+  const guard = guarded(app, 'activities');
 
   app.get(
     '/admin/v1/activity-applications',

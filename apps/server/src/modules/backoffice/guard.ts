@@ -4,16 +4,32 @@ import { forbidden } from '../../lib/errors.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
 import type { OperatorCall } from './security.service.ts';
 
-/** A preHandler refusing operators whose role lacks the permission (PERMISSIONS in @app/shared). */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The back-office permission an /admin/v1 route checks (set by `guarded`). */
+    permission?: Permission;
+  }
+}
+
+/** A hook refusing operators whose role lacks the permission (PERMISSIONS in @app/shared). */
 export function requirePermission(permission: Permission) {
   return async (request: FastifyRequest) => {
     if (!can(operatorOf(request).operator.role, permission)) throw forbidden('当前管理账号无权执行此操作');
   };
 }
 
-/** Route options of an /admin/v1 endpoint needing one permission. */
+/**
+ * Route options of an /admin/v1 endpoint needing one permission. The permission is also in the
+ * route's config, so the OpenAPI document states it (`x-permission`) and the access matrix
+ * (proofs/access.ts) checks every role against it.
+ */
 export function guarded(app: FastifyInstance, permission: Permission) {
-  return { onRequest: app.authenticateOperator, preHandler: requirePermission(permission) };
+  return {
+    onRequest: app.authenticateOperator,
+    // Before the body is validated: a role without the permission learns nothing of its shape.
+    preValidation: requirePermission(permission),
+    config: { permission },
+  };
 }
 
 /** Who is deciding, from where: what the audit log records with every decision. */

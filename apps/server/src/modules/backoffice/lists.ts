@@ -125,10 +125,11 @@ export function listRoutes<Q extends z.ZodObject, I extends z.ZodType>(
     async (request, reply) => {
       const base = request.query as z.output<Q>;
       const p = request.params as Record<string, string>;
-      const stream = csvStream(
-        def.csv,
-        async (n) => (await def.list({ ...base, page: n, per_page: EXPORT_PAGE }, p)).list,
-      );
+      const pageOf = async (n: number) =>
+        (await def.list({ ...base, page: n, per_page: EXPORT_PAGE }, p)).list;
+      // The first page before the first byte: a refusal (unknown agent, bad filter) is still an envelope.
+      const first = await pageOf(1);
+      const stream = csvStream(def.csv, (n) => (n === 1 ? Promise.resolve(first) : pageOf(n)));
       const name = encodeURIComponent(`${def.fileName}.csv`);
       return reply
         .type('text/csv; charset=utf-8')

@@ -1,3 +1,4 @@
+import { walletsOf } from '../ledger/ledger.repo.ts';
 import { randomBytes } from 'node:crypto';
 import { formatFen, MESSAGES, type NgBalance, type NgTransferResultView } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -61,6 +62,12 @@ export class GameTransferService {
     if (clientKey) {
       const earlier = await repo.findTransferByClientKey(this.db, memberId, clientKey);
       if (earlier) return this.replay(earlier, direction, amount);
+    }
+    // A transfer the main wallet cannot cover is refused before the provider hears of it (the
+    // ledger still decides under its lock; this only spares the provider a refused call).
+    if (direction === 'in') {
+      const main = (await walletsOf(this.db, memberId)).find((w) => w.kind === 'main')?.balance ?? 0n;
+      if (main < amount) throw unprocessable('主钱包余额不足');
     }
     await this.provider.createPlayer(memberId).catch(() => undefined);
 

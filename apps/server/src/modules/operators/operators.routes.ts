@@ -1,3 +1,4 @@
+import { guarded } from '../backoffice/guard.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   auditLogPage,
@@ -58,7 +59,7 @@ export const operatorsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/v1/audit-logs',
     {
-      onRequest: app.authenticateOperator,
+      ...guarded(app, 'audit'),
       schema: {
         tags,
         summary: '操作审计日志',

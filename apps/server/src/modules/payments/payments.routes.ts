@@ -27,7 +27,8 @@ import {
 import { memberOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { idempotencyKeyOf, routeOf } from '../../plugins/idempotency-key.ts';
-import { operatorOf, requireRole } from '../../plugins/operator-auth.ts';
+import { operatorOf } from '../../plugins/operator-auth.ts';
+import { guarded } from '../backoffice/guard.ts';
 
 const tags = ['充值'];
 const security = [{ bearer: [] }];
@@ -212,7 +213,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- operator side (role finance) ----
-  const admin = { onRequest: app.authenticateOperator, preHandler: requireRole('finance') };
+  const admin = guarded(app, 'finance.orders');
   const adminTags = ['管理后台-充值'];
   app.get(
     '/admin/v1/payment-orders',

@@ -25,7 +25,8 @@ import {
 import { memberOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { idempotencyKeyOf, routeOf } from '../../plugins/idempotency-key.ts';
-import { operatorOf, requireRole } from '../../plugins/operator-auth.ts';
+import { operatorOf } from '../../plugins/operator-auth.ts';
+import { guarded } from '../backoffice/guard.ts';
 
 const tags = ['提现'];
 const walletTags = ['提现账户'];
@@ -266,7 +267,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- operator side (role finance) ----
-  const admin = { onRequest: app.authenticateOperator, preHandler: requireRole('finance') };
+  const admin = guarded(app, 'finance.orders');
   const adminTags = ['管理后台-提现'];
   app.get(
     '/admin/v1/withdraws',
