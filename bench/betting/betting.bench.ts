@@ -14,7 +14,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { matches, matchMarkets } from '../../apps/server/src/modules/sports/sports.table.ts';
-import { freshPostgres, percentile } from '../lib.ts';
+import { BENCH_LIMITS, freshPostgres, percentile } from '../lib.ts';
 
 const MEMBERS = 50;
 const SUBMITS = Number(process.env.SUBMITS ?? 3000);
@@ -23,6 +23,7 @@ const LEGS = Number(process.env.LEGS ?? 100_000);
 async function main() {
   const database = await freshPostgres(MEMBERS + 10);
   const config = loadConfig({
+    ...BENCH_LIMITS,
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     JOBS_ENABLED: '0',

@@ -15,7 +15,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
-import { freshPostgres, percentile } from '../lib.ts';
+import { BENCH_LIMITS, freshPostgres, percentile } from '../lib.ts';
 
 const MEMBERS = 50;
 const SPINS = Number(process.env.SPINS ?? 5_000);
@@ -34,6 +34,7 @@ async function main() {
   process.env.BENCH_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/jingcai_bench_games';
   const database = await freshPostgres(MEMBERS + 10);
   const config = loadConfig({
+    ...BENCH_LIMITS,
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     JOBS_ENABLED: '0',

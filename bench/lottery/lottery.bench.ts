@@ -17,7 +17,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { findPeriod } from '../../apps/server/src/modules/lottery/lottery.repo.ts';
-import { freshPostgres, percentile } from '../lib.ts';
+import { BENCH_LIMITS, freshPostgres, percentile } from '../lib.ts';
 
 const MEMBERS = 50;
 const BETS = Number(process.env.BETS ?? 5_000);
@@ -28,6 +28,7 @@ async function main() {
   process.env.BENCH_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/jingcai_bench_lottery';
   const database = await freshPostgres(MEMBERS + 10);
   const config = loadConfig({
+    ...BENCH_LIMITS,
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     JOBS_ENABLED: '0',

@@ -20,7 +20,7 @@ import { createWallets } from '../../apps/server/src/modules/ledger/ledger.repo.
 import { ledgerEntries } from '../../apps/server/src/modules/ledger/ledger.table.ts';
 import { signNotification } from '../../apps/server/src/modules/payments/gateway.ts';
 import { paymentOrders } from '../../apps/server/src/modules/payments/payments.table.ts';
-import { freshPostgres, percentile } from '../lib.ts';
+import { BENCH_LIMITS, freshPostgres, percentile } from '../lib.ts';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 100);
 const ORDERS = Number(process.env.ORDERS ?? 1_000);
@@ -41,7 +41,12 @@ async function main() {
   const database = await open();
   const { db } = database;
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PAYMENT_GATEWAY_SECRET: SECRET }),
+    config: loadConfig({
+      ...BENCH_LIMITS,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PAYMENT_GATEWAY_SECRET: SECRET,
+    }),
     database,
     logger: false,
   });

@@ -4,6 +4,7 @@
  * The parent drives it over IPC: `credit` posts one ledger entry per member (each commit
  * pushes balance.changed), `memory` reports this process's memory.
  */
+import { BENCH_LIMITS } from '../lib.ts';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -25,6 +26,7 @@ async function main() {
   };
 
   const config = loadConfig({
+    ...BENCH_LIMITS,
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     APP_SECRET: process.env.APP_SECRET ?? '',
