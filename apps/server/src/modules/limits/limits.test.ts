@@ -185,6 +185,23 @@ describe('requests per address', () => {
     expect((await register('/v1/smart/register', {})).statusCode).toBe(200);
   });
 
+  it('lets 10 of 30 concurrent registrations from one address through, and gives the others a time to retry', async () => {
+    const ip = uniqueIp();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: i % 2 ? '/v1/smart/register' : '/v1/register',
+          payload: i % 2 ? {} : { username: uniqueUsername(), password: 'abc12345' },
+          remoteAddress: ip,
+        }),
+      ),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(20);
+  });
+
   it('allows 20 code checks a minute from one address', async () => {
     const ip = uniqueIp();
     const check = () =>
