@@ -14,7 +14,7 @@
  *   PROOF_SIZE=large npm run chaos     10,000 operations, 50 members, five kills
  *   PROOF_SEED=7 npm run chaos         another run, as reproducible
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -181,10 +181,14 @@ it.runIf(PG)(
   async () => {
     const started = performance.now();
     const rand = prng(SEED);
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
-    const amount = (min: number, max: number) => `${Math.floor(min + rand() * (max - min))}.00`;
-    const key = () =>
-      `chaos-${Math.floor(rand() * 2 ** 48).toString(36)}-${Math.floor(rand() * 2 ** 48).toString(36)}`;
+    // Each operation draws from its own generator (seeded by the run's seed and its place in the
+    // plan), so the plan — who does what, with which amounts and keys — is the same on every run
+    // of a seed, however the members interleave.
+    type Draw = () => number;
+    const pick = <T>(r: Draw, items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
+    const amount = (r: Draw, min: number, max: number) => `${Math.floor(min + r() * (max - min))}.00`;
+    const key = (r: Draw) =>
+      `chaos-${Math.floor(r() * 2 ** 48).toString(36)}-${Math.floor(r() * 2 ** 48).toString(36)}`;
 
     // Members: registered, with a payment password and a card.
     const members: Member[] = [];
@@ -214,20 +218,21 @@ it.runIf(PG)(
 
     /** A money POST under an Idempotency-Key; sometimes sent twice (at once or again later). */
     const money = async (
+      r: Draw,
       kind: string,
       member: Member,
       path: string,
       body: unknown,
       idOf: (d: Record<string, unknown>) => string,
     ) => {
-      const k = key();
-      const twice = rand() < 0.2;
+      const k = key(r);
+      const twice = r() < 0.2;
       const answers = await Promise.all(
         [0, ...(twice ? [1] : [])].map(() => send('POST', path, { token: member.token, body, key: k })),
       );
       for (const a of answers)
         if (a.status === 200 && a.body.data) note(kind, `${member.id}:${k}`, idOf(a.body.data));
-      if (rand() < 0.1) {
+      if (r() < 0.1) {
         const again = await send('POST', path, { token: member.token, body, key: k });
         if (again.status === 200 && again.body.data) note(kind, `${member.id}:${k}`, idOf(again.body.data));
       }
@@ -264,26 +269,27 @@ it.runIf(PG)(
         .orderBy(asc(matches.kickoffAt))
         .limit(8);
 
-    const operations: Array<(m: Member) => Promise<void>> = [
+    const operations: Array<(m: Member, r: Draw) => Promise<void>> = [
       // A deposit through the gateway: the order, then the payer pays on the hosted page.
-      async (m) => {
+      async (m, r) => {
         const res = await money(
+          r,
           'deposit',
           m,
           '/v1/payment-orders',
-          { method: 'bank', amount: amount(100, 800) },
+          { method: 'bank', amount: amount(r, 100, 800) },
           (d) => String((d['order'] as { id: number }).id),
         );
         const payUrl = res.body.data?.['pay_url'] as string | undefined;
         if (payUrl) await send('POST', `${payUrl}/pay`);
       },
       // A sports single or parlay.
-      async (m) => {
+      async (m, r) => {
         const legs = await openLegs();
         if (legs.length < 3) return;
-        const parlay = rand() < 0.5;
-        const chosen = parlay ? legs.slice(0, 3) : [pick(legs)];
-        const option = pick(['h', 'd', 'a']);
+        const parlay = r() < 0.5;
+        const chosen = parlay ? legs.slice(0, 3) : [pick(r, legs)];
+        const option = pick(r, ['h', 'd', 'a']);
         const selections = chosen.map((l) => ({
           match_id: l.id,
           bet_type: 'winDrawLose',
@@ -291,6 +297,7 @@ it.runIf(PG)(
           odds: l.odds[option],
         }));
         await money(
+          r,
           'sports order',
           m,
           '/v1/order/submit',
@@ -303,20 +310,26 @@ it.runIf(PG)(
                 total_amount: '2.00',
                 selections,
               }
-            : { sport_type: 1, bet_mode: 'single', multiple: 1 + Math.floor(rand() * 5), selections },
+            : { sport_type: 1, bet_mode: 'single', multiple: 1 + Math.floor(r() * 5), selections },
           (d) => String(d['id']),
         );
       },
       // Lottery: money in, a bet on the open period, sometimes cancelled.
-      async (m) => {
-        await money('lottery transfer', m, '/v1/game/lottery/transfer-in', { amount: amount(10, 60) }, (d) =>
-          JSON.stringify(d['balance'] ?? d),
+      async (m, r) => {
+        await money(
+          r,
+          'lottery transfer',
+          m,
+          '/v1/game/lottery/transfer-in',
+          { amount: amount(r, 10, 60) },
+          (d) => JSON.stringify(d['balance'] ?? d),
         );
         const current = await send('GET', '/v1/liujiu/lottery/current-expect?code=k3_1m');
         const period = (current.body.data as { current: { expect: string; status: string } | null } | null)
           ?.current;
         if (!period || period.status !== 'open') return;
         const bet = await money(
+          r,
           'lottery bet',
           m,
           '/v1/liujiu/bet/create',
@@ -328,33 +341,35 @@ it.runIf(PG)(
           (d) => (d['bets'] as Array<{ id: number }>).map((b) => b.id).join(','),
         );
         const id = (bet.body.data?.['bets'] as Array<{ id: number }> | undefined)?.[0]?.id;
-        if (id && rand() < 0.3) await send('POST', '/v1/liujiu/bet/cancel', { token: m.token, body: { id } });
+        if (id && r() < 0.3) await send('POST', '/v1/liujiu/bet/cancel', { token: m.token, body: { id } });
       },
       // Game wallet: in, or everything out.
-      async (m) => {
-        const out = rand() < 0.4;
+      async (m, r) => {
+        const out = r() < 0.4;
         await money(
+          r,
           'game transfer',
           m,
           '/v1/game/ng/transfer',
-          { type: out ? 'out' : 'in', amount: out ? '0' : amount(5, 50) },
+          { type: out ? 'out' : 'in', amount: out ? '0' : amount(r, 5, 50) },
           (d) => String(d['transfer_id']),
         );
       },
       // A withdrawal, then the member cancels it or an operator reviews and pays or rejects it.
-      async (m) => {
+      async (m, r) => {
         const res = await money(
+          r,
           'withdrawal',
           m,
           '/v1/withdraws',
-          { wallet_id: m.walletId, amount: amount(100, 200), payment_password: '135790' },
+          { wallet_id: m.walletId, amount: amount(r, 100, 200), payment_password: '135790' },
           (d) => String(d['id']),
         );
         const id = res.body.data?.['id'] as number | undefined;
         if (!id) return;
-        const r = rand();
-        if (r < 0.3) await send('POST', `/v1/withdraws/${id}/cancel`, { token: m.token });
-        else if (r < 0.6)
+        const decision = r();
+        if (decision < 0.3) await send('POST', `/v1/withdraws/${id}/cancel`, { token: m.token });
+        else if (decision < 0.6)
           await send('POST', `/admin/v1/withdraws/${id}/reject`, {
             token: operatorToken,
             body: { reason: '混沌测试拒绝' },
@@ -365,9 +380,9 @@ it.runIf(PG)(
         }
       },
       // Rebates: apply, then claim everything.
-      async (m) => {
-        await send('POST', '/v1/rebate/apply', { token: m.token, key: key() });
-        await money('rebate claim', m, '/v1/rebate/claim-all', undefined, (d) => JSON.stringify(d));
+      async (m, r) => {
+        await send('POST', '/v1/rebate/apply', { token: m.token, key: key(r) });
+        await money(r, 'rebate claim', m, '/v1/rebate/claim-all', undefined, (d) => JSON.stringify(d));
       },
     ];
     // The first operation of every member is a deposit, so there is money to move.
@@ -388,15 +403,19 @@ it.runIf(PG)(
     const queues = members.map(() => [] as Array<{ index: number; kind: number }>);
     for (let index = 0; index < OPERATIONS; index++) {
       const owner = index < MEMBERS ? index : Math.floor(rand() * MEMBERS);
-      queues[owner]!.push({ index, kind: index < MEMBERS ? 0 : pick(table) });
+      queues[owner]!.push({ index, kind: index < MEMBERS ? 0 : pick(rand, table) });
     }
+    const plan = createHash('sha256')
+      .update(JSON.stringify({ queues, faults: [...faultAt].sort(([a], [b]) => a - b) }))
+      .digest('hex')
+      .slice(0, 16);
     await Promise.all(
       members.map(async (m, i) => {
         for (const { index, kind } of queues[i]!) {
           const fault = faultAt.get(index);
           if (fault === 'kill') void killAndRestart();
           if (fault === 'terminate') await terminateBackends();
-          await operations[kind]!(m);
+          await operations[kind]!(m, prng(SEED * 1_000_003 + index));
         }
       }),
     );
@@ -456,6 +475,7 @@ it.runIf(PG)(
 
     printTable(`chaos (${LARGE ? 'large' : 'CI'} size, seed ${SEED})`, [
       ['operations', OPERATIONS],
+      ['plan (same for every run of this seed)', plan],
       ['members', MEMBERS],
       ['faults: server SIGKILLs', faults.kills],
       ['faults: backend terminations', faults.terminations],
