@@ -84,6 +84,37 @@ describe('registration and login', () => {
     await screenshot(page, 'login-wrong-password');
   });
 
+  it('counts down the tries left, then says when to retry; the owner elsewhere still signs in', async () => {
+    const username = uniqueUsername('lock');
+    const registered = await server.app.inject({
+      method: 'POST',
+      url: '/v1/register',
+      payload: { username, password: 'abc12345' },
+      remoteAddress: '203.0.113.50',
+    });
+    expect(registered.statusCode).toBe(200);
+    const error = page.getByTestId('login-error');
+    for (const left of [null, null, 2, 1, null]) {
+      await login(page, username, 'wrong999');
+      await expect
+        .poll(() => error.textContent())
+        .toContain(left ? `用户名或密码错误，还可尝试${left}次` : '用户名或密码错误');
+    }
+    // The sixth try from this address is refused, the right password too, with the time to wait.
+    await login(page, username, 'abc12345');
+    await expect.poll(() => error.textContent()).toContain('登录失败次数过多，请15分钟后再试');
+    await screenshot(page, 'login-locked-out');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The owner, from their own address, is not locked out.
+    const owner = await server.app.inject({
+      method: 'POST',
+      url: '/v1/login',
+      payload: { username, password: 'abc12345' },
+      remoteAddress: '203.0.113.50',
+    });
+    expect(owner.statusCode).toBe(200);
+  });
+
   it('smart registration shows the generated account and password once and they work', async () => {
     await page.goto('/#/');
     await page.getByRole('button', { name: '一键注册' }).click();
