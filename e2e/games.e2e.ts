@@ -32,6 +32,15 @@ describe('slot games', () => {
 
     await page.getByTestId('game-jc_fortune').click();
     await page.getByTestId('enter-game').waitFor();
+    // A minus sign is shown and refused, never dropped: nothing moves and the game stays shut.
+    await page.getByTestId('enter-amount').locator('input').fill('-5');
+    await expect.poll(() => page.getByTestId('enter-amount-error').textContent()).toBe('转入金额不能为负数');
+    expect(await page.getByTestId('enter-amount').locator('input').inputValue()).toBe('-5');
+    await screenshot(page, 'games-enter-negative');
+    await page.getByTestId('enter-submit').click();
+    await toast(page, '转入金额不能为负数').waitFor();
+    expect(page.url()).toContain('/gamelistPages/soltlist');
+    expect(await wallet('main').textContent()).toBe('10,000.00');
     await page.getByTestId('enter-amount').locator('input').fill('100');
     await screenshot(page, 'games-enter');
     await page.getByTestId('enter-submit').click();

@@ -255,7 +255,25 @@ describe('sports betting in the browser', () => {
     expect(await page.getByTestId('slip-max-prize').textContent()).toBe(expectedPrize);
     await screenshot(page, 'sports-bet-slip-3x4');
 
-    await page.locator('.slip-sheet-foot').getByRole('button', { name: '确认投注' }).click();
+    // 倍数 keeps what was typed and refuses what is out of 1–99, holding the submit; never rewrites it.
+    const multiple = page.getByTestId('slip-multiple');
+    const confirm = page.locator('.slip-sheet-foot').getByRole('button', { name: '确认投注' });
+    for (const [typed, message] of [
+      ['0', '倍数须在 1 – 99 倍 之间'],
+      ['100', '倍数须在 1 – 99 倍 之间'],
+      ['-5', '倍数不能为负数'],
+    ] as const) {
+      await multiple.getByRole('textbox', { name: '倍数' }).fill(typed);
+      await expect.poll(() => multiple.getByRole('alert').textContent()).toBe(message);
+      expect(await multiple.getByRole('textbox', { name: '倍数' }).inputValue()).toBe(typed);
+      expect(await confirm.isDisabled()).toBe(true);
+    }
+    await screenshot(page, 'sports-bet-slip-multiple-refused');
+    await multiple.getByRole('textbox', { name: '倍数' }).fill('1');
+    await expect.poll(() => multiple.getByRole('alert').count()).toBe(0);
+    expect(await page.getByTestId('slip-stake').textContent()).toBe('8.00');
+
+    await confirm.click();
     const dialog = page.locator('.adm-dialog');
     await dialog.getByTestId('confirm-bet').waitFor();
     expect(await dialog.getByTestId('confirm-bet').textContent()).toContain(`${expectedPrize}元`);

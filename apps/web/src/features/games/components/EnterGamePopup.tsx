@@ -1,11 +1,14 @@
-import { fenFromDecimal, formatFen, parseYuan, AMOUNT_PROBLEM_MESSAGES, type GameView } from '@app/shared';
-import { Button, Input, Popup } from 'antd-mobile';
+import { fenFromDecimal, formatFen, type GameView } from '@app/shared';
+import { Button, Popup } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { toast } from '@/lib/toast.tsx';
+import { checkAmount, type AmountRule } from '@/ui/amount.ts';
+import { AmountInput } from '@/ui/AmountInput.tsx';
 import { Money } from '@/ui/Money.tsx';
 import { useGameBalanceQuery } from '../queries.ts';
 
 const QUICK = ['10', '50', '100', '500'];
+const RULE: AmountRule = { kind: 'money', label: '转入金额' };
 
 /**
  * Before a game opens: how much to bring from the main wallet into the game wallet (an amount,
@@ -38,11 +41,11 @@ export function EnterGamePopup({
       onEnter(null);
       return;
     }
-    const parsed = parseYuan(amount);
-    if (!parsed.ok) return toast.error(AMOUNT_PROBLEM_MESSAGES[parsed.reason]);
-    if (parsed.fen <= 0n) return toast.error('转入金额须大于0');
-    if (parsed.fen > mainFen) return toast.error('主钱包余额不足');
-    onEnter(formatFen(parsed.fen));
+    const check = checkAmount(amount, RULE);
+    if (check.state === 'invalid') return toast.error(check.message);
+    if (check.state !== 'ok') return;
+    if (check.value > mainFen) return toast.error('主钱包余额不足');
+    onEnter(formatFen(check.value));
   };
 
   return (
@@ -71,15 +74,15 @@ export function EnterGamePopup({
           <label className="gm-enter-label" htmlFor="gm-amount">
             转入游戏钱包（元）
           </label>
-          <Input
+          <AmountInput
             id="gm-amount"
             className="gm-enter-input"
             placeholder={gameFen > 0n ? '不转入可直接进入游戏' : '请输入转入金额'}
             value={amount}
-            onChange={(v) => setAmount(v.replace(/[^\d.]/g, ''))}
-            inputMode="decimal"
-            clearable
-            data-testid="enter-amount"
+            onChange={setAmount}
+            rule={RULE}
+            label="转入游戏钱包金额"
+            testId="enter-amount"
           />
           <div className="gm-enter-quick">
             {QUICK.map((q) => (

@@ -1,7 +1,8 @@
 import { formatFen } from '@app/shared';
-import { Button, Popup, Stepper } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { useState, type Dispatch } from 'react';
+import { CountInput } from '@/ui/AmountInput.tsx';
 import { codesText, UNIT_SUFFIX, UNITS, type SlipLine } from '../model.ts';
 import type { SlipAction, SlipState } from './slip-state.ts';
 import type { PeriodPhase } from './use-period-phase.ts';
@@ -36,6 +37,7 @@ export function SlipBar({
   onSubmit,
 }: SlipBarProps) {
   const [open, setOpen] = useState(false);
+  const [multipleProblem, setMultipleProblem] = useState<string | null>(null);
   const totalFen = lines.reduce((sum, l) => sum + l.amountFen, 0n);
   const totalItems = lines.reduce((sum, l) => sum + l.items, 0);
   const submit = () => {
@@ -57,13 +59,13 @@ export function SlipBar({
           >
             清空
           </button>
-          <Stepper
-            className="lt-stepper"
+          <CountInput
+            testId="lottery-multiple"
             min={1}
             max={9999}
-            digits={0}
             value={state.multiple}
-            onChange={(v) => dispatch({ type: 'multiple', value: v })}
+            onChange={(value) => dispatch({ type: 'multiple', value })}
+            onProblem={setMultipleProblem}
           />
           <span className="muted lt-times">倍</span>
           <span className="lt-units" role="radiogroup" aria-label="投注单位">
@@ -91,14 +93,20 @@ export function SlipBar({
             </span>
             {state.lines.length > 0 ? <span className="lt-slip-count">注单 {state.lines.length}</span> : null}
           </button>
-          <Button size="small" fill="outline" className="gold" onClick={onAdd} disabled={items === 0}>
+          <Button
+            size="small"
+            fill="outline"
+            className="gold"
+            onClick={onAdd}
+            disabled={items === 0 || multipleProblem !== null}
+          >
             加入注单
           </Button>
           <Button
             size="small"
             color="primary"
             onClick={submit}
-            disabled={phase !== 'open' || totalItems === 0 || placing}
+            disabled={phase !== 'open' || totalItems === 0 || placing || multipleProblem !== null}
           >
             {phase === 'pending' ? '未开盘' : phase === 'open' || phase === 'none' ? '立即投注' : '已封盘'}
           </Button>

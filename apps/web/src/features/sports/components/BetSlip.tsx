@@ -7,9 +7,10 @@ import {
   SPORTS_MIN_MULTIPLE,
   type BetSelection,
 } from '@app/shared';
-import { Button, Popup, Stepper } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { CloseCircleFill, DeleteOutline, UpOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
+import { CountInput } from '@/ui/AmountInput.tsx';
 import { Money } from '@/ui/Money.tsx';
 import type { SubmitResult } from '../../orders/model.ts';
 import { groupByMatch, effectivePassType, offeredPassTypes, previewSlip } from '../slip/preview.ts';
@@ -41,6 +42,7 @@ interface BetSlipProps {
 /** The slip: a bar at the bottom of the betting page and the sheet it opens. */
 export function BetSlip({ balance, onPlaced }: BetSlipProps) {
   const [open, setOpen] = useState(false);
+  const [multipleProblem, setMultipleProblem] = useState<string | null>(null);
   const choices = useSlipStore();
   const { slip, multiple, matches } = choices;
   const preview = useMemo(() => previewSlip(choices), [choices]);
@@ -174,12 +176,12 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
           <div className="slip-block slip-multiple">
             <div className="slip-block-title">倍数</div>
             <div data-testid="slip-multiple">
-              <Stepper
+              <CountInput
                 min={SPORTS_MIN_MULTIPLE}
                 max={SPORTS_MAX_MULTIPLE}
-                digits={0}
                 value={multiple}
-                onChange={(value) => chooseMultiple(value ?? 1)}
+                onChange={chooseMultiple}
+                onProblem={setMultipleProblem}
               />
             </div>
             <span className="hint">每注2元，1-99倍</span>
@@ -192,7 +194,13 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
             可用余额{' '}
             {balance === null ? <span className="muted">登录后查看</span> : <Money value={balance} />}
           </div>
-          <Button color="primary" block loading={submitting} disabled={empty} onClick={() => void submit()}>
+          <Button
+            color="primary"
+            block
+            loading={submitting}
+            disabled={empty || multipleProblem !== null}
+            onClick={() => void submit()}
+          >
             确认投注
           </Button>
         </div>
