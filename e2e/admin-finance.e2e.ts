@@ -114,6 +114,36 @@ describe('finance in the console', () => {
     expect(mine.list.find((x) => x.id === w.id)?.status).toBe('paid');
   });
 
+  it('lists a refused binding of a card another member holds, with both members', async () => {
+    const holder = await memberApi('demo002', 'demo1234');
+    await holder('POST', '/v1/user-wallets', {
+      type: 'bank',
+      bank_code: 'ICBC',
+      holder_name: '王五',
+      account: '6222021234567890144',
+    });
+    const demo001 = (
+      await server.app.inject({
+        method: 'POST',
+        url: '/v1/login',
+        payload: { username: 'demo001', password: 'demo1234' },
+      })
+    ).json<{ data: { token: string } }>().data.token;
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: '/v1/user-wallets',
+      headers: { authorization: `Bearer ${demo001}` },
+      payload: { type: 'bank', bank_code: 'CMB', holder_name: '李四', account: '6222021234567890144' },
+    });
+    expect(refused.json<{ message: string }>().message).toBe('该银行卡已被其他账号绑定，如有疑问请联系客服');
+
+    await page.goto('/admin/members/wallet-conflicts');
+    const row = page.locator('tr', { hasText: 'demo001' });
+    await row.getByText('demo002').waitFor();
+    await row.getByText('6222 **** **** 0144').waitFor();
+    await screenshot(page, 'admin-wallet-conflicts');
+  });
+
   it('a large manual adjustment waits for a second operator; the maker cannot approve it', async () => {
     await page.goto('/admin/members?keyword=demo002');
     await page.getByTestId('member-link').first().click();

@@ -130,6 +130,25 @@ describe('finance', () => {
     await page.getByPlaceholder('请输入银行卡号').fill('6222021234567890127');
     await page.getByRole('button', { name: '添加' }).click();
     await page.getByText('银行卡号校验失败，请检查后重新输入').waitFor();
+    // A card another member holds is refused: one card, one member.
+    const holder = await server.app.inject({
+      method: 'POST',
+      url: '/v1/register',
+      payload: { username: `holder${Date.now().toString(36)}`.slice(0, 16), password: 'abc12345' },
+      remoteAddress: '203.0.113.60',
+    });
+    const holderToken = holder.json<{ data: { token: string } }>().data.token;
+    const bound = await server.app.inject({
+      method: 'POST',
+      url: '/v1/user-wallets',
+      headers: { authorization: `Bearer ${holderToken}` },
+      payload: { type: 'bank', bank_code: 'CMB', holder_name: '李四', account: '6222021234567890144' },
+    });
+    expect(bound.statusCode).toBe(200);
+    await page.getByPlaceholder('请输入银行卡号').fill('6222021234567890144');
+    await page.getByRole('button', { name: '添加' }).click();
+    await page.getByText('该银行卡已被其他账号绑定，如有疑问请联系客服').first().waitFor();
+    await screenshot(page, 'finance-wallet-taken');
     await page.getByPlaceholder('请输入银行卡号').fill('6222021234567890128');
     await screenshot(page, 'finance-wallet-edit');
     await page.getByRole('button', { name: '添加' }).click();

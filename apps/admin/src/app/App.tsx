@@ -24,6 +24,7 @@ const AuditPage = lazy(() => import('@/features/audit/AuditPage.tsx'));
 const MembersPage = lazy(() => import('@/features/members/MembersPage.tsx'));
 const MemberDetailPage = lazy(() => import('@/features/members/MemberDetailPage.tsx'));
 const AdjustmentsPage = lazy(() => import('@/features/members/AdjustmentsPage.tsx'));
+const WalletConflictsPage = lazy(() => import('@/features/members/WalletConflictsPage.tsx'));
 const DepositsPage = lazy(() => import('@/features/finance/DepositsPage.tsx'));
 const WithdrawalsPage = lazy(() => import('@/features/finance/WithdrawalsPage.tsx'));
 const FinanceSettingsPage = lazy(() => import('@/features/finance/FinanceSettingsPage.tsx'));
@@ -90,6 +91,7 @@ const router = createBrowserRouter(
         { path: 'members', element: page('members.read', <MembersPage />) },
         { path: 'members/:id', element: page('members.read', <MemberDetailPage />) },
         { path: 'adjustments', element: page('members.adjust', <AdjustmentsPage />) },
+        { path: 'members/wallet-conflicts', element: page('members.read', <WalletConflictsPage />) },
         { path: 'finance/deposits', element: page('finance.orders', <DepositsPage />) },
         { path: 'finance/withdrawals', element: page('finance.orders', <WithdrawalsPage />) },
         { path: 'finance/settings', element: page('finance.settings', <FinanceSettingsPage />) },

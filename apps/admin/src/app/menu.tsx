@@ -33,6 +33,7 @@ export const MENU: MenuEntry[] = [
     children: [
       { path: '/members', name: '会员列表', permission: 'members.read' },
       { path: '/adjustments', name: '人工调整', permission: 'members.adjust' },
+      { path: '/members/wallet-conflicts', name: '绑定冲突', permission: 'members.read' },
     ],
   },
   {

@@ -3,13 +3,15 @@ import type { Db } from '../db/client.ts';
 
 /**
  * Tables a refused request may write by design: abuse-limit counters, the login and payment
- * password records, refused gateway callbacks (kept for the operator), session touches.
+ * password records, refused gateway callbacks and withdrawal-account bindings (kept for the
+ * operator), session touches.
  */
 export const BOOKKEEPING = new Set([
   'rate_counters',
   'login_attempts',
   'payment_password_failures',
   'payment_callbacks',
+  'user_wallet_conflicts',
   'sessions',
   'operator_sessions',
 ]);

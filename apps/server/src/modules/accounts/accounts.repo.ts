@@ -180,6 +180,19 @@ export async function recordLoginAttempt(
   await db.insert(loginAttempts).values({ username: username.toLowerCase(), ip, success, createdAt: now });
 }
 
+/** Sets the member's real name (实名) when none is set yet; a set one never changes here. */
+export async function setRealNameOnce(
+  db: Db | Tx,
+  memberId: number,
+  realName: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(members)
+    .set({ realName, updatedAt: now })
+    .where(and(eq(members.id, memberId), isNull(members.realName)));
+}
+
 /** Whether the account signed in successfully from this address since `since`. */
 export async function signedInFrom(db: Db, username: string, ip: string, since: Date): Promise<boolean> {
   const [row] = await db

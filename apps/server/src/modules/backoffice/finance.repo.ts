@@ -59,3 +59,24 @@ export async function pageWithdrawals(db: Db, q: QueueFilter) {
     total: Number(rowsOf<{ n: string }>(total)[0]?.n ?? 0),
   };
 }
+
+/** Refused withdrawal-account bindings (another member holds the account), newest first. */
+export async function pageWalletConflicts(db: Db, q: Paging & { keyword?: string | undefined }) {
+  const like = q.keyword ? `%${q.keyword}%` : null;
+  const w = like
+    ? sql`WHERE m.username ILIKE ${like} OR o.username ILIKE ${like} OR c.account LIKE ${like}`
+    : sql``;
+  const [rows, total] = await Promise.all([
+    db.execute(sql`
+      SELECT c.id, c.member_id, m.username, c.owner_id, o.username AS owner_username, c.type, c.account, c.created_at
+      FROM user_wallet_conflicts c JOIN members m ON m.id = c.member_id JOIN members o ON o.id = c.owner_id
+      ${w} ORDER BY c.id DESC LIMIT ${q.per_page} OFFSET ${(q.page - 1) * q.per_page}`),
+    db.execute(sql`
+      SELECT COUNT(*) AS n FROM user_wallet_conflicts c
+      JOIN members m ON m.id = c.member_id JOIN members o ON o.id = c.owner_id ${w}`),
+  ]);
+  return {
+    rows: rowsOf<Record<string, unknown>>(rows),
+    total: Number(rowsOf<{ n: string }>(total)[0]?.n ?? 0),
+  };
+}

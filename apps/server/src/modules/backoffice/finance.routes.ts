@@ -5,6 +5,8 @@ import {
   depositQueueQuery,
   financeSettings,
   financeSettingsBody,
+  walletConflictItem,
+  walletConflictQuery,
   withdrawQueueItem,
   withdrawQueueQuery,
 } from '@app/shared/backoffice';
@@ -63,6 +65,23 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       { title: '状态', value: (r) => r.status_text },
       { title: '处理人', value: (r) => r.operator_name },
       { title: '申请时间', value: (r) => r.created_at },
+    ],
+  });
+  listRoutes(app, {
+    path: '/admin/v1/risk/wallet-conflicts',
+    permission: 'members.read',
+    tags,
+    summary: '提现账户绑定冲突（会员尝试绑定他人已绑定的银行卡或地址，已拒绝）',
+    querystring: walletConflictQuery,
+    item: walletConflictItem,
+    list: (q) => financeQueues.walletConflicts(q),
+    fileName: '绑定冲突',
+    csv: [
+      { title: '时间', value: (r) => r.created_at },
+      { title: '尝试绑定的会员', value: (r) => r.username },
+      { title: '已绑定的会员', value: (r) => r.owner_username },
+      { title: '类型', value: (r) => r.type_name },
+      { title: '账号', value: (r) => r.account },
     ],
   });
   const decide = (

@@ -4,6 +4,9 @@ import {
   PAYMENT_METHODS,
   PAYMENT_ORDER_STATUSES,
   WITHDRAW_STATUSES,
+  USER_WALLET_TYPES,
+  maskAccount,
+  type UserWalletType,
   type PaymentMethodCode,
   type PaymentOrderStatus,
   type WithdrawStatus,
@@ -74,6 +77,26 @@ export class FinanceQueuesService {
           decided_at: iso(r.decided_at),
         };
       }),
+      total,
+      q,
+    );
+  }
+
+  /** Bindings refused because another member holds the card or address (risk review). */
+  async walletConflicts(q: { page: number; per_page: number; keyword?: string | undefined }) {
+    const { rows, total } = await repo.pageWalletConflicts(this.db, q);
+    return pageOf(
+      rows.map((r) => ({
+        id: Number(r.id),
+        member_id: Number(r.member_id),
+        username: String(r.username),
+        owner_id: Number(r.owner_id),
+        owner_username: String(r.owner_username),
+        type: String(r.type),
+        type_name: USER_WALLET_TYPES[r.type as UserWalletType],
+        account: maskAccount(String(r.account)),
+        created_at: iso(r.created_at)!,
+      })),
       total,
       q,
     );

@@ -1,10 +1,34 @@
 /** Helpers for the finance module tests: deposits through the simulator, payment password, cards. */
 import { expect } from 'vitest';
+import { createHash, randomBytes } from 'node:crypto';
+import { isLuhnValid } from '@app/shared';
 import { signNotification } from './gateway.ts';
 import { as, body, type TestApp, type TestMember } from '../../test/harness.ts';
 
 export const VALID_CARD = '6222021234567890128';
 export const VALID_TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+/** A TRC20 address no other test binds: Base58Check of 0x41 and 20 random bytes. */
+export function uniqueTrc20(): string {
+  const payload = Buffer.concat([Buffer.from([0x41]), randomBytes(20)]);
+  const sha = (b: Buffer) => createHash('sha256').update(b).digest();
+  const bytes = Buffer.concat([payload, sha(sha(payload)).subarray(0, 4)]);
+  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  let n = BigInt(`0x${bytes.toString('hex')}`);
+  let out = '';
+  while (n > 0n) {
+    out = alphabet[Number(n % 58n)]! + out;
+    n /= 58n;
+  }
+  return out;
+}
+
+/** A bank card number no other test binds (a card belongs to one member): 19 digits passing Luhn. */
+export function uniqueCard(): string {
+  const body = `622202${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`;
+  for (let check = 0; check <= 9; check++) if (isLuhnValid(`${body}${check}`)) return `${body}${check}`;
+  throw new Error('unreachable');
+}
 
 export interface CreatedOrder {
   order: { id: number; order_no: string; amount: string; status: string };
@@ -89,7 +113,7 @@ export async function addWallet(
   const res = await as(t.app, m, {
     method: 'POST',
     url: '/v1/user-wallets',
-    payload: { type: 'bank', bank_code: 'CMB', holder_name: '张三', account: VALID_CARD, ...payload },
+    payload: { type: 'bank', bank_code: 'CMB', holder_name: '张三', account: uniqueCard(), ...payload },
   });
   expect(res.statusCode, res.body).toBe(200);
   return body<{ id: number }>(res).data;

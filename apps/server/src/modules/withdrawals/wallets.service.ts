@@ -4,12 +4,15 @@ import {
   isLuhnValid,
   isTronAddress,
   maskAccount,
+  maskName,
   USER_WALLET_TYPE_KEYS,
   USER_WALLET_TYPES,
   type UserWalletBody,
   type UserWalletView,
 } from '@app/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { inTransaction } from '../../db/tx.ts';
+import { findMemberById, setRealNameOnce } from '../accounts/accounts.repo.ts';
 import { conflict, notFound, pgErrorCode, PG_UNIQUE_VIOLATION, unprocessable } from '../../lib/errors.ts';
 import * as repo from './withdrawals.repo.ts';
 import type { UserWalletRow } from './withdrawals.table.ts';
@@ -65,7 +68,8 @@ function validated(body: UserWalletBody): Omit<repo.NewUserWallet, 'memberId'> {
     type: body.type,
     bankCode: null,
     holderName: body.holder_name ?? null,
-    account: address,
+    // Hex addresses are one address whatever their case.
+    account: body.type === 'usdt_erc20' ? address.toLowerCase() : address,
     alias: body.alias ?? '',
   };
 }
@@ -93,13 +97,18 @@ export class UserWalletsService {
     const values = validated(body);
     if ((await repo.countWallets(this.db, memberId)) >= MAX_WALLETS)
       throw unprocessable(`最多可添加${MAX_WALLETS}个提现账户`);
-    return toUserWalletView(await this.unique(() => repo.insertWallet(this.db, { ...values, memberId })));
+    await this.checkHolder(memberId, values);
+    const row = await this.bind(memberId, values, (tx) => repo.insertWallet(tx, { ...values, memberId }));
+    return toUserWalletView(row);
   }
 
   async update(memberId: number, id: number, body: UserWalletBody) {
     await this.own(memberId, id);
     const values = validated(body);
-    const row = await this.unique(() => repo.updateWallet(this.db, memberId, id, values, this.clock.now()));
+    await this.checkHolder(memberId, values);
+    const row = await this.bind(memberId, values, (tx) =>
+      repo.updateWallet(tx, memberId, id, values, this.clock.now()),
+    );
     if (!row) throw notFound('提现账户不存在');
     return toUserWalletView(row);
   }
@@ -128,12 +137,53 @@ export class UserWalletsService {
     return wallet;
   }
 
-  private async unique<T>(write: () => Promise<T>): Promise<T> {
+  /**
+   * A bank card's holder is the member (实名): the first card names them when no real name is set;
+   * after that every card must carry that name.
+   */
+  private async checkHolder(memberId: number, values: Omit<repo.NewUserWallet, 'memberId'>): Promise<void> {
+    if (values.type !== 'bank' || !values.holderName) return;
+    const member = await findMemberById(this.db, memberId);
+    if (member?.realName && member.realName !== values.holderName)
+      throw unprocessable(`持卡人姓名须与实名（${maskName(member.realName)}）一致`);
+  }
+
+  /**
+   * Stores a binding unless another member holds or held the card or address: that is refused
+   * and recorded for risk review (the back office lists it). The first bank card sets the real
+   * name in the same transaction.
+   */
+  private async bind<T>(
+    memberId: number,
+    values: Omit<repo.NewUserWallet, 'memberId'>,
+    write: (tx: Tx) => Promise<T>,
+  ): Promise<T> {
+    const taken = async (ownerId: number) => {
+      await repo.recordWalletConflict(
+        this.db,
+        { memberId, ownerId, type: values.type, account: values.account },
+        this.clock.now(),
+      );
+      return unprocessable(
+        values.type === 'bank'
+          ? '该银行卡已被其他账号绑定，如有疑问请联系客服'
+          : '该地址已被其他账号绑定，如有疑问请联系客服',
+      );
+    };
+    const holder = await repo.accountHolder(this.db, values.type, values.account, memberId);
+    if (holder !== undefined) throw await taken(holder);
     try {
-      return await write();
+      return await inTransaction(this.db, async ({ tx }) => {
+        const written = await write(tx);
+        if (values.type === 'bank' && values.holderName)
+          await setRealNameOnce(tx, memberId, values.holderName, this.clock.now());
+        return written;
+      });
     } catch (err) {
-      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw conflict('该卡号或地址已添加');
-      throw err;
+      if (pgErrorCode(err) !== PG_UNIQUE_VIOLATION) throw err;
+      const other = await repo.accountHolder(this.db, values.type, values.account, memberId);
+      if (other !== undefined) throw await taken(other);
+      throw conflict('该卡号或地址已添加');
     }
   }
 }

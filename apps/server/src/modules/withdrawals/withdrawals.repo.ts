@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { members } from '../accounts/accounts.table.ts';
 import {
   paymentPasswordFailures,
+  userWalletConflicts,
   userWallets,
   withdrawals,
   type UserWalletRow,
@@ -41,6 +42,31 @@ export async function countWallets(db: Db, memberId: number): Promise<number> {
     .from(userWallets)
     .where(and(eq(userWallets.memberId, memberId), isNull(userWallets.deletedAt)));
   return row?.n ?? 0;
+}
+
+/** Another member who holds or held this card or address (deleted bindings count), if any. */
+export async function accountHolder(
+  db: Db,
+  type: UserWalletRow['type'],
+  account: string,
+  memberId: number,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ memberId: userWallets.memberId })
+    .from(userWallets)
+    .where(
+      and(eq(userWallets.type, type), eq(userWallets.account, account), ne(userWallets.memberId, memberId)),
+    )
+    .limit(1);
+  return row?.memberId;
+}
+
+export async function recordWalletConflict(
+  db: Db,
+  row: { memberId: number; ownerId: number; type: UserWalletRow['type']; account: string },
+  now: Date,
+): Promise<void> {
+  await db.insert(userWalletConflicts).values({ ...row, createdAt: now });
 }
 
 export async function insertWallet(db: Db, row: NewUserWallet): Promise<UserWalletRow> {

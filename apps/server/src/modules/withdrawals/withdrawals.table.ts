@@ -35,12 +35,32 @@ export const userWallets = pgTable(
   },
   (t) => [
     index('user_wallets_member_idx').on(t.memberId, t.id),
-    uniqueIndex('user_wallets_member_account_uq')
-      .on(t.memberId, t.account)
+    // A card or address belongs to one member: one live binding across all members.
+    uniqueIndex('user_wallets_account_uq')
+      .on(t.type, t.account)
       .where(sql`${t.deletedAt} IS NULL`),
+    index('user_wallets_account_idx').on(t.account),
   ],
 );
 export type UserWalletRow = typeof userWallets.$inferSelect;
+
+/** A binding refused because another member holds (or held) the card or address: for risk review. */
+export const userWalletConflicts = pgTable(
+  'user_wallet_conflicts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => members.id),
+    type: text('type', { enum: USER_WALLET_TYPE_KEYS }).notNull(),
+    account: text('account').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('user_wallet_conflicts_created_idx').on(t.createdAt)],
+);
 
 /** Withdrawal requests: the amount sits in the frozen wallet until an operator pays or rejects. */
 export const withdrawals = pgTable(

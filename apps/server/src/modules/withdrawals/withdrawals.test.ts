@@ -15,6 +15,8 @@ import {
   setPaymentPassword,
   VALID_CARD,
   VALID_TRC20,
+  uniqueCard,
+  uniqueTrc20,
 } from '../payments/testing.ts';
 
 let t: TestApp;
@@ -56,6 +58,97 @@ async function balances(m: TestMember) {
 }
 
 describe('saved wallets', () => {
+  it('binds a card or address to one member only: a second binding is refused and recorded for risk review', async () => {
+    const a = await newMember(t.app);
+    const b = await newMember(t.app);
+    const card = uniqueCard();
+    const address = '0x52908400098527886E0F7030069857D2E4169EE7';
+    const { id: aCard } = await addWallet(t, a, { account: card, holder_name: '张三' });
+    await addWallet(t, a, { type: 'usdt_erc20', account: address });
+    const bind = (payload: Record<string, unknown>) =>
+      as(t.app, b, { method: 'POST', url: '/v1/user-wallets', payload });
+    expect(body(await bind({ type: 'bank', bank_code: 'ICBC', holder_name: '李四', account: card }))).toEqual(
+      {
+        code: 422,
+        message: '该银行卡已被其他账号绑定，如有疑问请联系客服',
+        data: null,
+      },
+    );
+    // The same hex address in other letters is the same address.
+    expect(body(await bind({ type: 'usdt_erc20', account: address.toLowerCase() }))).toMatchObject({
+      code: 422,
+      message: '该地址已被其他账号绑定，如有疑问请联系客服',
+    });
+    // A card its holder deleted still belongs to them.
+    await as(t.app, a, { method: 'DELETE', url: `/v1/user-wallets/${aCard}` });
+    expect(
+      body(await bind({ type: 'bank', bank_code: 'ICBC', holder_name: '李四', account: card })).code,
+    ).toBe(422);
+    expect(
+      body<{ list: unknown[] }>(await as(t.app, b, { method: 'GET', url: '/v1/user-wallets' })).data.list,
+    ).toEqual([]);
+
+    // The back office sees each refusal, masked, for both members.
+    const risk = await newOperator(t.app, 'risk');
+    const conflicts = body<{ list: Array<Record<string, unknown>> }>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/admin/v1/risk/wallet-conflicts?keyword=${b.username}`,
+        headers: risk.auth,
+      }),
+    ).data.list;
+    expect(conflicts).toHaveLength(3);
+    expect(conflicts[2]).toMatchObject({
+      username: b.username,
+      owner_username: a.username,
+      type_name: '银行卡',
+      account: `${card.slice(0, 4)} **** **** ${card.slice(-4)}`,
+    });
+    const content = await newOperator(t.app, 'content');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/admin/v1/risk/wallet-conflicts', headers: content.auth }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('lets one of two members binding the same card at once have it', async () => {
+    const [a, b] = await Promise.all([newMember(t.app), newMember(t.app)]);
+    const card = uniqueCard();
+    const answers = await Promise.all(
+      [a, b].map((m) =>
+        as(t.app, m, {
+          method: 'POST',
+          url: '/v1/user-wallets',
+          payload: { type: 'bank', bank_code: 'CMB', holder_name: '王五', account: card },
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+  });
+
+  it('names the member with their first card (实名); every later card must carry that name', async () => {
+    const m = await newMember(t.app);
+    await addWallet(t, m, { holder_name: '赵六' });
+    const me = body<{ real_name: string }>(
+      await as(t.app, m, { method: 'GET', url: '/v1/user/profile' }),
+    ).data;
+    expect(me.real_name).not.toBe('');
+    const other = await as(t.app, m, {
+      method: 'POST',
+      url: '/v1/user-wallets',
+      payload: { type: 'bank', bank_code: 'CMB', holder_name: '钱七', account: uniqueCard() },
+    });
+    expect(body(other)).toMatchObject({ code: 422, message: '持卡人姓名须与实名（赵*）一致' });
+    expect((await addWallet(t, m, { holder_name: '赵六' })).id).toBeGreaterThan(0);
+    // The member cannot rename themselves afterwards.
+    const rename = await as(t.app, m, {
+      method: 'POST',
+      url: '/v1/user/update',
+      payload: { real_name: '钱七' },
+    });
+    expect(body(rename).code).toBe(422);
+  });
+
   it('adds a card checked by Luhn, masks it in every answer, edits, toggles and deletes it', async () => {
     const m = await newMember(t.app);
     const res = await as(t.app, m, {
@@ -240,7 +333,9 @@ describe('withdrawals', () => {
   });
 
   it('freezes on request, pays out on approval (once), raises total_withdraw and tells the member', async () => {
-    const { m, walletId } = await readyMember('1000');
+    const { m } = await readyMember('1000');
+    const card = uniqueCard();
+    const { id: walletId } = await addWallet(t, m, { account: card });
     const res = await withdraw(m, { wallet_id: walletId, amount: '300' }, 'withdraw-key-0001');
     expect(body(res)).toMatchObject({
       code: 200,
@@ -250,10 +345,10 @@ describe('withdrawals', () => {
         actual_amount: '297.00',
         status: 'pending',
         wallet_name: '招商银行',
-        account_masked: '6222 **** **** 0128',
+        account_masked: `6222 **** **** ${card.slice(-4)}`,
       },
     });
-    expect(res.body).not.toContain(VALID_CARD);
+    expect(res.body).not.toContain(card);
     const replay = await withdraw(m, { wallet_id: walletId, amount: '300' }, 'withdraw-key-0001');
     expect(body(replay).data).toEqual(body(res).data);
     expect(await balances(m)).toEqual({ main: 70_000n, frozen: 30_000n });
@@ -263,7 +358,7 @@ describe('withdrawals', () => {
     const list = body<{ list: Array<{ id: number; account: string }> }>(
       await t.app.inject({ method: 'GET', url: '/admin/v1/withdraws', headers: finance.auth }),
     ).data.list;
-    expect(list.find((w) => w.id === id)?.account).toBe(VALID_CARD);
+    expect(list.find((w) => w.id === id)?.account).toBe(card);
     const approve = () =>
       t.app.inject({ method: 'POST', url: `/admin/v1/withdraws/${id}/approve`, headers: finance.auth });
     const [a, b] = await Promise.all([approve(), approve()]);
@@ -450,7 +545,7 @@ describe('withdrawals', () => {
 
   it('pays USDT wallets at the withdrawal rate fixed on the request', async () => {
     const { m } = await readyMember('1000');
-    const { id } = await addWallet(t, m, { type: 'usdt_trc20', account: VALID_TRC20 });
+    const { id } = await addWallet(t, m, { type: 'usdt_trc20', account: uniqueTrc20() });
     const res = await withdraw(m, { wallet_id: id, amount: '710' });
     // fee 1% = 7.10 → 702.90 元 / 7.1 = 99.0 USDT
     expect(body(res).data).toMatchObject({

@@ -128,3 +128,19 @@ export const withdrawQueueItem = z.object({
   created_at: isoDate,
   decided_at: isoDate.nullable(),
 });
+
+/** Withdrawal accounts a member tried to bind while another member holds (or held) them. */
+export const walletConflictQuery = pageQuery.extend({
+  keyword: z.string().trim().max(80).optional(),
+});
+export const walletConflictItem = z.object({
+  id: z.number().int(),
+  member_id: z.number().int(),
+  username: z.string(),
+  owner_id: z.number().int(),
+  owner_username: z.string(),
+  type: z.string(),
+  type_name: z.string(),
+  account: z.string().describe('Masked'),
+  created_at: isoDate,
+});

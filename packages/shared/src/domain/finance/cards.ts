@@ -21,6 +21,12 @@ export function maskAccount(account: string): string {
   return `${account.slice(0, 4)} **** **** ${account.slice(-4)}`;
 }
 
+/** A real name shown to its owner as a reminder: the first character, the rest hidden ("张*"). */
+export function maskName(name: string): string {
+  const chars = [...name];
+  return chars.length <= 1 ? name : `${chars[0]}${'*'.repeat(chars.length - 1)}`;
+}
+
 const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 /** Decodes Base58 (Bitcoin alphabet) to bytes, or null for a character outside it. */
