@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { members } from '../apps/server/src/db/schema.ts';
 import { describe, expect, it } from 'vitest';
 import { dismissHomeModal, login, waitForRoute } from './support/app.ts';
 import { openRoute, screenshot } from './support/browser.ts';
@@ -88,6 +90,11 @@ describe('finance in the console', () => {
       holder_name: '王五',
       account: '6222021234567890128',
     });
+    // demo002's 500 体验金 carries 500 of 打码量; it was played off (betting is tested elsewhere).
+    await server.app.services.database.db
+      .update(members)
+      .set({ codingvolume: 0n })
+      .where(eq(members.username, 'demo002'));
     const w = await api<{ id: number; order_no: string }>('POST', '/v1/withdraws', {
       wallet_id: wallet.id,
       amount: '200',

@@ -158,10 +158,20 @@ describe('finance', () => {
     await page.getByTestId('wallet-row').getByText('6222 **** **** 0128').waitFor();
     await screenshot(page, 'finance-wallets');
 
-    // The demo member deposited in the first test: that 100 must be bet before withdrawing.
+    // The demo member's 10,000 体验金 (a bonus, 1× turnover) and the deposits of these tests must be
+    // played before anything is withdrawable: 可提现 0.00, and a withdrawal says what is left.
     await openRoute(page, '/financePages/withdrawal');
     const balanceCard = page.getByTestId('withdraw-balance');
     await balanceCard.getByText('完成剩余打码量后即可提现').waitFor();
+    const left = await server.app.inject({ method: 'GET', url: '/v1/withdraws/balance', headers: auth });
+    const figures = left.json<{ data: { withdrawable: string; turnover_required: string } }>().data;
+    expect(figures.withdrawable).toBe('0.00');
+    expect(Number(figures.turnover_required)).toBeGreaterThanOrEqual(10_000);
+    await balanceCard
+      .locator('.fin-row', { hasText: '剩余打码量' })
+      .getByText(Number(figures.turnover_required).toLocaleString('en-US', { minimumFractionDigits: 2 }))
+      .waitFor();
+    await page.getByTestId('turnover-rules').waitFor();
     await screenshot(page, 'finance-withdraw-turnover');
     // (The member bets the turnover off; the betting flows are tested elsewhere.)
     await server.app.services.database.db

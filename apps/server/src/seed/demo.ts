@@ -57,14 +57,17 @@ export async function seedDemoData(
     SEED_CONTEXT,
   );
 
+  // 体验金 is a bonus like any other: paid through the bonus path with its 打码量 (1×), so it
+  // cannot be withdrawn before it has been played.
   await inTransaction(db, async (work) => {
     const credit = (memberId: number, fen: bigint, key: string) =>
-      services.ledger.post(work, {
+      services.bonus.grant(work, {
         memberId,
+        type: 'trial',
         amount: fen,
-        type: 'demo_credit',
-        idempotencyKey: key,
-        remark: '演示账户体验金',
+        reference: key,
+        title: '演示账户体验金',
+        turnoverMultiple: 1,
       });
     await credit(demo.userinfo.id, 1_000_000n, 'seed:demo001');
     await credit(friend.userinfo.id, 50_000n, 'seed:demo002');

@@ -27,6 +27,7 @@ const LEDGER_TYPE_OF: Record<BonusType, LedgerType> = {
   vip_upgrade: 'vip_bonus',
   invite: 'invite_reward',
   manual: 'bonus',
+  trial: 'demo_credit',
 };
 
 /** Pays bonuses: one ledger credit, one bonus log and the turnover it requires, in the caller's transaction. */

@@ -169,6 +169,9 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
             />
           </div>
           {turnoverLeft ? <div className="hint">完成剩余打码量后即可提现</div> : null}
+          <div className="hint" data-testid="turnover-rules">
+            打码量来自充值和彩金（体验金、签到、活动奖励等）；体育、彩票已结算注单和电子游戏的有效投注额计入完成量，撤单、退款与钱包间转账不计入。
+          </div>
         </div>
 
         <div className="card">
