@@ -183,4 +183,33 @@ describe('records', { timeout: 90_000 }, () => {
     await screenshot(page, 'records-comprehensive');
     expect(pageErrors).toEqual([]);
   });
+
+  it('shows moves between the member’s own wallets as neutral transfers that income and spending leave out', async () => {
+    await signIn();
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string);
+    const headers = { authorization: `Bearer ${token}` };
+    for (const [url, payload] of [
+      ['/v1/game/lottery/transfer-in', { amount: '200.00' }],
+      ['/v1/game/lottery/transfer-out', { amount: '100.00' }],
+      ['/v1/game/ng/transfer', { type: 'in', amount: '50.00' }],
+    ] as const) {
+      const res = await server.app.inject({ method: 'POST', url, headers, payload });
+      expect(res.statusCode, url).toBe(200);
+    }
+    await openRoute(page, '/financePages/billdetails');
+    const items = page.getByTestId('bill-item');
+    await expect.poll(() => items.count()).toBe(9);
+    const transfers = page.locator('[data-testid="bill-item"][data-kind="transfer"]');
+    expect(await transfers.count()).toBe(5);
+    expect(await transfers.first().getByTestId('bill-transfer').textContent()).toBe('转账50.00');
+    // 收入 and 支出 are what they were before the moves; the note says where the 50.00 is.
+    const summary = await page.getByTestId('bill-summary').textContent();
+    expect(summary).toContain('收入1,518.40');
+    expect(summary).toContain('支出100.00');
+    expect(await page.getByTestId('bill-summary-note').textContent()).toContain(
+      '期间净转入游戏钱包 50.00 元',
+    );
+    await screenshot(page, 'records-bills-transfers');
+    expect(pageErrors).toEqual([]);
+  });
 });

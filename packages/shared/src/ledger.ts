@@ -25,6 +25,28 @@ export const LEDGER_TYPES = {
 export type LedgerType = keyof typeof LEDGER_TYPES;
 export const LEDGER_TYPE_KEYS = Object.keys(LEDGER_TYPES) as [LedgerType, ...LedgerType[]];
 
+/**
+ * Moves between the member's own wallets (main ↔ frozen for a withdrawal, main ↔ lottery, main ↔
+ * a game platform): neither income nor spending in a bill.
+ */
+export const TRANSFER_LEDGER_TYPES = [
+  'withdraw_freeze',
+  'withdraw_unfreeze',
+  'transfer_out',
+  'transfer_in',
+  'game_in',
+  'game_out',
+  'game_refund',
+] as const satisfies readonly LedgerType[];
+
+/** How a bill counts an entry: money that entered or left the member's account, or a transfer between their wallets. */
+export type BillKind = 'income' | 'expense' | 'transfer';
+
+export function billKind(type: string, amountFen: bigint): BillKind {
+  if ((TRANSFER_LEDGER_TYPES as readonly string[]).includes(type)) return 'transfer';
+  return amountFen < 0n ? 'expense' : 'income';
+}
+
 /** Wallet kinds a member holds: the main wallet, money frozen for withdrawals, the lottery wallet, game platforms. */
 export const WALLET_KINDS = ['main', 'frozen', 'lottery'] as const;
 export type CoreWalletKind = (typeof WALLET_KINDS)[number];

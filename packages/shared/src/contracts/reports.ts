@@ -164,6 +164,11 @@ export const billEntry = z
     id: z.string().describe('Ledger entry id'),
     type: z.string(),
     type_text: z.string(),
+    kind: z
+      .enum(['income', 'expense', 'transfer'])
+      .describe(
+        'income/expense: money entering or leaving the account; transfer: between the member’s own wallets',
+      ),
     wallet: z.string(),
     wallet_name: z.string(),
     amount: moneyString.describe('Signed: negative is money out'),
@@ -174,8 +179,13 @@ export const billEntry = z
   })
   .meta({ id: 'BillEntry' });
 export const billList = paginated(billEntry).extend({
-  income: moneyString.describe('Sum of credits over the filter'),
-  expense: moneyString.describe('Sum of debits over the filter (positive)'),
+  income: moneyString.describe(
+    'Money that entered the account over the filter (transfers between own wallets excluded)',
+  ),
+  expense: moneyString.describe('Money that left the account over the filter, positive (transfers excluded)'),
+  transfer_net: moneyString.describe(
+    'Net of transfers between own wallets: non-zero only for money sitting in a game platform wallet. income − expense + transfer_net = the change of main + frozen + lottery',
+  ),
 });
 export const billTypes = z.array(z.object({ value: z.string(), label: z.string() }));
 

@@ -1,5 +1,10 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, sum, type SQL } from 'drizzle-orm';
-import type { BettingCategory, BettingStatus, LedgerType } from '@app/shared';
+import {
+  TRANSFER_LEDGER_TYPES,
+  type BettingCategory,
+  type BettingStatus,
+  type LedgerType,
+} from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { rowsOf, type LedgerEntryRow } from '../ledger/ledger.repo.ts';
 import { ledgerEntries, wallets } from '../ledger/ledger.table.ts';
@@ -63,8 +68,12 @@ export async function listBills(
   type: LedgerType | undefined,
   range: Range,
   paging: { page: number; perPage: number },
-): Promise<{ rows: LedgerEntryRow[]; total: number; income: bigint; expense: bigint }> {
+): Promise<{ rows: LedgerEntryRow[]; total: number; income: bigint; expense: bigint; transferNet: bigint }> {
   const where = billWhere(memberId, type, range);
+  const transfers = sql`ARRAY[${sql.join(
+    TRANSFER_LEDGER_TYPES.map((t) => sql`${t}`),
+    sql`, `,
+  )}]::text[]`;
   const [rows, [totals]] = await Promise.all([
     db
       .select()
@@ -76,17 +85,27 @@ export async function listBills(
     db
       .select({
         n: count(),
+        // Moves between the member's own wallets are neither income nor spending (billKind).
         income: sum(
-          sql`CASE WHEN ${ledgerEntries.amount} > 0 THEN ${ledgerEntries.amount} ELSE 0 END`,
+          sql`CASE WHEN ${ledgerEntries.type} <> ALL(${transfers}) AND ${ledgerEntries.amount} > 0 THEN ${ledgerEntries.amount} ELSE 0 END`,
         ).mapWith(BigInt),
         expense: sum(
-          sql`CASE WHEN ${ledgerEntries.amount} < 0 THEN -${ledgerEntries.amount} ELSE 0 END`,
+          sql`CASE WHEN ${ledgerEntries.type} <> ALL(${transfers}) AND ${ledgerEntries.amount} < 0 THEN -${ledgerEntries.amount} ELSE 0 END`,
+        ).mapWith(BigInt),
+        transferNet: sum(
+          sql`CASE WHEN ${ledgerEntries.type} = ANY(${transfers}) THEN ${ledgerEntries.amount} ELSE 0 END`,
         ).mapWith(BigInt),
       })
       .from(ledgerEntries)
       .where(where),
   ]);
-  return { rows, total: totals?.n ?? 0, income: totals?.income ?? 0n, expense: totals?.expense ?? 0n };
+  return {
+    rows,
+    total: totals?.n ?? 0,
+    income: totals?.income ?? 0n,
+    expense: totals?.expense ?? 0n,
+    transferNet: totals?.transferNet ?? 0n,
+  };
 }
 
 // ---- Betting records -------------------------------------------------------------------------

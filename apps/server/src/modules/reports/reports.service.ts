@@ -7,6 +7,7 @@ import {
   formatFen,
   LEDGER_TYPE_KEYS,
   LEDGER_TYPES,
+  billKind,
   REPORT_CATEGORIES,
   WALLET_NAMES,
   type BettingCategory,
@@ -45,7 +46,15 @@ function toBill(e: LedgerEntryRow, wallet: string) {
   return {
     id: e.id.toString(),
     type: e.type,
-    type_text: LEDGER_TYPES[e.type as LedgerType] ?? e.type,
+    // A move between two of the member's wallets is one type on both legs: each leg reads from
+    // its own wallet's side (the lottery wallet's leg of main → lottery is money in).
+    type_text:
+      e.type === 'transfer_out' || e.type === 'transfer_in'
+        ? e.amount < 0n
+          ? '转出'
+          : '转入'
+        : (LEDGER_TYPES[e.type as LedgerType] ?? e.type),
+    kind: billKind(e.type, e.amount),
     wallet,
     wallet_name: walletName(wallet),
     amount: formatFen(e.amount),
@@ -153,7 +162,7 @@ export class ReportsService {
     q: { type?: LedgerType | undefined; page: number; per_page: number },
     w: DayWindow,
   ) {
-    const { rows, total, income, expense } = await repo.listBills(this.db, memberId, q.type, w, {
+    const { rows, total, income, expense, transferNet } = await repo.listBills(this.db, memberId, q.type, w, {
       page: q.page,
       perPage: q.per_page,
     });
@@ -166,6 +175,7 @@ export class ReportsService {
       has_more: q.page * q.per_page < total,
       income: formatFen(income),
       expense: formatFen(expense),
+      transfer_net: formatFen(transferNet),
     };
   }
 

@@ -145,6 +145,89 @@ describe('comprehensive report', () => {
 });
 
 describe('bills', () => {
+  it('counts only money entering or leaving as income and spending; the summary adds up to the change of the balances', async () => {
+    const n = await newMember(t.app);
+    const post = (type: string, amount: bigint, wallet: 'main' | 'frozen' | 'lottery' = 'main') =>
+      inTransaction(t.database.db, (work) =>
+        t.app.services.ledger.post(work, { memberId: n.id, amount, type: type as never, wallet }),
+      );
+    // Money in and out of the account, of every kind.
+    for (const [type, amount] of [
+      ['deposit', 100_000n],
+      ['demo_credit', 50_000n],
+      ['bonus', 1_000n],
+      ['vip_bonus', 800n],
+      ['invite_reward', 600n],
+      ['rebate', 18n],
+      ['bet', -20_000n],
+      ['bet_refund', 2_000n],
+      ['payout', 7_200n],
+      ['settle_correction', -700n],
+      ['adjust', 300n],
+    ] as const)
+      await post(type, amount);
+    // Moves between the member's own wallets, through the API: lottery and game wallets, a
+    // withdrawal frozen and cancelled (unfrozen).
+    const call = (method: 'POST', url: string, payload: Record<string, unknown>) =>
+      as(t.app, n, { method, url, payload });
+    expect((await call('POST', '/v1/game/lottery/transfer-in', { amount: '300.00' })).statusCode).toBe(200);
+    expect((await call('POST', '/v1/game/lottery/transfer-out', { amount: '100.00' })).statusCode).toBe(200);
+    expect((await call('POST', '/v1/game/ng/transfer', { type: 'in', amount: '150.00' })).statusCode).toBe(
+      200,
+    );
+    expect((await call('POST', '/v1/game/ng/transfer', { type: 'out', amount: '50.00' })).statusCode).toBe(
+      200,
+    );
+    await inTransaction(t.database.db, (work) =>
+      t.app.services.ledger.move(work, {
+        memberId: n.id,
+        from: 'main',
+        to: 'frozen',
+        amount: 20_000n,
+        type: 'withdraw_freeze',
+      }),
+    );
+    await inTransaction(t.database.db, (work) =>
+      t.app.services.ledger.move(work, {
+        memberId: n.id,
+        from: 'frozen',
+        to: 'main',
+        amount: 5_000n,
+        type: 'withdraw_unfreeze',
+      }),
+    );
+    await post('withdraw_paid', -15_000n, 'frozen');
+
+    const bills = body<{
+      list: Array<{ type: string; kind: string; amount: string }>;
+      income: string;
+      expense: string;
+      transfer_net: string;
+    }>(await get(n, '/v1/bills?per_page=100')).data;
+    const kindOf = (type: string) => [
+      ...new Set(bills.list.filter((b) => b.type === type).map((b) => b.kind)),
+    ];
+    for (const type of [
+      'transfer_out',
+      'transfer_in',
+      'game_in',
+      'game_out',
+      'withdraw_freeze',
+      'withdraw_unfreeze',
+    ])
+      expect(kindOf(type), type).toEqual(['transfer']);
+    expect(kindOf('deposit')).toEqual(['income']);
+    expect(kindOf('withdraw_paid')).toEqual(['expense']);
+    expect(bills.income).toBe('1619.18');
+    expect(bills.expense).toBe('357.00');
+    expect(bills.transfer_net).toBe('-100.00');
+    // income − expense + transfer_net = the change of main + frozen + lottery (from nothing).
+    const balances = await t.app.services.ledger.balances(n.id);
+    const held = [...balances.values()].reduce((a, b) => a + b, 0n);
+    expect(formatFen(held)).toBe('1162.18');
+    expect(1619_18n - 357_00n - 100_00n).toBe(held);
+  });
+
   it('lists every ledger entry of the member with type and date filters', async () => {
     const all = body<{ list: Array<Record<string, string>>; total: number; income: string; expense: string }>(
       await get(m, '/v1/bills?per_page=100'),

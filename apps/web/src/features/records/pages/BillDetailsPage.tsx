@@ -13,7 +13,7 @@ import '../records.css';
 
 function BillItem({ entry }: { entry: BillEntryView }) {
   return (
-    <div className="rc-item" data-testid="bill-item" data-type={entry.type}>
+    <div className="rc-item" data-testid="bill-item" data-type={entry.type} data-kind={entry.kind}>
       <div className="rc-item-main">
         <strong>{entry.type_text}</strong>
         <span className="muted">{entry.remark}</span>
@@ -22,7 +22,14 @@ function BillItem({ entry }: { entry: BillEntryView }) {
         </span>
       </div>
       <div className="rc-item-side">
-        <SignedMoney value={entry.amount} className="rc-amount" />
+        {entry.kind === 'transfer' ? (
+          <span className="rc-amount rc-transfer" data-testid="bill-transfer">
+            <span className="rc-transfer-tag">转账</span>
+            <Money value={entry.amount.replace(/^-/, '')} grouped />
+          </span>
+        ) : (
+          <SignedMoney value={entry.amount} className="rc-amount" />
+        )}
         <span className="muted">
           余额 <Money value={entry.after} grouped />
         </span>
@@ -62,6 +69,16 @@ export default function BillDetailsPage() {
                 { label: '支出', value: <Money value={first?.expense} grouped /> },
               ]}
             />
+            <p className="rc-summary-note muted" data-testid="bill-summary-note">
+              收入、支出只计进出账户的资金；主钱包、彩票钱包、游戏钱包之间的转账与提现冻结不计入。
+              {first && first.transfer_net !== '0.00' ? (
+                <>
+                  {' '}
+                  {first.transfer_net.startsWith('-') ? '期间净转入游戏钱包' : '期间从游戏钱包净转回'}{' '}
+                  <Money value={first.transfer_net.replace(/^-/, '')} grouped /> 元。
+                </>
+              ) : null}
+            </p>
           </div>
         }
         renderItem={(entry) => <BillItem key={entry.id} entry={entry} />}
