@@ -193,9 +193,30 @@ describe('content', () => {
     await waitForRoute(page, '/pages/login/login');
   });
 
-  it('uploads the client log buffer to the server from the log page', async () => {
+  it('lists the developer tools only in developer mode, then uploads the client log buffer from the log page', async () => {
     await loginDemo();
+    // A member sees no developer tools: not in 设置, not in 我的, no upload or clear on the log page.
+    await page.goto('/#/minePages/setApp');
+    await page.getByTestId('app-version').waitFor();
+    expect(await page.getByTestId('debug-tools').count()).toBe(0);
+    expect(await page.getByText('日志管理').count()).toBe(0);
+    await page.goto('/#/pages/mine/mine');
+    await page.getByText('服务与设置').waitFor();
+    expect(await page.getByText('日志管理').count()).toBe(0);
     await page.goto('/#/pages/logs/logs');
+    await page.getByText('客户端日志').waitFor();
+    expect(await page.getByTestId('server-logs').count()).toBe(0);
+    expect(await page.getByRole('button', { name: '清空' }).count()).toBe(0);
+
+    // Seven taps on the version switch developer mode on (this is not APP_ENV=production).
+    await page.goto('/#/minePages/setApp');
+    for (let i = 0; i < 7; i++) await page.getByTestId('app-version').click();
+    await toast(page, '已开启开发者模式').waitFor();
+    const tools = page.getByTestId('debug-tools');
+    await tools.getByText('WebSocket 测试').waitFor();
+    await screenshot(page, 'settings-developer-mode');
+    await tools.getByText('日志管理').click();
+    await waitForRoute(page, '/pages/logs/logs');
     const card = page.getByTestId('server-logs');
     await card.waitFor();
     await expect.poll(() => page.getByTestId('server-log-total').textContent()).toBe('0');

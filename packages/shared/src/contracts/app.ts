@@ -114,6 +114,10 @@ export const remoteConfig = z
     reverbUrl: z.string().min(1, 'reverbUrl 不能为空'),
     appKey: z.string().min(1).optional().describe('Realtime app key, so visitors can open public channels'),
     cluster: z.string().optional(),
+    developerTools: z
+      .boolean()
+      .optional()
+      .describe('Whether the app may offer its developer mode (debug pages, log upload); never under APP_ENV=production'),
   })
   .meta({ id: 'RemoteConfig' });
 export type RemoteConfig = z.infer<typeof remoteConfig>;

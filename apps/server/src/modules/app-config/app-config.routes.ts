@@ -130,6 +130,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         reverbUrl,
         appKey: rt.appKey,
         cluster: rt.pusher?.cluster ?? 'mt1',
+        developerTools: app.services.config.appEnv !== 'production',
       };
     },
   );

@@ -76,7 +76,6 @@ const MENU_CATALOGUE: readonly MenuGroup[] = [
       { path: '/noticePages/list', title: '平台公告', icon: <FileOutline /> },
       { path: '/pages/customer/customer', title: '在线客服', icon: <MessageOutline /> },
       { path: '/pages/download/download', title: '下载App', icon: <DownlandOutline /> },
-      { path: '/pages/logs/logs', title: '日志管理', icon: <FileOutline /> },
       { path: '/minePages/setApp', title: '设置', icon: <SetOutline /> },
     ],
   },

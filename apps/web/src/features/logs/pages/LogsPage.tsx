@@ -2,6 +2,7 @@ import { Button, Dialog, Empty, SearchBar, Selector, Tabs, Tag } from 'antd-mobi
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { copyText, downloadText } from '@/lib/clipboard.ts';
+import { useDeveloperMode } from '@/lib/developer-mode.ts';
 import { connectionLog, exportLogs, logger, type LogLevel } from '@/lib/logger.ts';
 import { networkStore, refreshNetworkStatus } from '@/lib/network.ts';
 import { toast } from '@/lib/toast.tsx';
@@ -45,6 +46,8 @@ export default function LogsPage() {
   const connection = useConnectionLogs();
   const network = useNetworkStatus();
   const loggedIn = useSessionStore(selectLoggedIn);
+  // Upload and clear are developer tools: listed only in developer mode (设置 → tap the version 7 times).
+  const developer = useDeveloperMode();
   const [level, setLevel] = useState<LogLevel | 'all'>('all');
   const [search, setSearch] = useState('');
   const [shown, setShown] = useState(PAGE);
@@ -109,7 +112,7 @@ export default function LogsPage() {
         </div>
       </Section>
 
-      {loggedIn ? <ServerLogsCard /> : null}
+      {loggedIn && developer ? <ServerLogsCard /> : null}
 
       <div className="logs-tabs-wrap">
         <Tabs className="logs-tabs" activeKey={tab} onChange={switchTab}>
@@ -136,9 +139,11 @@ export default function LogsPage() {
                   <Button size="small" onClick={exportFile}>
                     导出JSON
                   </Button>
-                  <Button size="small" color="danger" fill="outline" onClick={() => void clear()}>
-                    清空
-                  </Button>
+                  {developer ? (
+                    <Button size="small" color="danger" fill="outline" onClick={() => void clear()}>
+                      清空
+                    </Button>
+                  ) : null}
                 </div>
               </div>
               {filtered.length === 0 ? (
@@ -163,7 +168,7 @@ export default function LogsPage() {
               <RealtimeStatusCard compact />
               <div className="logs-tab-meta">
                 <span>最近 {connection.length} 条（最多 100 条），最新在前</span>
-                {connection.length > 0 ? (
+                {developer && connection.length > 0 ? (
                   <Button
                     size="mini"
                     fill="none"

@@ -3,6 +3,7 @@ import { Dialog, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BUILD_INFO } from '@/lib/build-info.ts';
+import { developerMode, tapCounter, useDeveloperMode } from '@/lib/developer-mode.ts';
 import { logger } from '@/lib/logger.ts';
 import { storage } from '@/lib/storage.ts';
 import { toast } from '@/lib/toast.tsx';
@@ -14,7 +15,7 @@ import { clearAppCache } from '../cache.ts';
 import { debugEntries } from '../menu.tsx';
 import '../mine.css';
 
-/** minePages/setApp: version, cache, updates, logs, debug tools, about. */
+/** minePages/setApp: version, cache, updates, about; logs and debug tools in developer mode (tap the version 7 times). */
 export default function SettingsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -66,12 +67,27 @@ export default function SettingsPage() {
     });
   };
 
-  const debug = debugEntries();
+  const developer = useDeveloperMode();
+  const debug = developer ? debugEntries() : [];
+  const [onVersionTap] = useState(() =>
+    tapCounter(() => {
+      if (!developerMode.allowed() || developerMode.enabled()) return;
+      developerMode.set(true);
+      toast.success('已开启开发者模式');
+    }),
+  );
 
   return (
     <Page title="设置">
       <List header="应用" mode="card">
-        <List.Item extra={`v${BUILD_INFO.version}（${BUILD_INFO.versionCode}）`}>当前版本</List.Item>
+        <List.Item
+          extra={`v${BUILD_INFO.version}（${BUILD_INFO.versionCode}）`}
+          onClick={onVersionTap}
+          arrowIcon={false}
+          data-testid="app-version"
+        >
+          当前版本
+        </List.Item>
         <List.Item extra={<span className="mono">{BUILD_INFO.buildId}</span>}>构建编号</List.Item>
         <List.Item extra={checking ? '检查中…' : ''} onClick={() => void checkUpdate()}>
           检查更新
@@ -85,18 +101,19 @@ export default function SettingsPage() {
       </List>
 
       <List header="帮助与反馈" mode="card">
-        <List.Item onClick={() => void navigate('/pages/logs/logs')}>日志管理</List.Item>
         <List.Item onClick={() => void navigate('/pages/download/download')}>下载App</List.Item>
         <List.Item onClick={about}>关于我们</List.Item>
       </List>
 
-      {debug.length > 0 ? (
-        <List header="调试工具" mode="card">
+      {developer ? (
+        <List header="调试工具（开发者模式）" mode="card" data-testid="debug-tools">
+          <List.Item onClick={() => void navigate('/pages/logs/logs')}>日志管理</List.Item>
           {debug.map((entry) => (
             <List.Item key={entry.path} onClick={() => void navigate(entry.path)}>
               {entry.title}
             </List.Item>
           ))}
+          <List.Item onClick={() => developerMode.set(false)}>关闭开发者模式</List.Item>
         </List>
       ) : null}
     </Page>
