@@ -47,15 +47,4 @@ export function useDeveloperMode(): boolean {
   return useSyncExternalStore(developerMode.subscribe, read, () => false);
 }
 
-/** Seven taps within three seconds. */
-export function tapCounter(onSeventh: () => void, now: () => number = Date.now) {
-  let taps: number[] = [];
-  return () => {
-    const at = now();
-    taps = [...taps.filter((t) => at - t < 3_000), at];
-    if (taps.length >= 7) {
-      taps = [];
-      onSeventh();
-    }
-  };
-}
+export { tapCounter } from './tap-counter.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { tapCounter } from './developer-mode.ts';
+import { tapCounter } from './tap-counter.ts';
 
 describe('tapCounter', () => {
   it('fires on the seventh tap within three seconds, and not on slower taps', () => {
