@@ -66,10 +66,18 @@ describe('lottery', () => {
     await page.getByTestId('number-picker').waitFor();
     await expect.poll(() => wallet('main').textContent()).toBe('10,000.00');
 
-    // One tap brings the whole main balance into the lottery wallet.
-    await page.getByRole('button', { name: '一键转入' }).click();
-    await expect.poll(() => wallet('lottery').textContent()).toBe('10,000.00');
-    await expect.poll(() => wallet('main').textContent()).toBe('0.00');
+    // An amount into the lottery wallet: typed as it is, refused when wrong, never rewritten.
+    await page.getByRole('button', { name: '转入', exact: true }).click();
+    const sheet = page.getByTestId('lottery-transfer');
+    await sheet.getByTestId('lottery-transfer-amount').locator('input').fill('-200');
+    await expect
+      .poll(() => sheet.getByTestId('lottery-transfer-amount-error').textContent())
+      .toBe('转账金额不能为负数');
+    await sheet.getByTestId('lottery-transfer-amount').locator('input').fill('200');
+    await screenshot(page, 'lottery-transfer');
+    await sheet.getByTestId('lottery-transfer-submit').click();
+    await expect.poll(() => wallet('lottery').textContent()).toBe('200.00');
+    await expect.poll(() => wallet('main').textContent()).toBe('9,800.00');
 
     // 和值 is the first tab: pick 10 and 11 (two items, 2元 each).
     expect(await page.getByTestId('number-picker').getAttribute('data-play')).toBe('k3_hz');
@@ -88,7 +96,7 @@ describe('lottery', () => {
     await toast(page, '投注成功').waitFor();
     const bet = page.getByTestId('my-bets').getByTestId('lottery-bet').first();
     await expect.poll(() => bet.getAttribute('data-status')).toBe('pending');
-    await expect.poll(() => wallet('lottery').textContent()).toBe('9,996.00');
+    await expect.poll(() => wallet('lottery').textContent()).toBe('196.00');
 
     // 封盘: the clock jumps there, the scheduler closes the period and the page hears it.
     clock.jumpTo(period.closeAt + 100);
@@ -119,14 +127,29 @@ describe('lottery', () => {
     const sum = openCode.split(',').reduce((s, n) => s + Number(n), 0);
     expect(await bet.getAttribute('data-status')).toBe(sum === 10 || sum === 11 ? 'won' : 'lost');
     expect(payout > 0n).toBe(sum === 10 || sum === 11);
-    const expected = formatFen(999_600n + payout).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    const grouped = (fen: bigint) => formatFen(fen).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    const expected = grouped(19_600n + payout);
     await expect.poll(() => wallet('lottery').textContent(), { timeout: 10_000 }).toBe(expected);
     await screenshot(page, 'lottery-game-settled');
 
-    // And everything back to the main wallet in one tap.
-    await page.getByRole('button', { name: '全部转出' }).click();
+    // And everything back to the main wallet: 转出 → 全部.
+    await page.getByRole('button', { name: '转出', exact: true }).click();
+    await sheet.getByRole('button', { name: '全部' }).click();
+    await sheet.getByTestId('lottery-transfer-submit').click();
     await expect.poll(() => wallet('lottery').textContent()).toBe('0.00');
-    await expect.poll(() => wallet('main').textContent()).toBe(expected);
+    await expect.poll(() => wallet('main').textContent()).toBe(grouped(980_000n + 19_600n + payout));
+
+    // 自动转入: switched on, a bet would take its stake from the main wallet (the server's rule).
+    await page.getByTestId('auto-transfer').getByRole('switch').click();
+    await toast(page, '已开启自动转入：投注直接从主钱包扣款').waitFor();
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string);
+    const state = await server.app.inject({
+      method: 'GET',
+      url: '/v1/game/lottery/balance',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(state.json<{ data: { auto_transfer: boolean } }>().data.auto_transfer).toBe(true);
+    await screenshot(page, 'lottery-auto-transfer');
   }, 180_000);
 
   it('shows categories, history with the trend chart, records and verifies a draw in the browser', async () => {

@@ -140,6 +140,8 @@ import {
   lotteryTrendQuery,
   lotteryVerification,
   lotteryWalletBalance,
+  lotteryAutoTransferBody,
+  lotteryAutoTransferResult,
 } from './lottery.ts';
 import {
   markAllReadBody,
@@ -310,6 +312,10 @@ export const memberApi = {
   'POST /v1/liujiu/bet/cancel': { body: lotteryBetCancelBody, response: lotteryBetCancelResult },
   'POST /v1/liujiu/bet/batch-cancel': { body: lotteryBetBatchCancelBody, response: lotteryBatchCancelResult },
   'GET /v1/game/lottery/balance': { response: lotteryWalletBalance },
+  'PUT /v1/game/lottery/auto-transfer': {
+    body: lotteryAutoTransferBody,
+    response: lotteryAutoTransferResult,
+  },
   'POST /v1/game/lottery/transfer-in': { body: lotteryTransferBody, response: lotteryTransferResult },
   'POST /v1/game/lottery/transfer-out': { body: lotteryTransferBody, response: lotteryTransferResult },
   'POST /v1/update-lottery-token': { response: lotteryTokenResult },

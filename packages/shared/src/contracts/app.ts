@@ -117,7 +117,9 @@ export const remoteConfig = z
     developerTools: z
       .boolean()
       .optional()
-      .describe('Whether the app may offer its developer mode (debug pages, log upload); never under APP_ENV=production'),
+      .describe(
+        'Whether the app may offer its developer mode (debug pages, log upload); never under APP_ENV=production',
+      ),
   })
   .meta({ id: 'RemoteConfig' });
 export type RemoteConfig = z.infer<typeof remoteConfig>;

@@ -463,8 +463,13 @@ export const lotteryWalletBalance = z
     balance: moneyString.describe('Lottery wallet'),
     main_balance: moneyString,
     lottery_token: z.string().nullable(),
+    auto_transfer: z.boolean().describe('自动转入: a bet takes its stake from the main wallet'),
   })
   .meta({ id: 'LotteryWalletBalance' });
+export const lotteryAutoTransferBody = z.object({
+  enabled: z.boolean({ error: 'enabled 须为 true 或 false' }),
+});
+export const lotteryAutoTransferResult = z.object({ auto_transfer: z.boolean() });
 export const lotteryAddress = z.object({ url: z.string(), lottery_token: z.string() });
 export const lotteryTransferResult = z
   .object({

@@ -38,6 +38,8 @@ export const members = pgTable(
     totalgame: fen('totalgame'),
     totalWithdraw: fen('total_withdraw'),
     lotteryToken: text('lottery_token'),
+    /** 自动转入: a lottery bet takes its stake from the main wallet, moved in the bet's transaction. */
+    lotteryAutoTransfer: flag('lottery_auto_transfer'),
     isMock: flag('is_mock'),
     disableNggame: flag('disable_nggame'),
     isBlack: flag('is_black'),

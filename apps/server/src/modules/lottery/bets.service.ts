@@ -22,6 +22,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { MemberRow } from '../accounts/accounts.repo.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
+import { lockWallet } from '../ledger/ledger.repo.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import {
   acceptsBets,
@@ -167,6 +168,8 @@ export class LotteryBetsService {
             createdAt,
           })),
         );
+        // 自动转入: the stake comes from the main wallet, moved in this transaction, when it can.
+        if (member.lotteryAutoTransfer === 1) await this.autoTransfer(work, member.id, total);
         let balance = 0n;
         for (const bet of rows)
           balance = await this.debit(work, bet, `彩票投注 ${config.name} 第${period.number}期 ${bet.betNo}`);
@@ -178,6 +181,24 @@ export class LotteryBetsService {
       },
     );
     return data;
+  }
+
+  /**
+   * Moves the stake from main into the lottery wallet before the debit; when main cannot cover it
+   * the bet is paid from the lottery wallet as usual (refused if that cannot either).
+   */
+  private async autoTransfer(work: Work, memberId: number, stake: bigint): Promise<void> {
+    const main = await lockWallet(work.tx, memberId, 'main');
+    if (main.balance < stake) return;
+    await this.ledger.move(work, {
+      memberId,
+      from: 'main',
+      to: 'lottery',
+      amount: stake,
+      type: 'transfer_out',
+      reference: { type: 'lottery_auto_transfer', id: `${memberId}-${this.clock.now().getTime()}` },
+      remark: '投注自动转入彩票钱包',
+    });
   }
 
   private async debit(work: Work, bet: repo.BetRow, remark: string): Promise<bigint> {

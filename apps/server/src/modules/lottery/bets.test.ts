@@ -6,7 +6,16 @@ import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { updateMember } from '../accounts/accounts.repo.ts';
 import { ledgerEntries } from '../ledger/ledger.table.ts';
 import { lotteryBets } from './lottery.table.ts';
-import { balanceOf, fundLottery, openPeriod, pastPeriod, placeBets, tick, type BetLine } from './testing.ts';
+import {
+  balanceOf,
+  fundLottery,
+  fundMain,
+  openPeriod,
+  pastPeriod,
+  placeBets,
+  tick,
+  type BetLine,
+} from './testing.ts';
 
 const K3 = 'k3_1m';
 const LHC = 'lhc';
@@ -43,6 +52,47 @@ async function place(m: TestMember, code: string, expect: string, bets: BetLine[
 }
 
 describe('bet create', { timeout: 60_000 }, () => {
+  it('自动转入: with it on, a bet takes its stake from the main wallet in the same transaction', async () => {
+    const period = await openPeriod(t, K3);
+    const m = await member(0n);
+    await fundMain(t, m, 10_000n);
+    const line = [{ play_code: 'k3_hz', bet_codes: '4,10', multiple: 1 }];
+    // Off (the default): the lottery wallet is empty, so the bet is refused and nothing moves.
+    const refused = await place(m, K3, period.number, line);
+    expect(body(refused.res)).toMatchObject({ code: 422, message: '彩票钱包余额不足，请先转入资金' });
+    expect(body(await as(t.app, m, { method: 'GET', url: '/v1/game/lottery/balance' })).data).toMatchObject({
+      auto_transfer: false,
+    });
+    const on = await as(t.app, m, {
+      method: 'PUT',
+      url: '/v1/game/lottery/auto-transfer',
+      payload: { enabled: true },
+    });
+    expect(body(on)).toEqual({ code: 200, message: '已开启自动转入', data: { auto_transfer: true } });
+    const placed = await place(m, K3, period.number, line);
+    expect(placed.res.statusCode).toBe(200);
+    expect(placed.data.total_amount).toBe('4.00');
+    expect(await balanceOf(t, m, 'main')).toBe(9_600n);
+    expect(await balanceOf(t, m)).toBe(0n);
+    // Main short of the stake: the lottery wallet pays as usual, or the bet is refused.
+    await fundLottery(t, m, 500n);
+    const big = await place(m, K3, period.number, [{ play_code: 'k3_hz', bet_codes: '4', multiple: 5000 }]);
+    expect(body(big.res).code).toBe(422);
+    expect(await balanceOf(t, m, 'main')).toBe(9_600n);
+    const off = await as(t.app, m, {
+      method: 'PUT',
+      url: '/v1/game/lottery/auto-transfer',
+      payload: { enabled: false },
+    });
+    expect(body(off).data).toEqual({ auto_transfer: false });
+    const bad = await as(t.app, m, {
+      method: 'PUT',
+      url: '/v1/game/lottery/auto-transfer',
+      payload: { enabled: 'yes' },
+    });
+    expect(body(bad).code).toBe(400);
+  });
+
   it('places a 快3 和值 bet: items from the rules, amount = items × unit × multiple, lottery wallet debited', async () => {
     const period = await openPeriod(t, K3);
     const m = await member(10_000n);

@@ -8,6 +8,8 @@ import {
   lotteryTransferBody,
   lotteryTransferResult,
   lotteryWalletBalance,
+  lotteryAutoTransferBody,
+  lotteryAutoTransferResult,
 } from '@app/shared';
 import { memberOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
@@ -57,6 +59,22 @@ export const lotteryGamesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await svc.address(memberOf(request).member.id, request.body?.code), '获取成功'),
+  );
+  app.put(
+    '/v1/game/lottery/auto-transfer',
+    {
+      schema: {
+        tags,
+        summary: '自动转入开关：开启后彩票投注直接从主钱包扣款（在投注的同一事务中转入）',
+        security,
+        body: lotteryAutoTransferBody,
+        response: { 200: envelope(lotteryAutoTransferResult) },
+      },
+    },
+    async (request) => {
+      const result = await svc.setAutoTransfer(memberOf(request).member.id, request.body.enabled);
+      return ok(result, result.auto_transfer ? '已开启自动转入' : '已关闭自动转入');
+    },
   );
   for (const direction of ['in', 'out'] as const) {
     app.post(

@@ -53,7 +53,14 @@ export class LotteryWalletService {
       balance: formatFen(balances.get('lottery') ?? 0n),
       main_balance: formatFen(balances.get('main') ?? 0n),
       lottery_token: member?.lotteryToken ?? null,
+      auto_transfer: member?.lotteryAutoTransfer === 1,
     };
+  }
+
+  /** 自动转入 on or off: with it on, a bet's stake comes from the main wallet (bets.service). */
+  async setAutoTransfer(memberId: number, enabled: boolean): Promise<{ auto_transfer: boolean }> {
+    await updateMember(this.db, memberId, { lotteryAutoTransfer: enabled ? 1 : 0 }, this.clock.now());
+    return { auto_transfer: enabled };
   }
 
   /** Issues a new lottery token (SPEC.md §4: 200 with the token; it is created synchronously). */

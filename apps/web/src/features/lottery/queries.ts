@@ -280,6 +280,20 @@ export function useBatchCancelMutation() {
 }
 
 /** In: the amount from the main wallet. Out: the amount, or "0" for everything. */
+/** 自动转入 on or off. */
+export function useAutoTransferMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      api.put('/v1/game/lottery/auto-transfer', { enabled }, { toast: false }),
+    onSuccess: (result) => {
+      toast.success(result.auto_transfer ? '已开启自动转入：投注直接从主钱包扣款' : '已关闭自动转入');
+      void queryClient.invalidateQueries({ queryKey: lotteryKeys.wallet() });
+    },
+    onError: (err) => toast.error(err instanceof Error ? err.message : '设置失败'),
+  });
+}
+
 export function useTransferMutation() {
   const refresh = useRefreshMoney();
   return useMutation({

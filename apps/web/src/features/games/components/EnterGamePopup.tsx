@@ -84,7 +84,7 @@ export function EnterGamePopup({
             label="转入游戏钱包金额"
             testId="enter-amount"
           />
-          <div className="gm-enter-quick">
+          <div className="amount-chips">
             {QUICK.map((q) => (
               <button key={q} type="button" onClick={() => setAmount(q)}>
                 {q}

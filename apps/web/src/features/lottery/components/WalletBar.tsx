@@ -1,37 +1,45 @@
-import { Button } from 'antd-mobile';
-import { fenFromDecimal } from '@app/shared';
+import { fenFromDecimal, formatFen } from '@app/shared';
+import { Button, Popup, Switch } from 'antd-mobile';
+import { useState } from 'react';
 import { toast } from '@/lib/toast.tsx';
+import { checkAmount, type AmountRule } from '@/ui/amount.ts';
+import { AmountInput } from '@/ui/AmountInput.tsx';
 import { Money } from '@/ui/Money.tsx';
 import { selectLoggedIn, useSessionStore } from '../../session/store.ts';
-import { useLotteryWalletQuery, useTransferMutation } from '../queries.ts';
+import { useAutoTransferMutation, useLotteryWalletQuery, useTransferMutation } from '../queries.ts';
+
+const QUICK = ['10', '50', '100', '500'];
+const RULE: AmountRule = { kind: 'money', label: '转账金额' };
 
 /**
- * The lottery wallet beside the main one, with one tap to bring the whole main balance in
- * (一键转入) and one to take everything back out (全部转出).
+ * The lottery wallet beside the main one: transfer an amount either way (quick amounts and 全部),
+ * and 自动转入, with which a bet takes its stake straight from the main wallet.
  */
 export function WalletBar() {
   const loggedIn = useSessionStore(selectLoggedIn);
   const wallet = useLotteryWalletQuery();
   const transfer = useTransferMutation();
+  const auto = useAutoTransferMutation();
+  const [direction, setDirection] = useState<'in' | 'out' | null>(null);
+  const [amount, setAmount] = useState('');
   if (!loggedIn) return null;
   const data = wallet.data;
   const mainFen = data ? fenFromDecimal(data.main_balance) : 0n;
   const lotteryFen = data ? fenFromDecimal(data.balance) : 0n;
+  const sourceFen = direction === 'out' ? lotteryFen : mainFen;
 
-  const transferIn = () => {
-    if (!data) return;
-    if (mainFen <= 0n) {
-      toast.info('主钱包余额为0，请先充值');
-      return;
-    }
-    transfer.mutate({ direction: 'in', amount: data.main_balance });
+  const open = (to: 'in' | 'out') => {
+    setAmount('');
+    setDirection(to);
   };
-  const transferOut = () => {
-    if (lotteryFen <= 0n) {
-      toast.info('彩票钱包暂无余额');
-      return;
-    }
-    transfer.mutate({ direction: 'out', amount: '0' });
+  const submit = () => {
+    if (!direction) return;
+    const check = checkAmount(amount, RULE);
+    if (check.state === 'empty') return toast.info('请输入转账金额');
+    if (check.state === 'invalid') return toast.error(check.message);
+    if (check.value > sourceFen)
+      return toast.error(direction === 'in' ? '主钱包余额不足' : '彩票钱包余额不足');
+    transfer.mutate({ direction, amount: formatFen(check.value) }, { onSuccess: () => setDirection(null) });
   };
 
   return (
@@ -47,25 +55,68 @@ export function WalletBar() {
         </div>
       </div>
       <div className="lt-wallet-actions">
-        <Button
-          size="mini"
-          color="primary"
-          onClick={transferIn}
-          loading={transfer.isPending}
-          disabled={!data}
-        >
-          一键转入
+        <Button size="mini" color="primary" onClick={() => open('in')} disabled={!data}>
+          转入
         </Button>
-        <Button
-          size="mini"
-          fill="outline"
-          className="gold"
-          onClick={transferOut}
-          disabled={!data || transfer.isPending}
-        >
-          全部转出
+        <Button size="mini" fill="outline" className="gold" onClick={() => open('out')} disabled={!data}>
+          转出
         </Button>
       </div>
+      <label className="lt-wallet-auto" data-testid="auto-transfer">
+        <Switch
+          checked={data?.auto_transfer ?? false}
+          loading={auto.isPending}
+          disabled={!data}
+          onChange={(on) => auto.mutate(on)}
+          aria-label="自动转入"
+        />
+        <span>
+          自动转入 <span className="muted">开启后投注直接从主钱包扣款</span>
+        </span>
+      </label>
+
+      <Popup
+        visible={direction !== null}
+        onMaskClick={() => setDirection(null)}
+        destroyOnClose
+        bodyClassName="lt-transfer"
+      >
+        <div data-testid="lottery-transfer">
+          <div className="lt-transfer-head">
+            <strong>{direction === 'in' ? '主钱包 → 彩票钱包' : '彩票钱包 → 主钱包'}</strong>
+            <span className="muted">
+              可转 <Money value={formatFen(sourceFen)} grouped /> 元
+            </span>
+          </div>
+          <AmountInput
+            value={amount}
+            onChange={setAmount}
+            rule={RULE}
+            label="转账金额"
+            placeholder="请输入转账金额"
+            testId="lottery-transfer-amount"
+          />
+          <div className="amount-chips">
+            {QUICK.map((q) => (
+              <button key={q} type="button" onClick={() => setAmount(q)}>
+                {q}
+              </button>
+            ))}
+            <button type="button" onClick={() => setAmount(formatFen(sourceFen))} disabled={sourceFen <= 0n}>
+              全部
+            </button>
+          </div>
+          <Button
+            block
+            color="primary"
+            loading={transfer.isPending}
+            onClick={submit}
+            data-testid="lottery-transfer-submit"
+          >
+            确认{direction === 'in' ? '转入' : '转出'}
+          </Button>
+        </div>
+      </Popup>
     </div>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "lottery_auto_transfer" smallint DEFAULT 0 NOT NULL;
