@@ -23,6 +23,7 @@ import { findInvariantViolations } from '../modules/ledger/ledger.repo.ts';
 import { matches, matchMarkets } from '../modules/sports/sports.table.ts';
 import { createFreshPostgres, type FreshPostgres } from '../test/isolated-database.ts';
 import { spawnServer, waitReady, type ServerProcess } from '../test/processes.ts';
+import { uniqueCard } from '../modules/payments/testing.ts';
 import { prng } from './openapi.ts';
 import { printTable } from './report.ts';
 
@@ -207,7 +208,8 @@ it.runIf(PG)(
       });
       const wallet = await send('POST', '/v1/user-wallets', {
         token,
-        body: { type: 'bank', bank_code: 'CMB', holder_name: '张三', account: '6222021234567890128' },
+        // A card belongs to one member: each has their own.
+        body: { type: 'bank', bank_code: 'CMB', holder_name: '张三', account: uniqueCard() },
       });
       members.push({ id: data.userinfo.id, token, walletId: (wallet.body.data as { id: number }).id });
     }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { initialOf } from './initial.ts';
 
 interface UserAvatarProps {
   src: string | null | undefined;
@@ -23,7 +24,7 @@ export function UserAvatar({ src, name, size = 44, className }: UserAvatarProps)
       style={{ width: size, height: size, fontSize: Math.round(size * 0.42) }}
       aria-hidden
     >
-      {(name.trim() || '?').slice(0, 1).toUpperCase()}
+      {initialOf(name)}
     </span>
   );
 }

@@ -27,7 +27,7 @@ import type { MessagesService, OutgoingMessage } from '../messages/messages.serv
 import { createWallets, walletsOf } from '../ledger/ledger.repo.ts';
 import { toUserInfo, maskUsername, type Balances } from './accounts.mapper.ts';
 import * as repo from './accounts.repo.ts';
-import type { Limits } from '../limits/index.ts';
+import { waitWords, type Limits } from '../limits/index.ts';
 
 export interface RequestContext {
   ip: string;
@@ -179,9 +179,12 @@ export class AccountsService {
     await repo.recordLoginAttempt(this.db, name, ctx.ip, valid && !!member, this.clock.now());
     if (!member || !valid) {
       const left = attempt.left;
-      throw unauthorized(
-        left > 0 && left <= 2 ? `${MESSAGES.loginFailed}，还可尝试${left}次` : MESSAGES.loginFailed,
-      );
+      // The last failure before the lock says so (the next try from here is refused).
+      if (left === 0)
+        throw unauthorized(
+          `${MESSAGES.loginFailed}，登录已暂时锁定，请${waitWords(attempt.resetAt.getTime() - this.clock.now().getTime())}后再试`,
+        );
+      throw unauthorized(left <= 2 ? `${MESSAGES.loginFailed}，还可尝试${left}次` : MESSAGES.loginFailed);
     }
     await attempt.succeeded();
     if (!member.enabled) throw forbidden(MESSAGES.accountDisabled);

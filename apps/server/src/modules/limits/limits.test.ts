@@ -46,7 +46,13 @@ describe('login failures (per account and address, per address, per account from
   it("locks the attacker's address out for the window, never the owner's, and forgets at the window's end", async () => {
     const m = await newMember(t.app);
     const attacker = uniqueIp();
-    for (let i = 0; i < 5; i++) expect((await login(m.username, 'wrong999', attacker)).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++) expect((await login(m.username, 'wrong999', attacker)).statusCode).toBe(401);
+    // The fifth failure says the lock has begun, and for how long.
+    expect(body(await login(m.username, 'wrong999', attacker))).toEqual({
+      code: 401,
+      message: '用户名或密码错误，登录已暂时锁定，请15分钟后再试',
+      data: null,
+    });
     clock.advance(5 * MINUTE);
     const refused = await login(m.username, m.password, attacker);
     expect(refused.statusCode).toBe(429);

@@ -24,6 +24,11 @@ export class LoginAttempt {
     return this.attempt.succeeded();
   }
 
+  /** When the count from this address starts over. */
+  get resetAt(): Date {
+    return this.attempt.resetAt;
+  }
+
   /** The password was right: it was no failure, and the account's count from this address starts over. */
   succeeded(): Promise<void> {
     return this.attempt.succeeded([this.accountAddressKey]);

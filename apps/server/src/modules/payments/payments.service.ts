@@ -1,6 +1,7 @@
 import {
   depositTurnover,
   fenFromUsdt,
+  usdtFromFen,
   formatFen,
   formatRate,
   isTxHash,
@@ -71,8 +72,25 @@ export const CALLBACK_CLOCK_SKEW_MS = 5 * 60_000;
 
 const QUICK_AMOUNTS: Record<'gateway' | 'usdt', bigint[]> = {
   gateway: [10_000n, 50_000n, 100_000n, 200_000n, 500_000n, 1_000_000n],
-  usdt: [2_000n, 5_000n, 10_000n, 50_000n, 100_000n, 200_000n],
+  usdt: [2_000n, 5_000n, 10_000n, 20_000n, 50_000n, 100_000n, 200_000n],
 };
+
+/**
+ * The quick amounts a method offers: only those inside its limits (USDT ones at the deposit
+ * rate), so no chip leads to a refusal; the minimum itself when none fits.
+ */
+function quickAmounts(kind: 'gateway' | 'usdt', min: bigint, max: bigint, rate: bigint): bigint[] {
+  const inFen = (v: bigint) => (kind === 'usdt' ? fenFromUsdt(v, rate) : v);
+  const fitting = QUICK_AMOUNTS[kind].filter((v) => inFen(v) >= min && inFen(v) <= max);
+  if (fitting.length > 0) return fitting;
+  // The smallest whole amount (元 or USDT) at or above the minimum.
+  const unit = 100n;
+  const smallest =
+    kind === 'usdt'
+      ? ((usdtFromFen(min, rate) + unit - 1n) / unit) * unit
+      : ((min + unit - 1n) / unit) * unit;
+  return inFen(smallest) <= max ? [smallest] : [];
+}
 
 const isUsdt = (method: PaymentMethodCode): method is 'usdt_trc20' | 'usdt_erc20' =>
   PAYMENT_METHODS[method].kind === 'usdt';
@@ -117,7 +135,7 @@ export class PaymentsService {
             min_amount: formatFen(s.min),
             max_amount: formatFen(s.max),
             enabled: s.enabled,
-            quick_amounts: QUICK_AMOUNTS[m.kind].map(formatFen),
+            quick_amounts: quickAmounts(m.kind, s.min, s.max, rules.usdtDepositRate).map(formatFen),
           };
         }),
     };

@@ -50,6 +50,21 @@ describe('methods and rates', () => {
       enabled: true,
     });
     expect(methods[3]).toMatchObject({ kind: 'usdt', network: 'TRC20' });
+    // No quick amount leads to a refusal: each lies within the method's limits (USDT at the rate).
+    for (const method of methods as Array<{
+      code: string;
+      kind: string;
+      min_amount: string;
+      max_amount: string;
+      quick_amounts: string[];
+    }>) {
+      expect(method.quick_amounts.length, method.code).toBeGreaterThan(0);
+      for (const q of method.quick_amounts) {
+        const yuan = Number(q) * (method.kind === 'usdt' ? 7.2 : 1);
+        expect(yuan, `${method.code} ${q}`).toBeGreaterThanOrEqual(Number(method.min_amount));
+        expect(yuan, `${method.code} ${q}`).toBeLessThanOrEqual(Number(method.max_amount));
+      }
+    }
     expect(
       body(await as(t.app, m, { method: 'GET', url: '/v1/payment-orders/usdt-rate' })).data,
     ).toMatchObject({

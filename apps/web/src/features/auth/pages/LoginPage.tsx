@@ -41,9 +41,8 @@ export default function LoginPage() {
         void navigate(safeRedirect(params.get('redirect')), { replace: true });
       })
       .catch((err: unknown) => {
-        const message = err instanceof ApiError ? err.message : '登录失败，请稍后重试';
-        setError(message);
-        toast.error(message);
+        // Said once, under the form (where the member is looking), not again in a toast.
+        setError(err instanceof ApiError ? err.message : '登录失败，请稍后重试');
       });
   };
 

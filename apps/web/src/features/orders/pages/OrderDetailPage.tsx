@@ -22,7 +22,8 @@ function Summary({ order }: { order: OrderDetail }) {
       <div className="order-summary-head">
         <strong>{order.sport_type === 2 ? '竞彩篮球' : '竞彩足球'}</strong>
         <span className="muted">
-          {order.bet_mode === 'single' ? '单关' : '混合过关'} · {order.pass_type_name}
+          {/* A single says 单关 once; a parlay says 混合过关 and its pass type (3串4). */}
+          {order.bet_mode === 'single' ? '单关' : `混合过关 · ${order.pass_type_name}`}
         </span>
         <OrderStatusTag status={order.status} />
       </div>
