@@ -130,6 +130,8 @@ describe('app info and config', () => {
       reverbUrl: 'ws://app.example.com',
       appKey: 'jingcai-key',
       cluster: 'mt1',
+      // Not APP_ENV=production: the app may offer its developer mode.
+      developerTools: true,
     });
   });
 });

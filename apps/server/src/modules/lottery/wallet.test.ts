@@ -72,7 +72,12 @@ describe('lottery wallet transfers', () => {
     expect(await balanceOf(t, m, 'main')).toBe(10_000n);
 
     const balance = body(await as(t.app, m, { method: 'GET', url: '/v1/game/lottery/balance' })).data;
-    expect(balance).toEqual({ balance: '0.00', main_balance: '100.00', lottery_token: null });
+    expect(balance).toEqual({
+      balance: '0.00',
+      main_balance: '100.00',
+      lottery_token: null,
+      auto_transfer: false,
+    });
   });
 
   it('concurrent transfers in never overdraw the main wallet', async () => {
