@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { APP_VERSION, APP_VERSION_CODE } from '@app/shared';
 
 /** One id per build: baked into the bundle and written to dist/version.json so clients can detect a newer build. */
@@ -34,7 +35,56 @@ export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
   // Relative asset URLs: the same build works at / and under any sub-path.
   base: './',
-  plugins: [react(), versionFilePlugin()],
+  plugins: [
+    react(),
+    versionFilePlugin(),
+    // An app that installs (issue 16): a manifest, and a service worker that precaches the shell
+    // and static assets so the app opens offline. API answers (money) are never cached: only the
+    // build's own files are, and navigations fall back to the cached shell.
+    VitePWA({
+      injectRegister: 'script',
+      registerType: 'autoUpdate',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['logo.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        id: './',
+        name: '金彩体育',
+        short_name: '金彩体育',
+        description: '足球、篮球竞猜与彩票娱乐平台',
+        lang: 'zh-CN',
+        start_url: './#/pages/home/home',
+        scope: './',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#1d1d1d',
+        theme_color: '#1d1d1d',
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The shell is precached (a phone downloads no more than the first visit did); every other
+        // hashed chunk is cached as it is first used, so pages seen once open offline too.
+        globPatterns: ['index.html', 'assets/index-*.{js,css}', 'icons/*.png', 'logo.svg'],
+        navigateFallback: 'index.html',
+        // Only the app's own pages fall back to the shell; the API, the console, the docs and
+        // the outside world's pages always go to the network.
+        navigateFallbackDenylist: [/^\/(v1|admin|docs|games|gateway-sim|app|user)(\/|$)/, /\.\w+$/],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /\/assets\/[^/]+\.(js|css|png|svg|woff2)$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'app-assets', expiration: { maxEntries: 400, maxAgeSeconds: 30 * 86_400 } },
+          },
+        ],
+        cleanupOutdatedCaches: true,
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+    }),
+  ],
   resolve: {
     // "@/lib/api/client.ts" instead of deep relative paths (mirrors tsconfig "paths").
     alias: { '@/': new URL('./src/', import.meta.url).pathname },

@@ -20,7 +20,11 @@ function AndroidGlyph() {
   );
 }
 
-/** iOS and Android download buttons from app info; a button waits when its link is not set. */
+/**
+ * How to get the app here: the browser's install prompt where it offers one, and the iOS and
+ * Android downloads when the operator set their links (app info); otherwise the way to add the
+ * web app to the home screen.
+ */
 export function DownloadButtons() {
   const info = useAppInfo();
   const installEvent = useSyncExternalStore(
@@ -33,32 +37,37 @@ export function DownloadButtons() {
   const install = async () => {
     if (await promptInstall()) toast.success('已添加到主屏幕');
   };
+  const none = !info.ios_download_url && !info.android_download_url && !installEvent;
   return (
-    <div className="download-buttons">
-      <Button
-        block
-        color="primary"
-        disabled={!info.ios_download_url}
-        onClick={() => open(info.ios_download_url)}
-      >
-        <span className="download-button-label">
-          <AppleGlyph /> {info.ios_download_url ? 'iOS 版下载' : 'iOS 版即将上线'}
-        </span>
-      </Button>
-      <Button
-        block
-        className="gold"
-        disabled={!info.android_download_url}
-        onClick={() => open(info.android_download_url)}
-      >
-        <span className="download-button-label">
-          <AndroidGlyph /> {info.android_download_url ? 'Android 版下载' : 'Android 版即将上线'}
-        </span>
-      </Button>
+    <div className="download-buttons" data-testid="download-buttons">
       {installEvent ? (
-        <Button block fill="outline" className="gold" onClick={() => void install()}>
-          一键添加到主屏幕
+        <Button block color="primary" onClick={() => void install()} data-testid="install-app">
+          安装到主屏幕
         </Button>
+      ) : null}
+      {info.ios_download_url ? (
+        <Button
+          block
+          color={installEvent ? 'default' : 'primary'}
+          onClick={() => open(info.ios_download_url)}
+        >
+          <span className="download-button-label">
+            <AppleGlyph /> iOS 版下载
+          </span>
+        </Button>
+      ) : null}
+      {info.android_download_url ? (
+        <Button block className="gold" onClick={() => open(info.android_download_url)}>
+          <span className="download-button-label">
+            <AndroidGlyph /> Android 版下载
+          </span>
+        </Button>
+      ) : null}
+      {none ? (
+        <p className="download-note" data-testid="download-note">
+          本站是可安装的网页版 App：按下方步骤添加到主屏幕，即可像 App
+          一样从桌面打开，全屏使用，断网时也能打开。
+        </p>
       ) : null}
     </div>
   );
