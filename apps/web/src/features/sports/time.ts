@@ -1,30 +1,25 @@
+import { shanghaiParts } from '@/ui/format.ts';
+
 /**
  * Match times are shown in Beijing time whatever the device's zone: 竞彩 days, match numbers
  * (周六012) and the server's `date` parameter all follow the Beijing calendar.
  */
-const BEIJING_OFFSET_MS = 8 * 3_600_000;
 const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
-
-function shifted(value: string | number | Date): Date | null {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return new Date(date.getTime() + BEIJING_OFFSET_MS);
-}
 
 /** "2026-11-21", the Beijing calendar day. */
 export function beijingDate(value: string | number | Date): string {
-  return shifted(value)?.toISOString().slice(0, 10) ?? '';
+  return shanghaiParts(value)?.date ?? '';
 }
 
 /** "23:15" in Beijing time. */
 export function beijingTime(value: string | number | Date): string {
-  return shifted(value)?.toISOString().slice(11, 16) ?? '--:--';
+  return shanghaiParts(value)?.time ?? '--:--';
 }
 
 /** "11-21 23:15" in Beijing time. */
 export function beijingDateTime(value: string | number | Date): string {
-  const d = shifted(value);
-  return d ? `${d.toISOString().slice(5, 10)} ${d.toISOString().slice(11, 16)}` : '--';
+  const p = shanghaiParts(value);
+  return p ? `${p.date.slice(5)} ${p.time}` : '--';
 }
 
 /** "周六" of a Beijing calendar day "2026-11-21". */

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@/ui/format.ts';
 import type { GameRecordView } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { DotLoading, ErrorBlock, InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
@@ -8,8 +9,7 @@ import { RECORD_RANGES, rangeDates, type RecordRange } from '../model.ts';
 import { gameKeys, useGameRecordsQuery, useGameRecordStatsQuery } from '../queries.ts';
 import '../games.css';
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' }).replace(/\//g, '-');
+const time = (iso: string) => formatDateTime(iso, true);
 
 function RecordCard({ record }: { record: GameRecordView }) {
   const win = !record.profit.startsWith('-') && record.profit !== '0.00';
