@@ -37,7 +37,6 @@ export default tseslint.config(
       'apps/server/src/db/**',
       'apps/server/src/**/*.test.ts',
       'apps/server/src/test/**',
-      'apps/server/src/proofs/**',
     ],
     rules: {
       'no-restricted-imports': 'off',

@@ -8,12 +8,13 @@
  *   npm run bench:betting          SUBMITS=2000 LEGS=20000 npm run bench:betting
  */
 import { performance } from 'node:perf_hooks';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
-import { matches, matchMarkets } from '../../apps/server/src/modules/sports/sports.table.ts';
+import { openWinDrawLose } from '../../apps/server/src/test/proof-db.ts';
+import { matches } from '../../apps/server/src/modules/sports/sports.table.ts';
 import { BENCH_LIMITS, freshPostgres, percentile } from '../lib.ts';
 
 const MEMBERS = 50;
@@ -35,22 +36,7 @@ async function main() {
   const address = app.server.address();
   const base = `http://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}`;
 
-  const open = await database.db
-    .select({ id: matches.id, odds: matchMarkets.odds })
-    .from(matches)
-    .innerJoin(
-      matchMarkets,
-      and(eq(matchMarkets.matchId, matches.id), eq(matchMarkets.playType, 'football.winDrawLose')),
-    )
-    .where(
-      and(
-        eq(matches.sport, 'football'),
-        eq(matches.status, 'scheduled'),
-        gt(matches.kickoffAt, new Date(Date.now() + 3_600_000)),
-      ),
-    )
-    .orderBy(asc(matches.kickoffAt))
-    .limit(8);
+  const open = await openWinDrawLose(database.db, new Date(Date.now() + 3_600_000), 8);
   const pick = (n: number, options: string[]) =>
     open
       .slice(0, n)

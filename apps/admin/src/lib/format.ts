@@ -1,3 +1,5 @@
+import { shanghaiParts } from '@app/shared';
+
 /** "12345.5" → "12,345.50" (money arrives as decimal strings of 元; no float arithmetic). */
 export function yuan(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '-';
@@ -7,21 +9,10 @@ export function yuan(value: string | null | undefined): string {
   return `${negative ? '-' : ''}${grouped}.${frac.padEnd(2, '0').slice(0, 2)}`;
 }
 
-const timeFormat = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-
 /** An instant as Beijing time, "2026/11/20 12:00:00", whatever the operator's machine says. */
 export function beijing(iso: string | null | undefined): string {
-  if (!iso) return '-';
-  return timeFormat.format(new Date(iso));
+  const parts = iso ? shanghaiParts(iso) : null;
+  return parts ? `${parts.date.replace(/-/g, '/')} ${parts.timeWithSeconds}` : '-';
 }
 
 /** Counts with thousands separators. */

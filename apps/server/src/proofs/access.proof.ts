@@ -13,7 +13,6 @@
  *
  *   npm run access
  */
-import { sql } from 'drizzle-orm';
 import { OPERATOR_ROLE_KEYS, PERMISSIONS, type Permission } from '@app/shared/backoffice';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../lib/clock.ts';
@@ -29,9 +28,10 @@ import {
 import { createSportsApp, fund, oddsOf, openMatches, submit } from '../test/sports-helpers.ts';
 import { fundLottery, openPeriod, placeBets } from '../modules/lottery/testing.ts';
 import { addWallet, createOrder, deposit, setPaymentPassword } from '../modules/payments/testing.ts';
-import { ChangeCounter } from './changes.ts';
+import { ChangeCounter } from '../test/change-counter.ts';
+import { memberRowsDigest } from '../test/proof-db.ts';
 import { fillPath, operationsOf, sample, type OpenApiDocument, type Operation } from './openapi.ts';
-import { envelopeProblem, printTable } from './report.ts';
+import { envelopeProblem, printTable, secondsSince } from './report.ts';
 
 let t: TestApp;
 let changes: ChangeCounter;
@@ -115,24 +115,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A fingerprint of every row of A's: each table with a member_id column, and A's member row. */
-async function rowsOfA(): Promise<Map<string, string>> {
-  const db = t.database.db;
-  const result: unknown = await db.execute(sql`
-    SELECT table_name FROM information_schema.columns
-    WHERE table_schema = 'public' AND column_name = 'member_id' AND table_name <> 'proof_changes'`);
-  const tables = (result as { rows: Array<{ table_name: string }> }).rows.map((r) => r.table_name);
-  const out = new Map<string, string>();
-  for (const table of [...tables, 'members']) {
-    const key = table === 'members' ? 'id' : 'member_id';
-    const digest: unknown = await db.execute(
-      sql.raw(
-        `SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS d FROM "${table}" x WHERE ${key} = ${a.id}`,
-      ),
-    );
-    out.set(table, (digest as { rows: Array<{ d: string }> }).rows[0]!.d);
-  }
-  return out;
-}
+const rowsOfA = () => memberRowsDigest(t.database.db, a.id);
 
 const ID_FIELD = /(^id$|_id$|^ids$|_ids$|order_no|_no$)/;
 
@@ -207,7 +190,7 @@ it("member B, holding member A's ids, never reads or changes anything of A's", a
     ["A's tables changed", changed.length ? changed.join(', ') : 0],
     ['same reads as A that showed A’s data', sawOwn],
     ['5xx or not an envelope', problems.length],
-    ['seconds', ((performance.now() - started) / 1000).toFixed(1)],
+    ['seconds', secondsSince(started)],
   ]);
   for (const line of [...leaks, ...problems].slice(0, 40)) console.log(line);
   expect(sawOwn).toBeGreaterThan(5);
@@ -307,7 +290,7 @@ it('each role reaches exactly the operator operations its permissions name; memb
     ['allowed as designed', allowed],
     ['operations with no declared permission', undeclared.length],
     ['breaches', breaches.length],
-    ['seconds', ((performance.now() - started) / 1000).toFixed(1)],
+    ['seconds', secondsSince(started)],
   ]);
   for (const line of [...undeclared.map((u) => `undeclared: ${u}`), ...breaches].slice(0, 60))
     console.log(line);

@@ -15,17 +15,23 @@
  *   PROOF_SEED=7 npm run chaos         another run, as reproducible
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
 import { findInvariantViolations } from '../modules/ledger/ledger.repo.ts';
-import { matches, matchMarkets } from '../modules/sports/sports.table.ts';
+import {
+  depositsOutOfStep,
+  memberRowCount,
+  negativeWallets,
+  openWinDrawLose,
+  pendingGameTransfers,
+  providerDrift,
+} from '../test/proof-db.ts';
 import { createFreshPostgres, type FreshPostgres } from '../test/isolated-database.ts';
 import { spawnServer, waitReady, type ServerProcess } from '../test/processes.ts';
 import { uniqueCard } from '../modules/payments/testing.ts';
 import { prng } from './openapi.ts';
-import { printTable } from './report.ts';
+import { printTable, secondsSince } from './report.ts';
 
 const LARGE = process.env.PROOF_SIZE === 'large';
 const SEED = Number(process.env.PROOF_SEED ?? 15);
@@ -253,23 +259,7 @@ it.runIf(PG)(
         }
       }
     };
-    const legsNow = async () =>
-      db.db
-        .select({ id: matches.id, odds: matchMarkets.odds })
-        .from(matches)
-        .innerJoin(
-          matchMarkets,
-          and(eq(matchMarkets.matchId, matches.id), eq(matchMarkets.playType, 'football.winDrawLose')),
-        )
-        .where(
-          and(
-            eq(matches.sport, 'football'),
-            eq(matches.status, 'scheduled'),
-            gt(matches.kickoffAt, new Date(Date.now() + 60_000)),
-          ),
-        )
-        .orderBy(asc(matches.kickoffAt))
-        .limit(8);
+    const legsNow = () => openWinDrawLose(db.db, new Date(Date.now() + 60_000), 8);
 
     const operations: Array<(m: Member, r: Draw) => Promise<void>> = [
       // A deposit through the gateway: the order, then the payer pays on the hosted page.
@@ -424,56 +414,32 @@ it.runIf(PG)(
     if (restarting) await restarting;
 
     // Let the jobs finish what the run left: pending game transfers reconciled.
-    const count = async (query: ReturnType<typeof sql>) => {
-      const result: unknown = await db.db.execute(query);
-      return Number((result as { rows: Array<{ n: string }> }).rows[0]!.n);
-    };
-    await until(
-      async () => (await count(sql`SELECT count(*) AS n FROM game_transfers WHERE status = 'pending'`)) === 0,
-      60_000,
-    ).catch(() => undefined);
+    await until(async () => (await pendingGameTransfers(db.db)) === 0, 60_000).catch(() => undefined);
 
     // The verdict.
     const violations = await findInvariantViolations(db.db);
-    const negatives = await count(sql`SELECT count(*) AS n FROM wallets WHERE balance < 0`);
-    const pendingTransfers = await count(
-      sql`SELECT count(*) AS n FROM game_transfers WHERE status = 'pending'`,
-    );
+    const negatives = await negativeWallets(db.db);
+    const pendingTransfers = await pendingGameTransfers(db.db);
     const ids = members.map((m) => m.id);
-    const inRun = sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    );
-    const rowsOf = async (table: string) =>
-      count(sql`SELECT count(*) AS n FROM ${sql.identifier(table)} WHERE member_id IN (${inRun})`);
     const exact: Array<[string, number, number]> = [
-      ['deposit', await rowsOf('payment_orders'), acked.get('deposit')?.size ?? 0],
-      ['sports order', await rowsOf('orders'), acked.get('sports order')?.size ?? 0],
-      ['withdrawal', await rowsOf('withdrawals'), acked.get('withdrawal')?.size ?? 0],
+      ['deposit', await memberRowCount(db.db, 'payment_orders', ids), acked.get('deposit')?.size ?? 0],
+      ['sports order', await memberRowCount(db.db, 'orders', ids), acked.get('sports order')?.size ?? 0],
+      ['withdrawal', await memberRowCount(db.db, 'withdrawals', ids), acked.get('withdrawal')?.size ?? 0],
       [
         'lottery bet',
-        await rowsOf('lottery_bets'),
-        [...(acked.get('lottery bet')?.values() ?? [])].reduce((n, ids) => n + ids.split(',').length, 0),
+        await memberRowCount(db.db, 'lottery_bets', ids),
+        [...(acked.get('lottery bet')?.values() ?? [])].reduce((n, bets) => n + bets.split(',').length, 0),
       ],
     ];
     const mismatches = exact
       .filter(([, rows, keys]) => rows !== keys)
       .map(([k, rows, keys]) => `${k}: ${rows} rows for ${keys} acknowledged keys`);
     // Deposits credited exactly once: one deposit entry per paid order, none for another.
-    const depositEntries = await count(sql`
-      SELECT count(*) AS n FROM payment_orders o
-      WHERE o.member_id IN (${inRun}) AND (o.status = 'paid') <> EXISTS (
-        SELECT 1 FROM ledger_entries e WHERE e.type = 'deposit' AND e.idempotency_key = 'deposit:' || o.id)`);
+    const depositEntries = await depositsOutOfStep(db.db, ids);
     if (depositEntries)
       mismatches.push(`${depositEntries} deposits whose credit does not match their status`);
     // The provider holds what the ledger moved to it.
-    const providerDrift = await count(sql`
-      SELECT count(*) AS n FROM (
-        SELECT m.id, coalesce(p.balance, 0) AS provider,
-          -coalesce((SELECT sum(amount) FROM ledger_entries e WHERE e.member_id = m.id AND e.type IN ('game_in', 'game_out')), 0) AS moved
-        FROM members m LEFT JOIN game_sim_players p ON p.member_id = m.id
-        WHERE m.id IN (${inRun})) x
-      WHERE provider <> moved`);
+    const drift = await providerDrift(db.db, ids);
 
     printTable(`chaos (${LARGE ? 'large' : 'CI'} size, seed ${SEED})`, [
       ['operations', OPERATIONS],
@@ -496,8 +462,8 @@ it.runIf(PG)(
       ['doubles (a key answered two ways)', doubles.length],
       ['rows ≠ acknowledged keys', mismatches.length ? mismatches.join('; ') : 0],
       ['game transfers left pending', pendingTransfers],
-      ['members whose provider balance ≠ ledger', providerDrift],
-      ['seconds', ((performance.now() - started) / 1000).toFixed(1)],
+      ['members whose provider balance ≠ ledger', drift],
+      ['seconds', secondsSince(started)],
     ]);
     for (const line of doubles.slice(0, 20)) console.log(line);
     expect(faults.kills).toBe(KILLS);
@@ -506,6 +472,6 @@ it.runIf(PG)(
     expect(doubles).toEqual([]);
     expect(mismatches).toEqual([]);
     expect(pendingTransfers).toBe(0);
-    expect(providerDrift).toBe(0);
+    expect(drift).toBe(0);
   },
 );

@@ -3,7 +3,7 @@
  * every way `spoilsOf` knows (wrong types, missing, negative / huge / 3-decimal amounts, 100k
  * strings, NUL, `__proto__`, arrays for scalars), plus malformed JSON, the wrong content type,
  * an array body and prototype keys. Pass: no 5xx, every answer a Chinese envelope, and no
- * table changed by a refused request (bookkeeping tables aside: see changes.ts).
+ * table changed by a refused request (bookkeeping tables aside: see src/test/change-counter.ts).
  *
  *   npm run fuzz                        CI size: a seeded sample of cases per operation
  *   PROOF_SIZE=large npm run fuzz       every case of every operation
@@ -13,7 +13,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newMember, newOperator, type TestApp, type TestMember, type TestOperator } from '../test/harness.ts';
 import { createSportsApp } from '../test/sports-helpers.ts';
-import { ChangeCounter } from './changes.ts';
+import { ChangeCounter } from '../test/change-counter.ts';
 import {
   fillPath,
   MISSING,
@@ -25,7 +25,7 @@ import {
   type OpenApiDocument,
   type Operation,
 } from './openapi.ts';
-import { envelopeProblem, printTable } from './report.ts';
+import { envelopeProblem, printTable, secondsSince } from './report.ts';
 
 const LARGE = process.env.PROOF_SIZE === 'large';
 const SEED = Number(process.env.PROOF_SEED ?? 15);
@@ -211,7 +211,7 @@ it('answers every spoiled request of every operation with a Chinese envelope, no
         .map(([s, n]) => `${s}×${n}`)
         .join(' '),
     ],
-    ['seconds', ((performance.now() - started) / 1000).toFixed(1)],
+    ['seconds', secondsSince(started)],
   ]);
   if (breaches.length)
     console.log(`breaches (first 40 of ${breaches.length}):\n${breaches.slice(0, 40).join('\n')}`);

@@ -33,3 +33,8 @@ export function printTable(title: string, rows: Array<[string, string | number]>
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log(`\n== ${title}\n${rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n')}\n`);
 }
+
+/** Seconds since `started` (a performance.now() reading), to a tenth: "7.6". */
+export function secondsSince(started: number): string {
+  return String(Math.round((performance.now() - started) / 100) / 10);
+}

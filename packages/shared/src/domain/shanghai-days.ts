@@ -63,3 +63,41 @@ export function resolveDayRange(
     to: shanghaiDayStart(addDays(endDay, 1)),
   };
 }
+
+const SHANGHAI_CLOCK = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+export interface ShanghaiParts {
+  /** "2026-11-21" */
+  date: string;
+  /** "16:05" */
+  time: string;
+  /** "16:05:09" */
+  timeWithSeconds: string;
+}
+
+/**
+ * The Beijing calendar day and clock time of an instant, whatever the device's zone (Intl with
+ * Asia/Shanghai named); null for an invalid instant. Every screen of the app and the console
+ * shows times through it.
+ */
+export function shanghaiParts(value: string | number | Date): ShanghaiParts | null {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const part: Record<string, string> = {};
+  for (const p of SHANGHAI_CLOCK.formatToParts(date)) part[p.type] = p.value;
+  const time = `${part['hour']}:${part['minute']}`;
+  return {
+    date: `${part['year']}-${part['month']}-${part['day']}`,
+    time,
+    timeWithSeconds: `${time}:${part['second']}`,
+  };
+}

@@ -1,6 +1,6 @@
 /** Helpers for the finance module tests: deposits through the simulator, payment password, cards. */
 import { expect } from 'vitest';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { isLuhnValid } from '@app/shared';
 import { signNotification } from './gateway.ts';
 import { as, body, type TestApp, type TestMember } from '../../test/harness.ts';
@@ -25,7 +25,7 @@ export function uniqueTrc20(): string {
 
 /** A bank card number no other test binds (a card belongs to one member): 19 digits passing Luhn. */
 export function uniqueCard(): string {
-  const body = `622202${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`;
+  const body = `622202${String(randomInt(1e12)).padStart(12, '0')}`;
   for (let check = 0; check <= 9; check++) if (isLuhnValid(`${body}${check}`)) return `${body}${check}`;
   throw new Error('unreachable');
 }
