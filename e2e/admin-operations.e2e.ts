@@ -124,7 +124,16 @@ describe('operations in the console', () => {
     await page.getByLabel('修改原因（写入审计日志）').fill('年终加码');
     await page.getByRole('button', { name: '保存规则' }).click();
     await page.getByText('返佣比例 0.50%').waitFor();
-    await confirmButton().click();
+    // A click that lands while the confirm dialog is still zooming in can miss it: click until it closes.
+    await expect
+      .poll(async () => {
+        if ((await confirmButton().count()) > 0)
+          await confirmButton()
+            .click({ timeout: 2_000 })
+            .catch(() => undefined);
+        return confirmButton().count();
+      })
+      .toBe(0);
     // The saved rules on the page (the 已保存 toast lasts 3 s and a busy machine may miss it).
     await page.getByText(/有效投注额的0\.50%发放/).waitFor();
     await screenshot(page, 'admin-invite-rules');
