@@ -78,6 +78,10 @@ export default defineConfig({
           // A poll waits for what the page shows; beside the module tests a busy machine may take
           // more than vitest's default second to render it.
           expect: { poll: { timeout: 10_000, interval: 100 } },
+          // One more try for a browser flow on the shared CI machine, where a starved renderer can
+          // miss a poll now and then; a flow broken for real fails both tries, and the failure
+          // summary of `npm test` names each test that failed a try.
+          retry: 1,
         },
       },
     ],

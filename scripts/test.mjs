@@ -11,6 +11,15 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
+/**
+ * Lines naming a failed test or file (vitest's `FAIL` and `×` lines), kept per label so the table at
+ * the end says what failed: side by side, the tiers' output interleaves and a log's tail is all a
+ * reader may get.
+ */
+const failures = [];
+const ANSI = /\u001b\[[0-9;]*m/g;
+const FAILED_LINE = /^\s*(FAIL\s|×\s|✗\s)/;
+
 /** One command: resolves with its exit code and seconds taken. Output goes straight through. */
 function run(label, command) {
   const started = performance.now();
@@ -20,7 +29,12 @@ function run(label, command) {
       chunk
         .toString()
         .split('\n')
-        .map((line, i, all) => (i === all.length - 1 && line === '' ? '' : `[${label}] ${line}\n`))
+        .map((line, i, all) => {
+          if (i === all.length - 1 && line === '') return '';
+          const plain = line.replace(ANSI, '');
+          if (FAILED_LINE.test(plain) && failures.length < 60) failures.push(`[${label}] ${plain.trim()}`);
+          return `[${label}] ${line}\n`;
+        })
         .join('');
     child.stdout.on('data', (d) => process.stdout.write(prefix(d)));
     child.stderr.on('data', (d) => process.stderr.write(prefix(d)));
@@ -135,4 +149,8 @@ for (const r of results)
     `${r.tier.name.padEnd(8)} ${(r.code === 0 ? 'passed' : 'FAILED').padEnd(7)} ${minutes(r.seconds).padStart(6)}  ${r.detail}`,
   );
 console.log(`${'total'.padEnd(8)} ${''.padEnd(7)} ${minutes(total).padStart(6)}`);
+if (failures.length) {
+  console.log('\n== what failed');
+  for (const line of failures) console.log(line);
+}
 process.exitCode = results.some((r) => r.code !== 0) ? 1 : 0;
