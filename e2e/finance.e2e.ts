@@ -1,9 +1,10 @@
+import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fenFromDecimal, formatFen } from '@app/shared';
 import { members } from '../apps/server/src/db/schema.ts';
-import { dismissHomeModal, input, login, toast, waitForRoute } from './support/app.ts';
+import { dismissHomeModal, input, login, toast, uniqueUsername, waitForRoute } from './support/app.ts';
 import { openRoute, screenshot } from './support/browser.ts';
 import { context, page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
 
@@ -19,6 +20,19 @@ async function operatorToken(): Promise<string> {
 }
 
 const mainBalance = (p: Page) => p.locator('.balance-main');
+
+/** A bank card number no one holds yet, passing the Luhn check (one card, one member). */
+function freshCardNumber(): string {
+  const body = `622202${Array.from({ length: 12 }, () => randomInt(10)).join('')}`;
+  const sum = [...body].reverse().reduce((total, ch, i) => {
+    const d = Number(ch) * (i % 2 === 0 ? 2 : 1);
+    return total + (d > 9 ? d - 9 : d);
+  }, 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/** 1234567.5 → "1,234,567.50", as the amount messages print a range. */
+const grouped = (fen: bigint) => formatFen(fen).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 describe('finance', () => {
   it('recharges 100 on the gateway page, lands on success, and the mine page updates live', async () => {
@@ -224,6 +238,147 @@ describe('finance', () => {
     await expect
       .poll(() => mainBalance(page).getAttribute('data-amount'), { timeout: 10_000 })
       .toBe(formatFen(fenFromDecimal(before) + 10_000n - 50_000n));
+    expect(pageErrors).toEqual([]);
+  });
+  it('refuses a negative, a third decimal and an out-of-range amount under the field and sends nothing; a valid amount still goes', async () => {
+    // A member of this test's own: a bank card, a payment password and 1,000 元 withdrawable.
+    const username = uniqueUsername('amt');
+    const registered = await server.app.inject({
+      method: 'POST',
+      url: '/v1/register',
+      payload: { username, password: 'abc12345' },
+      remoteAddress: '203.0.113.61',
+    });
+    const auth = { authorization: `Bearer ${registered.json<{ data: { token: string } }>().data.token}` };
+    const deposit = await server.app.inject({
+      method: 'POST',
+      url: '/v1/payment-orders',
+      headers: auth,
+      payload: { method: 'bank', amount: '1000' },
+    });
+    const payUrl = deposit.json<{ data: { pay_url: string } }>().data.pay_url;
+    expect((await server.app.inject({ method: 'POST', url: `${payUrl}/pay` })).statusCode).toBe(303);
+    await server.app.services.database.db
+      .update(members)
+      .set({ codingvolume: 0n })
+      .where(eq(members.username, username));
+    const card = await server.app.inject({
+      method: 'POST',
+      url: '/v1/user-wallets',
+      headers: auth,
+      payload: { type: 'bank', bank_code: 'CMB', holder_name: '王五', account: freshCardNumber() },
+    });
+    expect(card.statusCode).toBe(200);
+    const password = await server.app.inject({
+      method: 'POST',
+      url: '/v1/user/set-payment-password',
+      headers: auth,
+      payload: {
+        payment_password: '246810',
+        payment_password_confirmation: '246810',
+        login_password: 'abc12345',
+      },
+    });
+    expect(password.statusCode).toBe(200);
+    const count = async (url: string) =>
+      (await server.app.inject({ method: 'GET', url, headers: auth })).json<{ data: { total: number } }>()
+        .data.total;
+    const depositsBefore = await count('/v1/payment-orders');
+
+    await login(page, username, 'abc12345');
+    await waitForRoute(page, '/pages/home/home');
+    await dismissHomeModal(page);
+    // Every order the page asks for: none may leave for a refused amount.
+    const sent: string[] = [];
+    page.on('request', (request: Request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.method() === 'POST' && (path === '/v1/payment-orders' || path === '/v1/withdraws'))
+        sent.push(path);
+    });
+
+    // The refused text stays as typed, the reason (with the range when out of it) shows under the
+    // field, and the button only repeats it.
+    const refuses = async (field: string, error: string, button: string, typed: string, reason: string) => {
+      const box = page.getByRole('textbox', { name: field });
+      await box.fill(typed);
+      await expect.poll(() => page.getByTestId(error).textContent()).toBe(reason);
+      expect(await box.inputValue()).toBe(typed);
+      await page.getByRole('button', { name: button }).click();
+      await toast(page, reason).waitFor();
+      expect(sent).toEqual([]);
+    };
+
+    await openRoute(page, '/financePages/recharge');
+    await page.getByRole('button', { name: '支付宝' }).click();
+    await page.getByTestId('recharge-limits').getByText('50.00 - 20000.00 元').waitFor();
+    await refuses('充值金额', 'recharge-amount-error', '立即充值', '-5', '充值金额不能为负数');
+    await refuses('充值金额', 'recharge-amount-error', '立即充值', '12.345', '充值金额最多保留两位小数');
+    await refuses(
+      '充值金额',
+      'recharge-amount-error',
+      '立即充值',
+      '20000.01',
+      '充值金额须在 50.00 – 20,000.00 元 之间',
+    );
+    expect(await page.getByRole('textbox', { name: '充值金额' }).getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'finance-deposit-refused');
+    // USDT is typed in USDT: the range is the method's 元 limits at the rate (100 – 100,000 元 at 7.2).
+    await page.getByRole('button', { name: 'USDT-TRC20' }).click();
+    await refuses(
+      '充值金额',
+      'recharge-amount-error',
+      '获取收款地址',
+      '13.88',
+      '充值数量须在 13.89 – 13,888.89 U 之间',
+    );
+    await refuses(
+      '充值金额',
+      'recharge-amount-error',
+      '获取收款地址',
+      '13888.90',
+      '充值数量须在 13.89 – 13,888.89 U 之间',
+    );
+    await screenshot(page, 'finance-usdt-refused');
+    expect(await count('/v1/payment-orders')).toBe(depositsBefore);
+
+    // A quick amount still fills the field and a valid amount still opens an order.
+    await page.getByRole('button', { name: '支付宝' }).click();
+    await page.locator('.fin-chip', { hasText: /^100$/ }).click();
+    expect(await page.getByRole('textbox', { name: '充值金额' }).inputValue()).toBe('100');
+    await expect.poll(() => page.getByTestId('recharge-amount-error').count()).toBe(0);
+    await page.getByRole('button', { name: '立即充值' }).click();
+    await waitForRoute(page, '/pages/payment/webview');
+    expect(sent).toEqual(['/v1/payment-orders']);
+    expect(await count('/v1/payment-orders')).toBe(depositsBefore + 1);
+
+    // Withdrawal: the limits capped by what is withdrawable now.
+    const withdrawable = fenFromDecimal(
+      (await server.app.inject({ method: 'GET', url: '/v1/withdraws/balance', headers: auth })).json<{
+        data: { withdrawable: string };
+      }>().data.withdrawable,
+    );
+    expect(withdrawable).toBeGreaterThanOrEqual(100_000n);
+    sent.length = 0;
+    await openRoute(page, '/financePages/withdrawal');
+    await page.getByTestId('withdraw-wallets').waitFor();
+    await input(page, 'withdraw_password').fill('246810');
+    await refuses('提现金额', 'withdraw-amount-error', '确认提现', '-5', '提现金额不能为负数');
+    await refuses(
+      '提现金额',
+      'withdraw-amount-error',
+      '确认提现',
+      formatFen(withdrawable + 1n),
+      `提现金额须在 100.00 – ${grouped(withdrawable)} 元 之间`,
+    );
+    await screenshot(page, 'finance-withdraw-refused');
+    expect(await count('/v1/withdraws')).toBe(0);
+
+    await page.getByRole('textbox', { name: '提现金额' }).fill('300');
+    await expect.poll(() => page.getByTestId('withdraw-amount-error').count()).toBe(0);
+    await page.getByRole('button', { name: '确认提现' }).click();
+    await page.getByTestId('withdraw-record').first().getByText('审核中').waitFor();
+    expect(sent).toEqual(['/v1/withdraws']);
+    expect(await count('/v1/withdraws')).toBe(1);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -34,7 +34,9 @@ beforeAll(async () => {
   // Twenty minutes of history: the scheduler ran in the past, then catches up now.
   const now = clock.now().getTime();
   for (const minutesAgo of [20, 15, 10, 5]) {
-    await server.app.services.lotteryScheduler.tick(new Date(now - minutesAgo * 60_000), { codes: [CODE] });
+    await server.app.services.lotteryScheduler.tick(new Date(now - minutesAgo * 60_000), {
+      codes: [CODE, 'pk10_1m'],
+    });
   }
   await server.app.services.lotteryScheduler.tick(clock.now());
   startTicker();
@@ -154,6 +156,16 @@ describe('lottery', () => {
 
   it('shows categories, history with the trend chart, records and verifies a draw in the browser', async () => {
     await loginDemo();
+    // A 赛车 card's last period stays on one line; its ten cars go under it.
+    await page.goto('/#/pages/lottery/lottery-list');
+    const racing = page.locator('[data-testid="lottery-card"][data-code="pk10_1m"]');
+    await racing.getByTestId('open-code').waitFor();
+    const lineHeight = (selector: string) =>
+      racing.locator(selector).evaluate((el) => el.getBoundingClientRect().height);
+    expect(await lineHeight('.lt-card-latest > .mono')).toBeLessThanOrEqual(
+      (await lineHeight('.lt-card-period > .mono')) + 1,
+    );
+
     await page.goto('/#/pages/lottery/lottery-categories');
     await page.getByTestId('lottery-categories').getByText('极速快3').waitFor();
     await screenshot(page, 'lottery-categories');

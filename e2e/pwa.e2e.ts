@@ -74,5 +74,19 @@ describe('an app that installs', () => {
     await page.getByTestId('download-note').waitFor();
     await page.getByText('选择“添加到主屏幕”').first().waitFor();
     await screenshot(page, 'download-page');
+
+    // Each step has its picture, drawn with this site's own icon and name.
+    await page.goto('/#/pages/download/install-tutorial');
+    await page.getByRole('tab', { name: '免安装' }).click();
+    for (const platform of ['ios', 'android']) {
+      const sketches = page.getByTestId(`install-sketches-${platform}`);
+      await sketches.waitFor();
+      expect(await sketches.getByRole('img').count()).toBe(4);
+      expect(await sketches.locator('figcaption').allTextContents()).toContain('② 添加到主屏幕');
+    }
+    await page.getByRole('img', { name: '第二步：在分享菜单中选择“添加到主屏幕”' }).getByText('添加到主屏幕').waitFor();
+    const icon = await page.request.get('/icons/icon-192.png');
+    expect(icon.status()).toBe(200);
+    await screenshot(page, 'install-tutorial-pictures');
   });
 });

@@ -381,6 +381,8 @@ describe('sports betting in the browser', () => {
     await waitForRoute(page, '/betPages/order/detail');
     await expect.poll(() => page.locator('.leg-odds').textContent()).toBe(`@${moved}`);
     expect(await page.getByTestId('order-pass-type').textContent()).toBe('单关');
+    // The summary names the kind of order once: 单关, never 单关 · 单关.
+    expect(await page.locator('.order-summary-head .muted').textContent()).toBe('单关');
   });
 
   it('renders the hub, home sections, basketball, results and the odds API test page', async () => {

@@ -340,8 +340,10 @@ describe('draws', () => {
         .where(and(eq(lotteryPeriods.lotteryCode, code), eq(lotteryPeriods.status, 'pending')))
         .limit(1)
     )[0]!;
+    // Another code than the one drawn: a drawn 1,1,1 (one period in 216) would make '1,1,1' no change.
+    const otherCode = drawn.openCode === '1,1,1' ? '2,2,2' : '1,1,1';
     const attempts = [
-      sql`UPDATE lottery_periods SET open_code = '1,1,1' WHERE id = ${drawn.id}`,
+      sql`UPDATE lottery_periods SET open_code = ${otherCode} WHERE id = ${drawn.id}`,
       sql`UPDATE lottery_periods SET status = 'open' WHERE id = ${drawn.id}`,
       sql`UPDATE lottery_periods SET seed = ${'a'.repeat(64)}, commitment = ${commitment('a'.repeat(64))} WHERE id = ${pending.id}`,
       sql`UPDATE lottery_periods SET draw_at = draw_at + interval '1 minute' WHERE id = ${pending.id}`,

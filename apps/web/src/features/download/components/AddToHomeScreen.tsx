@@ -1,4 +1,5 @@
 import { Steps } from 'antd-mobile';
+import { InstallSketches } from './InstallSketches.tsx';
 
 const { Step } = Steps;
 
@@ -42,6 +43,7 @@ export function AddToHomeScreen() {
     <div className="home-screen-guide">
       <div className="guide-block">
         <h4>iPhone / iPad（Safari 浏览器）</h4>
+        <InstallSketches platform="ios" />
         <Steps direction="vertical" current={3}>
           <Step title="用 Safari 打开本站" description="微信内请点击右上角“…”选择“在浏览器打开”" />
           <Step
@@ -57,6 +59,7 @@ export function AddToHomeScreen() {
       </div>
       <div className="guide-block">
         <h4>安卓手机（Chrome / 系统浏览器）</h4>
+        <InstallSketches platform="android" />
         <Steps direction="vertical" current={3}>
           <Step title="用浏览器打开本站" description="推荐使用 Chrome、华为或小米自带浏览器" />
           <Step
