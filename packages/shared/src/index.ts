@@ -31,3 +31,5 @@ export * from './domain/finance/index.ts';
 export * from './contracts/payments.ts';
 export * from './contracts/withdrawals.ts';
 export * from './contracts/games.ts';
+export * from './contracts/responsible.ts';
+export * from './domain/play-limits.ts';

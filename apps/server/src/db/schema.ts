@@ -22,3 +22,4 @@ export * from '../modules/backoffice/backoffice.table.ts';
 export * from '../modules/sports/suspensions.table.ts';
 export * from '../modules/sports/limits.table.ts';
 export * from '../modules/limits/limits.table.ts';
+export * from '../modules/responsible/responsible.table.ts';

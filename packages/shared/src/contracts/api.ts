@@ -29,6 +29,15 @@ import {
 } from './agents.ts';
 import { appConfigValues, appInfo, gameCategory } from './app.ts';
 import {
+  exclusionView,
+  playLimitView,
+  playSessionView,
+  realityCheckBody,
+  responsiblePlayView,
+  setPlayLimitBody,
+  startExclusionBody,
+} from './responsible.ts';
+import {
   agentRegisterBody,
   agentValidateBody,
   authResult,
@@ -509,6 +518,13 @@ export const memberApi = {
   'POST /v1/websocket/test-connection': { response: connectionTestResult },
   'GET /v1/websocket/online-status': { response: onlineStatus },
   'GET /v1/websocket/current-balance': { response: currentBalance },
+  'GET /v1/responsible-play': { response: responsiblePlayView },
+  'PUT /v1/responsible-play/limits': { body: setPlayLimitBody, response: playLimitView },
+  'PUT /v1/responsible-play/reality-check': { body: realityCheckBody, response: playSessionView },
+  'GET /v1/responsible-play/session': { response: playSessionView },
+  'POST /v1/responsible-play/session/continue': { response: playSessionView },
+  'POST /v1/responsible-play/exclusions': { body: startExclusionBody, response: exclusionView },
+  'POST /v1/responsible-play/exclusions/return': { response: exclusionView },
 } as const satisfies Record<`${ApiMethod} /${string}`, RouteContract>;
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

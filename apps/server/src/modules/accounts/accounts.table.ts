@@ -40,6 +40,11 @@ export const members = pgTable(
     lotteryToken: text('lottery_token'),
     /** 自动转入: a lottery bet takes its stake from the main wallet, moved in the bet's transaction. */
     lotteryAutoTransfer: flag('lottery_auto_transfer'),
+    /** 理性投注 reality check: minutes between reminders (0 = off; 30, 60, 120). */
+    realityCheckMinutes: smallint('reality_check_minutes').notNull().default(0),
+    /** 《用户协议》/《隐私政策》 version the member accepted at registration, when, and that they said they are 18+. */
+    termsVersion: text('terms_version'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     isMock: flag('is_mock'),
     disableNggame: flag('disable_nggame'),
     isBlack: flag('is_black'),
@@ -103,6 +108,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The last reality check the member answered 继续 to in this session (the next is due an interval later). */
+    realityCheckedAt: timestamp('reality_checked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_member_idx').on(t.memberId)],
 );

@@ -27,9 +27,10 @@ export const lotteryGames = pgTable('lottery_games', {
 export type StoredPeriodStatus = 'pending' | 'open' | 'closed' | 'drawn' | 'cancelled';
 
 /**
- * One period (期) of a lottery. The seed is drawn from node:crypto when the row is created and
- * only its SHA-256 commitment is public until the draw; the open code is derived from the seed
- * and never written any other way (see the lottery_guards migration).
+ * One period (期) of a lottery. Only the seed's SHA-256 commitment is stored when the row is
+ * created; the seed itself is derived from a key outside the database (`DRAW_SEED_KEY`) and
+ * written once, at the draw, with the open code it derives (see the lottery_guards and
+ * draw_secrecy migrations). Reading the table before a draw reveals nothing of its code.
  */
 export const lotteryPeriods = pgTable(
   'lottery_periods',
@@ -42,7 +43,8 @@ export const lotteryPeriods = pgTable(
     openAt: timestamp('open_at', { withTimezone: true }).notNull(),
     closeAt: timestamp('close_at', { withTimezone: true }).notNull(),
     drawAt: timestamp('draw_at', { withTimezone: true }).notNull(),
-    seed: text('seed').notNull(),
+    /** Null until the draw; then the seed whose SHA-256 is the commitment. */
+    seed: text('seed'),
     commitment: text('commitment').notNull(),
     status: text('status', { enum: ['pending', 'open', 'closed', 'drawn', 'cancelled'] })
       .notNull()
@@ -61,8 +63,9 @@ export const lotteryPeriods = pgTable(
     check('lottery_periods_window', sql`${t.openAt} < ${t.drawAt} AND ${t.closeAt} <= ${t.drawAt}`),
     check(
       'lottery_periods_commitment',
-      sql`${t.commitment} = encode(sha256(convert_to(${t.seed}, 'UTF8')), 'hex')`,
+      sql`${t.seed} IS NULL OR ${t.commitment} = encode(sha256(convert_to(${t.seed}, 'UTF8')), 'hex')`,
     ),
+    check('lottery_periods_drawn_seed', sql`${t.status} <> 'drawn' OR ${t.seed} IS NOT NULL`),
     check(
       'lottery_periods_open_code',
       sql`(${t.status} = 'drawn') = (${t.openCode} IS NOT NULL AND ${t.drawnAt} IS NOT NULL)`,
