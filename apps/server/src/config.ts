@@ -24,6 +24,9 @@ const adapterName = z
   .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be lower-case letters, digits and dashes')
   .default('simulator');
 
+/** A draw seed key as hex: at least 32 bytes, whole bytes only. */
+export const DRAW_SEED_KEY_PATTERN = /^(?:[0-9a-fA-F]{2}){32,}$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /**
@@ -97,6 +100,8 @@ const envSchema = z.object({
   SPORTS_SIM_SPEED: z.coerce.number().min(0.1).max(10_000).default(10),
   SPORTS_SIM_FOOTBALL_INTERVAL_MIN: z.coerce.number().int().min(1).max(1440).default(15),
   SPORTS_SIM_BASKETBALL_INTERVAL_MIN: z.coerce.number().int().min(1).max(1440).default(20),
+  /** Compressed test clocks only: book clubs again once every club has played that day. */
+  SPORTS_SIM_REPEAT_TEAMS: bool,
   /** Name the simulated feed's matches are stored under. */
   SPORTS_FEED_NAME: z
     .string()
@@ -109,6 +114,19 @@ const envSchema = z.object({
   /** Lottery scheduler: how often it ticks, and how far ahead periods (and their commitments) are created. */
   LOTTERY_TICK_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   LOTTERY_PERIODS_AHEAD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
+  /**
+   * The key each period's draw seed is derived from (HMAC-SHA256 of "<code>:<period>"), as hex,
+   * at least 32 bytes; every process of a deployment needs the same one. Required under
+   * APP_ENV=production; unset elsewhere, a key is generated once into DATA_DIR/draw-seed.key.
+   */
+  DRAW_SEED_KEY: z
+    .string()
+    .trim()
+    .regex(
+      DRAW_SEED_KEY_PATTERN,
+      'DRAW_SEED_KEY must be at least 64 hex characters (32 bytes), e.g. `openssl rand -hex 32`',
+    )
+    .optional(),
   /** How often the VIP sweep promotes members an event missed. */
   VIP_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   /** How often finished days' settled bets become claimable rebate records without the member asking. */
@@ -277,11 +295,17 @@ export interface AppConfig {
     speed: number;
     footballIntervalMin: number;
     basketballIntervalMin: number;
+    repeatTeamsWhenFull: boolean;
     syncIntervalMs: number;
     backMinutes: number;
     aheadMinutes: number;
   };
-  lottery: { tickIntervalMs: number; aheadMs: number };
+  lottery: {
+    tickIntervalMs: number;
+    aheadMs: number;
+    /** DRAW_SEED_KEY, lower-case hex; undefined when unset (see modules/lottery/draw-seed.ts). */
+    drawSeedKey: string | undefined;
+  };
   vipSweepIntervalMs: number;
   rebateRunIntervalMs: number;
   games: {
@@ -427,6 +451,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       speed: e.SPORTS_SIM_SPEED,
       footballIntervalMin: e.SPORTS_SIM_FOOTBALL_INTERVAL_MIN,
       basketballIntervalMin: e.SPORTS_SIM_BASKETBALL_INTERVAL_MIN,
+      repeatTeamsWhenFull: e.SPORTS_SIM_REPEAT_TEAMS ?? false,
       syncIntervalMs: e.SPORTS_SYNC_INTERVAL_MS,
       backMinutes: e.SPORTS_SYNC_BACK_MINUTES,
       aheadMinutes: e.SPORTS_SYNC_AHEAD_MINUTES,
@@ -434,6 +459,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     lottery: {
       tickIntervalMs: e.LOTTERY_TICK_INTERVAL_MS,
       aheadMs: e.LOTTERY_PERIODS_AHEAD_MINUTES * 60_000,
+      drawSeedKey: e.DRAW_SEED_KEY?.toLowerCase(),
     },
     vipSweepIntervalMs: e.VIP_SWEEP_INTERVAL_MS,
     rebateRunIntervalMs: e.REBATE_RUN_INTERVAL_MS,

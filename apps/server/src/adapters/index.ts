@@ -19,6 +19,7 @@ export function registerSimulators(registry: AdapterRegistry): AdapterRegistry {
           speed: ctx.config.sports.speed,
           footballIntervalMin: ctx.config.sports.footballIntervalMin,
           basketballIntervalMin: ctx.config.sports.basketballIntervalMin,
+          repeatTeamsWhenFull: ctx.config.sports.repeatTeamsWhenFull,
         }),
     })
     .register('paymentGateway', 'simulator', {

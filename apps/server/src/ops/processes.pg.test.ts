@@ -82,6 +82,7 @@ describe('three processes booting together on one fresh database, over PostgreSQ
       SPORTS_SIM_SPEED: '600',
       SPORTS_SIM_FOOTBALL_INTERVAL_MIN: '1',
       SPORTS_SIM_BASKETBALL_INTERVAL_MIN: '1440',
+      SPORTS_SIM_REPEAT_TEAMS: 'true',
       SPORTS_SYNC_BACK_MINUTES: '3',
       SPORTS_SYNC_AHEAD_MINUTES: '5',
       LOTTERY_PERIODS_AHEAD_MINUTES: '1',
@@ -130,6 +131,7 @@ describe('three processes booting together on one fresh database, over PostgreSQ
       speed: 600,
       footballIntervalMin: 1,
       basketballIntervalMin: 1440,
+      repeatTeamsWhenFull: true,
     });
     let match: typeof matches.$inferSelect | undefined;
     await vi.waitFor(
@@ -306,7 +308,7 @@ describe('refusing to start, in one line per problem', () => {
     const server = await spawnServer({ APP_ENV: 'production' });
     expect(await server.exited).toBe(78);
     const lines = server.output().trim().split('\n');
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
     for (const line of lines) expect(line).toMatch(/^refusing to start \(APP_ENV=production\): /);
   });
 

@@ -17,6 +17,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { TERMS_VERSION } from '@app/shared';
 import { openDatabase, type Database } from '../db/client.ts';
 import { findInvariantViolations } from '../modules/ledger/ledger.repo.ts';
 import {
@@ -62,6 +63,7 @@ beforeAll(async () => {
     // settle while the traffic runs.
     SPORTS_SIM_SPEED: '600',
     SPORTS_SIM_FOOTBALL_INTERVAL_MIN: '1',
+    SPORTS_SIM_REPEAT_TEAMS: 'true',
     SPORTS_SYNC_BACK_MINUTES: '3',
     DEPOSIT_TURNOVER_MULTIPLE: '0',
     GAME_RECONCILE_AFTER_MS: '2000',
@@ -201,7 +203,9 @@ it.runIf(PG)(
     const members: Member[] = [];
     for (let i = 0; i < MEMBERS; i++) {
       const username = `chaos${SEED}x${i}${randomBytes(2).toString('hex')}`.slice(0, 16);
-      const reg = await send('POST', '/v1/register', { body: { username, password: 'chaos123' } });
+      const reg = await send('POST', '/v1/register', {
+        body: { username, password: 'chaos123', accept_terms: true, terms_version: TERMS_VERSION },
+      });
       const data = reg.body.data as { token: string; userinfo: { id: number } };
       const token = data.token;
       await send('POST', '/v1/user/set-payment-password', {

@@ -28,6 +28,7 @@ import * as limits from './limits.repo.ts';
 import * as repo from './sports.repo.ts';
 import { isSuspended, suspensionsOf } from './suspensions.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
+import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
 
 export interface SubmitContext {
   member: MemberRow;
@@ -49,6 +50,7 @@ export class OrdersService {
     private readonly ledger: LedgerService,
     private readonly idempotency: IdempotencyService,
     private readonly clock: Clock,
+    private readonly responsible: Pick<ResponsiblePlayService, 'assertMayPlay'>,
   ) {}
 
   /**
@@ -147,6 +149,12 @@ export class OrdersService {
     const { data } = await this.idempotency.run(
       { memberId: member.id, key: ctx.idempotencyKey, route: ctx.route, request: body },
       async (work) => {
+        // Time-out, self-exclusion and the member's own limits, first: their lock is the first
+        // this transaction takes, as on every money path of the member.
+        await this.responsible.assertMayPlay(work, member.id, this.clock.now(), {
+          kind: 'stake',
+          amount: slip.totalStake,
+        });
         // The matches must still be open at commit: lock them against a concurrent close.
         const locked = await repo.lockMatchesForShare(work.tx, matchIds);
         const lockedAt = this.clock.now();

@@ -7,6 +7,7 @@ import {
   settleOption,
   type MatchResult,
 } from '@app/shared';
+import { CATALOG, clubOf } from './catalog.ts';
 import {
   basketballLines,
   basketballMarkets,
@@ -199,4 +200,139 @@ describe('simulated feed', () => {
     // About 3 s of CPU alone (1,500 simulated matches): its own budget, so a busy machine running
     // the other files beside it cannot fail it on time.
   }, 30_000);
+});
+
+describe('simulated schedule', () => {
+  const DAY_MS = 86_400_000;
+  const start = new Date('2026-11-21T00:00:00+08:00');
+  const sports = ['football', 'basketball'] as const;
+  /** Per sport: the first slot's minute of the day and the first match number. */
+  const layout = { football: { offset: 0, numberBase: 0 }, basketball: { offset: 10, numberBase: 300 } };
+  const leaguesOf = (sport: string) => CATALOG.filter((l) => l.sport === sport);
+  const clubsOf = (sport: string) => new Set(leaguesOf(sport).flatMap((l) => l.teams.map(clubOf)));
+  /** Kick-offs a day at the deployment's default intervals (config.ts: 15 and 20 minutes). */
+  const defaultSlots = { football: Math.floor(1440 / 15), basketball: Math.floor((1440 - 10) / 20) };
+
+  it('holds real clubs: codes unique in a league, a club in one domestic league, enough for every default slot', () => {
+    expect(new Set(CATALOG.map((l) => l.code)).size).toBe(CATALOG.length);
+    expect(new Set(CATALOG.map((l) => l.sort)).size).toBe(CATALOG.length);
+    for (const league of CATALOG) {
+      expect(new Set(league.teams.map((t) => t.code)).size, league.code).toBe(league.teams.length);
+      expect(new Set(league.teams.map(clubOf)).size, league.code).toBe(league.teams.length);
+      for (const t of league.teams) {
+        if (league.sport === 'football') {
+          expect(t.attack, `${league.code}.${t.code}`).toBeGreaterThanOrEqual(0.7);
+          expect(t.attack, `${league.code}.${t.code}`).toBeLessThanOrEqual(1.55);
+          expect(t.defence, `${league.code}.${t.code}`).toBeGreaterThanOrEqual(0.65);
+          expect(t.defence, `${league.code}.${t.code}`).toBeLessThanOrEqual(1.3);
+        } else {
+          expect(t.offence, `${league.code}.${t.code}`).toBeGreaterThan(70);
+          expect(t.allowed, `${league.code}.${t.code}`).toBeGreaterThan(70);
+        }
+      }
+    }
+    for (const sport of sports) {
+      // A name in two leagues is one club, so only a cross-border competition may share one.
+      const domestic = leaguesOf(sport).filter((l) => l.country !== '欧洲');
+      const names = domestic.flatMap((l) => l.teams.map(clubOf));
+      expect(new Set(names).size, sport).toBe(names.length);
+      // A day that runs out of pairs leaves at most one club free per league, so this many clubs
+      // fill every default slot whatever the seed.
+      expect(clubsOf(sport).size - leaguesOf(sport).length, sport).toBeGreaterThanOrEqual(
+        2 * defaultSlots[sport],
+      );
+    }
+    expect(clubsOf('football').size).toBeGreaterThanOrEqual(192);
+    expect(clubsOf('basketball').size).toBeGreaterThanOrEqual(142);
+  });
+
+  it.each([
+    { football: 15, basketball: 20 },
+    { football: 1, basketball: 1 },
+  ])(
+    'never books a club twice in a Beijing day, kicking off on the slot times ($football/$basketball min)',
+    (intervals) => {
+      const days = 30;
+      for (const seed of ['s1', 's2', 's3', 's4']) {
+        const feed = new SimulatedFeed({
+          seed,
+          speed: 10,
+          footballIntervalMin: intervals.football,
+          basketballIntervalMin: intervals.basketball,
+        });
+        const fixtures = feed.fixtures(start, new Date(start.getTime() + days * DAY_MS));
+        const byDay = new Map<string, typeof fixtures>();
+        for (const f of fixtures) {
+          const date = new Date(f.kickoffAt.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+          byDay.set(`${date} ${f.sport}`, [...(byDay.get(`${date} ${f.sport}`) ?? []), f]);
+        }
+        expect(byDay.size).toBe(days * 2);
+        for (const [key, list] of byDay) {
+          const sport = list[0]!.sport;
+          const interval = intervals[sport];
+          const { offset, numberBase } = layout[sport];
+          const slots = Math.floor((1440 - offset) / interval);
+          const teams = list.flatMap((f) => [f.home, f.away]);
+          expect(new Set(teams.map((t) => t.code)).size, `${seed} ${key}`).toBe(teams.length);
+          expect(new Set(teams.map((t) => t.name)).size, `${seed} ${key}`).toBe(teams.length);
+          const dayStart = new Date(`${key.slice(0, 10)}T00:00:00+08:00`).getTime();
+          const dayNumber = (dayStart + 8 * 3_600_000) / DAY_MS;
+          const weekday = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'][
+            new Date(dayStart + 8 * 3_600_000).getUTCDay()
+          ]!;
+          list.forEach((f, n) => {
+            // Slots fill from the first of the day; a slot left empty leaves the rest empty too.
+            expect(f.externalId).toBe(`${sport}-${dayNumber}-${n}`);
+            expect(f.kickoffAt.getTime() - dayStart).toBe((offset + n * interval) * 60_000);
+            expect(f.matchNo).toBe(`${weekday}${String(numberBase + n + 1).padStart(3, '0')}`);
+            expect(f.home.leagueCode).toBe(f.leagueCode);
+            expect(f.away.leagueCode).toBe(f.leagueCode);
+          });
+          if (slots <= defaultSlots[sport]) {
+            expect(list, `${seed} ${key}`).toHaveLength(slots);
+          } else {
+            // Too many slots for the clubs: filled until no league has two clubs left.
+            const leagues = leaguesOf(sport).length;
+            expect(list.length, `${seed} ${key}`).toBeGreaterThanOrEqual(
+              Math.ceil((clubsOf(sport).size - leagues) / 2),
+            );
+            expect(list.length).toBeLessThanOrEqual(clubsOf(sport).size / 2);
+            const used = new Set(teams.map((t) => t.name));
+            for (const league of leaguesOf(sport))
+              expect(league.teams.filter((t) => !used.has(clubOf(t))).length, league.code).toBeLessThan(2);
+            // Its empty slots are no fixtures at all.
+            const empty = `${sport}-${dayNumber}-${list.length}`;
+            expect(feed.state(empty, new Date(dayStart + DAY_MS))).toBeNull();
+          }
+        }
+      }
+      // Four seeds by 30 days, the short intervals' 1,440 slots a day: its own budget.
+    },
+    30_000,
+  );
+
+  it('on a compressed test clock that asks for it, books clubs again once all have played, filling every slot', () => {
+    const feed = new SimulatedFeed({
+      seed: 'compressed',
+      speed: 600,
+      footballIntervalMin: 1,
+      basketballIntervalMin: 1440,
+      repeatTeamsWhenFull: true,
+    });
+    const from = new Date('2026-11-25T16:00:00Z');
+    const football = feed
+      .fixtures(from, new Date(from.getTime() + DAY_MS))
+      .filter((f) => f.sport === 'football');
+    expect(football).toHaveLength(1440);
+    // Within each round a club still plays once: the first repeat comes only after a full round.
+    const seen = new Set<string>();
+    let firstRepeat = -1;
+    football.forEach((f, i) => {
+      for (const name of [f.home.name, f.away.name]) {
+        if (firstRepeat < 0 && seen.has(name)) firstRepeat = i;
+        seen.add(name);
+      }
+    });
+    expect(firstRepeat).toBeGreaterThanOrEqual(100);
+  });
 });

@@ -10,6 +10,7 @@ import type { Sport } from '@app/shared';
 import {
   basketballExpectation,
   CATALOG,
+  clubOf,
   footballRates,
   type CatalogLeague,
   type CatalogTeam,
@@ -46,6 +47,12 @@ export interface SimulatorOptions {
   /** Share of fixtures called off (cancelled) or postponed (void after 36 match-hours). */
   cancelRate?: number;
   postponeRate?: number;
+  /**
+   * Compressed test clocks only (a kick-off every minute, a match in seconds): once no league
+   * has two clubs left that day, start another round of bookings instead of leaving the day's
+   * remaining slots empty. Off by default, so a club plays at most once a day.
+   */
+  repeatTeamsWhenFull?: boolean;
 }
 
 const MINUTE_MS = 60_000;
@@ -94,6 +101,8 @@ const teamOf = (league: CatalogLeague, team: CatalogTeam): FeedTeam => ({
 export class SimulatedFeed implements SportsFeed {
   readonly name: string;
   private readonly slots = new Map<string, Slot>();
+  /** Each Beijing day's fixtures (a pure function of the seed and the day), once worked out. */
+  private readonly days = new Map<number, Slot[]>();
   private readonly plans = new Map<string, Plan>();
 
   constructor(private readonly options: SimulatorOptions) {
@@ -147,26 +156,45 @@ export class SimulatedFeed implements SportsFeed {
 
   // ---- schedule -------------------------------------------------------------------------
 
+  /**
+   * The fixtures of one Beijing calendar day: a slot every `interval` minutes per sport, each
+   * with a league and two of its clubs drawn from the slot's own seeded random numbers. A club
+   * plays at most once a day, in whichever of its competitions: a slot draws another league when
+   * its own has fewer than two clubs left, and once no league of the sport has two, the day's
+   * remaining slots of that sport stay empty (so fixtures fill the first slots and their match
+   * numbers run on without gaps).
+   */
   private daySlots(day: number): Slot[] {
+    const known = this.days.get(day);
+    if (known) return known;
     const dayStart = day * DAY_MS - BEIJING_OFFSET_MS;
     const weekday = WEEKDAYS[new Date(dayStart + BEIJING_OFFSET_MS).getUTCDay()] ?? '';
     const slots: Slot[] = [];
     const add = (sport: Sport, interval: number, offsetMin: number, numberBase: number) => {
       const leagues = CATALOG.filter((l) => l.sport === sport);
       const count = Math.floor((24 * 60 - offsetMin) / interval);
-      // A team does not play again within the next dozen slots of the day.
-      const recent: string[] = [];
+      const booked = new Set<string>();
+      const free = (league: CatalogLeague) => league.teams.filter((t) => !booked.has(clubOf(t)));
       for (let i = 0; i < count; i++) {
         const externalId = `${sport}-${day}-${i}`;
         const rng = new SeededRandom(`${this.options.seed}:fixture:${externalId}`);
-        const league = rng.pick(leagues);
-        const rested = league.teams.filter((t) => !recent.includes(`${league.code}.${t.code}`));
-        const pool = rested.length >= 2 ? rested : league.teams;
+        let league = rng.pick(leagues);
+        let pool = free(league);
+        if (pool.length < 2) {
+          let open = leagues.filter((l) => free(l).length >= 2);
+          if (open.length === 0) {
+            // Clubs only get booked: no later slot of the day could be filled either.
+            if (!this.options.repeatTeamsWhenFull) break;
+            booked.clear();
+            open = leagues;
+          }
+          league = rng.pick(open);
+          pool = free(league);
+        }
         const home = rng.pick(pool);
-        let away = rng.pick(pool);
-        while (away.code === home.code) away = rng.pick(pool);
-        recent.push(`${league.code}.${home.code}`, `${league.code}.${away.code}`);
-        if (recent.length > 24) recent.splice(0, 2);
+        const away = rng.pick(pool.filter((t) => t !== home));
+        booked.add(clubOf(home));
+        booked.add(clubOf(away));
         const fixture: FeedFixture = {
           externalId,
           sport,
@@ -183,6 +211,7 @@ export class SimulatedFeed implements SportsFeed {
     };
     add('football', this.options.footballIntervalMin, 0, 0);
     add('basketball', this.options.basketballIntervalMin, 10, 300);
+    this.days.set(day, slots);
     return slots;
   }
 
