@@ -1,6 +1,8 @@
-import { currentPeriod, findLottery, nextPeriod } from '@app/shared';
+import { commitment, currentPeriod, findLottery, nextPeriod } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../apps/server/src/lib/clock.ts';
+import { deriveSeed } from '../apps/server/src/modules/lottery/draw-seed.ts';
+import * as lotteryRepo from '../apps/server/src/modules/lottery/lottery.repo.ts';
 import { screenshot } from './support/browser.ts';
 import {
   consoleLogin,
@@ -11,7 +13,7 @@ import {
   useConsoleSuite,
 } from './support/admin.ts';
 
-// The lottery test needs a draw that did not happen: this server's clock moves only when told.
+// The lottery test needs a draw that did not happen yet: this server's clock moves only when told.
 const clock = new ManualClock();
 useConsoleSuite('admin-operations', {}, clock);
 
@@ -37,13 +39,24 @@ async function memberApi(username: string, password: string) {
 const confirmButton = () => page.getByRole('button', { name: /^确\s?[定认]$/ });
 
 describe('operations in the console', () => {
-  it('cancels a lottery period whose draw failed: the refund is said in numbers first, then every bet is refunded', async () => {
+  it('shows lottery periods read only: an overdue draw is retried, a failed draw is cancelled and refunded by the system', async () => {
     const config = findLottery('k3_5m')!;
+    // A period beyond those the scheduler creates ahead, committed under another draw seed key
+    // (as if DRAW_SEED_KEY had changed since): its draw cannot be verified.
     let period = currentPeriod(config, clock.now().getTime());
-    if (period.closeAt - clock.now().getTime() < 60_000) {
-      period = nextPeriod(config, period);
-      clock.set(period.openAt);
-    }
+    for (let i = 0; i < 4; i++) period = nextPeriod(config, period);
+    await server.app.services.lotteryScheduler.syncGames();
+    await lotteryRepo.insertPeriods(server.app.services.database.db, [
+      {
+        lotteryCode: 'k3_5m',
+        number: period.number,
+        openAt: new Date(period.openAt),
+        closeAt: new Date(period.closeAt),
+        drawAt: new Date(period.drawAt),
+        commitment: commitment(deriveSeed(Buffer.alloc(32, 7), 'k3_5m', period.number)),
+      },
+    ]);
+    clock.set(period.openAt);
     await server.app.services.lotteryScheduler.tick(clock.now(), { codes: ['k3_5m'] });
     const api = await memberApi('demo001', 'demo1234');
     expect((await api('POST', '/v1/game/lottery/transfer-in', { amount: '100' })).code).toBe(200);
@@ -57,23 +70,30 @@ describe('operations in the console', () => {
       (await api<{ balance: string }>('GET', '/v1/game/lottery/balance')).data.balance;
     expect(await balance()).toBe('88.00');
 
-    // The draw never ran: a minute past its time the console offers to cancel it.
+    // The draw has not run yet: a minute past its time the console lists it as overdue, with
+    // nothing to click: the scheduler retries it.
     clock.set(period.drawAt + 90_000);
     await consoleLogin(page, 'admin', 'admin1234');
     await page.getByTestId('dashboard-today').waitFor();
     await page.goto('/admin/lottery/periods?status=overdue');
+    await page.getByTestId('lottery-draw-note').getByText('后台没有取消期号的操作').waitFor();
     const row = page.locator('tr', { hasText: period.number });
     await row.getByText('逾期未开奖').first().waitFor();
+    await row.getByText('系统每秒重试开奖').waitFor();
+    expect(await page.getByText('取消并退款').count()).toBe(0);
     await screenshot(page, 'admin-lottery-periods');
-    await row.getByText('取消并退款').click();
-    await page.getByText('将退款 1 笔，共 12.00 元（1 位会员），本期作废且不再开奖。').waitFor();
-    await page.getByTestId('cancel-reason').fill('开奖数据源故障，本期取消');
-    await screenshot(page, 'admin-lottery-cancel-confirm');
-    await page.getByRole('button', { name: '确认取消并退款' }).click();
-    await page.getByText('已取消并退款 1 笔，共 12.00 元').waitFor();
+
+    // The scheduler's pass: the seed does not match the commitment, so the period is cancelled
+    // (开奖失败) and the bet refunded, with no operator involved.
+    await server.app.services.lotteryScheduler.tick(clock.now(), { codes: ['k3_5m'] });
     expect(await balance()).toBe('100.00');
     const list = await api<{ list: Array<{ status: string }> }>('GET', '/v1/liujiu/bet/list?code=k3_5m');
     expect(list.data.list.map((b) => b.status)).toEqual(['refunded']);
+    await page.goto('/admin/lottery/periods?status=cancelled');
+    const cancelled = page.locator('tr', { hasText: period.number });
+    await cancelled.getByText('已取消').first().waitFor();
+    await cancelled.getByText(/开奖失败/).waitFor();
+    await screenshot(page, 'admin-lottery-failed-draw');
 
     await page.goto('/admin/lottery/games');
     await page.getByText('五分快3（k3_5m）').waitFor();

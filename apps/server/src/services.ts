@@ -24,6 +24,7 @@ import { OrdersService } from './modules/sports/orders.service.ts';
 import { SettlementService } from './modules/sports/settlement.service.ts';
 import { LotteryBetsService } from './modules/lottery/bets.service.ts';
 import { LotteryService } from './modules/lottery/lottery.service.ts';
+import { resolveDrawSeedKey } from './modules/lottery/draw-seed.ts';
 import { LotteryScheduler } from './modules/lottery/scheduler.ts';
 import { LotterySettlement } from './modules/lottery/settlement.service.ts';
 import { LotteryWalletService } from './modules/lottery/wallet.service.ts';
@@ -63,6 +64,7 @@ import { createBackoffice, type Backoffice } from './modules/backoffice/index.ts
 import { FinanceSettingsService } from './modules/backoffice/finance-settings.service.ts';
 import { InviteRulesService } from './modules/invite/rules.service.ts';
 import { createLimits, type Limits } from './modules/limits/index.ts';
+import { ResponsiblePlayService } from './modules/responsible/responsible.service.ts';
 
 /** Everything a route may call, built once per app. */
 export interface Services {
@@ -148,6 +150,11 @@ export interface Services {
   adapterRoutes: SelectedAdapters['routes'];
   /** Abuse limits: failed-attempt counts and the store behind the request rate limits. */
   limits: Limits;
+  /**
+   * 理性投注: the member's own limits, reality check, time-outs and self-exclusions; every money
+   * path, bonus, rebate, reward and marketing message asks it.
+   */
+  responsible: ResponsiblePlayService;
   /** The operator console's services (/admin/v1: security, dashboard, members, finance …). */
   backoffice: Backoffice;
   /** Stops background work and closes connections to outside services. */
@@ -220,7 +227,9 @@ export async function createServices(
   const realtime = new RealtimeService(db, config, hub, broadcaster, log, clock);
   const ledger = new LedgerService(db, events, clock);
   const idempotency = new IdempotencyService(db);
-  const messages = new MessagesService(db, broadcaster, log, clock);
+  const limits = await createLimits(config, db, clock, log);
+  const responsible = new ResponsiblePlayService(db, config, limits, events, clock);
+  const messages = new MessagesService(db, broadcaster, log, clock, responsible);
   const settlement = new SettlementService(db, ledger, events, log, messages, clock);
   const feedSync = new FeedSync(db, sportsFeed, broadcaster, settlement, log, clock, {
     backHours: config.sports.backMinutes / 60,
@@ -229,18 +238,29 @@ export async function createServices(
     fixturesRefreshMs: 10 * 60_000,
   });
   const lotterySettlement = new LotterySettlement(db, ledger, broadcaster, log, messages, clock);
+  // The draw seed key: DRAW_SEED_KEY, or (demo) the key file in DATA_DIR made on the first start.
+  const drawSeedKey = resolveDrawSeedKey(config);
+  log.info({ source: drawSeedKey.source, keyId: drawSeedKey.id }, 'lottery draw seed key');
   const lotteryScheduler = new LotteryScheduler(db, lotterySettlement, broadcaster, log, clock, {
     aheadMs: config.lottery.aheadMs,
+    seedKey: drawSeedKey,
   });
-  const limits = await createLimits(config, db, clock, log);
   const operators = new OperatorsService(db, config, clock, limits);
   const financeSettings = new FinanceSettingsService(db, config, clock, operators);
-  const bonus = new BonusService(ledger, events, clock);
-  const gameTransfers = new GameTransferService(db, ledger, gameProvider, config.games, log, clock);
+  const bonus = new BonusService(ledger, events, clock, responsible);
+  const gameTransfers = new GameTransferService(
+    db,
+    ledger,
+    gameProvider,
+    config.games,
+    log,
+    clock,
+    responsible,
+  );
   const gameRecords = new GameRecordsService(db, gameProvider, events, clock);
   const vip = new VipService(db, bonus, messages, events, log, clock);
-  const rebates = new RebateService(db, ledger, idempotency, DEFAULT_REBATE_SOURCES, log, clock);
-  const agentApplications = new AgentApplicationsService(db, operators, messages, events, clock);
+  const rebates = new RebateService(db, ledger, idempotency, DEFAULT_REBATE_SOURCES, log, clock, responsible);
+  const agentApplications = new AgentApplicationsService(db, operators, messages, events, clock, responsible);
   const inviteRules = new InviteRulesService(db, clock, operators);
   const inviteRewards = new InviteRewardsService(db, bonus, messages, log, clock, inviteRules);
   const accounts = new AccountsService(db, config, events, messages, clock, limits);
@@ -258,10 +278,10 @@ export async function createServices(
     ledger,
     messages,
     realtime,
-    lotterySettlement,
     appConfig,
     settlement,
     inviteRules,
+    responsible,
   });
 
   // ---- jobs registry: started by servicesPlugin once the app is ready ----
@@ -302,19 +322,19 @@ export async function createServices(
     hub,
     realtime,
     matches: new MatchesService(db, clock),
-    orders: new OrdersService(db, ledger, idempotency, clock),
+    orders: new OrdersService(db, ledger, idempotency, clock, responsible),
     settlement,
     feedSync,
     sportsFeed,
     lottery: new LotteryService(db, clock),
-    lotteryBets: new LotteryBetsService(db, ledger, idempotency, clock),
-    lotteryWallet: new LotteryWalletService(db, ledger, idempotency, events, clock),
+    lotteryBets: new LotteryBetsService(db, ledger, idempotency, clock, responsible),
+    lotteryWallet: new LotteryWalletService(db, ledger, idempotency, events, clock, responsible),
     lotterySettlement,
     lotteryScheduler,
     operators,
     messages,
     bonus,
-    activities: new ActivitiesService(db, idempotency, bonus, messages, operators, clock),
+    activities: new ActivitiesService(db, idempotency, bonus, messages, operators, clock, responsible),
     agentApplications,
     agentCentre: new AgentCentreService(db, clock),
     invite: new InviteService(db, agentApplications, events, clock, inviteRules),
@@ -339,6 +359,7 @@ export async function createServices(
       log,
       clock,
       financeSettings,
+      responsible,
     ),
     withdrawals: new WithdrawalsService(
       db,
@@ -359,14 +380,18 @@ export async function createServices(
         throw new Error(`GAME_PROVIDER=${config.adapters.gameProvider}: the demo provider is not in use`);
       return gameProvider;
     },
-    games: new GamesService(db, gameProvider, clock, {
-      timeoutMs: config.games.timeoutMs,
-      publicUrl: config.publicUrl,
-    }),
+    games: new GamesService(
+      db,
+      gameProvider,
+      clock,
+      { timeoutMs: config.games.timeoutMs, publicUrl: config.publicUrl },
+      responsible,
+    ),
     gameTransfers,
     gameRecords,
     housekeeping,
     limits,
+    responsible,
     adapterRoutes: adapters.routes,
     backoffice,
     close: async () => {

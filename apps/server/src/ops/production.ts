@@ -53,6 +53,13 @@ export function configProblems(config: AppConfig, registry: AdapterRegistry): st
       'PAYMENT_GATEWAY_SECRET is unset: set the merchant secret your payment gateway signs callbacks with, or set ALLOW_GENERATED_GATEWAY_SECRET=true',
     );
   }
+  // No ALLOW_* for this one: a key generated per machine would fail (and refund) the draws of
+  // every period another process committed.
+  if (!config.lottery.drawSeedKey) {
+    problems.push(
+      'DRAW_SEED_KEY is unset: set the key lottery draw seeds are derived from, the same on every process and kept outside the database (e.g. `openssl rand -hex 32`)',
+    );
+  }
   return problems;
 }
 

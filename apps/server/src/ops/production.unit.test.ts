@@ -15,7 +15,7 @@ describe('APP_ENV=production', () => {
 
   it('names every problem of a bare production start, one line each', () => {
     const problems = production();
-    expect(problems).toHaveLength(5);
+    expect(problems).toHaveLength(6);
     expect(problems[0]).toMatch(
       /^SPORTS_FEED=simulator is a simulator; .* or set ALLOW_SPORTS_SIMULATOR=true$/,
     );
@@ -23,6 +23,7 @@ describe('APP_ENV=production', () => {
     expect(problems[2]).toMatch(/^GAME_PROVIDER=simulator is a simulator; .*ALLOW_GAME_SIMULATOR=true$/);
     expect(problems[3]).toMatch(/^APP_SECRET is unset: .*ALLOW_GENERATED_APP_SECRET=true$/);
     expect(problems[4]).toMatch(/^PAYMENT_GATEWAY_SECRET is unset: .*ALLOW_GENERATED_GATEWAY_SECRET=true$/);
+    expect(problems[5]).toMatch(/^DRAW_SEED_KEY is unset: .*openssl rand -hex 32`\)$/);
     for (const line of problems) expect(line).not.toContain('\n');
   });
 
@@ -40,6 +41,7 @@ describe('APP_ENV=production', () => {
       ALLOW_GAME_SIMULATOR: '1',
       APP_SECRET: 'a-secret-shared-by-every-process',
       PAYMENT_GATEWAY_SECRET: 'merchant-secret-0123456789',
+      DRAW_SEED_KEY: 'ab'.repeat(32),
     });
     expect(allowed).toEqual([expect.stringMatching(/^PAYMENT_GATEWAY=simulator is a simulator/)]);
     expect(production({ ALLOW_GENERATED_APP_SECRET: 'true' }).some((p) => p.startsWith('APP_SECRET'))).toBe(

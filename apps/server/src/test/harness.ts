@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
+import { TERMS_VERSION } from '@app/shared';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -88,6 +89,9 @@ export interface TestMember {
   inviteCode: string;
 }
 
+/** The consent every registration body carries: 18 or older, the current 《用户协议》 and 《隐私政策》 accepted. */
+export const TERMS_CONSENT = { accept_terms: true, terms_version: TERMS_VERSION } as const;
+
 /** Registers a member through the API (the way a person would) and returns their token. */
 export async function newMember(
   app: FastifyInstance,
@@ -99,7 +103,7 @@ export async function newMember(
   const res = await app.inject({
     method: 'POST',
     url,
-    payload: { username, password, ...extra },
+    payload: { username, password, ...TERMS_CONSENT, ...extra },
     remoteAddress: uniqueIp(),
   });
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);

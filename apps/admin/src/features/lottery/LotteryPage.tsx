@@ -4,32 +4,19 @@ import {
   ProFormDigit,
   ProFormSwitch,
   ProFormTextArea,
-  type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Card, Space, Table, Tag, Typography } from 'antd';
-import { useRef } from 'react';
+import { Alert, App, Card, Space, Table, Tag, Typography } from 'antd';
 import type { z } from 'zod';
-import {
-  cancelPeriodBody,
-  lotteryGameBody,
-  type adminLotteryGame,
-  type adminPeriodItem,
-} from '@app/shared/backoffice';
-import { get, post, put, validate } from '@/lib/api.ts';
-import { beijing, count, yuan } from '@/lib/format.ts';
+import { lotteryGameBody, type adminLotteryGame, type adminPeriodItem } from '@app/shared/backoffice';
+import { get, put, validate } from '@/lib/api.ts';
+import { beijing, count } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { ServerTable } from '@/ui/ServerTable.tsx';
 
 type Game = z.infer<typeof adminLotteryGame>;
 type Period = z.infer<typeof adminPeriodItem> & Record<string, unknown>;
-interface Preview {
-  period: string;
-  bets: number;
-  members: number;
-  amount: string;
-}
 
 const PERIOD_STATUS = {
   pending: { text: '未开盘' },
@@ -142,48 +129,10 @@ function Games() {
 }
 
 function Periods() {
-  const { message, modal } = App.useApp();
-  const ref = useRef<ActionType>(undefined);
   const games = useQuery({
     queryKey: ['lottery-games'],
     queryFn: () => get<{ list: Game[] }>('/lottery/games'),
   });
-  const cancel = async (p: Period) => {
-    let reason = '';
-    try {
-      const preview = await get<Preview>(`/lottery/periods/${p.id}/cancel-preview`);
-      const ok = await modal.confirm({
-        title: `取消 ${p.name} 第 ${p.number} 期`,
-        width: 520,
-        content: (
-          <Space direction="vertical" style={{ width: '100%' }}>
-            <Typography.Text>
-              将退款 {count(preview.bets)} 笔，共 {yuan(preview.amount)} 元（{count(preview.members)}{' '}
-              位会员），本期作废且不再开奖。
-            </Typography.Text>
-            <textarea
-              data-testid="cancel-reason"
-              placeholder="原因（至少4个字，写入审计日志并告知会员）"
-              rows={3}
-              style={{ width: '100%' }}
-              onChange={(e) => (reason = e.target.value)}
-            />
-          </Space>
-        ),
-        okText: '确认取消并退款',
-        okButtonProps: { danger: true },
-      });
-      if (!ok) return;
-      const done = await post<Preview>(
-        `/lottery/periods/${p.id}/cancel`,
-        validate(cancelPeriodBody, { reason }),
-      );
-      void message.success(`已取消并退款 ${count(done.bets)} 笔，共 ${yuan(done.amount)} 元`);
-      void ref.current?.reload();
-    } catch (e) {
-      void message.error((e as Error).message);
-    }
-  };
   const columns: ProColumns<Period>[] = [
     {
       title: '彩种',
@@ -253,16 +202,17 @@ function Periods() {
         r.settled_at ? beijing(r.settled_at) : r.pending_bets > 0 ? `待结 ${r.pending_bets} 注` : '-',
     },
     {
-      title: '操作',
-      valueType: 'option',
+      title: '说明',
+      key: 'note',
+      search: false,
       render: (_, r) =>
-        r.overdue ? (
-          <a style={{ color: '#cf1322' }} onClick={() => void cancel(r)} data-testid={`cancel-${r.id}`}>
-            取消并退款
-          </a>
-        ) : r.cancel_reason ? (
-          <Typography.Text type="secondary" ellipsis style={{ maxWidth: 220 }} title={r.cancel_reason}>
+        r.cancel_reason ? (
+          <Typography.Text type="secondary" ellipsis style={{ maxWidth: 240 }} title={r.cancel_reason}>
             {r.cancel_reason}
+          </Typography.Text>
+        ) : r.overdue ? (
+          <Typography.Text type="warning" data-testid={`overdue-${r.id}`}>
+            系统每秒重试开奖；无法验证则自动取消并全额退款
           </Typography.Text>
         ) : null,
     },
@@ -274,8 +224,7 @@ function Periods() {
       exportName="彩票期号"
       rowKey="id"
       columns={columns}
-      actionRef={ref}
-      headerTitle="开奖号码只由开盘前承诺的种子推导，后台无法设置或修改"
+      headerTitle="开奖号码只由开盘前承诺的种子推导，后台无法设置、修改或取消"
     />
   );
 }
@@ -289,10 +238,21 @@ export function LotteryGamesPage() {
   );
 }
 
-/** Periods with commitment, revealed seed, open code and settlement; cancel an overdue one. */
+/**
+ * Periods with commitment, revealed seed, open code and settlement, read only: a failed draw is
+ * cancelled and refunded by the scheduler itself, never by an operator.
+ */
 export function LotteryPeriodsPage() {
   return (
     <PageContainer title="期号与开奖">
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        data-testid="lottery-draw-note"
+        message="开奖由系统按时自动进行，后台没有取消期号的操作"
+        description="逾期未开奖的期号由系统自动重试；开奖数据无法验证（开奖失败）的期号由系统自动取消，本期全部投注全额退回彩票钱包，并通知会员。"
+      />
       <Periods />
     </PageContainer>
   );

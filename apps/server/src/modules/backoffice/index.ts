@@ -18,7 +18,6 @@ import { reportsRoutes } from './reports.routes.ts';
 import { ReportsAdminService } from './reports.service.ts';
 import { SportsAdminService } from './sports-admin.service.ts';
 import type { SettlementService } from '../sports/settlement.service.ts';
-import type { LotterySettlement } from '../lottery/settlement.service.ts';
 import { LotteryAdminService } from './lottery-admin.service.ts';
 import { lotteryAdminRoutes } from './lottery.routes.ts';
 import type { InviteRulesService } from '../invite/rules.service.ts';
@@ -27,6 +26,7 @@ import { agentsAdminRoutes } from './agents.routes.ts';
 import { ContentAdminService } from './content.service.ts';
 import type { AppConfigService } from '../app-config/app-config.service.ts';
 import { MembersAdminService } from './members.service.ts';
+import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
 import { backofficeAuthRoutes } from './auth.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
@@ -48,8 +48,9 @@ export interface BackofficeDeps {
   realtime: RealtimeService;
   appConfig: AppConfigService;
   settlement: SettlementService;
-  lotterySettlement: LotterySettlement;
   inviteRules: InviteRulesService;
+  /** 理性投注, read only in the console. */
+  responsible: ResponsiblePlayService;
 }
 
 /** The operator console's services (/admin/v1), built once beside the rest. */
@@ -67,9 +68,9 @@ export function createBackoffice(d: BackofficeDeps) {
     reports: new ReportsAdminService(d.db, d.clock),
     sports: new SportsAdminService(d.db, d.ledger, d.settlement, d.operators, d.clock),
     agents: new AgentsAdminService(d.db, d.inviteRules, d.clock),
-    lottery: new LotteryAdminService(d.db, d.lotterySettlement, d.operators, d.broadcaster, d.log, d.clock),
+    lottery: new LotteryAdminService(d.db, d.operators, d.clock),
     content: new ContentAdminService(d.db, d.operators, d.appConfig, d.messages, d.clock),
-    members: new MembersAdminService(d.db, d.operators, d.events, d.realtime, d.clock),
+    members: new MembersAdminService(d.db, d.operators, d.events, d.realtime, d.clock, d.responsible),
     adjustments: new AdjustmentsService(
       d.db,
       d.ledger,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../ledger/ledger.repo.ts';
 import type { Paging } from './members.repo.ts';
 
@@ -88,19 +88,5 @@ export async function pagePeriods(db: Db, q: PeriodFilter, now: Date, graceMs: n
   return {
     rows: rowsOf<AdminPeriodRow>(rows),
     total: Number(rowsOf<{ n: string }>(total)[0]?.n ?? 0),
-  };
-}
-
-/** What the pending bets of a period add up to: what cancelling it refunds. */
-export async function pendingOfPeriod(db: Db | Tx, periodId: number) {
-  const [row] = rowsOf<{ bets: string; members: string; amount: string }>(
-    await db.execute(sql`
-      SELECT COUNT(*) AS bets, COUNT(DISTINCT member_id) AS members, COALESCE(SUM(amount), 0) AS amount
-      FROM lottery_bets WHERE period_id = ${periodId} AND status = 'pending'`),
-  );
-  return {
-    bets: Number(row?.bets ?? 0),
-    members: Number(row?.members ?? 0),
-    amount: BigInt(row?.amount ?? 0),
   };
 }

@@ -1,30 +1,27 @@
 import {
   findLottery,
   formatFen,
-  LOTTERY_EVENTS,
   LOTTERY_FAMILIES,
   PERIOD_STATUS_TEXT,
-  PUBLIC_CHANNELS,
   scheduleProblem,
-  type LotteryCancelledEvent,
   type PeriodStatusView,
 } from '@app/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { notFound, unprocessable } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { catalog, maxCloseSeconds } from '../lottery/catalog.ts';
 import { scheduleText } from '../lottery/lottery.mapper.ts';
 import * as lotteryRepo from '../lottery/lottery.repo.ts';
-import type { LotterySettlement } from '../lottery/settlement.service.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
-import type { Broadcaster } from '../realtime/broadcaster.ts';
 import * as repo from './lottery-admin.repo.ts';
 import type { OperatorCall } from './security.service.ts';
 
-/** A period may be cancelled by an operator once its draw is this late (the scheduler draws on time). */
+/**
+ * A period still undrawn this long after its draw time is shown as overdue: the scheduler draws
+ * on time and retries every tick, so an overdue period means the lottery job is not running.
+ */
 export const OVERDUE_GRACE_MS = 60_000;
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -39,17 +36,15 @@ function statusAt(row: repo.AdminPeriodRow, nowMs: number): PeriodStatusView {
 
 /**
  * Lottery operations: games (sale switch, order, 封盘 seconds) and periods with their commitment,
- * revealed seed, open code and settlement state. The only decision on a period is cancelling one
- * whose draw failed, which refunds every bet; no operator can set or change an open code (it is
- * derived from the seed committed before sales opened, and a trigger keeps it).
+ * revealed seed, open code and settlement state, read only. No operator decides anything about a
+ * period: its open code comes from the seed committed before sales opened (a trigger keeps it),
+ * an overdue draw is retried by the scheduler, and a draw that cannot be verified is cancelled
+ * by the scheduler itself (开奖失败) with every bet refunded (docs/decisions/016).
  */
 export class LotteryAdminService {
   constructor(
     private readonly db: Db,
-    private readonly settlement: LotterySettlement,
     private readonly operators: OperatorsService,
-    private readonly broadcaster: Broadcaster,
-    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
     private readonly clock: Clock,
   ) {}
 
@@ -172,85 +167,5 @@ export class LotteryAdminService {
     return (
       ['pending', 'open', 'closed'].includes(status) && now.getTime() - drawAt.getTime() >= OVERDUE_GRACE_MS
     );
-  }
-
-  private async cancellable(periodId: number) {
-    const period = await lotteryRepo.findPeriodById(this.db, periodId);
-    if (!period) throw notFound('期号不存在');
-    if (period.status === 'drawn') throw conflict('该期已开奖，不能取消');
-    if (period.status === 'cancelled') throw conflict('该期已取消');
-    if (!this.overdue(period.status, period.drawAt, this.clock.now()))
-      throw conflict('只能取消开奖时间已过1分钟仍未开奖的期号');
-    return period;
-  }
-
-  /** What cancelling the period refunds (bets, members, amount), before the operator confirms. */
-  async cancelPreview(periodId: number) {
-    const period = await this.cancellable(periodId);
-    const pending = await repo.pendingOfPeriod(this.db, periodId);
-    return {
-      period: period.number,
-      bets: pending.bets,
-      members: pending.members,
-      amount: formatFen(pending.amount),
-    };
-  }
-
-  /**
-   * Cancels a period whose draw failed: decided once under the period's exclusive lock (no bet
-   * in flight), audited in that transaction; then every bet is refunded by the exactly-once
-   * settlement, each member notified, and `lottery.<code>` told.
-   */
-  async cancel(periodId: number, reason: string, call: OperatorCall) {
-    const period = await this.cancellable(periodId);
-    const name = findLottery(period.lotteryCode)?.name ?? period.lotteryCode;
-    const preview = await inTransaction(this.db, async (work) => {
-      await lotteryRepo.exclusivePeriodLock(work.tx, periodId);
-      const pending = await repo.pendingOfPeriod(work.tx, periodId);
-      const decided = await lotteryRepo.decidePeriod(work.tx, periodId, {
-        status: 'cancelled',
-        cancelReason: `${name}第${period.number}期开奖失败，本期已取消（${reason}）`,
-      });
-      if (!decided) throw conflict('该期状态已变化，请刷新后重试');
-      await this.operators.audit(work, {
-        operatorId: call.operatorId,
-        action: 'lottery.period.cancel',
-        targetType: 'lottery_period',
-        targetId: periodId,
-        reason,
-        detail: {
-          lottery: period.lotteryCode,
-          period: period.number,
-          refund_bets: pending.bets,
-          refund_members: pending.members,
-          refund_amount: formatFen(pending.amount),
-        },
-        ip: call.ip,
-      });
-      return {
-        period: period.number,
-        bets: pending.bets,
-        members: pending.members,
-        amount: formatFen(pending.amount),
-        reason: decided.cancelReason ?? '',
-      };
-    });
-    // Refunds now; the scheduler's sweep of unsettled periods finishes them if this is cut short.
-    await this.settlement.settlePeriod(periodId);
-    const event: LotteryCancelledEvent = {
-      code: period.lotteryCode,
-      period: period.number,
-      reason: preview.reason,
-    };
-    try {
-      await this.broadcaster.publish(
-        PUBLIC_CHANNELS.lottery(period.lotteryCode),
-        LOTTERY_EVENTS.cancelled,
-        event,
-      );
-    } catch (err) {
-      this.log.warn({ err }, 'lottery cancel not published');
-    }
-    return { period: preview.period, bets: preview.bets, members: preview.members, amount: preview.amount };
   }
 }

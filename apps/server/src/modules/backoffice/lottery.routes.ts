@@ -5,11 +5,8 @@ import {
   adminLotteryGame,
   adminPeriodItem,
   adminPeriodQuery,
-  cancelPeriodBody,
-  cancelPeriodPreview,
   lotteryGameBody,
   lotteryGameParam,
-  periodParam,
 } from '@app/shared/backoffice';
 import { ok } from '../../plugins/envelope.ts';
 import { callOf, guarded, security } from './guard.ts';
@@ -74,34 +71,4 @@ export const lotteryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       { title: '取消原因', value: (r) => r.cancel_reason },
     ],
   });
-  app.get(
-    '/admin/v1/lottery/periods/:id/cancel-preview',
-    {
-      ...guarded(app, 'lottery'),
-      schema: {
-        tags,
-        summary: '取消该期将退款的注数、会员数与金额',
-        security,
-        params: periodParam,
-        response: { 200: envelope(cancelPeriodPreview) },
-      },
-    },
-    async (request) => ok(await lottery.cancelPreview(request.params.id), '获取成功'),
-  );
-  app.post(
-    '/admin/v1/lottery/periods/:id/cancel',
-    {
-      ...guarded(app, 'lottery'),
-      schema: {
-        tags,
-        summary: '取消开奖失败的期号并退还全部投注（仅限开奖时间已过仍未开奖）',
-        security,
-        params: periodParam,
-        body: cancelPeriodBody,
-        response: { 200: envelope(cancelPeriodPreview) },
-      },
-    },
-    async (request) =>
-      ok(await lottery.cancel(request.params.id, request.body.reason, callOf(request)), '已取消并退款'),
-  );
 };

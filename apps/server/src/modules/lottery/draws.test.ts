@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   commitment,
@@ -19,6 +20,7 @@ import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { TestSocket } from '../../test/socket-client.ts';
 import { ledgerEntries } from '../ledger/ledger.table.ts';
 import { messages } from '../messages/messages.table.ts';
+import { deriveSeed } from './draw-seed.ts';
 import { lotteryBets, lotteryGames, lotteryPeriods } from './lottery.table.ts';
 import {
   balanceOf,
@@ -28,8 +30,12 @@ import {
   openPeriod,
   periodRow,
   placeBets,
+  seedKeyOf,
   tick,
 } from './testing.ts';
+
+/** A draw seed key other than the test app's: the key a period was committed under before a change. */
+const OTHER_KEY = '5a'.repeat(32);
 
 let t: TestApp;
 let baseUrl: string;
@@ -98,6 +104,11 @@ describe('draws', () => {
     expect(current).toMatchObject({ expect: period.number, seed: null, open_code: null });
     expect(current.commitment).toBe(opened.commitment);
 
+    // The database holds only the commitment: the seed is derived at the draw, from the key.
+    expect(await periodRow(t, code, period.number)).toMatchObject({
+      seed: null,
+      commitment: current.commitment,
+    });
     const openCode = await futureOpenCode(t, code, period.number);
     const sum = openCodeNumbers('k3', openCode).reduce((a, b) => a + b, 0);
     const m = await member(10_000n);
@@ -119,8 +130,15 @@ describe('draws', () => {
       open_code: openCode,
       commitment: current.commitment,
     });
-    // Anyone can check: the seed hashes to the commitment and derives the open code.
+    // Anyone can check: the seed hashes to the commitment and derives the open code. It is the
+    // key's seed for this period, stored once, with the open code.
     expect(sha256Hex(drawn.seed as string)).toBe(current.commitment);
+    expect(drawn.seed).toBe(deriveSeed(seedKeyOf(t), code, period.number));
+    expect(await periodRow(t, code, period.number)).toMatchObject({
+      seed: drawn.seed,
+      openCode,
+      status: 'drawn',
+    });
     expect(deriveOpenCode('k3', drawn.seed as string, period.number)).toBe(openCode);
     expect(await eventData(socket, LOTTERY_EVENTS.settled, period.number)).toMatchObject({
       period: period.number,
@@ -256,23 +274,30 @@ describe('draws', () => {
     }
   });
 
-  it('cancels a period whose draw fails, refunds every bet once and leaves each member a notice', async () => {
+  it('cancels a period committed under another key (开奖失败), refunds every bet once and leaves each member a notice', async () => {
     const code = 'ssc_5m';
     const config = configOf(code);
     let period = currentPeriod(config, clock.now().getTime());
     if (period.closeAt - clock.now().getTime() < 5_000) period = nextPeriod(config, period);
-    // Seed material that verification refuses (not lower-case hex), stored before the scheduler sees the period.
-    await t.app.services.lotteryScheduler.syncGames();
-    const badSeed = 'F'.repeat(64);
-    await t.database.db.insert(lotteryPeriods).values({
-      lotteryCode: code,
-      number: period.number,
-      openAt: new Date(period.openAt),
-      closeAt: new Date(period.closeAt),
-      drawAt: new Date(period.drawAt),
-      seed: badSeed,
-      commitment: sha256Hex(badSeed),
-    });
+    // The periods were created (their commitments published) by a process holding another
+    // DRAW_SEED_KEY: the key changed before their draw.
+    const before = await createTestApp(
+      { DRAW_SEED_KEY: OTHER_KEY },
+      undefined,
+      { database: t.database },
+      clock,
+    );
+    try {
+      await before.app.services.lotteryScheduler.tick(clock.now(), { codes: [code] });
+    } finally {
+      await before.close();
+    }
+    const created = await periodRow(t, code, period.number);
+    expect(created.seed).toBeNull();
+    expect(created.commitment).toBe(
+      commitment(deriveSeed(Buffer.from(OTHER_KEY, 'hex'), code, period.number)),
+    );
+    expect(created.commitment).not.toBe(commitment(deriveSeed(seedKeyOf(t), code, period.number)));
     if (clock.now().getTime() < period.openAt) clock.set(period.openAt);
     await tick(t, [code]);
     const socket = await subscribe(code);
@@ -282,6 +307,7 @@ describe('draws', () => {
     await betIds(a, code, period.number, [{ play_code: 'ssc_lhh', bet_codes: '龙' }]);
     await betIds(b, code, period.number, [{ play_code: 'ssc_zhlm', bet_codes: '大', multiple: 3 }]);
     expect(await balanceOf(t, a)).toBe(0n);
+    const bStake = 1_000n - (await balanceOf(t, b));
 
     await tick(t, [code], period.drawAt);
     await tick(t, [code], period.drawAt + 1_000);
@@ -290,7 +316,11 @@ describe('draws', () => {
     expect(cancelled).toMatchObject({ code, period: period.number });
     expect(String(cancelled.reason)).toContain('开奖失败');
     const row = await periodRow(t, code, period.number);
-    expect(row).toMatchObject({ status: 'cancelled', openCode: null });
+    // Nothing was revealed: the seed this key derives is not the committed one, and none is stored.
+    expect(row).toMatchObject({ status: 'cancelled', openCode: null, seed: null, drawnAt: null });
+    expect(row.cancelReason).toBe(
+      `五分时时彩第${period.number}期开奖失败（种子与开奖前公布的承诺值不符），本期已取消`,
+    );
     expect(row.settledAt).not.toBeNull();
     expect(await balanceOf(t, a)).toBe(1_000n);
     expect(await balanceOf(t, b)).toBe(1_000n);
@@ -298,8 +328,22 @@ describe('draws', () => {
       .select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.memberId, a.id), eq(ledgerEntries.type, 'bet_refund')));
-    // One refund entry per member and period, covering both of a's bets.
+    // One refund entry per member and period, covering both of a's bets; later passes add none.
     expect(refunds.map((e) => e.amount)).toEqual([1_000n]);
+    await tick(t, [code], period.drawAt + 60_000);
+    await t.app.services.lotterySettlement.settlePeriod(row.id);
+    const allRefunds = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(inArray(ledgerEntries.memberId, [a.id, b.id]), eq(ledgerEntries.type, 'bet_refund')));
+    expect(allRefunds.map((e) => [e.memberId, e.amount])).toEqual(
+      expect.arrayContaining([
+        [a.id, 1_000n],
+        [b.id, bStake],
+      ]),
+    );
+    expect(allRefunds).toHaveLength(2);
+    await expectLedgerBalanced(t);
 
     const notices = body<{ list: Array<{ title: string; content: string; expect: string }>; total: number }>(
       await as(t.app, a, { method: 'GET', url: '/v1/liujiu/notices' }),
@@ -324,7 +368,43 @@ describe('draws', () => {
     expect(verify.message).toContain('开奖失败');
   });
 
-  it('lets no code path pick or change an open code or the committed seed', async () => {
+  it('draws a period whose stored seed was wiped (created before draw secrecy) as a failure, refunding it', async () => {
+    const code = 'k3_1m';
+    const period = await openPeriod(t, code);
+    // Stands in for a period created before migration 0021: a random seed was stored with it,
+    // then wiped; its commitment is no HMAC of the key, so its draw can only fail.
+    let legacy = period;
+    // Beyond the periods the scheduler created ahead.
+    for (let i = 0; i < 10; i++) legacy = nextPeriod(configOf(code), legacy);
+    const existing = await t.database.db
+      .select()
+      .from(lotteryPeriods)
+      .where(and(eq(lotteryPeriods.lotteryCode, code), eq(lotteryPeriods.number, legacy.number)));
+    expect(existing).toEqual([]);
+    await t.database.db.insert(lotteryPeriods).values({
+      lotteryCode: code,
+      number: legacy.number,
+      openAt: new Date(legacy.openAt),
+      closeAt: new Date(legacy.closeAt),
+      drawAt: new Date(legacy.drawAt),
+      commitment: commitment(randomBytes(32).toString('hex')),
+    });
+    clock.set(legacy.openAt);
+    await tick(t, [code]);
+    const m = await member(1_000n);
+    await betIds(m, code, legacy.number, [{ play_code: 'k3_hz', bet_codes: '10,11' }]);
+    expect(await balanceOf(t, m)).toBeLessThan(1_000n);
+    await tick(t, [code], legacy.drawAt);
+    const row = await periodRow(t, code, legacy.number);
+    expect(row).toMatchObject({ status: 'cancelled', seed: null, openCode: null });
+    expect(row.cancelReason).toContain('开奖失败');
+    expect(row.settledAt).not.toBeNull();
+    expect(await balanceOf(t, m)).toBe(1_000n);
+    // The periods around it, committed under the key, drew as usual.
+    expect((await periodRow(t, code, period.number)).status).toBe('drawn');
+  });
+
+  it('lets no code path pick or change an open code, reveal a seed early, cancel or delete a period', async () => {
     const code = 'k3_5m';
     const drawn = (
       await t.database.db
@@ -340,20 +420,98 @@ describe('draws', () => {
         .where(and(eq(lotteryPeriods.lotteryCode, code), eq(lotteryPeriods.status, 'pending')))
         .limit(1)
     )[0]!;
+    const cancelled = (
+      await t.database.db.select().from(lotteryPeriods).where(eq(lotteryPeriods.status, 'cancelled')).limit(1)
+    )[0]!;
+    // The pending period's true seed (the test holds the key): even it cannot be written before the draw.
+    const trueSeed = deriveSeed(seedKeyOf(t), code, pending.number);
+    expect(commitment(trueSeed)).toBe(pending.commitment);
+    const trueCode = deriveOpenCode('k3', trueSeed, pending.number);
     // Another code than the one drawn: a drawn 1,1,1 (one period in 216) would make '1,1,1' no change.
     const otherCode = drawn.openCode === '1,1,1' ? '2,2,2' : '1,1,1';
-    const attempts = [
-      sql`UPDATE lottery_periods SET open_code = ${otherCode} WHERE id = ${drawn.id}`,
-      sql`UPDATE lottery_periods SET status = 'open' WHERE id = ${drawn.id}`,
-      sql`UPDATE lottery_periods SET seed = ${'a'.repeat(64)}, commitment = ${commitment('a'.repeat(64))} WHERE id = ${pending.id}`,
-      sql`UPDATE lottery_periods SET draw_at = draw_at + interval '1 minute' WHERE id = ${pending.id}`,
-      sql`UPDATE lottery_periods SET status = 'drawn', drawn_at = now() WHERE id = ${pending.id}`,
-      sql`DELETE FROM lottery_periods WHERE id = ${pending.id}`,
-      sql`INSERT INTO lottery_periods (lottery_code, number, open_at, close_at, draw_at, seed, commitment)
-          VALUES (${code}, '20990101001', now(), now() + interval '50 seconds', now() + interval '1 minute', ${'b'.repeat(64)}, ${'0'.repeat(64)})`,
+    const otherSeed = 'a'.repeat(64);
+    const immutable = /immutable|written once|drawn or cancelled period is final/;
+    const attempts: Array<[SQL, RegExp]> = [
+      // A drawn period: its open code, status and seed stay.
+      [
+        sql`UPDATE lottery_periods SET open_code = ${otherCode} WHERE id = ${drawn.id}`,
+        /open code is written once/,
+      ],
+      [sql`UPDATE lottery_periods SET status = 'open' WHERE id = ${drawn.id}`, /final/],
+      [sql`UPDATE lottery_periods SET seed = NULL WHERE id = ${drawn.id}`, immutable],
+      [
+        sql`UPDATE lottery_periods SET status = 'cancelled', cancel_reason = '开奖失败' WHERE id = ${drawn.id}`,
+        /final/,
+      ],
+      [sql`DELETE FROM lottery_periods WHERE id = ${drawn.id}`, /never deleted/],
+      // A pending period: no seed before the draw, not even the right one, and no other commitment or time.
+      [sql`UPDATE lottery_periods SET seed = ${trueSeed} WHERE id = ${pending.id}`, immutable],
+      [
+        sql`UPDATE lottery_periods SET seed = ${trueSeed}, status = 'closed' WHERE id = ${pending.id}`,
+        immutable,
+      ],
+      [
+        sql`UPDATE lottery_periods SET seed = ${otherSeed}, commitment = ${commitment(otherSeed)} WHERE id = ${pending.id}`,
+        immutable,
+      ],
+      [
+        sql`UPDATE lottery_periods SET draw_at = draw_at + interval '1 minute' WHERE id = ${pending.id}`,
+        immutable,
+      ],
+      [
+        sql`UPDATE lottery_periods SET status = 'drawn', drawn_at = now() WHERE id = ${pending.id}`,
+        /lottery_periods_/,
+      ],
+      [
+        sql`UPDATE lottery_periods SET status = 'drawn', open_code = ${trueCode}, drawn_at = now() WHERE id = ${pending.id}`,
+        /lottery_periods_drawn_seed/,
+      ],
+      // Cancelling is the failed-draw path's alone (its reason says 开奖失败).
+      [
+        sql`UPDATE lottery_periods SET status = 'cancelled', cancel_reason = '运营取消：开奖源故障' WHERE id = ${pending.id}`,
+        /failed-draw path/,
+      ],
+      [sql`UPDATE lottery_periods SET status = 'cancelled' WHERE id = ${pending.id}`, /failed-draw path/],
+      [sql`DELETE FROM lottery_periods WHERE id = ${pending.id}`, /never deleted/],
+      // A cancelled period stays cancelled.
+      [sql`UPDATE lottery_periods SET status = 'pending' WHERE id = ${cancelled.id}`, /final/],
+      // A period is born pending, with its commitment and without a seed (even a matching one).
+      [
+        sql`INSERT INTO lottery_periods (lottery_code, number, open_at, close_at, draw_at, seed, commitment)
+          VALUES (${code}, '20990101001', now(), now() + interval '50 seconds', now() + interval '1 minute', ${otherSeed}, ${commitment(otherSeed)})`,
+        /created pending, with its commitment and without its seed/,
+      ],
+      [
+        sql`INSERT INTO lottery_periods (lottery_code, number, open_at, close_at, draw_at, commitment, status)
+          VALUES (${code}, '20990101002', now(), now() + interval '50 seconds', now() + interval '1 minute', ${commitment(otherSeed)}, 'open')`,
+        /created pending/,
+      ],
     ];
-    for (const attempt of attempts) await expect(t.database.db.execute(attempt)).rejects.toThrow();
-    expect((await periodRow(t, code, drawn.number)).openCode).toBe(drawn.openCode);
+    for (const [attempt, reason] of attempts) {
+      const error: Error = await t.database.db.execute(attempt).then(
+        () => new Error('accepted'),
+        (err: Error) => err,
+      );
+      // Drizzle wraps the database's refusal (the trigger's or a constraint's words) as the cause.
+      expect(((error.cause as Error | undefined) ?? error).message).toMatch(reason);
+    }
+    expect(await periodRow(t, code, drawn.number)).toMatchObject({
+      openCode: drawn.openCode,
+      seed: drawn.seed,
+      status: 'drawn',
+    });
+    expect(await periodRow(t, code, pending.number)).toMatchObject({
+      seed: null,
+      commitment: pending.commitment,
+      status: 'pending',
+    });
+    // The one write the guard lets through is the draw itself: seed, open code and status together.
+    await tick(t, [code], pending.drawAt);
+    expect(await periodRow(t, code, pending.number)).toMatchObject({
+      status: 'drawn',
+      seed: trueSeed,
+      openCode: trueCode,
+    });
   });
 
   it('a disabled lottery creates no new periods but still draws those already committed', async () => {

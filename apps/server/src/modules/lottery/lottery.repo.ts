@@ -123,14 +123,16 @@ export async function closeDue(db: Db, now: Date, codes?: readonly string[]): Pr
 }
 
 /**
- * Writes a due period's outcome once: drawn with its open code, or cancelled with a reason.
- * Only a period still waiting (pending, open or closed) changes; undefined otherwise.
+ * Writes a due period's outcome once: drawn with its seed (revealed now, never before) and open
+ * code, or cancelled with a reason. Only a period still waiting (pending, open or closed)
+ * changes; undefined otherwise.
  */
 export async function decidePeriod(
   tx: Tx,
   periodId: number,
   outcome:
-    { status: 'drawn'; openCode: string; drawnAt: Date } | { status: 'cancelled'; cancelReason: string },
+    | { status: 'drawn'; seed: string; openCode: string; drawnAt: Date }
+    | { status: 'cancelled'; cancelReason: string },
 ): Promise<PeriodRow | undefined> {
   const [row] = await tx
     .update(lotteryPeriods)

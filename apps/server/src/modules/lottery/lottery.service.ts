@@ -222,7 +222,7 @@ export class LotteryService {
       commitment: row.commitment,
       algorithm: DRAW_ALGORITHM,
     };
-    if (row.status !== 'drawn' || !row.openCode) {
+    if (row.status !== 'drawn' || !row.openCode || !row.seed) {
       return {
         ...base,
         seed: null,

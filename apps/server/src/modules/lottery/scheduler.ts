@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   commitment,
@@ -22,13 +21,16 @@ import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
 import { lotteriesOnSale } from './catalog.ts';
+import { deriveSeed, type DrawSeedKey } from './draw-seed.ts';
 import { periodStatusAt } from './lottery.mapper.ts';
 import * as repo from './lottery.repo.ts';
 import type { LotterySettlement } from './settlement.service.ts';
 
 export interface LotterySchedulerOptions {
-  /** Periods are created (seed drawn, commitment published) this far ahead of their opening. */
+  /** Periods are created (commitment published) this far ahead of their opening. */
   aheadMs: number;
+  /** The key every period's seed is derived from (DRAW_SEED_KEY); never stored in the database. */
+  seedKey: DrawSeedKey;
 }
 
 export interface TickReport {
@@ -52,16 +54,12 @@ export function periodsToCreate(config: LotteryConfig, nowMs: number, aheadMs: n
   return periods;
 }
 
-/** A fresh draw seed: 32 bytes from the operating system's CSPRNG, as 64 hex characters. */
-export function newSeed(): string {
-  return randomBytes(32).toString('hex');
-}
-
 /**
- * The lottery's clock. Each tick creates upcoming periods with fresh seeds and their SHA-256
- * commitments, opens and closes (封盘) them on time, draws every due period by deriving its
- * open code from the committed seed (a period whose draw cannot be verified is cancelled and
- * refunded), settles drawn periods and announces each step on `lottery.<code>`.
+ * The lottery's clock. Each tick creates upcoming periods with the SHA-256 commitment of their
+ * seed (the seed itself is derived from the draw seed key and stored only at the draw), opens and
+ * closes (封盘) them on time, draws every due period by deriving its seed again and its open code
+ * from it (a period whose seed does not match its commitment, or whose draw cannot be verified,
+ * is cancelled and refunded), settles drawn periods and announces each step on `lottery.<code>`.
  */
 export class LotteryScheduler {
   private gamesReady = false;
@@ -100,12 +98,12 @@ export class LotteryScheduler {
     }
     for (const due of await repo.dueForDraw(this.db, now, codes)) {
       const row = await this.draw(due, now);
-      if (row?.status === 'drawn') {
+      if (row?.status === 'drawn' && row.seed && row.openCode) {
         report.drawn++;
         const event: LotteryDrawnEvent = {
           code: row.lotteryCode,
           period: row.number,
-          open_code: row.openCode!,
+          open_code: row.openCode,
           seed: row.seed,
           commitment: row.commitment,
           drawn_at: row.drawnAt!.getTime(),
@@ -154,18 +152,15 @@ export class LotteryScheduler {
     if (missing.length > 0) {
       const rows = await repo.insertPeriods(
         this.db,
-        missing.map((p) => {
-          const seed = newSeed();
-          return {
-            lotteryCode: config.code,
-            number: p.number,
-            openAt: new Date(p.openAt),
-            closeAt: new Date(p.closeAt),
-            drawAt: new Date(p.drawAt),
-            seed,
-            commitment: commitment(seed),
-          };
-        }),
+        // Only the commitment: the seed is derived again at the draw, never stored before it.
+        missing.map((p) => ({
+          lotteryCode: config.code,
+          number: p.number,
+          openAt: new Date(p.openAt),
+          closeAt: new Date(p.closeAt),
+          drawAt: new Date(p.drawAt),
+          commitment: commitment(this.seedOf(config.code, p.number)),
+        })),
       );
       created = rows.length;
     }
@@ -173,23 +168,36 @@ export class LotteryScheduler {
     return created;
   }
 
+  private seedOf(code: string, number: string): string {
+    return deriveSeed(this.options.seedKey.key, code, number);
+  }
+
   /**
-   * Draws a due period: the open code is the one its committed seed derives, checked against
-   * the commitment; anything else cancels the period (its bets are then refunded). The status
-   * guard makes the draw happen once, and a database trigger keeps it from ever changing.
+   * Draws a due period: its seed is derived from the key again and must hash to the commitment
+   * published at creation; the open code is the one that seed derives, checked as anyone will
+   * check it. Seed, open code and status are written together, once (the status guard and a
+   * database trigger). A seed that does not match (the key changed; a period whose stored seed
+   * was wiped) or any other failure cancels the period instead, and its bets are refunded.
    */
   private async draw(row: repo.PeriodRow, now: Date): Promise<repo.PeriodRow | undefined> {
     const config = findLottery(row.lotteryCode);
-    let openCode: string | null = null;
+    let drawn: { seed: string; openCode: string } | null = null;
     let failure: string | null = null;
     if (!config) {
       failure = '彩种已停售';
     } else {
       try {
-        const derived = deriveOpenCode(config.family, row.seed, row.number);
-        const check = verifyDraw(config.family, row.seed, row.commitment, row.number, derived);
-        if (check.ok) openCode = derived;
+        const seed = this.seedOf(row.lotteryCode, row.number);
+        const derived = deriveOpenCode(config.family, seed, row.number);
+        const check = verifyDraw(config.family, seed, row.commitment, row.number, derived);
+        if (check.ok) drawn = { seed, openCode: derived };
         else failure = check.message;
+        if (!check.ok && check.reason === 'commitment') {
+          this.log.error(
+            { lottery: row.lotteryCode, period: row.number, keyId: this.options.seedKey.id },
+            'lottery seed does not match its commitment: the period was committed under another DRAW_SEED_KEY',
+          );
+        }
       } catch (err) {
         failure = '开奖数据校验失败';
         this.log.error({ err, lottery: row.lotteryCode, period: row.number }, 'lottery draw failed');
@@ -202,15 +210,15 @@ export class LotteryScheduler {
       return repo.decidePeriod(
         tx,
         row.id,
-        openCode
-          ? { status: 'drawn', openCode, drawnAt: now }
+        drawn
+          ? { status: 'drawn', seed: drawn.seed, openCode: drawn.openCode, drawnAt: now }
           : {
               status: 'cancelled',
               cancelReason: `${name}第${row.number}期开奖失败（${failure}），本期已取消`,
             },
       );
     });
-    if (updated && !openCode) {
+    if (updated && !drawn) {
       this.log.error({ lottery: row.lotteryCode, period: row.number, failure }, 'lottery period cancelled');
     }
     return updated;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commitment, currentPeriod, findLottery, isSeedHex } from '@app/shared';
-import { newSeed, periodsToCreate } from './scheduler.ts';
+import { currentPeriod, findLottery } from '@app/shared';
+import { periodsToCreate } from './scheduler.ts';
 
 const config = (code: string) => findLottery(code)!;
 
@@ -19,16 +19,5 @@ describe('periodsToCreate', () => {
     const periods = periodsToCreate(config('lhc'), now, 5 * 60_000);
     expect(periods).toHaveLength(2);
     expect(periods[1]!.openAt).toBe(periods[0]!.drawAt);
-  });
-});
-
-describe('newSeed', () => {
-  it('draws 32 fresh random bytes as 64 lower-case hex characters', () => {
-    const seeds = new Set(Array.from({ length: 100 }, newSeed));
-    expect(seeds.size).toBe(100);
-    for (const seed of seeds) {
-      expect(isSeedHex(seed)).toBe(true);
-      expect(commitment(seed)).toMatch(/^[0-9a-f]{64}$/);
-    }
   });
 });

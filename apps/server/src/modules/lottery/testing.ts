@@ -4,6 +4,7 @@
  * file has a database of its own, so any file may tick any lottery to any time.
  */
 import {
+  commitment,
   currentPeriod,
   deriveOpenCode,
   findLottery,
@@ -15,6 +16,7 @@ import {
 import { inTransaction } from '../../db/tx.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { as, type TestApp, type TestMember } from '../../test/harness.ts';
+import { deriveSeed, resolveDrawSeedKey } from './draw-seed.ts';
 import * as repo from './lottery.repo.ts';
 
 export function configOf(code: string): LotteryConfig {
@@ -72,10 +74,21 @@ export async function periodRow(t: TestApp, code: string, number: string): Promi
   return row;
 }
 
-/** The open code a period will draw (the test's privilege: reading the secret seed). */
+/** The draw seed key the test app derives its seeds from (the test key unless DRAW_SEED_KEY was given). */
+export function seedKeyOf(t: TestApp): Buffer {
+  return resolveDrawSeedKey(t.config).key;
+}
+
+/**
+ * The open code a period will draw: the test's privilege is holding the draw seed key (the
+ * database has no seed before the draw). Checked against the stored commitment.
+ */
 export async function futureOpenCode(t: TestApp, code: string, number: string): Promise<string> {
   const row = await periodRow(t, code, number);
-  return deriveOpenCode(configOf(code).family, row.seed, number);
+  const seed = deriveSeed(seedKeyOf(t), code, number);
+  if (commitment(seed) !== row.commitment)
+    throw new Error(`period ${code} ${number}: not this key's commitment`);
+  return deriveOpenCode(configOf(code).family, seed, number);
 }
 
 export async function fundLottery(t: TestApp, member: TestMember, fen: bigint): Promise<void> {

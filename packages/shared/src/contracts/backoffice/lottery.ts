@@ -43,8 +43,9 @@ export const adminPeriodQuery = pageQuery.extend({
 });
 
 /**
- * One period: its commitment (public from creation), and only once drawn the seed and open code.
- * Nothing here, or anywhere in the console, sets or alters an open code.
+ * One period: its commitment (public from creation), and only once drawn the seed and open code
+ * (the database holds no seed before the draw). Nothing here, or anywhere in the console, sets or
+ * alters an open code or cancels a period.
  */
 export const adminPeriodItem = z.object({
   id: z.number().int(),
@@ -62,24 +63,13 @@ export const adminPeriodItem = z.object({
   drawn_at: isoDate.nullable(),
   settled_at: isoDate.nullable(),
   cancel_reason: z.string().nullable(),
-  /** Past its draw time (plus the grace) without a draw: an operator may cancel it. */
+  /**
+   * Past its draw time (plus a minute) without a draw: the scheduler retries it on every tick,
+   * so the lottery job is not running. Nobody cancels it by hand (docs/decisions/016).
+   */
   overdue: z.boolean(),
   bets: z.number().int(),
   stake: moneyString,
   payout: moneyString,
   pending_bets: z.number().int(),
-});
-
-export const periodParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-
-export const cancelPeriodBody = z.object({
-  reason: z.string({ error: '请填写原因' }).trim().min(4, '请填写原因（至少4个字）').max(200),
-});
-
-/** What cancelling a period will refund, in numbers, before it is confirmed. */
-export const cancelPeriodPreview = z.object({
-  period: z.string(),
-  bets: z.number().int(),
-  members: z.number().int(),
-  amount: moneyString,
 });
