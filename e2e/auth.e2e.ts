@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { TERMS_VERSION } from '@app/shared';
+import { members } from '../apps/server/src/db/schema.ts';
 import { dismissHomeModal, input, login, toast, uniqueUsername, waitForRoute } from './support/app.ts';
 import { screenshot } from './support/browser.ts';
 import { page, server, useBrowserSuite } from './support/suite.ts';
@@ -26,6 +30,20 @@ async function agentId(): Promise<number | null> {
   return res.json<{ data: { agent_id: number | null } }>().data.agent_id;
 }
 
+/** Ticks 「我已年满18周岁，并已阅读同意《用户协议》和《隐私政策》」 (on its box: the titles are links). */
+async function acceptTerms(page: Page): Promise<void> {
+  await page.getByTestId('accept-terms').locator('.adm-checkbox-icon').click();
+}
+
+/** The terms version and acceptance time stored for a member. */
+async function storedConsent(username: string) {
+  const [row] = await server.app.services.database.db
+    .select({ version: members.termsVersion, at: members.termsAcceptedAt })
+    .from(members)
+    .where(eq(members.username, username));
+  return row;
+}
+
 describe('registration and login', () => {
   it('registers a member who lands on mine with 0.00 and a VIP level, changes the password, logs out and logs in with it', async () => {
     const username = uniqueUsername('reg');
@@ -33,6 +51,7 @@ describe('registration and login', () => {
     await input(page, 'username').fill(username);
     await input(page, 'password').fill('abc12345');
     await input(page, 'password_confirmation').fill('abc12345');
+    await acceptTerms(page);
     await page.getByRole('button', { name: '立即注册' }).click();
 
     await waitForRoute(page, '/pages/mine/mine');
@@ -90,7 +109,7 @@ describe('registration and login', () => {
     const registered = await server.app.inject({
       method: 'POST',
       url: '/v1/register',
-      payload: { username, password: 'abc12345' },
+      payload: { username, password: 'abc12345', accept_terms: true, terms_version: TERMS_VERSION },
       remoteAddress: '203.0.113.50',
     });
     expect(registered.statusCode).toBe(200);
@@ -125,6 +144,17 @@ describe('registration and login', () => {
   it('smart registration shows the generated account and password once and they work', async () => {
     await page.goto('/#/');
     await page.getByRole('button', { name: '一键注册' }).click();
+    // The same consent as the register page, in a dialog: refused on the page until ticked.
+    const consent = page.getByTestId('smart-consent');
+    await consent.waitFor();
+    await page.getByRole('button', { name: '确认注册' }).click();
+    await consent.getByRole('alert').getByText('请确认已满18周岁并同意《用户协议》和《隐私政策》').waitFor();
+    expect(await consent.getByRole('link', { name: '《用户协议》' }).getAttribute('href')).toBe(
+      '#/pages/legal/user-agreement',
+    );
+    await screenshot(page, 'smart-register-consent');
+    await acceptTerms(page);
+    await page.getByRole('button', { name: '确认注册' }).click();
     const usernameCell = page.getByTestId('smart-username');
     await usernameCell.waitFor();
     const username = (await usernameCell.textContent())?.trim() ?? '';
@@ -147,6 +177,7 @@ describe('registration and login', () => {
     // Shown once: the dialog is gone and nothing on the page repeats the password.
     await page.getByTestId('smart-password').waitFor({ state: 'detached' });
     expect(await page.content()).not.toContain(password);
+    expect(await storedConsent(username)).toMatchObject({ version: TERMS_VERSION });
   });
 
   it('the demo member logs in and sees 10000.00', async () => {
@@ -167,6 +198,7 @@ describe('registration and login', () => {
     await input(page, 'username').fill(username);
     await input(page, 'password').fill('abc12345');
     await input(page, 'password_confirmation').fill('abc12345');
+    await acceptTerms(page);
     await page.getByRole('button', { name: '立即注册' }).click();
     await waitForRoute(page, '/pages/mine/mine');
     await expect.poll(() => page.getByTestId('mine-username').textContent()).toBe(username);
@@ -182,6 +214,7 @@ describe('registration and login', () => {
     await input(page, 'username').fill(username);
     await input(page, 'password').fill('abc12345');
     await input(page, 'password_confirmation').fill('abc12345');
+    await acceptTerms(page);
     await page.getByRole('button', { name: '立即注册' }).click();
     await waitForRoute(page, '/pages/mine/mine');
     await expect.poll(() => page.getByTestId('mine-username').textContent()).toBe(username);
@@ -202,6 +235,7 @@ describe('registration and login', () => {
     await input(page, 'username').fill(username);
     await input(page, 'password').fill('abc12345');
     await input(page, 'password_confirmation').fill('abc12345');
+    await acceptTerms(page);
     await page.getByRole('button', { name: '立即注册' }).click();
     await waitForRoute(page, '/pages/mine/mine');
     await expect.poll(() => page.getByTestId('mine-username').textContent()).toBe(username);
@@ -214,9 +248,84 @@ describe('registration and login', () => {
     await input(page, 'username').fill(uniqueUsername('bad'));
     await input(page, 'password').fill('abc12345');
     await input(page, 'password_confirmation').fill('abc12345');
+    await acceptTerms(page);
     await page.getByRole('button', { name: '立即注册' }).click();
     await page.locator('.adm-form-item-feedback-error', { hasText: '邀请码无效' }).waitFor();
     expect(page.url()).toContain('#/pages/login/register');
+  });
+
+  it('refuses to register without the consent, opens 《用户协议》 and 《隐私政策》 from it, and registers once it is ticked', async () => {
+    const username = uniqueUsername('tos');
+    const registerCalls: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      if (/\/v1\/(.*\/)?register/.test(request.url())) registerCalls.push(request.url());
+    };
+    page.on('request', onRequest);
+    try {
+      await page.goto('/#/pages/login/register');
+      await input(page, 'username').fill(username);
+      await input(page, 'password').fill('abc12345');
+      await input(page, 'password_confirmation').fill('abc12345');
+      await page.getByRole('button', { name: '立即注册' }).click();
+      const refusal = page.locator('.terms-consent').getByRole('alert');
+      await refusal.getByText('请确认已满18周岁并同意《用户协议》和《隐私政策》').waitFor();
+      expect(page.url()).toContain('#/pages/login/register');
+      expect(registerCalls).toEqual([]);
+      await screenshot(page, 'legal-register-refused');
+
+      // 《用户协议》 from the consent: a page of its own with the version on top, then back.
+      await page.getByTestId('terms-link-user-agreement').click();
+      await waitForRoute(page, '/pages/legal/user-agreement');
+      await page.getByRole('heading', { name: '《用户协议》' }).waitFor();
+      expect(await page.getByTestId('legal-version').textContent()).toContain(`版本号：${TERMS_VERSION}`);
+      expect(await page.getByTestId('legal-version').textContent()).toContain('生效日期：2026年11月26日');
+      await page.getByRole('heading', { name: '七、理性投注' }).waitFor();
+      expect(await page.locator('.legal-section').count()).toBeGreaterThanOrEqual(10);
+      await screenshot(page, 'legal-user-agreement');
+      await page.locator('.legal-foot').scrollIntoViewIfNeeded();
+      await screenshot(page, 'legal-user-agreement-end');
+      await page.locator('.page-nav .adm-nav-bar-back').click();
+      await waitForRoute(page, '/pages/login/register');
+      // The name typed is still there; the passwords and the consent are asked again.
+      expect(await input(page, 'username').inputValue()).toBe(username);
+
+      await page.getByTestId('terms-link-privacy-policy').click();
+      await waitForRoute(page, '/pages/legal/privacy-policy');
+      await page.getByRole('heading', { name: '《隐私政策》' }).waitFor();
+      expect(await page.getByTestId('legal-version').textContent()).toContain(`版本号：${TERMS_VERSION}`);
+      await page.getByRole('heading', { name: '六、您的权利' }).waitFor();
+      await screenshot(page, 'legal-privacy-policy');
+      await page.locator('.legal-foot').scrollIntoViewIfNeeded();
+      await screenshot(page, 'legal-privacy-policy-end');
+      await page.locator('.page-nav .adm-nav-bar-back').click();
+      await waitForRoute(page, '/pages/login/register');
+
+      expect(registerCalls).toEqual([]);
+      await input(page, 'password').fill('abc12345');
+      await input(page, 'password_confirmation').fill('abc12345');
+      await acceptTerms(page);
+      await screenshot(page, 'legal-register-accepted');
+      await page.getByRole('button', { name: '立即注册' }).click();
+      await waitForRoute(page, '/pages/mine/mine');
+      await expect.poll(() => page.getByTestId('mine-username').textContent()).toBe(username);
+      expect(registerCalls).toHaveLength(1);
+    } finally {
+      page.off('request', onRequest);
+    }
+    const stored = await storedConsent(username);
+    expect(stored?.version).toBe(TERMS_VERSION);
+    expect(Math.abs((stored?.at?.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('lists 《用户协议》 and 《隐私政策》 under 设置', async () => {
+    await page.goto('/#/minePages/setApp');
+    await page.locator('.adm-list-item', { hasText: '隐私政策' }).click();
+    await waitForRoute(page, '/pages/legal/privacy-policy');
+    await page.getByRole('heading', { name: '《隐私政策》' }).waitFor();
+    await page.goto('/#/minePages/setApp');
+    await page.locator('.adm-list-item', { hasText: '用户协议' }).click();
+    await waitForRoute(page, '/pages/legal/user-agreement');
+    await page.getByRole('heading', { name: '《用户协议》' }).waitFor();
   });
 
   it('validates the form with the shared rules before calling the server', async () => {

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fenFromDecimal, formatFen } from '@app/shared';
+import { fenFromDecimal, formatFen, TERMS_VERSION } from '@app/shared';
 import { members } from '../apps/server/src/db/schema.ts';
 import { dismissHomeModal, input, login, toast, uniqueUsername, waitForRoute } from './support/app.ts';
 import { openRoute, screenshot } from './support/browser.ts';
@@ -148,7 +148,12 @@ describe('finance', () => {
     const holder = await server.app.inject({
       method: 'POST',
       url: '/v1/register',
-      payload: { username: `holder${Date.now().toString(36)}`.slice(0, 16), password: 'abc12345' },
+      payload: {
+        username: `holder${Date.now().toString(36)}`.slice(0, 16),
+        password: 'abc12345',
+        accept_terms: true,
+        terms_version: TERMS_VERSION,
+      },
       remoteAddress: '203.0.113.60',
     });
     const holderToken = holder.json<{ data: { token: string } }>().data.token;
@@ -246,7 +251,7 @@ describe('finance', () => {
     const registered = await server.app.inject({
       method: 'POST',
       url: '/v1/register',
-      payload: { username, password: 'abc12345' },
+      payload: { username, password: 'abc12345', accept_terms: true, terms_version: TERMS_VERSION },
       remoteAddress: '203.0.113.61',
     });
     const auth = { authorization: `Bearer ${registered.json<{ data: { token: string } }>().data.token}` };
@@ -298,11 +303,23 @@ describe('finance', () => {
 
     // The refused text stays as typed, the reason (with the range when out of it) shows under the
     // field, and the button only repeats it.
-    const refuses = async (field: string, error: string, button: string, typed: string, reason: string) => {
+    const refuses = async (
+      field: string,
+      error: string,
+      button: string,
+      typed: string,
+      reason: string,
+      shot?: string,
+    ) => {
       const box = page.getByRole('textbox', { name: field });
       await box.fill(typed);
       await expect.poll(() => page.getByTestId(error).textContent()).toBe(reason);
       expect(await box.inputValue()).toBe(typed);
+      if (shot) {
+        // The field's own words, not the previous refusal's toast over them.
+        await expect.poll(() => page.locator('.adm-toast-main').count(), { timeout: 5_000 }).toBe(0);
+        await screenshot(page, shot);
+      }
       await page.getByRole('button', { name: button }).click();
       await toast(page, reason).waitFor();
       expect(sent).toEqual([]);
@@ -319,11 +336,11 @@ describe('finance', () => {
       '立即充值',
       '20000.01',
       '充值金额须在 50.00 – 20,000.00 元 之间',
+      'finance-deposit-refused',
     );
-    expect(await page.getByRole('textbox', { name: '充值金额' }).getAttribute('aria-invalid')).toBe('true');
-    await screenshot(page, 'finance-deposit-refused');
     // USDT is typed in USDT: the range is the method's 元 limits at the rate (100 – 100,000 元 at 7.2).
     await page.getByRole('button', { name: 'USDT-TRC20' }).click();
+    await page.getByTestId('recharge-usdt-range').getByText('13.89 – 13,888.89 U').waitFor();
     await refuses(
       '充值金额',
       'recharge-amount-error',
@@ -337,8 +354,8 @@ describe('finance', () => {
       '获取收款地址',
       '13888.90',
       '充值数量须在 13.89 – 13,888.89 U 之间',
+      'finance-usdt-refused',
     );
-    await screenshot(page, 'finance-usdt-refused');
     expect(await count('/v1/payment-orders')).toBe(depositsBefore);
 
     // A quick amount still fills the field and a valid amount still opens an order.
@@ -369,8 +386,8 @@ describe('finance', () => {
       '确认提现',
       formatFen(withdrawable + 1n),
       `提现金额须在 100.00 – ${grouped(withdrawable)} 元 之间`,
+      'finance-withdraw-refused',
     );
-    await screenshot(page, 'finance-withdraw-refused');
     expect(await count('/v1/withdraws')).toBe(0);
 
     await page.getByRole('textbox', { name: '提现金额' }).fill('300');

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { TERMS_VERSION } from '@app/shared';
 import { members } from '../apps/server/src/db/schema.ts';
 import { inTransaction } from '../apps/server/src/db/tx.ts';
 import { dismissHomeModal, input, login, uniqueUsername, waitForRoute } from './support/app.ts';
@@ -57,6 +58,7 @@ describe('invite programme', () => {
     await input(page, 'username').fill(friend);
     await input(page, 'password').fill('abc12345');
     await input(page, 'password_confirmation').fill('abc12345');
+    await page.getByTestId('accept-terms').locator('.adm-checkbox-icon').click();
     await page.getByRole('button', { name: '立即注册' }).click();
     await waitForRoute(page, '/pages/mine/mine');
 
@@ -102,7 +104,12 @@ describe('agent programme', () => {
     const reg = await server.app.inject({
       method: 'POST',
       url: '/v1/register',
-      payload: { username: applicant, password: 'abc12345' },
+      payload: {
+        username: applicant,
+        password: 'abc12345',
+        accept_terms: true,
+        terms_version: TERMS_VERSION,
+      },
     });
     expect(reg.statusCode).toBe(200);
     await signIn(applicant, 'abc12345');
@@ -155,7 +162,13 @@ describe('agent programme', () => {
     const joined = await server.app.inject({
       method: 'POST',
       url: '/v1/agent/register',
-      payload: { username: recruit, password: 'abc12345', agent_code: agentCode },
+      payload: {
+        username: recruit,
+        password: 'abc12345',
+        agent_code: agentCode,
+        accept_terms: true,
+        terms_version: TERMS_VERSION,
+      },
     });
     expect(joined.statusCode).toBe(200);
     const recruitId = await memberId(recruit);

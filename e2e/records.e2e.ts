@@ -1,5 +1,6 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { TERMS_VERSION } from '@app/shared';
 import { members } from '../apps/server/src/db/schema.ts';
 import { inTransaction } from '../apps/server/src/db/tx.ts';
 import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
@@ -26,7 +27,7 @@ async function prepareMember(): Promise<void> {
   const res = await app.inject({
     method: 'POST',
     url: '/v1/register',
-    payload: { username, password: PASSWORD },
+    payload: { username, password: PASSWORD, accept_terms: true, terms_version: TERMS_VERSION },
   });
   const registered = res.json<{ data: { token: string; userinfo: { id: number } } }>().data;
   memberId = registered.userinfo.id;

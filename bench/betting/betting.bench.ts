@@ -9,6 +9,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
+import { TERMS_VERSION } from '@app/shared';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
@@ -49,7 +50,12 @@ async function main() {
     const res = await fetch(`${base}/v1/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: `bench${String(i).padStart(4, '0')}`, password: 'bench1234' }),
+      body: JSON.stringify({
+        username: `bench${String(i).padStart(4, '0')}`,
+        password: 'bench1234',
+        accept_terms: true,
+        terms_version: TERMS_VERSION,
+      }),
     });
     const { data } = (await res.json()) as { data: { token: string; userinfo: { id: number } } };
     tokens.push({ id: data.userinfo.id, token: data.token });

@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { formatFen } from '@app/shared';
+import { formatFen, TERMS_VERSION } from '@app/shared';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
@@ -63,6 +63,8 @@ async function main() {
     const { data } = await call('/v1/register', null, {
       username: `game${String(i).padStart(4, '0')}`,
       password: 'bench1234',
+      accept_terms: true,
+      terms_version: TERMS_VERSION,
     });
     const id = (data.userinfo as { id: number }).id;
     members.push({ id, token: data.token as string });

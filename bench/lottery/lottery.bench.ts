@@ -11,7 +11,7 @@
 import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { currentPeriod, findLottery, findPlay, formatFen, oddsSnapshot } from '@app/shared';
+import { currentPeriod, findLottery, findPlay, formatFen, oddsSnapshot, TERMS_VERSION } from '@app/shared';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
@@ -46,7 +46,12 @@ async function main() {
     const res = await fetch(`${base}/v1/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: `lotto${String(i).padStart(4, '0')}`, password: 'bench1234' }),
+      body: JSON.stringify({
+        username: `lotto${String(i).padStart(4, '0')}`,
+        password: 'bench1234',
+        accept_terms: true,
+        terms_version: TERMS_VERSION,
+      }),
     });
     const { data } = (await res.json()) as { data: { token: string; userinfo: { id: number } } };
     members.push({ id: data.userinfo.id, token: data.token });

@@ -30,6 +30,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
+import { responsibleRoutes } from './modules/responsible/responsible.routes.ts';
 import { backofficeRoutes } from './modules/backoffice/index.ts';
 import adminConsolePlugin from './plugins/admin-console.ts';
 import authPlugin from './plugins/auth.ts';
@@ -171,6 +172,7 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(paymentsRoutes);
   await app.register(withdrawalsRoutes);
   await app.register(gamesRoutes);
+  await app.register(responsibleRoutes);
   // The selected adapters' own pages: the simulators' exist only while they are selected.
   for (const routes of app.services.adapterRoutes) await app.register(routes);
   await app.register(backofficeRoutes);

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { RealityCheck } from '../features/responsible/components/RealityCheck.tsx';
 import { useLoginCheck } from '../features/session/queries.ts';
 import { useAppConfigQuery, useAppInfo } from '../features/site/queries.ts';
 import { useUpdateWatcher } from '../features/updates/watcher.ts';
@@ -39,6 +40,7 @@ export function AppShell() {
       <Suspense fallback={<DelayedLoading />}>
         <Outlet />
       </Suspense>
+      <RealityCheck />
     </div>
   );
 }

@@ -12,6 +12,11 @@ export interface AppRoute {
   auth?: boolean;
   /** More paths answering with the same page ("/" for the launch screen). */
   aliases?: string[];
+  /**
+   * Betting, depositing or moving money into a game: during the member's time-out or
+   * self-exclusion the page shows a notice instead (features/responsible ExclusionGuard).
+   */
+  blockedWhileExcluded?: boolean;
 }
 
 export function defineRoutes(routes: AppRoute[]): AppRoute[] {

@@ -1,4 +1,5 @@
 import { createHashRouter, type RouteObject } from 'react-router';
+import { ExclusionGuard } from '../features/responsible/components/ExclusionGuard.tsx';
 import { AppShell } from './AppShell.tsx';
 import { lazyPage } from './lazy-page.tsx';
 import { appRoutes } from './registry.ts';
@@ -10,13 +11,14 @@ import { TAB_PATHS } from './tabs.tsx';
 
 function toRouteObjects(route: AppRoute): RouteObject[] {
   const Page = lazyPage(route.path, route.load);
-  const element = route.auth ? (
-    <RequireAuth>
+  const page = route.blockedWhileExcluded ? (
+    <ExclusionGuard title={route.title}>
       <Page />
-    </RequireAuth>
+    </ExclusionGuard>
   ) : (
     <Page />
   );
+  const element = route.auth ? <RequireAuth>{page}</RequireAuth> : page;
   return [route.path, ...(route.aliases ?? [])].map((path) =>
     path === '/'
       ? { index: true, element, errorElement: <RouteError /> }

@@ -334,7 +334,7 @@ export const memberApi = {
   'POST /v1/invite/register': { body: inviteRegisterBody, response: authResult },
   'POST /v1/agent/register': { body: agentRegisterBody, response: authResult },
   'POST /v1/agent/register-by-domain': { body: domainRegisterBody, response: authResult },
-  'POST /v1/smart/register': { body: smartRegisterBody.nullish(), response: smartRegisterResult },
+  'POST /v1/smart/register': { body: smartRegisterBody, response: smartRegisterResult },
   'POST /v1/invite/validate': { body: inviteValidateBody, response: codeValidation },
   'POST /v1/agent/validate': { body: agentValidateBody, response: codeValidation },
   'POST /v1/domain/validate': { body: domainValidateBody.nullish(), response: domainValidation },

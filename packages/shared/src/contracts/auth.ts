@@ -33,16 +33,47 @@ export const domain = z
   .toLowerCase()
   .refine(isDomain, '域名格式不正确');
 
+/**
+ * The version of 《用户协议》 and 《隐私政策》 in force: the date the current texts took effect
+ * (the web app's legal pages show it). Registration is refused with any other version, so a
+ * change of the texts means a new version here and a new acceptance.
+ */
+export const TERMS_VERSION = '2026-11-26';
+export const TERMS_CONSENT_MESSAGE = '请确认已满18周岁并同意《用户协议》和《隐私政策》';
+export const TERMS_OUTDATED_MESSAGE = '《用户协议》和《隐私政策》已更新，请重新阅读并同意最新版本';
+
+/** What every registration sends: the member says they are 18 or older and accepts the current terms. */
+export const termsConsent = {
+  accept_terms: z
+    .literal(true, { error: TERMS_CONSENT_MESSAGE })
+    .describe('The member is 18 or older and accepts 《用户协议》 and 《隐私政策》'),
+  terms_version: z
+    .literal(TERMS_VERSION, {
+      error: (issue) => (issue.input === undefined ? TERMS_CONSENT_MESSAGE : TERMS_OUTDATED_MESSAGE),
+    })
+    .describe('The version of the terms the member read (TERMS_VERSION)'),
+};
+
 const credentials = {
   username,
   password,
   password_confirmation: z.string({ error: '请再次输入密码' }).optional(),
+  ...termsConsent,
 };
 
 function confirmMatches(value: { password: string; password_confirmation?: string | undefined }) {
   return value.password_confirmation === undefined || value.password_confirmation === value.password;
 }
-const confirmIssue = { message: '两次输入的密码不一致', path: ['password_confirmation'] };
+const confirmIssue = {
+  message: '两次输入的密码不一致',
+  path: ['password_confirmation'],
+  // Compared whenever both are text, even while another field is wrong (e.g. the consent not yet
+  // given), so a form shows the mismatch together with the other problems.
+  when: ({ value }: z.core.ParsePayload) => {
+    const v = value as { password?: unknown; password_confirmation?: unknown } | null;
+    return typeof v?.password === 'string' && typeof v.password_confirmation === 'string';
+  },
+};
 
 export const loginBody = z.object({
   username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(32, '用户名过长'),
@@ -68,9 +99,11 @@ export const domainRegisterBody = z
   })
   .refine(confirmMatches, confirmIssue);
 
-export const smartRegisterBody = z
-  .object({ invite_code: inviteCode.optional(), agent_code: agentCode.optional() })
-  .default({});
+/** The consent is the whole body when no code is given; a missing body is asked for it. */
+export const smartRegisterBody = z.object(
+  { invite_code: inviteCode.optional(), agent_code: agentCode.optional(), ...termsConsent },
+  { error: TERMS_CONSENT_MESSAGE },
+);
 
 export const authResult = z
   .object({

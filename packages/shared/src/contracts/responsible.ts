@@ -66,8 +66,8 @@ export const playLimitView = z
 export const setPlayLimitBody = z.object({
   kind: limitKind,
   period: limitPeriod,
-  /** The new limit in 元; null removes it (after the cooling-off). */
-  amount: moneyInput.nullable(),
+  /** The new limit in 元 (more than 0); null removes it (after the cooling-off). */
+  amount: moneyInput.refine((fen) => fen > 0n, '限额须大于0元').nullable(),
 });
 
 export const exclusionView = z

@@ -1,4 +1,4 @@
-import { MESSAGES, type UserInfo } from '@app/shared';
+import { MESSAGES, type TERMS_VERSION, type UserInfo } from '@app/shared';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
@@ -38,14 +38,21 @@ export interface RequestContext {
 
 export type RegisterType = 'plain' | 'invite' | 'agent' | 'domain' | 'smart' | 'seed';
 
-export interface RegisterInput {
+export type RegisterInput = {
   username: string;
   password: string;
-  type: RegisterType;
   inviteCode?: string | undefined;
   agentCode?: string | undefined;
   domain?: string | undefined;
-}
+} & (
+  | {
+      type: Exclude<RegisterType, 'seed'>;
+      /** The version of 《用户协议》/《隐私政策》 the member accepted (the contract admits only the current one). */
+      termsVersion: typeof TERMS_VERSION;
+    }
+  // Demo accounts the seed creates accepted nothing.
+  | { type: 'seed'; termsVersion?: undefined }
+);
 
 export interface AuthResult {
   token: string;
@@ -101,6 +108,7 @@ export class AccountsService {
     try {
       return await inTransaction(this.db, async (work) => {
         const { tx } = work;
+        const now = this.clock.now();
         const member = await repo.insertMember(tx, {
           username,
           passwordHash,
@@ -111,6 +119,8 @@ export class AccountsService {
           registerType: input.type,
           registerIp: ctx.ip,
           registerDomain: links.domain,
+          termsVersion: input.termsVersion ?? null,
+          termsAcceptedAt: input.termsVersion ? now : null,
         });
         await createWallets(tx, member.id, INITIAL_WALLETS);
         await this.messages.send(work, welcomeMessage(member.id, username));
@@ -124,7 +134,11 @@ export class AccountsService {
 
   /** One tap: the server makes up the account name and password and returns them this once. */
   async smartRegister(
-    input: { inviteCode?: string | undefined; agentCode?: string | undefined },
+    input: {
+      inviteCode?: string | undefined;
+      agentCode?: string | undefined;
+      termsVersion: typeof TERMS_VERSION;
+    },
     ctx: RequestContext,
   ): Promise<AuthResult & { username: string; password: string }> {
     for (let attempt = 0; attempt < 5; attempt++) {

@@ -35,9 +35,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: '注册', body: registerBody, response: { 200: envelope(authResult) } },
     },
     async (request) => {
-      const { username, password, invite_code } = request.body;
+      const { username, password, invite_code, terms_version } = request.body;
       const result = await accounts.register(
-        { username, password, inviteCode: invite_code, type: invite_code ? 'invite' : 'plain' },
+        {
+          username,
+          password,
+          inviteCode: invite_code,
+          type: invite_code ? 'invite' : 'plain',
+          termsVersion: terms_version,
+        },
         requestContext(request),
       );
       return ok(result, '注册成功');
@@ -56,9 +62,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { username, password, invite_code } = request.body;
+      const { username, password, invite_code, terms_version } = request.body;
       const result = await accounts.register(
-        { username, password, inviteCode: invite_code, type: 'invite' },
+        { username, password, inviteCode: invite_code, type: 'invite', termsVersion: terms_version },
         requestContext(request),
       );
       return ok(result, '注册成功');
@@ -77,9 +83,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { username, password, agent_code } = request.body;
+      const { username, password, agent_code, terms_version } = request.body;
       const result = await accounts.register(
-        { username, password, agentCode: agent_code, type: 'agent' },
+        { username, password, agentCode: agent_code, type: 'agent', termsVersion: terms_version },
         requestContext(request),
       );
       return ok(result, '注册成功');
@@ -98,9 +104,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { username, password, domain } = request.body;
+      const { username, password, domain, terms_version } = request.body;
       const result = await accounts.register(
-        { username, password, domain, type: 'domain' },
+        { username, password, domain, type: 'domain', termsVersion: terms_version },
         requestContext(request),
       );
       return ok(result, '注册成功');
@@ -114,14 +120,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: '一键注册：服务器生成账号和密码，仅返回一次',
-        body: smartRegisterBody.nullish(),
+        body: smartRegisterBody,
         response: { 200: envelope(smartRegisterResult) },
       },
     },
     async (request) => {
-      const body = request.body ?? {};
+      const { invite_code, agent_code, terms_version } = request.body;
       const result = await accounts.smartRegister(
-        { inviteCode: body.invite_code, agentCode: body.agent_code },
+        { inviteCode: invite_code, agentCode: agent_code, termsVersion: terms_version },
         requestContext(request),
       );
       return ok(result, '注册成功，请牢记您的账号和密码');

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TERMS_VERSION } from '@app/shared';
+import { ManualClock } from '../../lib/clock.ts';
 import { bindAgentDomain, updateMember } from './accounts.repo.ts';
 import { members } from './accounts.table.ts';
 import {
@@ -7,6 +9,7 @@ import {
   body,
   createTestApp,
   newMember,
+  TERMS_CONSENT,
   uniqueIp,
   uniqueUsername,
   type TestApp,
@@ -34,6 +37,7 @@ describe('registration', () => {
       username,
       password: 'abc12345',
       password_confirmation: 'abc12345',
+      ...TERMS_CONSENT,
     });
     expect(res.statusCode).toBe(200);
     const { code, message, data } = body<{
@@ -74,8 +78,14 @@ describe('registration', () => {
 
   it('stores usernames case-insensitively and refuses a taken one', async () => {
     const username = uniqueUsername();
-    expect((await post('/v1/register', { username, password: 'abc12345' })).statusCode).toBe(200);
-    const again = await post('/v1/register', { username: username.toUpperCase(), password: 'abc12345' });
+    expect(
+      (await post('/v1/register', { username, password: 'abc12345', ...TERMS_CONSENT })).statusCode,
+    ).toBe(200);
+    const again = await post('/v1/register', {
+      username: username.toUpperCase(),
+      password: 'abc12345',
+      ...TERMS_CONSENT,
+    });
     expect(again.statusCode).toBe(409);
     expect(body(again).message).toBe('该用户名已被注册');
   });
@@ -94,7 +104,7 @@ describe('registration', () => {
     ],
     [{ username: 'player0001', password: 'abc12345', invite_code: '!!' }, 'invite_code：邀请码格式不正确'],
   ])('refuses %j with "%s" and writes nothing', async (payload, message) => {
-    const res = await post('/v1/register', payload);
+    const res = await post('/v1/register', { ...TERMS_CONSENT, ...payload });
     expect(res.statusCode).toBe(400);
     expect(body(res)).toMatchObject({ code: 400, message });
     const [row] = await t.database.db.select().from(members).where(eq(members.username, 'player0001'));
@@ -133,10 +143,15 @@ describe('registration', () => {
       username: uniqueUsername(),
       password: 'abc12345',
       invite_code: 'ZZZZ9999',
+      ...TERMS_CONSENT,
     });
     expect(res.statusCode).toBe(422);
     expect(body(res).message).toBe('邀请码无效');
-    const missing = await post('/v1/invite/register', { username: uniqueUsername(), password: 'abc12345' });
+    const missing = await post('/v1/invite/register', {
+      username: uniqueUsername(),
+      password: 'abc12345',
+      ...TERMS_CONSENT,
+    });
     expect(body(missing)).toMatchObject({ code: 400, message: 'invite_code：请输入邀请码' });
   });
 
@@ -161,6 +176,7 @@ describe('registration', () => {
       username: uniqueUsername(),
       password: 'abc12345',
       agent_code: 'NOPE1234',
+      ...TERMS_CONSENT,
     });
     expect(body(bad)).toMatchObject({ code: 422, message: '代理码无效' });
     expect(body(await post('/v1/agent/validate', { agent_code: member.inviteCode })).data).toMatchObject({
@@ -180,7 +196,7 @@ describe('registration', () => {
       method: 'POST',
       url: '/v1/agent/register-by-domain',
       headers: { host: `${domain}:8080` },
-      payload: { username: uniqueUsername(), password: 'abc12345' },
+      payload: { username: uniqueUsername(), password: 'abc12345', ...TERMS_CONSENT },
     });
     expect(byHost.statusCode).toBe(200);
     expect(body<{ userinfo: { agent_id: number } }>(byHost).data.userinfo.agent_id).toBe(agent.id);
@@ -189,6 +205,7 @@ describe('registration', () => {
       username: uniqueUsername(),
       password: 'abc12345',
       domain,
+      ...TERMS_CONSENT,
     });
     expect(body<{ userinfo: { agent_id: number } }>(byBody).data.userinfo.agent_id).toBe(agent.id);
 
@@ -196,6 +213,7 @@ describe('registration', () => {
       username: uniqueUsername(),
       password: 'abc12345',
       domain: 'nobody.example.org',
+      ...TERMS_CONSENT,
     });
     expect(body(unbound)).toMatchObject({ code: 422, message: '该域名未绑定代理' });
     expect(body(await post('/v1/domain/validate', { domain: 'nobody.example.org' })).data).toMatchObject({
@@ -211,19 +229,106 @@ describe('registration', () => {
   });
 
   it('smart registration makes up credentials that then log in', async () => {
-    const res = await post('/v1/smart/register', {});
+    const res = await post('/v1/smart/register', TERMS_CONSENT);
     expect(res.statusCode).toBe(200);
     const data = body<{ username: string; password: string; token: string }>(res).data;
     expect(data.username).toMatch(/^[a-z][a-z0-9]{5,15}$/);
     expect(data.password).toMatch(/^(?=.*[a-zA-Z])(?=.*\d).{6,20}$/);
     const login = await post('/v1/login', { username: data.username, password: data.password });
     expect(login.statusCode).toBe(200);
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: '/v1/smart/register',
-      remoteAddress: uniqueIp(),
+  });
+});
+
+describe('consent to the terms at registration', () => {
+  const CONSENT = '请确认已满18周岁并同意《用户协议》和《隐私政策》';
+  const OUTDATED = '《用户协议》和《隐私政策》已更新，请重新阅读并同意最新版本';
+  const memberCount = async () => (await t.database.db.select({ id: members.id }).from(members)).length;
+  const refusals: Array<[string, Record<string, unknown>, string]> = [
+    ['without accept_terms', { terms_version: TERMS_VERSION }, `accept_terms：${CONSENT}`],
+    [
+      'with accept_terms false',
+      { accept_terms: false, terms_version: TERMS_VERSION },
+      `accept_terms：${CONSENT}`,
+    ],
+    [
+      'with accept_terms "true"',
+      { accept_terms: 'true', terms_version: TERMS_VERSION },
+      `accept_terms：${CONSENT}`,
+    ],
+    ['without terms_version', { accept_terms: true }, `terms_version：${CONSENT}`],
+    [
+      'with a stale terms_version',
+      { accept_terms: true, terms_version: '2025-01-01' },
+      `terms_version：${OUTDATED}`,
+    ],
+  ];
+
+  describe.each([
+    ['/v1/register', {}],
+    ['/v1/invite/register', { invite_code: 'ZZZZ9999' }],
+    ['/v1/agent/register', { agent_code: 'ZZZZ9999' }],
+    ['/v1/agent/register-by-domain', { domain: 'nobody.example.org' }],
+  ])('%s', (url, code) => {
+    it.each(refusals)('refuses a registration %s and writes no member', async (_, consent, message) => {
+      const username = uniqueUsername();
+      const before = await memberCount();
+      const res = await post(url, { username, password: 'abc12345', ...code, ...consent });
+      expect(res.statusCode).toBe(400);
+      expect(body(res)).toMatchObject({ code: 400, message });
+      expect(await t.database.db.select().from(members).where(eq(members.username, username))).toEqual([]);
+      expect(await memberCount()).toBe(before);
     });
-    expect(empty.statusCode).toBe(200);
+  });
+
+  it.each(refusals)('refuses a smart registration %s and writes no member', async (_, consent, message) => {
+    const before = await memberCount();
+    const res = await post('/v1/smart/register', consent);
+    expect(body(res)).toMatchObject({ code: 400, message });
+    expect(await memberCount()).toBe(before);
+  });
+
+  it('refuses a smart registration without a body, asking for the consent', async () => {
+    const before = await memberCount();
+    const res = await t.app.inject({ method: 'POST', url: '/v1/smart/register', remoteAddress: uniqueIp() });
+    expect(body(res)).toMatchObject({ code: 400, message: `请求体：${CONSENT}` });
+    expect(await memberCount()).toBe(before);
+  });
+
+  it('stores the accepted version and the time on the app clock, for every kind of registration', async () => {
+    const clock = new ManualClock(new Date('2026-11-26T08:30:00.000Z'));
+    const own = await createTestApp({}, undefined, undefined, clock);
+    try {
+      const accepted = async (username: string) => {
+        const [row] = await own.database.db.select().from(members).where(eq(members.username, username));
+        return { version: row?.termsVersion, at: row?.termsAcceptedAt?.toISOString() };
+      };
+      const plain = await newMember(own.app);
+      expect(await accepted(plain.username)).toEqual({
+        version: TERMS_VERSION,
+        at: '2026-11-26T08:30:00.000Z',
+      });
+
+      clock.advance(90_000);
+      const invited = await newMember(own.app, { invite_code: plain.inviteCode }, '/v1/invite/register');
+      expect(await accepted(invited.username)).toEqual({
+        version: TERMS_VERSION,
+        at: '2026-11-26T08:31:30.000Z',
+      });
+
+      const smart = await own.app.inject({
+        method: 'POST',
+        url: '/v1/smart/register',
+        payload: TERMS_CONSENT,
+        remoteAddress: uniqueIp(),
+      });
+      expect(smart.statusCode).toBe(200);
+      expect(await accepted(body<{ username: string }>(smart).data.username)).toEqual({
+        version: TERMS_VERSION,
+        at: '2026-11-26T08:31:30.000Z',
+      });
+    } finally {
+      await own.close();
+    }
   });
 });
 
@@ -320,13 +425,17 @@ describe('bad input on the remaining account calls', () => {
     ['/v1/invite/validate', {}, 'invite_code：请输入邀请码'],
     ['/v1/invite/validate', { invite_code: 'a b' }, 'invite_code：邀请码格式不正确'],
     ['/v1/agent/validate', { agent_code: 123 }, 'agent_code：请输入代理码'],
-    ['/v1/agent/register', { username: 'player01', password: 'abc12345' }, 'agent_code：请输入代理码'],
+    [
+      '/v1/agent/register',
+      { username: 'player01', password: 'abc12345', ...TERMS_CONSENT },
+      'agent_code：请输入代理码',
+    ],
     [
       '/v1/agent/register-by-domain',
-      { username: 'player01', password: 'abc12345', domain: 'a..b' },
+      { username: 'player01', password: 'abc12345', domain: 'a..b', ...TERMS_CONSENT },
       'domain：域名格式不正确',
     ],
-    ['/v1/smart/register', { invite_code: '?' }, 'invite_code：邀请码格式不正确'],
+    ['/v1/smart/register', { invite_code: '?', ...TERMS_CONSENT }, 'invite_code：邀请码格式不正确'],
   ])('%s refuses %j', async (url, payload, message) => {
     const res = await post(url, payload);
     expect(body(res)).toMatchObject({ code: 400, message });

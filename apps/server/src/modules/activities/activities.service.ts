@@ -30,6 +30,7 @@ import {
 } from './rules.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
 
 export interface ApplyContext {
   memberId: number;
@@ -99,6 +100,7 @@ export class ActivitiesService {
     private readonly messages: MessagesService,
     private readonly operators: OperatorsService,
     private readonly clock: Clock,
+    private readonly responsible: Pick<ResponsiblePlayService, 'assertMayPlay'>,
   ) {}
 
   types() {
@@ -189,6 +191,8 @@ export class ActivitiesService {
     const { data } = await this.idempotency.run(
       { memberId: ctx.memberId, key: ctx.idempotencyKey, route: ctx.route, request: { activityId } },
       async (work) => {
+        // No activity, check-in or bonus during a time-out or self-exclusion.
+        await this.responsible.assertMayPlay(work, ctx.memberId, now, { kind: 'promotion' });
         const activity = await repo.findActivity(work.tx, activityId);
         if (!activity) throw notFound('活动不存在');
         const period = periodOf(activity.rule, now);
@@ -357,7 +361,7 @@ export class ActivitiesService {
     operatorId: number | null,
     remark: string | null,
   ): Promise<ApplicationRow> {
-    const { log } = await this.bonus.grant(work, {
+    const granted = await this.bonus.grant(work, {
       memberId: application.memberId,
       type: 'activity',
       amount: application.amount,
@@ -366,6 +370,9 @@ export class ActivitiesService {
       remark: remark ?? undefined,
       turnoverMultiple: activity.turnoverMultiple,
     });
+    // An application made before the member's time-out or self-exclusion is not paid during it.
+    if (granted.excluded) throw unprocessable('该会员处于冷静期或自我排除期，不能发放彩金，请驳回该申请');
+    const { log } = granted;
     const row = await repo.updateApplication(work.tx, application.id, {
       status: 'approved',
       reviewerId: operatorId,

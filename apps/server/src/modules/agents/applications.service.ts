@@ -20,6 +20,7 @@ import {
 } from '../accounts/accounts.repo.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
+import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
 import * as repo from './agents.repo.ts';
 import type { AgentApplicationRow } from './agents.table.ts';
 import { pageOf } from '../../lib/paging.ts';
@@ -70,6 +71,7 @@ export class AgentApplicationsService {
     private readonly messages: MessagesService,
     private readonly events: EventBus,
     private readonly clock: Clock,
+    private readonly responsible: Pick<ResponsiblePlayService, 'assertNotExcluded'>,
   ) {}
 
   /** Why the member cannot apply now, or null. */
@@ -82,6 +84,7 @@ export class AgentApplicationsService {
 
   async apply(member: MemberRow, body: ApplyAgentBody): Promise<AgentApplication> {
     if (member.isBlack) throw forbidden('账户受限，暂不能申请代理，请联系客服');
+    await this.responsible.assertNotExcluded(this.db, member.id, this.clock.now(), 'agent');
     if (member.isAgent) throw conflict(ALREADY_AGENT);
     if (await repo.findPending(this.db, member.id)) throw conflict(PENDING_EXISTS);
     try {

@@ -513,6 +513,8 @@ export class ContentAdminService {
             title: b.title,
             content: b.content,
             dedupeKey: `broadcast:${id}`,
+            // Operators' broadcasts are offers and news: never to a member in a time-out or self-exclusion.
+            promotional: true,
           })),
         ),
       );

@@ -13,6 +13,7 @@ import type { EventBus } from '../../lib/events.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
 import type { RealtimeService } from '../realtime/realtime.service.ts';
+import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
 import * as repo from './members.repo.ts';
 import { optText, text } from './rows.ts';
 import type { OperatorCall } from './security.service.ts';
@@ -219,6 +220,7 @@ export class MembersAdminService {
     private readonly events: EventBus,
     private readonly realtime: RealtimeService,
     private readonly clock: Clock,
+    private readonly responsible: Pick<ResponsiblePlayService, 'memberSummary'>,
   ) {}
 
   async list(q: repo.MemberFilter) {
@@ -229,9 +231,10 @@ export class MembersAdminService {
   async detail(id: number): Promise<MemberDetail> {
     const row = await repo.findMember(this.db, id);
     if (!row) throw notFound('会员不存在');
-    const [wallets, online] = await Promise.all([
+    const [wallets, online, responsible] = await Promise.all([
       repo.walletsOf(this.db, id),
       this.realtime.onlineStatus(id),
+      this.responsible.memberSummary(id),
     ]);
     return {
       ...toMemberListItem(row),
@@ -247,6 +250,7 @@ export class MembersAdminService {
       total_withdraw: money(row.total_withdraw),
       wallets: wallets.map((w) => ({ kind: w.kind, balance: money(w.balance) })),
       online: online.is_online === 1,
+      responsible_play: responsible,
     };
   }
 

@@ -6,6 +6,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import { findBonusLogByReference, insertBonusLog } from './bonus.repo.ts';
 import type { BonusLogRow } from './bonus.table.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
 
 export interface BonusGrant {
   memberId: number;
@@ -30,18 +31,29 @@ const LEDGER_TYPE_OF: Record<BonusType, LedgerType> = {
   trial: 'demo_credit',
 };
 
+/**
+ * What became of a grant: paid now, paid before (the reference was used), or not paid because a
+ * time-out or self-exclusion keeps the member from every bonus (nothing written; each caller
+ * decides what that means for its own record).
+ */
+export type GrantResult =
+  { log: BonusLogRow; duplicate: boolean; excluded: false } | { log: null; duplicate: false; excluded: true };
+
 /** Pays bonuses: one ledger credit, one bonus log and the turnover it requires, in the caller's transaction. */
 export class BonusService {
   constructor(
     private readonly ledger: LedgerService,
     private readonly events: EventBus,
     private readonly clock: Clock,
+    private readonly responsible: Pick<ResponsiblePlayService, 'isExcluded'>,
   ) {}
 
-  async grant(work: Work, grant: BonusGrant): Promise<{ log: BonusLogRow; duplicate: boolean }> {
+  async grant(work: Work, grant: BonusGrant): Promise<GrantResult> {
     if (grant.amount <= 0n) throw new Error('a bonus must be positive');
     const earlier = await findBonusLogByReference(work.tx, grant.reference);
-    if (earlier) return { log: earlier, duplicate: true };
+    if (earlier) return { log: earlier, duplicate: true, excluded: false };
+    if (await this.responsible.isExcluded(work.tx, grant.memberId, this.clock.now()))
+      return { log: null, duplicate: false, excluded: true };
 
     const title = grant.title ?? BONUS_TYPES[grant.type];
     const entry = await this.ledger.post(work, {
@@ -78,6 +90,6 @@ export class BonusService {
         }),
       );
     }
-    return { log, duplicate: false };
+    return { log, duplicate: false, excluded: false };
   }
 }

@@ -29,7 +29,7 @@ describe('BonusService.grant', () => {
     const first = await grant();
     const again = await grant();
     expect(first.duplicate).toBe(false);
-    expect(again).toMatchObject({ duplicate: true, log: { id: first.log.id } });
+    expect(again).toMatchObject({ duplicate: true, log: { id: first.log?.id } });
     const [member] = await t.database.db.select().from(members).where(eq(members.id, m.id));
     expect(member?.codingvolume).toBe(2_832n);
     const logs = await t.database.db.select().from(bonusLogs).where(eq(bonusLogs.memberId, m.id));

@@ -15,6 +15,7 @@ import { assertMayPlay } from './games.rules.ts';
 import { rtpOf, type CatalogGame } from './provider/catalog.ts';
 import { ProviderRejected, withTimeout, type GameProvider } from './provider/provider.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
 
 export interface GameFilter {
   platform?: string | undefined;
@@ -31,6 +32,7 @@ export class GamesService {
     private readonly provider: GameProvider,
     private readonly clock: Clock,
     private readonly options: { timeoutMs: number; publicUrl: string | undefined },
+    private readonly responsible: Pick<ResponsiblePlayService, 'assertNotExcluded'>,
   ) {}
 
   gameTypes() {
@@ -79,6 +81,8 @@ export class GamesService {
     now = this.clock.now(),
   ): Promise<GameDataView> {
     await assertMayPlay(this.db, memberId);
+    // A game is played with money already at the provider: no game during a time-out or self-exclusion.
+    await this.responsible.assertNotExcluded(this.db, memberId, now, 'play');
     const game = this.provider
       .games()
       .find((g) => ('id' in which ? g.id === which.id : g.code === which.code));

@@ -16,6 +16,7 @@ import {
   type ProviderTransfer,
 } from './provider/provider.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
 
 export interface TransferOptions {
   /** How long one provider call may take before the transfer is left pending. */
@@ -45,6 +46,7 @@ export class GameTransferService {
     private readonly options: TransferOptions,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
     private readonly clock: Clock,
+    private readonly responsible: Pick<ResponsiblePlayService, 'assertMayPlay' | 'precheck'>,
   ) {}
 
   async transfer(
@@ -68,6 +70,9 @@ export class GameTransferService {
     if (direction === 'in') {
       const main = (await walletsOf(this.db, memberId)).find((w) => w.kind === 'main')?.balance ?? 0n;
       if (main < amount) throw unprocessable('主钱包余额不足');
+      // Money moved into a game is staked there: a time-out, self-exclusion or the member's own
+      // limits refuse it before the provider hears of it (and again under the limits' lock below).
+      await this.responsible.precheck(memberId, this.clock.now(), { kind: 'stake', amount });
     }
     await this.provider.createPlayer(memberId).catch(() => undefined);
 
@@ -76,6 +81,8 @@ export class GameTransferService {
     let row: repo.TransferRow;
     try {
       row = await inTransaction(this.db, async (work) => {
+        if (direction === 'in')
+          await this.responsible.assertMayPlay(work, memberId, now, { kind: 'stake', amount });
         const created = await repo.insertTransfer(work.tx, {
           id,
           memberId,

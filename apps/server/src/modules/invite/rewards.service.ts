@@ -124,7 +124,7 @@ export class InviteRewardsService {
       for (const d of due) {
         const invitee = await findMemberById(this.db, d.inviteeId);
         const who = maskUsername(invitee?.username ?? '');
-        const ok = await this.pay({
+        const outcome = await this.pay({
           inviterId: d.inviterId,
           inviteeId: d.inviteeId,
           rule: 'deposit_milestone',
@@ -136,7 +136,7 @@ export class InviteRewardsService {
           title: '邀请奖励-充值达标',
           description: `下级 ${who} 累计充值满${formatFen(milestone.threshold)}元`,
         });
-        if (ok) paid++;
+        if (outcome === 'paid') paid++;
       }
     }
     return paid;
@@ -160,7 +160,7 @@ export class InviteRewardsService {
         if (amount <= 0n) continue;
         const invitee = await findMemberById(this.db, row.inviteeId);
         const who = maskUsername(invitee?.username ?? '');
-        const ok = await this.pay({
+        const outcome = await this.pay({
           inviterId: row.inviterId,
           inviteeId: row.inviteeId,
           rule: 'bet_commission',
@@ -172,7 +172,7 @@ export class InviteRewardsService {
           title: '邀请奖励-投注返佣',
           description: `下级 ${who} ${day} 有效投注${formatFen(row.validBets)}元`,
         });
-        if (ok) paid++;
+        if (outcome === 'paid') paid++;
         else failed = true;
       }
       if (!failed) this.completedDays.add(day);
@@ -180,8 +180,13 @@ export class InviteRewardsService {
     return paid;
   }
 
-  /** One reward in one transaction: lock the invitee, re-check, grant, record, tell the inviter. */
-  private async pay(p: Payment): Promise<boolean> {
+  /**
+   * One reward in one transaction: lock the invitee, re-check, grant, record, tell the inviter.
+   * An inviter in a time-out or self-exclusion is not paid while it lasts: nothing is recorded, so
+   * the sweeps pay a milestone once it has ended, and a day's commission if the day is then still
+   * within the lookback (`commissionLookbackDays`).
+   */
+  private async pay(p: Payment): Promise<'paid' | 'excluded' | 'failed'> {
     try {
       return await inTransaction(
         this.db,
@@ -197,7 +202,8 @@ export class InviteRewardsService {
             remark: p.description,
             turnoverMultiple: p.turnoverMultiple,
           });
-          if (granted.duplicate) return false;
+          if (granted.excluded) return 'excluded';
+          if (granted.duplicate) return 'failed';
           await repo.insertReward(work.tx, {
             inviterId: p.inviterId,
             inviteeId: p.inviteeId,
@@ -217,13 +223,13 @@ export class InviteRewardsService {
             link: '/minePages/rewards',
             dedupeKey: p.reference,
           });
-          return true;
+          return 'paid';
         },
         this.log,
       );
     } catch (err) {
       this.log.error({ err, reference: p.reference }, 'invite reward not paid');
-      return false;
+      return 'failed';
     }
   }
 }

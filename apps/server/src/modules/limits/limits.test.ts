@@ -6,6 +6,7 @@ import {
   body,
   createTestApp,
   newMember,
+  TERMS_CONSENT,
   uniqueIp,
   uniqueUsername,
   type TestApp,
@@ -164,10 +165,21 @@ describe('requests per address', () => {
       t.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
     for (let i = 0; i < 5; i++)
       expect(
-        (await register('/v1/register', { username: uniqueUsername(), password: 'abc12345' })).statusCode,
+        (
+          await register('/v1/register', {
+            username: uniqueUsername(),
+            password: 'abc12345',
+            ...TERMS_CONSENT,
+          })
+        ).statusCode,
       ).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await register('/v1/smart/register', {})).statusCode).toBe(200);
-    const refused = await register('/v1/register', { username: uniqueUsername(), password: 'abc12345' });
+    for (let i = 0; i < 5; i++)
+      expect((await register('/v1/smart/register', TERMS_CONSENT)).statusCode).toBe(200);
+    const refused = await register('/v1/register', {
+      username: uniqueUsername(),
+      password: 'abc12345',
+      ...TERMS_CONSENT,
+    });
     expect(refused.statusCode).toBe(429);
     expect(body(refused)).toEqual({
       code: 429,
@@ -175,20 +187,20 @@ describe('requests per address', () => {
       data: { retry_after: 3600 },
     });
     expect(refused.headers['retry-after']).toBe('3600');
-    expect((await register('/v1/smart/register', {})).statusCode).toBe(429);
+    expect((await register('/v1/smart/register', TERMS_CONSENT)).statusCode).toBe(429);
     // Another address is not affected; an hour on, this one registers again.
     expect(
       (
         await t.app.inject({
           method: 'POST',
           url: '/v1/smart/register',
-          payload: {},
+          payload: TERMS_CONSENT,
           remoteAddress: uniqueIp(),
         })
       ).statusCode,
     ).toBe(200);
     clock.advance(60 * MINUTE);
-    expect((await register('/v1/smart/register', {})).statusCode).toBe(200);
+    expect((await register('/v1/smart/register', TERMS_CONSENT)).statusCode).toBe(200);
   });
 
   it('lets 10 of 30 concurrent registrations from one address through, and gives the others a time to retry', async () => {
@@ -198,7 +210,8 @@ describe('requests per address', () => {
         t.app.inject({
           method: 'POST',
           url: i % 2 ? '/v1/smart/register' : '/v1/register',
-          payload: i % 2 ? {} : { username: uniqueUsername(), password: 'abc12345' },
+          payload:
+            i % 2 ? TERMS_CONSENT : { username: uniqueUsername(), password: 'abc12345', ...TERMS_CONSENT },
           remoteAddress: ip,
         }),
       ),
@@ -286,7 +299,7 @@ describe('behind a proxy (TRUST_PROXY)', () => {
         proxied.app.inject({
           method: 'POST',
           url: '/v1/smart/register',
-          payload: {},
+          payload: TERMS_CONSENT,
           remoteAddress,
           headers: { 'x-forwarded-for': client },
         });

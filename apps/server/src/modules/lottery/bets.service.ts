@@ -36,6 +36,7 @@ import * as bets from './bets.repo.ts';
 import * as repo from './lottery.repo.ts';
 import { refundKey } from './settlement.service.ts';
 import { pageOf } from '../../lib/paging.ts';
+import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
 
 /** Largest amount one bet create may stake: 1,000,000.00 元. */
 export const MAX_SLIP_FEN = 100_000_000n;
@@ -64,6 +65,7 @@ export class LotteryBetsService {
     private readonly ledger: LedgerService,
     private readonly idempotency: IdempotencyService,
     private readonly clock: Clock,
+    private readonly responsible: Pick<ResponsiblePlayService, 'assertMayPlay'>,
   ) {}
 
   /** The play of a lottery for bets placed now (六合彩: the current period's zodiac year). */
@@ -150,6 +152,8 @@ export class LotteryBetsService {
         if (at < locked.openAt.getTime() && locked.status === 'pending')
           throw unprocessable(`第${period.number}期尚未开盘`);
         if (!acceptsBets(locked, at)) throw unprocessable(closedMessage(period.number));
+        // Time-out, self-exclusion and the member's own stake and loss limits (their rows locked).
+        await this.responsible.assertMayPlay(work, member.id, new Date(at), { kind: 'stake', amount: total });
         const createdAt = new Date(at);
         const rows = await bets.insertBets(
           work.tx,

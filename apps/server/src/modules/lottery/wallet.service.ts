@@ -9,6 +9,7 @@ import { lockWallet } from '../ledger/ledger.repo.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { lotteryOf } from './lottery.mapper.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
 
 export interface TransferContext {
   memberId: number;
@@ -30,6 +31,7 @@ export class LotteryWalletService {
     private readonly idempotency: IdempotencyService,
     private readonly events: EventBus,
     private readonly clock: Clock,
+    private readonly responsible: Pick<ResponsiblePlayService, 'assertMayPlay'>,
   ) {}
 
   games() {
@@ -99,6 +101,13 @@ export class LotteryWalletService {
         request: { amount: amountFen.toString() },
       },
       async (work) => {
+        // In: not a stake by itself, but refused during a time-out or self-exclusion and beyond
+        // what the member's stake and loss limits still allow. Out is always open.
+        if (direction === 'in')
+          await this.responsible.assertMayPlay(work, ctx.memberId, this.clock.now(), {
+            kind: 'transfer_in',
+            amount: amountFen,
+          });
         const from = direction === 'in' ? 'main' : 'lottery';
         const to = direction === 'in' ? 'lottery' : 'main';
         let amount = amountFen;

@@ -17,6 +17,7 @@ import type { Broadcaster } from '../realtime/broadcaster.ts';
 import * as repo from './messages.repo.ts';
 import type { MessageRow } from './messages.table.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
 
 export interface OutgoingMessage {
   memberId: number;
@@ -26,6 +27,12 @@ export interface OutgoingMessage {
   link?: string;
   /** Sending again with the same key does nothing (a retried settlement, a replayed callback). */
   dedupeKey?: string;
+  /**
+   * Marketing (offers, promotions, operator broadcasts, VIP gifts): never delivered to a member in
+   * a time-out or self-exclusion. What reports the member's own money or bets (a deposit
+   * credited, a withdrawal paid, a win) is not marketing and always goes.
+   */
+  promotional?: boolean;
 }
 
 export function toMessageItem(row: MessageRow): MessageItem {
@@ -56,9 +63,27 @@ export class MessagesService {
     private readonly broadcaster: Broadcaster,
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
     private readonly clock: Clock,
+    private readonly responsible: Pick<ResponsiblePlayService, 'excludedAmong'>,
   ) {}
 
+  /** Leaves out marketing messages to members a time-out or self-exclusion keeps from play. */
+  private async deliverable(
+    work: Work,
+    batch: readonly OutgoingMessage[],
+  ): Promise<readonly OutgoingMessage[]> {
+    const promotional = batch.filter((m) => m.promotional);
+    if (promotional.length === 0) return batch;
+    const excluded = await this.responsible.excludedAmong(
+      work.tx,
+      [...new Set(promotional.map((m) => m.memberId))],
+      this.clock.now(),
+    );
+    return excluded.size === 0 ? batch : batch.filter((m) => !(m.promotional && excluded.has(m.memberId)));
+  }
+
+  /** Writes one message (nothing for a repeated dedupe key, or marketing to an excluded member). */
   async send(work: Work, message: OutgoingMessage): Promise<number | undefined> {
+    if ((await this.deliverable(work, [message])).length === 0) return undefined;
     const [row] = await repo.insertMessages(work.tx, [this.row(message, this.clock.now())]);
     if (!row) return undefined;
     work.afterCommit(() => this.push(message, row.id, row.createdAt));
@@ -70,7 +95,8 @@ export class MessagesService {
    * skipped, and after commit each member gets one push, for their latest new message, carrying
    * the unread count. Returns how many were written.
    */
-  async sendMany(work: Work, batch: readonly OutgoingMessage[]): Promise<number> {
+  async sendMany(work: Work, all: readonly OutgoingMessage[]): Promise<number> {
+    const batch = await this.deliverable(work, all);
     const written: MessageRow[] = [];
     for (let i = 0; i < batch.length; i += INSERT_CHUNK) {
       const now = this.clock.now();

@@ -42,6 +42,7 @@ import type { PaymentOrderRow } from './payments.table.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addDeposit } from '../accounts/figures.repo.ts';
+import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
 
 export interface MemberCallContext {
   memberId: number;
@@ -114,6 +115,11 @@ export class PaymentsService {
     private readonly clock: Clock,
     /** Rates, limits, methods and the turnover multiple in force (runtime settings over the env). */
     private readonly settings: FinanceSettingsService,
+    /** Time-outs, self-exclusions and the member's own deposit limits. */
+    private readonly responsible: Pick<
+      ResponsiblePlayService,
+      'assertMayPlay' | 'assertNotExcluded' | 'depositOverLimit'
+    >,
   ) {
     if (!parseRate(config.finance.usdtDepositRate))
       throw new Error('USDT_DEPOSIT_RATE must be a positive decimal');
@@ -172,6 +178,9 @@ export class PaymentsService {
       { memberId: ctx.memberId, key: ctx.idempotencyKey, route: ctx.route, request: input },
       async (work) => {
         const now = this.clock.now();
+        // Counted against the member's deposit limits with their other open orders, under the
+        // limits' lock, so concurrent orders cannot pass a limit together.
+        await this.responsible.assertMayPlay(work, ctx.memberId, now, { kind: 'deposit', amount });
         const order = await repo.insertOrder(work.tx, {
           orderNo: newOrderNo('D', now),
           createdAt: now,
@@ -198,6 +207,8 @@ export class PaymentsService {
   /** The hosted payment page of a pending gateway order (pages/payment/webview opens it). */
   async paymentInfo(memberId: number, orderId: number) {
     let order = await this.ownOrder(memberId, orderId);
+    // An order opened before a time-out or self-exclusion is not paid during it.
+    await this.responsible.assertNotExcluded(this.db, memberId, this.clock.now(), 'deposit');
     if (isUsdt(order.method)) throw unprocessable('USDT订单请转账后提交交易哈希');
     if (order.status !== 'pending') throw conflict('订单已不是待支付状态');
     if (!order.tradeNo) order = await this.openAtGateway(order, PAYMENT_METHODS[order.method].name);
@@ -544,6 +555,14 @@ export class PaymentsService {
       remark: `充值到账 ${order.orderNo}`,
     });
     if (entry.duplicate) throw new AppError(409, '该订单已入账');
+    // The money arrived, so it is credited even past a deposit limit the member lowered after
+    // opening the order (or during a time-out); nothing of that limit is left for more deposits.
+    const over = await this.responsible.depositOverLimit(work.tx, order.memberId, this.clock.now());
+    if (over)
+      this.log.warn(
+        { orderNo: order.orderNo, memberId: order.memberId, over },
+        'deposit credited past a deposit limit the member set',
+      );
     const turnover = depositTurnover(
       order.amount,
       (await this.settings.rules(work.tx)).depositTurnoverHundredths,

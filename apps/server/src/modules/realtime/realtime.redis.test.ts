@@ -6,7 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateUserChannel } from '@app/shared';
 import { inTransaction } from '../../db/tx.ts';
-import { createTestApp, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
+import {
+  createTestApp,
+  newMember,
+  TERMS_CONSENT,
+  type TestApp,
+  type TestMember,
+} from '../../test/harness.ts';
 import { TestSocket } from '../../test/socket-client.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -155,7 +161,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes over Re
     const res = await fetch(`${baseB}/v1/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: 'abc12345' }),
+      body: JSON.stringify({ username, password: 'abc12345', ...TERMS_CONSENT }),
     });
     const { data } = (await res.json()) as {
       data: { token: string; userinfo: { id: number; invite_code: string } };

@@ -23,6 +23,7 @@ import { toRebateItem, toRebateRecord } from './rewards.mapper.ts';
 import * as repo from './rewards.repo.ts';
 import type { DayWindow } from '../../lib/day-window.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
 
 /** Bets read per category and apply; a member with more simply applies again. */
 const MAX_BETS_PER_APPLY = 5_000;
@@ -48,6 +49,7 @@ export class RebateService {
     private readonly sources: readonly RebateSource[],
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
     private readonly clock: Clock,
+    private readonly responsible: Pick<ResponsiblePlayService, 'assertMayPlay' | 'isExcluded'>,
   ) {}
 
   private async vipLevelOf(db: Db, memberId: number): Promise<number> {
@@ -104,7 +106,10 @@ export class RebateService {
   async apply(call: MoneyCall) {
     const { data } = await this.idempotency.run(
       { memberId: call.memberId, key: call.idempotencyKey, route: call.route, request: {} },
-      (work) => this.applyIn(work, call.memberId),
+      async (work) => {
+        await this.responsible.assertMayPlay(work, call.memberId, this.clock.now(), { kind: 'promotion' });
+        return this.applyIn(work, call.memberId);
+      },
     );
     return data;
   }
@@ -145,6 +150,9 @@ export class RebateService {
     let created = 0;
     for (const memberId of due) {
       if (onlyMembers && !onlyMembers.includes(memberId)) continue;
+      // No rebate is prepared for a member in a time-out or self-exclusion; their bets stay
+      // uncovered, so a later run (or their own apply) covers them once it has ended.
+      if (await this.responsible.isExcluded(this.db, memberId, now)) continue;
       try {
         const result = await inTransaction(this.db, (work) => this.applyIn(work, memberId, before), this.log);
         created += result.created;
@@ -171,6 +179,7 @@ export class RebateService {
         request: { ids: ids ?? 'all' },
       },
       async (work) => {
+        await this.responsible.assertMayPlay(work, call.memberId, this.clock.now(), { kind: 'promotion' });
         if (ids) {
           const found = await repo.rebateStatuses(work.tx, call.memberId, ids);
           if (found.length !== ids.length) throw notFound('返水记录不存在');

@@ -109,8 +109,11 @@ export class VipService {
         const top = levels.at(-1);
         if (!top) return null;
         const paidLevels: number[] = [];
+        // A member in a time-out or self-exclusion is promoted, but the level's gift is not paid
+        // (then or later) and no congratulation, a marketing message, reaches them.
         for (const level of levels) {
           let bonusLogId: number | null = null;
+          let bonus = level.upgradeBonus;
           if (level.upgradeBonus > 0n) {
             const granted = await this.bonus.grant(work, {
               memberId,
@@ -120,14 +123,18 @@ export class VipService {
               title: `${level.name}晋级礼金`,
               remark: `晋级${level.name}`,
             });
-            bonusLogId = granted.log.id;
-            if (!granted.duplicate) paidLevels.push(level.level);
+            if (granted.excluded) {
+              bonus = 0n;
+            } else {
+              bonusLogId = granted.log.id;
+              if (!granted.duplicate) paidLevels.push(level.level);
+            }
           }
           await repo.insertVipUpgrade(work.tx, {
             memberId,
             fromLevel: member.vipLevel,
             level: level.level,
-            bonus: level.upgradeBonus,
+            bonus,
             bonusLogId,
           });
         }
@@ -144,6 +151,7 @@ export class VipService {
               : `您已晋级${top.name}，晋级礼金${formatFen(total)}元已发放到您的账户，返水比例同步提升。`,
           link: '/minePages/vip',
           dedupeKey: `vip-upgrade:${memberId}:${top.level}`,
+          promotional: true,
         });
         work.afterCommit(() =>
           this.events.emit('member.changed', {

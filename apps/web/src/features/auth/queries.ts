@@ -4,11 +4,12 @@ import { api } from '../../lib/api/client.ts';
 import { setSession } from '../session/store.ts';
 
 export type SmartRegisterResult = ApiResponse<'POST', '/v1/smart/register'>;
+export type SmartRegisterBody = ApiBody<'POST', '/v1/smart/register'>;
 
-/** What every registration variant sends besides its code. */
+/** What every registration variant sends besides its code: the account and the consent to the terms. */
 export type Credentials = Pick<
   ApiBody<'POST', '/v1/register'>,
-  'username' | 'password' | 'password_confirmation'
+  'username' | 'password' | 'password_confirmation' | 'accept_terms' | 'terms_version'
 >;
 
 export type RegisterVariant =
@@ -59,8 +60,8 @@ export function useRegisterMutation() {
 
 export function useSmartRegisterMutation() {
   return useMutation({
-    mutationFn: (codes: { invite_code?: string; agent_code?: string }) =>
-      api.post('/v1/smart/register', codes, { loading: '正在生成账号…' }),
+    mutationFn: (body: SmartRegisterBody) =>
+      api.post('/v1/smart/register', body, { loading: '正在生成账号…' }),
     onSuccess: (result) => setSession(result.token, result.userinfo),
   });
 }

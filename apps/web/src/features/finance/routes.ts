@@ -4,6 +4,7 @@ export const routes = defineRoutes([
   {
     path: '/financePages/recharge',
     title: '充值',
+    blockedWhileExcluded: true,
     auth: true,
     load: () => import('./pages/RechargePage.tsx'),
   },
@@ -28,6 +29,7 @@ export const routes = defineRoutes([
   {
     path: '/pages/payment/webview',
     title: '支付',
+    blockedWhileExcluded: true,
     auth: true,
     load: () => import('./pages/PaymentWebviewPage.tsx'),
   },

@@ -4,11 +4,13 @@ export const routes = defineRoutes([
   {
     path: '/gamelistPages/soltlist',
     title: '电子游戏',
+    blockedWhileExcluded: true,
     load: () => import('./pages/SlotListPage.tsx'),
   },
   {
     path: '/pages/game/game',
     title: '游戏',
+    blockedWhileExcluded: true,
     auth: true,
     load: () => import('./pages/GamePage.tsx'),
   },

@@ -14,6 +14,7 @@ export const routes = defineRoutes([
   {
     path: '/pages/lottery/lottery-game',
     title: '彩票投注',
+    blockedWhileExcluded: true,
     auth: true,
     load: () => import('./pages/LotteryGamePage.tsx'),
   },

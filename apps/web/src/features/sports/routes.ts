@@ -9,11 +9,13 @@ export const routes = defineRoutes([
   {
     path: '/betPages/football/index',
     title: '竞彩足球',
+    blockedWhileExcluded: true,
     load: () => import('./pages/FootballBetPage.tsx'),
   },
   {
     path: '/betPages/basketball/index',
     title: '竞彩篮球',
+    blockedWhileExcluded: true,
     load: () => import('./pages/BasketballBetPage.tsx'),
   },
   {

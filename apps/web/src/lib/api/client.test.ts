@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TERMS_VERSION } from '@app/shared';
 import { api, apiUrl, configureApi, isPublicPath, request } from './client.ts';
 import { ApiError, classifyNetworkFailure } from './errors.ts';
 
@@ -63,7 +64,11 @@ describe('api client', () => {
   it('rejects other envelope codes with the server message', async () => {
     serve(() => json({ code: 422, message: '邀请码无效', data: null }));
     const error = await api
-      .post('/v1/register', { username: 'demo001', password: 'demo1234' }, { toast: false })
+      .post(
+        '/v1/register',
+        { username: 'demo001', password: 'demo1234', accept_terms: true, terms_version: TERMS_VERSION },
+        { toast: false },
+      )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('邀请码无效');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LEDGER_TYPE_KEYS } from '../../ledger.ts';
 import { isoDate, moneyString, pageQuery } from '../common.ts';
+import { exclusionView, playLimitView } from '../responsible.ts';
 
 const day = z.iso.date('日期格式应为 YYYY-MM-DD');
 const dayRange = { from: day.optional(), to: day.optional() };
@@ -68,6 +69,17 @@ export const memberDetail = memberListItem.extend({
   /** Every wallet of the member, game platforms included. */
   wallets: z.array(z.object({ kind: z.string(), balance: moneyString })),
   online: z.boolean(),
+  /**
+   * 理性投注, read only (the member alone sets these; no operator route changes or lifts them):
+   * limits set or pending with this period's figures, the reality-check interval, the time-out or
+   * self-exclusion in force, and every one the member ever started (newest first).
+   */
+  responsible_play: z.object({
+    limits: z.array(playLimitView),
+    reality_check_minutes: z.number().int(),
+    exclusion: exclusionView.nullable(),
+    exclusions: z.array(exclusionView),
+  }),
 });
 export type MemberDetail = z.infer<typeof memberDetail>;
 

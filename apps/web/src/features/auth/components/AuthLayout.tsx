@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Page } from '@/ui/Page.tsx';
+import { PRIVACY_POLICY_PATH, USER_AGREEMENT_PATH } from '../../legal/paths.ts';
 import { useAppInfo } from '../../site/queries.ts';
 import '../auth.css';
 
@@ -24,7 +26,10 @@ export function AuthLayout({ title, heading, subheading, children }: AuthLayoutP
       </header>
       <div className="auth-card">{children}</div>
       <p className="auth-legal">
-        注册即表示您已年满18周岁并同意《用户协议》与《隐私政策》。理性投注，量力而行。
+        <Link to={USER_AGREEMENT_PATH}>《用户协议》</Link>
+        <Link to={PRIVACY_POLICY_PATH}>《隐私政策》</Link>
+        <br />
+        未满18周岁禁止注册 · 理性投注，量力而行
       </p>
     </Page>
   );

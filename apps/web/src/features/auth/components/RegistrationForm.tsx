@@ -5,10 +5,12 @@ import {
   domainRegisterBody,
   inviteRegisterBody,
   registerBody,
+  TERMS_VERSION,
 } from '@app/shared';
 import { Button, Form, Input } from 'antd-mobile';
-import { useState, type ReactNode } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useController, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useLocation } from 'react-router';
 import { MINE_PATH, relaunch } from '@/lib/navigation.ts';
 import { toast } from '@/lib/toast.tsx';
 import { applyServerErrors } from '@/ui/form-errors.ts';
@@ -16,6 +18,7 @@ import { FormField, FormLayout, formResolver, recheckIfFilled } from '@/ui/form.
 import { PasswordInput } from '@/ui/PasswordInput.tsx';
 import { useRegisterMutation, type RegisterVariant } from '../queries.ts';
 import { AgentCodeStatus, InviteCodeStatus } from './CodeStatus.tsx';
+import { TermsConsent } from './TermsConsent.tsx';
 
 export interface CodeField {
   name: 'invite_code' | 'agent_code';
@@ -31,6 +34,9 @@ interface RegistrationFields {
   password_confirmation: string;
   invite_code: string;
   agent_code: string;
+  accept_terms: boolean;
+  /** Not an input: the version of the texts the links open (TERMS_VERSION). */
+  terms_version: string;
 }
 
 /** What a valid form gives: trimmed, with the optional parts left out. */
@@ -40,6 +46,8 @@ export interface RegistrationValues {
   password_confirmation?: string;
   invite_code?: string;
   agent_code?: string;
+  accept_terms: true;
+  terms_version: typeof TERMS_VERSION;
 }
 
 interface RegistrationFormProps {
@@ -53,7 +61,21 @@ interface RegistrationFormProps {
   submitText?: string;
 }
 
-const FIELDS = ['username', 'password', 'password_confirmation', 'invite_code', 'agent_code'] as const;
+const FIELDS = [
+  'username',
+  'password',
+  'password_confirmation',
+  'invite_code',
+  'agent_code',
+  'accept_terms',
+  'terms_version',
+] as const;
+
+/**
+ * The name and code typed on a registration page, kept in memory while the member reads
+ * 《用户协议》 or 《隐私政策》 and comes back (passwords and the consent are asked again).
+ */
+const drafts = new Map<string, Pick<RegistrationFields, 'username' | 'invite_code' | 'agent_code'>>();
 
 /** An agent code is optional where the domain names the agent (register-by-domain otherwise). */
 const agentOrDomainBody = domainRegisterBody.safeExtend({ agent_code: agentCode.optional() });
@@ -82,20 +104,38 @@ export function RegistrationForm({
   footer,
   submitText = '立即注册',
 }: RegistrationFormProps) {
+  const { pathname } = useLocation();
+  const [draft] = useState(() => drafts.get(pathname));
   const form = useForm<RegistrationFields, unknown, RegistrationValues>({
     resolver: resolverFor(code),
     mode: 'onChange',
     defaultValues: {
-      username: '',
+      username: draft?.username ?? '',
       password: '',
       password_confirmation: '',
-      invite_code: code?.name === 'invite_code' ? code.initial : '',
-      agent_code: code?.name === 'agent_code' ? code.initial : '',
+      invite_code: (code?.name === 'invite_code' ? code.initial : '') || (draft?.invite_code ?? ''),
+      agent_code: (code?.name === 'agent_code' ? code.initial : '') || (draft?.agent_code ?? ''),
+      accept_terms: false,
+      terms_version: TERMS_VERSION,
     },
   });
   const register = useRegisterMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const codeValue = useWatch({ control: form.control, name: code?.name ?? 'invite_code' });
+  const consent = useController({ control: form.control, name: 'accept_terms' });
+
+  const registered = useRef(false);
+  useEffect(
+    () => () => {
+      if (registered.current) {
+        drafts.delete(pathname);
+        return;
+      }
+      const { username, invite_code, agent_code } = form.getValues();
+      drafts.set(pathname, { username, invite_code, agent_code });
+    },
+    [form, pathname],
+  );
 
   const submit = (values: RegistrationValues) => {
     setFormError(null);
@@ -103,10 +143,13 @@ export function RegistrationForm({
       username: values.username,
       password: values.password,
       password_confirmation: values.password_confirmation,
+      accept_terms: values.accept_terms,
+      terms_version: values.terms_version,
     };
     return register
       .mutateAsync({ credentials, variant: variantFor(values) })
       .then(() => {
+        registered.current = true;
         toast.success('注册成功');
         relaunch(MINE_PATH);
       })
@@ -127,6 +170,11 @@ export function RegistrationForm({
       onSubmit={() => void form.handleSubmit(submit)()}
       footer={
         <div className="auth-actions">
+          <TermsConsent
+            checked={consent.field.value}
+            onChange={(checked) => consent.field.onChange(checked)}
+            error={consent.fieldState.error?.message}
+          />
           {formError ? (
             <p className="form-error" role="alert">
               {formError}

@@ -1,8 +1,11 @@
+import { TERMS_CONSENT_MESSAGE, TERMS_VERSION } from '@app/shared';
 import { Button, Dialog } from 'antd-mobile';
+import { useState } from 'react';
 import { copyText } from '@/lib/clipboard.ts';
 import { MINE_PATH, relaunch } from '@/lib/navigation.ts';
 import { toast } from '@/lib/toast.tsx';
 import { useSmartRegisterMutation, type SmartRegisterResult } from '../queries.ts';
+import { TermsConsent } from './TermsConsent.tsx';
 import './smart-register.css';
 
 function CredentialsCard({ result }: { result: SmartRegisterResult }) {
@@ -42,7 +45,10 @@ interface SmartRegisterButtonProps {
   className?: string;
 }
 
-/** 一键注册: the server makes up the account; its credentials are shown once, then the member lands on "mine". */
+/**
+ * 一键注册: the member first ticks the same consent as on the register page (in a dialog); the
+ * server makes up the account; its credentials are shown once, then the member lands on "mine".
+ */
 export function SmartRegisterButton({
   inviteCode,
   agentCode,
@@ -50,14 +56,31 @@ export function SmartRegisterButton({
   className,
 }: SmartRegisterButtonProps) {
   const smart = useSmartRegisterMutation();
+  const [asking, setAsking] = useState(false);
+  const [accepted, setAccepted] = useState(false);
+  const [refused, setRefused] = useState(false);
+
+  const ask = () => {
+    setAccepted(false);
+    setRefused(false);
+    setAsking(true);
+  };
+
   const start = () => {
-    const codes = {
+    if (!accepted) {
+      setRefused(true);
+      return;
+    }
+    setAsking(false);
+    const body = {
       ...(inviteCode ? { invite_code: inviteCode } : {}),
       ...(agentCode ? { agent_code: agentCode } : {}),
-    };
+      accept_terms: accepted,
+      terms_version: TERMS_VERSION,
+    } as const;
     // mutateAsync: the dialog must appear even if this button unmounts once the session starts.
     smart
-      .mutateAsync(codes)
+      .mutateAsync(body)
       .then((result) => {
         Dialog.show({
           title: '一键注册成功',
@@ -71,8 +94,35 @@ export function SmartRegisterButton({
       .catch(() => undefined);
   };
   return (
-    <Button block fill={fill} className={className ?? 'gold'} loading={smart.isPending} onClick={start}>
-      一键注册
-    </Button>
+    <>
+      <Button block fill={fill} className={className ?? 'gold'} loading={smart.isPending} onClick={ask}>
+        一键注册
+      </Button>
+      <Dialog
+        visible={asking}
+        title="一键注册"
+        content={
+          <div className="smart-consent" data-testid="smart-consent">
+            <p className="smart-consent-tip">系统将为您自动生成账号和密码，注册后请立即保存。</p>
+            <TermsConsent
+              checked={accepted}
+              onChange={(checked) => {
+                setAccepted(checked);
+                if (checked) setRefused(false);
+              }}
+              error={refused ? TERMS_CONSENT_MESSAGE : undefined}
+            />
+          </div>
+        }
+        closeOnMaskClick
+        onClose={() => setAsking(false)}
+        actions={[
+          [
+            { key: 'cancel', text: '取消', onClick: () => setAsking(false) },
+            { key: 'register', text: '确认注册', bold: true, onClick: start },
+          ],
+        ]}
+      />
+    </>
   );
 }

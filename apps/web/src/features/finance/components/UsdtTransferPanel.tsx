@@ -1,12 +1,17 @@
-import { isTxHash, type PaymentOrderView } from '@app/shared';
+import { fenFromDecimal, formatFen, isTxHash, parseRate, type PaymentOrderView } from '@app/shared';
 import { Button, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { copyText } from '@/lib/clipboard.ts';
 import { toast } from '@/lib/toast.tsx';
+import type { AmountRule } from '@/ui/amount.ts';
 import { QrCode } from '@/ui/QrCode.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client.ts';
-import { financeKeys, useSubmitTransferMutation } from '../queries.ts';
+import { checkUsdt, usdtRange } from '../amounts.ts';
+import { financeKeys, usePaymentMethodsQuery, useSubmitTransferMutation } from '../queries.ts';
+import { AmountField } from './AmountField.tsx';
+
+const SENT_RULE: AmountRule = { kind: 'money', label: '转账数量' };
 
 /** The house address (text + QR) for a USDT order, then the member's transaction hash. */
 export function UsdtTransferPanel({ order, onDone }: { order: PaymentOrderView; onDone: () => void }) {
@@ -21,6 +26,14 @@ export function UsdtTransferPanel({ order, onDone }: { order: PaymentOrderView; 
   const [hash, setHash] = useState('');
   const [sent, setSent] = useState(order.usdt_amount ?? '');
   const hashOk = isTxHash(network, hash);
+  // What was sent is credited at the order's rate and must stay inside the method's limits.
+  const method = usePaymentMethodsQuery().data?.list.find((m) => m.code === order.method);
+  const rateUnits = order.rate ? parseRate(order.rate) : null;
+  const range =
+    method && rateUnits
+      ? usdtRange(fenFromDecimal(method.min_amount), fenFromDecimal(method.max_amount), rateUnits)
+      : null;
+  const sentCheck = checkUsdt(sent, SENT_RULE, range);
 
   const copy = async (text: string) => {
     if (await copyText(text)) toast.success('已复制');
@@ -67,25 +80,34 @@ export function UsdtTransferPanel({ order, onDone }: { order: PaymentOrderView; 
         <div className="fin-row">
           <span>实际转账数量（USDT）</span>
         </div>
-        <Input value={sent} onChange={(v) => setSent(v.trim())} inputMode="decimal" aria-label="转账数量" />
+        <AmountField
+          value={sent}
+          onChange={setSent}
+          rule={SENT_RULE}
+          problem={sentCheck.state === 'invalid' ? sentCheck.message : null}
+          unit="₮"
+          label="转账数量"
+          testId="usdt-sent"
+        />
       </div>
       <Button
         block
         color="primary"
         size="large"
-        disabled={!hashOk || !sent}
+        disabled={!hashOk || sentCheck.state !== 'ok'}
         loading={submit.isPending}
-        onClick={() =>
+        onClick={() => {
+          if (sentCheck.state !== 'ok') return;
           submit.mutate(
-            { order_id: order.id, tx_hash: hash, amount: sent },
+            { order_id: order.id, tx_hash: hash, amount: formatFen(sentCheck.value) },
             {
               onSuccess: () => {
                 toast.success('已提交，财务确认后到账');
                 onDone();
               },
             },
-          )
-        }
+          );
+        }}
       >
         提交转账信息
       </Button>

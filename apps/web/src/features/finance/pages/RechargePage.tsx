@@ -1,23 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  AMOUNT_PROBLEM_MESSAGES,
   createPaymentOrderBody,
+  fenFromDecimal,
   fenFromUsdt,
   formatFen,
   parseRate,
-  parseYuan,
   type PaymentMethodView,
   type PaymentOrderView,
 } from '@app/shared';
-import { Button, Dialog, DotLoading, ErrorBlock, Input, PullToRefresh, Tabs } from 'antd-mobile';
+import { Button, Dialog, DotLoading, ErrorBlock, PullToRefresh, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast.tsx';
+import { checkAmount, type AmountRule } from '@/ui/amount.ts';
 import { firstError, formResolver } from '@/ui/form.tsx';
 import { Page } from '@/ui/Page.tsx';
 import { NoticeBar } from '../../notices/NoticeBar.tsx';
 import { PagedList } from '@/ui/PagedList.tsx';
+import { checkUsdt, usdtRange, usdtRangeWords } from '../amounts.ts';
+import { AmountField } from '../components/AmountField.tsx';
 import { DepositCard } from '../components/RecordCards.tsx';
 import { UsdtTransferPanel } from '../components/UsdtTransferPanel.tsx';
 import {
@@ -114,22 +116,29 @@ function RechargeForm({ onUsdtOrder }: { onUsdtOrder: (order: PaymentOrderView) 
     );
 
   const usdt = method.kind === 'usdt';
-  const parsed = amount ? parseYuan(amount) : null;
   const rateUnits = rate.data ? parseRate(rate.data.rate) : null;
-  const creditFen = parsed?.ok
-    ? usdt
-      ? rateUnits
-        ? fenFromUsdt(parsed.fen, rateUnits)
-        : null
-      : parsed.fen
-    : null;
-  const problem = parsed && !parsed.ok ? AMOUNT_PROBLEM_MESSAGES[parsed.reason] : null;
+  const minFen = fenFromDecimal(method.min_amount);
+  const maxFen = fenFromDecimal(method.max_amount);
+  // 元 limits for gateway methods; USDT is typed in USDT, so its range is the limits at the rate.
+  const rule: AmountRule = usdt
+    ? { kind: 'money', label: '充值数量' }
+    : { kind: 'money', label: '充值金额', min: minFen, max: maxFen };
+  const range = usdt && rateUnits ? usdtRange(minFen, maxFen, rateUnits) : null;
+  const check = usdt ? checkUsdt(amount, rule, range) : checkAmount(amount, rule);
+  const creditFen =
+    check.state === 'ok'
+      ? usdt
+        ? rateUnits
+          ? fenFromUsdt(check.value, rateUnits)
+          : null
+        : check.value
+      : null;
 
   const submit = form.handleSubmit(
     () =>
       create.mutate(
-        // The amount travels as the 元 text typed (the contract parses it to 分 on the server).
-        { method: method.code, amount },
+        // The amount travels as the number typed, in 元 (USDT for USDT methods), two decimals.
+        { method: method.code, amount: check.state === 'ok' ? formatFen(check.value) : amount },
         {
           onSuccess: (created) => {
             if (created.pay_url) void navigate(`/pages/payment/webview?order_id=${created.order.id}`);
@@ -164,24 +173,22 @@ function RechargeForm({ onUsdtOrder }: { onUsdtOrder: (order: PaymentOrderView) 
         </div>
         <div className="card">
           <div className="fin-title">{usdt ? '充值数量（USDT）' : '充值金额（元）'}</div>
-          <div className="fin-amount-input">
-            <span className="fin-amount-unit">{usdt ? '₮' : '¥'}</span>
-            <Controller
-              control={form.control}
-              name="amount"
-              render={({ field }) => (
-                <Input
-                  {...field}
-                  onChange={(v) => field.onChange(v.trim())}
-                  inputMode="decimal"
-                  placeholder={usdt ? '请输入USDT数量' : `${method.min_amount} - ${method.max_amount}`}
-                  clearable
-                  aria-label="充值金额"
-                />
-              )}
-            />
-          </div>
-          {problem ? <div className="fin-reason">{problem}</div> : null}
+          <Controller
+            control={form.control}
+            name="amount"
+            render={({ field }) => (
+              <AmountField
+                value={field.value}
+                onChange={field.onChange}
+                rule={rule}
+                problem={check.state === 'invalid' ? check.message : null}
+                unit={usdt ? '₮' : '¥'}
+                label="充值金额"
+                placeholder={usdt ? '请输入USDT数量' : `${method.min_amount} - ${method.max_amount}`}
+                testId="recharge-amount"
+              />
+            )}
+          />
           <div className="fin-chips">
             {method.quick_amounts.map((q) => {
               const label = q.replace(/\.00$/, '');
@@ -201,10 +208,16 @@ function RechargeForm({ onUsdtOrder }: { onUsdtOrder: (order: PaymentOrderView) 
           </div>
           <div className="fin-row" style={{ marginTop: 10 }}>
             <span>单笔限额</span>
-            <span>
+            <span data-testid="recharge-limits">
               {method.min_amount} - {method.max_amount} 元
             </span>
           </div>
+          {range ? (
+            <div className="fin-row">
+              <span>单笔数量</span>
+              <span data-testid="recharge-usdt-range">{usdtRangeWords(range)}</span>
+            </div>
+          ) : null}
           {usdt ? (
             <>
               <div className="fin-row">
@@ -225,6 +238,9 @@ function RechargeForm({ onUsdtOrder }: { onUsdtOrder: (order: PaymentOrderView) 
           size="large"
           loading={create.isPending}
           onClick={() => {
+            // Nothing is sent for an amount the field refuses (its reason shows under it).
+            if (check.state === 'empty') return toast.error('请输入充值金额');
+            if (check.state === 'invalid') return toast.error(check.message);
             // The method shown is the one chosen (the first until the member taps another).
             form.setValue('method', method.code);
             void submit();

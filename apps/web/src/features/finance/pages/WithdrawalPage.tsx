@@ -4,19 +4,19 @@ import {
   fenFromDecimal,
   formatFen,
   parseRate,
-  parseYuan,
   usdtFromFen,
   withdrawFee,
   type CreateWithdrawBody,
   type WithdrawView,
 } from '@app/shared';
-import { Button, Dialog, DotLoading, Input, PullToRefresh, Tabs } from 'antd-mobile';
+import { Button, Dialog, DotLoading, PullToRefresh, Tabs } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { newIdempotencyKey } from '@/lib/api/client.ts';
 import { toast } from '@/lib/toast.tsx';
+import { checkAmount, type AmountRule } from '@/ui/amount.ts';
 import { firstError, formResolver } from '@/ui/form.tsx';
 import { Money } from '@/ui/Money.tsx';
 import { Page } from '@/ui/Page.tsx';
@@ -25,6 +25,7 @@ import { PagedList } from '@/ui/PagedList.tsx';
 import { PasswordInput } from '@/ui/PasswordInput.tsx';
 import { PaymentPasswordSheet } from '../../mine/components/PasswordSheets.tsx';
 import { useSessionStore } from '../../session/store.ts';
+import { AmountField } from '../components/AmountField.tsx';
 import { WithdrawCard } from '../components/RecordCards.tsx';
 import { WalletRow } from '../components/WalletRow.tsx';
 import {
@@ -104,25 +105,36 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
   useEffect(() => {
     if (wallet && wallet.id !== walletId) form.setValue('wallet_id', wallet.id);
   }, [wallet, walletId, form]);
-  const parsed = amount ? parseYuan(amount) : null;
   const cfg = config.data;
+  const { rule, problem } = withdrawRule(
+    cfg ? { min: fenFromDecimal(cfg.min_amount), max: fenFromDecimal(cfg.max_amount) } : null,
+    balance.data ? fenFromDecimal(balance.data.withdrawable) : null,
+    balance.data ? fenFromDecimal(balance.data.turnover_required) : 0n,
+  );
+  const typed = checkAmount(amount, rule);
+  const check = typed.state === 'ok' && problem ? { state: 'invalid' as const, message: problem } : typed;
   const fee =
-    parsed?.ok && cfg
-      ? withdrawFee(parsed.fen, {
+    check.state === 'ok' && cfg
+      ? withdrawFee(check.value, {
           rateBp: cfg.fee_rate_bp,
           min: fenFromDecimal(cfg.fee_min),
           max: fenFromDecimal(cfg.fee_max),
         })
       : null;
-  const actual = parsed?.ok && fee !== null ? parsed.fen - fee : null;
+  const actual = check.state === 'ok' && fee !== null ? check.value - fee : null;
   const rate = cfg ? parseRate(cfg.usdt_rate) : null;
   const turnoverLeft = balance.data && balance.data.turnover_required !== '0.00';
 
   const submit = form.handleSubmit(
     (body) =>
       create.mutate(
-        // The amount travels as the 元 text typed (the contract parses it to 分 on the server).
-        { wallet_id: body.wallet_id, amount, payment_password: body.payment_password, key },
+        // The amount travels as the number typed, in 元 with two decimals.
+        {
+          wallet_id: body.wallet_id,
+          amount: check.state === 'ok' ? formatFen(check.value) : amount,
+          payment_password: body.payment_password,
+          key,
+        },
         {
           onSuccess: () => {
             toast.success('提现申请已提交，等待审核');
@@ -206,30 +218,31 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
 
         <div className="card">
           <div className="fin-title">提现金额（元）</div>
-          <div className="fin-amount-input">
-            <span className="fin-amount-unit">¥</span>
-            <Controller
-              control={form.control}
-              name="amount"
-              render={({ field }) => (
-                <Input
-                  {...field}
-                  onChange={(v) => field.onChange(v.trim())}
-                  inputMode="decimal"
-                  placeholder={`${cfg?.min_amount ?? ''} - ${cfg?.max_amount ?? ''}`}
-                  clearable
-                  aria-label="提现金额"
-                />
-              )}
-            />
-            <Button
-              size="mini"
-              className="fin-all"
-              onClick={() => form.setValue('amount', balance.data?.withdrawable ?? '')}
-            >
-              全部
-            </Button>
-          </div>
+          <Controller
+            control={form.control}
+            name="amount"
+            render={({ field }) => (
+              <AmountField
+                value={field.value}
+                onChange={field.onChange}
+                rule={rule}
+                problem={problem && typed.state === 'ok' ? problem : null}
+                unit="¥"
+                label="提现金额"
+                placeholder={`${cfg?.min_amount ?? ''} - ${cfg?.max_amount ?? ''}`}
+                testId="withdraw-amount"
+                extra={
+                  <Button
+                    size="mini"
+                    className="fin-all"
+                    onClick={() => form.setValue('amount', balance.data?.withdrawable ?? '')}
+                  >
+                    全部
+                  </Button>
+                }
+              />
+            )}
+          />
           <div className="fin-row" style={{ marginTop: 8 }}>
             <span>手续费</span>
             <span data-testid="withdraw-fee">
@@ -293,7 +306,12 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
           size="large"
           loading={create.isPending}
           disabled={!hasPaymentPassword || usable.length === 0}
-          onClick={() => void submit()}
+          onClick={() => {
+            // Nothing is sent for an amount the field refuses (its reason shows under it).
+            if (check.state === 'empty') return toast.error('请输入提现金额');
+            if (check.state === 'invalid') return toast.error(check.message);
+            void submit();
+          }}
         >
           确认提现
         </Button>
@@ -302,6 +320,31 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
       <PaymentPasswordSheet visible={sheet} onClose={() => setSheet(false)} hasPassword={false} />
     </PullToRefresh>
   );
+}
+
+/**
+ * What the amount field accepts: the single-withdrawal limits, capped by what is withdrawable now,
+ * so an amount over the balance is refused with the range that is really open. When nothing in
+ * the limits is withdrawable (turnover left, or less than the minimum), the field keeps the limits
+ * and `problem` says why an amount inside them still cannot go.
+ */
+function withdrawRule(
+  limits: { min: bigint; max: bigint } | null,
+  withdrawable: bigint | null,
+  turnoverLeft: bigint,
+): { rule: AmountRule; problem: string | null } {
+  const label = '提现金额';
+  if (!limits) return { rule: { kind: 'money', label }, problem: null };
+  if (withdrawable === null) return { rule: { kind: 'money', label, ...limits }, problem: null };
+  const max = withdrawable < limits.max ? withdrawable : limits.max;
+  if (max >= limits.min) return { rule: { kind: 'money', label, min: limits.min, max }, problem: null };
+  return {
+    rule: { kind: 'money', label, ...limits },
+    problem:
+      turnoverLeft > 0n
+        ? `还需完成打码量 ${formatFen(turnoverLeft)} 元才能提现`
+        : `可提现余额 ${formatFen(withdrawable)} 元，不足单笔最低提现 ${formatFen(limits.min)} 元`,
+  };
 }
 
 function WithdrawRecords() {

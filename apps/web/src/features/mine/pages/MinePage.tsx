@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { relaunch, HOME_PATH } from '@/lib/navigation.ts';
 import { toast } from '@/lib/toast.tsx';
 import { messageKeys } from '../../messages/queries.ts';
+import { ExclusionBanner } from '../../responsible/components/ExclusionBanner.tsx';
 import { logout } from '../../session/logout.ts';
 import { sessionKeys } from '../../session/queries.ts';
 import { useSessionStore } from '../../session/store.ts';
@@ -50,6 +51,7 @@ export default function MinePage() {
             <ProfileHeader user={user} />
             {user ? <BalanceCard user={user} /> : null}
           </div>
+          {user ? <ExclusionBanner /> : null}
           <MenuGroups groups={groups} />
           {user ? (
             <div className="mine-logout">

@@ -10,6 +10,8 @@ import { toast } from '@/lib/toast.tsx';
 import { checkForUpdate, promptRestart } from '@/lib/updates.ts';
 import { formatBytes } from '@/ui/format.ts';
 import { Page } from '@/ui/Page.tsx';
+import { RESPONSIBLE_PATH } from '../../responsible/routes.ts';
+import { PRIVACY_POLICY_PATH, USER_AGREEMENT_PATH } from '../../legal/paths.ts';
 import { useAppInfo } from '../../site/queries.ts';
 import { clearAppCache } from '../cache.ts';
 import { debugEntries } from '../menu.tsx';
@@ -100,9 +102,21 @@ export default function SettingsPage() {
         </List.Item>
       </List>
 
+      <List header="健康游戏" mode="card">
+        <List.Item
+          description="限额、游戏时长提醒、冷静期与自我排除"
+          onClick={() => void navigate(RESPONSIBLE_PATH)}
+          data-testid="settings-responsible"
+        >
+          理性投注
+        </List.Item>
+      </List>
+
       <List header="帮助与反馈" mode="card">
         <List.Item onClick={() => void navigate('/pages/download/download')}>下载App</List.Item>
         <List.Item onClick={about}>关于我们</List.Item>
+        <List.Item onClick={() => void navigate(USER_AGREEMENT_PATH)}>用户协议</List.Item>
+        <List.Item onClick={() => void navigate(PRIVACY_POLICY_PATH)}>隐私政策</List.Item>
       </List>
 
       {developer ? (
