@@ -100,7 +100,7 @@ export class ActivitiesService {
     private readonly messages: MessagesService,
     private readonly operators: OperatorsService,
     private readonly clock: Clock,
-    private readonly responsible: Pick<ResponsiblePlayService, 'assertMayPlay'>,
+    private readonly responsible: Pick<ResponsiblePlayService, 'assertMayPlay' | 'exclusionReason'>,
   ) {}
 
   types() {
@@ -173,6 +173,8 @@ export class ActivitiesService {
     };
     if (existing)
       return { ...base, eligible: false, reason: this.alreadyApplied(activity, existing), amount: null };
+    const excluded = await this.responsible.exclusionReason(this.db, memberId, now, 'promotion');
+    if (excluded) return { ...base, eligible: false, reason: excluded, amount: null };
     const decision = await this.eligibility(this.db, activity, memberId, now);
     return {
       ...base,

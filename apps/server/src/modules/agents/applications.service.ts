@@ -71,13 +71,15 @@ export class AgentApplicationsService {
     private readonly messages: MessagesService,
     private readonly events: EventBus,
     private readonly clock: Clock,
-    private readonly responsible: Pick<ResponsiblePlayService, 'assertNotExcluded'>,
+    private readonly responsible: Pick<ResponsiblePlayService, 'assertNotExcluded' | 'exclusionReason'>,
   ) {}
 
   /** Why the member cannot apply now, or null. */
   async applyProblem(member: MemberRow): Promise<string | null> {
     if (member.isAgent) return ALREADY_AGENT;
     if (member.isBlack) return '账户受限，暂不能申请代理，请联系客服';
+    const excluded = await this.responsible.exclusionReason(this.db, member.id, this.clock.now(), 'agent');
+    if (excluded) return excluded;
     if (await repo.findPending(this.db, member.id)) return PENDING_EXISTS;
     return null;
   }

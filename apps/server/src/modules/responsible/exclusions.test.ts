@@ -22,6 +22,9 @@ import {
   submit,
   type MatchRow,
 } from '../../test/sports-helpers.ts';
+import { randomBytes } from 'node:crypto';
+import { demoActivities } from '../../seed/community.ts';
+import { activities } from '../activities/activities.table.ts';
 import { updateMember } from '../accounts/accounts.repo.ts';
 import { bonusLogs } from '../bonus/bonus.table.ts';
 import { GAME_TEST_ENV } from '../games/testing.ts';
@@ -47,11 +50,20 @@ const clock = new ManualClock(new Date());
 let t: TestApp;
 let played: MatchRow[];
 let later: MatchRow[];
+/** This file's copies of the demo activities. */
+const activity = { firstDeposit: 0, checkin: 0 };
 
 beforeAll(async () => {
   t = await createSportsApp(GAME_TEST_ENV, clock);
   played = await openMatches(t, 'football', 1);
   later = (await openMatches(t, 'football', 4)).filter((m) => m.id !== played[0]!.id);
+  const suffix = `-${randomBytes(4).toString('hex')}`;
+  const rows = await t.database.db
+    .insert(activities)
+    .values(demoActivities(new Date(clock.now().getTime() - 24 * 3_600_000), suffix))
+    .returning();
+  activity.firstDeposit = rows.find((r) => r.slug === `first-deposit${suffix}`)!.id;
+  activity.checkin = rows.find((r) => r.slug === `daily-checkin${suffix}`)!.id;
 }, 120_000);
 afterEach(() => expectLedgerBalanced(t));
 afterAll(() => t.close());
@@ -194,8 +206,13 @@ describe('time-outs', () => {
       message: `您已设置冷静期至 ${beijing(ends).minute}，期间不能进入游戏、投注、充值或转入`,
     });
     const promotion = `您已设置冷静期至 ${beijing(ends).minute}，期间不能参加活动、领取彩金或返水`;
+    const status = await as(t.app, m, {
+      method: 'GET',
+      url: `/v1/activity/${activity.checkin}/application-status`,
+    });
+    expect(body(status).data).toMatchObject({ eligible: false, reason: promotion });
     for (const [url, payload] of [
-      ['/v1/activity/apply', { activity_id: 1 }],
+      ['/v1/activity/apply', { activity_id: activity.checkin }],
       ['/v1/rebate/apply', undefined],
       ['/v1/rebate/claim-all', undefined],
     ] as const) {
@@ -213,6 +230,11 @@ describe('time-outs', () => {
         experience: '运营足球交流群三年，群成员两千多人',
         expected_members: 50,
       },
+    });
+    const agentWords = `您已设置冷静期至 ${beijing(ends).minute}，期间不能申请代理`;
+    expect(body(await as(t.app, m, { method: 'GET', url: '/v1/invite/agent-status' })).data).toMatchObject({
+      can_apply: false,
+      reason: agentWords,
     });
     expect(body(agent)).toMatchObject({
       code: 403,
@@ -309,6 +331,35 @@ describe('time-outs', () => {
     clock.set(after);
     expect(await t.app.services.inviteRewards.payMilestonesOf(invitee.id)).toBe(1);
     expect(await t.app.services.rebates.applyCompletedDays(after, [m.id])).toBe(1);
+  });
+
+  it('an application made before is not paid during it: the operator is told to reject it', async () => {
+    const support = await newOperator(t.app, 'support');
+    const m = await member(0n);
+    await deposit(t, m, '200.00');
+    const applied = await as(t.app, m, {
+      method: 'POST',
+      url: '/v1/activity/apply',
+      payload: { activity_id: activity.firstDeposit },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const id = body<{ application: { id: number; status: string } }>(applied).data.application.id;
+    await excluded(t, m, 'timeout_7d');
+    const review = (action: string, payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/admin/v1/activity-applications/${id}/${action}`,
+        headers: support.auth,
+        payload,
+      });
+    expect(body(await review('approve', { remark: '核实' }))).toMatchObject({
+      code: 422,
+      message: '该会员处于冷静期或自我排除期，不能发放彩金，请驳回该申请',
+    });
+    expect(await t.database.db.select().from(bonusLogs).where(eq(bonusLogs.memberId, m.id))).toEqual([]);
+    expect((await review('reject', { reason: '会员处于冷静期' })).statusCode).toBe(200);
+    // The answer to the member's own application is not marketing: it arrives.
+    expect(await inbox(m)).toContain('活动申请未通过');
   });
 
   it('ends by itself at its end', async () => {

@@ -119,8 +119,14 @@ export class ResponsiblePlayService {
 
   /** 403 while a time-out or self-exclusion keeps the member from play. */
   async assertNotExcluded(db: Db, memberId: number, now: Date, intent: PlayIntentKind): Promise<void> {
+    const reason = await this.exclusionReason(db, memberId, now, intent);
+    if (reason) throw forbidden(reason);
+  }
+
+  /** Why a time-out or self-exclusion refuses this now (for screens that say so before the member tries), or null. */
+  async exclusionReason(db: Db, memberId: number, now: Date, intent: PlayIntentKind): Promise<string | null> {
     const governing = governingExclusion(await repo.exclusionsOf(db, memberId), now);
-    if (governing) throw forbidden(exclusionRefusal(governing, intent, now));
+    return governing ? exclusionRefusal(governing, intent, now) : null;
   }
 
   /** Whether a time-out or self-exclusion keeps the member from play (bonuses, rebates, rewards skip them). */
