@@ -357,6 +357,18 @@ describe('finance', () => {
       'finance-usdt-refused',
     );
     expect(await count('/v1/payment-orders')).toBe(depositsBefore);
+    // Every quick chip of each USDT method is inside its range (20 U and 50 U were under ERC20's minimum).
+    for (const method of ['USDT-TRC20', 'USDT-ERC20']) {
+      await page.getByRole('button', { name: method }).click();
+      const chips = page.locator('.fin-chip');
+      await chips.first().waitFor();
+      for (let i = 0; i < (await chips.count()); i++) {
+        await chips.nth(i).click();
+        await expect
+          .poll(() => page.getByTestId('recharge-amount-error').count(), { message: `${method} chip ${i}` })
+          .toBe(0);
+      }
+    }
 
     // A quick amount still fills the field and a valid amount still opens an order.
     await page.getByRole('button', { name: '支付宝' }).click();

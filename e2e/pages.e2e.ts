@@ -107,6 +107,14 @@ describe('every page renders (screenshots in test-results/screenshots)', () => {
     await page.locator('input[name="nickname"]').fill('金牌玩家');
     await page.getByRole('button', { name: '保存' }).click();
     await page.locator('.adm-list-item', { hasText: '金牌玩家' }).waitFor();
+    // An emoji nickname: the avatar shows the whole emoji, never half of its surrogate pair.
+    await page.locator('.adm-list-item', { hasText: '昵称' }).click();
+    await page.locator('input[name="nickname"]').fill('🐯虎哥');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.locator('.adm-list-item', { hasText: '🐯虎哥' }).waitFor();
+    await page.goto('/#/pages/mine/mine');
+    await expect.poll(() => page.locator('.user-avatar-initial').first().textContent()).toBe('🐯');
+    await page.goto('/#/minePages/set');
 
     await page.locator('.adm-list-item', { hasText: '支付密码' }).click();
     await page.locator('.sheet-title', { hasText: '设置支付密码' }).waitFor();

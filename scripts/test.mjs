@@ -10,6 +10,7 @@
 // tests on PostgreSQL run on it while those on PGlite run on this Node.
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { stripVTControlCharacters } from 'node:util';
 
 /**
  * Lines naming a failed test or file (vitest's `FAIL` and `×` lines), kept per label so the table at
@@ -17,7 +18,6 @@ import { performance } from 'node:perf_hooks';
  * reader may get.
  */
 const failures = [];
-const ANSI = /\u001b\[[0-9;]*m/g;
 const FAILED_LINE = /^\s*(FAIL\s|×\s|✗\s)/;
 
 /** One command: resolves with its exit code and seconds taken. Output goes straight through. */
@@ -31,7 +31,7 @@ function run(label, command) {
         .split('\n')
         .map((line, i, all) => {
           if (i === all.length - 1 && line === '') return '';
-          const plain = line.replace(ANSI, '');
+          const plain = stripVTControlCharacters(line);
           if (FAILED_LINE.test(plain) && failures.length < 60) failures.push(`[${label}] ${plain.trim()}`);
           return `[${label}] ${line}\n`;
         })
