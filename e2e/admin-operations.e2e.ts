@@ -1,4 +1,4 @@
-import { commitment, currentPeriod, findLottery, nextPeriod } from '@app/shared';
+import { commitment, currentPeriod, findLottery, nextPeriod, TERMS_VERSION } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../apps/server/src/lib/clock.ts';
 import { deriveSeed } from '../apps/server/src/modules/lottery/draw-seed.ts';
@@ -12,6 +12,7 @@ import {
   server,
   useConsoleSuite,
 } from './support/admin.ts';
+import { uniqueUsername } from './support/app.ts';
 
 // The lottery test needs a draw that did not happen yet: this server's clock moves only when told.
 const clock = new ManualClock();
@@ -22,7 +23,7 @@ async function memberApi(username: string, password: string) {
   const res = await server.app.inject({ method: 'POST', url: '/v1/login', payload: { username, password } });
   const token = res.json<{ data: { token: string } }>().data.token;
   return async <T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     url: string,
     payload?: unknown,
   ): Promise<{ code: number; message: string; data: T }> => {
@@ -34,6 +35,22 @@ async function memberApi(username: string, password: string) {
     });
     return r.json<{ code: number; message: string; data: T }>();
   };
+}
+
+/** A member of this test's own, registered through the API (with the terms consent). */
+async function registerMember(
+  prefix: string,
+  password = 'abc12345',
+): Promise<{ id: number; username: string }> {
+  const username = uniqueUsername(prefix);
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/v1/register',
+    payload: { username, password, accept_terms: true, terms_version: TERMS_VERSION },
+    remoteAddress: '203.0.113.201',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { id: res.json<{ data: { userinfo: { id: number } } }>().data.userinfo.id, username };
 }
 
 const confirmButton = () => page.getByRole('button', { name: /^确\s?[定认]$/ });
@@ -215,6 +232,37 @@ describe('operations in the console', () => {
     await screenshot(page, 'admin-member-tags');
     await page.goto(`/admin/members?tag=${encodeURIComponent('新户观察')}`);
     await page.locator('tr', { hasText: 'demo001' }).getByText('新户观察').waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows a member’s limits and time-out read only under 理性投注', async () => {
+    const member = await registerMember('rpadm');
+    const api = await memberApi(member.username, 'abc12345');
+    const limit = (amount: string) =>
+      api('PUT', '/v1/responsible-play/limits', { kind: 'deposit', period: 'day', amount });
+    expect(await limit('100')).toMatchObject({ code: 200 });
+    // A raise waits its cooling-off: shown as pending with when it applies.
+    expect(await limit('300')).toMatchObject({ code: 200 });
+    expect(
+      await api('POST', '/v1/responsible-play/exclusions', { choice: 'timeout_24h', password: 'abc12345' }),
+    ).toMatchObject({ code: 200 });
+
+    await page.goto(`/admin/members/${member.id}`);
+    const section = page.getByTestId('member-responsible');
+    await section.getByText('理性投注', { exact: true }).waitFor();
+    await section.getByTestId('rp-exclusion-tag').getByText('冷静期中').waitFor();
+    await section.getByText('会员自行设置，后台仅可查看；冷静期与自我排除不可由后台缩短或解除').waitFor();
+    const daily = section.getByTestId('rp-limit-deposit-day');
+    await daily.getByText('每日存款限额').waitFor();
+    expect(await daily.locator('.money').first().getAttribute('data-amount')).toBe('100.00');
+    expect(await daily.getByTestId('rp-limit-pending').textContent()).toMatch(/^提高至 300\.00 元，.+ 生效$/);
+    await section.getByTestId('rp-limit-loss-week').getByText('未设置').waitFor();
+    await section.getByTestId('rp-exclusion').getByText('冷静期 24小时').waitFor();
+    await section.getByTestId('rp-exclusions').getByText('当前生效').waitFor();
+    // Nothing in the section changes them: no buttons, links or inputs.
+    expect(await section.locator('button, a, input, [role=button]').count()).toBe(0);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-member-responsible');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -83,7 +83,7 @@ describe('responsible play', () => {
     await page.getByRole('button', { name: '支付宝' }).click();
     await page.getByRole('textbox', { name: '充值金额' }).fill('200');
     await page.getByRole('button', { name: '立即充值' }).click();
-    await toast(page, /^已达到每日存款限额：本期剩余 100\.00 元/).waitFor();
+    await toast(page, /^超出每日存款限额：本期剩余 100\.00 元/).waitFor();
     await screenshot(page, 'responsible-deposit-refused');
     expect(page.url()).toContain('/financePages/recharge');
 

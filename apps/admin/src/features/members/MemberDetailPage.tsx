@@ -20,6 +20,7 @@ import { Money } from '@/ui/Money.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
 import { AdjustmentForm } from './AdjustmentForm.tsx';
 import { FlagTags } from './MembersPage.tsx';
+import { ResponsiblePlaySection } from './ResponsiblePlaySection.tsx';
 import { tagOptions, useMemberTags } from './tags.ts';
 
 type Row = Record<string, unknown>;
@@ -200,7 +201,10 @@ const TABS: Array<{ key: string; label: string; path: string; columns: ProColumn
   },
 ];
 
-/** One member: profile, balances, flags (with a reason), sessions, every record, manual adjustment. */
+/**
+ * One member: profile, balances, flags (with a reason), 理性投注 (read only), sessions, every record,
+ * manual adjustment.
+ */
 export default function MemberDetailPage() {
   const id = Number(useParams().id);
   const { can } = useAuth();
@@ -405,6 +409,7 @@ export default function MemberDetailPage() {
           </Descriptions>
         </ProCard>
       )}
+      {m && <ResponsiblePlaySection rp={m.responsible_play} />}
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams({ tab: key })}

@@ -120,14 +120,14 @@ describe('sports orders and limits', () => {
     const resets = beijing(playLimitWindow('day', clock.now()).to);
     expect(body(refused)).toMatchObject({
       code: 422,
-      message: `已达到每日投注限额：本期剩余 1.00 元，将于 ${resets.monthDay} 重置`,
+      message: `超出每日投注限额：本期剩余 1.00 元，将于 ${resets.monthDay} 重置`,
     });
     const loser = await member();
     await setLimit(t, loser, 'loss', 'week', '5');
     expect((await sportsBet(loser, later[1]!, 2)).statusCode).toBe(200);
     expect(body(await sportsBet(loser, later[1]!, 1))).toMatchObject({
       code: 422,
-      message: `已达到每周亏损限额：本期剩余 1.00 元，将于 ${beijing(playLimitWindow('week', clock.now()).to).monthDay} 重置`,
+      message: `超出每周亏损限额：本期剩余 1.00 元，将于 ${beijing(playLimitWindow('week', clock.now()).to).monthDay} 重置`,
     });
   });
 });

@@ -46,7 +46,7 @@ async function bet(m: TestMember, yuan: number) {
 }
 
 const refusal = (kind: string, left: string, resetsAt: string) =>
-  `已达到${kind}：本期剩余 ${left} 元，将于 ${beijing(resetsAt).monthDay} 重置`;
+  `${left === '0.00' ? '已达到' : '超出'}${kind}：本期剩余 ${left} 元，将于 ${beijing(resetsAt).monthDay} 重置`;
 /** The refusal of the limit in the period the clock stands in. */
 const refused = (kind: string, period: PlayLimitPeriod, left: string) =>
   refusal(kind, left, playLimitWindow(period, clock.now()).to.toISOString());
@@ -128,7 +128,7 @@ describe('calendar windows (Beijing time)', () => {
     expect((await gameTransfer(t, m, 'in', '5')).statusCode).toBe(200);
     // The month still counts Sunday's stakes: 25 of 30.
     expect(body(await gameTransfer(t, m, 'in', '10')).message).toBe(
-      '已达到每月投注限额：本期剩余 5.00 元，将于 12月1日 00:00 重置',
+      '超出每月投注限额：本期剩余 5.00 元，将于 12月1日 00:00 重置',
     );
     clock.set(new Date('2026-11-30T16:00:00Z')); // Tuesday 1 December 00:00
     expect((await gameTransfer(t, m, 'in', '10')).statusCode).toBe(200);

@@ -103,7 +103,10 @@ export function beijingMinute(at: Date): string {
   return `${parts.date} ${parts.time}`;
 }
 
-/** `已达到每日投注限额：本期剩余 120.00 元，将于 11月27日 00:00 重置` */
+/**
+ * `超出每日投注限额：本期剩余 120.00 元，将于 11月27日 00:00 重置` while something is left (the request
+ * asked for more), `已达到…：本期剩余 0.00 元…` once nothing is.
+ */
 export function limitRefusal(
   kind: PlayLimitKind,
   period: PlayLimitPeriod,
@@ -112,7 +115,7 @@ export function limitRefusal(
 ): string {
   const name = `${PLAY_LIMIT_PERIOD_NAMES[period]}${PLAY_LIMIT_KIND_NAMES[kind]}`;
   const left = remaining > 0n ? remaining : 0n;
-  return `已达到${name}：本期剩余 ${formatFen(left)} 元，将于 ${beijingMonthDayTime(resetsAt)} 重置`;
+  return `${left > 0n ? '超出' : '已达到'}${name}：本期剩余 ${formatFen(left)} 元，将于 ${beijingMonthDayTime(resetsAt)} 重置`;
 }
 
 // ---- time-outs and self-exclusions --------------------------------------------------------------

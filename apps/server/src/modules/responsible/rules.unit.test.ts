@@ -86,7 +86,7 @@ describe('usage and refusals', () => {
     const resets = new Date('2026-11-26T16:00:00Z');
     expect(beijingMonthDayTime(resets)).toBe('11月27日 00:00');
     expect(limitRefusal('stake', 'day', 12_000n, resets)).toBe(
-      '已达到每日投注限额：本期剩余 120.00 元，将于 11月27日 00:00 重置',
+      '超出每日投注限额：本期剩余 120.00 元，将于 11月27日 00:00 重置',
     );
     expect(limitRefusal('loss', 'week', -500n, resets)).toBe(
       '已达到每周亏损限额：本期剩余 0.00 元，将于 11月27日 00:00 重置',
