@@ -84,7 +84,10 @@ describe('an app that installs', () => {
       expect(await sketches.getByRole('img').count()).toBe(4);
       expect(await sketches.locator('figcaption').allTextContents()).toContain('② 添加到主屏幕');
     }
-    await page.getByRole('img', { name: '第二步：在分享菜单中选择“添加到主屏幕”' }).getByText('添加到主屏幕').waitFor();
+    await page
+      .getByRole('img', { name: '第二步：在分享菜单中选择“添加到主屏幕”' })
+      .getByText('添加到主屏幕')
+      .waitFor();
     const icon = await page.request.get('/icons/icon-192.png');
     expect(icon.status()).toBe(200);
     await screenshot(page, 'install-tutorial-pictures');

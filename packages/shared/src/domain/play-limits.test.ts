@@ -23,7 +23,9 @@ describe('playLimitWindow', () => {
       '2026-11-29T16:00:00.000Z',
     ]);
     // A Sunday evening still belongs to the week that began on Monday.
-    expect(iso(playLimitWindow('week', new Date('2026-11-29T15:00:00Z')))[0]).toBe('2026-11-22T16:00:00.000Z');
+    expect(iso(playLimitWindow('week', new Date('2026-11-29T15:00:00Z')))[0]).toBe(
+      '2026-11-22T16:00:00.000Z',
+    );
     expect(iso(playLimitWindow('month', new Date('2026-12-31T17:00:00Z')))).toEqual([
       '2026-12-31T16:00:00.000Z',
       '2027-01-31T16:00:00.000Z',
