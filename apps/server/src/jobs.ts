@@ -10,6 +10,7 @@ import type { RealtimeService } from './modules/realtime/realtime.service.ts';
 import type { RebateService } from './modules/rewards/rebate.service.ts';
 import type { VipService } from './modules/rewards/vip.service.ts';
 import type { FeedSync } from './modules/sports/feed-sync.ts';
+import { OVERDUE_CHECK_INTERVAL_MS, type OverdueMatchService } from './modules/sports/overdue.service.ts';
 import type { Metrics } from './ops/metrics.ts';
 
 export interface JobServices {
@@ -19,6 +20,7 @@ export interface JobServices {
   vip: VipService;
   inviteRewards: InviteRewardsService;
   feedSync: FeedSync;
+  overdueMatches: OverdueMatchService;
   lotteryScheduler: LotteryScheduler;
   rebates: RebateService;
   gameTransfers: GameTransferService;
@@ -43,6 +45,12 @@ export function registerJobs(runner: JobRunner, config: AppConfig, s: JobService
   });
 
   runner.every({ name: 'sports-feed', everyMs: config.sports.syncIntervalMs, run: () => s.feedSync.tick() });
+  // The 36 h void rule on our own clock, whatever the feed says (modules/sports/overdue.service.ts).
+  runner.every({
+    name: 'sports-void-overdue',
+    everyMs: OVERDUE_CHECK_INTERVAL_MS,
+    run: () => s.overdueMatches.run(),
+  });
   runner.every({
     name: 'lottery-scheduler',
     everyMs: config.lottery.tickIntervalMs,

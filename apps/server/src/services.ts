@@ -18,6 +18,7 @@ import {
 import { RealtimeHub } from './modules/realtime/hub.ts';
 import { RealtimeService } from './modules/realtime/realtime.service.ts';
 import { FeedSync } from './modules/sports/feed-sync.ts';
+import { OverdueMatchService } from './modules/sports/overdue.service.ts';
 import type { SportsFeed } from './modules/sports/feed/feed.ts';
 import { MatchesService } from './modules/sports/matches.service.ts';
 import { OrdersService } from './modules/sports/orders.service.ts';
@@ -89,6 +90,8 @@ export interface Services {
   orders: OrdersService;
   settlement: SettlementService;
   feedSync: FeedSync;
+  /** The 36 h void rule (leader job `sports-void-overdue`). */
+  overdueMatches: OverdueMatchService;
   /** The sports feed in use (SPORTS_FEED). */
   sportsFeed: SportsFeed;
   lottery: LotteryService;
@@ -237,6 +240,7 @@ export async function createServices(
     preMatchRefreshMs: 60_000,
     fixturesRefreshMs: 10 * 60_000,
   });
+  const overdueMatches = new OverdueMatchService(db, settlement, broadcaster, log, clock);
   const lotterySettlement = new LotterySettlement(db, ledger, broadcaster, log, messages, clock);
   // The draw seed key: DRAW_SEED_KEY, or (demo) the key file in DATA_DIR made on the first start.
   const drawSeedKey = resolveDrawSeedKey(config);
@@ -298,6 +302,7 @@ export async function createServices(
     vip,
     inviteRewards,
     feedSync,
+    overdueMatches,
     lotteryScheduler,
     rebates,
     gameTransfers,
@@ -325,6 +330,7 @@ export async function createServices(
     orders: new OrdersService(db, ledger, idempotency, clock, responsible),
     settlement,
     feedSync,
+    overdueMatches,
     sportsFeed,
     lottery: new LotteryService(db, clock),
     lotteryBets: new LotteryBetsService(db, ledger, idempotency, clock, responsible),

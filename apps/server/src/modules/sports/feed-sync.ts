@@ -124,7 +124,15 @@ export class FeedSync {
         state.bettingOpen !== match.bettingOpen;
       const oddsChanged = await repo.upsertMarkets(this.db, match.id, state.markets, seenAt);
       if (changed) {
-        await this.saveState(match.id, match.sport, state, seenAt);
+        if (!(await this.saveState(match.id, match.sport, state, seenAt))) {
+          // Over in our books since this pass read it (e.g. voided by the 36 h check): the
+          // feed's word comes too late and is ignored; an operator may still resettle it.
+          this.log.warn(
+            { matchId: match.id, feedStatus: state.status },
+            'feed state for a match already over ignored',
+          );
+          continue;
+        }
         updated++;
         if (state.status === 'finished' || state.status === 'cancelled') finished.push(match.id);
       } else if (oddsChanged) {
@@ -169,9 +177,9 @@ export class FeedSync {
     sport: 'football' | 'basketball',
     state: FeedMatchState,
     seenAt: Date,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const over = state.status === 'finished' || state.status === 'cancelled';
-    await repo.saveMatchState(
+    return repo.saveMatchState(
       this.db,
       id,
       {

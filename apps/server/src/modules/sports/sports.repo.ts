@@ -10,6 +10,7 @@ import {
   inArray,
   lt,
   lte,
+  notInArray,
   or,
   sql,
   type SQL,
@@ -307,22 +308,77 @@ export type MatchState = Pick<
   | 'result'
 >;
 
-/** Copies the live state; a match that is over keeps the first time it was seen over. */
+/**
+ * Copies the live state; a match that is over keeps the first time it was seen over. A match
+ * already over (finished, or cancelled by the feed or by our 36 h check) is never changed again:
+ * returns false then, so a sync pass that read the match before it was voided cannot re-open it
+ * or give it a result after its legs were settled void.
+ */
 export async function saveMatchState(
   db: Db,
   id: number,
   state: MatchState,
   over: boolean,
   now: Date,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .update(matches)
     .set({
       ...state,
       finishedAt: over ? sql`COALESCE(${matches.finishedAt}, ${now.toISOString()}::timestamptz)` : null,
       updatedAt: now,
     })
-    .where(eq(matches.id, id));
+    .where(and(eq(matches.id, id), notInArray(matches.status, MATCH_OVER)))
+    .returning({ id: matches.id });
+  return rows.length > 0;
+}
+
+const MATCH_OVER: MatchStatus[] = ['finished', 'cancelled'];
+/** Statuses of a match not completed: what the 36 h rule voids once kick-off + 36 h has passed. */
+export const MATCH_UNCOMPLETED: MatchStatus[] = ['scheduled', 'live', 'postponed'];
+
+/** Matches not completed that kicked off at or before `kickedOffBy`, oldest first. */
+export async function overdueMatchIds(db: Db, kickedOffBy: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(inArray(matches.status, MATCH_UNCOMPLETED), lte(matches.kickoffAt, kickedOffBy)))
+    .orderBy(asc(matches.kickoffAt), asc(matches.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Calls the match off with `result` (a cancelled result), only while it is still not completed
+ * and kicked off at or before `kickedOffBy`: of concurrent callers exactly one flips it.
+ */
+export async function voidOverdueMatch(
+  db: Db,
+  id: number,
+  kickedOffBy: Date,
+  result: Record<string, unknown>,
+  now: Date,
+): Promise<MatchRow | undefined> {
+  const [row] = await db
+    .update(matches)
+    .set({
+      status: 'cancelled',
+      bettingOpen: false,
+      period: 'CANCELLED',
+      clock: '取消',
+      result,
+      finishedAt: sql`COALESCE(${matches.finishedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(matches.id, id),
+        inArray(matches.status, MATCH_UNCOMPLETED),
+        lte(matches.kickoffAt, kickedOffBy),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 export async function markOddsUpdated(db: Db, matchId: number, now: Date): Promise<void> {
