@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
 import { dismissHomeModal, login, toast, waitForRoute } from './support/app.ts';
 import { screenshot, settle } from './support/browser.ts';
+import { ShiftedClock } from './support/server.ts';
 import { page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
 
 type MatchRow = typeof matches.$inferSelect;
@@ -22,7 +23,9 @@ const DAY = 86_400_000;
 /** Pushes arrive at once; without a socket the pages refetch every 15 s. */
 const LIVE_TIMEOUT = 20_000;
 
-useBrowserSuite('sports', { page: 'file' });
+// The server's clock runs with the wall's; the last test jumps it towards a sales deadline (never back).
+const clock = new ShiftedClock();
+useBrowserSuite('sports', { page: 'file', clock });
 
 beforeAll(async () => {
   // Jobs are off in tests: the simulator's clock moves only when we tick it.
@@ -471,5 +474,62 @@ describe('sports betting in the browser', () => {
     }
     await page.reload();
     await page.getByTestId('slip-bar').waitFor();
+  });
+
+  // Last: the server's clock moves hours ahead of the phone's and stays there.
+  it('greys a match out at its sales deadline by the server clock and drops its leg from the slip, saying why', async () => {
+    const upcoming = await scheduled('football', new Date(clock.now().getTime() + 5 * MINUTE));
+    const [closing] = upcoming;
+    if (!closing) throw new Error('no open football match');
+    const staying = upcoming.find((m) => m.kickoffAt.getTime() > closing.kickoffAt.getTime());
+    if (!staying) throw new Error('no later football match');
+    // The server's clock jumps to 20 s before the first match stops selling; the phone's does not
+    // move. The page learns the server's time from the list it loads.
+    clock.jumpTo(closing.kickoffAt.getTime() - 20_000);
+    await page.goto('/#/betPages/football/index');
+    await page.reload();
+    await chooseMode('单关');
+    await chooseBetType('胜平负');
+    const closingCard = card(closing.id);
+    await closingCard.getByTestId('odds-h').click();
+    await card(staying.id).getByTestId('odds-h').click();
+    await expect.poll(() => page.getByTestId('slip-match-count').textContent()).toBe('2');
+    expect(await closingCard.getAttribute('data-closed')).toBeNull();
+    expect(await closingCard.getByTestId('sales-closed').count()).toBe(0);
+
+    // The deadline passes on the server's clock while the page sits there: no reload, no refetch.
+    await closingCard.getByTestId('sales-closed').waitFor({ timeout: 30_000 });
+    expect(clock.now().getTime()).toBeGreaterThanOrEqual(closing.kickoffAt.getTime());
+    expect(await closingCard.getAttribute('data-closed')).toBe('true');
+    expect(await closingCard.getByTestId('sales-closed').textContent()).toBe('已停售');
+    for (const option of ['h', 'd', 'a']) {
+      expect(await closingCard.getByTestId(`odds-${option}`).isDisabled()).toBe(true);
+    }
+    expect(await card(staying.id).getByTestId('odds-h').isDisabled()).toBe(false);
+    // The slip dropped the leg with the reason; the later match's leg stays.
+    await toast(page, `${closing.matchNo} 已停售，已移出投注单`).waitFor();
+    await expect.poll(() => page.getByTestId('slip-match-count').textContent()).toBe('1');
+    expect(await closingCard.getByTestId('odds-h').getAttribute('aria-pressed')).toBe('false');
+    await closingCard.scrollIntoViewIfNeeded();
+    await pause();
+    await screenshot(page, 'sports-deadline');
+
+    await openSlip();
+    const dropped = page.getByTestId('slip-dropped-leg');
+    expect(await dropped.count()).toBe(1);
+    expect(await dropped.getAttribute('data-reason')).toBe('closed');
+    expect(await dropped.getByTestId('slip-dropped-reason').textContent()).toBe('已停售');
+    expect(await dropped.textContent()).toContain(closing.matchNo);
+    const legs = page.getByTestId('slip-match');
+    expect(await legs.count()).toBe(1);
+    expect(await legs.textContent()).toContain(staying.matchNo);
+    await screenshot(page, 'sports-deadline-slip');
+
+    // 知道了 clears the note; what is left is the later match alone.
+    await page.getByTestId('slip-dropped').getByRole('button', { name: '知道了' }).click();
+    await expect.poll(() => dropped.count()).toBe(0);
+    await closeSlip();
+    await clearSlip();
+    expect(pageErrors).toEqual([]);
   });
 });

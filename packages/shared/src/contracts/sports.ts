@@ -73,6 +73,9 @@ export const matchSummary = z
     status: z.enum(['scheduled', 'live', 'finished', 'postponed', 'cancelled']),
     status_text: z.string(),
     betting_open: z.boolean(),
+    sales_close_at: isoDate.describe(
+      'Sales deadline (停售): from this instant, by the server clock, the match takes no new bets',
+    ),
     period: z.string(),
     minute: z.number().int().nullable(),
     clock: z.string(),
@@ -100,7 +103,13 @@ export const matchDetail = matchSummary
   })
   .meta({ id: 'MatchDetail' });
 
-export const matchPage = paginated(matchSummary);
+export const matchPage = paginated(matchSummary).extend({
+  server_time: z
+    .number()
+    .int()
+    .optional()
+    .describe('Server clock when the list was read (ms since the epoch): clients time sales deadlines by it'),
+});
 
 export const matchStatistics = z
   .object({

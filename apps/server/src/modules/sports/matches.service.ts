@@ -54,7 +54,9 @@ export class MatchesService {
     scope: { statuses?: MatchStatus[]; order?: 'asc' | 'desc'; betType?: BetType | undefined; from?: Date },
   ) {
     const sport = sportOf(query.sport_type);
-    if (!sport) return pageOf([], 0, query);
+    // One instant for the whole answer: `betting_open` and `server_time` agree.
+    const now = this.clock.now();
+    if (!sport) return { ...pageOf([], 0, query), server_time: now.getTime() };
     const day = query.date ? beijingDay(query.date) : undefined;
     const statuses = query.status ? [query.status] : scope.statuses;
     const { rows, total } = await repo.findMatches(
@@ -74,11 +76,14 @@ export class MatchesService {
       rows.map((r) => r.match.id),
       playTypes,
     );
-    return pageOf(
-      rows.map((r) => toMatchSummary(r.match, r.names, markets.get(r.match.id) ?? [], this.clock.now())),
-      total,
-      query,
-    );
+    return {
+      ...pageOf(
+        rows.map((r) => toMatchSummary(r.match, r.names, markets.get(r.match.id) ?? [], now)),
+        total,
+        query,
+      ),
+      server_time: now.getTime(),
+    };
   }
 
   async detail(id: number, betType?: BetType) {

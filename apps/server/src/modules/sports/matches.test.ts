@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../test/harness.ts';
 import { createSportsApp, finish, openMatches } from '../../test/sports-helpers.ts';
 import { CATALOG } from './feed/catalog.ts';
+import { isOpenForBetting, salesCloseAt } from './sports.mapper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,6 +36,34 @@ describe('matches', () => {
     expect(first.markets).toHaveLength(1);
     expect(first.markets[0]).toMatchObject({ play_type: 'football.winDrawLose' });
     expect(first.markets[0]!.options).toHaveLength(3);
+  });
+
+  it('tells the screen when each match stops selling, and the server clock to time it by', async () => {
+    const before = t.app.services.clock.now().getTime();
+    const page = body<Page & { server_time: number }>(
+      await get('/v1/football/matches?per_page=5&betType=winDrawLose'),
+    ).data;
+    const after = t.app.services.clock.now().getTime();
+    expect(page.server_time).toBeGreaterThanOrEqual(before);
+    expect(page.server_time).toBeLessThanOrEqual(after);
+    expect(page.list.length).toBeGreaterThan(0);
+    for (const m of page.list) {
+      // 竞彩 sells until kick-off; every listed match is still before its deadline.
+      expect(m.sales_close_at).toBe(m.kickoff_at);
+      expect(Date.parse(String(m.sales_close_at))).toBeGreaterThan(page.server_time);
+      expect(m.markets.every((k) => (k as { suspended?: boolean }).suspended === false)).toBe(true);
+    }
+    const detail = body<Record<string, unknown>>(await get(`/v1/matches/${page.list[0]!.id}/detail`)).data;
+    expect(detail.sales_close_at).toBe(page.list[0]!.sales_close_at);
+  });
+
+  it('closes a match at its sales deadline, to the millisecond', () => {
+    const kickoffAt = new Date('2026-11-21T12:00:00.000Z');
+    const match = { status: 'scheduled' as const, bettingOpen: true, kickoffAt };
+    expect(salesCloseAt(match)).toEqual(kickoffAt);
+    expect(isOpenForBetting(match, new Date(kickoffAt.getTime() - 1))).toBe(true);
+    expect(isOpenForBetting(match, kickoffAt)).toBe(false);
+    expect(isOpenForBetting({ ...match, bettingOpen: false }, new Date(0))).toBe(false);
   });
 
   it('gives every play of a match, in the engine’s order, with lines where they belong', async () => {

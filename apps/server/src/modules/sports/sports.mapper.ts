@@ -72,6 +72,7 @@ export function toMatchSummary(
     status: match.status,
     status_text: MATCH_STATUS_TEXT[match.status],
     betting_open: isOpenForBetting(match, now),
+    sales_close_at: salesCloseAt(match).toISOString(),
     period: match.period,
     minute: match.minute,
     clock: match.clock,
@@ -83,12 +84,17 @@ export function toMatchSummary(
   };
 }
 
-/** 竞彩 sells until kick-off: open while scheduled, flagged open by the feed, and not yet started. */
+/** The sales deadline (停售): 竞彩 sells until kick-off. Lists send it so screens close on time. */
+export function salesCloseAt(match: Pick<MatchRow, 'kickoffAt'>): Date {
+  return match.kickoffAt;
+}
+
+/** Open while scheduled, flagged open by the feed, and before the sales deadline. */
 export function isOpenForBetting(
   match: Pick<MatchRow, 'status' | 'bettingOpen' | 'kickoffAt'>,
   now: Date,
 ): boolean {
-  return match.status === 'scheduled' && match.bettingOpen && match.kickoffAt.getTime() > now.getTime();
+  return match.status === 'scheduled' && match.bettingOpen && salesCloseAt(match).getTime() > now.getTime();
 }
 
 export function passTypeName(code: string): string {

@@ -21,6 +21,7 @@ const base: Match = {
   home_team: { id: 1, name: '曼城' },
   away_team: { id: 2, name: '阿森纳' },
   kickoff_at: '2026-11-21T12:00:00.000Z',
+  sales_close_at: '2026-11-21T12:00:00.000Z',
   status: 'live',
   status_text: '进行中',
   betting_open: false,

@@ -1,6 +1,7 @@
 import type { BetType, Sport } from '@app/shared';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client.ts';
+import { syncServerTime } from './clock.ts';
 import { sportTypeOf } from './model.ts';
 
 /** Live lists and details refetch this often when pushes are missed (the socket is the fast path). */
@@ -35,8 +36,8 @@ const quiet = { toast: false, light: true } as const;
 export function useBetListQuery(sport: Sport, betType: BetType, date: string, leagueId: number) {
   return useInfiniteQuery({
     queryKey: sportsKeys.betList(sport, betType, date, leagueId),
-    queryFn: ({ pageParam, signal }) =>
-      api.get(
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await api.get(
         `/v1/${sport}/matches`,
         {
           betType,
@@ -46,7 +47,11 @@ export function useBetListQuery(sport: Sport, betType: BetType, date: string, le
           per_page: BET_PAGE_SIZE,
         },
         { ...quiet, signal },
-      ),
+      );
+      // Sales deadlines are timed by the server's clock (clock.ts).
+      syncServerTime(page.server_time);
+      return page;
+    },
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     refetchInterval: ODDS_REFETCH_MS,

@@ -1,5 +1,6 @@
 import type { BetType } from '@app/shared';
 import { memo } from 'react';
+import { CLOSED_REASON_TEXT } from '../deadline.ts';
 import { marketOf, type Market, type Match } from '../model.ts';
 import { beijingTime } from '../time.ts';
 import { LeagueTag } from './LeagueTag.tsx';
@@ -10,6 +11,8 @@ interface BetMatchCardProps {
   betType: BetType;
   /** Option keys of this match selected for the current bet type. */
   selectedKeys: ReadonlySet<string>;
+  /** Past its sales deadline by the server's clock (or started): greyed out, 已停售, nothing tappable. */
+  closed: boolean;
   onTap: (match: Match, market: Market, option: Market['options'][number]) => void;
 }
 
@@ -18,19 +21,34 @@ export const BetMatchCard = memo(function BetMatchCard({
   match,
   betType,
   selectedKeys,
+  closed,
   onTap,
 }: BetMatchCardProps) {
   const market = marketOf(match, betType);
+  const className = `bet-match${selectedKeys.size > 0 && !closed ? ' picked' : ''}${closed ? ' closed' : ''}`;
   return (
     <article
-      className={selectedKeys.size > 0 ? 'bet-match picked' : 'bet-match'}
+      className={className}
       data-testid="bet-match"
       data-match-id={match.id}
+      data-closed={closed ? 'true' : undefined}
+      aria-disabled={closed || undefined}
     >
       <header className="bet-match-head">
         <span className="match-no">{match.match_no}</span>
         <LeagueTag league={match.league} />
-        <span className="bet-match-time">{beijingTime(match.kickoff_at)} 截止</span>
+        {closed ? (
+          <span className="sale-tag closed" data-testid="sales-closed">
+            {CLOSED_REASON_TEXT.closed}
+          </span>
+        ) : market?.suspended ? (
+          <span className="sale-tag suspended" data-testid="market-suspended">
+            {CLOSED_REASON_TEXT.suspended}
+          </span>
+        ) : null}
+        <span className="bet-match-time">
+          {beijingTime(match.sales_close_at)} {closed ? '已截止' : '截止'}
+        </span>
       </header>
       <div className="bet-match-teams">
         <span className="team home">{match.home_team.name}</span>
@@ -41,6 +59,7 @@ export const BetMatchCard = memo(function BetMatchCard({
         <MarketGrid
           market={market}
           selectedKeys={selectedKeys}
+          closed={closed}
           onTap={(option) => onTap(match, market, option)}
         />
       ) : (

@@ -18,10 +18,13 @@ import {
   chooseMultiple,
   choosePassType,
   clearSlipSelections,
+  dismissDroppedLegs,
   removeSlipMatch,
   removeSlipSelection,
   useSlipStore,
+  type DroppedLeg,
 } from '../slip/store.ts';
+import { CLOSED_REASON_TEXT } from '../deadline.ts';
 import { useSlipSubmit } from '../slip/use-submit.tsx';
 import { beijingDateTime } from '../time.ts';
 import { SlipSummary } from './SlipSummary.tsx';
@@ -31,6 +34,37 @@ function selectionLabel(s: BetSelection): string {
   if (!def) return s.option;
   const line = s.line ? `(${s.line})` : '';
   return `${optionName(def.id, s.option)}${line}`;
+}
+
+/** Legs the slip dropped (deadline passed, market suspended), each with its reason. */
+function DroppedLegs({ dropped }: { dropped: readonly DroppedLeg[] }) {
+  return (
+    <div className="slip-dropped" data-testid="slip-dropped" role="status">
+      <div className="slip-dropped-head">
+        <span>以下选项已无法投注，已移出投注单</span>
+        <button type="button" className="slip-dropped-ok" onClick={dismissDroppedLegs}>
+          知道了
+        </button>
+      </div>
+      {dropped.map((d) => (
+        <div
+          key={`${d.selection.matchId}|${d.selection.betType}|${d.selection.option}`}
+          className="slip-dropped-leg"
+          data-testid="slip-dropped-leg"
+          data-reason={d.reason}
+        >
+          <span className="match-no">{d.match?.matchNo}</span>
+          <span className="slip-dropped-what">
+            {d.match ? `${d.match.home} VS ${d.match.away} · ` : ''}
+            {selectionLabel(d.selection)} @{d.selection.odds}
+          </span>
+          <span className={`sale-tag ${d.reason}`} data-testid="slip-dropped-reason">
+            {CLOSED_REASON_TEXT[d.reason]}
+          </span>
+        </div>
+      ))}
+    </div>
+  );
 }
 
 interface BetSlipProps {
@@ -44,7 +78,7 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
   const [open, setOpen] = useState(false);
   const [multipleProblem, setMultipleProblem] = useState<string | null>(null);
   const choices = useSlipStore();
-  const { slip, multiple, matches } = choices;
+  const { slip, multiple, matches, dropped } = choices;
   const preview = useMemo(() => previewSlip(choices), [choices]);
   const offered = useMemo(() => offeredPassTypes(slip), [slip]);
   const pass = effectivePassType(choices);
@@ -68,8 +102,17 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
         >
           <DeleteOutline />
         </button>
-        <button type="button" className="slip-bar-info" onClick={() => setOpen(true)} disabled={empty}>
-          {empty ? (
+        <button
+          type="button"
+          className="slip-bar-info"
+          onClick={() => setOpen(true)}
+          disabled={empty && dropped.length === 0}
+        >
+          {empty && dropped.length > 0 ? (
+            <span className="slip-bar-dropped" data-testid="slip-bar-dropped">
+              {dropped.length}个选项已停止投注，已移出
+            </span>
+          ) : empty ? (
             <span className="muted">请选择投注选项</span>
           ) : (
             <>
@@ -113,6 +156,7 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
           </button>
         </div>
         <div className="slip-sheet-body">
+          {dropped.length > 0 ? <DroppedLegs dropped={dropped} /> : null}
           {groups.length === 0 ? <p className="slip-empty">投注单是空的，请先选择投注选项</p> : null}
           {groups.map((group) => {
             const info = matches[group.matchId];

@@ -10,6 +10,8 @@ interface MarketGridProps {
   selectedKeys?: ReadonlySet<string>;
   onTap?: (option: Option) => void;
   readOnly?: boolean;
+  /** The match stopped selling: every option greyed out and disabled. */
+  closed?: boolean;
 }
 
 /** Options in groups of rows: 比分 by outcome, 胜分差 by winner, the rest in one grid. */
@@ -73,7 +75,7 @@ function LineBadge({ market }: { market: Market }): ReactNode {
 }
 
 /** A market's options as tappable odds (or read-only in play), with its handicap or total line. */
-export function MarketGrid({ market, selectedKeys, onTap, readOnly }: MarketGridProps) {
+export function MarketGrid({ market, selectedKeys, onTap, readOnly, closed }: MarketGridProps) {
   const playType = market.play_type as PlayTypeId;
   const rows = layoutOf(playType, market.options);
   return (
@@ -95,6 +97,7 @@ export function MarketGrid({ market, selectedKeys, onTap, readOnly }: MarketGrid
                   selected={selectedKeys?.has(option.key)}
                   readOnly={readOnly}
                   suspended={market.suspended}
+                  closed={closed}
                   onTap={onTap ? () => onTap(option) : undefined}
                   testId={`odds-${option.key}`}
                 />

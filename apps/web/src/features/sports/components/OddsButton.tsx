@@ -8,12 +8,23 @@ interface OddsButtonProps {
   readOnly?: boolean;
   /** Closed by an operator: shown greyed out with 暂停, not tappable. */
   suspended?: boolean;
+  /** The match stopped selling (已停售): odds shown greyed out, not tappable. */
+  closed?: boolean;
   onTap?: () => void;
   testId?: string;
 }
 
 /** One option with its odds: tap to toggle it in the slip. */
-export function OddsButton({ name, odds, selected, readOnly, suspended, onTap, testId }: OddsButtonProps) {
+export function OddsButton({
+  name,
+  odds,
+  selected,
+  readOnly,
+  suspended,
+  closed,
+  onTap,
+  testId,
+}: OddsButtonProps) {
   const priced = hasOdds(odds);
   const content = (
     <>
@@ -31,9 +42,9 @@ export function OddsButton({ name, odds, selected, readOnly, suspended, onTap, t
   return (
     <button
       type="button"
-      className={`odds-button${selected ? ' selected' : ''}${suspended ? ' suspended' : ''}`}
+      className={`odds-button${selected ? ' selected' : ''}${suspended ? ' suspended' : ''}${closed ? ' closed' : ''}`}
       aria-pressed={Boolean(selected)}
-      disabled={!priced || suspended}
+      disabled={!priced || suspended || closed}
       onClick={onTap}
       data-testid={testId}
     >

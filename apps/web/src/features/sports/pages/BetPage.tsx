@@ -20,11 +20,15 @@ import {
   chooseBetType,
   chooseMode,
   enterSport,
+  isOptionSelected,
   syncSlipOdds,
   toggleOption,
   useSlipStore,
 } from '../slip/store.ts';
 import { beijingDate, dayHeading } from '../time.ts';
+import { serverNow } from '../clock.ts';
+import { CLOSED_REASON_TEXT, closedReason } from '../deadline.ts';
+import { useSalesDeadlines } from '../use-deadlines.ts';
 import { NoticeBar } from '../../notices/NoticeBar.tsx';
 import '../sports.css';
 
@@ -77,15 +81,17 @@ export function BetPage({ sport }: { sport: Sport }) {
   const list = useBetListQuery(sport, betType, date, leagueId);
   const allStats = useOpenStatsQuery(sport);
   const dayStats = useOpenStatsQuery(sport, date);
-  // 竞彩 sells until kick-off: a match that started since the list was fetched is left out.
+  // The server lists what it sells. A match that stops selling while shown (its deadline by the
+  // server's clock, or a push saying it started) stays, greyed out, until the list is read again.
   const matches = useMemo(
     () =>
       (list.data?.pages.flatMap((p) => p.list) ?? []).filter(
-        (m) => m.betting_open && Date.parse(m.kickoff_at) > Date.now(),
+        (m) => m.betting_open || m.status !== 'scheduled',
       ),
     [list.data],
   );
   const groups = useMemo(() => groupByDay(matches), [matches]);
+  const closedIds = useSalesDeadlines(matches);
 
   // Pre-match odds move: keep the slip's odds equal to what the list shows.
   useEffect(() => {
@@ -105,6 +111,18 @@ export function BetPage({ sport }: { sport: Sport }) {
 
   const onTap = useCallback(
     (match: Match, market: Market, option: Market['options'][number]) => {
+      // Between two looks at the clock: never add an option the server would refuse.
+      const reason = closedReason(match, market, serverNow());
+      const picked = isOptionSelected(useSlipStore.getState().slip, {
+        matchId: String(match.id),
+        sport,
+        betType: market.bet_type as BetType,
+        option: option.key,
+      });
+      if (reason && !picked) {
+        toast.warning(`${match.match_no} ${CLOSED_REASON_TEXT[reason]}`);
+        return;
+      }
       const update = toggleOption(
         {
           matchId: String(match.id),
@@ -246,6 +264,7 @@ export function BetPage({ sport }: { sport: Sport }) {
                     match={match}
                     betType={betType}
                     selectedKeys={selected.get(String(match.id)) ?? NO_KEYS}
+                    closed={closedIds.has(match.id)}
                     onTap={onTap}
                   />
                 ))}

@@ -22,6 +22,8 @@ import {
   chooseMultiple,
   choosePassType,
   clearSlipSelections,
+  dismissDroppedLegs,
+  dropClosedLegs,
   enterSport,
   syncSlipOdds,
   toggleOption,
@@ -38,6 +40,7 @@ function match(id: number, odds: Record<string, string> = { h: '2.00', d: '3.00'
     home_team: { id: 1, name: '主队' },
     away_team: { id: 2, name: '客队' },
     kickoff_at: '2026-11-21T12:00:00.000Z',
+    sales_close_at: '2026-11-21T12:00:00.000Z',
     status: 'scheduled',
     status_text: '未开赛',
     betting_open: true,
@@ -207,5 +210,60 @@ describe('slip preview', () => {
       ['1', 2],
       ['2', 1],
     ]);
+  });
+});
+
+describe('legs that closed (停售, 盘口暂停)', () => {
+  const CLOSE = Date.parse('2026-11-21T12:00:00.000Z');
+  const later = (id: number): Match => ({
+    ...match(id),
+    kickoff_at: '2026-11-21T14:00:00.000Z',
+    sales_close_at: '2026-11-21T14:00:00.000Z',
+  });
+
+  it('drops the leg of a match past its deadline, keeps the rest, and says why', () => {
+    const a = match(1);
+    const b = later(2);
+    toggleOption(pick(a), a);
+    toggleOption(pick(b, 'd'), b);
+    expect(dropClosedLegs([a, b], CLOSE - 1)).toEqual([]);
+
+    const dropped = dropClosedLegs([a, b], CLOSE);
+    expect(dropped.map((d) => [d.selection.matchId, d.reason, d.match?.matchNo])).toEqual([
+      ['1', 'closed', '周六001'],
+    ]);
+    const state = useSlipStore.getState();
+    expect(state.slip.selectedBets.map((s) => s.matchId)).toEqual(['2']);
+    expect(state.dropped).toHaveLength(1);
+    // Nothing more to drop a second later: the note is not repeated.
+    expect(dropClosedLegs([a, b], CLOSE + 1_000)).toEqual([]);
+    dismissDroppedLegs();
+    expect(useSlipStore.getState().dropped).toEqual([]);
+  });
+
+  it('judges a match the list no longer holds by the deadline the slip kept', () => {
+    const a = match(1);
+    toggleOption(pick(a), a);
+    expect(dropClosedLegs([], CLOSE - 1)).toEqual([]);
+    expect(dropClosedLegs([], CLOSE).map((d) => d.reason)).toEqual(['closed']);
+    expect(useSlipStore.getState().slip.selectedBets).toEqual([]);
+  });
+
+  it('drops a leg whose market was suspended or whose match started, whatever the clock', () => {
+    const a = later(1);
+    const b = later(2);
+    toggleOption(pick(a), a);
+    toggleOption(pick(b), b);
+    const suspended: Match = { ...a, markets: a.markets.map((m) => ({ ...m, suspended: true })) };
+    const started: Match = { ...b, status: 'live', betting_open: false };
+    const dropped = dropClosedLegs([suspended, started], CLOSE - 3_600_000);
+    expect(dropped.map((d) => [d.selection.matchId, d.reason])).toEqual([
+      ['1', 'suspended'],
+      ['2', 'closed'],
+    ]);
+    expect(useSlipStore.getState().slip.selectedBets).toEqual([]);
+    // Clearing the slip forgets the note too.
+    clearSlipSelections();
+    expect(useSlipStore.getState().dropped).toEqual([]);
   });
 });

@@ -20,6 +20,7 @@ import {
   type Sport,
 } from '@app/shared';
 import { create } from 'zustand';
+import { closedLegs, type ClosedReason, type SaleState } from '../deadline.ts';
 import type { Match } from '../model.ts';
 import type { SlipChoices } from './preview.ts';
 
@@ -31,10 +32,21 @@ export interface SlipMatchInfo {
   home: string;
   away: string;
   kickoffAt: string;
+  /** The sales deadline (server clock): the slip drops the match's legs from then on. */
+  salesCloseAt: string;
+}
+
+/** A leg the slip dropped because it can no longer be placed, shown with its reason. */
+export interface DroppedLeg {
+  selection: BetSelection;
+  match: SlipMatchInfo | undefined;
+  reason: ClosedReason;
 }
 
 interface SlipStore extends SlipChoices {
   matches: Record<string, SlipMatchInfo>;
+  /** Legs dropped since the member last cleared the slip or dismissed the note. */
+  dropped: DroppedLeg[];
 }
 
 /**
@@ -47,6 +59,7 @@ export const useSlipStore = create<SlipStore>(() => ({
   passType: null,
   multiple: 1,
   matches: {},
+  dropped: [],
 }));
 
 export function matchInfoOf(match: Match): SlipMatchInfo {
@@ -57,6 +70,7 @@ export function matchInfoOf(match: Match): SlipMatchInfo {
     home: match.home_team.name,
     away: match.away_team.name,
     kickoffAt: match.kickoff_at,
+    salesCloseAt: match.sales_close_at,
   };
 }
 
@@ -64,28 +78,41 @@ function setSlip(slip: BetSlipState): void {
   useSlipStore.setState((s) => (s.slip === slip ? s : { slip }));
 }
 
+/** A change that may empty the slip: the note about dropped legs goes with the legs. */
+function setSlipForgetting(slip: BetSlipState): void {
+  useSlipStore.setState((s) => {
+    if (s.slip === slip) return s;
+    return slip.selectedBets.length === 0 ? { slip, dropped: [] } : { slip };
+  });
+}
+
 /** Opening a sport's betting page: another sport's slip is cleared (engine: setSport). */
 export function enterSport(sport: Sport): void {
-  setSlip(setSport(useSlipStore.getState().slip, sport));
+  setSlipForgetting(setSport(useSlipStore.getState().slip, sport));
 }
 
 /** Changing the bet type clears the slip (SPEC.md §4). */
 export function chooseBetType(betType: BetType): void {
-  setSlip(setBetType(useSlipStore.getState().slip, betType));
+  setSlipForgetting(setBetType(useSlipStore.getState().slip, betType));
 }
 
 /** Switching to mixed clears the slip; back to single keeps it (SPEC.md §4). */
 export function chooseMode(mode: BetMode): void {
-  setSlip(setBetMode(useSlipStore.getState().slip, mode));
+  setSlipForgetting(setBetMode(useSlipStore.getState().slip, mode));
 }
 
 /** Tapping an option: selected → removed; else added unless a rule refuses it (message to show). */
 export function toggleOption(selection: BetSelection, match: Match): SlipUpdate {
   const update = toggleSelection(useSlipStore.getState().slip, selection);
   if (update.ok) {
+    const key = selectionKey(selection);
     useSlipStore.setState((s) => ({
       slip: update.state,
       matches: { ...s.matches, [selection.matchId]: matchInfoOf(match) },
+      // Picked again (a market reopened): no longer a dropped leg.
+      dropped: s.dropped.some((d) => selectionKey(d.selection) === key)
+        ? s.dropped.filter((d) => selectionKey(d.selection) !== key)
+        : s.dropped,
     }));
   }
   return update;
@@ -109,7 +136,56 @@ export function removeSlipSelection(selection: BetSelection): void {
 }
 
 export function clearSlipSelections(): void {
-  useSlipStore.setState((s) => ({ slip: clearSlip(s.slip), passType: null, multiple: 1 }));
+  useSlipStore.setState((s) => ({ slip: clearSlip(s.slip), passType: null, multiple: 1, dropped: [] }));
+}
+
+/** The member read the note about dropped legs. */
+export function dismissDroppedLegs(): void {
+  useSlipStore.setState((s) => (s.dropped.length === 0 ? s : { dropped: [] }));
+}
+
+/**
+ * Drops the legs that can no longer be placed at `now` (server ms): their match stopped selling
+ * (its deadline, or the feed says it started) or their market is suspended. `matches` is what the
+ * page holds now (fresher: pushes, suspensions); a picked match it no longer lists is judged by
+ * the deadline the slip kept. Returns the legs dropped by this call.
+ */
+export function dropClosedLegs(matches: readonly Match[], now: number): DroppedLeg[] {
+  const state = useSlipStore.getState();
+  const byId = new Map(matches.map((m) => [String(m.id), m]));
+  const closed = closedLegs(
+    state.slip.selectedBets,
+    (s) => {
+      const listed = byId.get(s.matchId);
+      const info = state.matches[s.matchId];
+      const sale: SaleState | undefined =
+        listed ??
+        (info
+          ? {
+              status: 'scheduled',
+              betting_open: true,
+              kickoff_at: info.kickoffAt,
+              sales_close_at: info.salesCloseAt,
+            }
+          : undefined);
+      const def = playTypeOf(s.sport, s.betType);
+      const market = def ? listed?.markets.find((m) => m.play_type === def.id) : undefined;
+      return { sale, market };
+    },
+    now,
+  );
+  if (closed.length === 0) return [];
+  const gone = new Set(closed.map((c) => selectionKey(c.leg)));
+  const dropped = closed.map((c) => ({
+    selection: c.leg,
+    match: state.matches[c.leg.matchId],
+    reason: c.reason,
+  }));
+  useSlipStore.setState((s) => ({
+    slip: { ...s.slip, selectedBets: s.slip.selectedBets.filter((b) => !gone.has(selectionKey(b))) },
+    dropped: [...s.dropped, ...dropped],
+  }));
+  return dropped;
 }
 
 export function choosePassType(code: string): void {
