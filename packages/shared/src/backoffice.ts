@@ -10,5 +10,6 @@ export * from './contracts/backoffice/members.ts';
 export * from './contracts/backoffice/finance.ts';
 export * from './contracts/backoffice/content.ts';
 export * from './contracts/backoffice/sports.ts';
+export * from './contracts/backoffice/sports-book.ts';
 export * from './contracts/backoffice/lottery.ts';
 export * from './contracts/backoffice/agents.ts';

@@ -21,5 +21,6 @@ export * from '../modules/games/simulator.table.ts';
 export * from '../modules/backoffice/backoffice.table.ts';
 export * from '../modules/sports/suspensions.table.ts';
 export * from '../modules/sports/limits.table.ts';
+export * from '../modules/sports/book.table.ts';
 export * from '../modules/limits/limits.table.ts';
 export * from '../modules/responsible/responsible.table.ts';

@@ -7,7 +7,7 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components';
 import { App, Button, Typography } from 'antd';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { betLimitBody, type betLimitItem } from '@app/shared/backoffice';
@@ -15,6 +15,7 @@ import { put, validate } from '@/lib/api.ts';
 import { beijing } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { ServerTable } from '@/ui/ServerTable.tsx';
+import { BookPanel } from './BookPanel.tsx';
 
 type Row = z.infer<typeof betLimitItem> & Record<string, unknown>;
 interface Form {
@@ -86,8 +87,12 @@ function LimitForm({ row, onDone }: { row?: Row; onDone: () => void }) {
   );
 }
 
-/** Per-member sports limits: the most one order stakes and the most one match can pay them. */
+/**
+ * Sports limits: per member (the most one order stakes and the most one match can pay them) and
+ * the book's (liability per outcome of open matches against its caps).
+ */
 export default function LimitsPage() {
+  const [tab, setTab] = useState<'members' | 'book'>('members');
   const ref = useRef<ActionType>(undefined);
   const reload = () => void ref.current?.reload();
   const columns: ProColumns<Row>[] = [
@@ -117,16 +122,28 @@ export default function LimitsPage() {
     { title: '操作', valueType: 'option', render: (_, r) => <LimitForm row={r} onDone={reload} /> },
   ];
   return (
-    <PageContainer title="会员限额">
-      <ServerTable<Row>
-        path="/sports/limits"
-        exportPath="/sports/limits/export"
-        exportName="会员限额"
-        rowKey="member_id"
-        columns={columns}
-        actionRef={ref}
-        toolBar={[<LimitForm key="new" onDone={reload} />]}
-      />
+    <PageContainer
+      title="会员限额"
+      tabActiveKey={tab}
+      onTabChange={(key) => setTab(key === 'book' ? 'book' : 'members')}
+      tabList={[
+        { key: 'members', tab: '会员限额' },
+        { key: 'book', tab: '结果负债与上限' },
+      ]}
+    >
+      {tab === 'book' ? (
+        <BookPanel />
+      ) : (
+        <ServerTable<Row>
+          path="/sports/limits"
+          exportPath="/sports/limits/export"
+          exportName="会员限额"
+          rowKey="member_id"
+          columns={columns}
+          actionRef={ref}
+          toolBar={[<LimitForm key="new" onDone={reload} />]}
+        />
+      )}
     </PageContainer>
   );
 }

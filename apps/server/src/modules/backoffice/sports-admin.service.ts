@@ -24,6 +24,7 @@ import { deleteSuspension, insertSuspension, WHOLE_MATCH } from '../sports/suspe
 import * as limitsRepo from '../sports/limits.repo.ts';
 import { findMemberIdByName } from './content.repo.ts';
 import * as repo from './sports-admin.repo.ts';
+import { SportsBookAdmin } from './sports-book.service.ts';
 import type { OperatorCall } from './security.service.ts';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -70,13 +71,18 @@ interface Plan {
  * with the difference of every settled order posted as a `settle_correction` ledger entry.
  */
 export class SportsAdminService {
+  /** The book's liability per outcome and its caps (sports-book.service.ts). */
+  readonly book: SportsBookAdmin;
+
   constructor(
     private readonly db: Db,
     private readonly ledger: LedgerService,
     private readonly settlement: SettlementService,
     private readonly operators: OperatorsService,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.book = new SportsBookAdmin(db, operators, clock);
+  }
 
   async list(q: Parameters<typeof repo.pageMatches>[1]) {
     const { rows, total } = await repo.pageMatches(this.db, q);

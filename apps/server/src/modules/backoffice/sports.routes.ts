@@ -8,6 +8,10 @@ import {
   betLimitBody,
   betLimitItem,
   betLimitQuery,
+  bookCapBody,
+  bookCapList,
+  bookExposureItem,
+  bookExposureQuery,
   correctionBody,
   correctionPreview,
   matchOrderItem,
@@ -176,6 +180,57 @@ export const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const saved = await sports.saveLimit(request.body, callOf(request));
       return ok(saved, saved ? '已保存' : '已取消限额');
+    },
+  );
+  listRoutes(app, {
+    path: '/admin/v1/sports/book/exposure',
+    permission: 'sports',
+    tags,
+    summary: '各结果的负债（未结算比赛，由大到小）、上限与剩余额度',
+    querystring: bookExposureQuery,
+    item: bookExposureItem,
+    list: (q) => sports.book.exposure(q),
+    fileName: '负债',
+    csv: [
+      { title: '比赛ID', value: (r) => r.match_id },
+      { title: '编号', value: (r) => r.match_no },
+      { title: '主队', value: (r) => r.home },
+      { title: '客队', value: (r) => r.away },
+      { title: '玩法', value: (r) => r.play_name },
+      { title: '结果', value: (r) => r.option_name },
+      { title: '负债', value: (r) => r.liability },
+      { title: '上限', value: (r) => r.cap },
+      { title: '剩余', value: (r) => r.room },
+    ],
+  });
+  app.get(
+    '/admin/v1/sports/book/caps',
+    {
+      ...guarded(app, 'sports'),
+      schema: {
+        tags,
+        summary: '单一结果负债上限（体育项目、玩法、比赛；越具体越优先）',
+        security,
+        response: { 200: envelope(bookCapList) },
+      },
+    },
+    async () => ok(await sports.book.caps(), '获取成功'),
+  );
+  app.put(
+    '/admin/v1/sports/book/caps',
+    {
+      ...guarded(app, 'sports'),
+      schema: {
+        tags,
+        summary: '设置或取消负债上限（为空即取消），投注时在事务内校验',
+        security,
+        body: bookCapBody,
+        response: { 200: envelope(bookCapList) },
+      },
+    },
+    async (request) => {
+      const saved = await sports.book.saveCap(request.body, callOf(request));
+      return ok(saved, request.body.max_liability === null ? '已取消上限' : '已保存');
     },
   );
 };

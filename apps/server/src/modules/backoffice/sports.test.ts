@@ -208,7 +208,7 @@ describe('member limits', () => {
     expect(body(await single(m, match, 'h', 10))).toMatchObject({ code: 200 });
     expect(body(await single(m, match, 'h', 11))).toMatchObject({
       code: 422,
-      message: '投注金额超过您的账户单笔限额20.00元',
+      message: '投注金额超过您的账户单笔限额20.00元，本场最高可投 20.00 元',
     });
     expect(body(await single(other, match, 'h', 11)).code).toBe(200);
 

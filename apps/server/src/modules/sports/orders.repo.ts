@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { releaseOrders } from './book.repo.ts';
 import { rowsOf } from '../ledger/ledger.repo.ts';
 import type { LegRow, OrderRow } from './sports.repo.ts';
 import { matches, orderLegs, orders } from './sports.table.ts';
@@ -149,7 +150,9 @@ export async function markOrdersLost(db: Db, ids: number[], now: Date): Promise<
     .set({ status: 'lost', settledAt: now })
     .where(and(inArray(orders.id, ids), eq(orders.status, 'pending')))
     .returning({ id: orders.id });
-  return rows.map((r) => r.id);
+  const flipped = rows.map((r) => r.id);
+  await releaseOrders(db, flipped, now);
+  return flipped;
 }
 
 /** Paying orders (won or refunded) in one UPDATE … FROM VALUES, each with its payout; returns the ids it flipped. */
@@ -170,5 +173,8 @@ export async function markOrdersPaid(
       WHERE orders.id = v.id AND orders.status = 'pending'
       RETURNING orders.id`),
   );
-  return rows.map((r) => Number(r.id));
+  const flipped = rows.map((r) => Number(r.id));
+  // A settled order no longer weighs on the book: its outcomes' liability is released here.
+  await releaseOrders(db, flipped, now);
+  return flipped;
 }

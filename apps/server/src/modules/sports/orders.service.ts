@@ -25,6 +25,8 @@ import { addTurnover } from '../accounts/figures.repo.ts';
 import { isOpenForBetting, MATCH_STATUS_TEXT, optionName, toOrderSummary } from './sports.mapper.ts';
 import * as orders from './orders.repo.ts';
 import * as limits from './limits.repo.ts';
+import { insertOrderShares, lockMemberForBook, memberDefaults } from './book.repo.ts';
+import { groupedYuan, largestStake, reserveLiability, type BookSlip } from './book.service.ts';
 import * as repo from './sports.repo.ts';
 import { isSuspended, suspensionsOf } from './suspensions.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
@@ -141,10 +143,30 @@ export class OrdersService {
       expectedStake,
     });
     if (!slip.ok) throw unprocessable(slip.message);
+    const slipInput = {
+      sport,
+      mode: body.bet_mode,
+      selections,
+      passType: slip.passType.code,
+    };
+    // The same slip at another multiple: what the book offers when this one does not fit.
+    const slipAt = (multiple: number): BookSlip | null => {
+      const at = validateBetSlip({ ...slipInput, multiple, expectedStake: null });
+      return at.ok
+        ? { mode: body.bet_mode, multiple, selections, totalStake: at.totalStake, maxPrize: at.maxPrize }
+        : null;
+    };
+    // The member's own limits, else the book-wide defaults (book_limits scope member_default).
+    const defaults = await memberDefaults(this.db);
     const limit = await limits.limitOf(this.db, member.id);
-    const maxStake = limit?.maxStake ?? null;
-    if (maxStake !== null && slip.totalStake > maxStake)
-      throw unprocessable(`投注金额超过您的账户单笔限额${formatFen(maxStake)}元`);
+    const overStake = (most: bigint) =>
+      unprocessable(
+        `投注金额超过您的账户单笔限额${formatFen(most)}元，本场最高可投 ${groupedYuan(
+          largestStake(body.multiple, slipAt, (s) => s.totalStake <= most),
+        )} 元`,
+      );
+    const maxStake = limit?.maxStake ?? defaults.maxStake;
+    if (maxStake !== null && slip.totalStake > maxStake) throw overStake(maxStake);
 
     const { data } = await this.idempotency.run(
       { memberId: member.id, key: ctx.idempotencyKey, route: ctx.route, request: body },
@@ -168,20 +190,38 @@ export class OrdersService {
             throw unprocessable('所选玩法已暂停投注，请刷新后重试');
         // A limited member's submits are decided one at a time against their open orders.
         const held = limit ? await limits.lockLimit(work.tx, member.id) : undefined;
-        const heldStake = held?.maxStake ?? null;
-        if (heldStake !== null && slip.totalStake > heldStake)
-          throw unprocessable(`投注金额超过您的账户单笔限额${formatFen(heldStake)}元`);
-        const perMatch = held?.maxPayoutPerMatch ?? null;
+        const heldStake = held?.maxStake ?? defaults.maxStake;
+        if (heldStake !== null && slip.totalStake > heldStake) throw overStake(heldStake);
+        const perMatch = held?.maxPayoutPerMatch ?? defaults.maxPayoutPerMatch;
         if (perMatch !== null) {
+          // Only the book-wide default applies: serialise this member's submits on their row.
+          if (!held) await lockMemberForBook(work.tx, member.id);
           const open = await limits.openMaxPrizeByMatch(work.tx, member.id, matchIds);
           for (const match of locked) {
             const left = perMatch - (open.get(match.id) ?? 0n);
             if (slip.maxPrize > left)
               throw unprocessable(
-                `${match.matchNo} 的最高可赢金额超过您的账户单场限额${formatFen(perMatch)}元（剩余${formatFen(left > 0n ? left : 0n)}元）`,
+                `${match.matchNo} 的最高可赢金额超过您的账户单场限额${formatFen(perMatch)}元（剩余${formatFen(left > 0n ? left : 0n)}元），本场最高可投 ${groupedYuan(
+                  largestStake(body.multiple, slipAt, (s) => s.maxPrize <= left),
+                )} 元`,
               );
           }
         }
+        // The book's per-outcome liability caps: booked and checked under the outcome rows' locks.
+        const shares = await reserveLiability(
+          work.tx,
+          {
+            mode: body.bet_mode,
+            multiple: body.multiple,
+            selections,
+            totalStake: slip.totalStake,
+            maxPrize: slip.maxPrize,
+          },
+          sport,
+          new Map(locked.map((m) => [m.id, m.matchNo])),
+          slipAt,
+          now,
+        );
         const orderNo = newOrderNo(now);
         const order = await orders.insertOrder(
           work.tx,
@@ -207,6 +247,7 @@ export class OrdersService {
             line: s.line ?? null,
           })),
         );
+        await insertOrderShares(work.tx, order.id, shares);
         const debit = await this.ledger.post(work, {
           memberId: member.id,
           amount: -slip.totalStake,

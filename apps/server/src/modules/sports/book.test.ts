@@ -1,0 +1,277 @@
+import { betPrize, formatFen, parseSportsOdds } from '@app/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { as, body, newMember, newOperator, type TestApp, type TestOperator } from '../../test/harness.ts';
+import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
+import {
+  createSportsApp,
+  finish,
+  fund,
+  oddsOf,
+  openMatches,
+  submit,
+  type MatchRow,
+} from '../../test/sports-helpers.ts';
+import { auditLogs } from '../operators/operators.table.ts';
+import { bookExposure, bookOrderExposure } from './book.table.ts';
+import { groupedYuan } from './book.service.ts';
+
+let t: TestApp;
+let pool: MatchRow[];
+let cancelled: MatchRow;
+let risk: TestOperator;
+beforeAll(async () => {
+  t = await createSportsApp();
+  // One match (or pair) per test: no test sees another's liability.
+  // The called-off match first: finding one may sync the feed ahead, finishing earlier matches.
+  cancelled = (await openMatches(t, 'football', 1, 'cancelled'))[0]!;
+  pool = await openMatches(t, 'football', 9);
+  risk = await newOperator(t.app, 'risk');
+}, 120_000);
+afterEach(() => expectLedgerBalanced(t));
+afterAll(() => t.close());
+
+async function member(fen = 10_000_000n) {
+  const m = await newMember(t.app);
+  await fund(t, m, fen);
+  return m;
+}
+async function wdl(match: MatchRow, option = 'h') {
+  const { odds } = await oddsOf(t, match.id, 'football.winDrawLose');
+  return { match_id: match.id, bet_type: 'winDrawLose', option, odds: odds[option]! };
+}
+/** Odds of a leg in hundredths. */
+const hundredths = (odds: string) => parseSportsOdds(odds)!;
+/** Liability of a single at `multiple`: prize − stake. */
+const singleLiability = (odds: string, multiple: number) =>
+  betPrize([hundredths(odds)], multiple) - 200n * BigInt(multiple);
+
+async function single(
+  m: Awaited<ReturnType<typeof member>>,
+  match: MatchRow,
+  multiple: number,
+  option = 'h',
+  total?: string,
+) {
+  return submit(t, m, {
+    sport_type: 1,
+    bet_mode: 'single',
+    pass_type: 'single',
+    multiple,
+    ...(total ? { total_amount: total } : {}),
+    selections: [await wdl(match, option)],
+  });
+}
+function setCap(scope: string, key: string, maxLiability: bigint | null, by: TestOperator = risk) {
+  return as(t.app, by, {
+    method: 'PUT',
+    url: '/admin/v1/sports/book/caps',
+    payload: {
+      scope,
+      key,
+      max_liability: maxLiability === null ? null : formatFen(maxLiability),
+      reason: '风控调整',
+    },
+  });
+}
+async function liabilityOf(matchId: number, option = 'h') {
+  const [row] = await t.database.db
+    .select()
+    .from(bookExposure)
+    .where(
+      and(
+        eq(bookExposure.matchId, matchId),
+        eq(bookExposure.playType, 'football.winDrawLose'),
+        eq(bookExposure.optionKey, option),
+      ),
+    );
+  return row?.liability ?? 0n;
+}
+
+describe('book liability caps', () => {
+  it('refuses a single over the cap with the exact largest stake; that stake is accepted, one step more is not', async () => {
+    const match = pool[0]!;
+    const { odds } = await wdl(match);
+    const perBet = singleLiability(odds, 1);
+    // Room for 43 bets of 2元 and a little more.
+    const cap = perBet * 43n + perBet / 2n;
+    expect((await setCap('match', String(match.id), cap)).statusCode).toBe(200);
+    const m = await member();
+
+    const over = await single(m, match, 50);
+    expect(over.statusCode).toBe(422);
+    expect(body(over).message).toContain(`本场最高可投 ${groupedYuan(8600n)} 元`);
+    expect(body<{ max_stake: string }>(over).data).toMatchObject({ max_stake: '86.00' });
+    expect(body(await single(m, match, 44)).message).toContain('本场最高可投 86.00 元');
+    // X + 0.01 元 is not a stake the book takes (2元 × multiple), X + 2元 is over the cap.
+    expect((await single(m, match, 43, 'h', '86.01')).statusCode).toBe(422);
+    expect(await liabilityOf(match.id)).toBe(0n);
+
+    const ok = await single(m, match, 43, 'h', '86.00');
+    expect(ok.statusCode).toBe(200);
+    expect(await liabilityOf(match.id)).toBe(perBet * 43n);
+    const full = await single(m, match, 1);
+    expect(body(full)).toMatchObject({ code: 422 });
+    expect(body(full).message).toContain('本场最高可投 0.00 元');
+    expect(await liabilityOf(match.id)).toBe(perBet * 43n);
+  });
+
+  it('caps each outcome on its own: another outcome of the same match still takes bets', async () => {
+    const match = pool[1]!;
+    const { odds } = await wdl(match, 'h');
+    await setCap('match', String(match.id), singleLiability(odds, 10));
+    const m = await member();
+    expect((await single(m, match, 10, 'h')).statusCode).toBe(200);
+    expect(body(await single(m, match, 1, 'h')).message).toContain('本场最高可投 0.00 元');
+    const other = await single(m, match, 1, 'd');
+    expect(other.statusCode).toBe(200);
+    expect(await liabilityOf(match.id, 'd')).toBe(singleLiability((await wdl(match, 'd')).odds, 1));
+  });
+
+  it('a parlay is bound by its tightest leg: the whole max prize counts on every leg', async () => {
+    const [a, b] = [pool[2]!, pool[3]!];
+    const legs = [await wdl(a), await wdl(b)];
+    const o = legs.map((l) => hundredths(l.odds));
+    const parlay = (multiple: number) => betPrize(o, multiple) - 200n * BigInt(multiple);
+    const cap = parlay(7) + 1n;
+    await setCap('match', String(a.id), cap);
+    const m = await member();
+    const refused = await submit(t, m, {
+      sport_type: 1,
+      bet_mode: 'mixed',
+      pass_type: '2x1',
+      multiple: 20,
+      selections: legs,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(body(refused).message).toContain(a.matchNo);
+    expect(body(refused).message).toContain('本场最高可投 14.00 元');
+    const accepted = await submit(t, m, {
+      sport_type: 1,
+      bet_mode: 'mixed',
+      pass_type: '2x1',
+      multiple: 7,
+      total_amount: '14.00',
+      selections: legs,
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(await liabilityOf(a.id)).toBe(parlay(7));
+    expect(await liabilityOf(b.id)).toBe(parlay(7));
+  });
+
+  it('never books past the cap when 50 members race for the last room of one outcome', async () => {
+    const match = pool[4]!;
+    const { odds } = await wdl(match);
+    const perBet = singleLiability(odds, 1);
+    const bulk = singleLiability(odds, 40);
+    const cap = bulk + perBet * 5n + perBet / 2n;
+    await setCap('match', String(match.id), cap);
+    expect((await single(await member(), match, 40)).statusCode).toBe(200);
+    const racers = await Promise.all(Array.from({ length: 50 }, () => member(100_000n)));
+    const results = await Promise.all(racers.map((m) => single(m, match, 1)));
+    const accepted = results.filter((r) => r.statusCode === 200);
+    const refused = results.filter((r) => r.statusCode !== 200);
+    expect(accepted).toHaveLength(5);
+    for (const r of refused) expect(body(r).message).toContain('本场最高可投 0.00 元');
+    const booked = await liabilityOf(match.id);
+    expect(booked).toBe(bulk + perBet * 5n);
+    expect(booked).toBeLessThanOrEqual(cap);
+    const [shares] = await t.database.db
+      .select({ sum: sql<string>`SUM(${bookOrderExposure.liability})::text` })
+      .from(bookOrderExposure)
+      .where(eq(bookOrderExposure.matchId, match.id));
+    expect(BigInt(shares?.sum ?? '0')).toBe(booked);
+  }, 60_000);
+
+  it('shows the liability per outcome with its cap and room to operators; edits are audited and refused without the permission', async () => {
+    const match = pool[5]!;
+    const m = await member();
+    expect((await single(m, match, 10, 'a')).statusCode).toBe(200);
+    const support = await newOperator(t.app, 'support');
+    expect((await setCap('match', String(match.id), 100_000n, support)).statusCode).toBe(403);
+    expect(
+      (await as(t.app, support, { method: 'GET', url: '/admin/v1/sports/book/exposure' })).statusCode,
+    ).toBe(403);
+
+    const saved = await setCap('match', String(match.id), 100_000n);
+    expect(body<{ list: Array<{ scope: string; key: string }> }>(saved).data.list).toContainEqual(
+      expect.objectContaining({ scope: 'match', key: String(match.id), max_liability: '1000.00' }),
+    );
+    const [log] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'sports.book_cap.save'), eq(auditLogs.targetId, `match:${match.id}`)));
+    expect(log).toMatchObject({ operatorId: risk.id, reason: '风控调整' });
+    expect(log?.detail).toMatchObject({ before: null, after: '1000.00' });
+
+    const liability = singleLiability((await wdl(match, 'a')).odds, 10);
+    const res = await as(t.app, risk, {
+      method: 'GET',
+      url: `/admin/v1/sports/book/exposure?match_id=${match.id}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(body<{ list: unknown[] }>(res).data.list).toEqual([
+      expect.objectContaining({
+        match_id: match.id,
+        play_type: 'football.winDrawLose',
+        option: 'a',
+        liability: formatFen(liability),
+        cap: '1000.00',
+        cap_scope: 'match',
+        room: formatFen(100_000n - liability),
+      }),
+    ]);
+    // Removing the match's row falls back to the sport's default.
+    await setCap('match', String(match.id), null);
+    const after = body<{ list: Array<{ cap_scope: string; cap: string }> }>(
+      await as(t.app, risk, { method: 'GET', url: `/admin/v1/sports/book/exposure?match_id=${match.id}` }),
+    ).data.list;
+    expect(after[0]).toMatchObject({ cap_scope: 'default', cap: '500000.00' });
+    expect((await setCap('play_type', 'football.nothing', 100n)).statusCode).toBe(422);
+  });
+
+  it('applies book-wide member defaults where a member has no limit of their own, with the largest stake left', async () => {
+    const match = pool[7]!;
+    const { odds } = await wdl(match);
+    const m = await member();
+    try {
+      expect((await setCap('member_default', 'max_stake', 2_000n)).statusCode).toBe(200);
+      expect(body(await single(m, match, 11))).toMatchObject({
+        code: 422,
+        message: '投注金额超过您的账户单笔限额20.00元，本场最高可投 20.00 元',
+      });
+      await setCap('member_default', 'max_stake', null);
+      const perMatch = betPrize([hundredths(odds)], 10) + 1n;
+      await setCap('member_default', 'max_payout_per_match', perMatch);
+      const over = body(await single(m, match, 12));
+      expect(over.code).toBe(422);
+      expect(over.message).toContain('本场最高可投 20.00 元');
+      expect((await single(m, match, 10)).statusCode).toBe(200);
+      expect(body(await single(m, match, 1)).message).toContain('本场最高可投 0.00 元');
+      expect((await setCap('member_default', 'nothing', 100n)).statusCode).toBe(422);
+    } finally {
+      await setCap('member_default', 'max_stake', null);
+      await setCap('member_default', 'max_payout_per_match', null);
+    }
+  });
+
+  it('settlement and a void release the exposure of settled orders', async () => {
+    const played = pool[8]!;
+    const m = await member();
+    expect((await single(m, played, 5, 'h')).statusCode).toBe(200);
+    expect((await single(m, played, 5, 'a')).statusCode).toBe(200);
+    expect((await single(m, cancelled, 5, 'h')).statusCode).toBe(200);
+    expect(await liabilityOf(played.id, 'h')).toBeGreaterThan(0n);
+    expect(await liabilityOf(cancelled.id, 'h')).toBeGreaterThan(0n);
+    await finish(t, [played, cancelled]);
+    await t.app.services.settlement.settleMatch(played.id);
+    expect(await liabilityOf(played.id, 'h')).toBe(0n);
+    expect(await liabilityOf(played.id, 'a')).toBe(0n);
+    expect(await liabilityOf(cancelled.id, 'h')).toBe(0n);
+    const left = await t.database.db
+      .select()
+      .from(bookOrderExposure)
+      .where(sql`${bookOrderExposure.matchId} IN (${played.id}, ${cancelled.id})`);
+    expect(left).toEqual([]);
+  });
+});
