@@ -205,7 +205,10 @@ describe('operations in the console', () => {
       multiple: 6,
       selections: [{ match_id: open.match.id, bet_type: 'winDrawLose', option: 'h', odds: open.odds.h }],
     });
-    expect(refused).toMatchObject({ code: 422, message: '投注金额超过您的账户单笔限额10.00元' });
+    expect(refused).toMatchObject({
+      code: 422,
+      message: '投注金额超过您的账户单笔限额10.00元，本场最高可投 10.00 元',
+    });
 
     // The same member tagged from their profile; the member list finds them by the tag.
     const demo = (
