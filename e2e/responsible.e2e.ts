@@ -134,10 +134,17 @@ describe('responsible play', () => {
     await check.getByRole('button', { name: '继续' }).click();
     await check.waitFor({ state: 'hidden' });
 
-    // Answered: the next one is 30 minutes on, so a reload stays quiet.
+    // Answered: the next one is 30 minutes on, so a reload stays quiet once the app has asked the
+    // server for the session (and rendered what it answered).
+    const asked = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/v1/responsible-play/session' && r.ok(),
+    );
     await page.reload();
+    await asked;
     await page.locator('.mine-page').waitFor();
-    await page.waitForTimeout(2_000);
+    await page.evaluate(
+      () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+    );
     expect(await check.isVisible()).toBe(false);
     const session = await server.app.inject({
       method: 'GET',

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Match } from '../model.ts';
+import { footballMatch } from '../testing.ts';
 
 const toasts = vi.hoisted(() => ({ warnings: [] as string[] }));
 vi.mock('@/lib/toast.tsx', () => ({
@@ -20,44 +21,15 @@ const CLOSE = Date.parse('2026-11-21T12:00:00.000Z');
 const NO_KEYS: ReadonlySet<string> = new Set();
 
 function match(overrides: Partial<Match> = {}): Match {
-  return {
-    id: 7,
-    sport_type: 1,
-    sport: 'football',
-    match_no: '周六007',
-    league: { id: 1, code: 'EPL', name: '英超', short_name: '英超', color: '#3d195b' },
-    home_team: { id: 1, name: '主队' },
-    away_team: { id: 2, name: '客队' },
-    kickoff_at: '2026-11-21T12:00:00.000Z',
-    sales_close_at: '2026-11-21T12:00:00.000Z',
-    status: 'scheduled',
-    status_text: '未开赛',
-    betting_open: true,
-    period: 'NS',
-    minute: null,
-    clock: '未开赛',
-    home_score: 0,
-    away_score: 0,
-    half_time: null,
-    markets: [
-      {
-        play_type: 'football.winDrawLose',
-        bet_type: 'winDrawLose',
-        name: '胜平负',
-        max_passes: 8,
-        line: null,
-        version: 1,
-        options: [
-          { key: 'h', name: '胜', odds: '2.00' },
-          { key: 'd', name: '平', odds: '3.10' },
-          { key: 'a', name: '负', odds: '3.60' },
-        ],
-        updated_at: '2026-11-21T10:00:00.000Z',
-        suspended: false,
-      },
+  return footballMatch(
+    7,
+    [
+      { key: 'h', name: '胜', odds: '2.00' },
+      { key: 'd', name: '平', odds: '3.10' },
+      { key: 'a', name: '负', odds: '3.60' },
     ],
-    ...overrides,
-  };
+    overrides,
+  );
 }
 
 /** The betting page in small: cards closed by the deadline hook. */

@@ -8,6 +8,7 @@ import {
 } from '@app/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Match } from '../model.ts';
+import { footballMatch } from '../testing.ts';
 import {
   buildSubmitBody,
   effectivePassType,
@@ -31,38 +32,10 @@ import {
 } from './store.ts';
 
 function match(id: number, odds: Record<string, string> = { h: '2.00', d: '3.00', a: '4.00' }): Match {
-  return {
+  return footballMatch(
     id,
-    sport_type: 1,
-    sport: 'football',
-    match_no: `周六${String(id).padStart(3, '0')}`,
-    league: { id: 1, code: 'EPL', name: '英超', short_name: '英超', color: '#3d195b' },
-    home_team: { id: 1, name: '主队' },
-    away_team: { id: 2, name: '客队' },
-    kickoff_at: '2026-11-21T12:00:00.000Z',
-    sales_close_at: '2026-11-21T12:00:00.000Z',
-    status: 'scheduled',
-    status_text: '未开赛',
-    betting_open: true,
-    period: 'NS',
-    minute: null,
-    clock: '未开赛',
-    home_score: 0,
-    away_score: 0,
-    half_time: null,
-    markets: [
-      {
-        play_type: 'football.winDrawLose',
-        bet_type: 'winDrawLose',
-        name: '胜平负',
-        max_passes: 8,
-        line: null,
-        version: 1,
-        options: Object.entries(odds).map(([key, value]) => ({ key, name: key, odds: value })),
-        updated_at: '2026-11-21T10:00:00.000Z',
-      },
-    ],
-  };
+    Object.entries(odds).map(([key, value]) => ({ key, name: key, odds: value })),
+  );
 }
 
 function pick(m: Match, option = 'h', betType: BetSelection['betType'] = 'winDrawLose'): BetSelection {
