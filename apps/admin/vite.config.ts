@@ -1,13 +1,20 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const api = 'http://localhost:3000';
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
 
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
   // Served by the API server at /admin/ (plugins/admin-console.ts); history routes under it.
   base: '/admin/',
-  plugins: [react()],
+  // Text files also as .br and .gz, which the server sends as they are (@fastify/static preCompressed).
+  plugins: [
+    react(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: COMPRESSIBLE, threshold: 1024 }),
+  ],
   resolve: {
     alias: { '@/': new URL('./src/', import.meta.url).pathname },
   },

@@ -22,6 +22,10 @@ export default async function adminConsolePlugin(app: FastifyInstance, opts: { r
     prefix: '/admin/',
     decorateReply: false,
     wildcard: false,
+    // dist holds .br and .gz beside each text file (vite-plugin-compression2): sent as they are.
+    preCompressed: true,
+    // Our own cache-control below: send's default (max-age=0) would be written over it.
+    cacheControl: false,
     index: false,
     setHeaders(res, filePath) {
       res.setHeader(

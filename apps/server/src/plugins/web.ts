@@ -15,6 +15,10 @@ async function webPlugin(app: FastifyInstance, opts: { root: string }) {
     root,
     prefix: '/',
     wildcard: false,
+    // dist holds .br and .gz beside each text file (vite-plugin-compression2): sent as they are.
+    preCompressed: true,
+    // Our own cache-control below: send's default (max-age=0) would be written over it.
+    cacheControl: false,
     index: ['index.html'],
     setHeaders(res, filePath) {
       // Hashed assets never change; index.html must always be revalidated.
