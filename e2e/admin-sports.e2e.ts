@@ -91,6 +91,61 @@ describe('sports in the console', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("shows the book's liability per outcome, caps a match from its row, and the member's next bet is refused with what is still accepted", async () => {
+    const { match, odds } = await nextMatch(new Date(Date.now() + 90 * 60_000));
+    const login1 = await server.app.inject({
+      method: 'POST',
+      url: '/v1/login',
+      payload: { username: 'demo001', password: 'demo1234' },
+    });
+    const token = login1.json<{ data: { token: string } }>().data.token;
+    const bet = (multiple: number) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/v1/order/submit',
+        headers: { authorization: `Bearer ${token}` },
+        payload: {
+          sport_type: 1,
+          bet_mode: 'single',
+          pass_type: 'single',
+          multiple,
+          selections: [{ match_id: match.id, bet_type: 'winDrawLose', option: 'h', odds: odds.h }],
+        },
+      });
+    expect((await bet(50)).json<{ code: number }>().code).toBe(200);
+    // 100.00 staked at odds h: the book owes the prize less the stake if 主胜 comes in.
+    const liability = (Math.round(10_000 * Number(odds.h)) - 10_000) / 100;
+
+    await page.goto('/admin/sports/limits');
+    await page.getByRole('tab', { name: '结果负债与上限' }).click();
+    await page.getByLabel('比赛ID').fill(String(match.id));
+    await page.getByRole('button', { name: /^查\s?询$/ }).click();
+    const row = page
+      .locator('.ant-table-row', { hasText: match.matchNo })
+      .filter({ hasText: liability.toFixed(2) });
+    await row.waitFor();
+    await screenshot(page, 'admin-sports-book-exposure');
+
+    // Cap this match at what it owes plus 10 元: the room left is 10 元.
+    await row.getByTestId(`cap-match-${match.id}`).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('单一结果最高负债（元，留空为取消该行）').fill((liability + 10).toFixed(2));
+    await dialog.getByLabel('原因').fill('热门场次，控制单一结果负债');
+    await dialog.getByRole('button', { name: /^确\s?[定认]$/ }).click();
+    await page.getByText('已保存').waitFor();
+    await expect.poll(() => row.textContent()).toContain('10.00');
+    await screenshot(page, 'admin-sports-book-capped');
+
+    const refused = (await bet(50)).json<{ code: number; message: string; data: { max_stake: string } }>();
+    expect(refused.code).toBe(422);
+    expect(refused.message).toMatch(/本场最高可投 [\d,]+\.\d{2} 元/);
+    // The largest stake offered fits the 10 元 room (2 元 a bet), and is placed when tried.
+    const most = Number(refused.data.max_stake);
+    expect(most * (Number(odds.h) - 1)).toBeLessThanOrEqual(10 + 1e-9);
+    if (most >= 2) expect((await bet(most / 2)).json<{ code: number }>().code).toBe(200);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('exports a report as CSV', async () => {
     await page.goto('/admin/reports');
     await page.getByText('日报表').first().waitFor();

@@ -5,8 +5,11 @@ import {
   formatFen,
   groupSelections,
   maxPrize,
+  parseLine,
   passTypeOf,
+  winningOption,
   type BetSelection,
+  type PlayTypeId,
 } from '@app/shared';
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -53,10 +56,27 @@ function finalState(match: MatchRow) {
   return state;
 }
 
-/** The 胜平负 option that will win. */
-function winningOption(match: MatchRow): 'h' | 'd' | 'a' {
-  const { home, away } = finalState(match).score;
-  return home > away ? 'h' : home === away ? 'd' : 'a';
+/** The option of a play type that wins on the simulator's final score, at the market's line. */
+function winning(match: MatchRow, playType: PlayTypeId, line: string | null): string {
+  const { score, halfTime } = finalState(match);
+  const option = winningOption(playType, line === null ? null : parseLine(playType, line), {
+    status: 'finished',
+    sport: 'football',
+    fullTime: score,
+    halfTime: halfTime ?? { home: 0, away: 0 },
+  });
+  if (option === null) throw new Error(`${playType} pushes on ${match.id}`);
+  return option;
+}
+
+/** The line the book offers on a play type of a match (null when the play has none). */
+async function marketLine(matchId: number, playType: PlayTypeId): Promise<string | null> {
+  const [market] = await server.app.services.database.db
+    .select({ line: matchMarkets.line })
+    .from(matchMarkets)
+    .where(and(eq(matchMarkets.matchId, matchId), eq(matchMarkets.playType, playType)));
+  if (!market) throw new Error(`no ${playType} market on ${matchId}`);
+  return market.line;
 }
 
 function card(matchId: number): Locator {
@@ -89,10 +109,12 @@ async function confirmClearing(): Promise<void> {
 
 const slipHasPicks = async () => (await page.getByTestId('slip-match-count').count()) > 0;
 
-/** Bet type tab of the betting page. */
+/** Bet type tab of the betting page: in single mode a change asks before clearing the slip. */
 async function chooseBetType(name: string): Promise<void> {
   const tab = page.locator('.bet-type-tabs .adm-tabs-tab', { hasText: new RegExp(`^${name}$`) });
-  const asks = (await tab.getAttribute('aria-selected')) !== 'true' && (await slipHasPicks());
+  const single =
+    (await page.getByRole('tab', { name: '单关', exact: true }).getAttribute('aria-selected')) === 'true';
+  const asks = single && (await tab.getAttribute('aria-selected')) !== 'true' && (await slipHasPicks());
   await tab.click();
   if (asks) await confirmClearing();
   await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
@@ -222,7 +244,7 @@ describe('sports betting in the browser', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('places a 3串4 parlay, the balance drops, the matches finish and the order settles with its payout', async () => {
+  it('places a mixed 3串4 of 胜平负, 让球胜平负 and 总进球, the balance drops, the matches finish and the order settles with its payout', async () => {
     const picks = (await scheduled('football', new Date(Date.now() + 5 * MINUTE)))
       .filter((m) => finalState(m).status === 'finished')
       .slice(0, 3);
@@ -233,16 +255,27 @@ describe('sports betting in the browser', () => {
     await chooseMode('混合过关');
     await expect.poll(() => page.getByTestId('bet-balance').textContent()).toBe('余额 10000.00');
 
+    // One play type per match, three play types in one parlay: switching tab keeps the slip.
+    const plays = [
+      { tab: '胜平负', betType: 'winDrawLose', playType: 'football.winDrawLose' },
+      { tab: '让球胜平负', betType: 'handicap', playType: 'football.handicap' },
+      { tab: '总进球', betType: 'totalGoals', playType: 'football.totalGoals' },
+    ] as const;
     const selections: BetSelection[] = [];
-    for (const match of picks) {
-      const option = winningOption(match);
+    for (const [i, match] of picks.entries()) {
+      const play = plays[i]!;
+      await chooseBetType(play.tab);
+      const line = await marketLine(match.id, play.playType);
+      const option = winning(match, play.playType, line);
       await card(match.id).getByTestId(`odds-${option}`).click();
+      await expect.poll(() => page.getByTestId('slip-match-count').textContent()).toBe(String(i + 1));
       selections.push({
         matchId: String(match.id),
         sport: 'football',
-        betType: 'winDrawLose',
+        betType: play.betType,
         option,
         odds: await oddsOn(match.id, option),
+        line,
       });
     }
     const grouped = groupSelections(selections);
@@ -251,6 +284,10 @@ describe('sports betting in the browser', () => {
     await screenshot(page, 'sports-bet-football');
 
     await openSlip();
+    expect(await page.locator('.slip-mode').textContent()).toBe('混合过关 · 最多6关');
+    expect(await page.locator('.slip-pick').allTextContents()).toEqual(
+      selections.map((s, i) => expect.stringContaining(`${plays[i]!.tab} `)),
+    );
     expect(await page.getByRole('radio').allTextContents()).toEqual(['3串1', '3串3', '3串4']);
     await page.getByRole('radio', { name: '3串4' }).click();
     await expect.poll(() => page.getByTestId('slip-bet-count').textContent()).toBe('4');
@@ -292,6 +329,9 @@ describe('sports betting in the browser', () => {
     expect(await page.getByTestId('order-bet-count').textContent()).toBe('4注');
     expect(await page.getByTestId('order-max-prize').textContent()).toBe(expectedPrize);
     expect(await page.getByTestId('order-leg').count()).toBe(3);
+    expect(await page.getByTestId('order-leg').locator('.leg-pick .muted').allTextContents()).toEqual(
+      plays.map((p) => p.tab),
+    );
     await expect.poll(() => page.getByTestId('combo').count()).toBe(4);
     await pause();
     await screenshot(page, 'sports-order-detail-pending');

@@ -108,11 +108,33 @@ describe('bet slip state', () => {
     expect(toggleSelection(INITIAL_BET_SLIP, wrong)).toMatchObject({ ok: false, message: '投注玩法无效' });
   });
 
-  it('clears the slip when the bet type changes, not when it stays', () => {
+  it('in single mode clears the slip when the bet type changes, not when it stays', () => {
     const state = slipWith([bb('m1'), bb('m2')]);
     expect(setBetType(state, 'win-lose')).toBe(state);
     expect(setBetType(state, 'handicap')).toEqual({ ...state, currentBetType: 'handicap', selectedBets: [] });
     expect(setBetType(state, 'winDrawLose')).toBe(state);
+  });
+
+  it('in mixed mode keeps the slip across bet types, so a parlay mixes play types', () => {
+    const mixed = slipWith([bb('m1'), bb('m2')], setBetMode(INITIAL_BET_SLIP, 'mixed'));
+    const handicapTab = setBetType(mixed, 'handicap');
+    expect(handicapTab).toEqual({ ...mixed, currentBetType: 'handicap' });
+    const diff: BetSelection = {
+      matchId: 'm3',
+      sport: 'basketball',
+      betType: 'handicap',
+      option: 'h',
+      odds: '1.80',
+      line: '-5.5',
+    };
+    const three = toggleSelection(handicapTab, diff);
+    expect(three.ok).toBe(true);
+    expect(three.state.selectedBets.map((s) => s.betType)).toEqual(['win-lose', 'win-lose', 'handicap']);
+    // Still one play type per match: m1 already carries 胜负.
+    expect(toggleSelection(three.state, { ...diff, matchId: 'm1' })).toMatchObject({
+      ok: false,
+      message: '同一场比赛不能选择不同游戏',
+    });
   });
 
   it('clears the slip when switching to mixed mode, and keeps it going back to single', () => {

@@ -75,10 +75,19 @@ export function clearSlip(state: BetSlipState): BetSlipState {
   return state.selectedBets.length === 0 ? state : { ...state, selectedBets: [] };
 }
 
-/** Changing the bet type clears the slip; a bet type the current sport lacks is ignored. */
+/**
+ * Changing the bet type shows another play type's options. In single mode it clears the slip
+ * (SPEC.md §4); in 混合过关 the slip is kept, so one parlay can mix play types across matches
+ * (each match still one play type; the smallest max-passes limits the 关). A bet type the
+ * current sport lacks is ignored.
+ */
 export function setBetType(state: BetSlipState, betType: BetType): BetSlipState {
   if (betType === state.currentBetType || !playTypeOf(state.currentSport, betType)) return state;
-  return { ...state, currentBetType: betType, selectedBets: [] };
+  return {
+    ...state,
+    currentBetType: betType,
+    selectedBets: state.betMode === 'mixed' ? state.selectedBets : [],
+  };
 }
 
 /** Switching to mixed mode clears the slip; back to single keeps it (every option is a valid single). */
