@@ -17,8 +17,9 @@ import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/l
 import { openWinDrawLose } from '../../apps/server/src/test/proof-db.ts';
 import { matches } from '../../apps/server/src/modules/sports/sports.table.ts';
 import { BENCH_LIMITS, freshPostgres, percentile } from '../lib.ts';
+import { emitFigure } from '../report.ts';
 
-const MEMBERS = 50;
+const MEMBERS = Number(process.env.MEMBERS ?? 50);
 const SUBMITS = Number(process.env.SUBMITS ?? 3000);
 const LEGS = Number(process.env.LEGS ?? 100_000);
 
@@ -64,7 +65,7 @@ async function main() {
     );
   }
 
-  const runSubmits = async (label: string, payload: unknown) => {
+  const runSubmits = async (label: string, figure: string, payload: unknown) => {
     const latencies: number[] = [];
     let failures = 0;
     let next = 0;
@@ -93,17 +94,26 @@ async function main() {
     console.log(
       `  ${label.padEnd(28)} ${Math.round(SUBMITS / seconds)} submits/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (${SUBMITS} orders, ${failures} refused)`,
     );
+    emitFigure({
+      name: figure,
+      value: SUBMITS / seconds,
+      unit: 'submits/s',
+      p50_ms: percentile(latencies, 50),
+      p99_ms: percentile(latencies, 99),
+      anchor: 'pgbench',
+      note: `${MEMBERS} members, ${SUBMITS} orders, ${failures} refused`,
+    });
   };
 
   console.log(`betting bench on PostgreSQL: ${MEMBERS} concurrent members over HTTP`);
-  await runSubmits('2串1 (2 matches)', {
+  await runSubmits('2串1 (2 matches)', 'betting.2x1', {
     sport_type: 1,
     bet_mode: 'mixed',
     pass_type: '2x1',
     multiple: 1,
     selections: pick(2, ['h']),
   });
-  await runSubmits('8串247 (8 matches, 247 bets)', {
+  await runSubmits('8串247 (8 matches, 247 bets)', 'betting.8x247', {
     sport_type: 1,
     bet_mode: 'mixed',
     pass_type: '8x247',
@@ -143,6 +153,12 @@ async function main() {
   console.log(
     `  ledger invariant: ${violations.length === 0 ? 'balanced' : `${violations.length} VIOLATIONS`}`,
   );
+  emitFigure({
+    name: 'betting.settle',
+    value: settleSeconds,
+    unit: 's',
+    note: `${LEGS} legs of one match, sync tick; pending ${counts?.pending}${violations.length > 0 ? ', INVARIANT VIOLATED' : ''}`,
+  });
   await app.close();
   await database.close();
 }

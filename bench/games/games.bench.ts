@@ -16,18 +16,33 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { BENCH_LIMITS, freshPostgres, percentile } from '../lib.ts';
+import { emitFigure, type Figure } from '../report.ts';
 
-const MEMBERS = 50;
+const MEMBERS = Number(process.env.MEMBERS ?? 50);
 const SPINS = Number(process.env.SPINS ?? 5_000);
 const PENDING = Number(process.env.PENDING ?? 1_000);
 const FUND = 1_000_000n;
 
-function summary(name: string, latencies: number[], seconds: number, failures: number): void {
+function summary(
+  name: string,
+  latencies: number[],
+  seconds: number,
+  failures: number,
+  figure: Pick<Figure, 'name' | 'unit'>,
+): void {
   const sorted = [...latencies].sort((a, b) => a - b);
   console.log(
     `${name}: ${latencies.length} in ${seconds.toFixed(2)} s = ${Math.round(latencies.length / seconds)}/s, ` +
       `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, failures ${failures}`,
   );
+  emitFigure({
+    ...figure,
+    value: latencies.length / seconds,
+    p50_ms: percentile(sorted, 50),
+    p99_ms: percentile(sorted, 99),
+    anchor: 'pgbench',
+    note: `${latencies.length} over HTTP, ${MEMBERS} members, ${failures} failures`,
+  });
 }
 
 async function main() {
@@ -92,7 +107,10 @@ async function main() {
       }
     }),
   );
-  summary('transfers', transfers, (performance.now() - started) / 1000, transferFailures);
+  summary('transfers', transfers, (performance.now() - started) / 1000, transferFailures, {
+    name: 'games.transfer',
+    unit: 'transfers/s',
+  });
 
   // 2. Slot rounds of 1.00 with 200.00 in the game wallet.
   const sessions: string[] = [];
@@ -116,7 +134,10 @@ async function main() {
       }
     }),
   );
-  summary('slot rounds', spins, (performance.now() - started) / 1000, spinFailures);
+  summary('slot rounds', spins, (performance.now() - started) / 1000, spinFailures, {
+    name: 'games.slot_round',
+    unit: 'rounds/s',
+  });
 
   // 3. Reconciliation: transfers out whose answers were lost.
   const sim = app.services.demoProvider;
@@ -142,6 +163,12 @@ async function main() {
   console.log(
     `reconciliation: ${reconciled} pending transfers finished in ${seconds.toFixed(2)} s = ${Math.round(reconciled / seconds)}/s`,
   );
+  emitFigure({
+    name: 'games.reconcile',
+    value: reconciled / seconds,
+    unit: 'transfers/s',
+    note: `${reconciled} PENDING transfers, batch job (no anchor)`,
+  });
 
   // Everything back out (what timed out under load is finished by one more reconciliation), then the books.
   await Promise.all(

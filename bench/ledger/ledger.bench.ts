@@ -18,6 +18,7 @@ import { EventBus } from '../../apps/server/src/lib/events.ts';
 import { members } from '../../apps/server/src/modules/accounts/accounts.table.ts';
 import { createWallets, findInvariantViolations } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { LedgerService } from '../../apps/server/src/modules/ledger/ledger.service.ts';
+import { emitFigure } from '../report.ts';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 50);
 const POSTS = Number(process.env.POSTS ?? 200);
@@ -114,6 +115,15 @@ async function main() {
     `  latency:     p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms`,
   );
   console.log(`  invariant:   ${violations.length === 0 ? 'balanced' : `${violations.length} VIOLATIONS`}`);
+  emitFigure({
+    name: 'ledger.post',
+    value: total / seconds,
+    unit: 'posts/s',
+    p50_ms: percentile(latencies, 50),
+    p99_ms: percentile(latencies, 99),
+    anchor: 'pgbench',
+    note: `${MEMBERS} members × ${POSTS}, ${refused} refused${violations.length > 0 ? ', INVARIANT VIOLATED' : ''}`,
+  });
   if (violations.length > 0) process.exitCode = 1;
 }
 

@@ -18,8 +18,9 @@ import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { findPeriod } from '../../apps/server/src/modules/lottery/lottery.repo.ts';
 import { BENCH_LIMITS, freshPostgres, percentile } from '../lib.ts';
+import { emitFigure } from '../report.ts';
 
-const MEMBERS = 50;
+const MEMBERS = Number(process.env.MEMBERS ?? 50);
 const BETS = Number(process.env.BETS ?? 5_000);
 const SETTLE_BETS = Number(process.env.SETTLE_BETS ?? 100_000);
 
@@ -101,6 +102,15 @@ async function main() {
   console.log(
     `  bet/create (六合彩 特码)      ${Math.round(BETS / seconds)} bets/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (${BETS} bets, ${failures} refused)`,
   );
+  emitFigure({
+    name: 'lottery.bet',
+    value: BETS / seconds,
+    unit: 'bets/s',
+    p50_ms: percentile(latencies, 50),
+    p99_ms: percentile(latencies, 99),
+    anchor: 'pgbench',
+    note: `${MEMBERS} members, ${BETS} bets, ${failures} refused`,
+  });
 
   // 2. Settlement: SETTLE_BETS placed bets on one 极速快3 period (和值 and 大小单双), then its draw.
   const k3 = findLottery('k3_1m')!;
@@ -137,6 +147,12 @@ async function main() {
   console.log(
     `  ledger invariant: ${violations.length === 0 ? 'balanced' : `${violations.length} VIOLATIONS`}`,
   );
+  emitFigure({
+    name: 'lottery.settle',
+    value: settleSeconds,
+    unit: 's',
+    note: `${SETTLE_BETS} bets of one period, draw + settle; pending ${counts?.pending}${violations.length > 0 ? ', INVARIANT VIOLATED' : ''}`,
+  });
   await app.close();
   await database.close();
 }

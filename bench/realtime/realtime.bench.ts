@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { privateUserChannel } from '@app/shared';
 import { signSubscription } from '../../apps/server/src/modules/realtime/pusher-protocol.ts';
+import { emitFigure } from '../report.ts';
 
 const SOCKETS = Number(process.env.SOCKETS ?? 5000);
 const APP_KEY = 'jingcai-key';
@@ -92,7 +93,8 @@ async function main() {
   const creditStarted = performance.now();
   server.send({ cmd: 'credit' });
   const credited = await nextMessage<{ ms: number }>('credited');
-  await Promise.race([done, new Promise((r) => setTimeout(r, 60_000))]);
+  // unref: once all are delivered this timer must not keep the process 60 s longer.
+  await Promise.race([done, new Promise((r) => setTimeout(r, 60_000).unref())]);
   const deliverMs = performance.now() - creditStarted;
 
   latencies.sort((a, b) => a - b);
@@ -110,6 +112,20 @@ async function main() {
     `  server memory:     rss ${mb(baseline.usage.rss)} before sockets → ${mb(connected.usage.rss)} with ${connected.hub.connections} sockets (heap ${mb(baseline.usage.heapUsed)} → ${mb(connected.usage.heapUsed)}); ≈ ${((connected.usage.rss - baseline.usage.rss) / SOCKETS / 1024).toFixed(1)} KB per socket`,
   );
 
+  emitFigure({
+    name: 'realtime.connect',
+    value: SOCKETS / (connectMs / 1000),
+    unit: 'sockets/s',
+    note: `${sockets.length} sockets connected and subscribed`,
+  });
+  emitFigure({
+    name: 'realtime.delivery',
+    value: pct(latencies, 99),
+    unit: 'ms p99',
+    p50_ms: pct(latencies, 50),
+    p99_ms: pct(latencies, 99),
+    note: `${received}/${SOCKETS} delivered, commit → frame`,
+  });
   for (const ws of sockets) ws.terminate();
   server.send({ cmd: 'stop' });
   if (received !== SOCKETS) process.exitCode = 1;

@@ -11,11 +11,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freshPostgres } from '../lib.ts';
+import { emitFigure } from '../report.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SERVER = path.resolve(here, '../../apps/server/src/server.ts');
 const DURATION_S = Number(process.env.DURATION_S ?? 15);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const WARMUP_S = Number(process.env.WARMUP_S ?? 3);
 const URL_PATH = '/v1/notices';
 
 async function freePort(): Promise<number> {
@@ -72,7 +74,7 @@ async function stop(child: ChildProcess): Promise<void> {
 
 async function load(base: string) {
   // A short warm-up (JIT, pool connections), then the measured run.
-  await autocannon({ url: base + URL_PATH, connections: CONNECTIONS, duration: 3 });
+  await autocannon({ url: base + URL_PATH, connections: CONNECTIONS, duration: WARMUP_S });
   const result = await autocannon({ url: base + URL_PATH, connections: CONNECTIONS, duration: DURATION_S });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
@@ -101,6 +103,15 @@ for (const workers of [1, 2]) {
   console.log(
     `WORKERS=${workers}: ${f.rps.toFixed(0)} req/s on GET ${URL_PATH} (${f.total} requests, ${CONNECTIONS} connections, ${DURATION_S} s; p50 ${f.p50} ms, p99 ${f.p99} ms)`,
   );
+  emitFigure({
+    name: `workers.notices.w${workers}`,
+    value: f.rps,
+    unit: 'req/s',
+    p50_ms: f.p50,
+    p99_ms: f.p99,
+    anchor: 'hello',
+    note: `GET ${URL_PATH}, WORKERS=${workers}, ${CONNECTIONS} connections, server in a child process`,
+  });
 }
 const one = figures[1]!;
 const two = figures[2]!;

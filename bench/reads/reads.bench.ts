@@ -1,0 +1,105 @@
+/**
+ * Public read benchmark on PostgreSQL (`jingcai_bench_reads`): the app in this process with the
+ * feed simulator's matches synced in, loaded over HTTP by autocannon from a child process (so the
+ * load and the server each have a process, as the hello anchor of `npm run bench` has).
+ * Prints req/s, p50/p99 and the body size of each path.
+ *
+ *   npm run reads -w @app/bench        (DURATION_S, WARMUP_S, CONNECTIONS to change the load)
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { BENCH_LIMITS, freshPostgres } from '../lib.ts';
+import { emitFigure } from '../report.ts';
+
+const DURATION_S = Number(process.env.DURATION_S ?? 10);
+const WARMUP_S = Number(process.env.WARMUP_S ?? 3);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const PATHS: Array<[string, string]> = [['reads.football_matches', '/v1/football/matches']];
+const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  throughput: { average: number };
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon's CLI in a child process, its JSON result read from stdout. */
+function cannon(url: string, seconds: number): Promise<CannonResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [AUTOCANNON, '-j', '-c', String(CONNECTIONS), '-d', String(seconds), url],
+      {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      try {
+        resolve(JSON.parse(out) as CannonResult);
+      } catch {
+        reject(new Error(`autocannon exited ${code}: ${out.slice(0, 500)}`));
+      }
+    });
+  });
+}
+
+async function main() {
+  process.env.BENCH_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/jingcai_bench_reads';
+  const database = await freshPostgres(20);
+  const config = loadConfig({
+    ...BENCH_LIMITS,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: '0',
+    SEED_DEMO: '0',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.services.feedSync.tick(new Date());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}`;
+
+  console.log(`public reads on PostgreSQL: ${CONNECTIONS} connections, ${DURATION_S} s each (autocannon)`);
+  try {
+    for (const [name, path] of PATHS) {
+      const sample = await fetch(base + path);
+      const bytes = (await sample.arrayBuffer()).byteLength;
+      if (sample.status !== 200) throw new Error(`GET ${path} answered ${sample.status}`);
+      await cannon(base + path, WARMUP_S);
+      const r = await cannon(base + path, DURATION_S);
+      const bad = r.non2xx + r.errors;
+      console.log(
+        `  GET ${path}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms ` +
+          `(${r.requests.total} requests, body ${(bytes / 1024).toFixed(0)} KB` +
+          `${sample.headers.get('content-encoding') ? `, ${sample.headers.get('content-encoding')}` : ', not compressed'}` +
+          `${bad ? `, ${bad} non-2xx/errors` : ''})`,
+      );
+      emitFigure({
+        name,
+        value: r.requests.average,
+        unit: 'req/s',
+        p50_ms: r.latency.p50,
+        p99_ms: r.latency.p99,
+        anchor: 'hello',
+        note: `GET ${path}, body ${(bytes / 1024).toFixed(0)} KB${bad ? `, ${bad} non-2xx/errors` : ''}`,
+      });
+      if (bad) process.exitCode = 1;
+    }
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
