@@ -1,3 +1,4 @@
+import { publicCachePlugin } from './plugins/public-cache.ts';
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -96,8 +97,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       done(null, Object.fromEntries(new URLSearchParams(text as string)));
     },
   );
+  const clock = options.clock ?? systemClock;
   app.addHook('onSend', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
+    // The server's time as the answer leaves, even one kept in memory: the app's clock offset
+    // (sales deadlines, the in-play countdown) is taken from it.
+    void reply.header('x-request-id', request.id).header('x-server-time', String(clock.now().getTime()));
   });
 
   if (config.corsOrigins.length) {
@@ -106,18 +110,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       origin: config.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key', 'X-Request-Id'],
-      exposedHeaders: ['X-Request-Id'],
+      exposedHeaders: ['X-Request-Id', 'X-Server-Time'],
       maxAge: 600,
     });
   }
 
-  const services: Services = await createServices(
-    config,
-    database,
-    app.log,
-    options.clock ?? systemClock,
-    options.adapters,
-  );
+  const services: Services = await createServices(config, database, app.log, clock, options.adapters);
   await app.register(servicesPlugin, { services });
   app.addHook('onResponse', async (request, reply) => {
     // By route template, so /v1/orders/123 and /v1/orders/456 share one series.
@@ -143,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The API in a scope of its own, so the maintenance answer covers it and not the probes.
   await app.register(async (api) => {
     await maintenanceGuard(api);
+    await publicCachePlugin(api, { cache: services.publicCache });
     await registerApi(api);
   });
 

@@ -108,6 +108,9 @@ const envSchema = z.object({
     .regex(/^[a-z0-9-]{1,40}$/)
     .default('simulator'),
   SPORTS_SYNC_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(1_000),
+  /** In-play (滚球) bet delay per sport: an order with a live leg is decided this long after submit. */
+  SPORTS_BET_DELAY_FOOTBALL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  SPORTS_BET_DELAY_BASKETBALL_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   /** The window of fixtures the sync keeps: minutes back (finished matches) and ahead. */
   SPORTS_SYNC_BACK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(720),
   SPORTS_SYNC_AHEAD_MINUTES: z.coerce.number().int().min(1).max(43_200).default(4_320),
@@ -299,6 +302,8 @@ export interface AppConfig {
     syncIntervalMs: number;
     backMinutes: number;
     aheadMinutes: number;
+    /** In-play bet delay per sport, in ms (the longest of an order's live legs applies). */
+    betDelayMs: { football: number; basketball: number };
   };
   lottery: {
     tickIntervalMs: number;
@@ -455,6 +460,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       syncIntervalMs: e.SPORTS_SYNC_INTERVAL_MS,
       backMinutes: e.SPORTS_SYNC_BACK_MINUTES,
       aheadMinutes: e.SPORTS_SYNC_AHEAD_MINUTES,
+      betDelayMs: {
+        football: e.SPORTS_BET_DELAY_FOOTBALL_MS,
+        basketball: e.SPORTS_BET_DELAY_BASKETBALL_MS,
+      },
     },
     lottery: {
       tickIntervalMs: e.LOTTERY_TICK_INTERVAL_MS,

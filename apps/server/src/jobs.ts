@@ -11,6 +11,7 @@ import type { RebateService } from './modules/rewards/rebate.service.ts';
 import type { VipService } from './modules/rewards/vip.service.ts';
 import type { FeedSync } from './modules/sports/feed-sync.ts';
 import { OVERDUE_CHECK_INTERVAL_MS, type OverdueMatchService } from './modules/sports/overdue.service.ts';
+import { LIVE_ACCEPT_INTERVAL_MS, type LiveAcceptanceService } from './modules/sports/acceptance.service.ts';
 import type { Metrics } from './ops/metrics.ts';
 
 export interface JobServices {
@@ -21,6 +22,7 @@ export interface JobServices {
   inviteRewards: InviteRewardsService;
   feedSync: FeedSync;
   overdueMatches: OverdueMatchService;
+  liveAcceptance: LiveAcceptanceService;
   lotteryScheduler: LotteryScheduler;
   rebates: RebateService;
   gameTransfers: GameTransferService;
@@ -50,6 +52,12 @@ export function registerJobs(runner: JobRunner, config: AppConfig, s: JobService
     name: 'sports-void-overdue',
     everyMs: OVERDUE_CHECK_INTERVAL_MS,
     run: () => s.overdueMatches.run(),
+  });
+  // In-play orders whose bet delay has passed: accepted or refused (and refunded), each once.
+  runner.every({
+    name: 'sports-accept-live',
+    everyMs: LIVE_ACCEPT_INTERVAL_MS,
+    run: () => s.liveAcceptance.run(),
   });
   runner.every({
     name: 'lottery-scheduler',

@@ -1,3 +1,5 @@
+import { PublicCache } from './lib/public-cache.ts';
+import { RedisCacheTransport } from './lib/public-cache-redis.ts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config.ts';
@@ -22,6 +24,8 @@ import { OverdueMatchService } from './modules/sports/overdue.service.ts';
 import type { SportsFeed } from './modules/sports/feed/feed.ts';
 import { MatchesService } from './modules/sports/matches.service.ts';
 import { OrdersService } from './modules/sports/orders.service.ts';
+import { SportsPreferencesService } from './modules/sports/preferences.service.ts';
+import { LiveAcceptanceService } from './modules/sports/acceptance.service.ts';
 import { SettlementService } from './modules/sports/settlement.service.ts';
 import { LotteryBetsService } from './modules/lottery/bets.service.ts';
 import { LotteryService } from './modules/lottery/lottery.service.ts';
@@ -94,6 +98,10 @@ export interface Services {
   overdueMatches: OverdueMatchService;
   /** The sports feed in use (SPORTS_FEED). */
   sportsFeed: SportsFeed;
+  /** Members' sports preferences (odds-change policy). */
+  sportsPreferences: SportsPreferencesService;
+  /** Decides in-play orders once their bet delay has passed (leader job `sports-accept-live`). */
+  liveAcceptance: LiveAcceptanceService;
   lottery: LotteryService;
   lotteryBets: LotteryBetsService;
   lotteryWallet: LotteryWalletService;
@@ -160,6 +168,8 @@ export interface Services {
   responsible: ResponsiblePlayService;
   /** The operator console's services (/admin/v1: security, dashboard, members, finance …). */
   backoffice: Backoffice;
+  /** Public answers kept in memory by URL (plugins/public-cache.ts); writers invalidate their topic. */
+  publicCache: PublicCache;
   /** Stops background work and closes connections to outside services. */
   close(): Promise<void>;
 }
@@ -213,7 +223,21 @@ export async function createServices(
   });
   const metrics = new Metrics({ database, hub, clock });
   const broadcaster = await createBroadcaster(config, hub, log);
-  const appConfig = new AppConfigService(db, clock);
+  // Public answers in memory (lists the same for every visitor); Redis carries invalidations to
+  // the other processes. Without it, several processes bound staleness by a 1 s TTL instead.
+  const publicCache = new PublicCache(
+    clock,
+    {
+      ttlMs: config.realtime.redisUrl || config.workers === 1 ? 60_000 : 1_000,
+      // Match lists carry the server's time and close at kick-off by it: a second at most.
+      topicTtlMs: { sports: 1_000 },
+      maxEntries: 2_000,
+    },
+    config.realtime.redisUrl
+      ? await RedisCacheTransport.connect(config.realtime.redisUrl, config.realtime.redisPrefix, log)
+      : null,
+  );
+  const appConfig = new AppConfigService(db, clock, publicCache);
 
   // ---- adapters: the outside world, chosen by SPORTS_FEED / PAYMENT_GATEWAY / GAME_PROVIDER ----
   const adapters = await createAdapters(registry, {
@@ -234,13 +258,24 @@ export async function createServices(
   const responsible = new ResponsiblePlayService(db, config, limits, events, clock);
   const messages = new MessagesService(db, broadcaster, log, clock, responsible);
   const settlement = new SettlementService(db, ledger, events, log, messages, clock);
-  const feedSync = new FeedSync(db, sportsFeed, broadcaster, settlement, log, clock, {
-    backHours: config.sports.backMinutes / 60,
-    aheadHours: config.sports.aheadMinutes / 60,
-    preMatchRefreshMs: 60_000,
-    fixturesRefreshMs: 10 * 60_000,
-  });
-  const overdueMatches = new OverdueMatchService(db, settlement, broadcaster, log, clock);
+  const feedSync = new FeedSync(
+    db,
+    sportsFeed,
+    broadcaster,
+    settlement,
+    log,
+    clock,
+    {
+      backHours: config.sports.backMinutes / 60,
+      aheadHours: config.sports.aheadMinutes / 60,
+      preMatchRefreshMs: 60_000,
+      fixturesRefreshMs: 10 * 60_000,
+    },
+    publicCache,
+  );
+  const overdueMatches = new OverdueMatchService(db, settlement, broadcaster, log, clock, publicCache);
+  const sportsPreferences = new SportsPreferencesService(db, clock, config.sports.betDelayMs);
+  const liveAcceptance = new LiveAcceptanceService(db, ledger, broadcaster, log, clock);
   const lotterySettlement = new LotterySettlement(db, ledger, broadcaster, log, messages, clock);
   // The draw seed key: DRAW_SEED_KEY, or (demo) the key file in DATA_DIR made on the first start.
   const drawSeedKey = resolveDrawSeedKey(config);
@@ -286,6 +321,7 @@ export async function createServices(
     settlement,
     inviteRules,
     responsible,
+    publicCache,
   });
 
   // ---- jobs registry: started by servicesPlugin once the app is ready ----
@@ -303,6 +339,7 @@ export async function createServices(
     inviteRewards,
     feedSync,
     overdueMatches,
+    liveAcceptance,
     lotteryScheduler,
     rebates,
     gameTransfers,
@@ -327,7 +364,17 @@ export async function createServices(
     hub,
     realtime,
     matches: new MatchesService(db, clock),
-    orders: new OrdersService(db, ledger, idempotency, clock, responsible),
+    orders: new OrdersService(
+      db,
+      ledger,
+      idempotency,
+      clock,
+      responsible,
+      sportsPreferences,
+      config.sports.betDelayMs,
+    ),
+    sportsPreferences,
+    liveAcceptance,
     settlement,
     feedSync,
     overdueMatches,
@@ -398,6 +445,7 @@ export async function createServices(
     housekeeping,
     limits,
     responsible,
+    publicCache,
     adapterRoutes: adapters.routes,
     backoffice,
     close: async () => {
@@ -407,6 +455,7 @@ export async function createServices(
       await hub.close();
       await broadcaster.close();
       await limits.counters.close();
+      await publicCache.close();
     },
   };
 }

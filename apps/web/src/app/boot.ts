@@ -1,6 +1,7 @@
 import { unstableSetRender } from 'antd-mobile';
 import { createRoot, type Root } from 'react-dom/client';
 import { startLiveUpdates } from '../features/realtime/live-updates.ts';
+import { syncServerTime } from '../features/sports/clock.ts';
 import { handleLoginExpiry } from '../features/session/logout.ts';
 import {
   clearSession,
@@ -36,7 +37,7 @@ function connectAntdMobile(): void {
 export function startApp(): void {
   connectAntdMobile();
   logger.info('app', '应用启动', BUILD_INFO);
-  configureApi({ getToken: sessionToken, onUnauthorized: handleLoginExpiry });
+  configureApi({ getToken: sessionToken, onUnauthorized: handleLoginExpiry, onServerTime: syncServerTime });
 
   onSessionCleared(() => queryClient.removeQueries({ queryKey: [MEMBER_SCOPE] }));
   const state = reconcileSession();

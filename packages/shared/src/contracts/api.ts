@@ -227,6 +227,8 @@ import {
   orderSubmitBody,
   orderSubmitResult,
   orderSummary,
+  sportsPreferences,
+  sportsPreferencesBody,
   sportTypeParam,
 } from './sports.ts';
 import { balanceInfo, updateProfileBody, userInfo, vipLevelInfo } from './user.ts';
@@ -356,6 +358,8 @@ export const memberApi = {
     response: paginated(comboView),
   },
   'POST /v1/order/submit': { body: orderSubmitBody, response: orderSubmitResult },
+  'GET /v1/sports/preferences': { response: sportsPreferences },
+  'PUT /v1/sports/preferences': { body: sportsPreferencesBody, response: sportsPreferences },
   'GET /v1/football/matches': { query: sportMatchListQuery, response: matchPage },
   'GET /v1/basketball/matches': { query: sportMatchListQuery, response: matchPage },
   'GET /v1/matches-list/statistics': { query: matchStatisticsQuery, response: matchStatistics },

@@ -30,6 +30,7 @@ export const REALTIME_EVENTS = {
   connectionTest: 'connection.test',
   sessionRevoked: 'session.revoked',
   orderSettled: 'order.settled',
+  orderConfirmed: 'order.confirmed',
   matchUpdated: 'match.updated',
   oddsUpdated: 'odds.updated',
 } as const;
@@ -49,6 +50,41 @@ export const balanceChangedEvent = z
   })
   .meta({ id: 'BalanceChangedEvent' });
 export type BalanceChangedEvent = z.infer<typeof balanceChangedEvent>;
+
+/** Private: an in-play order's bet delay ended and it was accepted ('pending') or refused ('rejected'). */
+export const orderConfirmedEvent = z
+  .object({
+    order_no: z.string(),
+    status: z.enum(['pending', 'rejected']),
+    reason: z
+      .string()
+      .nullable()
+      .describe("Why it was refused (e.g. '盘口暂停（进球）'); null when accepted"),
+    odds_changed: z.boolean().describe('Accepted at odds other than those submitted (within the policy)'),
+    max_prize: moneyString,
+    accept_at: isoDate,
+  })
+  .meta({ id: 'OrderConfirmedEvent' });
+export type OrderConfirmedEvent = z.infer<typeof orderConfirmedEvent>;
+
+/** Public `matches.live`: a match's live state changed (published by the feed sync). */
+export const matchUpdatedEvent = z
+  .object({
+    id: z.number().int(),
+    sport_type: z.number().int(),
+    status: z.string(),
+    period: z.string(),
+    minute: z.number().int().nullable(),
+    clock: z.string(),
+    home_score: z.number().int(),
+    away_score: z.number().int(),
+    half_time: z.object({ home: z.number().int(), away: z.number().int() }).nullable(),
+    live_betting: z.boolean(),
+    live_suspended: z.boolean(),
+    live_suspend_reason: z.string().nullable(),
+  })
+  .meta({ id: 'MatchUpdatedEvent' });
+export type MatchUpdatedEvent = z.infer<typeof matchUpdatedEvent>;
 
 export const userInfoChangedEvent = z
   .object({

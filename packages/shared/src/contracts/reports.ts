@@ -88,6 +88,8 @@ export const BETTING_STATUSES = {
   lost: '未中奖',
   refunded: '已退款',
   cancelled: '已撤单',
+  confirming: '投注确认中',
+  rejected: '投注被拒',
 } as const;
 export type BettingStatus = keyof typeof BETTING_STATUSES;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BET_MODES } from '../domain/sports/validation.ts';
-import { BET_TYPES } from '../domain/sports/play-types.ts';
+import { BET_TYPES, type PlayTypeId } from '../domain/sports/play-types.ts';
 import { isoDate, moneyString, paginated } from './common.ts';
 
 /** sport_type query parameter: 1 football, 2 basketball (SPEC.md §3: unknown counts as football). */
@@ -24,6 +24,45 @@ export const matchListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(50),
 });
+
+// ---- in-play (滚球) preferences ------------------------------------------------------------
+
+/** What a member accepts when odds move between the slip and the decision (docs/decisions/017). */
+export const ODDS_POLICIES = ['any', 'higher', 'none'] as const;
+export type OddsPolicy = (typeof ODDS_POLICIES)[number];
+export const ODDS_POLICY_TEXT: Record<OddsPolicy, string> = {
+  any: '接受任何赔率变化',
+  higher: '仅接受更高赔率',
+  none: '不接受赔率变化',
+};
+export const DEFAULT_ODDS_POLICY: OddsPolicy = 'higher';
+
+/** Play types offered in play (滚球); while a match is live its `markets` hold only these. */
+export const IN_PLAY_PLAY_TYPES: readonly PlayTypeId[] = [
+  'football.winDrawLose',
+  'football.handicap',
+  'football.totalGoals',
+  'basketball.win-lose',
+  'basketball.handicap',
+  'basketball.total-score',
+];
+
+export const oddsPolicySchema = z.enum(ODDS_POLICIES, { error: '赔率变化设置须为 any、higher 或 none' });
+
+export const sportsPreferencesBody = z
+  .object({ odds_policy: oddsPolicySchema })
+  .meta({ id: 'SportsPreferencesBody' });
+export type SportsPreferencesBody = z.infer<typeof sportsPreferencesBody>;
+
+export const sportsPreferences = z
+  .object({
+    odds_policy: oddsPolicySchema,
+    bet_delay_seconds: z
+      .object({ football: z.number(), basketball: z.number() })
+      .describe('How long an in-play bet waits before it is decided, per sport'),
+  })
+  .meta({ id: 'SportsPreferences' });
+export type SportsPreferences = z.infer<typeof sportsPreferences>;
 
 export const matchIdParam = z.object({
   id: z.coerce
@@ -82,7 +121,17 @@ export const matchSummary = z
     home_score: z.number().int(),
     away_score: z.number().int(),
     half_time: z.object({ home: z.number().int(), away: z.number().int() }).nullable(),
-    markets: z.array(marketView).describe('Only the requested bet type, or all'),
+    live_betting: z
+      .boolean()
+      .describe('Live and its in-play markets take bets now (not suspended, not in the closing minutes)'),
+    live_suspended: z.boolean().describe('In-play markets suspended right now (dangerous event)'),
+    live_suspend_reason: z
+      .string()
+      .nullable()
+      .describe("Why in-play markets are suspended: '进球' | '红牌' | '点球' | '比赛末段' | '节末' …"),
+    markets: z
+      .array(marketView)
+      .describe('Only the requested bet type, or all; while live, the in-play markets only'),
   })
   .meta({ id: 'MatchSummary' });
 export type MatchSummaryView = z.infer<typeof matchSummary>;
@@ -193,9 +242,12 @@ export const orderSubmitResult = z
     max_prize: moneyString,
     pass_type: z.string(),
     pass_type_name: z.string(),
-    status: z.string(),
+    status: z
+      .enum(['pending', 'confirming'])
+      .describe("'confirming' when the order has an in-play leg: decided when the bet delay ends"),
     balance: moneyString.describe('Main balance after the stake was taken'),
     created_at: isoDate,
+    accept_at: isoDate.nullable().describe('When the bet delay ends; null for an all-pre-match order'),
   })
   .meta({ id: 'OrderSubmitResult' });
 
@@ -207,7 +259,9 @@ export const oddsChange = z.object({
   new_odds: z.string().nullable(),
   old_line: z.string().nullable().optional(),
   new_line: z.string().nullable().optional(),
+  direction: z.enum(['up', 'down', 'line']).describe('How it moved: odds up, odds down, or the line changed'),
 });
+export type OddsChange = z.infer<typeof oddsChange>;
 
 export const orderLegView = z.object({
   id: z.number().int(),
@@ -230,7 +284,12 @@ export const orderLegView = z.object({
   odds: z.string(),
   line: z.string().nullable(),
   status: z.enum(['pending', 'won', 'lost', 'void']),
+  in_play: z.boolean().describe('Placed while the match was live (滚球)'),
 });
+
+/** 'confirming' (投注确认中): an in-play order in its bet delay; 'rejected' (投注被拒): refused and refunded. */
+export const ORDER_STATUSES = ['confirming', 'pending', 'won', 'lost', 'refunded', 'rejected'] as const;
+export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
 
 export const orderSummary = z
   .object({
@@ -246,17 +305,19 @@ export const orderSummary = z
     total_amount: moneyString,
     max_prize: moneyString,
     payout: moneyString,
-    status: z.enum(['pending', 'won', 'lost', 'refunded']),
+    status: z.enum(ORDER_STATUSES),
     status_text: z.string(),
     created_at: isoDate,
     settled_at: isoDate.nullable(),
+    accept_at: isoDate.nullable().describe('When an in-play order’s bet delay ends (null for pre-match)'),
+    reject_reason: z.string().nullable().describe("Why an in-play order was refused, e.g. '赔率已变化'"),
   })
   .meta({ id: 'OrderSummary' });
 
 export const orderDetail = orderSummary.extend({ legs: z.array(orderLegView) }).meta({ id: 'OrderDetail' });
 
 export const orderHistoryQuery = z.object({
-  status: z.enum(['pending', 'won', 'lost', 'refunded', 'settled']).optional(),
+  status: z.enum([...ORDER_STATUSES, 'settled']).optional(),
   sport_type: z.coerce.number().int().min(1).max(2).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),

@@ -16,6 +16,8 @@ import {
 import { ok } from '../../plugins/envelope.ts';
 
 const tags = ['配置'];
+/** The same for every visitor: kept in memory until an operator changes a setting. */
+const APP_CONFIG = ['app-config'] as const;
 
 /** App info, app config switches and the remote config file (SPEC.md §3, §7 "Config"). */
 export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,13 +31,19 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/app/config/all',
-    { schema: { tags, summary: '全部配置项', response: { 200: envelope(appConfigValues) } } },
+    {
+      config: { publicCache: APP_CONFIG },
+      schema: { tags, summary: '全部配置项', response: { 200: envelope(appConfigValues) } },
+    },
     async () => ok(await settings.config(), '获取成功'),
   );
 
   app.get(
     '/v1/app/config/navigation',
-    { schema: { tags, summary: '导航开关', response: { 200: envelope(navigationConfig) } } },
+    {
+      config: { publicCache: APP_CONFIG },
+      schema: { tags, summary: '导航开关', response: { 200: envelope(navigationConfig) } },
+    },
     async () => {
       const c = await settings.config();
       return ok(
@@ -52,7 +60,10 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/app/config/features',
-    { schema: { tags, summary: '功能开关', response: { 200: envelope(featureConfig) } } },
+    {
+      config: { publicCache: APP_CONFIG },
+      schema: { tags, summary: '功能开关', response: { 200: envelope(featureConfig) } },
+    },
     async () => {
       const [c, info] = await Promise.all([settings.config(), settings.appInfo()]);
       return ok(
@@ -71,13 +82,19 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/app/config/game-categories',
-    { schema: { tags, summary: '游戏分类入口', response: { 200: envelope(z.array(gameCategory)) } } },
+    {
+      config: { publicCache: APP_CONFIG },
+      schema: { tags, summary: '游戏分类入口', response: { 200: envelope(z.array(gameCategory)) } },
+    },
     async () => ok(await settings.gameCategories(), '获取成功'),
   );
 
   app.get(
     '/v1/app/config/bottom-navigation',
-    { schema: { tags, summary: '底部导航', response: { 200: envelope(z.array(bottomNavItem)) } } },
+    {
+      config: { publicCache: APP_CONFIG },
+      schema: { tags, summary: '底部导航', response: { 200: envelope(z.array(bottomNavItem)) } },
+    },
     async () => ok(settings.bottomNavigation(), '获取成功'),
   );
 
@@ -98,6 +115,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/app/config/:key',
     {
+      config: { publicCache: APP_CONFIG },
       schema: {
         tags,
         summary: '读取单个配置项',

@@ -1,3 +1,4 @@
+import type { PublicCache } from '../../lib/public-cache.ts';
 import { randomBytes } from 'node:crypto';
 import {
   APP_CONFIG_DEFAULTS,
@@ -46,6 +47,8 @@ export class AppConfigService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** Public answers built from these settings, dropped on every write. */
+    private readonly publicCache: Pick<PublicCache, 'invalidate'> | null = null,
   ) {}
 
   async appInfo(): Promise<AppInfo> {
@@ -144,6 +147,7 @@ export class AppConfigService {
 
   private async write(key: string, value: Record<string, unknown>): Promise<void> {
     await repo.writeSetting(this.db, key, value, this.clock.now());
+    this.publicCache?.invalidate('app-config');
   }
 
   /** A per-deployment secret, made on first use and kept (e.g. the sports simulator's seed). */
@@ -155,5 +159,6 @@ export class AppConfigService {
   /** Removes stored overrides (tests reset to defaults). */
   async reset(): Promise<void> {
     await repo.deleteSettings(this.db, [APP_INFO_KEY, APP_CONFIG_KEY]);
+    this.publicCache?.invalidate('app-config');
   }
 }

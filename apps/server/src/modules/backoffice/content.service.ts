@@ -1,3 +1,4 @@
+import type { PublicCache } from '../../lib/public-cache.ts';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig as AppConfigValues, AppInfo } from '@app/shared';
 import type { Db } from '../../db/client.ts';
@@ -102,6 +103,7 @@ export class ContentAdminService {
     private readonly appConfig: AppConfigService,
     private readonly messages: MessagesService,
     private readonly clock: Clock,
+    private readonly publicCache: Pick<PublicCache, 'invalidate'>,
   ) {}
 
   /** Insert or update one row of a content table, audited with the fields that changed. */
@@ -112,7 +114,7 @@ export class ContentAdminService {
     toItem: (row: repo.ContentRow<K>) => I,
     call: OperatorCall,
   ): Promise<I> {
-    return inTransaction(this.db, async (work) => {
+    const saved = await inTransaction(this.db, async (work) => {
       let before: I | null = null;
       let row: repo.ContentRow<K>;
       if (id === null) {
@@ -134,6 +136,9 @@ export class ContentAdminService {
       });
       return after;
     });
+    // Committed: the public lists (notices, banners, articles …) are built again on next ask.
+    this.publicCache.invalidate('content');
+    return saved;
   }
 
   // ---- notices ----
@@ -581,6 +586,7 @@ export class ContentAdminService {
         ip: call.ip,
       });
     });
+    this.publicCache.invalidate('app-config');
     return this.appSettings();
   }
 }

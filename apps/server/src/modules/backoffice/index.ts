@@ -1,3 +1,4 @@
+import type { PublicCache } from '../../lib/public-cache.ts';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -47,6 +48,8 @@ export interface BackofficeDeps {
   messages: MessagesService;
   realtime: RealtimeService;
   appConfig: AppConfigService;
+  /** Public answers kept in memory: content and settings changes drop them. */
+  publicCache: PublicCache;
   settlement: SettlementService;
   inviteRules: InviteRulesService;
   /** 理性投注, read only in the console. */
@@ -66,10 +69,19 @@ export function createBackoffice(d: BackofficeDeps) {
     financeSettings: d.financeSettings,
     financeQueues: new FinanceQueuesService(d.db),
     reports: new ReportsAdminService(d.db, d.clock),
-    sports: new SportsAdminService(d.db, d.ledger, d.settlement, d.operators, d.clock),
+    sports: new SportsAdminService(
+      d.db,
+      d.ledger,
+      d.settlement,
+      d.operators,
+      d.clock,
+      d.publicCache,
+      d.broadcaster,
+      d.log,
+    ),
     agents: new AgentsAdminService(d.db, d.inviteRules, d.clock),
     lottery: new LotteryAdminService(d.db, d.operators, d.clock),
-    content: new ContentAdminService(d.db, d.operators, d.appConfig, d.messages, d.clock),
+    content: new ContentAdminService(d.db, d.operators, d.appConfig, d.messages, d.clock, d.publicCache),
     members: new MembersAdminService(d.db, d.operators, d.events, d.realtime, d.clock, d.responsible),
     adjustments: new AdjustmentsService(
       d.db,

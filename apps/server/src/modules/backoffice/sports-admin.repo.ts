@@ -112,12 +112,17 @@ export async function lockMatch(tx: Tx, id: number) {
   return row;
 }
 
-/** Every order with a leg on the match, with all its legs (the correction recomputes each whole). */
+/**
+ * Every order with a leg on the match, with all its legs (the correction recomputes each whole).
+ * In-play orders still confirming or refused (rejected, refunded) were never bets on the result.
+ */
 export async function ordersOnMatch(db: Db | Tx, matchId: number) {
   const orderRows = await db
     .select()
     .from(orders)
-    .where(sql`${orders.id} IN (SELECT order_id FROM order_legs WHERE match_id = ${matchId})`)
+    .where(
+      sql`${orders.id} IN (SELECT order_id FROM order_legs WHERE match_id = ${matchId}) AND ${orders.status} NOT IN ('confirming', 'rejected')`,
+    )
     .orderBy(orders.id);
   const legs = orderRows.length
     ? await db
@@ -125,7 +130,8 @@ export async function ordersOnMatch(db: Db | Tx, matchId: number) {
         .from(orderLegs)
         .where(sql`${orderLegs.orderId} IN (SELECT order_id FROM order_legs WHERE match_id = ${matchId})`)
     : [];
-  return { orders: orderRows, legs };
+  const kept = new Set(orderRows.map((o) => o.id));
+  return { orders: orderRows, legs: legs.filter((l) => kept.has(l.orderId)) };
 }
 
 export async function resultsOf(db: Db | Tx, matchIds: number[]) {

@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PublicCache } from '../../lib/public-cache.ts';
 import {
   formatFen,
   matchResultSchema,
@@ -8,6 +10,8 @@ import {
   type BetSelection,
   type MatchResult,
   type PlayTypeId,
+  PUBLIC_CHANNELS,
+  REALTIME_EVENTS,
 } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
@@ -20,7 +24,14 @@ import type { SettlementService } from '../sports/settlement.service.ts';
 import { optionName } from '../sports/sports.mapper.ts';
 import * as sportsRepo from '../sports/sports.repo.ts';
 import type { OrderStatus } from '../sports/sports.table.ts';
-import { deleteSuspension, insertSuspension, WHOLE_MATCH } from '../sports/suspensions.repo.ts';
+import {
+  deleteSuspension,
+  insertSuspension,
+  isSuspended,
+  suspensionsOf,
+  WHOLE_MATCH,
+} from '../sports/suspensions.repo.ts';
+import type { Broadcaster } from '../realtime/broadcaster.ts';
 import * as limitsRepo from '../sports/limits.repo.ts';
 import { findMemberIdByName } from './content.repo.ts';
 import * as repo from './sports-admin.repo.ts';
@@ -80,6 +91,9 @@ export class SportsAdminService {
     private readonly settlement: SettlementService,
     private readonly operators: OperatorsService,
     private readonly clock: Clock,
+    private readonly publicCache: Pick<PublicCache, 'invalidate'> | null = null,
+    private readonly broadcaster: Broadcaster | null = null,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'> | null = null,
   ) {
     this.book = new SportsBookAdmin(db, operators, clock);
   }
@@ -178,7 +192,28 @@ export class SportsAdminService {
         ip: call.ip,
       });
     });
+    // Committed: the public match lists show the market closed (or open) at once, and open
+    // screens and slips hear it now (odds.updated with each market's `suspended`).
+    this.publicCache?.invalidate('sports');
+    await this.pushMarkets(matchId);
     return this.detail(matchId);
+  }
+
+  private async pushMarkets(matchId: number): Promise<void> {
+    if (!this.broadcaster) return;
+    const markets = (await sportsRepo.marketsOf(this.db, [matchId])).get(matchId) ?? [];
+    const closed = await suspensionsOf(this.db, [matchId]);
+    await this.broadcaster
+      .publish(PUBLIC_CHANNELS.liveMatches, REALTIME_EVENTS.oddsUpdated, {
+        id: matchId,
+        markets: markets.map((m) => ({
+          play_type: m.playType,
+          line: m.line,
+          odds: m.odds,
+          suspended: isSuspended(closed, matchId, m.playType),
+        })),
+      })
+      .catch((err: unknown) => this.log?.warn({ err, matchId }, 'suspension not pushed'));
   }
 
   private resultOf(
@@ -339,6 +374,7 @@ export class SportsAdminService {
     });
     // Orders that were pending and are now decided are paid by the settlement's own exactly-once path.
     await this.settlement.settleReadyOrders();
+    this.publicCache?.invalidate('sports');
     return result;
   }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatFen } from '@app/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { formatFen, PUBLIC_CHANNELS, REALTIME_EVENTS } from '@app/shared';
 import { as, body, newMember, newOperator, type TestApp, type TestMember } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { auditLogs } from '../operators/operators.table.ts';
@@ -43,6 +43,11 @@ describe('suspension', () => {
     const risk = await newOperator(t.app, 'risk');
     const m = await newMember(t.app);
     await fund(t, m, 100_000n);
+    const pushed: Array<{ channel: string; event: string; data: unknown }> = [];
+    const deliver = vi
+      .spyOn(t.app.services.hub, 'deliver')
+      .mockImplementation((channel, event, data) => pushed.push({ channel, event, data }));
+    onTestFinished(() => deliver.mockRestore());
     const suspended = await as(t.app, risk, {
       method: 'POST',
       url: `/admin/v1/sports/matches/${match!.id}/suspend`,
@@ -53,6 +58,19 @@ describe('suspension', () => {
         (x) => x.play_type === 'football.winDrawLose',
       )?.suspended,
     ).toBe(true);
+    // Open screens and slips hear it at once on the public channel, not at their next fetch.
+    const push = pushed.at(-1) as {
+      channel: string;
+      event: string;
+      data: { id: number; markets: Array<{ play_type: string; suspended: boolean }> };
+    };
+    expect([push.channel, push.event, push.data.id]).toEqual([
+      PUBLIC_CHANNELS.liveMatches,
+      REALTIME_EVENTS.oddsUpdated,
+      match!.id,
+    ]);
+    const suspendedNow = Object.fromEntries(push.data.markets.map((x) => [x.play_type, x.suspended]));
+    expect(suspendedNow).toMatchObject({ 'football.winDrawLose': true, 'football.handicap': false });
     const refused = await single(m, match!, 'h');
     expect(body(refused)).toMatchObject({ code: 422, message: `${match!.matchNo} 的胜平负已暂停投注` });
     const plays = await t.app.inject({ method: 'GET', url: `/v1/matches/${match!.id}/plays` });

@@ -19,6 +19,9 @@ import {
 import { ok } from '../../plugins/envelope.ts';
 import { optionalMember } from './optional-member.ts';
 
+/** Notices and banners are the same for every visitor: kept in memory until content changes. */
+const CONTENT = ['content'] as const;
+
 /** Notices (SPEC.md §7 "Notices") and banners ("Banners"); public, fixed paths before `/:id`. */
 export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
   const svc = app.services.notices;
@@ -27,6 +30,7 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/notices',
     {
+      config: { publicCache: CONTENT },
       schema: {
         tags,
         summary: '公告列表',
@@ -40,6 +44,7 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/notices/categories',
     {
+      config: { publicCache: CONTENT },
       schema: {
         tags,
         summary: '公告分类（含条数）',
@@ -51,6 +56,7 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/notices/hot',
     {
+      config: { publicCache: CONTENT },
       schema: {
         tags,
         summary: '热门公告（置顶优先；默认3条，首页取5条）',
@@ -63,6 +69,7 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/notices/search',
     {
+      config: { publicCache: CONTENT },
       schema: {
         tags,
         summary: '搜索公告（标题与内容）',
@@ -82,6 +89,7 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/notices/category/:id',
     {
+      config: { publicCache: CONTENT },
       schema: {
         tags,
         summary: '某分类的公告',
@@ -95,6 +103,7 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/notices/:id',
     {
+      config: { publicCache: CONTENT },
       schema: {
         tags,
         summary: '公告详情',
@@ -109,6 +118,7 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/banners',
     {
+      config: { publicCache: CONTENT },
       schema: {
         tags: bannerTags,
         summary: '通用广告（可按页面类型）',
@@ -121,6 +131,7 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/banners/page-type',
     {
+      config: { publicCache: CONTENT },
       schema: {
         tags: bannerTags,
         summary: '某页面的广告：登录会员按其代理，否则按 agent_id；代理未设置时为通用广告',
@@ -137,6 +148,7 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/banners/:id',
     {
+      config: { publicCache: CONTENT },
       schema: {
         tags: bannerTags,
         summary: '广告详情',

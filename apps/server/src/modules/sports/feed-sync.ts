@@ -1,10 +1,18 @@
+import type { PublicCache } from '../../lib/public-cache.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { PUBLIC_CHANNELS, REALTIME_EVENTS, SPORT_TYPE_IDS, type MatchResult } from '@app/shared';
+import {
+  PUBLIC_CHANNELS,
+  REALTIME_EVENTS,
+  SPORT_TYPE_IDS,
+  type MatchResult,
+  type MatchUpdatedEvent,
+} from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
 import type { FeedMatchState, SportsFeed } from './feed/feed.ts';
 import type { SettlementService } from './settlement.service.ts';
+import { liveFields } from './sports.mapper.ts';
 import * as repo from './sports.repo.ts';
 
 const HOUR_MS = 3_600_000;
@@ -41,6 +49,8 @@ export class FeedSync {
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
     private readonly clock: Clock,
     private readonly options: FeedSyncOptions,
+    /** The public match lists kept in memory: dropped when a pass changed anything they show. */
+    private readonly publicCache: Pick<PublicCache, 'invalidate'> | null = null,
   ) {}
 
   /** One pass at the clock's time (tests may pass their own `now` to run ahead). */
@@ -50,7 +60,7 @@ export class FeedSync {
       now.getTime() - this.lastFixtures >= this.options.fixturesRefreshMs ||
       this.lastFixtures > now.getTime()
     ) {
-      await this.syncFixtures(now);
+      if ((await this.syncFixtures(now)) > 0) this.publicCache?.invalidate('sports');
       this.lastFixtures = now.getTime();
     }
     const preMatch =
@@ -112,6 +122,7 @@ export class FeedSync {
     const seenAt = this.clock.now();
     const open = await repo.matchesToSync(this.db, this.feed.name, soon, preMatch);
     let updated = 0;
+    let repriced = 0;
     const finished: number[] = [];
     for (const match of open) {
       const state = this.feed.state(match.externalId, now);
@@ -121,8 +132,13 @@ export class FeedSync {
         state.clock !== match.clock ||
         state.score.home !== match.homeScore ||
         state.score.away !== match.awayScore ||
-        state.bettingOpen !== match.bettingOpen;
+        state.bettingOpen !== match.bettingOpen ||
+        state.inPlay.open !== match.liveOpen ||
+        state.inPlay.suspended !== match.liveSuspended ||
+        state.inPlay.reason !== match.liveSuspendReason ||
+        (state.inPlay.suspendedSince?.getTime() ?? null) !== (match.liveSuspendedAt?.getTime() ?? null);
       const oddsChanged = await repo.upsertMarkets(this.db, match.id, state.markets, seenAt);
+      if (oddsChanged) repriced++;
       if (changed) {
         if (!(await this.saveState(match.id, match.sport, state, seenAt))) {
           // Over in our books since this pass read it (e.g. voided by the 36 h check): the
@@ -149,7 +165,13 @@ export class FeedSync {
           home_score: state.score.home,
           away_score: state.score.away,
           half_time: state.halfTime,
-        });
+          ...liveFields({
+            status: state.status,
+            liveOpen: state.inPlay.open,
+            liveSuspended: state.inPlay.suspended,
+            liveSuspendReason: state.inPlay.reason,
+          }),
+        } satisfies MatchUpdatedEvent);
       }
       // Pre-match moves too, so open slips update at once.
       if (oddsChanged) {
@@ -159,6 +181,7 @@ export class FeedSync {
         });
       }
     }
+    if (updated + repriced > 0) this.publicCache?.invalidate('sports');
     let settled = 0;
     for (const id of finished) settled += (await this.settlement.settleMatch(id)).orders;
     // Anything a crash left half-done is picked up here.
@@ -195,6 +218,10 @@ export class FeedSync {
         periods: state.periods,
         events: state.events,
         stats: state.stats,
+        liveOpen: state.inPlay.open,
+        liveSuspended: state.inPlay.suspended,
+        liveSuspendReason: state.inPlay.reason,
+        liveSuspendedAt: state.inPlay.suspendedSince,
         result: over ? resultOf(sport, state) : null,
       },
       over,

@@ -52,7 +52,7 @@ export async function openMaxPrizeByMatch(
       SELECT l.match_id, SUM(o.max_prize)::text AS max_prize
       FROM orders o
       JOIN LATERAL (SELECT DISTINCT match_id FROM order_legs WHERE order_id = o.id) l ON true
-      WHERE o.member_id = ${memberId} AND o.status = 'pending'
+      WHERE o.member_id = ${memberId} AND o.status IN ('pending', 'confirming')
         AND l.match_id IN (${sql.join(
           matchIds.map((id) => sql`${id}`),
           sql`, `,

@@ -15,6 +15,8 @@ import { ok } from '../../plugins/envelope.ts';
 import { beijingDate } from './matches.service.ts';
 
 const tags = ['滚球直播'];
+/** The same for every visitor: kept in memory until the feed or an operator changes a match. */
+const SPORTS = ['sports'] as const;
 const liveQuery = z.object({
   sport_type: z.coerce.number().int().min(1).max(4).optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
@@ -33,6 +35,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/live-matches/football',
     {
+      config: { publicCache: SPORTS },
       schema: { tags, summary: '足球进行中', querystring: liveQuery, response: { 200: envelope(matchPage) } },
     },
     async (request) => ok(await live(1, request.query.page, request.query.per_page), '获取成功'),
@@ -40,6 +43,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/live-matches/basketball',
     {
+      config: { publicCache: SPORTS },
       schema: { tags, summary: '篮球进行中', querystring: liveQuery, response: { 200: envelope(matchPage) } },
     },
     async (request) => ok(await live(2, request.query.page, request.query.per_page), '获取成功'),
@@ -47,6 +51,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/live-matches/live',
     {
+      config: { publicCache: SPORTS },
       schema: {
         tags,
         summary: '全部进行中（足球在前）',
@@ -66,6 +71,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/live-matches/all',
     {
+      config: { publicCache: SPORTS },
       schema: {
         tags,
         summary: '今日赛事（进行中、未开赛、已完场）',
@@ -90,6 +96,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/live-matches/statistics',
     {
+      config: { publicCache: SPORTS },
       schema: {
         tags,
         summary: '今日赛事统计',
@@ -103,6 +110,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/live-matches/:id/detail',
     {
+      config: { publicCache: SPORTS },
       schema: {
         tags,
         summary: '比赛直播详情（事件、技术统计、即时赔率）',
@@ -115,6 +123,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/live-matches/intelligence',
     {
+      config: { publicCache: SPORTS },
       schema: {
         tags,
         summary: '赛事情报（近期战绩、交锋）',
@@ -127,6 +136,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/live-matches/missing',
     {
+      config: { publicCache: SPORTS },
       schema: {
         tags,
         summary: '伤停（停赛）信息',
@@ -139,6 +149,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/live-matches/odds',
     {
+      config: { publicCache: SPORTS },
       schema: {
         tags,
         summary: '比赛即时赔率',
@@ -155,6 +166,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/v1/live-matches/${sport}-odds`,
       {
+        config: { publicCache: SPORTS },
         schema: {
           tags,
           summary: `${label}进行中赛事及即时赔率`,

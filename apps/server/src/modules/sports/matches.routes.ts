@@ -18,6 +18,8 @@ import { notFound } from '../../lib/errors.ts';
 import { ok } from '../../plugins/envelope.ts';
 
 const tags = ['赛事'];
+/** The same for every visitor: kept in memory until the feed, the 36 h check or an operator changes a match. */
+const SPORTS = ['sports'] as const;
 const sportQuery = z.object({ sport_type: sportTypeParam });
 const playsQuery = z.object({
   sport_type: sportTypeParam,
@@ -35,6 +37,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/matches/list',
     {
+      config: { publicCache: SPORTS },
       schema: {
         tags,
         summary: '赛事列表（全部状态）',
@@ -47,6 +50,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/matches-list/list',
     {
+      config: { publicCache: SPORTS },
       schema: {
         tags,
         summary: '可投注赛事（开售中）',
@@ -63,6 +67,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/matches-list/results',
     {
+      config: { publicCache: SPORTS },
       schema: {
         tags,
         summary: '赛果（已完场与取消，最近的在前）',
@@ -76,6 +81,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/matches/statistics',
     {
+      config: { publicCache: SPORTS },
       schema: {
         tags,
         summary: '赛事统计（按状态、联赛、日期）',
@@ -88,6 +94,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/matches-list/statistics',
     {
+      config: { publicCache: SPORTS },
       schema: {
         tags,
         summary: '开售赛事统计',
@@ -105,6 +112,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `${prefix}/:id/detail`,
       {
+        config: { publicCache: SPORTS },
         schema: {
           tags,
           summary: '赛事详情（含全部玩法赔率）',
@@ -118,6 +126,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `${prefix}/:id/plays`,
       {
+        config: { publicCache: SPORTS },
         schema: {
           tags,
           summary: '赛事玩法与赔率',
@@ -132,6 +141,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
+        config: { publicCache: SPORTS },
         schema: {
           tags,
           summary: '联赛列表（含开售场次）',
@@ -146,6 +156,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
+        config: { publicCache: SPORTS },
         schema: {
           tags,
           summary: '玩法列表（选项与最大关数）',
@@ -168,6 +179,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/v1/${sport}/matches`,
       {
+        config: { publicCache: SPORTS },
         schema: {
           tags: ['竞彩投注'],
           summary: `${label}开售赛事（可按玩法只带该玩法赔率）`,
@@ -187,6 +199,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/v1/${sport}/odds/:id`,
       {
+        config: { publicCache: SPORTS },
         schema: {
           tags: ['竞彩投注'],
           summary: `${label}赛事赔率（betType 为空时返回全部玩法）`,

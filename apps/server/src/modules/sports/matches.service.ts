@@ -9,7 +9,7 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { toMarketView, toMatchSummary } from './sports.mapper.ts';
+import { marketsShown, toMatchSummary } from './sports.mapper.ts';
 import * as repo from './sports.repo.ts';
 import type { MatchStatus } from './sports.table.ts';
 import { pageOf, slicePage } from '../../lib/paging.ts';
@@ -110,7 +110,7 @@ export class MatchesService {
     const found = await repo.findMatch(this.db, id);
     if (!found) throw notFound('比赛不存在');
     const markets = (await repo.marketsOf(this.db, [id])).get(id) ?? [];
-    return sortMarkets(markets).map(toMarketView);
+    return marketsShown(found.match, sortMarkets(markets));
   }
 
   async statistics(sportType: number, date: string | undefined, scope: { statuses?: MatchStatus[] } = {}) {

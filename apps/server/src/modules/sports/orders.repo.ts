@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { releaseOrders } from './book.repo.ts';
 import { rowsOf } from '../ledger/ledger.repo.ts';
@@ -21,7 +21,7 @@ export async function insertOrder(tx: Tx, order: NewOrder, legs: readonly NewLeg
 
 export interface OrderFilter {
   memberId: number;
-  /** 'settled' = every status but pending. */
+  /** 'settled' = decided: every status but pending and confirming. */
   status?: OrderStatus | 'settled' | undefined;
   sport?: 'football' | 'basketball' | null | undefined;
 }
@@ -34,7 +34,7 @@ export async function listOrders(
   const condition = and(
     eq(orders.memberId, filter.memberId),
     filter.status === 'settled'
-      ? ne(orders.status, 'pending')
+      ? notInArray(orders.status, ['pending', 'confirming'])
       : filter.status
         ? eq(orders.status, filter.status)
         : undefined,
@@ -64,6 +64,62 @@ export async function findMemberOrder(
 
 export async function legsOfOrder(db: Db, orderId: number): Promise<LegRow[]> {
   return db.select().from(orderLegs).where(eq(orderLegs.orderId, orderId)).orderBy(orderLegs.position);
+}
+
+// ---- in play: deciding confirming orders -------------------------------------------------------
+
+/** Confirming orders whose bet delay has passed by `now`, oldest first. */
+export async function dueConfirmingOrderIds(db: Db, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'confirming'), lte(orders.acceptAt, now)))
+    .orderBy(asc(orders.acceptAt), asc(orders.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The order, locked until commit, while it is still confirming and due; undefined when another
+ * decider holds it (SKIP LOCKED) or has already decided it.
+ */
+export async function lockDueConfirmingOrder(tx: Tx, id: number, now: Date): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.status, 'confirming'), lte(orders.acceptAt, now)))
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+/** Accepted: the order joins the pending ones (settled like any other), at its final maximum prize. */
+export async function acceptConfirmingOrder(tx: Tx, id: number, maxPrize: bigint): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ status: 'pending', maxPrize })
+    .where(and(eq(orders.id, id), eq(orders.status, 'confirming')))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/**
+ * Refused: the order is final as rejected (decided at `now`), its legs void, its payout the stake
+ * it gets back (as a refunded order's is, so records show no profit or loss on it).
+ */
+export async function rejectConfirmingOrder(tx: Tx, id: number, reason: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ status: 'rejected', rejectReason: reason, settledAt: now, payout: sql`${orders.totalAmount}` })
+    .where(and(eq(orders.id, id), eq(orders.status, 'confirming')))
+    .returning({ id: orders.id });
+  if (rows.length === 0) return false;
+  await tx.update(orderLegs).set({ status: 'void', settledAt: now }).where(eq(orderLegs.orderId, id));
+  return true;
+}
+
+/** In-play legs taken at the current odds when their order is accepted. */
+export async function repriceLegs(tx: Tx, legs: ReadonlyArray<{ id: number; odds: string }>): Promise<void> {
+  for (const leg of legs) await tx.update(orderLegs).set({ odds: leg.odds }).where(eq(orderLegs.id, leg.id));
 }
 
 // ---- settlement ---------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import {
 import { memberOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { idempotencyKeyOf, routeOf } from '../../plugins/idempotency-key.ts';
+import { preferencesRoutes } from './preferences.routes.ts';
 
 const tags = ['竞彩投注'];
 const security = [{ bearer: [] }];
@@ -23,6 +24,9 @@ const security = [{ bearer: [] }];
 /** Orders of the logged-in member (SPEC.md §7 "Sports betting"). */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const svc = app.services.orders;
+  // The odds-change policy decides how submit treats moved odds: its routes live beside these
+  // (registered before this plugin's hook; each of them authenticates on its own).
+  await app.register(preferencesRoutes);
   app.addHook('onRequest', app.authenticate);
 
   app.post(
@@ -32,7 +36,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: '提交注单（服务器按当前赔率与规则复核；支持 Idempotency-Key）',
         description:
-          'Refused with 409 and data.changes when any odds differ from the current ones, so the slip can update and resubmit.',
+          'Odds that moved are taken or refused by the member’s odds policy (GET /v1/sports/preferences); a refusal is 409 with data.changes (each with its direction), so the slip can update and resubmit. An order with an in-play (live) leg answers status confirming with accept_at: it is accepted or refused (and refunded) when its bet delay ends, announced by order.confirmed.',
         security,
         body: orderSubmitBody,
         response: { 200: envelope(orderSubmitResult) },

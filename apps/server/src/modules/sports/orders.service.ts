@@ -12,6 +12,7 @@ import {
   matchResultSchema,
   type BetSelection,
   type MatchResult,
+  type OddsChange,
   type OrderSubmitBody,
   type PlayTypeId,
 } from '@app/shared';
@@ -22,7 +23,17 @@ import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MemberRow } from '../accounts/accounts.repo.ts';
 import { addTurnover } from '../accounts/figures.repo.ts';
-import { isOpenForBetting, MATCH_STATUS_TEXT, optionName, toOrderSummary } from './sports.mapper.ts';
+import {
+  isInPlayPlayType,
+  isLiveOpen,
+  isOpenForBetting,
+  MATCH_STATUS_TEXT,
+  optionName,
+  toOrderSummary,
+} from './sports.mapper.ts';
+import type { MatchRow } from './sports.repo.ts';
+import { oddsDirection, policyAccepts } from './odds-policy.ts';
+import type { BetDelays, SportsPreferencesService } from './preferences.service.ts';
 import * as orders from './orders.repo.ts';
 import * as limits from './limits.repo.ts';
 import { insertOrderShares, lockMemberForBook, memberDefaults } from './book.repo.ts';
@@ -46,6 +57,20 @@ function newOrderNo(now: Date): string {
   return `S${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
+/**
+ * An in-play leg needs the match open in play and not suspended, and a play type offered in play
+ * (422 otherwise: 已暂停投注 while a suspension or a break lasts, 已停止投注 once closed).
+ */
+function assertInPlayOpen(match: MatchRow, playType: string, playName: string): void {
+  if (!isInPlayPlayType(playType))
+    throw unprocessable(`${match.matchNo} 的${playName}不提供滚球投注，已停止投注`);
+  if (isLiveOpen(match)) return;
+  const reason = match.liveSuspendReason;
+  if (!match.liveOpen && (reason === null || reason === '比赛末段'))
+    throw unprocessable(`${match.matchNo} ${reason ?? '滚球'}，已停止投注`);
+  throw unprocessable(`${match.matchNo} 滚球盘口暂停（${reason ?? '暂停'}），已暂停投注`);
+}
+
 export class OrdersService {
   constructor(
     private readonly db: Db,
@@ -53,12 +78,16 @@ export class OrdersService {
     private readonly idempotency: IdempotencyService,
     private readonly clock: Clock,
     private readonly responsible: Pick<ResponsiblePlayService, 'assertMayPlay'>,
+    private readonly preferences: Pick<SportsPreferencesService, 'oddsPolicy'>,
+    private readonly delays: BetDelays,
   ) {}
 
   /**
-   * Places an order: re-checks everything against current data (matches open, odds equal to
-   * the current odds, the member's flags and balance) and commits the order, its legs and the
-   * stake debit together.
+   * Places an order: re-checks everything against current data (matches open before kick-off or
+   * open in play, odds against the current odds under the member's odds-change policy, the
+   * member's flags and balance) and commits the order, its legs and the stake debit together.
+   * An order with an in-play leg is born 'confirming': the acceptance job decides it once its bet
+   * delay has passed (acceptance.service.ts).
    */
   async submit(body: OrderSubmitBody, ctx: SubmitContext) {
     const { member } = ctx;
@@ -72,25 +101,21 @@ export class OrdersService {
     const byId = new Map(found.map((m) => [m.id, m]));
     const markets = await repo.marketsOf(this.db, matchIds);
     const suspended = await suspensionsOf(this.db, matchIds);
+    const policy = await this.preferences.oddsPolicy(member.id);
     const now = this.clock.now();
 
     const selections: BetSelection[] = [];
-    const changes: Array<{
-      match_id: number;
-      bet_type: string;
-      option: string;
-      old_odds: string;
-      new_odds: string | null;
-      old_line?: string | null;
-      new_line?: string | null;
-    }> = [];
+    const inPlay: boolean[] = [];
+    const changes: OddsChange[] = [];
     for (const s of body.selections) {
       const match = byId.get(s.match_id);
       if (!match) throw notFound(`比赛不存在（ID ${s.match_id}）`);
-      if (!isOpenForBetting(match, now))
+      const live = match.status === 'live';
+      if (!live && !isOpenForBetting(match, now))
         throw unprocessable(`${match.matchNo} ${MATCH_STATUS_TEXT[match.status]}，已停止投注`);
       const def = playTypeOf(match.sport, s.bet_type);
       if (!def) throw unprocessable('投注玩法无效');
+      if (live) assertInPlayOpen(match, def.id, def.name);
       const market = markets.get(match.id)?.find((m) => m.playType === def.id);
       if (!market) throw unprocessable(`${match.matchNo} 的${def.name}暂未开售`);
       if (isSuspended(suspended, match.id, def.id))
@@ -106,17 +131,21 @@ export class OrdersService {
           new_odds: current,
           old_line: s.line ?? null,
           new_line: market.line,
+          direction: 'line',
         });
         continue;
       }
-      if (current !== s.odds)
+      const moved = oddsDirection(s.odds, current);
+      if (moved)
         changes.push({
           match_id: match.id,
           bet_type: s.bet_type,
           option: s.option,
           old_odds: s.odds,
           new_odds: current,
+          direction: moved,
         });
+      inPlay.push(live);
       selections.push({
         matchId: String(match.id),
         sport: match.sport,
@@ -126,7 +155,14 @@ export class OrdersService {
         line: market.line,
       });
     }
-    if (changes.length > 0) throw conflict('赔率已变化，请确认最新赔率后重新提交', { changes });
+    // The member's policy decides which moves the order takes at the current odds; any other
+    // move (and every changed line) sends the whole slip back with what changed.
+    if (changes.some((c) => !policyAccepts(policy, c.direction)))
+      throw conflict('赔率已变化，请确认最新赔率后重新提交', { changes });
+    const confirming = inPlay.some(Boolean);
+    // The bet delay: the longest of the live legs' sports.
+    const delay = Math.max(0, ...selections.filter((_, i) => inPlay[i]).map((s) => this.delays[s.sport]));
+    const acceptAt = confirming ? new Date(now.getTime() + delay) : null;
 
     let expectedStake: bigint | null = null;
     if (body.total_amount !== undefined) {
@@ -180,8 +216,10 @@ export class OrdersService {
         // The matches must still be open at commit: lock them against a concurrent close.
         const locked = await repo.lockMatchesForShare(work.tx, matchIds);
         const lockedAt = this.clock.now();
+        const liveIds = new Set(selections.filter((_, i) => inPlay[i]).map((s) => Number(s.matchId)));
         for (const match of locked) {
-          if (!isOpenForBetting(match, lockedAt)) throw unprocessable(`${match.matchNo} 已停止投注`);
+          const open = liveIds.has(match.id) ? isLiveOpen(match) : isOpenForBetting(match, lockedAt);
+          if (!open) throw unprocessable(`${match.matchNo} 已停止投注`);
         }
         // An operator's suspension takes the match row FOR UPDATE: it is either seen here or waits for this order.
         const closed = await suspensionsOf(work.tx, matchIds);
@@ -237,6 +275,9 @@ export class OrdersService {
             totalAmount: slip.totalStake,
             maxPrize: slip.maxPrize,
             createdAt: now,
+            status: confirming ? 'confirming' : 'pending',
+            acceptAt,
+            oddsPolicy: confirming ? policy : null,
           },
           selections.map((s, position) => ({
             position,
@@ -245,6 +286,11 @@ export class OrdersService {
             optionKey: s.option,
             odds: s.odds,
             line: s.line ?? null,
+            inPlay: inPlay[position] ?? false,
+            // The suspension this bet was placed after: a later one refuses it at the decision.
+            liveSuspendedSeenAt: inPlay[position]
+              ? (locked.find((m) => m.id === Number(s.matchId))?.liveSuspendedAt ?? null)
+              : null,
           })),
         );
         await insertOrderShares(work.tx, order.id, shares);
@@ -256,7 +302,8 @@ export class OrdersService {
           remark: `竞彩投注 ${orderNo}`,
         });
         // Valid bets count as turnover: they raise totalgame and pay down the 打码量 still owed.
-        await addTurnover(work.tx, [{ memberId: member.id, amount: slip.totalStake }]);
+        // An in-play order is not a valid bet until it is accepted: it counts then.
+        if (!confirming) await addTurnover(work.tx, [{ memberId: member.id, amount: slip.totalStake }]);
         return {
           order_id: order.id,
           order_no: orderNo,
@@ -265,9 +312,10 @@ export class OrdersService {
           max_prize: formatFen(slip.maxPrize),
           pass_type: slip.passType.code,
           pass_type_name: slip.passType.code === 'single' ? '单关' : slip.passType.name,
-          status: 'pending',
+          status: confirming ? ('confirming' as const) : ('pending' as const),
           balance: formatFen(debit.balanceAfter),
           created_at: order.createdAt.toISOString(),
+          accept_at: acceptAt?.toISOString() ?? null,
         };
       },
     );
@@ -332,6 +380,7 @@ export class OrdersService {
           odds: l.odds,
           line: l.line,
           status: l.status,
+          in_play: l.inPlay,
         };
       }),
     };
@@ -346,8 +395,11 @@ export class OrdersService {
       { limit: 100, offset: 0 },
     );
     const results = new Map<string, MatchResult>();
-    for (const r of rows)
-      if (r.match.result) results.set(String(r.match.id), matchResultSchema.parse(r.match.result));
+    for (const r of rows) {
+      // A refused in-play order was never a bet: every combination is void, its stake returned.
+      if (order.status === 'rejected') results.set(String(r.match.id), { status: 'void' });
+      else if (r.match.result) results.set(String(r.match.id), matchResultSchema.parse(r.match.result));
+    }
     const selections: BetSelection[] = legs.map((l) => {
       const def = PLAY_TYPES[l.playType as PlayTypeId];
       return {

@@ -277,13 +277,22 @@ describe('order submit', () => {
   it('refuses stale odds with the current ones so the slip can update', async () => {
     const m = await richMember();
     const selection = await wdl(football[2]!, 'h');
-    const stale = { ...selection, odds: selection.odds === '1.50' ? '1.60' : '1.50' };
+    // The odds fell since the member saw them: the default policy ('higher') takes only a rise.
+    const stale = { ...selection, odds: (Number(selection.odds) + 0.5).toFixed(2) };
     const res = await submit(t, m, { sport_type: 1, bet_mode: 'single', multiple: 1, selections: [stale] });
     expect(res.statusCode).toBe(409);
     expect(body(res)).toMatchObject({
       message: '赔率已变化，请确认最新赔率后重新提交',
       data: {
-        changes: [{ match_id: football[2]!.id, option: 'h', old_odds: stale.odds, new_odds: selection.odds }],
+        changes: [
+          {
+            match_id: football[2]!.id,
+            option: 'h',
+            old_odds: stale.odds,
+            new_odds: selection.odds,
+            direction: 'down',
+          },
+        ],
       },
     });
     expect((await t.app.services.ledger.balances(m.id)).get('main')).toBe(10_000_000n);
@@ -425,7 +434,7 @@ describe('order submit', () => {
     const selection = await wdl(football[6]!, 'd');
     await t.database.db
       .update(matchMarkets)
-      .set({ odds: sql`jsonb_set(${matchMarkets.odds}, '{d}', '"9.99"')` })
+      .set({ odds: sql`jsonb_set(${matchMarkets.odds}, '{d}', '"1.01"')` })
       .where(eq(matchMarkets.matchId, football[6]!.id));
     const res = await submit(t, m, {
       sport_type: 1,
@@ -433,6 +442,9 @@ describe('order submit', () => {
       multiple: 1,
       selections: [selection],
     });
-    expect(body(res)).toMatchObject({ code: 409, data: { changes: [{ new_odds: '9.99' }] } });
+    expect(body(res)).toMatchObject({
+      code: 409,
+      data: { changes: [{ new_odds: '1.01', direction: 'down' }] },
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { PublicCache } from '../../lib/public-cache.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { PUBLIC_CHANNELS, SPORT_TYPE_IDS } from '@app/shared';
 import type { Db } from '../../db/client.ts';
@@ -50,6 +51,7 @@ export class OverdueMatchService {
     private readonly broadcaster: Broadcaster,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
     private readonly clock: Clock,
+    private readonly publicCache: Pick<PublicCache, 'invalidate'> | null = null,
   ) {}
 
   async run(): Promise<OverdueReport> {
@@ -89,12 +91,16 @@ export class OverdueMatchService {
             match.htHome === null || match.htAway === null
               ? null
               : { home: match.htHome, away: match.htAway },
+          live_betting: false,
+          live_suspended: false,
+          live_suspend_reason: null,
         })
         .catch((err: unknown) => this.log.warn({ err }, 'live update not published'));
     }
     // Voided but not settled (a crash between the two steps): settle now, whatever the feed does.
     for (const id of await repo.unsettledOverMatches(this.db, new Date(now.getTime() - 7 * 86_400_000), 20))
       orders += (await this.settlement.settleMatch(id)).orders;
+    if (voided > 0) this.publicCache?.invalidate('sports');
     return { voided, orders };
   }
 }

@@ -1,6 +1,7 @@
 import {
   findOption,
   formatFen,
+  IN_PLAY_PLAY_TYPES,
   PLAY_TYPES,
   passTypeOf,
   isPassTypeCode,
@@ -21,6 +22,8 @@ export const MATCH_STATUS_TEXT: Record<MatchStatus, string> = {
 };
 
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
+  confirming: '投注确认中',
+  rejected: '投注被拒',
   pending: '待开奖',
   won: '已中奖',
   lost: '未中奖',
@@ -46,6 +49,40 @@ export function toMarketView(row: MarketRow): MarketView {
     updated_at: row.updatedAt.toISOString(),
     suspended: row.suspended ?? false,
   };
+}
+
+const IN_PLAY = new Set<string>(IN_PLAY_PLAY_TYPES);
+
+/** Whether the play type is offered in play (滚球). */
+export function isInPlayPlayType(playType: string): boolean {
+  return IN_PLAY.has(playType);
+}
+
+type LiveFields = Pick<MatchRow, 'status' | 'liveOpen' | 'liveSuspended'>;
+
+/** In play: live, in its in-play window and not suspended right now. */
+export function isLiveOpen(match: LiveFields): boolean {
+  return match.status === 'live' && match.liveOpen && !match.liveSuspended;
+}
+
+/** What a member sees of a match's in-play state (`matchSummary`, `match.updated`). */
+export function liveFields(match: LiveFields & Pick<MatchRow, 'liveSuspendReason'>) {
+  const live = match.status === 'live';
+  const suspended = live && (match.liveSuspended || !match.liveOpen);
+  return {
+    live_betting: isLiveOpen(match),
+    live_suspended: suspended,
+    live_suspend_reason: suspended ? (match.liveSuspendReason ?? '暂停投注') : null,
+  };
+}
+
+/** While live: the in-play markets only, greyed out whenever in-play betting is not open. */
+export function marketsShown(match: MatchRow, markets: MarketRow[]): MarketView[] {
+  if (match.status !== 'live') return markets.map(toMarketView);
+  const open = isLiveOpen(match);
+  return markets
+    .filter((m) => isInPlayPlayType(m.playType))
+    .map((m) => ({ ...toMarketView(m), suspended: !open || (m.suspended ?? false) }));
 }
 
 export function toMatchSummary(
@@ -80,7 +117,8 @@ export function toMatchSummary(
     away_score: match.awayScore,
     half_time:
       match.htHome === null || match.htAway === null ? null : { home: match.htHome, away: match.htAway },
-    markets: markets.map(toMarketView),
+    ...liveFields(match),
+    markets: marketsShown(match, markets),
   };
 }
 
@@ -123,5 +161,7 @@ export function toOrderSummary(order: OrderRow) {
     status_text: ORDER_STATUS_TEXT[order.status],
     created_at: order.createdAt.toISOString(),
     settled_at: order.settledAt?.toISOString() ?? null,
+    accept_at: order.acceptAt?.toISOString() ?? null,
+    reject_reason: order.rejectReason,
   };
 }

@@ -101,7 +101,7 @@ export async function findMatch(db: Db, id: number): Promise<MatchWithNames | un
 }
 
 export async function marketsOf(
-  db: Db,
+  db: Db | Tx,
   matchIds: number[],
   playTypes?: string[],
 ): Promise<Map<number, MarketRow[]>> {
@@ -306,6 +306,10 @@ export type MatchState = Pick<
   | 'events'
   | 'stats'
   | 'result'
+  | 'liveOpen'
+  | 'liveSuspended'
+  | 'liveSuspendReason'
+  | 'liveSuspendedAt'
 >;
 
 /**
@@ -364,6 +368,9 @@ export async function voidOverdueMatch(
     .set({
       status: 'cancelled',
       bettingOpen: false,
+      liveOpen: false,
+      liveSuspended: false,
+      liveSuspendReason: null,
       period: 'CANCELLED',
       clock: '取消',
       result,

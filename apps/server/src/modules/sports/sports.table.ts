@@ -89,6 +89,13 @@ export const matches = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     oddsUpdatedAt: timestamp('odds_updated_at', { withTimezone: true }),
+    /** In play (滚球): the feed's in-play markets are in their window (live, before the closing minutes). */
+    liveOpen: boolean('live_open').notNull().default(false),
+    /** In-play markets suspended now (a dangerous event, a break, the closing minutes), and why. */
+    liveSuspended: boolean('live_suspended').notNull().default(false),
+    liveSuspendReason: text('live_suspend_reason'),
+    /** Start of the current or most recent suspension (feed time): a bet placed before it is refused. */
+    liveSuspendedAt: timestamp('live_suspended_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -114,7 +121,8 @@ export const matchMarkets = pgTable(
   (t) => [primaryKey({ columns: [t.matchId, t.playType] })],
 );
 
-export type OrderStatus = 'pending' | 'won' | 'lost' | 'refunded';
+/** 'confirming': an in-play order in its bet delay; 'rejected': refused at the end of it (refunded). */
+export type OrderStatus = 'confirming' | 'pending' | 'won' | 'lost' | 'refunded' | 'rejected';
 
 export const orders = pgTable(
   'orders',
@@ -135,16 +143,28 @@ export const orders = pgTable(
     payout: bigint('payout', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
-    status: text('status', { enum: ['pending', 'won', 'lost', 'refunded'] })
+    status: text('status', { enum: ['confirming', 'pending', 'won', 'lost', 'refunded', 'rejected'] })
       .notNull()
       .default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** In play: when the bet delay ends and the order is decided (null for an all-pre-match order). */
+    acceptAt: timestamp('accept_at', { withTimezone: true }),
+    /** The member's odds-change policy when the order was placed (in-play orders are decided by it). */
+    oddsPolicy: text('odds_policy', { enum: ['any', 'higher', 'none'] }),
+    rejectReason: text('reject_reason'),
   },
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),
     index('orders_member_idx').on(t.memberId, t.createdAt),
     index('orders_status_idx').on(t.status),
+    index('orders_confirming_idx')
+      .on(t.acceptAt)
+      .where(sql`${t.status} = 'confirming'`),
+    check(
+      'orders_confirming_accept_at',
+      sql`${t.status} <> 'confirming' OR (${t.acceptAt} IS NOT NULL AND ${t.oddsPolicy} IS NOT NULL)`,
+    ),
     check('orders_amounts_nonneg', sql`${t.totalAmount} > 0 AND ${t.payout} >= 0`),
   ],
 );
@@ -169,6 +189,26 @@ export const orderLegs = pgTable(
       .notNull()
       .default('pending'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** Placed while the match was live (滚球): decided after the bet delay. */
+    inPlay: boolean('in_play').notNull().default(false),
+    /**
+     * In play: the match's most recent suspension when the leg was placed. A later one (an event
+     * the feed reported after the bet, even one that happened just before it) refuses the order.
+     */
+    liveSuspendedSeenAt: timestamp('live_suspended_seen_at', { withTimezone: true }),
   },
   (t) => [index('order_legs_match_idx').on(t.matchId, t.status), index('order_legs_order_idx').on(t.orderId)],
+);
+
+/** A member's sports betting preferences; no row means the defaults (odds policy 'higher'). */
+export const sportsPreferences = pgTable(
+  'sports_preferences',
+  {
+    memberId: integer('member_id')
+      .primaryKey()
+      .references(() => members.id),
+    oddsPolicy: text('odds_policy', { enum: ['any', 'higher', 'none'] }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('sports_preferences_odds_policy', sql`${t.oddsPolicy} IN ('any', 'higher', 'none')`)],
 );

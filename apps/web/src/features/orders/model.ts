@@ -15,10 +15,12 @@ export type ComboStats = ApiResponse<'GET', '/v1/order/by-no/:orderNo/combo-stat
 export type SubmitResult = ApiResponse<'POST', '/v1/order/submit'>;
 
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
+  confirming: '投注确认中',
   pending: '待开奖',
   won: '已中奖',
   lost: '未中奖',
   refunded: '已退款',
+  rejected: '投注被拒',
 };
 
 export const LEG_STATUS_TEXT: Record<LegStatus, string> = {

@@ -14,7 +14,8 @@ function balanceOf(data: unknown): string | null {
 }
 
 /**
- * The member's private pushes that concern bets: `order.settled` refreshes orders and the balance;
+ * The member's private pushes that concern bets: `order.settled` refreshes orders and the balance,
+ * `order.confirmed` (an in-play order decided after its bet delay) the orders;
  * `balance.changed` shows the new balance at once, and a payout or refund in it refreshes orders
  * too (a winning order is visible at once even where `order.settled` is not sent). Polling in the
  * queries covers a dead socket and losing orders.
@@ -27,6 +28,10 @@ export function useOrderPushes(): void {
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       void queryClient.invalidateQueries({ queryKey: mineKeys.balance() });
     });
+    // An in-play order left its bet delay: accepted (待开奖) or refused and refunded (投注被拒).
+    const offConfirmed = subscribePrivate(REALTIME_EVENTS.orderConfirmed, () => {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    });
     const offBalance = subscribePrivate(REALTIME_EVENTS.balanceChanged, (data) => {
       const balance = balanceOf(data);
       if (balance !== null) setBalance(balance);
@@ -37,6 +42,7 @@ export function useOrderPushes(): void {
     });
     return () => {
       offSettled();
+      offConfirmed();
       offBalance();
     };
   }, [queryClient, setBalance]);

@@ -14,6 +14,8 @@ import { COMBO_FILTERS, type ComboFilter, type OrderFilter } from './model.ts';
 
 /** Pending orders are re-read this often in case the `order.settled` push is missed. */
 export const PENDING_REFETCH_MS = 15_000;
+/** An in-play order in its bet delay is re-read this often when the push is missed. */
+export const CONFIRMING_REFETCH_MS = 3_000;
 const PAGE_SIZE = 20;
 
 export const orderKeys = {
@@ -48,7 +50,9 @@ export function useOrderHistoryQuery(filter: OrderFilter, sportType = 0, perPage
     enabled: Boolean(token),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
-      query.state.data?.pages.some((p) => p.list.some((o) => o.status === 'pending'))
+      query.state.data?.pages.some((p) =>
+        p.list.some((o) => o.status === 'pending' || o.status === 'confirming'),
+      )
         ? PENDING_REFETCH_MS
         : false,
   });
@@ -61,7 +65,12 @@ export function useOrderDetailQuery(orderNo: string) {
     queryKey: orderKeys.detail(orderNo),
     queryFn: ({ signal }) => api.get('/v1/order/by-no/:orderNo/detail', { orderNo }, { ...quiet, signal }),
     enabled: Boolean(token) && orderNo !== '',
-    refetchInterval: (query) => (query.state.data?.status === 'pending' ? PENDING_REFETCH_MS : false),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      // A confirming order is decided within seconds of its accept_at (order.confirmed is the fast path).
+      if (status === 'confirming') return CONFIRMING_REFETCH_MS;
+      return status === 'pending' ? PENDING_REFETCH_MS : false;
+    },
   });
 }
 

@@ -4,7 +4,9 @@ import {
   closedLegs,
   closedMatchIds,
   closedReason,
+  inPlayState,
   isSalesClosed,
+  liveStateText,
   salesCloseAt,
   type SaleState,
 } from './deadline.ts';
@@ -93,6 +95,37 @@ describe('is this option open now', () => {
     expect(closed.map((c) => [c.leg.id, c.reason])).toEqual([
       ['a', 'closed'],
       ['b', 'suspended'],
+    ]);
+  });
+
+  it('judges an in-play (滚球) option by its match: open, suspended with a reason, or stopped', () => {
+    const live = { status: 'live' as const, live_betting: true, live_suspended: false };
+    expect(inPlayState(live, undefined)).toBe('open');
+    expect(inPlayState({ ...live, live_betting: false, live_suspended: true }, undefined)).toBe('suspended');
+    expect(inPlayState(live, { suspended: true })).toBe('suspended');
+    expect(inPlayState({ ...live, live_betting: false }, undefined)).toBe('closed');
+    expect(inPlayState({ ...live, status: 'finished' }, undefined)).toBe('closed');
+    expect(liveStateText({ live_suspend_reason: '红牌' }, 'suspended')).toBe('盘口暂停 · 红牌');
+    expect(liveStateText({ live_suspend_reason: null }, 'suspended')).toBe('盘口暂停');
+    expect(liveStateText({ live_suspend_reason: null }, 'closed')).toBe('已停止投注');
+  });
+
+  it('keeps an in-play leg through a passing suspension, drops it when play stops or an operator closes it', () => {
+    const live = { status: 'live' as const, live_betting: true, live_suspended: false };
+    const legs = [
+      { id: 'open', live, suspended: false },
+      { id: 'goal', live: { ...live, live_betting: false, live_suspended: true }, suspended: false },
+      { id: 'operator', live, suspended: true },
+      { id: 'stopped', live: { ...live, live_betting: false }, suspended: false },
+    ];
+    const closed = closedLegs(
+      legs,
+      (l) => ({ sale: undefined, market: { suspended: l.suspended }, live: l.live }),
+      CLOSE + 3_600_000,
+    );
+    expect(closed.map((c) => [c.leg.id, c.reason])).toEqual([
+      ['operator', 'suspended'],
+      ['stopped', 'stopped'],
     ]);
   });
 });

@@ -6,12 +6,14 @@ import type { Market, Match } from './model.ts';
  * clock is before its `sales_close_at`; and no operator suspended its market. Pure: the caller
  * passes the server's now (`clock.ts`).
  */
-export type ClosedReason = 'closed' | 'suspended';
+export type ClosedReason = 'closed' | 'suspended' | 'stopped';
 
 /** What the screen says for each reason: on a card, and beside a leg the slip dropped. */
 export const CLOSED_REASON_TEXT: Record<ClosedReason, string> = {
   closed: '已停售',
   suspended: '盘口暂停',
+  /** An in-play match that no longer takes bets (closing minutes, the end). */
+  stopped: '已停止投注',
 };
 
 /** The part of a match that decides whether it still sells. */
@@ -43,6 +45,34 @@ export function closedReason(
   return null;
 }
 
+/** The part of a live match that decides whether its in-play markets take bets. */
+export type LiveSaleState = Pick<Match, 'status' | 'live_betting' | 'live_suspended'>;
+
+/**
+ * Where an in-play (滚球) option stands: 'open'; 'suspended' for a passing suspension (a goal, a
+ * red card; the option waits, disabled); 'closed' once the match stops taking in-play bets
+ * (closing minutes, breaks, the end).
+ */
+export function inPlayState(
+  match: LiveSaleState,
+  market: Pick<Market, 'suspended'> | undefined,
+): 'open' | 'suspended' | 'closed' {
+  if (match.status !== 'live') return 'closed';
+  if (match.live_suspended || market?.suspended) return 'suspended';
+  return match.live_betting ? 'open' : 'closed';
+}
+
+/** "盘口暂停 · 进球" while suspended, "已停止投注" once the match takes no more in-play bets. */
+export function liveStateText(
+  match: Pick<Match, 'live_suspend_reason'>,
+  state: 'suspended' | 'closed',
+): string {
+  if (state === 'closed') return CLOSED_REASON_TEXT.stopped;
+  return match.live_suspend_reason
+    ? `${CLOSED_REASON_TEXT.suspended} · ${match.live_suspend_reason}`
+    : CLOSED_REASON_TEXT.suspended;
+}
+
 /** Ids of the matches closed at `now`, for cards to grey out. */
 export function closedMatchIds(matches: ReadonlyArray<SaleState & { id: number }>, now: number): Set<number> {
   const out = new Set<number>();
@@ -50,15 +80,28 @@ export function closedMatchIds(matches: ReadonlyArray<SaleState & { id: number }
   return out;
 }
 
-/** Legs of a slip that can no longer be placed, each with its reason (the rest stay). */
+/**
+ * Legs of a slip that can no longer be placed, each with its reason (the rest stay). A leg with
+ * `live` (an in-play leg whose match is listed) goes when its match stops taking in-play bets or an
+ * operator closes its market; a passing in-play suspension keeps it.
+ */
 export function closedLegs<S>(
   legs: readonly S[],
-  stateOf: (leg: S) => { sale: SaleState | undefined; market: Pick<Market, 'suspended'> | undefined },
+  stateOf: (leg: S) => {
+    sale: SaleState | undefined;
+    market: Pick<Market, 'suspended'> | undefined;
+    live?: LiveSaleState | undefined;
+  },
   now: number,
 ): Array<{ leg: S; reason: ClosedReason }> {
   const out: Array<{ leg: S; reason: ClosedReason }> = [];
   for (const leg of legs) {
-    const { sale, market } = stateOf(leg);
+    const { sale, market, live } = stateOf(leg);
+    if (live) {
+      if (market?.suspended) out.push({ leg, reason: 'suspended' });
+      else if (inPlayState(live, market) === 'closed') out.push({ leg, reason: 'stopped' });
+      continue;
+    }
     // A leg whose match we know nothing about stays: the server decides at submit.
     if (!sale) continue;
     const reason = closedReason(sale, market, now);

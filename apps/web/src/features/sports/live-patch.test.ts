@@ -31,6 +31,9 @@ const base: Match = {
   home_score: 0,
   away_score: 0,
   half_time: null,
+  live_betting: true,
+  live_suspended: false,
+  live_suspend_reason: null,
   markets: [
     {
       play_type: 'football.winDrawLose',
@@ -69,6 +72,30 @@ describe('live pushes patch cached matches in place', () => {
     expect(applyMatchUpdate(base, { ...goal, status: 'finished', period: 'FT' }).status_text).toBe('已完场');
   });
 
+  it('applies the in-play state of a push: suspended with its reason, then reopened', () => {
+    const suspended = applyMatchUpdate(base, {
+      ...goal,
+      live_betting: false,
+      live_suspended: true,
+      live_suspend_reason: '进球',
+    });
+    expect(suspended).toMatchObject({
+      live_betting: false,
+      live_suspended: true,
+      live_suspend_reason: '进球',
+    });
+    const reopened = applyMatchUpdate(suspended, {
+      ...goal,
+      live_betting: true,
+      live_suspended: false,
+      live_suspend_reason: null,
+    });
+    expect(reopened).toMatchObject({ live_betting: true, live_suspended: false, live_suspend_reason: null });
+    // A push without the in-play fields leaves them as they were; the end of the match closes betting.
+    expect(applyMatchUpdate(suspended, { ...goal, minute: 24, clock: "24'" }).live_suspended).toBe(true);
+    expect(applyMatchUpdate(base, { ...goal, status: 'finished', period: 'FT' }).live_betting).toBe(false);
+  });
+
   it('applies in-play odds by play type', () => {
     const next = applyOddsUpdate(base, {
       id: 7,
@@ -76,6 +103,30 @@ describe('live pushes patch cached matches in place', () => {
     });
     expect(next.markets[0]?.options.map((o) => o.odds)).toEqual(['1.50', '3.80', '6.00']);
     expect(applyOddsUpdate(base, { id: 7, markets: [] })).toBe(base);
+  });
+
+  it("applies an operator's suspension and reopening, but never opens a live match's closed markets", () => {
+    const odds = { h: '2.00', d: '3.00', a: '4.00' };
+    const closed = applyOddsUpdate(base, {
+      id: 7,
+      markets: [{ play_type: 'football.winDrawLose', line: null, odds, suspended: true }],
+    });
+    expect(closed.markets[0]?.suspended).toBe(true);
+    const reopened = applyOddsUpdate(closed, {
+      id: 7,
+      markets: [{ play_type: 'football.winDrawLose', line: null, odds, suspended: false }],
+    });
+    expect(reopened.markets[0]?.suspended).toBe(false);
+    // A feed push says nothing of suspension: it stays as it was.
+    expect(
+      applyOddsUpdate(closed, { id: 7, markets: [{ play_type: 'football.winDrawLose', line: null, odds }] }),
+    ).toBe(closed);
+    const afterGoal = { ...closed, live_betting: false, live_suspended: true };
+    const stillClosed = applyOddsUpdate(afterGoal, {
+      id: 7,
+      markets: [{ play_type: 'football.winDrawLose', line: null, odds, suspended: false }],
+    });
+    expect(stillClosed.markets[0]?.suspended).toBe(true);
   });
 
   it('finds the match in a page, an infinite list or a detail and leaves others alone', () => {

@@ -13,12 +13,24 @@ export interface MatchUpdate {
   home_score: number;
   away_score: number;
   half_time: { home: number; away: number } | null;
+  /** In-play state (absent in pushes from before 滚球 betting). */
+  live_betting?: boolean;
+  live_suspended?: boolean;
+  live_suspend_reason?: string | null;
 }
 
-/** `odds.updated` on `matches.live`: in-play odds by play type ("football.winDrawLose"). */
+/**
+ * `odds.updated` on `matches.live`: odds by play type ("football.winDrawLose"); an operator's
+ * suspension or reopening also says each market's `suspended`.
+ */
 export interface OddsUpdate {
   id: number;
-  markets: Array<{ play_type: string; line: string | null; odds: Record<string, string> }>;
+  markets: Array<{
+    play_type: string;
+    line: string | null;
+    odds: Record<string, string>;
+    suspended?: boolean;
+  }>;
 }
 
 const STATUS_TEXT: Record<Match['status'], string> = {
@@ -55,7 +67,10 @@ export function applyMatchUpdate<T extends Match>(match: T, u: MatchUpdate): T {
     match.home_score === u.home_score &&
     match.away_score === u.away_score &&
     match.period === u.period &&
-    match.minute === u.minute
+    match.minute === u.minute &&
+    (u.live_betting === undefined || match.live_betting === u.live_betting) &&
+    (u.live_suspended === undefined || match.live_suspended === u.live_suspended) &&
+    (u.live_suspend_reason === undefined || match.live_suspend_reason === u.live_suspend_reason)
   ) {
     return match;
   }
@@ -70,6 +85,10 @@ export function applyMatchUpdate<T extends Match>(match: T, u: MatchUpdate): T {
     home_score: u.home_score,
     away_score: u.away_score,
     half_time: u.half_time,
+    live_betting: u.live_betting ?? (u.status === 'live' ? match.live_betting : false),
+    live_suspended: u.live_suspended ?? match.live_suspended,
+    live_suspend_reason:
+      u.live_suspend_reason !== undefined ? u.live_suspend_reason : match.live_suspend_reason,
   };
 }
 
@@ -83,9 +102,19 @@ export function applyOddsUpdate<T extends Match>(match: T, u: OddsUpdate): T {
       const odds = pushed.odds[o.key];
       return odds !== undefined && odds !== o.odds ? { ...o, odds } : o;
     });
-    if (pushed.line === market.line && options.every((o, i) => o === market.options[i])) return market;
+    // A live match whose in-play markets are closed stays closed whatever the operator reopens.
+    const suspended =
+      pushed.suspended === undefined
+        ? market.suspended
+        : pushed.suspended || (match.status === 'live' && match.live_betting === false);
+    if (
+      pushed.line === market.line &&
+      suspended === market.suspended &&
+      options.every((o, i) => o === market.options[i])
+    )
+      return market;
     changed = true;
-    return { ...market, line: pushed.line, options };
+    return { ...market, line: pushed.line, options, suspended };
   });
   return changed ? { ...match, markets } : match;
 }

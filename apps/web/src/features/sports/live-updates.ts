@@ -11,14 +11,16 @@ import {
   patchCachedMatch,
 } from './live-patch.ts';
 import { sportsKeys } from './queries.ts';
+import { noteSlipMatchPush, noteSlipOddsPush } from './slip/store.ts';
 
 /** Least time between two refetches of the live lists caused by pushes. */
 const LIST_REFRESH_GAP_MS = 3_000;
 
 /**
  * Applies `match.updated` and `odds.updated` pushes of the public `matches.live` channel to every
- * cached sports query in place (lists, pages, details). A match that starts or ends changes who
- * is in the live lists, so those refetch; a score change refetches the match's events.
+ * cached sports query in place (lists, pages, details) and notes moved prices and suspensions of
+ * picked options in the slip. A match that starts or ends changes who is in the live lists, so
+ * those refetch; a score change refetches the match's events.
  */
 export function useLiveMatchUpdates(): void {
   const queryClient = useQueryClient();
@@ -47,6 +49,7 @@ export function useLiveMatchUpdates(): void {
       queryClient.setQueriesData({ queryKey: sportsKeys.all }, (old: unknown) =>
         patchCachedMatch(old, update.id, (m) => applyMatchUpdate(m, update)),
       );
+      noteSlipMatchPush(update);
       if (update.status === 'live' ? !inLiveList : inLiveList) refreshLists();
       if (scored || update.status === 'finished') {
         void queryClient.invalidateQueries({ queryKey: sportsKeys.detail(update.id) });
@@ -58,6 +61,8 @@ export function useLiveMatchUpdates(): void {
       queryClient.setQueriesData({ queryKey: sportsKeys.all }, (old: unknown) =>
         patchCachedMatch(old, update.id, (m) => applyOddsUpdate(m, update)),
       );
+      // A picked option whose price moved shows the new price beside the accepted one.
+      noteSlipOddsPush(update);
     });
     return () => {
       offMatch();

@@ -1,7 +1,6 @@
 import type { BetType, Sport } from '@app/shared';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client.ts';
-import { syncServerTime } from './clock.ts';
 import { sportTypeOf } from './model.ts';
 
 /** Live lists and details refetch this often when pushes are missed (the socket is the fast path). */
@@ -48,8 +47,8 @@ export function useBetListQuery(sport: Sport, betType: BetType, date: string, le
         },
         { ...quiet, signal },
       );
-      // Sales deadlines are timed by the server's clock (clock.ts).
-      syncServerTime(page.server_time);
+      // Sales deadlines are timed by the server's clock (clock.ts), measured from each answer's
+      // x-server-time by the API client (a list's own server_time is when it was built).
       return page;
     },
     initialPageParam: 1,
@@ -79,12 +78,15 @@ export function useOpenStatsQuery(sport: Sport, date = 'all') {
 export function useLiveQuery(sport: Sport | 'all', options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: sportsKeys.live(sport),
-    queryFn: ({ signal }) =>
-      api.get(
+    queryFn: async ({ signal }) => {
+      const page = await api.get(
         `/v1/live-matches/${sport === 'all' ? 'live' : sport}`,
         { per_page: 100 },
         { ...quiet, signal },
-      ),
+      );
+      // In-play bets count down to `accept_at` by the server's clock (clock.ts, from x-server-time).
+      return page;
+    },
     refetchInterval: LIVE_REFETCH_MS,
     enabled: options.enabled ?? true,
   });

@@ -26,6 +26,9 @@ export function footballMatch(id: number, options: Option[], overrides: Partial<
     home_score: 0,
     away_score: 0,
     half_time: null,
+    live_betting: false,
+    live_suspended: false,
+    live_suspend_reason: null,
     markets: [
       {
         play_type: 'football.winDrawLose',

@@ -44,6 +44,28 @@ describe('api client', () => {
     expect(header(0, 'authorization')).toBe('Bearer tok123');
   });
 
+  it("hands the server's time of every answer to the clock, with the time it arrived", async () => {
+    const seen: Array<[number, number]> = [];
+    configureApi({
+      getToken: () => null,
+      onUnauthorized: unauthorized,
+      onServerTime: (server, received) => seen.push([server, received]),
+    });
+    serve(
+      () =>
+        new Response(JSON.stringify({ code: 200, message: 'ok', data: {} }), {
+          headers: { 'content-type': 'application/json', 'x-server-time': '1764150000123' },
+        }),
+      () => json({ code: 200, message: 'ok', data: {} }),
+    );
+    const before = Date.now();
+    await api.get('/v1/football/matches', undefined, { toast: false });
+    await api.get('/v1/notices', undefined, { toast: false });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]![0]).toBe(1764150000123);
+    expect(seen[0]![1]).toBeGreaterThanOrEqual(before);
+  });
+
   it('never sends the token to login or any register call', async () => {
     serve(() => json({ code: 200, message: 'ok', data: null }));
     for (const path of [

@@ -35,6 +35,11 @@ interface ApiHooks {
   getToken(): string | null;
   /** Called once per 401 of a call that needs a member: log out, tell, and send to the login page. */
   onUnauthorized(message: string): void;
+  /**
+   * The server's time as its answer left (`x-server-time`, ms since the epoch), with the device
+   * time it arrived: every answer re-measures the clock offset, even one the server kept in memory.
+   */
+  onServerTime?(serverTime: number, receivedAt: number): void;
 }
 
 let hooks: ApiHooks = { getToken: () => null, onUnauthorized: () => undefined };
@@ -134,6 +139,8 @@ async function attempt(method: HttpMethod, path: string, options: RequestOptions
         cache: 'no-store',
       });
       text = await response.text();
+      const serverTime = Number(response.headers.get('x-server-time'));
+      if (serverTime > 0) hooks.onServerTime?.(serverTime, Date.now());
     } catch (err) {
       if (timedOut) throw clientError('NETWORK_TIMEOUT', 408);
       if (options.signal?.aborted) throw new ApiError('请求已取消', 'aborted', 0);

@@ -96,7 +96,7 @@ export const matchOrderItem = z.object({
   created_at: isoDate,
 });
 export const matchOrdersQuery = pageQuery.extend({
-  status: z.enum(['pending', 'won', 'lost', 'refunded']).optional(),
+  status: z.enum(['confirming', 'pending', 'won', 'lost', 'refunded', 'rejected']).optional(),
 });
 
 export const betLimitQuery = pageQuery.extend({

@@ -40,7 +40,7 @@ export type FeedStatus = 'scheduled' | 'live' | 'finished' | 'postponed' | 'canc
 export interface FeedEvent {
   /** Match minute (football) or elapsed game minute (basketball). */
   minute: number;
-  type: 'goal' | 'yellow' | 'red' | 'quarter_end' | 'overtime';
+  type: 'goal' | 'penalty' | 'yellow' | 'red' | 'quarter_end' | 'overtime';
   side: 'home' | 'away' | null;
   text: string;
 }
@@ -48,6 +48,20 @@ export interface FeedEvent {
 export interface FeedScore {
   home: number;
   away: number;
+}
+
+/**
+ * In-play (滚球) state of a match. `open`: the in-play markets are in their window (live, not in a
+ * break or the closing minutes). `suspended`: they take no bets right now; a closed window while
+ * live counts as suspended too, so a screen greys it out with its reason. `suspendedSince` and
+ * `reason` (Chinese: '进球', '红牌', '点球', '节末', '节间休息', '中场休息', '比赛末段' …) are those of
+ * the current or most recent suspension: a bet placed before it began is refused when decided.
+ */
+export interface FeedInPlay {
+  open: boolean;
+  suspended: boolean;
+  reason: string | null;
+  suspendedSince: Date | null;
 }
 
 export interface FeedMatchState {
@@ -69,6 +83,8 @@ export interface FeedMatchState {
   markets: Market[];
   /** Whether the provider still takes bets on the match (竞彩: until kick-off). */
   bettingOpen: boolean;
+  /** In play: whether and why its live markets take bets now. */
+  inPlay: FeedInPlay;
 }
 
 export interface SportsFeed {

@@ -18,6 +18,7 @@ import {
 import type {
   FeedEvent,
   FeedFixture,
+  FeedInPlay,
   FeedLeague,
   FeedMatchState,
   FeedScore,
@@ -63,6 +64,57 @@ const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '�
 const VOID_AFTER_MINUTES = 36 * 60;
 /** Pre-match odds drift in steps of this many real minutes. */
 const DRIFT_STEP_MIN = 20;
+/** In play, football: a goal, red card or penalty suspends the live markets this many match minutes. */
+export const FOOTBALL_SUSPEND_MINUTES = 1.5;
+/** In play, football: the live markets close from this match minute (the clock shows 85'). */
+export const FOOTBALL_CLOSE_MINUTE = 85;
+/** In play, basketball: suspended for the last half game minute of a quarter; closed for the last 2 of the game. */
+export const BASKETBALL_QUARTER_END_MINUTES = 0.5;
+export const BASKETBALL_CLOSE_MINUTES = 2;
+/** Share of football goals that come from a penalty (awarded a minute before the goal). */
+const PENALTY_SHARE = 0.12;
+
+const NOT_IN_PLAY: FeedInPlay = { open: false, suspended: false, reason: null, suspendedSince: null };
+
+/** A stretch of match time (in elapsed match minutes) with the live markets suspended. */
+interface Suspension {
+  from: number;
+  to: number;
+  reason: string;
+}
+
+/**
+ * The in-play state at `t` (elapsed match minutes) from the match's suspensions: suspended while
+ * one covers `t` (the latest begun of those gives the reason). `suspendedSince` is the start of
+ * the run of overlapping suspensions covering `t`, or of the most recent run before it, and
+ * `reason` then stays that of the most recent suspension (the decider names it when it refuses a
+ * bet placed before it).
+ */
+export function inPlayAt(
+  t: number,
+  open: boolean,
+  suspensions: readonly Suspension[],
+  toDate: (elapsed: number) => Date,
+): FeedInPlay {
+  const sorted = [...suspensions].sort((a, b) => a.from - b.from);
+  let runFrom: number | null = null;
+  let runTo = Number.NEGATIVE_INFINITY;
+  let latest: string | null = null;
+  let covering: string | null = null;
+  for (const s of sorted) {
+    if (s.from > t) break;
+    if (runFrom === null || s.from > runTo) runFrom = s.from;
+    runTo = Math.max(runTo, s.to);
+    latest = s.reason;
+    if (t < s.to) covering = s.reason;
+  }
+  return {
+    open,
+    suspended: covering !== null,
+    reason: covering ?? latest,
+    suspendedSince: runFrom === null ? null : toDate(runFrom),
+  };
+}
 
 interface FootballPlan {
   sport: 'football';
@@ -272,7 +324,16 @@ export class SimulatedFeed implements SportsFeed {
         });
       }
     }
-    events.sort((a, b) => a.half - b.half || a.minute - b.minute);
+    events.push(
+      ...this.penalties(
+        slot,
+        events.filter((e) => e.type === 'goal'),
+      ),
+    );
+    events.sort(
+      (a, b) =>
+        a.half - b.half || a.minute - b.minute || Number(b.type === 'penalty') - Number(a.type === 'penalty'),
+    );
     return { sport: 'football', rates, handicapGoals: footballHandicapGoals(rates), stoppage, events, fate };
   }
 
@@ -326,7 +387,29 @@ export class SimulatedFeed implements SportsFeed {
       stats: {},
       markets: [],
       bettingOpen: false,
+      inPlay: NOT_IN_PLAY,
     };
+  }
+
+  /** Real time of an elapsed match minute. */
+  private atElapsed(slot: Slot, elapsed: number): Date {
+    return new Date(slot.fixture.kickoffAt.getTime() + (elapsed / this.options.speed) * MINUTE_MS);
+  }
+
+  /**
+   * Penalties: a few goals are scored from the spot, the penalty awarded a minute before. Drawn
+   * from their own random numbers, so plans (and results) stay what they were without them.
+   */
+  private penalties(slot: Slot, goals: FootballPlan['events']): FootballPlan['events'] {
+    const rng = new SeededRandom(`${this.options.seed}:penalty:${slot.fixture.externalId}`);
+    const out: FootballPlan['events'] = [];
+    for (const goal of goals) {
+      if (rng.next() >= PENALTY_SHARE) continue;
+      const halfStart = goal.half === 1 ? 1 : 46;
+      if (goal.minute <= halfStart) continue;
+      out.push({ half: goal.half, minute: goal.minute - 1, type: 'penalty', side: goal.side, text: '点球' });
+    }
+    return out;
   }
 
   private footballState(slot: Slot, plan: FootballPlan, elapsed: number, now: Date): FeedMatchState {
@@ -399,6 +482,18 @@ export class SimulatedFeed implements SportsFeed {
       first: elapsed < firstEnd ? Math.max(0, 1 - elapsed / 45) : 0,
       second: elapsed < secondStart ? 1 : Math.max(0, 1 - (elapsed - secondStart) / 45),
     };
+    // In play: open through half time until the closing minutes; a goal, red card or penalty
+    // suspends the live markets for a while.
+    const eventAt = (e: FootballPlan['events'][number]) =>
+      e.half === 1 ? e.minute : secondStart + e.minute - 45;
+    const closeAt = secondStart + (FOOTBALL_CLOSE_MINUTE - 46);
+    const suspensions: Suspension[] = plan.events.flatMap((e) => {
+      const reason =
+        e.type === 'goal' ? '进球' : e.type === 'red' ? '红牌' : e.type === 'penalty' ? '点球' : null;
+      return reason ? [{ from: eventAt(e), to: eventAt(e) + FOOTBALL_SUSPEND_MINUTES, reason }] : [];
+    });
+    suspensions.push({ from: closeAt, to: Number.POSITIVE_INFINITY, reason: '比赛末段' });
+    const inPlay = inPlayAt(elapsed, elapsed < closeAt, suspensions, (at) => this.atElapsed(slot, at));
     return {
       externalId: slot.fixture.externalId,
       status: 'live',
@@ -412,6 +507,7 @@ export class SimulatedFeed implements SportsFeed {
       stats,
       markets: footballMarkets({ rates: plan.rates, score, halfTime, remaining }, plan.handicapGoals),
       bettingOpen: false,
+      inPlay,
     };
   }
 
@@ -452,6 +548,30 @@ export class SimulatedFeed implements SportsFeed {
         { period: `OT${ot - 3}`, length: 5, index: ot },
       );
     }
+    // In play: each quarter suspended for its last half minute, breaks closed, the last 2 minutes
+    // of the fourth quarter and of each overtime closed.
+    const suspensions: Suspension[] = [];
+    let open = false;
+    let at = 0;
+    segments.forEach((segment, i) => {
+      const from = at;
+      const to = at + segment.length;
+      at = to;
+      if (segment.index === null) {
+        suspensions.push({ from, to, reason: segment.period === 'HT' ? '中场休息' : '节间休息' });
+        return;
+      }
+      const closing = segment.index >= 3;
+      const tail = closing ? BASKETBALL_CLOSE_MINUTES : BASKETBALL_QUARTER_END_MINUTES;
+      const last = i === segments.length - 1;
+      suspensions.push({
+        from: to - tail,
+        to: last ? Number.POSITIVE_INFINITY : to,
+        reason: closing ? '比赛末段' : '节末',
+      });
+      if (elapsed >= from && elapsed < (closing ? to - tail : to)) open = true;
+    });
+    const inPlay = inPlayAt(elapsed, open, suspensions, (x) => this.atElapsed(slot, x));
     let t = elapsed;
     const done: FeedScore[] = [];
     let current: { period: string; fraction: number; index: number | null; left: number } | null = null;
@@ -533,6 +653,7 @@ export class SimulatedFeed implements SportsFeed {
         plan.lines,
       ),
       bettingOpen: false,
+      inPlay,
     };
   }
 

@@ -28,7 +28,7 @@ function OddsPanel({ match }: { match: MatchDetail }) {
     <div className="odds-panel" data-testid="inplay-odds">
       <p className="hint">
         {match.status === 'live'
-          ? '滚球即时赔率随比赛实时变化，仅供参考（竞彩开赛后停售）'
+          ? '滚球赔率随比赛实时变化；滚球注单提交后需数秒确认，期间盘口暂停或赔率变化可能被拒并退款'
           : match.betting_open
             ? '赛前赔率，开赛前可投注'
             : '赔率仅供参考'}
@@ -36,12 +36,21 @@ function OddsPanel({ match }: { match: MatchDetail }) {
       {match.markets.map((market) => (
         <div key={market.play_type} className="panel">
           <h4>{market.name}</h4>
-          <MarketGrid market={market} readOnly />
+          <MarketGrid market={market} readOnly suspended={match.status === 'live' && match.live_suspended} />
         </div>
       ))}
       {match.betting_open ? (
         <Button block color="primary" onClick={() => void navigate(betPagePath(match.sport))}>
           去投注
+        </Button>
+      ) : match.status === 'live' && (match.live_betting || match.live_suspended) ? (
+        <Button
+          block
+          color="primary"
+          data-testid="go-inplay"
+          onClick={() => void navigate(`/pages/gameplay/gameplay?tab=live&sport=${match.sport}`)}
+        >
+          去滚球投注
         </Button>
       ) : null}
     </div>

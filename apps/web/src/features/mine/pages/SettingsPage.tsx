@@ -13,6 +13,10 @@ import { Page } from '@/ui/Page.tsx';
 import { RESPONSIBLE_PATH } from '../../responsible/routes.ts';
 import { PRIVACY_POLICY_PATH, USER_AGREEMENT_PATH } from '../../legal/paths.ts';
 import { useAppInfo } from '../../site/queries.ts';
+import { selectLoggedIn, useSessionStore } from '../../session/store.ts';
+import { ODDS_POLICY_TEXT } from '@app/shared';
+import { OddsPolicySheet } from '../../sports/components/OddsPolicySheet.tsx';
+import { useOddsPolicy } from '../../sports/preferences.ts';
 import { clearAppCache } from '../cache.ts';
 import { debugEntries } from '../menu.tsx';
 import '../mine.css';
@@ -24,6 +28,9 @@ export default function SettingsPage() {
   const info = useAppInfo();
   const [usage, setUsage] = useState(() => storage.usageBytes());
   const [checking, setChecking] = useState(false);
+  const loggedIn = useSessionStore(selectLoggedIn);
+  const oddsPolicy = useOddsPolicy();
+  const [policyOpen, setPolicyOpen] = useState(false);
 
   const clearCache = async () => {
     const confirmed = await Dialog.confirm({
@@ -101,6 +108,20 @@ export default function SettingsPage() {
           清除缓存
         </List.Item>
       </List>
+
+      {loggedIn ? (
+        <List header="投注设置" mode="card">
+          <List.Item
+            description="投注时赔率已变化（含滚球确认期间）的处理方式"
+            extra={<span className="setting-value">{ODDS_POLICY_TEXT[oddsPolicy]}</span>}
+            onClick={() => setPolicyOpen(true)}
+            data-testid="settings-odds-policy"
+          >
+            赔率变化
+          </List.Item>
+        </List>
+      ) : null}
+      <OddsPolicySheet visible={policyOpen} onClose={() => setPolicyOpen(false)} />
 
       <List header="健康游戏" mode="card">
         <List.Item

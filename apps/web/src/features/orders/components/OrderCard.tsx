@@ -13,6 +13,8 @@ export function orderDetailPath(orderNo: string): string {
 export function OrderCard({ order }: { order: OrderSummary }) {
   const navigate = useNavigate();
   const won = order.status === 'won' || order.status === 'refunded';
+  // Not settled yet: what it may pay. A refused in-play order paid nothing and refunded the stake.
+  const open = order.status === 'pending' || order.status === 'confirming';
   return (
     <button
       type="button"
@@ -33,10 +35,10 @@ export function OrderCard({ order }: { order: OrderSummary }) {
           <Money value={order.total_amount} />
         </span>
         <span>
-          <small>{order.status === 'pending' ? '最高奖金' : '派奖金额'}</small>
+          <small>{open ? '最高奖金' : order.status === 'rejected' ? '已退回' : '派奖金额'}</small>
           <Money
             className={won ? 'order-win' : undefined}
-            value={order.status === 'pending' ? order.max_prize : order.payout}
+            value={open ? order.max_prize : order.status === 'rejected' ? order.total_amount : order.payout}
           />
         </span>
         <span>

@@ -31,6 +31,11 @@ export function LegItem({ leg }: { leg: OrderLeg }) {
         <span className="team away">{m.away_team}</span>
       </div>
       <div className="leg-pick">
+        {leg.in_play ? (
+          <span className="inplay-tag" data-testid="leg-inplay">
+            滚球
+          </span>
+        ) : null}
         <span className="muted">{leg.play_name}</span>
         <strong>
           {leg.option_name}

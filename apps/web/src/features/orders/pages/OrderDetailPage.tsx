@@ -15,7 +15,8 @@ import '../../sports/sports.css';
 import '../orders.css';
 
 function Summary({ order }: { order: OrderDetail }) {
-  const settled = order.status !== 'pending';
+  const rejected = order.status === 'rejected';
+  const settled = order.status !== 'pending' && order.status !== 'confirming' && !rejected;
   const decided = order.legs.filter((l) => l.status !== 'pending').length;
   return (
     <section className="card card-gold order-summary" data-testid="order-summary">
@@ -28,7 +29,14 @@ function Summary({ order }: { order: OrderDetail }) {
         <OrderStatusTag status={order.status} />
       </div>
       <div className="order-summary-main">
-        {settled ? (
+        {rejected ? (
+          <div>
+            <small>已退回</small>
+            <span data-testid="order-refunded">
+              <Money className="big" value={order.total_amount} />
+            </span>
+          </div>
+        ) : settled ? (
           <div>
             <small>派奖金额</small>
             <span data-testid="order-payout">
@@ -69,11 +77,14 @@ function Summary({ order }: { order: OrderDetail }) {
         </div>
         <div>
           <dt>开奖进度</dt>
-          <dd>
-            {decided}/{order.legs.length}
-          </dd>
+          <dd>{rejected ? '--' : `${decided}/${order.legs.length}`}</dd>
         </div>
-        {settled ? (
+        {rejected ? (
+          <div>
+            <dt>结算</dt>
+            <dd>已全额退款</dd>
+          </div>
+        ) : settled ? (
           <div>
             <dt>最高奖金</dt>
             <dd data-testid="order-max-prize">{order.max_prize}</dd>
@@ -92,6 +103,16 @@ function Summary({ order }: { order: OrderDetail }) {
         <span>下单 {beijingDateTime(order.created_at)}</span>
         {order.settled_at ? <span>结算 {beijingDateTime(order.settled_at)}</span> : null}
       </div>
+      {order.status === 'confirming' ? (
+        <p className="order-note confirming" data-testid="order-confirming">
+          滚球注单确认中{order.accept_at ? `，预计 ${beijingDateTime(order.accept_at)} 前完成确认` : ''}
+        </p>
+      ) : null}
+      {order.status === 'rejected' ? (
+        <p className="order-note rejected" data-testid="order-reject-reason">
+          投注被拒：{order.reject_reason ?? '未通过确认'}，投注金额已退回
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -175,7 +196,8 @@ function useRefreshOnSettle(status: OrderDetail['status'] | undefined): void {
   const queryClient = useQueryClient();
   const previous = useRef(status);
   useEffect(() => {
-    if (previous.current === 'pending' && status !== undefined && status !== 'pending') {
+    const open = (s: typeof status) => s === 'pending' || s === 'confirming';
+    if (open(previous.current) && status !== undefined && status !== previous.current) {
       void queryClient.invalidateQueries({ queryKey: mineKeys.balance() });
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     }

@@ -3,6 +3,7 @@ import {
   formatFen,
   optionName,
   playTypeOf,
+  selectionKey,
   SPORTS_MAX_MULTIPLE,
   SPORTS_MIN_MULTIPLE,
   type BetSelection,
@@ -13,14 +14,22 @@ import { useMemo, useState } from 'react';
 import { CountInput } from '@/ui/AmountInput.tsx';
 import { Money } from '@/ui/Money.tsx';
 import type { SubmitResult } from '../../orders/model.ts';
-import { groupByMatch, effectivePassType, offeredPassTypes, previewSlip } from '../slip/preview.ts';
 import {
+  groupByMatch,
+  effectivePassType,
+  offeredPassTypes,
+  previewSlip,
+  slipMaxPasses,
+} from '../slip/preview.ts';
+import {
+  acceptOddsChanges,
   chooseMultiple,
   choosePassType,
   clearSlipSelections,
   dismissDroppedLegs,
   removeSlipMatch,
   removeSlipSelection,
+  slipOddsChanges,
   useSlipStore,
   type DroppedLeg,
 } from '../slip/store.ts';
@@ -28,12 +37,17 @@ import { CLOSED_REASON_TEXT } from '../deadline.ts';
 import { useSlipSubmit } from '../slip/use-submit.tsx';
 import { beijingDateTime } from '../time.ts';
 import { SlipSummary } from './SlipSummary.tsx';
+import { BetConfirmation } from './BetConfirmation.tsx';
+import { OddsMove } from './OddsMove.tsx';
+import { OddsPolicyLine } from './OddsPolicySheet.tsx';
+import type { PendingOddsChange } from '../slip/odds-changes.ts';
 
-function selectionLabel(s: BetSelection): string {
+/** `主胜(-1)`; with the play type in front (`让球 主胜(-1)`) where a parlay mixes play types. */
+function selectionLabel(s: BetSelection, withPlay = false): string {
   const def = playTypeOf(s.sport, s.betType);
   if (!def) return s.option;
   const line = s.line ? `(${s.line})` : '';
-  return `${optionName(def.id, s.option)}${line}`;
+  return `${withPlay ? `${def.name} ` : ''}${optionName(def.id, s.option)}${line}`;
 }
 
 /** Legs the slip dropped (deadline passed, market suspended), each with its reason. */
@@ -86,9 +100,18 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
   const matchCount = countMatches(slip.selectedBets);
   const { submit, submitting } = useSlipSubmit((result) => {
     setOpen(false);
-    onPlaced(result);
+    // An in-play order is confirmed after its bet delay: BetConfirmation counts down and says how it ended.
+    if (result.status !== 'confirming') onPlaced(result);
   });
+  const changes = useMemo(() => slipOddsChanges(choices), [choices]);
+  const changeOf = useMemo(
+    () => new Map<string, PendingOddsChange>(changes.map((c) => [selectionKey(c.selection), c])),
+    [changes],
+  );
   const empty = slip.selectedBets.length === 0;
+  const mixedPlays = slip.betMode === 'mixed';
+  // 滚球 singles may mix play types (胜平负 and 让球 of one match): then each pick names its play.
+  const playsDiffer = new Set(slip.selectedBets.map((b) => b.betType)).size > 1;
 
   return (
     <>
@@ -121,7 +144,11 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
                 {slip.betMode === 'mixed' && pass ? ` · ${pass.name}` : ''}
               </span>
               <span className="slip-bar-sub">
-                {preview.ok ? (
+                {changes.length > 0 ? (
+                  <b className="slip-bar-moved" data-testid="slip-bar-moved">
+                    {changes.length}个选项赔率已变化
+                  </b>
+                ) : preview.ok ? (
                   <>
                     {preview.betCount}注 · 共<em>{formatFen(preview.totalStake)}</em>元
                   </>
@@ -148,8 +175,11 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
         <div className="slip-sheet-head">
           <strong>投注单</strong>
           <span className="slip-mode">
-            {slip.betMode === 'single' ? '单关' : '混合过关'} ·{' '}
-            {playTypeOf(slip.currentSport, slip.currentBetType)?.name}
+            {mixedPlays
+              ? `混合过关 · 最多${slipMaxPasses(slip)}关`
+              : playsDiffer
+                ? '单关'
+                : `单关 · ${playTypeOf(slip.currentSport, slip.selectedBets[0]?.betType ?? slip.currentBetType)?.name ?? ''}`}
           </span>
           <button type="button" className="slip-clear-text" onClick={clearSlipSelections} disabled={empty}>
             清空
@@ -164,6 +194,11 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
               <div key={group.matchId} className="slip-match" data-testid="slip-match">
                 <div className="slip-match-head">
                   <span className="match-no">{info?.matchNo}</span>
+                  {info?.inPlay ? (
+                    <span className="inplay-tag" data-testid="slip-inplay">
+                      滚球
+                    </span>
+                  ) : null}
                   <span className="slip-match-teams">
                     {info?.home} <i>VS</i> {info?.away}
                   </span>
@@ -177,21 +212,42 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
                   </button>
                 </div>
                 <div className="slip-match-meta">
-                  {info?.league} · {info ? beijingDateTime(info.kickoffAt) : ''} 截止
+                  {info?.inPlay ? (
+                    <>
+                      {info.league} · 进行中 · 提交后需短暂确认
+                      {info.liveSuspended ? (
+                        <span
+                          className="sale-tag suspended slip-live-state"
+                          data-testid="slip-live-suspended"
+                        >
+                          盘口暂停{info.liveSuspendReason ? ` · ${info.liveSuspendReason}` : ''}
+                        </span>
+                      ) : null}
+                    </>
+                  ) : (
+                    <>
+                      {info?.league} · {info ? beijingDateTime(info.kickoffAt) : ''} 截止
+                    </>
+                  )}
                 </div>
                 <div className="slip-picks">
-                  {group.selections.map((s) => (
-                    <button
-                      key={s.option}
-                      type="button"
-                      className="slip-pick"
-                      onClick={() => removeSlipSelection(s)}
-                      aria-label={`移除 ${selectionLabel(s)}`}
-                    >
-                      {selectionLabel(s)} <b>@{s.odds}</b>
-                      <CloseCircleFill className="slip-pick-x" />
-                    </button>
-                  ))}
+                  {group.selections.map((s) => {
+                    const moved = changeOf.get(selectionKey(s));
+                    return (
+                      <button
+                        key={`${s.betType}-${s.option}`}
+                        type="button"
+                        className={moved ? `slip-pick moved ${moved.direction}` : 'slip-pick'}
+                        data-testid="slip-pick"
+                        onClick={() => removeSlipSelection(s)}
+                        aria-label={`移除 ${selectionLabel(s, mixedPlays || playsDiffer)}`}
+                      >
+                        {selectionLabel(s, mixedPlays || playsDiffer)}{' '}
+                        {moved ? <OddsMove change={moved} prefix="@" /> : <b>@{s.odds}</b>}
+                        <CloseCircleFill className="slip-pick-x" />
+                      </button>
+                    );
+                  })}
                 </div>
               </div>
             );
@@ -234,9 +290,27 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
           <SlipSummary preview={preview} multiple={multiple} />
         </div>
         <div className="slip-sheet-foot">
+          {changes.length > 0 ? (
+            <div className="slip-moved" data-testid="slip-odds-changed" role="status">
+              <span>
+                <b>{changes.length}</b>个选项赔率已变化
+              </span>
+              <button
+                type="button"
+                className="slip-accept"
+                data-testid="accept-odds"
+                onClick={() => acceptOddsChanges()}
+              >
+                接受赔率变化
+              </button>
+            </div>
+          ) : null}
           <div className="slip-balance">
-            可用余额{' '}
-            {balance === null ? <span className="muted">登录后查看</span> : <Money value={balance} />}
+            <span>
+              可用余额{' '}
+              {balance === null ? <span className="muted">登录后查看</span> : <Money value={balance} />}
+            </span>
+            {balance === null ? null : <OddsPolicyLine />}
           </div>
           <Button
             color="primary"
@@ -249,6 +323,7 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
           </Button>
         </div>
       </Popup>
+      <BetConfirmation />
     </>
   );
 }

@@ -16,7 +16,10 @@ import {
 } from '../queries.ts';
 import { betPagePath, HotMatchCard } from './HotMatchCard.tsx';
 import { ListState } from './ListStates.tsx';
-import { LiveMatchRow, ResultRow, ScheduleRow } from './MatchRows.tsx';
+import { ResultRow, ScheduleRow } from './MatchRows.tsx';
+import { LiveBetCard } from './LiveBetCard.tsx';
+import { useLiveBetting } from '../live-betting.ts';
+import { useSportsPreferencesQuery } from '../preferences.ts';
 import { BasketballIcon, FootballIcon } from '../../home/components/sport-icons.tsx';
 
 /** 竞彩投注 entry: open matches, each bet type as a shortcut, the next matches with odds. */
@@ -96,10 +99,29 @@ export function LiveSourceBadge() {
   );
 }
 
-/** 滚球 / 进行中: matches in play, updated in place by pushes (and every 15 s). */
+const NO_MATCHES: never[] = [];
+
+/** What the board says about in-play bets: they are confirmed after the sport's bet delay. */
+function InPlayHint({ sport }: { sport: Sport }) {
+  const prefs = useSportsPreferencesQuery();
+  const seconds = prefs.data?.bet_delay_seconds[sport];
+  const delay = seconds ? `约${seconds}秒` : '数秒';
+  return (
+    <p className="hint center inplay-hint" data-testid="inplay-hint">
+      滚球注单提交后需{delay}确认，确认期间如遇{sport === 'football' ? '进球、红牌' : '节末'}
+      等盘口暂停或赔率变化超出您的设置，注单将被拒并全额退回
+    </p>
+  );
+}
+
+/**
+ * 滚球 / 进行中: matches in play, updated in place by pushes (and every 15 s), with their in-play
+ * markets to bet on (the same slip as the betting pages).
+ */
 export function LiveSection({ sport }: { sport: Sport }) {
   const live = useLiveQuery(sport);
-  const list = live.data?.list ?? [];
+  const list = live.data?.list ?? NO_MATCHES;
+  const { selected, onTap } = useLiveBetting(list);
   return (
     <section className="section">
       <div className="section-head">
@@ -118,11 +140,11 @@ export function LiveSection({ sport }: { sport: Sport }) {
       >
         <div className="stack" data-testid="live-list">
           {list.map((m) => (
-            <LiveMatchRow key={m.id} match={m} />
+            <LiveBetCard key={m.id} match={m} selected={selected.get(String(m.id))} onTap={onTap} />
           ))}
         </div>
       </ListState>
-      <p className="hint center">竞彩赛事开赛即停售，滚球赔率仅供参考</p>
+      <InPlayHint sport={sport} />
       <UpcomingToday sport={sport} />
     </section>
   );

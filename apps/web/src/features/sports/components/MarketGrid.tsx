@@ -12,6 +12,10 @@ interface MarketGridProps {
   readOnly?: boolean;
   /** The match stopped selling: every option greyed out and disabled. */
   closed?: boolean;
+  /** Suspended beyond the market's own flag (in play after a goal): every option shows 暂停. */
+  suspended?: boolean;
+  /** Show the market's name at the left even without a line (in-play boards stack several markets). */
+  named?: boolean;
 }
 
 /** Options in groups of rows: 比分 by outcome, 胜分差 by winner, the rest in one grid. */
@@ -56,8 +60,15 @@ function shortName(playType: PlayTypeId, option: Option): string {
   return option.name;
 }
 
-function LineBadge({ market }: { market: Market }): ReactNode {
-  if (market.line === null) return null;
+function LineBadge({ market, named }: { market: Market; named?: boolean }): ReactNode {
+  if (market.line === null) {
+    if (!named) return null;
+    return (
+      <div className="line-badge name">
+        <small>{market.name}</small>
+      </div>
+    );
+  }
   const label =
     market.play_type === 'basketball.total-score'
       ? '总分'
@@ -75,12 +86,20 @@ function LineBadge({ market }: { market: Market }): ReactNode {
 }
 
 /** A market's options as tappable odds (or read-only in play), with its handicap or total line. */
-export function MarketGrid({ market, selectedKeys, onTap, readOnly, closed }: MarketGridProps) {
+export function MarketGrid({
+  market,
+  selectedKeys,
+  onTap,
+  readOnly,
+  closed,
+  suspended,
+  named,
+}: MarketGridProps) {
   const playType = market.play_type as PlayTypeId;
   const rows = layoutOf(playType, market.options);
   return (
-    <div className={market.line !== null ? 'market-grid with-line' : 'market-grid'}>
-      <LineBadge market={market} />
+    <div className={market.line !== null || named ? 'market-grid with-line' : 'market-grid'}>
+      <LineBadge market={market} named={named} />
       <div className="market-rows">
         {rows.map((row, i) => (
           <div key={row.label ?? i} className="market-row">
@@ -96,7 +115,7 @@ export function MarketGrid({ market, selectedKeys, onTap, readOnly, closed }: Ma
                   odds={option.odds}
                   selected={selectedKeys?.has(option.key)}
                   readOnly={readOnly}
-                  suspended={market.suspended}
+                  suspended={Boolean(market.suspended) || Boolean(suspended)}
                   closed={closed}
                   onTap={onTap ? () => onTap(option) : undefined}
                   testId={`odds-${option.key}`}

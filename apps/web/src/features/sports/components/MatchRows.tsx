@@ -36,8 +36,11 @@ export function LiveClock({ match }: { match: Pick<Match, 'status' | 'clock' | '
   );
 }
 
-/** A match in play: score updating in place, clock, half-time, in-play main odds (read only). */
-export function LiveMatchRow({ match }: { match: Match }) {
+/**
+ * A match in play: score updating in place, clock, half-time, in-play main odds (read only; left
+ * out where the in-play markets are shown to bet on, with `odds={false}`).
+ */
+export function LiveMatchRow({ match, odds = true }: { match: Match; odds?: boolean }) {
   const navigate = useNavigate();
   const flash = useFlash(`${match.home_score}:${match.away_score}`);
   const market = mainMarketOf(match);
@@ -69,7 +72,7 @@ export function LiveMatchRow({ match }: { match: Match }) {
             ? `半场 ${match.half_time.home}-${match.half_time.away}`
             : `开赛 ${beijingTime(match.kickoff_at)}`}
         </span>
-        {market && match.status === 'live' ? (
+        {odds && market && match.status === 'live' ? (
           <span className="live-odds" aria-label="即时赔率">
             {market.options.map((o) => (
               <span key={o.key}>

@@ -1,4 +1,4 @@
-import { playTypeOf, type BetMode, type BetType, type Sport } from '@app/shared';
+import { type BetMode, type BetType, type Sport } from '@app/shared';
 import { Dialog, DotLoading, ErrorBlock, InfiniteScroll, NavBar, Tabs } from 'antd-mobile';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -21,10 +21,11 @@ import {
   chooseMode,
   enterSport,
   isOptionSelected,
-  syncSlipOdds,
+  noteSlipMatches,
   toggleOption,
   useSlipStore,
 } from '../slip/store.ts';
+import { slipMaxPasses } from '../slip/preview.ts';
 import { beijingDate, dayHeading } from '../time.ts';
 import { serverNow } from '../clock.ts';
 import { CLOSED_REASON_TEXT, closedReason } from '../deadline.ts';
@@ -93,9 +94,9 @@ export function BetPage({ sport }: { sport: Sport }) {
   const groups = useMemo(() => groupByDay(matches), [matches]);
   const closedIds = useSalesDeadlines(matches);
 
-  // Pre-match odds move: keep the slip's odds equal to what the list shows.
+  // Pre-match odds move: the slip shows a picked option's new price beside the one accepted.
   useEffect(() => {
-    if (matches.length > 0) syncSlipOdds(matches);
+    if (matches.length > 0) noteSlipMatches(matches);
   }, [matches]);
 
   const selected = useMemo(() => {
@@ -141,7 +142,8 @@ export function BetPage({ sport }: { sport: Sport }) {
 
   const switchBetType = async (next: BetType) => {
     if (next === betType) return;
-    if (!(await confirmClearing(slip.selectedBets.length, '切换玩法'))) return;
+    // 混合过关 keeps the slip, so one parlay mixes play types; a single-mode slip is one play type.
+    if (slip.betMode === 'single' && !(await confirmClearing(slip.selectedBets.length, '切换玩法'))) return;
     chooseBetType(next);
     // The URL follows, so coming back to it (after logging in, say) keeps this bet type and the slip.
     setParams(
@@ -158,7 +160,7 @@ export function BetPage({ sport }: { sport: Sport }) {
     if (next === 'mixed' && !(await confirmClearing(slip.selectedBets.length, '切换到混合过关'))) return;
     chooseMode(next);
   };
-  const maxPasses = playTypeOf(sport, betType)?.maxPasses ?? 8;
+  const maxPasses = slipMaxPasses(slip);
   const { data: config } = useAppConfigQuery();
   const closed = config?.nav_sports_enabled === false;
 

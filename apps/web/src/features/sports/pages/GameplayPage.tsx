@@ -1,7 +1,9 @@
 import type { Sport } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock, PullToRefresh, Tabs } from 'antd-mobile';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useBalanceQuery } from '../../mine/queries.ts';
+import { BetSlip } from '../components/BetSlip.tsx';
 import { BannerCarousel } from '../../notices/BannerCarousel.tsx';
 import { useOrderPushes } from '../../orders/pushes.ts';
 import { orderKeys } from '../../orders/queries.ts';
@@ -36,6 +38,8 @@ export default function GameplayPage() {
   const [params, setParams] = useSearchParams();
   const loggedIn = useSessionStore(selectLoggedIn);
   const { data: config } = useAppConfigQuery();
+  const navigate = useNavigate();
+  const balance = useBalanceQuery();
   useLiveMatchUpdates();
   useOrderPushes();
 
@@ -100,6 +104,15 @@ export default function GameplayPage() {
           {tab === 'orders' ? <MyOrdersSection sport={sport} /> : null}
         </PullToRefresh>
       </div>
+      {/* 滚球 bets go to the same slip as the betting pages. */}
+      {tab === 'live' && sportsEnabled ? (
+        <BetSlip
+          balance={loggedIn ? (balance.data?.balance ?? null) : null}
+          onPlaced={(result) =>
+            void navigate(`/betPages/order/detail?order_no=${encodeURIComponent(result.order_no)}`)
+          }
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import {
   countMatches,
   formatFen,
+  maxPassesFor,
   passTypesFor,
   playTypeOf,
   SINGLE_PASS,
@@ -28,6 +29,16 @@ function playTypesOf(selections: readonly BetSelection[]): PlayTypeId[] {
     const def = playTypeOf(s.sport, s.betType);
     return def ? [def.id] : [];
   });
+}
+
+/**
+ * 混合过关最多N关 for the slip: the smallest max-passes among the play types selected, or the
+ * bet type on screen while nothing is selected.
+ */
+export function slipMaxPasses(slip: BetSlipState): number {
+  const chosen = playTypesOf(slip.selectedBets);
+  const current = playTypeOf(slip.currentSport, slip.currentBetType);
+  return maxPassesFor(chosen.length > 0 ? chosen : current ? [current.id] : []);
 }
 
 /** The M串N types the engine offers for the selected matches and play types (mixed mode). */
@@ -71,6 +82,8 @@ export function buildSubmitBody(choices: SlipChoices, valid: ValidSlip): OrderSu
       bet_type: s.betType,
       option: s.option,
       odds: s.odds,
+      // The line the member saw: a moved handicap or total is refused like moved odds.
+      ...(s.line != null ? { line: s.line } : {}),
     })),
   };
 }

@@ -24,9 +24,12 @@ import {
   choosePassType,
   clearSlipSelections,
   dismissDroppedLegs,
+  acceptOddsChanges,
   dropClosedLegs,
   enterSport,
-  syncSlipOdds,
+  noteSlipMatches,
+  noteSlipOddsPush,
+  slipOddsChanges,
   toggleOption,
   useSlipStore,
 } from './store.ts';
@@ -96,18 +99,108 @@ describe('bet slip store (SPEC.md §4, engine from @app/shared)', () => {
     expect(useSlipStore.getState().multiple).toBe(3);
   });
 
-  it('follows odds that moved in a refreshed list and after a 409', () => {
+  it('marks odds that moved in a refreshed list beside the accepted price until the member takes them', () => {
     const m = match(1);
     toggleOption(pick(m), m);
-    expect(syncSlipOdds([match(1, { h: '2.10', d: '3.00', a: '4.00' })])).toBe(1);
+    expect(noteSlipMatches([match(1, { h: '2.10', d: '3.00', a: '4.00' })])).toBe(1);
+    // The accepted price stays what submit sends; the change waits for 接受赔率变化.
+    expect(useSlipStore.getState().slip.selectedBets[0]?.odds).toBe('2.00');
+    expect(slipOddsChanges(useSlipStore.getState())).toMatchObject([
+      { oldOdds: '2.00', newOdds: '2.10', direction: 'up' },
+    ]);
+    expect(acceptOddsChanges()).toBe(1);
     expect(useSlipStore.getState().slip.selectedBets[0]?.odds).toBe('2.10');
+    expect(slipOddsChanges(useSlipStore.getState())).toEqual([]);
+    // Seeing the same price again is no news.
+    expect(noteSlipMatches([match(1, { h: '2.10', d: '3.00', a: '4.00' })])).toBe(0);
+  });
+
+  it('marks a 409 the same way and removes options no longer offered', () => {
+    const m = match(1);
+    toggleOption(pick(m), m);
     applyOddsChanges([
-      { match_id: 1, bet_type: 'winDrawLose', option: 'h', old_odds: '2.10', new_odds: '2.25' },
+      {
+        match_id: 1,
+        bet_type: 'winDrawLose',
+        option: 'h',
+        old_odds: '2.00',
+        new_odds: '1.85',
+        direction: 'down',
+      },
     ]);
-    expect(useSlipStore.getState().slip.selectedBets[0]?.odds).toBe('2.25');
+    expect(slipOddsChanges(useSlipStore.getState())).toMatchObject([
+      { oldOdds: '2.00', newOdds: '1.85', direction: 'down' },
+    ]);
+    acceptOddsChanges();
+    expect(useSlipStore.getState().slip.selectedBets[0]?.odds).toBe('1.85');
     applyOddsChanges([
-      { match_id: 1, bet_type: 'winDrawLose', option: 'h', old_odds: '2.25', new_odds: null },
+      { match_id: 1, bet_type: 'winDrawLose', option: 'h', old_odds: '1.85', new_odds: null },
     ]);
+    expect(useSlipStore.getState().slip.selectedBets).toHaveLength(0);
+  });
+
+  it('follows in-play prices pushed for a picked match, line included', () => {
+    const live = footballMatch(5, [{ key: 'h', name: '主胜', odds: '1.90' }], {
+      status: 'live',
+      live_betting: true,
+    });
+    const handicap = { ...pick(live), betType: 'handicap' as const, line: '-1' };
+    toggleOption(handicap, live);
+    expect(
+      noteSlipOddsPush({
+        id: 5,
+        markets: [{ play_type: 'football.handicap', line: '-1', odds: { h: '2.05', d: '3.1', a: '3.3' } }],
+      }),
+    ).toBe(1);
+    expect(slipOddsChanges(useSlipStore.getState())).toMatchObject([{ newOdds: '2.05', direction: 'up' }]);
+    // Another match's push, or another play type, leaves the slip alone.
+    expect(noteSlipOddsPush({ id: 6, markets: [] })).toBe(0);
+    noteSlipOddsPush({
+      id: 5,
+      markets: [{ play_type: 'football.handicap', line: '-0.5', odds: { h: '1.70' } }],
+    });
+    expect(slipOddsChanges(useSlipStore.getState())).toMatchObject([
+      { newOdds: '1.70', oldLine: '-1', newLine: '-0.5', direction: 'line' },
+    ]);
+    acceptOddsChanges();
+    expect(useSlipStore.getState().slip.selectedBets[0]).toMatchObject({ odds: '1.70', line: '-0.5' });
+  });
+
+  it('takes only the changes the member was shown when confirming', () => {
+    const m = match(1);
+    toggleOption(pick(m), m);
+    noteSlipMatches([match(1, { h: '2.10', d: '3.00', a: '4.00' })]);
+    const shown = slipOddsChanges(useSlipStore.getState());
+    // The price moves again while the dialog is open: the shown change no longer applies.
+    noteSlipMatches([match(1, { h: '1.95', d: '3.00', a: '4.00' })]);
+    expect(acceptOddsChanges(shown)).toBe(1);
+    expect(useSlipStore.getState().slip.selectedBets[0]?.odds).toBe('2.10');
+    expect(slipOddsChanges(useSlipStore.getState())).toMatchObject([
+      { oldOdds: '2.10', newOdds: '1.95', direction: 'down' },
+    ]);
+    // A change listed against a price the slip no longer holds is ignored.
+    expect(acceptOddsChanges(shown)).toBe(0);
+  });
+
+  it('keeps an in-play leg through a suspension and drops it when its match stops taking bets', () => {
+    const open = footballMatch(9, [{ key: 'h', name: '主胜', odds: '1.90' }], {
+      status: 'live',
+      live_betting: true,
+    });
+    toggleOption(pick(open), open);
+    expect(useSlipStore.getState().matches['9']?.inPlay).toBe(true);
+    const now = Date.parse('2026-11-21T13:00:00.000Z');
+    // Long past its pre-match deadline: an in-play leg is not judged by it.
+    expect(dropClosedLegs([], now)).toEqual([]);
+    const suspended = { ...open, live_betting: false, live_suspended: true, live_suspend_reason: '进球' };
+    noteSlipMatches([suspended]);
+    expect(dropClosedLegs([suspended], now)).toEqual([]);
+    expect(useSlipStore.getState().matches['9']).toMatchObject({
+      liveSuspended: true,
+      liveSuspendReason: '进球',
+    });
+    const stopped = { ...open, live_betting: false, live_suspended: false, live_suspend_reason: null };
+    expect(dropClosedLegs([stopped], now).map((d) => d.reason)).toEqual(['stopped']);
     expect(useSlipStore.getState().slip.selectedBets).toHaveLength(0);
   });
 });

@@ -3,7 +3,6 @@ import {
   INITIAL_BET_SLIP,
   isSelected,
   playTypeOf,
-  refreshSelection,
   removeMatch,
   selectionKey,
   setBetMode,
@@ -22,6 +21,8 @@ import {
 import { create } from 'zustand';
 import { closedLegs, type ClosedReason, type SaleState } from '../deadline.ts';
 import type { Match } from '../model.ts';
+import type { MatchUpdate, OddsUpdate } from '../live-patch.ts';
+import { pendingOddsChanges, type PendingOddsChange, type Quote } from './odds-changes.ts';
 import type { SlipChoices } from './preview.ts';
 
 /** What the slip shows about a picked match (selections themselves carry only its id). */
@@ -34,6 +35,11 @@ export interface SlipMatchInfo {
   kickoffAt: string;
   /** The sales deadline (server clock): the slip drops the match's legs from then on. */
   salesCloseAt: string;
+  /** Picked while the match was live (滚球): judged by its in-play state, not by the deadline. */
+  inPlay: boolean;
+  /** In-play markets suspended right now, and why ('进球'); kept current by lists and pushes. */
+  liveSuspended: boolean;
+  liveSuspendReason: string | null;
 }
 
 /** A leg the slip dropped because it can no longer be placed, shown with its reason. */
@@ -47,6 +53,8 @@ interface SlipStore extends SlipChoices {
   matches: Record<string, SlipMatchInfo>;
   /** Legs dropped since the member last cleared the slip or dismissed the note. */
   dropped: DroppedLeg[];
+  /** The latest price seen for each selected option (by selection key); see odds-changes.ts. */
+  quotes: Record<string, Quote>;
 }
 
 /**
@@ -60,6 +68,7 @@ export const useSlipStore = create<SlipStore>(() => ({
   multiple: 1,
   matches: {},
   dropped: [],
+  quotes: {},
 }));
 
 export function matchInfoOf(match: Match): SlipMatchInfo {
@@ -71,6 +80,9 @@ export function matchInfoOf(match: Match): SlipMatchInfo {
     away: match.away_team.name,
     kickoffAt: match.kickoff_at,
     salesCloseAt: match.sales_close_at,
+    inPlay: match.status === 'live',
+    liveSuspended: match.live_suspended,
+    liveSuspendReason: match.live_suspend_reason,
   };
 }
 
@@ -106,9 +118,14 @@ export function toggleOption(selection: BetSelection, match: Match): SlipUpdate 
   const update = toggleSelection(useSlipStore.getState().slip, selection);
   if (update.ok) {
     const key = selectionKey(selection);
+    const picked = update.state.selectedBets.some((b) => selectionKey(b) === key);
+    const quotes = { ...useSlipStore.getState().quotes };
+    delete quotes[key];
     useSlipStore.setState((s) => ({
       slip: update.state,
       matches: { ...s.matches, [selection.matchId]: matchInfoOf(match) },
+      // A fresh pick starts at the price tapped; a removed one forgets its quote.
+      quotes: picked ? { ...quotes, [key]: { odds: selection.odds, line: selection.line ?? null } } : quotes,
       // Picked again (a market reopened): no longer a dropped leg.
       dropped: s.dropped.some((d) => selectionKey(d.selection) === key)
         ? s.dropped.filter((d) => selectionKey(d.selection) !== key)
@@ -136,7 +153,13 @@ export function removeSlipSelection(selection: BetSelection): void {
 }
 
 export function clearSlipSelections(): void {
-  useSlipStore.setState((s) => ({ slip: clearSlip(s.slip), passType: null, multiple: 1, dropped: [] }));
+  useSlipStore.setState((s) => ({
+    slip: clearSlip(s.slip),
+    passType: null,
+    multiple: 1,
+    dropped: [],
+    quotes: {},
+  }));
 }
 
 /** The member read the note about dropped legs. */
@@ -148,7 +171,9 @@ export function dismissDroppedLegs(): void {
  * Drops the legs that can no longer be placed at `now` (server ms): their match stopped selling
  * (its deadline, or the feed says it started) or their market is suspended. `matches` is what the
  * page holds now (fresher: pushes, suspensions); a picked match it no longer lists is judged by
- * the deadline the slip kept. Returns the legs dropped by this call.
+ * the deadline the slip kept. An in-play leg (滚球) is judged by its match's in-play state instead:
+ * dropped once the match stops taking bets, kept through a passing suspension (shown 暂停), and
+ * left to the server when the page does not list its match. Returns the legs dropped by this call.
  */
 export function dropClosedLegs(matches: readonly Match[], now: number): DroppedLeg[] {
   const state = useSlipStore.getState();
@@ -158,6 +183,9 @@ export function dropClosedLegs(matches: readonly Match[], now: number): DroppedL
     (s) => {
       const listed = byId.get(s.matchId);
       const info = state.matches[s.matchId];
+      const def = playTypeOf(s.sport, s.betType);
+      const market = def ? listed?.markets.find((m) => m.play_type === def.id) : undefined;
+      if (info?.inPlay) return { sale: undefined, market, live: listed };
       const sale: SaleState | undefined =
         listed ??
         (info
@@ -168,8 +196,6 @@ export function dropClosedLegs(matches: readonly Match[], now: number): DroppedL
               sales_close_at: info.salesCloseAt,
             }
           : undefined);
-      const def = playTypeOf(s.sport, s.betType);
-      const market = def ? listed?.markets.find((m) => m.play_type === def.id) : undefined;
       return { sale, market };
     },
     now,
@@ -197,12 +223,20 @@ export function chooseMultiple(multiple: number): void {
   useSlipStore.setState({ multiple: clamped });
 }
 
+function setQuotes(next: Record<string, Quote>, changed: number): number {
+  if (changed > 0) useSlipStore.setState((s) => ({ quotes: { ...s.quotes, ...next } }));
+  return changed;
+}
+
 /**
- * Brings the selected options' odds and lines in line with freshly fetched matches (pre-match
- * odds move). Returns how many selections changed.
+ * Notes the prices freshly fetched matches show for the selected options (odds move: pre-match
+ * with the feed's re-pricing, in play all the time), and the in-play state of their matches. The
+ * slip keeps the price the member accepted; the sheet shows the new one beside it until the
+ * member takes it (acceptOddsChanges). Returns how many prices differ from what was noted.
  */
-export function syncSlipOdds(matches: readonly Match[]): number {
-  let { slip } = useSlipStore.getState();
+export function noteSlipMatches(matches: readonly Match[]): number {
+  const { slip, quotes, matches: infos } = useSlipStore.getState();
+  const next: Record<string, Quote> = {};
   let changed = 0;
   for (const selected of slip.selectedBets) {
     const match = matches.find((m) => String(m.id) === selected.matchId);
@@ -210,37 +244,127 @@ export function syncSlipOdds(matches: readonly Match[]): number {
     const market = def ? match?.markets.find((m) => m.play_type === def.id) : undefined;
     const option = market?.options.find((o) => o.key === selected.option);
     if (!market || !option) continue;
-    if (option.odds === selected.odds && (market.line ?? null) === (selected.line ?? null)) continue;
-    slip = refreshSelection(slip, { ...selected, odds: option.odds, line: market.line });
+    const key = selectionKey(selected);
+    const seen = quotes[key];
+    if (seen?.odds === option.odds && (seen.line ?? null) === (market.line ?? null)) continue;
+    next[key] = { odds: option.odds, line: market.line };
     changed++;
   }
-  if (changed > 0) setSlip(slip);
+  // In-play state of picked matches (suspended, why), for the tags beside their legs.
+  let infoChanged = false;
+  const nextInfos = { ...infos };
+  for (const match of matches) {
+    const info = infos[String(match.id)];
+    if (!info?.inPlay) continue;
+    if (info.liveSuspended === match.live_suspended && info.liveSuspendReason === match.live_suspend_reason)
+      continue;
+    nextInfos[String(match.id)] = {
+      ...info,
+      liveSuspended: match.live_suspended,
+      liveSuspendReason: match.live_suspend_reason,
+    };
+    infoChanged = true;
+  }
+  if (infoChanged) useSlipStore.setState({ matches: nextInfos });
+  return setQuotes(next, changed);
+}
+
+/** Notes an `odds.updated` push for the selected options of its match; returns how many moved. */
+export function noteSlipOddsPush(update: OddsUpdate): number {
+  const { slip, quotes } = useSlipStore.getState();
+  const next: Record<string, Quote> = {};
+  let changed = 0;
+  for (const selected of slip.selectedBets) {
+    if (selected.matchId !== String(update.id)) continue;
+    const def = playTypeOf(selected.sport, selected.betType);
+    const pushed = def ? update.markets.find((m) => m.play_type === def.id) : undefined;
+    const odds = pushed?.odds[selected.option];
+    if (!pushed || odds === undefined) continue;
+    const key = selectionKey(selected);
+    const seen = quotes[key];
+    if (seen?.odds === odds && (seen.line ?? null) === (pushed.line ?? null)) continue;
+    next[key] = { odds, line: pushed.line };
+    changed++;
+  }
+  return setQuotes(next, changed);
+}
+
+/** Notes a `match.updated` push: the in-play suspension of a picked match, for its legs' tags. */
+export function noteSlipMatchPush(update: MatchUpdate): void {
+  const info = useSlipStore.getState().matches[String(update.id)];
+  if (!info?.inPlay || update.live_suspended === undefined) return;
+  const reason = update.live_suspend_reason ?? null;
+  if (info.liveSuspended === update.live_suspended && info.liveSuspendReason === reason) return;
+  useSlipStore.setState((s) => ({
+    matches: {
+      ...s.matches,
+      [String(update.id)]: {
+        ...info,
+        liveSuspended: update.live_suspended ?? false,
+        liveSuspendReason: reason,
+      },
+    },
+  }));
+}
+
+/** The selected options whose latest price differs from the one the member accepted. */
+export function slipOddsChanges(state: Pick<SlipStore, 'slip' | 'quotes'>): PendingOddsChange[] {
+  return pendingOddsChanges(state.slip.selectedBets, state.quotes);
+}
+
+/**
+ * 接受赔率变化: every selected option takes its latest price (and line); with `only`, just the
+ * changes the member was shown — each applies to the price it was listed against, so one that
+ * moved again since stays marked. Returns how many options changed.
+ */
+export function acceptOddsChanges(only?: readonly PendingOddsChange[]): number {
+  const { slip, quotes } = useSlipStore.getState();
+  const wanted = only ?? pendingOddsChanges(slip.selectedBets, quotes);
+  const byKey = new Map(wanted.map((c) => [selectionKey(c.selection), c]));
+  let changed = 0;
+  const selectedBets = slip.selectedBets.map((s) => {
+    const c = byKey.get(selectionKey(s));
+    if (!c || c.oldOdds !== s.odds || c.oldLine !== (s.line ?? null)) return s;
+    changed++;
+    return { ...s, odds: c.newOdds, line: c.newLine };
+  });
+  if (changed > 0) setSlip({ ...slip, selectedBets });
   return changed;
 }
 
+/** One entry of a 409's `data.changes` (packages/shared `oddsChange`). */
 export interface OddsChange {
   match_id: number;
   bet_type: string;
   option: string;
   old_odds: string;
   new_odds: string | null;
+  old_line?: string | null | undefined;
+  new_line?: string | null | undefined;
+  direction?: 'up' | 'down' | 'line' | undefined;
 }
 
-/** Applies the server's 409 odds changes: new odds in place, options no longer offered removed. */
+/**
+ * Notes the server's 409 odds changes: the new prices are marked beside the old ones (taken with
+ * 接受赔率变化, or by confirming again); options no longer offered are removed.
+ */
 export function applyOddsChanges(changes: readonly OddsChange[]): void {
   let { slip } = useSlipStore.getState();
+  const next: Record<string, Quote> = {};
   for (const change of changes) {
     const selected = slip.selectedBets.find(
       (s) =>
         s.matchId === String(change.match_id) && s.betType === change.bet_type && s.option === change.option,
     );
     if (!selected) continue;
+    const key = selectionKey(selected);
     if (change.new_odds === null) {
-      const key = selectionKey(selected);
       slip = { ...slip, selectedBets: slip.selectedBets.filter((s) => selectionKey(s) !== key) };
     } else {
-      slip = refreshSelection(slip, { ...selected, odds: change.new_odds });
+      const line = change.new_line !== undefined ? change.new_line : (selected.line ?? null);
+      next[key] = { odds: change.new_odds, line };
     }
   }
   setSlip(slip);
+  useSlipStore.setState((s) => ({ quotes: { ...s.quotes, ...next } }));
 }

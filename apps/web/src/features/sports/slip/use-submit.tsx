@@ -8,13 +8,71 @@ import { toast } from '@/lib/toast.tsx';
 import type { SubmitResult } from '../../orders/model.ts';
 import { useSubmitOrderMutation } from '../../orders/queries.ts';
 import { isLoggedIn } from '../../session/store.ts';
+import { serverNow } from '../clock.ts';
+import { OddsMove } from '../components/OddsMove.tsx';
+import { startConfirmation } from './confirmation.ts';
+import type { PendingOddsChange } from './odds-changes.ts';
 import { buildSubmitBody, previewSlip } from './preview.ts';
-import { applyOddsChanges, clearSlipSelections, useSlipStore, type OddsChange } from './store.ts';
+import {
+  acceptOddsChanges,
+  applyOddsChanges,
+  clearSlipSelections,
+  slipOddsChanges,
+  useSlipStore,
+  type OddsChange,
+} from './store.ts';
 
 /** The message the server sends with a 409 (kept for the dialog title). */
 const ODDS_CHANGED_TITLE = '赔率已变化';
 
-function ConfirmContent({ valid, multiple }: { valid: ValidSlip; multiple: number }) {
+function optionLabel(betType: string, option: string): string {
+  const { slip } = useSlipStore.getState();
+  const def = (BET_TYPES as readonly string[]).includes(betType)
+    ? playTypeOf(slip.currentSport, betType as BetType)
+    : null;
+  return def ? `${def.name} ${optionName(def.id, option)}` : option;
+}
+
+interface ConfirmProps {
+  valid: ValidSlip;
+  multiple: number;
+  /** Prices that moved since they were picked: confirming takes them. */
+  changes: readonly PendingOddsChange[];
+  /** Some leg is in play: the order is confirmed after the bet delay. */
+  inPlay: boolean;
+}
+
+function ConfirmContent({ valid, multiple, changes, inPlay }: ConfirmProps) {
+  const { matches } = useSlipStore.getState();
+  return (
+    <>
+      {changes.length > 0 ? (
+        <div className="confirm-changes" data-testid="confirm-odds-changes">
+          <p>以下赔率已变化，确认即按最新赔率投注：</p>
+          <ul>
+            {changes.map((c) => (
+              <li key={`${c.selection.matchId}-${c.selection.betType}-${c.selection.option}`}>
+                <span>
+                  {matches[c.selection.matchId]?.matchNo ?? c.selection.matchId}{' '}
+                  {optionLabel(c.selection.betType, c.selection.option)}
+                </span>
+                <OddsMove change={c} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <ConfirmFacts valid={valid} multiple={multiple} />
+      {inPlay ? (
+        <p className="confirm-inplay" data-testid="confirm-inplay">
+          含滚球选项：提交后需等待数秒确认，期间盘口暂停或赔率变化超出设置将被拒并退款
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function ConfirmFacts({ valid, multiple }: { valid: ValidSlip; multiple: number }) {
   return (
     <dl className="confirm-list" data-testid="confirm-bet">
       <div>
@@ -54,18 +112,26 @@ function OddsChanges({ changes, message }: { changes: readonly OddsChange[]; mes
             ? playTypeOf(slip.currentSport, c.bet_type as BetType)
             : null;
           const name = def ? optionName(def.id, c.option) : c.option;
+          const tone = c.new_odds === null ? '' : (c.direction ?? '');
           return (
-            <li key={`${c.match_id}-${c.bet_type}-${c.option}`}>
+            <li key={`${c.match_id}-${c.bet_type}-${c.option}`} data-direction={c.direction}>
               <span>
                 {matches[String(c.match_id)]?.matchNo ?? c.match_id} {name}
+                {c.direction === 'line' && c.new_line !== undefined
+                  ? ` 盘口 ${c.old_line ?? '-'} → ${c.new_line ?? '-'}`
+                  : ''}
               </span>
-              <span>
+              <span className={`odds-move ${tone}`}>
                 {c.old_odds} → <strong>{c.new_odds ?? '停售'}</strong>
+                {tone === 'up' || tone === 'down' ? <i className={`odds-trend ${tone}`} /> : null}
               </span>
             </li>
           );
         })}
       </ul>
+      {changes.some((c) => c.new_odds !== null) ? (
+        <p className="odds-changes-tip">新赔率已标在投注单中，接受后即可重新提交</p>
+      ) : null}
     </div>
   );
 }
@@ -77,8 +143,10 @@ function oddsChangesOf(error: ApiError): OddsChange[] {
 
 /**
  * Confirm and place the slip: the engine's verdict first (its message, nothing sent), login,
- * a confirmation with what will be charged, then POST with a fresh Idempotency-Key. A 409 updates
- * the slip to the server's odds and asks the member to confirm again.
+ * a confirmation with what will be charged (and any price that moved since it was picked, which
+ * confirming takes), then POST with a fresh Idempotency-Key. A 409 marks the server's odds in the
+ * slip beside the old ones (接受赔率变化 takes them) and the member confirms again. An order with an
+ * in-play leg comes back `confirming`: its countdown starts (confirmation.ts).
  */
 export function useSlipSubmit(onPlaced: (result: SubmitResult) => void) {
   const mutation = useSubmitOrderMutation();
@@ -102,20 +170,47 @@ export function useSlipSubmit(onPlaced: (result: SubmitResult) => void) {
       if (go) void navigate(loginPathFor(location.pathname + location.search));
       return;
     }
+    // An in-play leg suspended right now would be refused: say so before anything is sent.
+    const suspended = choices.slip.selectedBets
+      .map((s) => choices.matches[s.matchId])
+      .find((info) => info?.inPlay && info.liveSuspended);
+    if (suspended) {
+      toast.warning(
+        `${suspended.matchNo} 盘口暂停${suspended.liveSuspendReason ? `（${suspended.liveSuspendReason}）` : ''}，请稍后再投或移除该选项`,
+      );
+      return;
+    }
+    const changes = slipOddsChanges(choices);
+    const inPlay = choices.slip.selectedBets.some((s) => choices.matches[s.matchId]?.inPlay);
     const confirmed = await Dialog.confirm({
       title: '确认投注',
-      content: <ConfirmContent valid={preview} multiple={choices.multiple} />,
+      content: (
+        <ConfirmContent valid={preview} multiple={choices.multiple} changes={changes} inPlay={inPlay} />
+      ),
       confirmText: '确认投注',
       cancelText: '再想想',
     });
     if (!confirmed) return;
 
-    // The body is what the member just confirmed, even if odds refresh in the meantime.
-    const body = buildSubmitBody(choices, preview);
+    // Confirming what the dialog listed takes those new prices; the body is what was confirmed.
+    let current = choices;
+    let valid = preview;
+    if (changes.length > 0) {
+      acceptOddsChanges(changes);
+      current = useSlipStore.getState();
+      const again = previewSlip(current);
+      if (!again.ok) {
+        toast.warning(again.message);
+        return;
+      }
+      valid = again;
+    }
+    const body = buildSubmitBody(current, valid);
     try {
       const result = await mutation.mutateAsync({ body, idempotencyKey: newIdempotencyKey() });
       clearSlipSelections();
-      toast.success('投注成功');
+      if (result.status === 'confirming') startConfirmation(result, serverNow());
+      else toast.success('投注成功');
       onPlaced(result);
     } catch (err) {
       if (err instanceof ApiError && err.code === 409) {

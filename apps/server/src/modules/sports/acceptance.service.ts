@@ -1,0 +1,283 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  formatFen,
+  PLAY_TYPES,
+  privateUserChannel,
+  REALTIME_EVENTS,
+  validateBetSlip,
+  type BetSelection,
+  type OddsPolicy,
+  type OrderConfirmedEvent,
+  type PlayTypeId,
+} from '@app/shared';
+import type { Db } from '../../db/client.ts';
+import { inTransaction, type Work } from '../../db/tx.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { addTurnover } from '../accounts/figures.repo.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { Broadcaster } from '../realtime/broadcaster.ts';
+import { insertOrderShares, releaseOrders } from './book.repo.ts';
+import { reserveLiability } from './book.service.ts';
+import { oddsDirection, policyAccepts } from './odds-policy.ts';
+import * as orders from './orders.repo.ts';
+import type { LegRow, MarketRow, MatchRow, OrderRow } from './sports.repo.ts';
+import * as repo from './sports.repo.ts';
+import { isSuspended, suspensionsOf } from './suspensions.repo.ts';
+
+/** How often the leader decides confirming orders (leader job `sports-accept-live`). */
+export const LIVE_ACCEPT_INTERVAL_MS = 1_000;
+/** Orders decided per run; the next run (a second later) takes the rest. */
+const BATCH = 500;
+
+/** Why an in-play order was refused (shown to the member as `reject_reason`). */
+export const REJECT_REASONS = {
+  stopped: '比赛已停止投注',
+  oddsChanged: '赔率已变化',
+  lineChanged: '盘口已变化',
+  operator: '盘口暂停（人工暂停）',
+  overCap: '超出投注上限',
+  suspended: (reason: string | null) => `盘口暂停（${reason ?? '暂停'}）`,
+} as const;
+
+export interface LiveDecision {
+  orderId: number;
+  orderNo: string;
+  status: 'pending' | 'rejected';
+  reason: string | null;
+  oddsChanged: boolean;
+}
+
+export interface AcceptanceReport {
+  accepted: number;
+  rejected: number;
+  /** Refusals by reason. */
+  reasons: Record<string, number>;
+}
+
+type Verdict = { ok: true; repriced: Array<{ leg: LegRow; odds: string }> } | { ok: false; reason: string };
+
+/**
+ * The in-play verdict on an order's legs at the end of its bet delay (docs/decisions/017). Each
+ * in-play leg is refused when its match is no longer open in play, a suspension is on now, began
+ * after the order was placed or is newer than the one the leg was placed after, an operator
+ * suspended its market, its line changed, or its odds moved against the member's policy; the
+ * first refusal (legs in order) gives the reason.
+ * Pre-match legs of the order keep the odds they were placed at.
+ */
+export function judgeLegs(
+  order: Pick<OrderRow, 'createdAt'> & { oddsPolicy: OddsPolicy },
+  legs: readonly LegRow[],
+  matches: ReadonlyMap<number, MatchRow>,
+  markets: ReadonlyMap<number, readonly MarketRow[]>,
+  operatorClosed: Map<number, Set<string>>,
+): Verdict {
+  const repriced: Array<{ leg: LegRow; odds: string }> = [];
+  for (const leg of legs) {
+    if (!leg.inPlay) continue;
+    const match = matches.get(leg.matchId);
+    if (!match || match.status !== 'live' || !match.liveOpen)
+      return { ok: false, reason: REJECT_REASONS.stopped };
+    // Suspended now, or a suspension began after the bet was placed, or one the feed reported
+    // only after it (the event may have happened just before: the bet saw a stale price).
+    const since = match.liveSuspendedAt?.getTime() ?? null;
+    const seen = leg.liveSuspendedSeenAt?.getTime() ?? null;
+    const newer = since !== null && (since > order.createdAt.getTime() || seen === null || since > seen);
+    if (match.liveSuspended || newer)
+      return { ok: false, reason: REJECT_REASONS.suspended(match.liveSuspendReason) };
+    if (isSuspended(operatorClosed, match.id, leg.playType))
+      return { ok: false, reason: REJECT_REASONS.operator };
+    const market = markets.get(match.id)?.find((m) => m.playType === leg.playType);
+    const current = market?.odds[leg.optionKey];
+    if (!market || current === undefined || market.line !== leg.line)
+      return { ok: false, reason: REJECT_REASONS.lineChanged };
+    const moved = oddsDirection(leg.odds, current);
+    if (!moved) continue;
+    if (!policyAccepts(order.oddsPolicy, moved)) return { ok: false, reason: REJECT_REASONS.oddsChanged };
+    repriced.push({ leg, odds: current });
+  }
+  return { ok: true, repriced };
+}
+
+/**
+ * Decides in-play (滚球) orders once their bet delay has passed: each in its own transaction with
+ * the order row locked (FOR UPDATE SKIP LOCKED, and every write guarded by status 'confirming'),
+ * so of any number of deciders exactly one decides an order, once. Accepted: the order becomes
+ * 'pending' (legs moved within the policy take the current odds, the maximum prize and the book's
+ * liability follow them) and its stake counts as turnover. Refused: 'rejected' with its reason,
+ * the stake refunded (`bet_refund`, keyed by the order) and its book exposure released, all in
+ * the same transaction. The member hears `order.confirmed` on their private channel after commit.
+ */
+export class LiveAcceptanceService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: LedgerService,
+    private readonly broadcaster: Broadcaster,
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Decides every confirming order due by `now` (the clock's time unless a test passes its own). */
+  async run(now = this.clock.now()): Promise<AcceptanceReport> {
+    const report: AcceptanceReport = { accepted: 0, rejected: 0, reasons: {} };
+    for (const id of await orders.dueConfirmingOrderIds(this.db, now, BATCH)) {
+      let decision: LiveDecision | null;
+      try {
+        decision = await this.decide(id, now);
+      } catch (err) {
+        // One order's failure (it rolled back, still confirming) must not hold up the others.
+        this.log.error({ err, orderId: id }, 'in-play order not decided');
+        continue;
+      }
+      if (!decision) continue;
+      if (decision.status === 'pending') report.accepted++;
+      else {
+        report.rejected++;
+        const reason = decision.reason ?? '';
+        report.reasons[reason] = (report.reasons[reason] ?? 0) + 1;
+      }
+    }
+    if (report.accepted + report.rejected > 0) this.log.info({ ...report }, 'in-play orders decided');
+    return report;
+  }
+
+  /** Decides one order; null when it is not due, already decided, or held by another decider. */
+  async decide(orderId: number, now = this.clock.now()): Promise<LiveDecision | null> {
+    try {
+      return await this.decideOnce(orderId, now, null);
+    } catch (err) {
+      // Accepting would take an outcome over the book's cap (its odds grew): refuse it instead.
+      if (err instanceof AppError && err.status === 422)
+        return this.decideOnce(orderId, now, REJECT_REASONS.overCap);
+      throw err;
+    }
+  }
+
+  private decideOnce(orderId: number, now: Date, forced: string | null): Promise<LiveDecision | null> {
+    return inTransaction(
+      this.db,
+      async (work) => {
+        const order = await orders.lockDueConfirmingOrder(work.tx, orderId, now);
+        if (!order) return null;
+        const legs = await orders.legsOfOrder(work.tx, order.id);
+        const matchIds = [...new Set(legs.map((l) => l.matchId))];
+        // Share locks: the match's state cannot change under the decision.
+        const locked = await repo.lockMatchesForShare(work.tx, matchIds);
+        const markets = await repo.marketsOf(work.tx, matchIds);
+        const closed = await suspensionsOf(work.tx, matchIds);
+        const matchById = new Map(locked.map((m) => [m.id, m]));
+        const verdict: Verdict = forced
+          ? { ok: false, reason: forced }
+          : judgeLegs(
+              { createdAt: order.createdAt, oddsPolicy: order.oddsPolicy ?? 'none' },
+              legs,
+              matchById,
+              markets,
+              closed,
+            );
+        const decision = verdict.ok
+          ? await this.accept(work, order, legs, verdict.repriced, matchById, now)
+          : await this.reject(work, order, verdict.reason, now);
+        const event: OrderConfirmedEvent = {
+          order_no: order.orderNo,
+          status: decision.status,
+          reason: decision.reason,
+          odds_changed: decision.oddsChanged,
+          max_prize: formatFen(decision.maxPrize),
+          accept_at: (order.acceptAt ?? now).toISOString(),
+        };
+        work.afterCommit(() =>
+          this.broadcaster
+            .publish(privateUserChannel(order.memberId), REALTIME_EVENTS.orderConfirmed, event)
+            .catch((err: unknown) =>
+              this.log.warn({ err, memberId: order.memberId }, 'order.confirmed not published'),
+            ),
+        );
+        return {
+          orderId: order.id,
+          orderNo: order.orderNo,
+          status: decision.status,
+          reason: decision.reason,
+          oddsChanged: decision.oddsChanged,
+        };
+      },
+      this.log,
+    );
+  }
+
+  private async accept(
+    work: Work,
+    order: OrderRow,
+    legs: readonly LegRow[],
+    repriced: ReadonlyArray<{ leg: LegRow; odds: string }>,
+    matches: ReadonlyMap<number, MatchRow>,
+    now: Date,
+  ) {
+    let maxPrize = order.maxPrize;
+    if (repriced.length > 0) {
+      const odds = new Map(repriced.map((r) => [r.leg.id, r.odds]));
+      const selections: BetSelection[] = legs.map((l) => {
+        const def = PLAY_TYPES[l.playType as PlayTypeId];
+        return {
+          matchId: String(l.matchId),
+          sport: def.sport,
+          betType: def.betType,
+          option: l.optionKey,
+          odds: odds.get(l.id) ?? l.odds,
+          line: l.line,
+        };
+      });
+      const slip = validateBetSlip({
+        sport: order.sport,
+        mode: order.betMode,
+        selections,
+        passType: order.passType,
+        multiple: order.multiple,
+        expectedStake: null,
+      });
+      if (!slip.ok) return this.reject(work, order, REJECT_REASONS.oddsChanged, now);
+      maxPrize = slip.maxPrize;
+      await orders.repriceLegs(
+        work.tx,
+        repriced.map((r) => ({ id: r.leg.id, odds: r.odds })),
+      );
+      // The book carries the order at its new odds: its old shares off, the new ones on (a cap
+      // it no longer fits throws 422, and `decide` refuses the order instead).
+      await releaseOrders(work.tx, [order.id], now);
+      const matchNos = new Map([...matches.values()].map((m) => [m.id, m.matchNo]));
+      const shares = await reserveLiability(
+        work.tx,
+        {
+          mode: order.betMode,
+          multiple: order.multiple,
+          selections,
+          totalStake: order.totalAmount,
+          maxPrize,
+        },
+        order.sport,
+        matchNos,
+        () => null,
+        now,
+      );
+      await insertOrderShares(work.tx, order.id, shares);
+    }
+    if (!(await orders.acceptConfirmingOrder(work.tx, order.id, maxPrize))) throw new AppError(409);
+    // A valid bet from now on: it counts as turnover (totalgame up, 打码量 owed down).
+    await addTurnover(work.tx, [{ memberId: order.memberId, amount: order.totalAmount }]);
+    return { status: 'pending' as const, reason: null, oddsChanged: repriced.length > 0, maxPrize };
+  }
+
+  private async reject(work: Work, order: OrderRow, reason: string, now: Date) {
+    if (!(await orders.rejectConfirmingOrder(work.tx, order.id, reason, now))) throw new AppError(409);
+    await releaseOrders(work.tx, [order.id], now);
+    await this.ledger.post(work, {
+      memberId: order.memberId,
+      amount: order.totalAmount,
+      type: 'bet_refund',
+      reference: { type: 'order', id: order.orderNo },
+      idempotencyKey: `order:${order.id}:rejected`,
+      remark: `滚球注单未确认退款 ${order.orderNo}（${reason}）`,
+    });
+    return { status: 'rejected' as const, reason, oddsChanged: false, maxPrize: order.maxPrize };
+  }
+}
