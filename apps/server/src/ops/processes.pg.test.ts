@@ -310,7 +310,7 @@ describe('refusing to start, in one line per problem', () => {
     const lines = server.output().trim().split('\n');
     expect(lines).toHaveLength(6);
     for (const line of lines) expect(line).toMatch(/^refusing to start \(APP_ENV=production\): /);
-  });
+  }, 90_000);
 
   it('refuses several workers on the embedded database', async () => {
     const server = await spawnServer({
@@ -321,5 +321,6 @@ describe('refusing to start, in one line per problem', () => {
     expect(server.output().trim()).toBe(
       'Invalid environment: WORKERS=2 needs PostgreSQL (DATABASE_URL); the embedded PGlite database belongs to one process',
     );
-  });
+    // A process started through tsx compiles the server first: slow on a busy 2-core machine.
+  }, 90_000);
 });
