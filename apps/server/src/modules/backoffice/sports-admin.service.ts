@@ -21,7 +21,7 @@ import { pageOf } from '../../lib/paging.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
 import type { SettlementService } from '../sports/settlement.service.ts';
-import { optionName } from '../sports/sports.mapper.ts';
+import { legSelection, optionName } from '../sports/sports.mapper.ts';
 import * as sportsRepo from '../sports/sports.repo.ts';
 import type { OrderStatus } from '../sports/sports.table.ts';
 import {
@@ -261,17 +261,7 @@ export class SportsAdminService {
     for (const order of orders) {
       const selections: BetSelection[] = (byOrder.get(order.id) ?? [])
         .sort((a, b) => a.position - b.position)
-        .map((l) => {
-          const def = PLAY_TYPES[l.playType as PlayTypeId];
-          return {
-            matchId: String(l.matchId),
-            sport: def.sport,
-            betType: def.betType,
-            option: l.optionKey,
-            odds: l.odds,
-            line: l.line,
-          };
-        });
+        .map((l) => legSelection(l));
       const outcome = settleOrder(
         { passType: order.passType, multiple: order.multiple, selections },
         results,

@@ -1,14 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   formatFen,
-  PLAY_TYPES,
   privateUserChannel,
   REALTIME_EVENTS,
   validateBetSlip,
   type BetSelection,
   type OddsPolicy,
   type OrderConfirmedEvent,
-  type PlayTypeId,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
@@ -21,6 +19,7 @@ import { insertOrderShares, releaseOrders } from './book.repo.ts';
 import { reserveLiability } from './book.service.ts';
 import { oddsDirection, policyAccepts } from './odds-policy.ts';
 import * as orders from './orders.repo.ts';
+import { legSelection } from './sports.mapper.ts';
 import type { LegRow, MarketRow, MatchRow, OrderRow } from './sports.repo.ts';
 import * as repo from './sports.repo.ts';
 import { isSuspended, suspensionsOf } from './suspensions.repo.ts';
@@ -216,17 +215,7 @@ export class LiveAcceptanceService {
     let maxPrize = order.maxPrize;
     if (repriced.length > 0) {
       const odds = new Map(repriced.map((r) => [r.leg.id, r.odds]));
-      const selections: BetSelection[] = legs.map((l) => {
-        const def = PLAY_TYPES[l.playType as PlayTypeId];
-        return {
-          matchId: String(l.matchId),
-          sport: def.sport,
-          betType: def.betType,
-          option: l.optionKey,
-          odds: odds.get(l.id) ?? l.odds,
-          line: l.line,
-        };
-      });
+      const selections: BetSelection[] = legs.map((l) => legSelection(l, odds.get(l.id)));
       const slip = validateBetSlip({
         sport: order.sport,
         mode: order.betMode,

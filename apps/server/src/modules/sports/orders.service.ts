@@ -27,6 +27,7 @@ import {
   isInPlayPlayType,
   isLiveOpen,
   isOpenForBetting,
+  legSelection,
   MATCH_STATUS_TEXT,
   optionName,
   toOrderSummary,
@@ -400,17 +401,7 @@ export class OrdersService {
       if (order.status === 'rejected') results.set(String(r.match.id), { status: 'void' });
       else if (r.match.result) results.set(String(r.match.id), matchResultSchema.parse(r.match.result));
     }
-    const selections: BetSelection[] = legs.map((l) => {
-      const def = PLAY_TYPES[l.playType as PlayTypeId];
-      return {
-        matchId: String(l.matchId),
-        sport: def.sport,
-        betType: def.betType,
-        option: l.optionKey,
-        odds: l.odds,
-        line: l.line,
-      };
-    });
+    const selections: BetSelection[] = legs.map((l) => legSelection(l));
     return {
       order,
       legs,

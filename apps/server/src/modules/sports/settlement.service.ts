@@ -18,6 +18,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MessagesService, OutgoingMessage } from '../messages/messages.service.ts';
 import * as orders from './orders.repo.ts';
 import * as sports from './sports.repo.ts';
+import { legSelection } from './sports.mapper.ts';
 
 /** The member's inbox message for a winning order (one per order, whatever the batch). */
 export function winMessage(
@@ -118,17 +119,7 @@ export class SettlementService {
           }> = [];
           for (const order of rows) {
             const own = legs.filter((l) => l.orderId === order.id).sort((a, b) => a.position - b.position);
-            const selections: BetSelection[] = own.map((l) => {
-              const def = PLAY_TYPES[l.playType as PlayTypeId];
-              return {
-                matchId: String(l.matchId),
-                sport: def.sport,
-                betType: def.betType,
-                option: l.optionKey,
-                odds: l.odds,
-                line: l.line,
-              };
-            });
+            const selections: BetSelection[] = own.map((l) => legSelection(l));
             const outcome = settleOrder(
               { passType: order.passType, multiple: order.multiple, selections },
               results,

@@ -6,6 +6,7 @@ import {
   passTypeOf,
   isPassTypeCode,
   SPORT_TYPE_IDS,
+  type BetSelection,
   type MarketView,
   type MatchSummaryView,
   type PlayTypeId,
@@ -163,5 +164,21 @@ export function toOrderSummary(order: OrderRow) {
     settled_at: order.settledAt?.toISOString() ?? null,
     accept_at: order.acceptAt?.toISOString() ?? null,
     reject_reason: order.rejectReason,
+  };
+}
+
+/** A stored leg as the shared engine reads it (odds: the leg's own, or a new price for it). */
+export function legSelection(
+  leg: { matchId: number; playType: string; optionKey: string; odds: string; line: string | null },
+  odds: string = leg.odds,
+): BetSelection {
+  const def = PLAY_TYPES[leg.playType as PlayTypeId];
+  return {
+    matchId: String(leg.matchId),
+    sport: def.sport,
+    betType: def.betType,
+    option: leg.optionKey,
+    odds,
+    line: leg.line,
   };
 }
