@@ -42,6 +42,8 @@ const KILLS = LARGE ? 5 : 1;
 /** Backend terminations: twice the kills. */
 const TERMINATIONS = KILLS * 2;
 const PG = process.env.TEST_DATABASE_URL;
+/** A server started through tsx beside the other test tiers on 2 busy cores may take minutes. */
+const READY_MS = 240_000;
 
 let fresh: FreshPostgres;
 let db: Database;
@@ -65,6 +67,9 @@ beforeAll(async () => {
     SPORTS_SIM_FOOTBALL_INTERVAL_MIN: '1',
     SPORTS_SIM_REPEAT_TEAMS: 'true',
     SPORTS_SYNC_BACK_MINUTES: '3',
+    // Two hours of fixtures ahead (120 kick-offs) rather than three days (4,320): the first feed
+    // pass, which runs before the server listens, stays a few seconds on a busy machine.
+    SPORTS_SYNC_AHEAD_MINUTES: '120',
     DEPOSIT_TURNOVER_MULTIPLE: '0',
     GAME_RECONCILE_AFTER_MS: '2000',
     GAME_RECONCILE_INTERVAL_MS: '1000',
@@ -73,8 +78,8 @@ beforeAll(async () => {
     PUBLIC_POST_PER_MINUTE: '100000',
   };
   server = await spawnServer(env);
-  await waitReady(server);
-}, 180_000);
+  await waitReady(server, READY_MS);
+}, READY_MS + 60_000);
 
 afterAll(async () => {
   if (!PG) return;
@@ -101,7 +106,7 @@ async function killAndRestart(): Promise<void> {
     server.child.kill('SIGKILL');
     await server.exited;
     server = await spawnServer(env);
-    await waitReady(server);
+    await waitReady(server, READY_MS);
   })();
   await restarting;
   restarting = undefined;
