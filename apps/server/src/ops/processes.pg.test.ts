@@ -89,9 +89,9 @@ describe('three processes booting together on one fresh database, over PostgreSQ
     };
     started.at = performance.now();
     servers.push(...(await Promise.all([spawnServer(env), spawnServer(env), spawnServer(env)])));
-    await Promise.all(servers.map((s) => waitReady(s)));
+    await Promise.all(servers.map((s) => waitReady(s, 240_000)));
     started.readyMs = performance.now() - started.at;
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
@@ -219,8 +219,8 @@ describe('WORKERS=2 on one machine, without Redis', () => {
       JOBS_ENABLED: 'true',
       SEED_DEMO: 'true',
     });
-    await waitReady(server);
-  }, 180_000);
+    await waitReady(server, 240_000);
+  }, 300_000);
   afterAll(async () => {
     await server?.stop();
     await fresh?.drop();

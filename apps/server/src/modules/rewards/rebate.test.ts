@@ -99,7 +99,7 @@ beforeAll(async () => {
   pendingOrderNo = (await order(a, later[0]!, true, 10)).order_no;
   await finish(t, played);
   await t.database.db.update(members).set({ vipLevel: 3 }).where(eq(members.id, vip3.id));
-}, 120_000);
+}, 300_000);
 
 describe('rebate calculation', () => {
   it('counts settled bets only, at the VIP rate, one record per category and day', async () => {

@@ -30,7 +30,12 @@ function openInPlayAt(rows: MatchRow[], when: Date, sport: 'football' | 'basketb
     // Open now and still open 20 s on, so the moment is not the edge of a suspension.
     return [0, 20 * SECOND].every((d) => {
       const s = feed.state(m.externalId, new Date(when.getTime() + d));
-      return s?.status === 'live' && s.inPlay.open && !s.inPlay.suspended;
+      // Every in-play market with an option the tests can move both ways (pick: 1.40 to 500.00);
+      // a lopsided match late on prices all but one option at the 999.99 ceiling.
+      const movable = (s?.markets ?? []).every((market) =>
+        Object.values(market.odds).some((o) => Number(o) >= 1.4 && Number(o) <= 500),
+      );
+      return s?.status === 'live' && s.inPlay.open && !s.inPlay.suspended && movable;
     });
   });
 }
