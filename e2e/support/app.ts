@@ -19,6 +19,9 @@ export async function waitForRoute(page: Page, path: string, timeout = 10_000): 
 /** Closes the home announcement when it is showing. */
 export async function dismissHomeModal(page: Page): Promise<void> {
   const modal = page.getByTestId('home-modal');
+  // The modal opens once the home page's notices arrive: on a busy machine, after 3 s. Let the
+  // page's calls finish first (sockets and 15 s polls leave the network idle in between).
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   try {
     await modal.waitFor({ state: 'visible', timeout: 3_000 });
   } catch {
