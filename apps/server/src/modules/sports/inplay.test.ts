@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatFen, REALTIME_EVENTS, type PlayTypeId } from '@app/shared';
+import { formatFen, formatSportsOdds, parseSportsOdds, REALTIME_EVENTS, type PlayTypeId } from '@app/shared';
 import { ManualClock } from '../../lib/clock.ts';
 import { as, body, newMember, newOperator, type TestApp, type TestMember } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
@@ -128,7 +128,8 @@ async function setOdds(matchId: number, playType: string, option: string, odds: 
     .where(and(eq(matchMarkets.matchId, matchId), eq(matchMarkets.playType, playType)));
 }
 
-const bump = (odds: string, by: number) => (Number(odds) + by).toFixed(2);
+/** Odds moved by `by` hundredths, in the engine's integer arithmetic. */
+const bump = (odds: string, by: bigint) => formatSportsOdds(parseSportsOdds(odds)! + by);
 const main = async (m: TestMember) => (await t.app.services.ledger.balances(m.id)).get('main');
 
 async function exposureOf(matchId: number, playType: string, option: string): Promise<bigint> {
@@ -276,7 +277,7 @@ describe('in-play submit', () => {
   it("'any' takes moved odds silently at submit", async () => {
     const m = await member('any');
     const selection = await leg(football[0]!, 'football.winDrawLose', 'd');
-    const order = await placed(m, { ...selection, odds: bump(selection.odds, 0.3) });
+    const order = await placed(m, { ...selection, odds: bump(selection.odds, 30n) });
     const [l] = await t.database.db.select().from(orderLegs).where(eq(orderLegs.orderId, order.order_id));
     expect(l!.odds).toBe(selection.odds);
     await t.app.services.liveAcceptance.decide(order.order_id, after(DELAY));
@@ -285,10 +286,10 @@ describe('in-play submit', () => {
   it("'higher' takes a rise but refuses a fall with 409 and direction 'down'", async () => {
     const m = await member();
     const selection = await pick(football[0]!, 'football.winDrawLose');
-    const up = await placed(m, { ...selection, odds: bump(selection.odds, -0.2) });
+    const up = await placed(m, { ...selection, odds: bump(selection.odds, -20n) });
     expect(up.status).toBe('confirming');
     await t.app.services.liveAcceptance.decide(up.order_id, after(DELAY));
-    const down = await single(m, { ...selection, odds: bump(selection.odds, 0.2) });
+    const down = await single(m, { ...selection, odds: bump(selection.odds, 20n) });
     expect(down.statusCode).toBe(409);
     expect(body(down)).toMatchObject({
       message: '赔率已变化，请确认最新赔率后重新提交',
@@ -297,7 +298,7 @@ describe('in-play submit', () => {
           {
             match_id: football[0]!.id,
             option: selection.option,
-            old_odds: bump(selection.odds, 0.2),
+            old_odds: bump(selection.odds, 20n),
             new_odds: selection.odds,
             direction: 'down',
           },
@@ -309,7 +310,7 @@ describe('in-play submit', () => {
   it("'none' refuses any move, and a changed line is refused whatever the policy", async () => {
     const none = await member('none');
     const selection = await pick(football[0]!, 'football.winDrawLose');
-    const res = await single(none, { ...selection, odds: bump(selection.odds, -0.2) });
+    const res = await single(none, { ...selection, odds: bump(selection.odds, -20n) });
     expect(body(res)).toMatchObject({ code: 409, data: { changes: [{ direction: 'up' }] } });
     const any = await member('any');
     const handicap = await leg(football[0]!, 'football.handicap', 'h');
@@ -357,7 +358,7 @@ describe('deciding in-play orders after the bet delay', () => {
     const selection = await pick(football[1]!, 'football.totalGoals');
     const before = await exposureOf(football[1]!.id, 'football.totalGoals', selection.option);
     const order = await placed(m, selection);
-    const higher = bump(selection.odds, 0.5);
+    const higher = bump(selection.odds, 50n);
     await setOdds(football[1]!.id, 'football.totalGoals', selection.option, higher);
     const decision = await t.app.services.liveAcceptance.decide(order.order_id, after(DELAY));
     expect(decision).toMatchObject({ status: 'pending', oddsChanged: true });
@@ -381,7 +382,7 @@ describe('deciding in-play orders after the bet delay', () => {
     expect(await exposureOf(football[1]!.id, 'football.totalGoals', selection.option)).toBeGreaterThan(
       before,
     );
-    await setOdds(football[1]!.id, 'football.totalGoals', selection.option, bump(selection.odds, 0.5));
+    await setOdds(football[1]!.id, 'football.totalGoals', selection.option, bump(selection.odds, 50n));
     const decision = await t.app.services.liveAcceptance.decide(order.order_id, after(DELAY));
     expect(decision).toMatchObject({ status: 'rejected', reason: '赔率已变化' });
     expect(await main(m)).toBe(1_000_000n);
@@ -418,7 +419,7 @@ describe('deciding in-play orders after the bet delay', () => {
     const selection = await pick(football[0]!, 'football.handicap');
     const a = await placed(higher, selection);
     const b = await placed(any, selection);
-    const lower = bump(selection.odds, -0.3);
+    const lower = bump(selection.odds, -30n);
     await setOdds(football[0]!.id, 'football.handicap', selection.option, lower);
     const report = await t.app.services.liveAcceptance.run(after(DELAY));
     expect(report).toMatchObject({ accepted: 1, rejected: 1, reasons: { 赔率已变化: 1 } });
@@ -523,7 +524,7 @@ describe('deciding in-play orders after the bet delay', () => {
     const m = await member('none');
     const selection = await pick(football[0]!, 'football.totalGoals');
     const order = await placed(m, selection);
-    await setOdds(football[0]!.id, 'football.totalGoals', selection.option, bump(selection.odds, 0.4));
+    await setOdds(football[0]!.id, 'football.totalGoals', selection.option, bump(selection.odds, 40n));
     const publish = vi.spyOn(t.app.services.realtime.broadcaster, 'publish');
     const svc = t.app.services.liveAcceptance;
     const results = await Promise.all([

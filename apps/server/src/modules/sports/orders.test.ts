@@ -1,4 +1,4 @@
-import { formatFen } from '@app/shared';
+import { formatFen, formatSportsOdds, parseSportsOdds } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as, body, newMember, type TestApp } from '../../test/harness.ts';
@@ -278,7 +278,7 @@ describe('order submit', () => {
     const m = await richMember();
     const selection = await wdl(football[2]!, 'h');
     // The odds fell since the member saw them: the default policy ('higher') takes only a rise.
-    const stale = { ...selection, odds: (Number(selection.odds) + 0.5).toFixed(2) };
+    const stale = { ...selection, odds: formatSportsOdds(parseSportsOdds(selection.odds)! + 50n) };
     const res = await submit(t, m, { sport_type: 1, bet_mode: 'single', multiple: 1, selections: [stale] });
     expect(res.statusCode).toBe(409);
     expect(body(res)).toMatchObject({
