@@ -35,7 +35,7 @@ describe('sports in the console', () => {
         selections: [{ match_id: match.id, bet_type: 'winDrawLose', option: 'h', odds: odds.h }],
       },
     });
-    expect(bet.json<{ code: number }>().code).toBe(200);
+    expect(bet.json<{ code: number }>()).toMatchObject({ code: 200 });
 
     await consoleLogin(page, 'admin', 'admin1234');
     await page.getByTestId('dashboard-today').waitFor();
@@ -112,7 +112,7 @@ describe('sports in the console', () => {
           selections: [{ match_id: match.id, bet_type: 'winDrawLose', option: 'h', odds: odds.h }],
         },
       });
-    expect((await bet(50)).json<{ code: number }>().code).toBe(200);
+    expect((await bet(50)).json<{ code: number }>()).toMatchObject({ code: 200 });
     // 100.00 staked at odds h: the book owes the prize less the stake if 主胜 comes in.
     const liability = (Math.round(10_000 * Number(odds.h)) - 10_000) / 100;
 
@@ -142,7 +142,7 @@ describe('sports in the console', () => {
     // The largest stake offered fits the 10 元 room (2 元 a bet), and is placed when tried.
     const most = Number(refused.data.max_stake);
     expect(most * (Number(odds.h) - 1)).toBeLessThanOrEqual(10 + 1e-9);
-    if (most >= 2) expect((await bet(most / 2)).json<{ code: number }>().code).toBe(200);
+    if (most >= 2) expect((await bet(most / 2)).json<{ code: number }>()).toMatchObject({ code: 200 });
     expect(pageErrors).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import { fenFromDecimal, formatFen, ODDS_POLICY_TEXT } from '@app/shared';
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
-import { dismissHomeModal, login, toast, waitForRoute } from './support/app.ts';
+import { dismissHomeModal, login, toast, toastsGone, waitForRoute } from './support/app.ts';
 import { screenshot, settle } from './support/browser.ts';
 import { ShiftedClock } from './support/server.ts';
 import { page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
@@ -146,7 +146,7 @@ async function orderNoOf(card: Locator): Promise<string> {
 
 async function pause(): Promise<void> {
   // Balance toasts (stake, refund) may follow one another.
-  await page.locator('.adm-toast-main').waitFor({ state: 'hidden', timeout: 10_000 });
+  await toastsGone(page, 10_000);
 }
 
 beforeAll(async () => {

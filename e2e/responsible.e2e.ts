@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { TERMS_VERSION } from '@app/shared';
 import { inTransaction } from '../apps/server/src/db/tx.ts';
-import { dismissHomeModal, input, login, toast, uniqueUsername, waitForRoute } from './support/app.ts';
+import {
+  dismissHomeModal,
+  input,
+  login,
+  toast,
+  toastsGone,
+  uniqueUsername,
+  waitForRoute,
+} from './support/app.ts';
 import { openRoute, screenshot } from './support/browser.ts';
 import { ShiftedClock } from './support/server.ts';
 import { page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
@@ -40,9 +48,6 @@ async function openResponsiblePage(): Promise<void> {
 
 const limitRow = (kind: string, period: string) => page.getByTestId(`rp-limit-${kind}-${period}`);
 
-/** Waits until no toast covers the page (before a screenshot). */
-const toastsGone = () => page.locator('.adm-toast-main').waitFor({ state: 'hidden' });
-
 const tokenOf = () => page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string);
 
 describe('responsible play', () => {
@@ -54,7 +59,7 @@ describe('responsible play', () => {
     await sheet.getByTestId('rp-limit-input').locator('input').fill('100');
     await sheet.getByTestId('rp-limit-save').click();
     await toast(page, '每日存款限额已设为 100.00 元，立即生效').waitFor();
-    await toastsGone();
+    await toastsGone(page);
     await expect
       .poll(() =>
         limitRow('deposit', 'day')
@@ -125,7 +130,7 @@ describe('responsible play', () => {
     await check.locator('div', { hasText: '投注金额' }).getByText('120.00').first().waitFor();
     await check.locator('div', { hasText: '派彩金额' }).getByText('80.00').first().waitFor();
     expect(await check.getByTestId('reality-check-net').textContent()).toBe('-40.00 元');
-    await toastsGone();
+    await toastsGone(page);
     await screenshot(page, 'responsible-reality-check');
 
     // The server keeps the clock: a reload shows the check again until it is answered.
@@ -176,7 +181,7 @@ describe('responsible play', () => {
 
     const status = page.getByTestId('rp-exclusion-status');
     await status.getByText('自我排除中').waitFor();
-    await toastsGone();
+    await toastsGone(page);
     await status.getByText(/^自我排除至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}，期满后需申请恢复$/).waitFor();
     await expect.poll(() => page.getByTestId('rp-exclusion-picker').isVisible()).toBe(true);
     await page.getByTestId('rp-choice-exclusion_6m').waitFor({ state: 'detached' });
@@ -252,7 +257,7 @@ describe('responsible play', () => {
     await status.getByText('已申请恢复').waitFor();
     const again = await status.getByTestId('rp-play-again').textContent();
     await status.getByText(`将于 ${again} 恢复投注`).waitFor();
-    await toastsGone();
+    await toastsGone(page);
     await screenshot(page, 'responsible-exclusion-returning');
 
     // Until then the deposit screen still says no, and when.

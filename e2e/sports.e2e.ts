@@ -14,7 +14,7 @@ import {
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
-import { dismissHomeModal, login, toast, waitForRoute } from './support/app.ts';
+import { dismissHomeModal, login, toast, toastsGone, waitForRoute } from './support/app.ts';
 import { screenshot, settle } from './support/browser.ts';
 import { ShiftedClock } from './support/server.ts';
 import { page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
@@ -137,7 +137,7 @@ async function clearSlip(): Promise<void> {
 
 /** Unless the toast is the point, lets toasts go before a picture (screenshot() waits for the rest). */
 async function pause(keepToast = false): Promise<void> {
-  if (!keepToast) await page.locator('.adm-toast-main').waitFor({ state: 'hidden', timeout: 5_000 });
+  if (!keepToast) await toastsGone(page, 15_000);
 }
 
 describe('sports betting in the browser', () => {

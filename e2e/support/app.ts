@@ -11,6 +11,11 @@ export function toast(page: Page, text: string | RegExp): Locator {
   return page.locator('.adm-toast-main', { hasText: text });
 }
 
+/** Waits until no toast covers the page (one may replace another while the first fades out). */
+export async function toastsGone(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.adm-toast-main'), undefined, { timeout });
+}
+
 /** Waits until the hash route starts with the path, e.g. "/pages/mine/mine". */
 export async function waitForRoute(page: Page, path: string, timeout = 10_000): Promise<void> {
   await page.waitForFunction((p) => window.location.hash.startsWith(`#${p}`), path, { timeout });
@@ -18,15 +23,12 @@ export async function waitForRoute(page: Page, path: string, timeout = 10_000): 
 
 /** Closes the home announcement when it is showing. */
 export async function dismissHomeModal(page: Page): Promise<void> {
+  // The home page says what it decided once fresh app info arrived: on a busy machine that can
+  // be many seconds after the route shows, so wait for the decision rather than a fixed time.
+  const decided = page.locator('[data-testid="home-announcement"]:not([data-state="pending"])');
+  await decided.waitFor({ state: 'attached', timeout: 60_000 });
+  if ((await decided.getAttribute('data-state')) !== 'shown') return;
   const modal = page.getByTestId('home-modal');
-  // The modal opens once the home page's notices arrive: on a busy machine, after 3 s. Let the
-  // page's calls finish first (sockets and 15 s polls leave the network idle in between).
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  try {
-    await modal.waitFor({ state: 'visible', timeout: 3_000 });
-  } catch {
-    return;
-  }
   await modal.getByRole('button', { name: '我知道了' }).click();
   await modal.waitFor({ state: 'hidden' });
 }

@@ -24,10 +24,10 @@ describe('commission on game rounds', () => {
     await transfer(t, player, { type: 'in', amount: '800' });
     const slot = await enterGame(t, player, 'jc_fortune');
     for (const bet of ['100.00', '100.00', '50.00']) {
-      expect(body(await play(t, slot.session, { bet })).code).toBe(200);
+      expect(body(await play(t, slot.session, { bet }))).toMatchObject({ code: 200 });
     }
     const fish = await enterGame(t, player, 'xh_ocean');
-    expect(body(await play(t, fish.session, { bet: '5.00', fish: 'clown' })).code).toBe(200);
+    expect(body(await play(t, fish.session, { bet: '5.00', fish: 'clown' }))).toMatchObject({ code: 200 });
     // The mover only moves money to the game wallet and back: no bets.
     await fundMain(t, mover, 50_000n);
     await transfer(t, mover, { type: 'in', amount: '500' });

@@ -39,19 +39,19 @@ beforeAll(async () => {
     code: 422,
     message: '转入失败（游戏平台维护中），资金已退回主钱包',
   });
-  expect(body(await transfer(t, m, { type: 'in', amount: '500' })).code).toBe(200);
+  expect(body(await transfer(t, m, { type: 'in', amount: '500' }))).toMatchObject({ code: 200 });
   const slot = await enterGame(t, m, 'jc_fortune');
   for (const bet of ['100.00', '50.00', '20.00']) {
-    expect(body(await play(t, slot.session, { bet })).code).toBe(200);
+    expect(body(await play(t, slot.session, { bet }))).toMatchObject({ code: 200 });
   }
   const dt = await enterGame(t, m, 'hg_dragon_tiger');
-  expect(body(await play(t, dt.session, { bet: '10.00', choice: 'dragon' })).code).toBe(200);
-  expect(body(await transfer(t, m, { type: 'out', amount: 0 })).code).toBe(200);
+  expect(body(await play(t, dt.session, { bet: '10.00', choice: 'dragon' }))).toMatchObject({ code: 200 });
+  expect(body(await transfer(t, m, { type: 'out', amount: 0 }))).toMatchObject({ code: 200 });
   // other: a round of their own, never in m's report.
   await fundMain(t, other, 5_000n);
   await transfer(t, other, { type: 'in', amount: '50' });
   const theirs = await enterGame(t, other, 'jc_fortune');
-  expect(body(await play(t, theirs.session, { bet: '10.00' })).code).toBe(200);
+  expect(body(await play(t, theirs.session, { bet: '10.00' }))).toMatchObject({ code: 200 });
 }, 60_000);
 
 async function ledgerSum(memberId: number, type: string): Promise<bigint> {

@@ -48,9 +48,10 @@ describe('games rebates', () => {
     );
 
     const slot = await enterGame(t, m, 'jc_fortune');
-    for (let i = 0; i < 3; i++) expect(body(await play(t, slot.session, { bet: '100.00' })).code).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect(body(await play(t, slot.session, { bet: '100.00' }))).toMatchObject({ code: 200 });
     const dt = await enterGame(t, m, 'hg_dragon_tiger');
-    expect(body(await play(t, dt.session, { bet: '50.00', choice: 'tiger' })).code).toBe(200);
+    expect(body(await play(t, dt.session, { bet: '50.00', choice: 'tiger' }))).toMatchObject({ code: 200 });
     await t.app.services.gameRecords.sync();
 
     const rounds = await t.database.db.select().from(gameRecords).where(eq(gameRecords.memberId, m.id));
@@ -135,7 +136,7 @@ describe('games rebates', () => {
     await fundMain(t, m, 10_000n);
     await transfer(t, m, { type: 'in', amount: '100' });
     const slot = await enterGame(t, m, 'jc_fortune');
-    expect(body(await play(t, slot.session, { bet: '20.00' })).code).toBe(200);
+    expect(body(await play(t, slot.session, { bet: '20.00' }))).toMatchObject({ code: 200 });
     await t.app.services.gameRecords.sync();
     // Today's rounds wait for the day to end.
     expect(await t.app.services.rebates.applyCompletedDays(new Date(), [m.id])).toBe(0);
