@@ -121,6 +121,24 @@ describe('api client', () => {
     expect(unauthorized).toHaveBeenCalledWith('您还未登录，请先登录');
   });
 
+  it('leaves the new session alone when a call sent by the previous one answers 401', async () => {
+    let token = 'old-session';
+    configureApi({ getToken: () => token, onUnauthorized: unauthorized });
+    serve(() => {
+      // The member signs in again while the old session's call is on its way.
+      token = 'new-session';
+      return json({ code: 401, message: '您还未登录，请先登录', data: null }, 401);
+    });
+    await expect(api.get('/v1/me', undefined, { toast: false })).rejects.toThrow('您还未登录，请先登录');
+    expect(header(0, 'authorization')).toBe('Bearer old-session');
+    expect(unauthorized).not.toHaveBeenCalled();
+
+    // A 401 to the session in use still ends it.
+    serve(() => json({ code: 401, message: '您还未登录，请先登录', data: null }, 401));
+    await expect(api.get('/v1/me', undefined, { toast: false })).rejects.toThrow();
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+  });
+
   describe('retries', () => {
     // The waits between attempts (500 ms × attempt) pass on a fake clock, not the wall's.
     beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));

@@ -109,6 +109,12 @@ function buildUrl(path: string, params: QueryParams | undefined): string {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * 401s answered to a session that is no longer the current one (a call sent before the member
+ * logged in again): they say nothing about the session in use, so they neither log it out nor toast.
+ */
+const staleSessionAnswers = new WeakSet<ApiError>();
+
 async function attempt(method: HttpMethod, path: string, options: RequestOptions): Promise<unknown> {
   const timeoutMs = options.timeoutMs ?? (options.light ? TIMEOUTS.lightRequestMs : TIMEOUTS.requestMs);
   const controller = new AbortController();
@@ -166,6 +172,10 @@ async function attempt(method: HttpMethod, path: string, options: RequestOptions
       throw new ApiError(error.message, 'business', envelope.code, response.status, envelope.data ?? null);
     }
     return envelope.data;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 401 && token !== hooks.getToken())
+      staleSessionAnswers.add(err);
+    throw err;
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
@@ -226,7 +236,9 @@ export async function request(
       status: error.status,
       kind: error.kind,
     });
-    if (error.code === 401 && !isPublicPath(path) && options.handleUnauthorized !== false) {
+    if (staleSessionAnswers.has(error)) {
+      // The member has signed in again since this call left: the current session stands.
+    } else if (error.code === 401 && !isPublicPath(path) && options.handleUnauthorized !== false) {
       hooks.onUnauthorized(error.message || HTTP_MESSAGES[401]);
     } else if (options.toast !== false) {
       toast.error(error.message);
