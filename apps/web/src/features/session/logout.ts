@@ -48,7 +48,8 @@ let expiring = false;
 
 /**
  * A 401 on a member call: the session is over. Log out locally (the token is already dead, so
- * no logout call), tell the member once, and relaunch the login page after 1.5 s.
+ * no logout call), tell the member once, and relaunch the login page after 1.5 s unless they
+ * have signed in again by then.
  */
 export function handleLoginExpiry(message: string = HTTP_MESSAGES[401]): void {
   if (expiring) return;
@@ -57,6 +58,8 @@ export function handleLoginExpiry(message: string = HTTP_MESSAGES[401]): void {
   toast.error(message);
   setTimeout(() => {
     expiring = false;
+    // Signed in again meanwhile (on the login page the member was already on): stay where they are.
+    if (sessionToken()) return;
     if (!window.location.hash.startsWith(`#${LOGIN_PATH}`)) relaunch(LOGIN_PATH);
   }, TIMEOUTS.loginExpiryRedirectMs);
 }
