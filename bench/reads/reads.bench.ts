@@ -2,11 +2,17 @@
  * Public read benchmark on PostgreSQL (`jingcai_bench_reads`): the app in this process with the
  * feed simulator's matches synced in, loaded over HTTP by autocannon from a child process (so the
  * load and the server each have a process, as the hello anchor of `npm run bench` has).
- * Prints req/s, p50/p99 and the body size of each path.
+ * Prints req/s, p50/p99 and the body size of each path. Requests carry a phone's
+ * `Accept-Encoding: gzip, deflate, br`, so answers travel as the app receives them.
+ *
+ * Two paths: what the 竞彩足球 screen asks for (one play type, the first page of 30, as
+ * apps/web/src/features/sports/queries.ts `useBetListQuery` does), and the whole list with every
+ * market (the SPEC's call without parameters).
  *
  *   npm run reads -w @app/bench        (DURATION_S, WARMUP_S, CONNECTIONS to change the load)
  */
 import { spawn } from 'node:child_process';
+import { get } from 'node:http';
 import { createRequire } from 'node:module';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -16,7 +22,12 @@ import { emitFigure } from '../report.ts';
 const DURATION_S = Number(process.env.DURATION_S ?? 10);
 const WARMUP_S = Number(process.env.WARMUP_S ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
-const PATHS: Array<[string, string]> = [['reads.football_matches', '/v1/football/matches']];
+const PATHS: Array<[string, string]> = [
+  ['reads.football_matches', '/v1/football/matches?betType=winDrawLose&page=1&per_page=30'],
+  ['reads.football_matches_all', '/v1/football/matches'],
+];
+/** What Chromium on a phone sends. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 interface CannonResult {
@@ -32,7 +43,17 @@ function cannon(url: string, seconds: number): Promise<CannonResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [AUTOCANNON, '-j', '-c', String(CONNECTIONS), '-d', String(seconds), url],
+      [
+        AUTOCANNON,
+        '-j',
+        '-c',
+        String(CONNECTIONS),
+        '-d',
+        String(seconds),
+        '-H',
+        `accept-encoding=${ACCEPT_ENCODING}`,
+        url,
+      ],
       {
         stdio: ['ignore', 'pipe', 'ignore'],
       },
@@ -47,6 +68,18 @@ function cannon(url: string, seconds: number): Promise<CannonResult> {
         reject(new Error(`autocannon exited ${code}: ${out.slice(0, 500)}`));
       }
     });
+  });
+}
+
+/** Bytes of the answer as sent to a phone (node:http leaves the body encoded). */
+function wireBytes(url: string): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': ACCEPT_ENCODING } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? '') }));
+      res.on('error', reject);
+    }).on('error', reject);
   });
 }
 
@@ -70,16 +103,18 @@ async function main() {
   console.log(`public reads on PostgreSQL: ${CONNECTIONS} connections, ${DURATION_S} s each (autocannon)`);
   try {
     for (const [name, path] of PATHS) {
+      // fetch decodes what it receives: the body's size as JSON, then its size on the wire.
       const sample = await fetch(base + path);
       const bytes = (await sample.arrayBuffer()).byteLength;
       if (sample.status !== 200) throw new Error(`GET ${path} answered ${sample.status}`);
+      const wire = await wireBytes(base + path);
       await cannon(base + path, WARMUP_S);
       const r = await cannon(base + path, DURATION_S);
       const bad = r.non2xx + r.errors;
       console.log(
         `  GET ${path}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms ` +
-          `(${r.requests.total} requests, body ${(bytes / 1024).toFixed(0)} KB` +
-          `${sample.headers.get('content-encoding') ? `, ${sample.headers.get('content-encoding')}` : ', not compressed'}` +
+          `(${r.requests.total} requests, body ${(bytes / 1024).toFixed(0)} KB, ` +
+          `${wire.encoding ? `${(wire.bytes / 1024).toFixed(1)} KB ${wire.encoding} on the wire` : 'not compressed'}` +
           `${bad ? `, ${bad} non-2xx/errors` : ''})`,
       );
       emitFigure({
@@ -89,7 +124,7 @@ async function main() {
         p50_ms: r.latency.p50,
         p99_ms: r.latency.p99,
         anchor: 'hello',
-        note: `GET ${path}, body ${(bytes / 1024).toFixed(0)} KB${bad ? `, ${bad} non-2xx/errors` : ''}`,
+        note: `GET ${path}, body ${(bytes / 1024).toFixed(0)} KB (${(wire.bytes / 1024).toFixed(1)} KB ${wire.encoding || 'identity'})${bad ? `, ${bad} non-2xx/errors` : ''}`,
       });
       if (bad) process.exitCode = 1;
     }
