@@ -64,6 +64,8 @@ const BENCHES: Bench[] = [
   { name: 'payments', env: {}, quick: { ORDERS: '100', MEMBERS: '20', CONCURRENCY: '16' } },
   { name: 'games', env: {}, quick: { MEMBERS: '10', SPINS: '50', PENDING: '20' } },
   { name: 'reads', env: { DURATION_S: '10' }, quick: { DURATION_S: '2', WARMUP_S: '1' } },
+  // The built member app (apps/web/dist, or WEB_DIST) in Chromium on a throttled phone.
+  { name: 'web', env: { RUNS: '3' }, quick: { RUNS: '1' } },
   // These two start servers of their own (a PGlite app; `npm start` twice): a minute or more
   // before any figure, so the smoke run leaves them out (BENCH_ONLY=realtime,workers runs them small).
   { name: 'realtime', env: { SOCKETS: '5000' }, quick: null },

@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_VERSION, APP_VERSION_CODE } from '@app/shared';
+import { pureSharedSchemas } from './build-plugins/pure-schemas.ts';
 
 /** One id per build: baked into the bundle and written to dist/version.json so clients can detect a newer build. */
 const buildId = `${new Date().toISOString().replace(/\D/g, '').slice(2, 12)}-${crypto.randomUUID().slice(0, 6)}`;
@@ -38,6 +39,7 @@ export default defineConfig({
   base: './',
   plugins: [
     react(),
+    pureSharedSchemas(),
     versionFilePlugin(),
     // An app that installs (issue 16): a manifest, and a service worker that precaches the shell
     // and static assets so the app opens offline. API answers (money) are never cached: only the
@@ -106,6 +108,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 900,
+    // dist/.vite/manifest.json: which chunks each entry and route imports, read by the first-load
+    // budget test (e2e/bundle-budget.e2e.ts). The server does not serve dot-directories.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -1,11 +1,17 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { RealityCheck } from '../features/responsible/components/RealityCheck.tsx';
 import { useLoginCheck } from '../features/session/queries.ts';
+import { selectLoggedIn, useSessionStore } from '../features/session/store.ts';
 import { useAppConfigQuery, useAppInfo } from '../features/site/queries.ts';
 import { useUpdateWatcher } from '../features/updates/watcher.ts';
 import { DelayedLoading } from '../ui/DelayedLoading.tsx';
+import { lazyPart } from './lazy-page.tsx';
 import { findRoute } from './registry.ts';
+
+// Only a logged-in member has a reality check; it loads after the first page, for members only.
+const RealityCheck = lazyPart('RealityCheck', () =>
+  import('../features/responsible/components/RealityCheck.tsx').then((m) => m.RealityCheck),
+);
 
 /** Keeps the document title on "<page> - <site title>". */
 function useDocumentTitle(): void {
@@ -35,12 +41,17 @@ export function AppShell() {
   useUpdateWatcher();
   useDocumentTitle();
   useThemeColor();
+  const loggedIn = useSessionStore(selectLoggedIn);
   return (
     <div className="app-shell">
       <Suspense fallback={<DelayedLoading />}>
         <Outlet />
       </Suspense>
-      <RealityCheck />
+      {loggedIn ? (
+        <Suspense fallback={null}>
+          <RealityCheck />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

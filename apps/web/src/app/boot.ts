@@ -1,6 +1,5 @@
 import { unstableSetRender } from 'antd-mobile';
 import { createRoot, type Root } from 'react-dom/client';
-import { startLiveUpdates } from '../features/realtime/live-updates.ts';
 import { syncServerTime } from '../features/sports/clock.ts';
 import { handleLoginExpiry } from '../features/session/logout.ts';
 import {
@@ -43,7 +42,12 @@ export function startApp(): void {
   const state = reconcileSession();
   logger.info('session', `启动时登录状态：${state}`);
   // Realtime follows the session from here on: connects with user id + token, stops on logout.
-  startLiveUpdates(queryClient);
+  // Loaded beside the first page rather than before it: the event schemas (zod) and the socket
+  // client stay out of the first load, and nothing realtime is on screen before the page.
+  import('../features/realtime/live-updates.ts').then(
+    ({ startLiveUpdates }) => startLiveUpdates(queryClient),
+    (err: unknown) => logger.error('realtime', '实时推送模块加载失败', err),
+  );
   // Another tab may log in or out; bring this one in line when storage changes or the tab returns.
   window.addEventListener('storage', (event) => {
     // Another tab logged out: follow it rather than writing our copy back.

@@ -33,3 +33,27 @@ export function lazyPage(
       }),
   );
 }
+
+function Nothing() {
+  return null;
+}
+
+/**
+ * React.lazy for a part of a screen that can do without it (a home section, the reality check):
+ * it loads after the screen renders, and a chunk that fails to arrive renders nothing (logged)
+ * instead of replacing the screen with the route error.
+ */
+export function lazyPart<P extends object>(
+  name: string,
+  load: () => Promise<ComponentType<P>>,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(() =>
+    load().then(
+      (component) => ({ default: component }),
+      (err: unknown) => {
+        logger.error('router', `模块加载失败：${name}`, err);
+        return { default: Nothing as ComponentType<P> };
+      },
+    ),
+  );
+}

@@ -1,23 +1,41 @@
+import type { ComponentType } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router';
-import { ExclusionGuard } from '../features/responsible/components/ExclusionGuard.tsx';
 import { AppShell } from './AppShell.tsx';
 import { lazyPage } from './lazy-page.tsx';
 import { appRoutes } from './registry.ts';
 import { RequireAuth } from './RequireAuth.tsx';
-import { NotFoundPage, RouteError } from './RouteError.tsx';
+import { RouteError } from './RouteError.tsx';
 import type { AppRoute } from './route-types.ts';
 import { TabLayout } from './TabLayout.tsx';
 import { TAB_PATHS } from './tabs.tsx';
 
+/**
+ * A page behind the exclusion guard (`blockedWhileExcluded`): the guard and the responsible-play
+ * code it needs load with the page, not with the app.
+ */
+function loadGuarded(route: AppRoute): () => Promise<{ default: ComponentType }> {
+  return async () => {
+    const [{ ExclusionGuard }, { default: Screen }] = await Promise.all([
+      import('../features/responsible/components/ExclusionGuard.tsx'),
+      route.load(),
+    ]);
+    function GuardedPage() {
+      return (
+        <ExclusionGuard title={route.title}>
+          <Screen />
+        </ExclusionGuard>
+      );
+    }
+    return { default: GuardedPage };
+  };
+}
+
+// Any path no feature registered: a page of its own, loaded when someone lands there.
+const NotFoundPage = lazyPage('*', () => import('./NotFoundPage.tsx'));
+
 function toRouteObjects(route: AppRoute): RouteObject[] {
-  const Page = lazyPage(route.path, route.load);
-  const page = route.blockedWhileExcluded ? (
-    <ExclusionGuard title={route.title}>
-      <Page />
-    </ExclusionGuard>
-  ) : (
-    <Page />
-  );
+  const Page = lazyPage(route.path, route.blockedWhileExcluded ? loadGuarded(route) : route.load);
+  const page = <Page />;
   const element = route.auth ? <RequireAuth>{page}</RequireAuth> : page;
   return [route.path, ...(route.aliases ?? [])].map((path) =>
     path === '/'

@@ -1,4 +1,4 @@
-import { APP_VERSION, remoteConfig, TIMEOUTS, type RemoteConfig } from '@app/shared';
+import { APP_VERSION, TIMEOUTS, type RemoteConfig } from '@app/shared';
 import { createStore } from 'zustand/vanilla';
 import { logger } from './logger.ts';
 
@@ -27,6 +27,44 @@ export const remoteConfigStore = createStore<RemoteConfigState>(() => ({
   error: null,
 }));
 
+const REQUIRED = ['version', 'baseUrl', 'apiServerUrl', 'reverbUrl'] as const;
+
+/**
+ * The shared `remoteConfig` schema's rules, checked by hand: its module (contracts/app.ts) is in
+ * the first load for the app-config defaults, and parsing with the schema there would bring zod
+ * into the first load with it (issue 20). remote-config.test.ts holds the two to the same answers.
+ * Returns the config with only the known fields, or what is wrong with it.
+ */
+export function checkRemoteConfig(value: unknown): { config: RemoteConfig } | { error: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: '配置不是对象' };
+  const raw = value as Record<string, unknown>;
+  const problems: string[] = [];
+  for (const key of REQUIRED) {
+    const field = raw[key];
+    if (typeof field !== 'string' || field.length === 0) problems.push(`${key}: ${key} 不能为空`);
+  }
+  const { appKey, cluster, developerTools } = raw;
+  if (appKey !== undefined && (typeof appKey !== 'string' || appKey.length === 0)) {
+    problems.push('appKey: appKey 不能为空');
+  }
+  if (cluster !== undefined && typeof cluster !== 'string') problems.push('cluster: 必须是字符串');
+  if (developerTools !== undefined && typeof developerTools !== 'boolean') {
+    problems.push('developerTools: 必须是布尔值');
+  }
+  if (problems.length > 0) return { error: problems.join('; ') };
+  return {
+    config: {
+      version: raw.version as string,
+      baseUrl: raw.baseUrl as string,
+      apiServerUrl: raw.apiServerUrl as string,
+      reverbUrl: raw.reverbUrl as string,
+      ...(appKey === undefined ? {} : { appKey: appKey as string }),
+      ...(cluster === undefined ? {} : { cluster: cluster as string }),
+      ...(developerTools === undefined ? {} : { developerTools: developerTools as boolean }),
+    },
+  };
+}
+
 let inFlight: Promise<RemoteConfigState> | null = null;
 
 /**
@@ -52,12 +90,10 @@ async function fetchRemoteConfig(): Promise<RemoteConfigState> {
   try {
     const response = await fetch('/config.json', { cache: 'no-cache', signal: controller.signal });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const parsed = remoteConfig.safeParse(await response.json());
-    if (!parsed.success) {
-      throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-    }
-    next = { config: parsed.data, source: 'remote', fetchedAt: Date.now(), error: null };
-    logger.info('config', '远程配置已加载', parsed.data);
+    const checked = checkRemoteConfig(await response.json());
+    if ('error' in checked) throw new Error(checked.error);
+    next = { config: checked.config, source: 'remote', fetchedAt: Date.now(), error: null };
+    logger.info('config', '远程配置已加载', checked.config);
   } catch (err) {
     const message = controller.signal.aborted
       ? '远程配置请求超时'

@@ -1,72 +1,27 @@
-import { PUBLIC_CHANNELS, REALTIME_EVENTS } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { subscribePublic } from '@/lib/realtime/index.ts';
-import {
-  applyMatchUpdate,
-  applyOddsUpdate,
-  cacheHoldsMatch,
-  parseMatchUpdate,
-  parseOddsUpdate,
-  patchCachedMatch,
-} from './live-patch.ts';
-import { sportsKeys } from './queries.ts';
-import { noteSlipMatchPush, noteSlipOddsPush } from './slip/store.ts';
-
-/** Least time between two refetches of the live lists caused by pushes. */
-const LIST_REFRESH_GAP_MS = 3_000;
+import { logger } from '@/lib/logger.ts';
 
 /**
- * Applies `match.updated` and `odds.updated` pushes of the public `matches.live` channel to every
- * cached sports query in place (lists, pages, details) and notes moved prices and suspensions of
- * picked options in the slip. A match that starts or ends changes who is in the live lists, so
- * those refetch; a score change refetches the match's events.
+ * Keeps every cached sports query current from the public `matches.live` pushes
+ * (`live-subscription.ts`). The subscription, the patching and the slip it notes load on demand:
+ * the home page uses this hook and its first load stays small; pushes are listened to from the
+ * moment that chunk arrives.
  */
 export function useLiveMatchUpdates(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    let lastListRefresh = 0;
-    const refreshLists = () => {
-      const now = Date.now();
-      if (now - lastListRefresh < LIST_REFRESH_GAP_MS) return;
-      lastListRefresh = now;
-      void queryClient.invalidateQueries({ queryKey: sportsKeys.liveAll() });
-      void queryClient.invalidateQueries({ queryKey: [...sportsKeys.all, 'today'] });
-    };
-
-    const offMatch = subscribePublic(PUBLIC_CHANNELS.liveMatches, REALTIME_EVENTS.matchUpdated, (data) => {
-      const update = parseMatchUpdate(data);
-      if (!update) return;
-      const detail = queryClient.getQueryData<{ home_score: number; away_score: number }>(
-        sportsKeys.detail(update.id),
-      );
-      const scored =
-        detail !== undefined &&
-        (detail.home_score !== update.home_score || detail.away_score !== update.away_score);
-      const inLiveList = queryClient
-        .getQueriesData({ queryKey: sportsKeys.liveAll() })
-        .some(([, cached]) => cacheHoldsMatch(cached, update.id));
-      queryClient.setQueriesData({ queryKey: sportsKeys.all }, (old: unknown) =>
-        patchCachedMatch(old, update.id, (m) => applyMatchUpdate(m, update)),
-      );
-      noteSlipMatchPush(update);
-      if (update.status === 'live' ? !inLiveList : inLiveList) refreshLists();
-      if (scored || update.status === 'finished') {
-        void queryClient.invalidateQueries({ queryKey: sportsKeys.detail(update.id) });
-      }
-    });
-    const offOdds = subscribePublic(PUBLIC_CHANNELS.liveMatches, REALTIME_EVENTS.oddsUpdated, (data) => {
-      const update = parseOddsUpdate(data);
-      if (!update) return;
-      queryClient.setQueriesData({ queryKey: sportsKeys.all }, (old: unknown) =>
-        patchCachedMatch(old, update.id, (m) => applyOddsUpdate(m, update)),
-      );
-      // A picked option whose price moved shows the new price beside the accepted one.
-      noteSlipOddsPush(update);
-    });
+    let stop: (() => void) | null = null;
+    let unmounted = false;
+    import('./live-subscription.ts').then(
+      ({ subscribeLiveMatches }) => {
+        if (!unmounted) stop = subscribeLiveMatches(queryClient);
+      },
+      (err: unknown) => logger.error('sports', '实时比分模块加载失败', err),
+    );
     return () => {
-      offMatch();
-      offOdds();
+      unmounted = true;
+      stop?.();
     };
   }, [queryClient]);
 }

@@ -15,8 +15,8 @@ import { realtimeApi } from './api.ts';
 import { createChannelAuthorizer } from './auth.ts';
 import { recordEvent } from './buffers.ts';
 import { createRealtimeHooks } from './hooks.ts';
+import { lazyTransport } from './lazy-transport.ts';
 import { RealtimeManager } from './manager.ts';
-import { createPusherTransport } from './pusher-transport.ts';
 import { settingsFromReverbUrl } from './settings.ts';
 import type { RealtimeStatus } from './types.ts';
 
@@ -31,7 +31,12 @@ const authorizer = createChannelAuthorizer({
 
 /** The one realtime manager. */
 export const realtime = new RealtimeManager({
-  createTransport: createPusherTransport(authorizer.authorize),
+  // pusher-js loads with the first connection attempt, not with the first page.
+  createTransport: lazyTransport(() =>
+    import('./pusher-transport.ts').then(({ createPusherTransport }) =>
+      createPusherTransport(authorizer.authorize),
+    ),
+  ),
   fetchConnectionInfo: () => realtimeApi.connectionInfo(),
   anonymousSettings: (info) => {
     // The remote config carries the server's app key and cluster, so visitors need no login.

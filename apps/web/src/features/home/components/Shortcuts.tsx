@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { findRoute, hasRoute } from '@/app/registry.ts';
-import { selectLoggedIn, useSessionStore } from '../../session/store.ts';
+import { hasRoute } from '@/app/registry.ts';
 import { useGameCategoriesQuery } from '../../site/queries.ts';
-import { CATEGORY_ICONS, SERVICE_SHORTCUTS } from './shortcut-icons.tsx';
+import { CATEGORY_ICONS } from './shortcut-icons.tsx';
 
-interface Entry {
+export interface ShortcutEntry {
   key: string;
   title: string;
   path: string;
   icon: ReactNode;
 }
 
-function Grid({ entries, testId }: { entries: Entry[]; testId: string }) {
+/** A grid of shortcut buttons (icon above title). */
+export function ShortcutGrid({ entries, testId }: { entries: ShortcutEntry[]; testId: string }) {
   const navigate = useNavigate();
   return (
     <div className="shortcut-grid" data-testid={testId}>
@@ -44,22 +44,7 @@ export function GameCategories() {
       <div className="section-head">
         <h3 className="section-title">热门游戏</h3>
       </div>
-      <Grid entries={entries} testId="game-categories" />
-    </section>
-  );
-}
-
-/** Service entries whose pages exist (members-only ones for members). */
-export function ServiceShortcuts() {
-  const loggedIn = useSessionStore(selectLoggedIn);
-  const entries = SERVICE_SHORTCUTS.filter((s) => hasRoute(s.path) && (loggedIn || !findRoute(s.path)?.auth));
-  if (entries.length === 0) return null;
-  return (
-    <section className="section">
-      <div className="section-head">
-        <h3 className="section-title">便捷服务</h3>
-      </div>
-      <Grid entries={entries} testId="service-shortcuts" />
+      <ShortcutGrid entries={entries} testId="game-categories" />
     </section>
   );
 }

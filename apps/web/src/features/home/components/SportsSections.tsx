@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { hasRoute } from '@/app/registry.ts';
 import { HotMatchCard } from '../../sports/components/HotMatchCard.tsx';
-import { LiveSourceBadge } from '../../sports/components/HubSections.tsx';
+import { LiveSourceBadge } from '../../sports/components/LiveSourceBadge.tsx';
 import { LiveMatchRow } from '../../sports/components/MatchRows.tsx';
 import { useLiveMatchUpdates } from '../../sports/live-updates.ts';
 import { useHotMatchesQuery, useLiveQuery } from '../../sports/queries.ts';

@@ -1,14 +1,4 @@
-import {
-  DownlandOutline,
-  FireFill,
-  GiftOutline,
-  MessageOutline,
-  PayCircleOutline,
-  PlayOutline,
-  QuestionCircleOutline,
-  StarOutline,
-  UserSetOutline,
-} from 'antd-mobile-icons';
+import { FireFill, GiftOutline, PlayOutline, StarOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { BasketballIcon, FootballIcon } from './sport-icons.tsx';
 
@@ -22,18 +12,3 @@ export const CATEGORY_ICONS: Record<string, ReactNode> = {
   expert: <StarOutline />,
   default: <StarOutline />,
 };
-
-/** Home shortcuts; each appears once its page is registered. */
-export const SERVICE_SHORTCUTS = [
-  { key: 'recharge', title: '充值', path: '/financePages/recharge', icon: <PayCircleOutline /> },
-  { key: 'vip', title: 'VIP特权', path: '/minePages/vip', icon: <StarOutline /> },
-  { key: 'customer', title: '在线客服', path: '/pages/customer/customer', icon: <MessageOutline /> },
-  { key: 'download', title: '下载App', path: '/pages/download/download', icon: <DownlandOutline /> },
-  {
-    key: 'tutorial',
-    title: '安装教程',
-    path: '/pages/download/install-tutorial',
-    icon: <QuestionCircleOutline />,
-  },
-  { key: 'account', title: '账户中心', path: '/minePages/set', icon: <UserSetOutline /> },
-];

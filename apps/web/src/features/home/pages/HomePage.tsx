@@ -1,27 +1,31 @@
 import { HOT_NOTICE_HOME_LIMIT } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { NoticeBar as KitNoticeBar, PullToRefresh } from 'antd-mobile';
-import { CheckShieldOutline, ClockCircleOutline, MessageOutline, PayCircleOutline } from 'antd-mobile-icons';
+import { PullToRefresh } from 'antd-mobile';
+import { MessageOutline } from 'antd-mobile-icons';
+import { Suspense } from 'react';
 import { useNavigate } from 'react-router';
+import { lazyPart } from '@/app/lazy-page.tsx';
 import { MEMBER_SCOPE, useSessionStore } from '../../session/store.ts';
 import { siteKeys, useAppConfigQuery, useAppInfo } from '../../site/queries.ts';
 import { HomeModal } from '../components/HomeModal.tsx';
-import { MemberCard } from '../components/MemberCard.tsx';
-import { GameCategories, ServiceShortcuts } from '../components/Shortcuts.tsx';
-import { HotMatches, LiveScores } from '../components/SportsSections.tsx';
-import { sportsKeys } from '../../sports/queries.ts';
-import { HomeExperts } from '../../experts/components/HomeExperts.tsx';
-import { expertKeys } from '../../experts/queries.ts';
+import { GameCategories } from '../components/Shortcuts.tsx';
 import { BannerCarousel } from '../../notices/BannerCarousel.tsx';
-import { NoticeBar } from '../../notices/NoticeBar.tsx';
-import { noticeKeys } from '../../notices/queries.ts';
 import '../home.css';
 
-const PROMISES = [
-  { icon: <CheckShieldOutline />, title: '资金安全', text: '独立账本 全程可查' },
-  { icon: <PayCircleOutline />, title: '极速到账', text: '充提秒级处理' },
-  { icon: <ClockCircleOutline />, title: '全天服务', text: '7×24 小时客服' },
-];
+// The parts that wait for their own data anyway (notices, the member's card) and everything below
+// the game categories (matches with their live pushes, expert picks, services) load beside the
+// page rather than before it, so the home page's first load stays within its budget (issue 20,
+// e2e/bundle-budget.e2e.ts). The header, banners and game entries come with the page.
+const MaintenanceNotice = lazyPart('MaintenanceNotice', () =>
+  import('../components/MaintenanceNotice.tsx').then((m) => m.MaintenanceNotice),
+);
+const NoticeBar = lazyPart('NoticeBar', () => import('../../notices/NoticeBar.tsx').then((m) => m.NoticeBar));
+const MemberCard = lazyPart('MemberCard', () =>
+  import('../components/MemberCard.tsx').then((m) => m.MemberCard),
+);
+const HomeSections = lazyPart('HomeSections', () =>
+  import('../components/HomeSections.tsx').then((m) => m.HomeSections),
+);
 
 /** The home tab (pull to refresh): member card, games, hot matches, live scores, services. */
 export default function HomePage() {
@@ -35,10 +39,12 @@ export default function HomePage() {
   const refresh = async () => {
     await Promise.allSettled([
       queryClient.refetchQueries({ queryKey: siteKeys.all }),
-      queryClient.refetchQueries({ queryKey: sportsKeys.all, type: 'active' }),
-      queryClient.refetchQueries({ queryKey: noticeKeys.all, type: 'active' }),
-      queryClient.refetchQueries({ queryKey: ['banners'], type: 'active' }),
-      queryClient.refetchQueries({ queryKey: expertKeys.all, type: 'active' }),
+      // Every other section on screen (banners, notices, matches, expert picks), without naming
+      // each feature's keys here: the lazily loaded sections keep their queries out of this chunk.
+      queryClient.refetchQueries({
+        type: 'active',
+        predicate: ({ queryKey: [scope] }) => scope !== siteKeys.all[0] && scope !== MEMBER_SCOPE,
+      }),
       token ? queryClient.refetchQueries({ queryKey: [MEMBER_SCOPE] }) : Promise.resolve(),
     ]);
   };
@@ -60,34 +66,23 @@ export default function HomePage() {
       <div className="page-body">
         <PullToRefresh onRefresh={refresh}>
           {maintenance ? (
-            <KitNoticeBar
-              className="home-notice"
-              color="alert"
-              wrap
-              content={info.repair_tips || '系统维护中，请稍后再来'}
-            />
+            <Suspense fallback={null}>
+              <MaintenanceNotice text={info.repair_tips || '系统维护中，请稍后再来'} />
+            </Suspense>
           ) : null}
           <BannerCarousel pageType={1} />
-          <NoticeBar category={1} limit={HOT_NOTICE_HOME_LIMIT} />
+          <Suspense fallback={null}>
+            <NoticeBar category={1} limit={HOT_NOTICE_HOME_LIMIT} />
+          </Suspense>
           <div className="home-member">
-            <MemberCard />
+            <Suspense fallback={null}>
+              <MemberCard />
+            </Suspense>
           </div>
           <GameCategories />
-          <HotMatches />
-          <LiveScores />
-          <HomeExperts />
-          <ServiceShortcuts />
-          <section className="section">
-            <div className="home-promises">
-              {PROMISES.map((item) => (
-                <div key={item.title} className="home-promise">
-                  <span className="home-promise-icon">{item.icon}</span>
-                  <strong>{item.title}</strong>
-                  <span>{item.text}</span>
-                </div>
-              ))}
-            </div>
-          </section>
+          <Suspense fallback={null}>
+            <HomeSections />
+          </Suspense>
           <footer className="home-footer">
             <p>
               <span className="badge-18">18+</span>

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useUrlParam } from '@/ui/hooks.ts';
 import { Page } from '@/ui/Page.tsx';
 import { betPagePath } from '../../sports/components/HotMatchCard.tsx';
-import { LiveSourceBadge } from '../../sports/components/HubSections.tsx';
+import { LiveSourceBadge } from '../../sports/components/LiveSourceBadge.tsx';
 import { MarketGrid } from '../../sports/components/MarketGrid.tsx';
 import { useLiveMatchUpdates } from '../../sports/live-updates.ts';
 import type { MatchDetail } from '../../sports/model.ts';

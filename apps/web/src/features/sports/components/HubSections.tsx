@@ -3,7 +3,6 @@ import { Button, InfiniteScroll } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { hasRoute } from '@/app/registry.ts';
-import { useRealtimeStatus } from '@/lib/realtime/index.ts';
 import { OrderCard } from '../../orders/components/OrderCard.tsx';
 import { useOrderHistoryQuery } from '../../orders/queries.ts';
 import { betTypesOf, SPORT_NAMES } from '../model.ts';
@@ -18,6 +17,7 @@ import { betPagePath, HotMatchCard } from './HotMatchCard.tsx';
 import { ListState } from './ListStates.tsx';
 import { ResultRow, ScheduleRow } from './MatchRows.tsx';
 import { LiveBetCard } from './LiveBetCard.tsx';
+import { LiveSourceBadge } from './LiveSourceBadge.tsx';
 import { useLiveBetting } from '../live-betting.ts';
 import { useSportsPreferencesQuery } from '../preferences.ts';
 import { BasketballIcon, FootballIcon } from '../../home/components/sport-icons.tsx';
@@ -84,18 +84,6 @@ export function BettingEntry({ sport }: { sport: Sport }) {
         </ListState>
       </section>
     </>
-  );
-}
-
-/** Where live data comes from right now: pushes, or the 15 s refetch. */
-export function LiveSourceBadge() {
-  const status = useRealtimeStatus();
-  const live = status.state === 'connected';
-  return (
-    <span className={live ? 'live-source on' : 'live-source'} data-testid="live-source">
-      <i />
-      {live ? '实时推送' : '定时刷新'}
-    </span>
   );
 }
 

@@ -1,0 +1,202 @@
+/// <reference lib="dom" />
+/**
+ * First load of the member app on a slow phone, in Chromium (playwright-core, DevTools protocol):
+ * the home page `#/pages/home/home` opened cold in a 375 × 812 window with the CPU slowed 4× and
+ * the network at 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip (Lighthouse's "slow 4G").
+ *
+ * Per run: LCP and FCP (PerformanceObserver, buffered), the JavaScript that came over the wire
+ * before the page went quiet (encoded bytes, as the DevTools Network panel counts them), and INP
+ * over the taps that close the announcement and visit three tabs of the bottom bar (Event Timing: the longest interaction, as INP is for a page
+ * with under 50 interactions). Medians of RUNS runs, each in a fresh browser context (no cache).
+ *
+ * The app is served by the server in this process from WEB_DIST (default apps/web/dist: run
+ * `npm run build` first) on PostgreSQL `jingcai_bench_web` with the demo data.
+ *
+ *   npm run web -w @app/bench          RUNS=5 npm run web -w @app/bench
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { seedDemoData } from '../../apps/server/src/seed/demo.ts';
+import { BENCH_LIMITS, freshPostgres } from '../lib.ts';
+import { emitFigure } from '../report.ts';
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const WEB_DIST =
+  process.env.WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
+/** Budgets of issue 20. */
+const LCP_BUDGET_MS = 2_500;
+const INP_BUDGET_MS = 200;
+/** Slow 4G as Lighthouse throttles it. */
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+const CPU_SLOWDOWN = 4;
+
+interface Run {
+  lcpMs: number;
+  fcpMs: number;
+  jsBytes: number;
+  inpMs: number;
+}
+
+declare global {
+  interface Window {
+    __bench: { lcp: number; fcp: number; interactions: Map<number, number> };
+  }
+}
+
+/** Installed before the app's own scripts: keeps the latest LCP, FCP and each interaction's longest event. */
+function observePaintAndInput(): void {
+  window.__bench = { lcp: 0, fcp: 0, interactions: new Map() };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__bench.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (entry.name === 'first-contentful-paint') window.__bench.fcp = entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((list) => {
+    // interactionId is in Chromium's Event Timing, not yet in TypeScript's DOM types.
+    for (const entry of list.getEntries() as Array<PerformanceEventTiming & { interactionId?: number }>) {
+      if (!entry.interactionId) continue;
+      const before = window.__bench.interactions.get(entry.interactionId) ?? 0;
+      window.__bench.interactions.set(entry.interactionId, Math.max(before, entry.duration));
+    }
+  }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+}
+
+async function measure(browser: Browser, base: string): Promise<Run> {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(observePaintAndInput);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', NETWORK);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const scripts = new Set<string>();
+    let jsBytes = 0;
+    cdp.on('Network.responseReceived', (e) => {
+      if (e.type === 'Script') scripts.add(e.requestId);
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      if (scripts.has(e.requestId)) jsBytes += e.encodedDataLength;
+    });
+
+    await page.goto(`${base}/#/pages/home/home`, { waitUntil: 'load', timeout: 120_000 });
+    await page.locator('.app-tabbar').waitFor({ timeout: 120_000 });
+    await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
+    const paint = await page.evaluate(() => ({ lcp: window.__bench.lcp, fcp: window.__bench.fcp }));
+    const firstLoadJs = jsBytes;
+
+    // Taps as a member makes them: the announcement away (the demo has one), the bottom bar's
+    // tabs and back home.
+    const decided = page.locator('[data-testid="home-announcement"]:not([data-state="pending"])');
+    await decided.waitFor({ state: 'attached', timeout: 120_000 });
+    if ((await decided.getAttribute('data-state')) === 'shown') {
+      await page.getByTestId('home-modal').getByRole('button', { name: '我知道了' }).tap();
+      await page.getByTestId('home-modal').waitFor({ state: 'hidden' });
+    }
+    for (const tab of ['活动', '我的', '首页']) {
+      await page.locator('.app-tabbar').getByText(tab, { exact: true }).tap();
+      await page.waitForTimeout(1_000);
+    }
+    const inpMs = await page.evaluate(() => Math.max(0, ...window.__bench.interactions.values()));
+    return { lcpMs: paint.lcp, fcpMs: paint.fcp, jsBytes: firstLoadJs, inpMs };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+async function main() {
+  if (!existsSync(path.join(WEB_DIST, 'index.html')))
+    throw new Error(`no built app at ${WEB_DIST}: run npm run build first (or set WEB_DIST)`);
+  process.env.BENCH_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/jingcai_bench_web';
+  const database = await freshPostgres(10);
+  const config = loadConfig({
+    ...BENCH_LIMITS,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: '0',
+    SEED_DEMO: '0',
+    WEB_DIST,
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await seedDemoData(app.services);
+  await app.services.feedSync.tick(new Date());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}`;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  console.log(
+    `web first load: ${base}/#/pages/home/home, CPU ${CPU_SLOWDOWN}× slower, 1.6 Mbit/s / 150 ms, ${RUNS} cold runs`,
+  );
+  try {
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const run = await measure(browser, base);
+      runs.push(run);
+      console.log(
+        `  run ${i + 1}: LCP ${run.lcpMs.toFixed(0)} ms, FCP ${run.fcpMs.toFixed(0)} ms, ` +
+          `JS ${(run.jsBytes / 1024).toFixed(0)} KB on the wire, INP ${run.inpMs.toFixed(0)} ms`,
+      );
+    }
+    const lcp = median(runs.map((r) => r.lcpMs));
+    const fcp = median(runs.map((r) => r.fcpMs));
+    const js = median(runs.map((r) => r.jsBytes));
+    const inp = median(runs.map((r) => r.inpMs));
+    console.log(
+      `  median: LCP ${lcp.toFixed(0)} ms (budget ${LCP_BUDGET_MS}), FCP ${fcp.toFixed(0)} ms, ` +
+        `JS ${(js / 1024).toFixed(0)} KB, INP ${inp.toFixed(0)} ms (budget ${INP_BUDGET_MS})`,
+    );
+    const conditions = `CPU ${CPU_SLOWDOWN}×, 1.6 Mbit/s, 150 ms, median of ${RUNS}`;
+    emitFigure({
+      name: 'web.home_lcp',
+      value: lcp / 1000,
+      unit: 's',
+      note: `LCP of #/pages/home/home, ${conditions}; budget ${LCP_BUDGET_MS / 1000} s`,
+    });
+    emitFigure({ name: 'web.home_fcp', value: fcp / 1000, unit: 's', note: `FCP, ${conditions}` });
+    emitFigure({
+      name: 'web.home_js',
+      value: js / 1024,
+      unit: 'KB',
+      note: 'JavaScript bytes on the wire until the home page is quiet (as sent: brotli)',
+    });
+    emitFigure({
+      name: 'web.inp',
+      value: inp,
+      unit: 'ms',
+      note: `longest interaction (closing the announcement, 3 bottom-bar taps), ${conditions}; budget ${INP_BUDGET_MS} ms`,
+    });
+  } finally {
+    await browser.close();
+    await app.close();
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
