@@ -10,11 +10,20 @@
  * with under 50 interactions). Medians of RUNS runs, each in a fresh browser context (no cache).
  *
  * The app is served by the server in this process from WEB_DIST (default apps/web/dist: run
- * `npm run build` first) on PostgreSQL `jingcai_bench_web` with the demo data.
+ * `npm run build` first) on PostgreSQL `jingcai_bench_web` with the demo data, through HTTPS with
+ * HTTP/2 as a phone reaches a deployment (the TLS edge in front of it; a self-signed certificate
+ * made with openssl for the run). `PROTOCOL=h1` measures plain HTTP/1.1 to the server instead,
+ * where the browser opens at most six connections and the first load's chunks queue behind them.
  *
- *   npm run web -w @app/bench          RUNS=5 npm run web -w @app/bench
+ *   npm run web -w @app/bench          RUNS=5 PROTOCOL=h1 npm run web -w @app/bench
  */
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createSecureServer } from 'node:http2';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
@@ -25,6 +34,7 @@ import { BENCH_LIMITS, freshPostgres } from '../lib.ts';
 import { emitFigure } from '../report.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
+const PROTOCOL = process.env.PROTOCOL === 'h1' ? 'h1' : 'h2';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_DIST =
   process.env.WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
@@ -75,6 +85,7 @@ function observePaintAndInput(): void {
 
 async function measure(browser: Browser, base: string): Promise<Run> {
   const context = await browser.newContext({
+    ignoreHTTPSErrors: true,
     viewport: { width: 375, height: 812 },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -123,6 +134,86 @@ async function measure(browser: Browser, base: string): Promise<Run> {
   }
 }
 
+/** Hop-by-hop headers that HTTP/2 forbids (and HTTP/2's own pseudo-headers going the other way). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
+
+/**
+ * A TLS + HTTP/2 front for the server, as the edge of a deployment is (nginx or a load balancer
+ * with a certificate): requests go to the server over HTTP/1.1, WebSocket upgrades are piped.
+ */
+async function startTlsEdge(target: URL): Promise<{ url: string; close(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-web-tls-'));
+  const keyFile = path.join(dir, 'key.pem');
+  const certFile = path.join(dir, 'cert.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-days',
+      '1',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ],
+    { stdio: 'ignore' },
+  );
+  const server = createSecureServer(
+    { key: readFileSync(keyFile), cert: readFileSync(certFile), allowHTTP1: true },
+    (req, res) => {
+      const headers: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(req.headers))
+        if (!name.startsWith(':') && !HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
+      headers.host = target.host;
+      const upstream = httpRequest(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers },
+        (answer) => {
+          const out: Record<string, string | string[]> = {};
+          for (const [name, value] of Object.entries(answer.headers))
+            if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
+          res.writeHead(answer.statusCode ?? 502, out);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    },
+  );
+  // The realtime socket: an HTTP/1.1 upgrade, passed through as bytes.
+  server.on(
+    'upgrade',
+    (req: { url: string; method: string; rawHeaders: string[] }, socket: Duplex, head: Buffer) => {
+      const back = connect(Number(target.port), target.hostname, () => {
+        const lines = [`${req.method} ${req.url} HTTP/1.1`];
+        for (let i = 0; i < req.rawHeaders.length; i += 2)
+          lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+        back.write(`${lines.join('\r\n')}\r\n\r\n`);
+        if (head.length) back.write(head);
+        socket.pipe(back).pipe(socket);
+      });
+      back.on('error', () => socket.destroy());
+      socket.on('error', () => back.destroy());
+    },
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = address && typeof address === 'object' ? address.port : 0;
+  return {
+    url: `https://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        rmSync(dir, { recursive: true, force: true });
+        server.close(() => resolve());
+      }),
+  };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 async function main() {
@@ -143,13 +234,21 @@ async function main() {
   await app.services.feedSync.tick(new Date());
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
-  const base = `http://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}`;
+  const direct = `http://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}`;
+  const edge = PROTOCOL === 'h2' ? await startTlsEdge(new URL(direct)) : null;
+  const base = edge?.url ?? direct;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      // The run's own self-signed certificate.
+      '--ignore-certificate-errors',
+    ],
   });
   console.log(
-    `web first load: ${base}/#/pages/home/home, CPU ${CPU_SLOWDOWN}× slower, 1.6 Mbit/s / 150 ms, ${RUNS} cold runs`,
+    `web first load: ${base}/#/pages/home/home (${PROTOCOL === 'h2' ? 'HTTPS, HTTP/2' : 'HTTP/1.1'}), CPU ${CPU_SLOWDOWN}× slower, 1.6 Mbit/s / 150 ms, ${RUNS} cold runs`,
   );
   try {
     const runs: Run[] = [];
@@ -169,7 +268,7 @@ async function main() {
       `  median: LCP ${lcp.toFixed(0)} ms (budget ${LCP_BUDGET_MS}), FCP ${fcp.toFixed(0)} ms, ` +
         `JS ${(js / 1024).toFixed(0)} KB, INP ${inp.toFixed(0)} ms (budget ${INP_BUDGET_MS})`,
     );
-    const conditions = `CPU ${CPU_SLOWDOWN}×, 1.6 Mbit/s, 150 ms, median of ${RUNS}`;
+    const conditions = `${PROTOCOL === 'h2' ? 'HTTP/2' : 'HTTP/1.1'}, CPU ${CPU_SLOWDOWN}×, 1.6 Mbit/s, 150 ms, median of ${RUNS}`;
     emitFigure({
       name: 'web.home_lcp',
       value: lcp / 1000,
@@ -191,6 +290,7 @@ async function main() {
     });
   } finally {
     await browser.close();
+    await edge?.close();
     await app.close();
     await database.close();
   }

@@ -8,11 +8,14 @@ import {
   onSessionCleared,
   reconcileSession,
   sessionToken,
+  useSessionStore,
 } from '../features/session/store.ts';
+import { prefetchHomeBanners } from '../features/notices/queries.ts';
 import { configureApi } from '../lib/api/client.ts';
 import { BUILD_INFO } from '../lib/build-info.ts';
 import { captureInstallPrompt } from '../lib/install-prompt.ts';
 import { logger } from '../lib/logger.ts';
+import { launchesOnHome } from '../lib/navigation.ts';
 import { startNetworkMonitor } from '../lib/network.ts';
 import { loadRemoteConfig } from '../lib/remote-config.ts';
 import { applyLaunchScheme } from './launch-scheme.ts';
@@ -41,6 +44,8 @@ export function startApp(): void {
   onSessionCleared(() => queryClient.removeQueries({ queryKey: [MEMBER_SCOPE] }));
   const state = reconcileSession();
   logger.info('session', `启动时登录状态：${state}`);
+  if (launchesOnHome(window.location.hash))
+    prefetchHomeBanners(queryClient, useSessionStore.getState().userinfo?.id ?? null);
   // Realtime follows the session from here on: connects with user id + token, stops on logout.
   // Loaded beside the first page rather than before it: the event schemas (zod) and the socket
   // client stay out of the first load, and nothing realtime is on screen before the page.

@@ -25,6 +25,12 @@ export function relaunch(path: string): void {
 
 export const HOME_PATH = '/pages/home/home';
 export const LOGIN_PATH = '/pages/login/login';
+
+/** Whether a launch at this location hash opens the home page (no route yet, or the home route). */
+export function launchesOnHome(hash: string): boolean {
+  const path = hash.replace(/^#/, '').split('?')[0] ?? '';
+  return path === '' || path === '/' || path === HOME_PATH;
+}
 export const MINE_PATH = '/pages/mine/mine';
 
 /** Path plus query for a redirect back after login. */

@@ -10,6 +10,7 @@ import { siteKeys, useAppConfigQuery, useAppInfo } from '../../site/queries.ts';
 import { HomeModal } from '../components/HomeModal.tsx';
 import { GameCategories } from '../components/Shortcuts.tsx';
 import { BannerCarousel } from '../../notices/BannerCarousel.tsx';
+import { HOME_BANNER_PAGE } from '../../notices/queries.ts';
 import '../home.css';
 
 // The parts that wait for their own data anyway (notices, the member's card) and everything below
@@ -70,7 +71,7 @@ export default function HomePage() {
               <MaintenanceNotice text={info.repair_tips || '系统维护中，请稍后再来'} />
             </Suspense>
           ) : null}
-          <BannerCarousel pageType={1} />
+          <BannerCarousel pageType={HOME_BANNER_PAGE} />
           <Suspense fallback={null}>
             <NoticeBar category={1} limit={HOT_NOTICE_HOME_LIMIT} />
           </Suspense>
