@@ -60,20 +60,37 @@ export async function capsFor(
  * row until commit, so racing submits on one outcome are decided one after another; shares are
  * taken in key order so two orders on the same outcomes never deadlock.
  */
+/**
+ * Adds each share to its outcome's liability in one statement and returns the new totals in the
+ * shares' order. Shares are one per outcome and sorted (outcomeShares), so concurrent orders take
+ * the outcome rows' locks in the same order.
+ */
 export async function addExposure(tx: Tx, shares: readonly OutcomeShare[], now: Date): Promise<bigint[]> {
-  const totals: bigint[] = [];
-  for (const s of shares) {
-    const rows = rowsOf<{ liability: string }>(
-      await tx.execute(sql`
-        INSERT INTO book_exposure (match_id, play_type, option_key, liability, updated_at)
-        VALUES (${s.matchId}, ${s.playType}, ${s.optionKey}, ${s.liability}, ${now.toISOString()}::timestamptz)
-        ON CONFLICT (match_id, play_type, option_key)
-        DO UPDATE SET liability = book_exposure.liability + EXCLUDED.liability, updated_at = EXCLUDED.updated_at
-        RETURNING liability::text AS liability`),
-    );
-    totals.push(BigInt(rows[0]?.liability ?? '0'));
-  }
-  return totals;
+  if (!shares.length) return [];
+  const at = now.toISOString();
+  const rows = rowsOf<{
+    match_id: number | string;
+    play_type: string;
+    option_key: string;
+    liability: string;
+  }>(
+    await tx.execute(sql`
+      INSERT INTO book_exposure (match_id, play_type, option_key, liability, updated_at)
+      VALUES ${sql.join(
+        shares.map(
+          (s) =>
+            sql`(${s.matchId}::int, ${s.playType}, ${s.optionKey}, ${s.liability}::bigint, ${at}::timestamptz)`,
+        ),
+        sql`, `,
+      )}
+      ON CONFLICT (match_id, play_type, option_key)
+      DO UPDATE SET liability = book_exposure.liability + EXCLUDED.liability, updated_at = EXCLUDED.updated_at
+      RETURNING match_id, play_type, option_key, liability::text AS liability`),
+  );
+  const totals = new Map(
+    rows.map((r) => [`${Number(r.match_id)}|${r.play_type}|${r.option_key}`, BigInt(r.liability)]),
+  );
+  return shares.map((s) => totals.get(`${s.matchId}|${s.playType}|${s.optionKey}`) ?? 0n);
 }
 
 export async function insertOrderShares(tx: Tx, orderId: number, shares: readonly OutcomeShare[]) {

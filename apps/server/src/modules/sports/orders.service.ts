@@ -98,11 +98,15 @@ export class OrdersService {
     if (!sport) throw unprocessable('仅支持足球和篮球投注');
 
     const matchIds = [...new Set(body.selections.map((s) => s.match_id))];
-    const found = await repo.matchesByIds(this.db, matchIds);
+    // What the checks before the transaction read, at once (each on its own pooled connection).
+    const [found, markets, policy, defaults, limit] = await Promise.all([
+      repo.matchesByIds(this.db, matchIds),
+      repo.marketsOf(this.db, matchIds),
+      this.preferences.oddsPolicy(member.id),
+      memberDefaults(this.db),
+      limits.limitOf(this.db, member.id),
+    ]);
     const byId = new Map(found.map((m) => [m.id, m]));
-    const markets = await repo.marketsOf(this.db, matchIds);
-    const suspended = await suspensionsOf(this.db, matchIds);
-    const policy = await this.preferences.oddsPolicy(member.id);
     const now = this.clock.now();
 
     const selections: BetSelection[] = [];
@@ -119,8 +123,7 @@ export class OrdersService {
       if (live) assertInPlayOpen(match, def.id, def.name);
       const market = markets.get(match.id)?.find((m) => m.playType === def.id);
       if (!market) throw unprocessable(`${match.matchNo} 的${def.name}暂未开售`);
-      if (isSuspended(suspended, match.id, def.id))
-        throw unprocessable(`${match.matchNo} 的${def.name}已暂停投注`);
+      if (market.suspended) throw unprocessable(`${match.matchNo} 的${def.name}已暂停投注`);
       const current = market.odds[s.option];
       if (current === undefined) throw unprocessable('投注选项无效');
       if (s.line !== undefined && (s.line ?? null) !== market.line) {
@@ -194,8 +197,6 @@ export class OrdersService {
         : null;
     };
     // The member's own limits, else the book-wide defaults (book_limits scope member_default).
-    const defaults = await memberDefaults(this.db);
-    const limit = await limits.limitOf(this.db, member.id);
     const overStake = (most: bigint) =>
       unprocessable(
         `投注金额超过您的账户单笔限额${formatFen(most)}元，本场最高可投 ${groupedYuan(
