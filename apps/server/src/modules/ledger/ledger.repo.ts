@@ -44,6 +44,86 @@ export async function applyToWallet(
   return row;
 }
 
+export interface LockedWallet {
+  id: number;
+  memberId: number;
+  kind: string;
+  balance: bigint;
+}
+
+/**
+ * Locks many wallets for the rest of the transaction in one statement, in id order (so two
+ * callers never wait on each other crosswise), creating missing ones at 0 first.
+ */
+export async function lockWallets(
+  tx: Tx,
+  keys: ReadonlyArray<{ memberId: number; kind: string }>,
+): Promise<LockedWallet[]> {
+  const members = pgArray(keys.map((k) => k.memberId));
+  const kinds = pgArray(keys.map((k) => k.kind));
+  const select = async () =>
+    rowsOf<{ id: number; member_id: number; kind: string; balance: string }>(
+      await tx.execute(sql`
+        SELECT w.id, w.member_id, w.kind, w.balance::text AS balance
+        FROM wallets w JOIN unnest(${members}::int[], ${kinds}::text[]) AS k(member_id, kind)
+          ON w.member_id = k.member_id AND w.kind = k.kind
+        ORDER BY w.id
+        FOR UPDATE OF w`),
+    ).map((r) => ({
+      id: Number(r.id),
+      memberId: Number(r.member_id),
+      kind: r.kind,
+      balance: BigInt(r.balance),
+    }));
+  const found = await select();
+  if (found.length === new Set(keys.map((k) => `${k.memberId}:${k.kind}`)).size) return found;
+  await tx.execute(sql`
+    INSERT INTO wallets (member_id, kind)
+    SELECT * FROM unnest(${members}::int[], ${kinds}::text[]) ON CONFLICT DO NOTHING`);
+  return select();
+}
+
+/** Sets many wallets' balances in one UPDATE (rows locked by `lockWallets`). */
+export async function setWalletBalances(
+  tx: Tx,
+  rows: ReadonlyArray<{ id: number; balance: bigint }>,
+  now: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    UPDATE wallets SET balance = v.balance, updated_at = ${now.toISOString()}::timestamptz
+    FROM unnest(${pgArray(rows.map((r) => r.id))}::int[], ${pgArray(rows.map((r) => r.balance))}::bigint[])
+      AS v(id, balance)
+    WHERE wallets.id = v.id`);
+}
+
+/** Appends entries in VALUES order (ids ascend with it, which keeps each wallet's chain in order). */
+export async function insertEntries(tx: Tx, entries: readonly NewLedgerEntry[]): Promise<LedgerEntryRow[]> {
+  const rows: LedgerEntryRow[] = [];
+  for (let i = 0; i < entries.length; i += ENTRY_CHUNK)
+    rows.push(
+      ...(await tx
+        .insert(ledgerEntries)
+        .values(entries.slice(i, i + ENTRY_CHUNK))
+        .returning()),
+    );
+  return rows;
+}
+
+/** Rows per INSERT of entries (11 parameters each, under PostgreSQL's 65,535 per statement). */
+const ENTRY_CHUNK = 2_000;
+
+export async function findEntriesByIdempotencyKeys(
+  tx: Tx,
+  keys: readonly string[],
+): Promise<LedgerEntryRow[]> {
+  if (keys.length === 0) return [];
+  return tx
+    .select()
+    .from(ledgerEntries)
+    .where(sql`${ledgerEntries.idempotencyKey} = ANY(${pgArray(keys)}::text[])`);
+}
+
 export async function setWalletBalance(tx: Tx, walletId: number, balance: bigint, now: Date): Promise<void> {
   await tx.update(wallets).set({ balance, updatedAt: now }).where(eq(wallets.id, walletId));
 }
@@ -129,6 +209,18 @@ export async function findInvariantViolations(db: Db): Promise<InvariantViolatio
       detail: `entry ${r.id} starts at ${r.before} but the previous entry ended at ${r.prev}`,
     })),
   ];
+}
+
+/**
+ * A PostgreSQL array literal (`{1,2}`, `{"a","b"}`) sent as ONE text parameter and cast in SQL
+ * (`${pgArray(ids)}::int[]`): a list of any length costs one bind value (a statement takes at
+ * most 65,535) and reads the same on node-postgres and PGlite.
+ */
+export function pgArray(values: ReadonlyArray<string | number | bigint | null>): string {
+  const items = values.map((v) =>
+    v === null ? 'NULL' : typeof v === 'string' ? `"${v.replace(/["\\]/g, '\\$&')}"` : String(v),
+  );
+  return `{${items.join(',')}}`;
 }
 
 /** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too; both typed loosely by Drizzle. */

@@ -79,6 +79,119 @@ export class LedgerService {
     return this.record(work, input, kind, wallet.id, wallet.balance, after, now);
   }
 
+  /**
+   * Posts many entries in a handful of statements, exactly as if each were `post`ed in turn in
+   * this transaction: the same idempotency rule (a known key moves nothing, a known key for
+   * another wallet, amount or type is a conflict), the same refusal of a negative balance (the
+   * whole call throws), each wallet's entries chained in input order. The wallets are locked
+   * together in id order. Results come back in input order.
+   */
+  async postMany(work: Work, inputs: readonly PostEntryInput[]): Promise<PostedEntry[]> {
+    if (inputs.length === 0) return [];
+    if (inputs.some((i) => i.amount === 0n)) throw new Error('a ledger entry must move money');
+    const now = this.clock.now();
+    const kindOf = (input: PostEntryInput): WalletKind => input.wallet ?? 'main';
+    const walletKey = (memberId: number, kind: string) => `${memberId}:${kind}`;
+    const locked = await repo.lockWallets(
+      work.tx,
+      inputs.map((i) => ({ memberId: i.memberId, kind: kindOf(i) })),
+    );
+    const wallets = new Map(locked.map((w) => [walletKey(w.memberId, w.kind), w]));
+    const balances = new Map(locked.map((w) => [w.id, w.balance]));
+    const keys = inputs.flatMap((i) => (i.idempotencyKey ? [i.idempotencyKey] : []));
+    // Keys already in the ledger, and those this call writes (a repeat later in the call is a duplicate).
+    type Known = { walletId: number; amount: bigint; type: string } & (
+      { entry: repo.LedgerEntryRow } | { planned: number }
+    );
+    const known = new Map<string, Known>(
+      (await repo.findEntriesByIdempotencyKeys(work.tx, keys)).map((e) => [
+        e.idempotencyKey ?? '',
+        { ...e, entry: e },
+      ]),
+    );
+
+    // Each input is either a new entry (its index in `fresh`) or a duplicate of an earlier one.
+    const fresh: repo.NewLedgerEntry[] = [];
+    const plan: Array<{ planned: number; duplicate: boolean } | { entry: repo.LedgerEntryRow }> = [];
+    for (const input of inputs) {
+      const kind = kindOf(input);
+      const wallet = wallets.get(walletKey(input.memberId, kind));
+      if (!wallet) throw new Error(`wallet ${kind} of member ${input.memberId} could not be locked`);
+      const prior = input.idempotencyKey ? known.get(input.idempotencyKey) : undefined;
+      if (prior) {
+        if (prior.walletId !== wallet.id || prior.amount !== input.amount || prior.type !== input.type)
+          throw conflict(MESSAGES.idempotencyMismatch);
+        plan.push('entry' in prior ? { entry: prior.entry } : { planned: prior.planned, duplicate: true });
+        continue;
+      }
+      const before = balances.get(wallet.id) ?? 0n;
+      const after = before + input.amount;
+      if (after < 0n) throw unprocessable(MESSAGES.insufficientBalance, { wallet: kind });
+      balances.set(wallet.id, after);
+      if (input.idempotencyKey)
+        known.set(input.idempotencyKey, {
+          walletId: wallet.id,
+          amount: input.amount,
+          type: input.type,
+          planned: fresh.length,
+        });
+      plan.push({ planned: fresh.length, duplicate: false });
+      fresh.push({
+        walletId: wallet.id,
+        memberId: input.memberId,
+        amount: input.amount,
+        balanceBefore: before,
+        balanceAfter: after,
+        type: input.type,
+        referenceType: input.reference?.type ?? null,
+        referenceId: input.reference ? String(input.reference.id) : null,
+        idempotencyKey: input.idempotencyKey ?? null,
+        remark: input.remark ?? LEDGER_TYPES[input.type],
+        createdAt: now,
+      });
+    }
+
+    await repo.setWalletBalances(
+      work.tx,
+      locked
+        .filter((w) => balances.get(w.id) !== w.balance)
+        .map((w) => ({ id: w.id, balance: balances.get(w.id) ?? 0n })),
+      now,
+    );
+    const written = await repo.insertEntries(work.tx, fresh);
+    // The chains rely on ids ascending in input order; anything else must never be committed.
+    written.forEach((row, i) => {
+      const prev = written[i - 1];
+      if (
+        row.balanceAfter !== fresh[i]?.balanceAfter ||
+        row.walletId !== fresh[i]?.walletId ||
+        (prev && prev.id >= row.id)
+      )
+        throw new Error('ledger entries written out of order');
+    });
+    const kinds = new Map(locked.map((w) => [w.id, w.kind as WalletKind]));
+    const posted = plan.map((p) => {
+      if ('entry' in p)
+        return { ...this.describe(p.entry, kinds.get(p.entry.walletId) ?? 'main'), duplicate: true };
+      const row = written[p.planned];
+      if (!row) throw new Error('ledger entry not inserted');
+      return { ...this.describe(row, kinds.get(row.walletId) ?? 'main'), duplicate: p.duplicate };
+    });
+    work.afterCommit(() => {
+      for (const row of written)
+        this.events.emit('wallet.changed', {
+          memberId: row.memberId,
+          wallet: kinds.get(row.walletId) ?? 'main',
+          amount: row.amount,
+          balanceAfter: row.balanceAfter,
+          type: row.type as LedgerType,
+          entryId: row.id,
+          at: row.createdAt,
+        });
+    });
+    return posted;
+  }
+
   /** Appends the entry of a change already applied to the wallet row, and announces it after commit. */
   private async record(
     work: Work,

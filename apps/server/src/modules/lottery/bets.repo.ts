@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
+import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import type { BetRow, NewBet, NoticeRow } from './lottery.repo.ts';
 import { lotteryBets, lotteryNotices, lotteryPeriods } from './lottery.table.ts';
 
@@ -114,11 +114,13 @@ export async function betStats(db: Db, memberId: number, code: string | undefine
 
 // ---- settlement ---------------------------------------------------------------------------------
 
+/** The still-pending bets among `ids` (the list bound as one array, whatever its length). */
 export async function pendingBetsByIds(db: Db, ids: number[]): Promise<BetRow[]> {
+  if (ids.length === 0) return [];
   return db
     .select()
     .from(lotteryBets)
-    .where(and(inArray(lotteryBets.id, ids), eq(lotteryBets.status, 'pending')));
+    .where(and(sql`${lotteryBets.id} = ANY(${pgArray(ids)}::int[])`, eq(lotteryBets.status, 'pending')));
 }
 
 /** Losing bets in one UPDATE (still pending only); returns the ids it flipped. */
@@ -127,27 +129,27 @@ export async function markBetsLost(db: Db, ids: number[], now: Date): Promise<nu
   const rows = await db
     .update(lotteryBets)
     .set({ status: 'lost', settledAt: now })
-    .where(and(inArray(lotteryBets.id, ids), eq(lotteryBets.status, 'pending')))
+    .where(and(sql`${lotteryBets.id} = ANY(${pgArray(ids)}::int[])`, eq(lotteryBets.status, 'pending')))
     .returning({ id: lotteryBets.id });
   return rows.map((r) => r.id);
 }
 
-/** Winning bets in one UPDATE … FROM VALUES, each with its payout and winning items; returns the ids it flipped. */
+/** Winning bets in one UPDATE … FROM unnest(…), each with its payout and winning items; returns the ids it flipped. */
 export async function markBetsWon(
   db: Db,
   winners: ReadonlyArray<{ id: number; payout: bigint; items: number }>,
   now: Date,
 ): Promise<number[]> {
   if (winners.length === 0) return [];
-  const values = sql.join(
-    winners.map((d) => sql`(${d.id}::int, ${d.payout}::bigint, ${d.items}::int)`),
-    sql`, `,
-  );
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`
       UPDATE lottery_bets SET status = 'won', payout = v.payout, winning_items = v.items,
                               settled_at = ${now.toISOString()}::timestamptz
-      FROM (VALUES ${values}) AS v(id, payout, items)
+      FROM unnest(
+        ${pgArray(winners.map((d) => d.id))}::int[],
+        ${pgArray(winners.map((d) => d.payout))}::bigint[],
+        ${pgArray(winners.map((d) => d.items))}::int[]
+      ) AS v(id, payout, items)
       WHERE lottery_bets.id = v.id AND lottery_bets.status = 'pending'
       RETURNING lottery_bets.id`),
   );
@@ -159,7 +161,7 @@ export async function markBetsRefunded(db: Db, ids: number[], reason: string, no
   return db
     .update(lotteryBets)
     .set({ status: 'refunded', cancelReason: reason, settledAt: now })
-    .where(and(inArray(lotteryBets.id, ids), eq(lotteryBets.status, 'pending')))
+    .where(and(sql`${lotteryBets.id} = ANY(${pgArray(ids)}::int[])`, eq(lotteryBets.status, 'pending')))
     .returning();
 }
 

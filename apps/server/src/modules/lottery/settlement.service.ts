@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addTurnover } from '../accounts/figures.repo.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { MessagesService } from '../messages/messages.service.ts';
+import type { HeldPushes, MessagesService } from '../messages/messages.service.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
 import { playOf, schedulePeriodOf } from './lottery.mapper.ts';
 import * as bets from './bets.repo.ts';
@@ -96,27 +96,33 @@ export class LotterySettlement {
       return outcome;
     }
     let cursor = { memberId: 0, id: 0 };
-    for (;;) {
-      const pending = await repo.pendingBets(this.db, periodId, cursor, BET_BATCH * BATCHES_AT_ONCE);
-      if (pending.length === 0) break;
-      cursor = pending[pending.length - 1]!;
-      const batches: number[][] = [];
-      for (let i = 0; i < pending.length; i += BET_BATCH)
-        batches.push(pending.slice(i, i + BET_BATCH).map((b) => b.id));
-      // Batches share at most the member at their edge, whose wallet they lock in member order.
-      const results = await Promise.all(
-        batches.map((batch) =>
-          period.status === 'drawn'
-            ? this.settleBatch(batch, period, config!, now)
-            : this.refundBatch(batch, period, config, now),
-        ),
-      );
-      for (const batch of results) {
-        outcome.bets += batch.bets;
-        outcome.won += batch.won;
-        outcome.paid += batch.paid;
-        outcome.refunded += batch.refunded;
+    // Win messages are pushed once per member when the period is done, not once per batch.
+    const pushes = this.messages.holdPushes();
+    try {
+      for (;;) {
+        const pending = await repo.pendingBets(this.db, periodId, cursor, BET_BATCH * BATCHES_AT_ONCE);
+        if (pending.length === 0) break;
+        cursor = pending[pending.length - 1]!;
+        const batches: number[][] = [];
+        for (let i = 0; i < pending.length; i += BET_BATCH)
+          batches.push(pending.slice(i, i + BET_BATCH).map((b) => b.id));
+        // Batches share at most the member at their edge, whose wallet they lock in member order.
+        const results = await Promise.all(
+          batches.map((batch) =>
+            period.status === 'drawn'
+              ? this.settleBatch(batch, period, config!, now, pushes)
+              : this.refundBatch(batch, period, config, now),
+          ),
+        );
+        for (const batch of results) {
+          outcome.bets += batch.bets;
+          outcome.won += batch.won;
+          outcome.paid += batch.paid;
+          outcome.refunded += batch.refunded;
+        }
       }
+    } finally {
+      await pushes.flush();
     }
     outcome.complete = await repo.markSettled(this.db, periodId, now);
     if (outcome.bets > 0) {
@@ -134,7 +140,13 @@ export class LotterySettlement {
     return outcome;
   }
 
-  private async settleBatch(ids: number[], period: repo.PeriodRow, config: LotteryConfig, now: Date) {
+  private async settleBatch(
+    ids: number[],
+    period: repo.PeriodRow,
+    config: LotteryConfig,
+    now: Date,
+    pushes: HeldPushes,
+  ) {
     const schedulePeriod = schedulePeriodOf(config, period);
     const openCode = period.openCode!;
     return inTransaction(
@@ -171,19 +183,21 @@ export class LotterySettlement {
             .filter((d) => flipped.has(d.bet.id))
             .map((d) => ({ memberId: d.bet.memberId, id: d.bet.id, amount: d.payout })),
         );
-        let paid = 0n;
-        for (const total of paying) {
-          await this.ledger.post(work, {
+        // One credit per member in the batch, all in one ledger call.
+        await this.ledger.postMany(
+          work,
+          paying.map((total) => ({
             memberId: total.memberId,
-            wallet: 'lottery',
+            wallet: 'lottery' as const,
             amount: total.amount,
-            type: 'payout',
+            type: 'payout' as const,
             reference: { type: 'lottery_period', id: `${period.lotteryCode}:${period.number}` },
             idempotencyKey: payoutKey(period.id, total.memberId, total.firstBetId),
             remark: `彩票派奖 ${config.name} 第${period.number}期 中奖${total.bets}注`,
-          });
-          paid += total.amount;
-        }
+          })),
+        );
+        let paid = 0n;
+        for (const total of paying) paid += total.amount;
         // One inbox message per winning bet, keyed by the bet: a re-run sends none again.
         await this.messages.sendMany(
           work,
@@ -197,6 +211,7 @@ export class LotterySettlement {
               link: `/pages/lottery/lottery-records?code=${period.lotteryCode}`,
               dedupeKey: `lottery-bet:${bet.id}:won`,
             })),
+          pushes,
         );
         // Settled bets count as turnover (打码量): they raise totalgame and pay down codingvolume.
         await addTurnover(

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { MessageType } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
+import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import { messages, type MessageRow } from './messages.table.ts';
 
 type Handle = Db | Tx;
@@ -124,4 +125,68 @@ export async function insertMessages(db: Handle, rows: readonly NewMessage[]): P
     .values([...rows])
     .onConflictDoNothing()
     .returning();
+}
+
+/** A member's newest message among those one insert wrote, and how many it wrote for them. */
+export interface LatestWritten {
+  id: number;
+  memberId: number;
+  type: MessageType;
+  title: string;
+  content: string;
+  link: string | null;
+  createdAt: Date;
+  written: number;
+}
+
+/**
+ * Inserts many messages in one statement (arrays, not one parameter per value), skipping any
+ * whose (member, dedupe key) exists; answers per member only the newest one written and the count,
+ * which is all a batch's pushes need.
+ */
+export async function insertMessagesLatest(
+  db: Handle,
+  rows: ReadonlyArray<Omit<NewMessage, 'createdAt'>>,
+  now: Date,
+): Promise<LatestWritten[]> {
+  if (rows.length === 0) return [];
+  const result = rowsOf<{
+    id: number;
+    member_id: number;
+    type: MessageType;
+    title: string;
+    content: string;
+    link: string | null;
+    written: number;
+  }>(
+    await db.execute(sql`
+      WITH written AS (
+        INSERT INTO messages (member_id, type, title, content, link, dedupe_key, created_at)
+        SELECT v.member_id, v.type, v.title, v.content, v.link, v.dedupe_key, ${now.toISOString()}::timestamptz
+        FROM unnest(
+          ${pgArray(rows.map((r) => r.memberId))}::int[],
+          ${pgArray(rows.map((r) => r.type))}::text[],
+          ${pgArray(rows.map((r) => r.title))}::text[],
+          ${pgArray(rows.map((r) => r.content))}::text[],
+          ${pgArray(rows.map((r) => r.link ?? null))}::text[],
+          ${pgArray(rows.map((r) => r.dedupeKey ?? null))}::text[]
+        ) AS v(member_id, type, title, content, link, dedupe_key)
+        ON CONFLICT DO NOTHING
+        RETURNING id, member_id, type, title, content, link
+      )
+      SELECT DISTINCT ON (member_id) id, member_id, type, title, content, link,
+             (count(*) OVER (PARTITION BY member_id))::int AS written
+      FROM written
+      ORDER BY member_id, id DESC`),
+  );
+  return result.map((r) => ({
+    id: Number(r.id),
+    memberId: Number(r.member_id),
+    type: r.type,
+    title: r.title,
+    content: r.content,
+    link: r.link,
+    createdAt: now,
+    written: Number(r.written),
+  }));
 }

@@ -49,8 +49,15 @@ export function toMessageItem(row: MessageRow): MessageItem {
   };
 }
 
-/** Rows per INSERT when a settlement sends many messages at once. */
-const INSERT_CHUNK = 1_000;
+/** Rows per INSERT when a settlement sends many messages at once (bound to arrays: 6 parameters). */
+const INSERT_CHUNK = 5_000;
+
+/** Inbox pushes held back by `MessagesService.holdPushes`. */
+export interface HeldPushes {
+  add(rows: Iterable<repo.LatestWritten>): void;
+  /** Pushes what was added, once per member; never throws (a failed push is logged). */
+  flush(): Promise<void>;
+}
 
 /**
  * Writes inbox messages inside the transaction of the event they report, and pushes a
@@ -84,7 +91,7 @@ export class MessagesService {
   /** Writes one message (nothing for a repeated dedupe key, or marketing to an excluded member). */
   async send(work: Work, message: OutgoingMessage): Promise<number | undefined> {
     if ((await this.deliverable(work, [message])).length === 0) return undefined;
-    const [row] = await repo.insertMessages(work.tx, [this.row(message, this.clock.now())]);
+    const [row] = await repo.insertMessages(work.tx, [{ ...this.row(message), createdAt: this.clock.now() }]);
     if (!row) return undefined;
     work.afterCommit(() => this.push(message, row.id, row.createdAt));
     return row.id;
@@ -93,42 +100,74 @@ export class MessagesService {
   /**
    * Sends many messages in few statements (a settlement batch): duplicates by dedupe key are
    * skipped, and after commit each member gets one push, for their latest new message, carrying
-   * the unread count. Returns how many were written.
+   * the unread count. With `held` (see `holdPushes`) the pushes wait for its `flush` instead.
+   * Returns how many were written.
    */
-  async sendMany(work: Work, all: readonly OutgoingMessage[]): Promise<number> {
+  async sendMany(work: Work, all: readonly OutgoingMessage[], held?: HeldPushes): Promise<number> {
     const batch = await this.deliverable(work, all);
-    const written: MessageRow[] = [];
+    const latest = new Map<number, repo.LatestWritten>();
+    let written = 0;
     for (let i = 0; i < batch.length; i += INSERT_CHUNK) {
-      const now = this.clock.now();
-      const chunk = batch.slice(i, i + INSERT_CHUNK);
-      written.push(
-        ...(await repo.insertMessages(
-          work.tx,
-          chunk.map((m) => this.row(m, now)),
-        )),
+      const rows = await repo.insertMessagesLatest(
+        work.tx,
+        batch.slice(i, i + INSERT_CHUNK).map((m) => this.row(m)),
+        this.clock.now(),
       );
-    }
-    if (written.length === 0) return 0;
-    const latest = new Map<number, MessageRow>();
-    for (const row of written) {
-      const seen = latest.get(row.memberId);
-      if (!seen || seen.id < row.id) latest.set(row.memberId, row);
-    }
-    work.afterCommit(async () => {
-      const counts = await repo.unreadCounts(this.db, [...latest.keys()]);
-      for (const row of latest.values()) {
-        await this.publish(row.memberId, {
-          id: String(row.id),
-          title: row.title,
-          message: row.content,
-          type: row.type,
-          timestamp: row.createdAt.getTime(),
-          unread_count: counts.get(row.memberId) ?? 0,
-          link: row.link,
-        });
+      for (const row of rows) {
+        written += row.written;
+        const seen = latest.get(row.memberId);
+        if (!seen || seen.id < row.id) latest.set(row.memberId, row);
       }
-    });
-    return written.length;
+    }
+    if (written === 0) return 0;
+    if (held) work.afterCommit(() => held.add(latest.values()));
+    else work.afterCommit(() => this.pushLatest(latest.values()));
+    return written;
+  }
+
+  /**
+   * Pushes to hold back across many transactions (a settlement of many batches): each member
+   * gets one push, for their latest message, when `flush` runs, and the unread counts are read
+   * once, not once per batch (a count that grows with the inbox).
+   */
+  holdPushes(): HeldPushes {
+    const latest = new Map<number, repo.LatestWritten>();
+    return {
+      add: (rows) => {
+        for (const row of rows) {
+          const seen = latest.get(row.memberId);
+          if (!seen || seen.id < row.id) latest.set(row.memberId, row);
+        }
+      },
+      flush: async () => {
+        const rows = [...latest.values()];
+        latest.clear();
+        if (rows.length === 0) return;
+        await this.pushLatest(rows).catch((err: unknown) =>
+          this.log.warn({ err }, 'notification pushes failed'),
+        );
+      },
+    };
+  }
+
+  /** One notification per member for their latest new message, with their unread count. */
+  private async pushLatest(rows: Iterable<repo.LatestWritten>): Promise<void> {
+    const list = [...rows];
+    const counts = await repo.unreadCounts(
+      this.db,
+      list.map((r) => r.memberId),
+    );
+    for (const row of list) {
+      await this.publish(row.memberId, {
+        id: String(row.id),
+        title: row.title,
+        message: row.content,
+        type: row.type,
+        timestamp: row.createdAt.getTime(),
+        unread_count: counts.get(row.memberId) ?? 0,
+        link: row.link,
+      });
+    }
   }
 
   async unreadCount(memberId: number): Promise<number> {
@@ -210,7 +249,7 @@ export class MessagesService {
     return { affected, unread_count: 0 };
   }
 
-  private row(message: OutgoingMessage, now: Date): repo.NewMessage {
+  private row(message: OutgoingMessage): Omit<repo.NewMessage, 'createdAt'> {
     return {
       memberId: message.memberId,
       type: message.type,
@@ -218,7 +257,6 @@ export class MessagesService {
       content: message.content,
       link: message.link ?? null,
       dedupeKey: message.dedupeKey ?? null,
-      createdAt: now,
     };
   }
 

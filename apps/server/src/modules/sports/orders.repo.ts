@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { releaseOrders } from './book.repo.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
+import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import type { LegRow, OrderRow } from './sports.repo.ts';
 import { matches, orderLegs, orders } from './sports.table.ts';
 
@@ -132,7 +132,7 @@ export async function pendingLegOptions(db: Db, matchId: number) {
     .where(and(eq(orderLegs.matchId, matchId), eq(orderLegs.status, 'pending')));
 }
 
-/** Decides a market's pending legs of a match in one UPDATE (`CASE option_key`); returns how many. */
+/** Decides a market's pending legs of a match in one UPDATE (`CASE option_key`); returns how many (not which). */
 export async function decideLegs(
   db: Db,
   matchId: number,
@@ -143,20 +143,18 @@ export async function decideLegs(
     [...market.statuses].map(([option, status]) => sql`WHEN ${option} THEN ${status}`),
     sql` `,
   );
-  const updated = await db
-    .update(orderLegs)
-    .set({ status: sql`CASE ${orderLegs.optionKey} ${cases} END`, settledAt: now })
-    .where(
-      and(
-        eq(orderLegs.matchId, matchId),
-        eq(orderLegs.playType, market.playType),
-        market.line === null ? isNull(orderLegs.line) : eq(orderLegs.line, market.line),
-        eq(orderLegs.status, 'pending'),
-        inArray(orderLegs.optionKey, [...market.statuses.keys()]),
-      ),
-    )
-    .returning({ id: orderLegs.id });
-  return updated.length;
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      WITH decided AS (
+        UPDATE order_legs SET status = CASE option_key ${cases} END, settled_at = ${now.toISOString()}::timestamptz
+        WHERE match_id = ${matchId} AND play_type = ${market.playType}
+          AND ${market.line === null ? sql`line IS NULL` : sql`line = ${market.line}`}
+          AND status = 'pending' AND option_key = ANY(${pgArray([...market.statuses.keys()])}::text[])
+        RETURNING 1
+      )
+      SELECT count(*)::int AS n FROM decided`),
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** Marks the match settled once none of its legs is pending. */
@@ -187,48 +185,122 @@ export async function readyOrderIds(db: Db, matchId?: number): Promise<number[]>
   return rows.map((r) => Number(r.id));
 }
 
-export async function pendingOrdersByIds(db: Db, ids: number[]): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(and(inArray(orders.id, ids), eq(orders.status, 'pending')));
+/** Every order holding a leg of the match, by ascending id (settlement takes them in batches). */
+export async function orderIdsOfMatch(db: Db, matchId: number): Promise<number[]> {
+  const [row] = rowsOf<{ ids: string | null }>(
+    await db.execute(sql`
+      SELECT string_agg(order_id::text, ',' ORDER BY order_id) AS ids
+      FROM (SELECT DISTINCT order_id FROM order_legs WHERE match_id = ${matchId}) o`),
+  );
+  return row?.ids ? row.ids.split(',').map(Number) : [];
 }
 
-export async function legsOfOrders(db: Db, orderIds: number[]): Promise<LegRow[]> {
-  return db.select().from(orderLegs).where(inArray(orderLegs.orderId, orderIds));
+/** What settlement reads of an order: enough to run the engine, pay and tell the member. */
+export interface SettlingOrder {
+  id: number;
+  memberId: number;
+  orderNo: string;
+  passType: string;
+  multiple: number;
+  totalAmount: bigint;
+  /** In position order. */
+  legs: Array<Pick<LegRow, 'matchId' | 'playType' | 'optionKey' | 'odds' | 'line' | 'status'>>;
 }
 
-/** Losing orders in one UPDATE (still pending only); returns the ids it flipped. */
-export async function markOrdersLost(db: Db, ids: number[], now: Date): Promise<number[]> {
+/** The orders among `ids` that are still pending, each with its legs, in one read (in the order of `ids`). */
+export async function pendingOrdersWithLegs(db: Db, ids: readonly number[]): Promise<SettlingOrder[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .update(orders)
-    .set({ status: 'lost', settledAt: now })
-    .where(and(inArray(orders.id, ids), eq(orders.status, 'pending')))
-    .returning({ id: orders.id });
-  const flipped = rows.map((r) => r.id);
-  await releaseOrders(db, flipped, now);
-  return flipped;
+  const rows = rowsOf<{
+    id: number;
+    member_id: number;
+    order_no: string;
+    pass_type: string;
+    multiple: number;
+    total_amount: string;
+    match_id: number;
+    play_type: string;
+    option_key: string;
+    odds: string;
+    line: string | null;
+    status: LegRow['status'];
+  }>(
+    // Driven by the list, one index lookup per order and per order's legs (OFFSET 0 keeps the
+    // planner from turning it into hash joins that scan the whole tables, once per batch).
+    await db.execute(sql`
+      SELECT o.id, o.member_id, o.order_no, o.pass_type, o.multiple, o.total_amount::text AS total_amount,
+             l.match_id, l.play_type, l.option_key, l.odds, l.line, l.status
+      FROM unnest(${pgArray(ids)}::int[]) WITH ORDINALITY AS b(id, n)
+      CROSS JOIN LATERAL (
+        SELECT id, member_id, order_no, pass_type, multiple, total_amount FROM orders
+        WHERE orders.id = b.id AND orders.status = 'pending' OFFSET 0
+      ) o
+      CROSS JOIN LATERAL (
+        SELECT position, match_id, play_type, option_key, odds, line, status FROM order_legs
+        WHERE order_legs.order_id = o.id OFFSET 0
+      ) l
+      ORDER BY b.n, l.position`),
+  );
+  const out: SettlingOrder[] = [];
+  let order: SettlingOrder | undefined;
+  for (const r of rows) {
+    const id = Number(r.id);
+    if (order?.id !== id) {
+      order = {
+        id,
+        memberId: Number(r.member_id),
+        orderNo: r.order_no,
+        passType: r.pass_type,
+        multiple: Number(r.multiple),
+        totalAmount: BigInt(r.total_amount),
+        legs: [],
+      };
+      out.push(order);
+    }
+    order.legs.push({
+      matchId: Number(r.match_id),
+      playType: r.play_type,
+      optionKey: r.option_key,
+      odds: r.odds,
+      line: r.line,
+      status: r.status,
+    });
+  }
+  return out;
 }
 
-/** Paying orders (won or refunded) in one UPDATE … FROM VALUES, each with its payout; returns the ids it flipped. */
-export async function markOrdersPaid(
+/**
+ * Decided orders in one UPDATE … FROM unnest(…), each with its status and payout, flipping only
+ * those still pending (the exactly-once guard); their book liability is released. Returns the ids
+ * it flipped.
+ */
+export async function markOrdersSettled(
   db: Db,
-  paying: ReadonlyArray<{ id: number; status: 'won' | 'refunded' | 'lost'; payout: bigint }>,
+  decided: ReadonlyArray<{ id: number; status: 'won' | 'lost' | 'refunded'; payout: bigint }>,
   now: Date,
 ): Promise<number[]> {
-  if (paying.length === 0) return [];
-  const values = sql.join(
-    paying.map((d) => sql`(${d.id}::int, ${d.status}::text, ${d.payout}::bigint)`),
-    sql`, `,
+  if (decided.length === 0) return [];
+  // A batch is a sliver of a big table: a nested loop of index lookups, never a hash join that
+  // scans all of it (the planner's pick once a match has a million orders), so a batch costs
+  // its own rows. Only for this statement (set local to the transaction, then put back).
+  const [planner] = rowsOf<{ hash: string; merge: string }>(
+    await db.execute(sql`
+      SELECT current_setting('enable_hashjoin') AS hash, current_setting('enable_mergejoin') AS merge,
+             set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`),
   );
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`
       UPDATE orders SET status = v.status, payout = v.payout, settled_at = ${now.toISOString()}::timestamptz
-      FROM (VALUES ${values}) AS v(id, status, payout)
+      FROM unnest(
+        ${pgArray(decided.map((d) => d.id))}::int[],
+        ${pgArray(decided.map((d) => d.status))}::text[],
+        ${pgArray(decided.map((d) => d.payout))}::bigint[]
+      ) AS v(id, status, payout)
       WHERE orders.id = v.id AND orders.status = 'pending'
       RETURNING orders.id`),
   );
+  await db.execute(sql`
+    SELECT set_config('enable_hashjoin', ${planner?.hash ?? 'on'}, true),
+           set_config('enable_mergejoin', ${planner?.merge ?? 'on'}, true)`);
   const flipped = rows.map((r) => Number(r.id));
   // A settled order no longer weighs on the book: its outcomes' liability is released here.
   await releaseOrders(db, flipped, now);

@@ -1,0 +1,230 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newMember, body, type TestApp, type TestMember } from '../../test/harness.ts';
+import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
+import {
+  createSportsApp,
+  finalState,
+  fund,
+  oddsOf,
+  openMatches,
+  submit,
+  wdlOption,
+  type MatchRow,
+} from '../../test/sports-helpers.ts';
+import { ledgerEntries } from '../ledger/ledger.table.ts';
+import { messages } from '../messages/messages.table.ts';
+import { SettlementService } from './settlement.service.ts';
+import { matches, orders } from './sports.table.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createSportsApp();
+});
+afterEach(() => expectLedgerBalanced(t));
+afterAll(() => t.close());
+
+/** The app's settlement, but with tiny batches so a handful of orders crosses several of them. */
+function settlementIn(batchSize: number): SettlementService {
+  const s = t.app.services;
+  return new SettlementService(t.database.db, s.ledger, s.events, t.app.log, s.messages, s.clock, {
+    batchSize,
+  });
+}
+
+interface Placed {
+  id: number;
+  orderNo: string;
+  member: TestMember;
+  /** What the order must pay once its matches are over. */
+  expected: bigint;
+}
+
+/** A 胜平负 single (or a 2串1 over two matches) at the current odds; `expected` from the final scores. */
+async function bet(member: TestMember, picks: Array<{ match: MatchRow; win: boolean }>, multiple = 1) {
+  const selections = [];
+  let prize = 200n * BigInt(multiple);
+  for (const { match, win } of picks) {
+    const option = wdlOption(t, match, win);
+    const { odds } = await oddsOf(t, match.id, 'football.winDrawLose');
+    selections.push({ match_id: match.id, bet_type: 'winDrawLose', option, odds: odds[option]! });
+    prize = win ? (prize * BigInt(Math.round(Number(odds[option]) * 100))) / 100n : 0n;
+  }
+  const res = await submit(t, member, {
+    sport_type: 1,
+    bet_mode: picks.length === 1 ? 'single' : 'mixed',
+    pass_type: picks.length === 1 ? 'single' : `${picks.length}x1`,
+    multiple,
+    selections,
+  });
+  if (res.statusCode !== 200) throw new Error(res.body);
+  const { order_id, order_no } = body<{ order_id: number; order_no: string }>(res).data;
+  return { id: order_id, orderNo: order_no, member, expected: prize } satisfies Placed;
+}
+
+/** The match over in our books (result saved) without settling it: what the feed leaves behind. */
+async function over(match: MatchRow) {
+  const state = finalState(t, match);
+  await t.database.db
+    .update(matches)
+    .set({
+      status: 'finished',
+      homeScore: state.score.home,
+      awayScore: state.score.away,
+      result: { status: 'finished', sport: 'football', fullTime: state.score, halfTime: state.halfTime },
+    })
+    .where(eq(matches.id, match.id));
+}
+
+const orderRows = (placed: readonly Placed[]) =>
+  t.database.db
+    .select()
+    .from(orders)
+    .where(
+      inArray(
+        orders.id,
+        placed.map((p) => p.id),
+      ),
+    );
+
+/** What the ledger credited the member for orders (payouts), in fen. */
+async function creditedTo(member: TestMember): Promise<bigint> {
+  const [row] = await t.database.db
+    .select({ total: sql<string>`COALESCE(SUM(${ledgerEntries.amount}), 0)::text` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.memberId, member.id), eq(ledgerEntries.type, 'payout')));
+  return BigInt(row?.total ?? '0');
+}
+
+const sum = (values: readonly bigint[]) => values.reduce((a, b) => a + b, 0n);
+
+describe('settlement in batches', () => {
+  it('settles many orders of many members across batches: each its own payout, each member the sum', async () => {
+    const [a, b] = await openMatches(t, 'football', 2);
+    const members = [];
+    for (let i = 0; i < 4; i++) {
+      const m = await newMember(t.app);
+      await fund(t, m, 100_000n);
+      members.push(m);
+    }
+    const placed: Placed[] = [];
+    for (const [i, m] of members.entries()) {
+      placed.push(await bet(m, [{ match: a!, win: true }], 1 + i));
+      placed.push(await bet(m, [{ match: a!, win: false }]));
+      placed.push(await bet(m, [{ match: b!, win: i % 2 === 0 }], 2));
+      placed.push(await bet(m, [{ match: a!, win: true }]));
+    }
+    // A parlay over both matches waits for the second one.
+    const parlay = await bet(members[0]!, [
+      { match: a!, win: true },
+      { match: b!, win: true },
+    ]);
+    placed.push(parlay);
+
+    const settlement = settlementIn(3);
+    await over(a!);
+    const first = await settlement.settleMatch(a!.id);
+    expect(first.orders).toBe(12);
+    expect((await orderRows([parlay]))[0]?.status).toBe('pending');
+    await over(b!);
+    const second = await settlement.settleMatch(b!.id);
+    expect(second.orders).toBe(5);
+    expect(first.paid + second.paid).toBe(sum(placed.map((p) => p.expected)));
+
+    const rows = new Map((await orderRows(placed)).map((r) => [r.id, r]));
+    for (const p of placed) {
+      const row = rows.get(p.id)!;
+      expect({ order: p.orderNo, status: row.status, payout: row.payout }).toEqual({
+        order: p.orderNo,
+        status: p.expected > 0n ? 'won' : 'lost',
+        payout: p.expected,
+      });
+    }
+    for (const m of members) {
+      const mine = placed.filter((p) => p.member === m);
+      expect(await creditedTo(m)).toBe(sum(mine.map((p) => p.expected)));
+      const stakes = sum((await orderRows(mine)).map((r) => r.totalAmount));
+      expect((await t.app.services.ledger.balances(m.id)).get('main')).toBe(
+        100_000n - stakes + sum(mine.map((p) => p.expected)),
+      );
+    }
+    // One inbox message per winning order.
+    const told = await t.database.db
+      .select({ key: messages.dedupeKey })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.type, 'betting'),
+          inArray(
+            messages.memberId,
+            members.map((m) => m.id),
+          ),
+        ),
+      );
+    expect(told.map((r) => r.key).sort()).toEqual(
+      placed
+        .filter((p) => p.expected > 0n)
+        .map((p) => `order:${p.id}:won`)
+        .sort(),
+    );
+  });
+
+  it('pays nothing twice when a batch fails mid-way and the run is repeated', async () => {
+    const [match] = await openMatches(t, 'football', 1);
+    const members = [];
+    for (let i = 0; i < 3; i++) {
+      const m = await newMember(t.app);
+      await fund(t, m, 100_000n);
+      members.push(m);
+    }
+    const placed: Placed[] = [];
+    for (const m of members)
+      for (const win of [true, false, true]) placed.push(await bet(m, [{ match: match!, win }]));
+    const seen: string[] = [];
+    const off = t.app.services.events.on('order.settled', (e) => seen.push(e.orderNo));
+    await over(match!);
+
+    // The second batch dies after its credits were posted, before it commits.
+    const inbox = t.app.services.messages;
+    const send = inbox.sendMany.bind(inbox);
+    let calls = 0;
+    const crash = vi.spyOn(inbox, 'sendMany').mockImplementation(async (...args) => {
+      calls += 1;
+      if (calls === 2) throw new Error('killed mid-batch');
+      return send(...args);
+    });
+    const settlement = settlementIn(2);
+    await expect(settlement.settleMatch(match!.id)).rejects.toThrow('killed mid-batch');
+    crash.mockRestore();
+    const halfway = await orderRows(placed);
+    expect(halfway.filter((r) => r.status !== 'pending')).toHaveLength(2);
+    await expectLedgerBalanced(t);
+
+    // The re-run settles the rest; a third run finds nothing to do.
+    const again = await settlement.settleMatch(match!.id);
+    expect(again.orders).toBe(7);
+    expect((await settlement.settleMatch(match!.id)).orders).toBe(0);
+    off();
+
+    for (const row of await orderRows(placed)) {
+      const p = placed.find((x) => x.id === row.id)!;
+      expect(row.payout).toBe(p.expected);
+    }
+    for (const m of members)
+      expect(await creditedTo(m)).toBe(sum(placed.filter((p) => p.member === m).map((p) => p.expected)));
+    expect(seen.sort()).toEqual(placed.map((p) => p.orderNo).sort());
+    const told = await t.database.db
+      .select({ key: messages.dedupeKey })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.type, 'betting'),
+          inArray(
+            messages.memberId,
+            members.map((m) => m.id),
+          ),
+        ),
+      );
+    expect(told).toHaveLength(placed.filter((p) => p.expected > 0n).length);
+  });
+});
