@@ -30,6 +30,29 @@ export interface PostedEntry {
   duplicate: boolean;
 }
 
+/** The row of a new entry: `before` and `after` are the wallet's balance around it. */
+function newEntry(
+  input: PostEntryInput,
+  walletId: number,
+  before: bigint,
+  after: bigint,
+  now: Date,
+): repo.NewLedgerEntry {
+  return {
+    walletId,
+    memberId: input.memberId,
+    amount: input.amount,
+    balanceBefore: before,
+    balanceAfter: after,
+    type: input.type,
+    referenceType: input.reference?.type ?? null,
+    referenceId: input.reference ? String(input.reference.id) : null,
+    idempotencyKey: input.idempotencyKey ?? null,
+    remark: input.remark ?? LEDGER_TYPES[input.type],
+    createdAt: now,
+  };
+}
+
 /** The only code that changes a balance. Every call runs inside the caller's transaction. */
 export class LedgerService {
   constructor(
@@ -136,19 +159,7 @@ export class LedgerService {
           planned: fresh.length,
         });
       plan.push({ planned: fresh.length, duplicate: false });
-      fresh.push({
-        walletId: wallet.id,
-        memberId: input.memberId,
-        amount: input.amount,
-        balanceBefore: before,
-        balanceAfter: after,
-        type: input.type,
-        referenceType: input.reference?.type ?? null,
-        referenceId: input.reference ? String(input.reference.id) : null,
-        idempotencyKey: input.idempotencyKey ?? null,
-        remark: input.remark ?? LEDGER_TYPES[input.type],
-        createdAt: now,
-      });
+      fresh.push(newEntry(input, wallet.id, before, after, now));
     }
 
     await repo.setWalletBalances(
@@ -202,19 +213,7 @@ export class LedgerService {
     after: bigint,
     now: Date,
   ): Promise<PostedEntry> {
-    const entry = await repo.insertEntry(work.tx, {
-      walletId,
-      memberId: input.memberId,
-      amount: input.amount,
-      balanceBefore: before,
-      balanceAfter: after,
-      type: input.type,
-      referenceType: input.reference?.type ?? null,
-      referenceId: input.reference ? String(input.reference.id) : null,
-      idempotencyKey: input.idempotencyKey ?? null,
-      remark: input.remark ?? LEDGER_TYPES[input.type],
-      createdAt: now,
-    });
+    const entry = await repo.insertEntry(work.tx, newEntry(input, walletId, before, after, now));
     const posted = { ...this.describe(entry, kind), duplicate: false };
     work.afterCommit(() =>
       this.events.emit('wallet.changed', {
