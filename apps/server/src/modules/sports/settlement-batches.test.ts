@@ -24,6 +24,22 @@ beforeAll(async () => {
 afterEach(() => expectLedgerBalanced(t));
 afterAll(() => t.close());
 
+/** The betting inbox messages of these members (their dedupe keys). */
+function bettingMessagesOf(members: readonly TestMember[]) {
+  return t.database.db
+    .select({ key: messages.dedupeKey })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.type, 'betting'),
+        inArray(
+          messages.memberId,
+          members.map((m) => m.id),
+        ),
+      ),
+    );
+}
+
 /** The app's settlement, but with tiny batches so a handful of orders crosses several of them. */
 function settlementIn(batchSize: number): SettlementService {
   const s = t.app.services;
@@ -149,18 +165,7 @@ describe('settlement in batches', () => {
       );
     }
     // One inbox message per winning order.
-    const told = await t.database.db
-      .select({ key: messages.dedupeKey })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.type, 'betting'),
-          inArray(
-            messages.memberId,
-            members.map((m) => m.id),
-          ),
-        ),
-      );
+    const told = await bettingMessagesOf(members);
     expect(told.map((r) => r.key).sort()).toEqual(
       placed
         .filter((p) => p.expected > 0n)
@@ -213,18 +218,7 @@ describe('settlement in batches', () => {
     for (const m of members)
       expect(await creditedTo(m)).toBe(sum(placed.filter((p) => p.member === m).map((p) => p.expected)));
     expect(seen.sort()).toEqual(placed.map((p) => p.orderNo).sort());
-    const told = await t.database.db
-      .select({ key: messages.dedupeKey })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.type, 'betting'),
-          inArray(
-            messages.memberId,
-            members.map((m) => m.id),
-          ),
-        ),
-      );
+    const told = await bettingMessagesOf(members);
     expect(told).toHaveLength(placed.filter((p) => p.expected > 0n).length);
   });
 });
