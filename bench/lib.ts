@@ -22,6 +22,13 @@ export async function freshPostgres(poolSize: number): Promise<Database> {
   return database;
 }
 
+/** A freshly migrated in-memory PGlite database: the quick start's embedded database. */
+export async function freshPglite(): Promise<Database> {
+  const database = await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+  return database;
+}
+
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
+import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import { bookLimits, bookOrderExposure } from './book.table.ts';
 
 export type BookLimitRow = typeof bookLimits.$inferSelect;
@@ -14,12 +14,6 @@ export interface OutcomeKey {
 export interface OutcomeShare extends OutcomeKey {
   liability: bigint;
 }
-
-const ids = (list: readonly number[]) =>
-  sql.join(
-    list.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 /** Every cap row that could apply to outcomes of these matches and play types. */
 export async function capsFor(
@@ -106,7 +100,7 @@ export async function releaseOrders(tx: Db | Tx, orderIds: readonly number[], no
   if (!orderIds.length) return;
   await tx.execute(sql`
     WITH gone AS (
-      DELETE FROM book_order_exposure WHERE order_id IN (${ids(orderIds)})
+      DELETE FROM book_order_exposure WHERE order_id = ANY(${pgArray(orderIds)}::int[])
       RETURNING match_id, play_type, option_key, liability
     ), sums AS (
       SELECT match_id, play_type, option_key, SUM(liability) AS liability
