@@ -122,11 +122,18 @@ export class FeedSync {
     const seenAt = this.clock.now();
     const open = await repo.matchesToSync(this.db, this.feed.name, soon, preMatch);
     let updated = 0;
-    let repriced = 0;
     const finished: number[] = [];
-    for (const match of open) {
+    const states = open.flatMap((match) => {
       const state = this.feed.state(match.externalId, now);
-      if (!state) continue;
+      return state ? [{ match, state }] : [];
+    });
+    // Every match's prices in a few statements; the matches whose prices moved come back.
+    const moved = await repo.upsertMarketsOf(
+      this.db,
+      states.map(({ match, state }) => ({ matchId: match.id, markets: state.markets })),
+      seenAt,
+    );
+    for (const { match, state } of states) {
       const changed =
         state.status !== match.status ||
         state.clock !== match.clock ||
@@ -137,8 +144,7 @@ export class FeedSync {
         state.inPlay.suspended !== match.liveSuspended ||
         state.inPlay.reason !== match.liveSuspendReason ||
         (state.inPlay.suspendedSince?.getTime() ?? null) !== (match.liveSuspendedAt?.getTime() ?? null);
-      const oddsChanged = await repo.upsertMarkets(this.db, match.id, state.markets, seenAt);
-      if (oddsChanged) repriced++;
+      const oddsChanged = moved.has(match.id);
       if (changed) {
         if (!(await this.saveState(match.id, match.sport, state, seenAt))) {
           // Over in our books since this pass read it (e.g. voided by the 36 h check): the
@@ -151,8 +157,6 @@ export class FeedSync {
         }
         updated++;
         if (state.status === 'finished' || state.status === 'cancelled') finished.push(match.id);
-      } else if (oddsChanged) {
-        await repo.markOddsUpdated(this.db, match.id, seenAt);
       }
       if (changed && (state.status === 'live' || match.status === 'live' || finished.includes(match.id))) {
         await this.publish(LIVE_EVENTS.match, {
@@ -181,17 +185,15 @@ export class FeedSync {
         });
       }
     }
-    if (updated + repriced > 0) this.publicCache?.invalidate('sports');
-    let settled = 0;
-    for (const id of finished) settled += (await this.settlement.settleMatch(id)).orders;
+    if (updated + moved.size > 0) this.publicCache?.invalidate('sports');
+    let settled = await this.settlement.settleMatches(finished);
     // Anything a crash left half-done is picked up here.
     const leftovers = await repo.unsettledOverMatches(
       this.db,
       new Date(now.getTime() - 7 * 24 * HOUR_MS),
       20,
     );
-    for (const id of leftovers)
-      if (!finished.includes(id)) settled += (await this.settlement.settleMatch(id)).orders;
+    settled += await this.settlement.settleMatches(leftovers.filter((id) => !finished.includes(id)));
     return { updated, settled };
   }
 

@@ -171,6 +171,28 @@ export async function markMatchSettled(db: Db, matchId: number, now: Date): Prom
     );
 }
 
+/** Which of these matches any order holds a leg of. */
+export async function matchesWithLegs(db: Db, matchIds: readonly number[]): Promise<Set<number>> {
+  if (!matchIds.length) return new Set();
+  const rows = rowsOf<{ match_id: number | string }>(
+    await db.execute(sql`
+      SELECT DISTINCT match_id FROM order_legs WHERE match_id = ANY(${pgArray(matchIds)}::int[])`),
+  );
+  return new Set(rows.map((r) => Number(r.match_id)));
+}
+
+/**
+ * Marks over matches nobody bet on as settled, in one statement (a feed pass finishes hundreds).
+ * Only those with a result and still without a leg: anything else goes through settleMatch.
+ */
+export async function markUnbetMatchesSettled(db: Db, matchIds: readonly number[], now: Date): Promise<void> {
+  if (!matchIds.length) return;
+  await db.execute(sql`
+    UPDATE matches SET settled_at = ${now.toISOString()}::timestamptz
+    WHERE id = ANY(${pgArray(matchIds)}::int[]) AND settled_at IS NULL AND result IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM order_legs l WHERE l.match_id = matches.id)`);
+}
+
 /** Pending orders whose legs are all decided: those holding a leg of `matchId`, or any (up to 5,000). */
 export async function readyOrderIds(db: Db, matchId?: number): Promise<number[]> {
   const rows = rowsOf<{ id: number }>(

@@ -96,6 +96,24 @@ export class SettlementService {
     return { ...report, legs };
   }
 
+  /**
+   * Settles these over matches and returns the orders settled. Matches nobody bet on (most of a
+   * feed pass) are only marked settled, together in one statement; the others go through
+   * settleMatch one by one.
+   */
+  async settleMatches(matchIds: readonly number[]): Promise<number> {
+    if (!matchIds.length) return 0;
+    const betOn = await orders.matchesWithLegs(this.db, matchIds);
+    await orders.markUnbetMatchesSettled(
+      this.db,
+      matchIds.filter((id) => !betOn.has(id)),
+      this.clock.now(),
+    );
+    let settled = 0;
+    for (const id of matchIds) if (betOn.has(id)) settled += (await this.settleMatch(id)).orders;
+    return settled;
+  }
+
   /** Decides every pending leg of the match with one UPDATE per play type and line. */
   private async settleLegs(matchId: number, result: MatchResult, now: Date): Promise<number> {
     const groups = await orders.pendingLegOptions(this.db, matchId);

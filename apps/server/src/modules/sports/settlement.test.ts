@@ -191,4 +191,19 @@ describe('settlement', () => {
     expect((await payouts(win.order_no)).filter((e) => e.type === 'payout')).toHaveLength(1);
     expect(await main(m)).toBe(800n + row.payout);
   });
+
+  it('marks over matches nobody bet on settled in the same pass that settles the ones with bets', async () => {
+    const [betOn, unbet] = await openMatches(t, 'football', 2);
+    const m = await newMember(t.app);
+    await fund(t, m, 1_000n);
+    const win = await bet(m, [{ match: betOn!, option: wdlOption(t, betOn!, true) }]);
+    await finish(t, [betOn!, unbet!]);
+    const settledAt = async (id: number) =>
+      (await t.database.db.select({ at: matches.settledAt }).from(matches).where(eq(matches.id, id)))[0]?.at;
+    expect(await settledAt(unbet!.id)).toBeInstanceOf(Date);
+    expect(await settledAt(betOn!.id)).toBeInstanceOf(Date);
+    const row = await orderRow(win.order_id);
+    expect(row.status).toBe('won');
+    expect((await payouts(win.order_no)).filter((e) => e.type === 'payout')).toHaveLength(1);
+  });
 });
