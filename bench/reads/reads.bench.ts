@@ -112,9 +112,9 @@ async function main() {
       const r = await cannon(base + path, DURATION_S);
       const bad = r.non2xx + r.errors;
       console.log(
-        `  GET ${path}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms ` +
-          `(${r.requests.total} requests, body ${(bytes / 1024).toFixed(0)} KB, ` +
-          `${wire.encoding ? `${(wire.bytes / 1024).toFixed(1)} KB ${wire.encoding} on the wire` : 'not compressed'}` +
+        `  GET ${path}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms ` +
+          `(${r.requests.total} requests, body ${Math.round(bytes / 1024)} KB, ` +
+          `${wire.encoding ? `${Math.round((wire.bytes / 1024) * 10) / 10} KB ${wire.encoding} on the wire` : 'not compressed'}` +
           `${bad ? `, ${bad} non-2xx/errors` : ''})`,
       );
       emitFigure({
@@ -124,7 +124,7 @@ async function main() {
         p50_ms: r.latency.p50,
         p99_ms: r.latency.p99,
         anchor: 'hello',
-        note: `GET ${path}, body ${(bytes / 1024).toFixed(0)} KB (${(wire.bytes / 1024).toFixed(1)} KB ${wire.encoding || 'identity'})${bad ? `, ${bad} non-2xx/errors` : ''}`,
+        note: `GET ${path}, body ${Math.round(bytes / 1024)} KB (${Math.round((wire.bytes / 1024) * 10) / 10} KB ${wire.encoding || 'identity'})${bad ? `, ${bad} non-2xx/errors` : ''}`,
       });
       if (bad) process.exitCode = 1;
     }

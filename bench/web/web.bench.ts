@@ -256,8 +256,8 @@ async function main() {
       const run = await measure(browser, base);
       runs.push(run);
       console.log(
-        `  run ${i + 1}: LCP ${run.lcpMs.toFixed(0)} ms, FCP ${run.fcpMs.toFixed(0)} ms, ` +
-          `JS ${(run.jsBytes / 1024).toFixed(0)} KB on the wire, INP ${run.inpMs.toFixed(0)} ms`,
+        `  run ${i + 1}: LCP ${Math.round(run.lcpMs)} ms, FCP ${Math.round(run.fcpMs)} ms, ` +
+          `JS ${Math.round(run.jsBytes / 1024)} KB on the wire, INP ${Math.round(run.inpMs)} ms`,
       );
     }
     const lcp = median(runs.map((r) => r.lcpMs));
@@ -265,8 +265,8 @@ async function main() {
     const js = median(runs.map((r) => r.jsBytes));
     const inp = median(runs.map((r) => r.inpMs));
     console.log(
-      `  median: LCP ${lcp.toFixed(0)} ms (budget ${LCP_BUDGET_MS}), FCP ${fcp.toFixed(0)} ms, ` +
-        `JS ${(js / 1024).toFixed(0)} KB, INP ${inp.toFixed(0)} ms (budget ${INP_BUDGET_MS})`,
+      `  median: LCP ${Math.round(lcp)} ms (budget ${LCP_BUDGET_MS}), FCP ${Math.round(fcp)} ms, ` +
+        `JS ${Math.round(js / 1024)} KB, INP ${Math.round(inp)} ms (budget ${INP_BUDGET_MS})`,
     );
     const conditions = `${PROTOCOL === 'h2' ? 'HTTP/2' : 'HTTP/1.1'}, CPU ${CPU_SLOWDOWN}×, 1.6 Mbit/s, 150 ms, median of ${RUNS}`;
     emitFigure({
