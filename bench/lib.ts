@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { loadConfig, type AppConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 
 /** A freshly migrated PostgreSQL database for a benchmark (created on the local server if missing). */
@@ -43,3 +44,18 @@ export const BENCH_LIMITS = {
   CALLBACK_PER_MINUTE: '100000000',
   VALIDATE_PER_MINUTE: '1000000',
 } as const;
+
+/**
+ * The configuration a benchmark's in-process server runs with: production, silent, no background
+ * jobs, no demo data, the per-address limits lifted; `extra` adds or overrides.
+ */
+export function benchConfig(extra: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    ...BENCH_LIMITS,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: '0',
+    SEED_DEMO: '0',
+    ...extra,
+  });
+}

@@ -12,13 +12,12 @@ import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { TERMS_VERSION } from '@app/shared';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { openWinDrawLose } from '../../apps/server/src/test/proof-db.ts';
 import { bookLimits } from '../../apps/server/src/modules/sports/book.table.ts';
 import { matches } from '../../apps/server/src/modules/sports/sports.table.ts';
-import { BENCH_LIMITS, freshPglite, freshPostgres, percentile } from '../lib.ts';
+import { benchConfig, freshPglite, freshPostgres, percentile } from '../lib.ts';
 import { emitFigure } from '../report.ts';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 50);
@@ -34,12 +33,7 @@ const PGLITE = process.env.BENCH_DB === 'pglite';
 
 async function main() {
   const database = PGLITE ? await freshPglite() : await freshPostgres(MEMBERS + 10);
-  const config = loadConfig({
-    ...BENCH_LIMITS,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    JOBS_ENABLED: '0',
-    SEED_DEMO: '0',
+  const config = benchConfig({
     // PGlite runs in this event loop: its first feed pass would trip the overload guard (503).
     ...(PGLITE ? { MAX_EVENT_LOOP_DELAY_MS: '0' } : {}),
   });
@@ -65,6 +59,15 @@ async function main() {
       .flatMap((m) =>
         options.map((o) => ({ match_id: m.id, bet_type: 'winDrawLose', option: o, odds: m.odds[o]! })),
       );
+
+  /** A 混合过关 of the first n open matches, home win each, one multiple. */
+  const parlay = (n: number, passType: string) => ({
+    sport_type: 1,
+    bet_mode: 'mixed',
+    pass_type: passType,
+    multiple: 1,
+    selections: pick(n, ['h']),
+  });
 
   const tokens: Array<{ id: number; token: string }> = [];
   for (let i = 0; i < MEMBERS; i++) {
@@ -135,32 +138,14 @@ async function main() {
     `betting bench on ${PGLITE ? 'PGlite (embedded)' : 'PostgreSQL'}: ${MEMBERS} concurrent members over HTTP`,
   );
   if (PGLITE) {
-    await runSubmits('2串1 (2 matches), PGlite', 'betting.pglite_2x1', {
-      sport_type: 1,
-      bet_mode: 'mixed',
-      pass_type: '2x1',
-      multiple: 1,
-      selections: pick(2, ['h']),
-    });
+    await runSubmits('2串1 (2 matches), PGlite', 'betting.pglite_2x1', parlay(2, '2x1'));
     await app.close();
     await database.close();
     return;
   }
   if (!SETTLE_ONLY) {
-    await runSubmits('2串1 (2 matches)', 'betting.2x1', {
-      sport_type: 1,
-      bet_mode: 'mixed',
-      pass_type: '2x1',
-      multiple: 1,
-      selections: pick(2, ['h']),
-    });
-    await runSubmits('8串247 (8 matches, 247 bets)', 'betting.8x247', {
-      sport_type: 1,
-      bet_mode: 'mixed',
-      pass_type: '8x247',
-      multiple: 1,
-      selections: pick(8, ['h']),
-    });
+    await runSubmits('2串1 (2 matches)', 'betting.2x1', parlay(2, '2x1'));
+    await runSubmits('8串247 (8 matches, 247 bets)', 'betting.8x247', parlay(8, '8x247'));
   }
 
   // Settlement: LEGS single-leg orders on one match, inserted as placed bets, then settled.

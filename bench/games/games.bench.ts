@@ -12,10 +12,9 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { formatFen, TERMS_VERSION } from '@app/shared';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
-import { BENCH_LIMITS, freshPostgres, percentile } from '../lib.ts';
+import { benchConfig, freshPostgres, percentile } from '../lib.ts';
 import { emitFigure, type Figure } from '../report.ts';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 50);
@@ -48,12 +47,7 @@ function summary(
 async function main() {
   process.env.BENCH_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/jingcai_bench_games';
   const database = await freshPostgres(MEMBERS + 10);
-  const config = loadConfig({
-    ...BENCH_LIMITS,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    JOBS_ENABLED: '0',
-    SEED_DEMO: '0',
+  const config = benchConfig({
     GAME_PROVIDER_TIMEOUT_MS: '2000',
     GAME_RECONCILE_AFTER_MS: '0',
   });

@@ -13,11 +13,10 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { currentPeriod, findLottery, findPlay, formatFen, oddsSnapshot, TERMS_VERSION } from '@app/shared';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { findPeriod } from '../../apps/server/src/modules/lottery/lottery.repo.ts';
-import { BENCH_LIMITS, freshPostgres, percentile } from '../lib.ts';
+import { benchConfig, freshPostgres, percentile } from '../lib.ts';
 import { emitFigure } from '../report.ts';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 50);
@@ -28,13 +27,7 @@ async function main() {
   // A database of its own, so another benchmark running at the same time cannot drop it.
   process.env.BENCH_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/jingcai_bench_lottery';
   const database = await freshPostgres(MEMBERS + 10);
-  const config = loadConfig({
-    ...BENCH_LIMITS,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    JOBS_ENABLED: '0',
-    SEED_DEMO: '0',
-  });
+  const config = benchConfig();
   const app = await buildApp({ config, database, logger: false });
   const scheduler = app.services.lotteryScheduler;
   await scheduler.tick(new Date());

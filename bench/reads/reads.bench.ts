@@ -15,8 +15,7 @@ import { spawn } from 'node:child_process';
 import { get } from 'node:http';
 import { createRequire } from 'node:module';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { BENCH_LIMITS, freshPostgres } from '../lib.ts';
+import { benchConfig, freshPostgres } from '../lib.ts';
 import { emitFigure } from '../report.ts';
 
 const DURATION_S = Number(process.env.DURATION_S ?? 10);
@@ -86,12 +85,7 @@ function wireBytes(url: string): Promise<{ bytes: number; encoding: string }> {
 async function main() {
   process.env.BENCH_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/jingcai_bench_reads';
   const database = await freshPostgres(20);
-  const config = loadConfig({
-    ...BENCH_LIMITS,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    JOBS_ENABLED: '0',
-    SEED_DEMO: '0',
+  const config = benchConfig({
     MAX_EVENT_LOOP_DELAY_MS: '0',
   });
   const app = await buildApp({ config, database, logger: false });

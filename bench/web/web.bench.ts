@@ -28,9 +28,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo.ts';
-import { BENCH_LIMITS, freshPostgres } from '../lib.ts';
+import { benchConfig, freshPostgres } from '../lib.ts';
 import { emitFigure } from '../report.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -123,9 +122,15 @@ async function measure(browser: Browser, base: string): Promise<Run> {
       await page.getByTestId('home-modal').getByRole('button', { name: '我知道了' }).tap();
       await page.getByTestId('home-modal').waitFor({ state: 'hidden' });
     }
-    for (const tab of ['活动', '我的', '首页']) {
+    for (const [tab, route] of [
+      ['活动', '/pages/activity/activity'],
+      ['我的', '/pages/mine/mine'],
+      ['首页', '/pages/home/home'],
+    ] as const) {
       await page.locator('.app-tabbar').getByText(tab, { exact: true }).tap();
-      await page.waitForTimeout(1_000);
+      // The tab's page is shown and has what it asked for.
+      await page.waitForFunction((r) => window.location.hash.startsWith(`#${r}`), route);
+      await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
     }
     const inpMs = await page.evaluate(() => Math.max(0, ...window.__bench.interactions.values()));
     return { lcpMs: paint.lcp, fcpMs: paint.fcp, jsBytes: firstLoadJs, inpMs };
@@ -221,12 +226,7 @@ async function main() {
     throw new Error(`no built app at ${WEB_DIST}: run npm run build first (or set WEB_DIST)`);
   process.env.BENCH_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/jingcai_bench_web';
   const database = await freshPostgres(10);
-  const config = loadConfig({
-    ...BENCH_LIMITS,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    JOBS_ENABLED: '0',
-    SEED_DEMO: '0',
+  const config = benchConfig({
     WEB_DIST,
   });
   const app = await buildApp({ config, database, logger: false });
