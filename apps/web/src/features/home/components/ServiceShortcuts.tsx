@@ -8,7 +8,7 @@ import {
 } from 'antd-mobile-icons';
 import { findRoute, hasRoute } from '@/app/registry.ts';
 import { selectLoggedIn, useSessionStore } from '../../session/store.ts';
-import { ShortcutGrid } from './Shortcuts.tsx';
+import { ShortcutSection } from './Shortcuts.tsx';
 
 /** Home shortcuts; each appears once its page is registered. */
 export const SERVICE_SHORTCUTS = [
@@ -29,13 +29,5 @@ export const SERVICE_SHORTCUTS = [
 export function ServiceShortcuts() {
   const loggedIn = useSessionStore(selectLoggedIn);
   const entries = SERVICE_SHORTCUTS.filter((s) => hasRoute(s.path) && (loggedIn || !findRoute(s.path)?.auth));
-  if (entries.length === 0) return null;
-  return (
-    <section className="section">
-      <div className="section-head">
-        <h3 className="section-title">便捷服务</h3>
-      </div>
-      <ShortcutGrid entries={entries} testId="service-shortcuts" />
-    </section>
-  );
+  return <ShortcutSection title="便捷服务" entries={entries} testId="service-shortcuts" />;
 }

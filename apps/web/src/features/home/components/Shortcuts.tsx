@@ -26,6 +26,27 @@ export function ShortcutGrid({ entries, testId }: { entries: ShortcutEntry[]; te
   );
 }
 
+/** A home section of shortcuts under its title; nothing when there are none. */
+export function ShortcutSection({
+  title,
+  entries,
+  testId,
+}: {
+  title: string;
+  entries: ShortcutEntry[];
+  testId: string;
+}) {
+  if (entries.length === 0) return null;
+  return (
+    <section className="section">
+      <div className="section-head">
+        <h3 className="section-title">{title}</h3>
+      </div>
+      <ShortcutGrid entries={entries} testId={testId} />
+    </section>
+  );
+}
+
 /** Game entries from GET /v1/app/config/game-categories, only those whose page exists. */
 export function GameCategories() {
   const { data } = useGameCategoriesQuery();
@@ -38,13 +59,5 @@ export function GameCategories() {
       path: c.path,
       icon: CATEGORY_ICONS[c.icon] ?? CATEGORY_ICONS.default,
     }));
-  if (entries.length === 0) return null;
-  return (
-    <section className="section">
-      <div className="section-head">
-        <h3 className="section-title">热门游戏</h3>
-      </div>
-      <ShortcutGrid entries={entries} testId="game-categories" />
-    </section>
-  );
+  return <ShortcutSection title="热门游戏" entries={entries} testId="game-categories" />;
 }
