@@ -10,6 +10,10 @@ import type { RealtimeService } from './modules/realtime/realtime.service.ts';
 import type { RebateService } from './modules/rewards/rebate.service.ts';
 import type { VipService } from './modules/rewards/vip.service.ts';
 import type { FeedSync } from './modules/sports/feed-sync.ts';
+import {
+  BOOK_BACKFILL_INTERVAL_MS,
+  type BookBackfillService,
+} from './modules/sports/book-backfill.service.ts';
 import { OVERDUE_CHECK_INTERVAL_MS, type OverdueMatchService } from './modules/sports/overdue.service.ts';
 import { LIVE_ACCEPT_INTERVAL_MS, type LiveAcceptanceService } from './modules/sports/acceptance.service.ts';
 import type { Metrics } from './ops/metrics.ts';
@@ -22,6 +26,7 @@ export interface JobServices {
   inviteRewards: InviteRewardsService;
   feedSync: FeedSync;
   overdueMatches: OverdueMatchService;
+  bookBackfill: BookBackfillService;
   liveAcceptance: LiveAcceptanceService;
   lotteryScheduler: LotteryScheduler;
   rebates: RebateService;
@@ -54,6 +59,12 @@ export function registerJobs(runner: JobRunner, config: AppConfig, s: JobService
     run: () => s.overdueMatches.run(),
   });
   // In-play orders whose bet delay has passed: accepted or refused (and refunded), each once.
+  // Orders open from before the book existed get their liability booked (migration 0024's queue).
+  runner.every({
+    name: 'sports-book-backfill',
+    everyMs: BOOK_BACKFILL_INTERVAL_MS,
+    run: () => s.bookBackfill.run(),
+  });
   runner.every({
     name: 'sports-accept-live',
     everyMs: LIVE_ACCEPT_INTERVAL_MS,

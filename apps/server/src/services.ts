@@ -21,6 +21,7 @@ import { RealtimeHub } from './modules/realtime/hub.ts';
 import { RealtimeService } from './modules/realtime/realtime.service.ts';
 import { FeedSync } from './modules/sports/feed-sync.ts';
 import { OverdueMatchService } from './modules/sports/overdue.service.ts';
+import { BookBackfillService } from './modules/sports/book-backfill.service.ts';
 import type { SportsFeed } from './modules/sports/feed/feed.ts';
 import { MatchesService } from './modules/sports/matches.service.ts';
 import { OrdersService } from './modules/sports/orders.service.ts';
@@ -96,6 +97,8 @@ export interface Services {
   feedSync: FeedSync;
   /** The 36 h void rule (leader job `sports-void-overdue`). */
   overdueMatches: OverdueMatchService;
+  /** Books orders open from before the book existed (leader job `sports-book-backfill`). */
+  bookBackfill: BookBackfillService;
   /** The sports feed in use (SPORTS_FEED). */
   sportsFeed: SportsFeed;
   /** Members' sports preferences (odds-change policy). */
@@ -274,6 +277,7 @@ export async function createServices(
     publicCache,
   );
   const overdueMatches = new OverdueMatchService(db, settlement, broadcaster, log, clock, publicCache);
+  const bookBackfill = new BookBackfillService(db, log, clock);
   const sportsPreferences = new SportsPreferencesService(db, clock, config.sports.betDelayMs);
   const liveAcceptance = new LiveAcceptanceService(db, ledger, broadcaster, log, clock);
   const lotterySettlement = new LotterySettlement(db, ledger, broadcaster, log, messages, clock);
@@ -339,6 +343,7 @@ export async function createServices(
     inviteRewards,
     feedSync,
     overdueMatches,
+    bookBackfill,
     liveAcceptance,
     lotteryScheduler,
     rebates,
@@ -378,6 +383,7 @@ export async function createServices(
     settlement,
     feedSync,
     overdueMatches,
+    bookBackfill,
     sportsFeed,
     lottery: new LotteryService(db, clock),
     lotteryBets: new LotteryBetsService(db, ledger, idempotency, clock, responsible),

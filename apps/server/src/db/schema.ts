@@ -22,5 +22,6 @@ export * from '../modules/backoffice/backoffice.table.ts';
 export * from '../modules/sports/suspensions.table.ts';
 export * from '../modules/sports/limits.table.ts';
 export * from '../modules/sports/book.table.ts';
+export * from '../modules/sports/book-backfill.table.ts';
 export * from '../modules/limits/limits.table.ts';
 export * from '../modules/responsible/responsible.table.ts';
