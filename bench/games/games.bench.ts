@@ -1,38 +1,99 @@
 /**
  * Games benchmark on PostgreSQL:
  *  1. two-phase transfers over HTTP (in: main debit + pending row, provider call, completion;
- *     out 0: pending row, provider call, main credit), 50 concurrent members, per second and p50/p99;
+ *     out 0: pending row, provider call, main credit), 50 concurrent members each doing in 100.00
+ *     then out everything TRANSFER_ROUNDS times, per second and p50/p99;
  *  2. demo slot rounds over HTTP (session check, provider balance, crypto spin, round row), per second;
  *  3. reconciliation of PENDING transfers whose answers were lost, in seconds;
  *  then the ledger invariant and the conservation of money (main + provider = funded + rounds' net).
  *
+ * Transfers and rounds come from a child process (games-load.ts), so the figures measure the
+ * server; beside each, the server process's CPU and the statements it sent per request.
+ *
  *   npm run bench:games            SPINS=2000 PENDING=500 npm run bench:games
+ *   TRANSFER_ROUNDS=10 (in + out rounds per member), POOL=30 (a smaller connection pool),
+ *   TRACE_SQL=1 MEMBERS=1 TRANSFER_ROUNDS=1 SPINS=2 PENDING=1 (prints the statements of each request)
  */
+import { fork } from 'node:child_process';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { formatFen, TERMS_VERSION } from '@app/shared';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { benchConfig, freshPostgres, percentile } from '../lib.ts';
 import { emitFigure, type Figure } from '../report.ts';
+import type { GamesLoadJob, GamesLoadResult } from './games-load.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Statements this process sends to PostgreSQL (BEGIN and COMMIT included): round trips per request. */
+const statements = { count: 0, tracing: false };
+const client = pg.Client.prototype as unknown as { query: (this: pg.Client, ...args: unknown[]) => unknown };
+const query = client.query;
+client.query = function (this: pg.Client, ...args: unknown[]) {
+  statements.count++;
+  if (process.env.TRACE_SQL && statements.tracing)
+    console.log(
+      'SQL',
+      String((args[0] as { text?: string } | undefined)?.text ?? args[0])
+        .slice(0, 160)
+        .replace(/\s+/g, ' '),
+    );
+  return query.apply(this, args);
+};
+
+/**
+ * Runs one load job in a child process (games-load.ts), so this process only serves it; with the
+ * server's CPU time and statements per request over the job.
+ */
+async function load(job: GamesLoadJob): Promise<GamesLoadResult & { cpuMs: number; perRequest: number }> {
+  const before = statements.count;
+  const cpu = process.cpuUsage();
+  statements.tracing = true;
+  const result = await new Promise<GamesLoadResult>((resolve, reject) => {
+    const child = fork(path.join(here, 'games-load.ts'), [], { stdio: 'inherit' });
+    let answer: GamesLoadResult | undefined;
+    child.once('message', (message: GamesLoadResult) => (answer = message));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      answer ? resolve(answer) : reject(new Error(`games load exited ${code} without a result`)),
+    );
+    child.send(job);
+  });
+  statements.tracing = false;
+  const used = process.cpuUsage(cpu);
+  const n = Math.max(result.latencies.length, 1);
+  if (result.firstFailure !== null) console.error(`  first failure: ${result.firstFailure}`);
+  return {
+    ...result,
+    cpuMs: Math.round((used.user + used.system) / n / 10) / 100,
+    perRequest: Math.round(((statements.count - before) / n) * 10) / 10,
+  };
+}
 
 const MEMBERS = Number(process.env.MEMBERS ?? 50);
 const SPINS = Number(process.env.SPINS ?? 5_000);
 const PENDING = Number(process.env.PENDING ?? 1_000);
+/** Rounds of (in 100.00, out everything) per member in the transfer figure. */
+const TRANSFER_ROUNDS = Number(process.env.TRANSFER_ROUNDS ?? 10);
+/** Connections of the server's pool (a smaller one leaves room on a PostgreSQL shared with other runs). */
+const POOL = Number(process.env.POOL ?? MEMBERS + 10);
 const FUND = 1_000_000n;
 
 function summary(
   name: string,
-  latencies: number[],
-  seconds: number,
-  failures: number,
+  { latencies, seconds, failures, cpuMs, perRequest }: Awaited<ReturnType<typeof load>>,
   figure: Pick<Figure, 'name' | 'unit'>,
 ): void {
   const sorted = [...latencies].sort((a, b) => a - b);
   console.log(
     `${name}: ${latencies.length} in ${seconds.toFixed(2)} s = ${Math.round(latencies.length / seconds)}/s, ` +
-      `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, failures ${failures}`,
+      `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, failures ${failures}; ` +
+      `server CPU ${cpuMs} ms, ${perRequest} statements per request`,
   );
   emitFigure({
     ...figure,
@@ -40,13 +101,13 @@ function summary(
     p50_ms: percentile(sorted, 50),
     p99_ms: percentile(sorted, 99),
     anchor: 'pgbench',
-    note: `${latencies.length} over HTTP, ${MEMBERS} members, ${failures} failures`,
+    note: `${latencies.length} over HTTP, ${MEMBERS} members, ${failures} failures, server CPU ${cpuMs} ms and ${perRequest} statements per request`,
   });
 }
 
 async function main() {
   process.env.BENCH_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/jingcai_bench_games';
-  const database = await freshPostgres(MEMBERS + 10);
+  const database = await freshPostgres(POOL);
   const config = benchConfig({
     GAME_PROVIDER_TIMEOUT_MS: '2000',
     GAME_RECONCILE_AFTER_MS: '0',
@@ -82,26 +143,9 @@ async function main() {
     );
   }
 
-  // 1. Transfers: each member in 100.00 then out everything, twice.
-  const transfers: number[] = [];
-  let transferFailures = 0;
-  let started = performance.now();
-  await Promise.all(
-    members.map(async ({ token }) => {
-      for (let round = 0; round < 2; round++) {
-        for (const body of [
-          { type: 'in', amount: '100' },
-          { type: 'out', amount: 0 },
-        ]) {
-          const t0 = performance.now();
-          const res = await call('/v1/game/ng/transfer', token, body);
-          transfers.push(performance.now() - t0);
-          if (res.code !== 200 || res.data.status !== 'completed') transferFailures++;
-        }
-      }
-    }),
-  );
-  summary('transfers', transfers, (performance.now() - started) / 1000, transferFailures, {
+  // 1. Transfers: each member in 100.00 then out everything, TRANSFER_ROUNDS times.
+  const tokens = members.map((m) => m.token);
+  summary('transfers', await load({ kind: 'transfers', base, tokens, rounds: TRANSFER_ROUNDS }), {
     name: 'games.transfer',
     unit: 'transfers/s',
   });
@@ -113,25 +157,8 @@ async function main() {
     const { data } = await call('/v1/game/ng/enter-game', token, { game_code: 'jc_fortune' });
     sessions.push(data.session_id as string);
   }
-  const spins: number[] = [];
-  let spinFailures = 0;
-  let next = 0;
-  started = performance.now();
-  await Promise.all(
-    sessions.map(async (session) => {
-      while (next < SPINS) {
-        next++;
-        const t0 = performance.now();
-        const res = await call('/games/demo/api/play', null, { session, bet: '1.00' });
-        spins.push(performance.now() - t0);
-        if (res.code !== 200) spinFailures++;
-      }
-    }),
-  );
-  summary('slot rounds', spins, (performance.now() - started) / 1000, spinFailures, {
-    name: 'games.slot_round',
-    unit: 'rounds/s',
-  });
+  const spins = await load({ kind: 'spins', base, sessions, spins: SPINS });
+  summary('slot rounds', spins, { name: 'games.slot_round', unit: 'rounds/s' });
 
   // 3. Reconciliation: transfers out whose answers were lost.
   const sim = app.services.demoProvider;
@@ -151,7 +178,7 @@ async function main() {
       if (tally.checked === 0) return finished;
     }
   };
-  started = performance.now();
+  const started = performance.now();
   const reconciled = await reconcileAll();
   const seconds = (performance.now() - started) / 1000;
   console.log(
@@ -188,7 +215,7 @@ async function main() {
   );
   const bp = (BigInt(r?.payout ?? '0') * 10_000n) / BigInt(r?.bet ?? '1');
   console.log(
-    `observed slot return: ${bp / 100n}.${(bp % 100n).toString().padStart(2, '0')}% over ${spins.length} rounds (published 96.56%)`,
+    `observed slot return: ${bp / 100n}.${(bp % 100n).toString().padStart(2, '0')}% over ${spins.latencies.length} rounds (published 96.56%)`,
   );
   await app.close();
   await database.close();

@@ -6,11 +6,19 @@
  *  2. settlement of 100,000 bets of one period (draw + settle + payouts through the ledger), in
  *     seconds, and the cost of a re-run (nothing left to do).
  *
+ * The bets come from a child process (bet-load.ts), so the figure measures the server; beside it
+ * the server process's CPU per bet and the statements it sent per bet (BEGIN and COMMIT included).
+ *
  *   npm run bench:lottery          BETS=2000 SETTLE_BETS=20000 npm run bench:lottery
+ *   POOL=30 npm run bench:lottery  (a smaller connection pool, on a PostgreSQL other runs share)
+ *   TRACE_SQL=1 MEMBERS=1 BETS=2 SETTLE_BETS=10 npm run bench:lottery   (prints each bet's statements)
  */
-import { randomInt } from 'node:crypto';
+import { fork } from 'node:child_process';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { currentPeriod, findLottery, findPlay, formatFen, oddsSnapshot, TERMS_VERSION } from '@app/shared';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
@@ -18,15 +26,36 @@ import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/l
 import { findPeriod } from '../../apps/server/src/modules/lottery/lottery.repo.ts';
 import { benchConfig, freshPostgres, percentile } from '../lib.ts';
 import { emitFigure } from '../report.ts';
+import type { BetLoadJob, BetLoadResult } from './bet-load.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Statements this process sends to PostgreSQL (BEGIN and COMMIT included): round trips per bet. */
+const statements = { count: 0, tracing: false };
+const client = pg.Client.prototype as unknown as { query: (this: pg.Client, ...args: unknown[]) => unknown };
+const query = client.query;
+client.query = function (this: pg.Client, ...args: unknown[]) {
+  statements.count++;
+  if (process.env.TRACE_SQL && statements.tracing)
+    console.log(
+      'SQL',
+      String((args[0] as { text?: string })?.text ?? args[0])
+        .slice(0, 160)
+        .replace(/\s+/g, ' '),
+    );
+  return query.apply(this, args);
+};
 
 const MEMBERS = Number(process.env.MEMBERS ?? 50);
 const BETS = Number(process.env.BETS ?? 5_000);
 const SETTLE_BETS = Number(process.env.SETTLE_BETS ?? 100_000);
+/** Connections of the server's pool (a smaller one leaves room on a PostgreSQL shared with other runs). */
+const POOL = Number(process.env.POOL ?? MEMBERS + 10);
 
 async function main() {
   // A database of its own, so another benchmark running at the same time cannot drop it.
   process.env.BENCH_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/jingcai_bench_lottery';
-  const database = await freshPostgres(MEMBERS + 10);
+  const database = await freshPostgres(POOL);
   const config = benchConfig();
   const app = await buildApp({ config, database, logger: false });
   const scheduler = app.services.lotteryScheduler;
@@ -62,38 +91,33 @@ async function main() {
   // 1. Bet creates on the weekly 六合彩 (open for days), one 特码 number per bet.
   const lhc = currentPeriod(findLottery('lhc')!, Date.now());
   if (lhc.closeAt - Date.now() < 10 * 60_000) throw new Error('六合彩 closes within 10 minutes: run later');
-  const latencies: number[] = [];
-  let failures = 0;
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    members.map(async ({ token }) => {
-      while (next < BETS) {
-        next++;
-        const t0 = performance.now();
-        const res = await fetch(`${base}/v1/liujiu/bet/create`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({
-            lottery_code: 'lhc',
-            expect: lhc.number,
-            bets: [{ play_code: 'lhc_tm', bet_codes: String(1 + randomInt(49)), multiple: 1 }],
-          }),
-        });
-        const json = (await res.json()) as { code: number; message: string };
-        latencies.push(performance.now() - t0);
-        if (json.code !== 200) {
-          failures++;
-          if (failures === 1) console.error(`  first failure: ${json.message}`);
-        }
-      }
-    }),
+  // The bets come from a child process (bet-load.ts): this process only serves them.
+  const job: BetLoadJob = { base, tokens: members.map((m) => m.token), bets: BETS, expect: lhc.number };
+  const statementsBefore = statements.count;
+  statements.tracing = true;
+  const cpu = process.cpuUsage();
+  const { seconds, latencies, failures, firstFailure } = await new Promise<BetLoadResult>(
+    (resolve, reject) => {
+      const child = fork(path.join(here, 'bet-load.ts'), [], { stdio: 'inherit' });
+      let result: BetLoadResult | undefined;
+      child.once('message', (message: BetLoadResult) => (result = message));
+      child.on('error', reject);
+      child.on('exit', (code) =>
+        result ? resolve(result) : reject(new Error(`bet load exited ${code} without a result`)),
+      );
+      child.send(job);
+    },
   );
-  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  statements.tracing = false;
+  // What the server process spent per bet (user + system), load generator excluded.
+  const cpuMs = Math.round((used.user + used.system) / BETS / 10) / 100;
+  const perBet = Math.round(((statements.count - statementsBefore) / BETS) * 10) / 10;
+  if (firstFailure !== null) console.error(`  first failure: ${firstFailure}`);
   latencies.sort((a, b) => a - b);
   console.log(`lottery bench on PostgreSQL: ${MEMBERS} concurrent members over HTTP`);
   console.log(
-    `  bet/create (六合彩 特码)      ${Math.round(BETS / seconds)} bets/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (${BETS} bets, ${failures} refused)`,
+    `  bet/create (六合彩 特码)      ${Math.round(BETS / seconds)} bets/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (${BETS} bets, ${failures} refused; server CPU ${cpuMs} ms/bet, ${perBet} statements/bet)`,
   );
   emitFigure({
     name: 'lottery.bet',
@@ -102,7 +126,7 @@ async function main() {
     p50_ms: percentile(latencies, 50),
     p99_ms: percentile(latencies, 99),
     anchor: 'pgbench',
-    note: `${MEMBERS} members, ${BETS} bets, ${failures} refused`,
+    note: `${MEMBERS} members, ${BETS} bets, ${failures} refused, server CPU ${cpuMs} ms/bet, ${perBet} statements/bet`,
   });
 
   // 2. Settlement: SETTLE_BETS placed bets on one 极速快3 period (和值 and 大小单双), then its draw.

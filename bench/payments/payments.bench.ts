@@ -11,6 +11,7 @@
 import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { and, count, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
@@ -22,6 +23,22 @@ import { signNotification } from '../../apps/server/src/modules/payments/gateway
 import { paymentOrders } from '../../apps/server/src/modules/payments/payments.table.ts';
 import { BENCH_LIMITS, freshPostgres, percentile } from '../lib.ts';
 import { emitFigure } from '../report.ts';
+
+/** Statements this process sends to PostgreSQL (BEGIN and COMMIT included): round trips per callback. */
+const statements = { count: 0 };
+const client = pg.Client.prototype as unknown as { query: (this: pg.Client, ...args: unknown[]) => unknown };
+const query = client.query;
+client.query = function (this: pg.Client, ...args: unknown[]) {
+  statements.count++;
+  if (process.env.TRACE_SQL)
+    console.log(
+      'SQL',
+      String((args[0] as { text?: string } | undefined)?.text ?? args[0])
+        .slice(0, 160)
+        .replace(/\s+/g, ' '),
+    );
+  return query.apply(this, args);
+};
 
 const MEMBERS = Number(process.env.MEMBERS ?? 100);
 const ORDERS = Number(process.env.ORDERS ?? 1_000);
@@ -103,6 +120,8 @@ async function main() {
   const latencies: number[] = [];
   const outcomes = new Map<string, number>();
   let next = 0;
+  const statementsBefore = statements.count;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -122,6 +141,11 @@ async function main() {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  // This process serves the callbacks through app.inject (no sockets): its CPU per callback.
+  const cpuMs = Math.round((used.user + used.system) / payloads.length / 10) / 100;
+  const perCallback = Math.round(((statements.count - statementsBefore) / payloads.length) * 10) / 10;
+  console.log(`  server CPU ${cpuMs} ms and ${perCallback} statements per callback`);
   latencies.sort((a, b) => a - b);
 
   const [credits] = await db

@@ -64,7 +64,7 @@ export const demoGameRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!parsed.ok) throw unprocessable('投注额格式不正确');
     let game;
     try {
-      game = (await sim.openSession(session)).game;
+      game = await sim.sessionGame(session);
     } catch (err) {
       if (err instanceof ProviderRejected) throw unprocessable(err.message);
       throw err;

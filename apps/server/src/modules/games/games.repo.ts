@@ -2,6 +2,7 @@ import { lockForTransaction } from '../../db/locks.ts';
 import { addTurnover } from '../accounts/figures.repo.ts';
 import { and, count, desc, eq, gte, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { rowsOf } from '../ledger/ledger.repo.ts';
 import { gameRecordCursors, gameRecords, gameSessions, gameTransfers } from './games.table.ts';
 
 export type TransferRow = typeof gameTransfers.$inferSelect;
@@ -11,18 +12,114 @@ export type NewRecord = typeof gameRecords.$inferInsert;
 
 // ---- transfers -------------------------------------------------------------------------------
 
-export async function insertTransfer(tx: Tx, row: NewTransfer): Promise<TransferRow> {
-  const [inserted] = await tx.insert(gameTransfers).values(row).returning();
-  return inserted!;
+type RawTransfer = {
+  id: string;
+  member_id: number;
+  provider: string;
+  direction: TransferRow['direction'];
+  amount: string;
+  everything: number;
+  status: TransferRow['status'];
+  client_key: string | null;
+  attempts: number;
+  last_error: string | null;
+  created_at: Date | string;
+  resolved_at: Date | string | null;
+};
+
+const TRANSFER_COLUMNS = sql.raw(
+  't.id, t.member_id, t.provider, t.direction, t.amount::text AS amount, t.everything, t.status, ' +
+    't.client_key, t.attempts, t.last_error, t.created_at, t.resolved_at',
+);
+
+const dateOf = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
+
+function toTransferRow(r: RawTransfer): TransferRow {
+  return {
+    id: r.id,
+    memberId: Number(r.member_id),
+    provider: r.provider,
+    direction: r.direction,
+    amount: BigInt(r.amount),
+    everything: Number(r.everything),
+    status: r.status,
+    clientKey: r.client_key,
+    attempts: Number(r.attempts),
+    lastError: r.last_error,
+    createdAt: dateOf(r.created_at),
+    resolvedAt: r.resolved_at === null ? null : dateOf(r.resolved_at),
+  };
+}
+
+/**
+ * What a transfer reads before it starts, in one statement: the member's transfer under this
+ * Idempotency-Key (none without a key) and the main wallet's balance (0 without a wallet).
+ */
+export async function transferStart(
+  db: Db,
+  memberId: number,
+  clientKey: string | undefined,
+): Promise<{ earlier: TransferRow | undefined; main: bigint }> {
+  const [row] = rowsOf<{ main: string | null } & { [K in keyof RawTransfer]: RawTransfer[K] | null }>(
+    await db.execute(sql`
+      SELECT (SELECT w.balance::text FROM wallets w WHERE w.member_id = ${memberId}::int AND w.kind = 'main') AS main,
+             ${TRANSFER_COLUMNS}
+      FROM (SELECT 1) one
+      LEFT JOIN game_transfers t ON t.member_id = ${memberId}::int AND t.client_key = ${clientKey ?? null}`),
+  );
+  return {
+    earlier: row && row.id !== null ? toTransferRow(row as RawTransfer) : undefined,
+    main: BigInt(row?.main ?? '0'),
+  };
+}
+
+/** A new pending transfer (one INSERT; the row is what was given plus the table's defaults). */
+export async function createTransfer(
+  db: Db | Tx,
+  row: Pick<
+    TransferRow,
+    'id' | 'memberId' | 'provider' | 'direction' | 'amount' | 'everything' | 'clientKey' | 'createdAt'
+  >,
+): Promise<TransferRow> {
+  await db.execute(sql`
+    INSERT INTO game_transfers (id, member_id, provider, direction, amount, everything, client_key, created_at)
+    VALUES (${row.id}, ${row.memberId}::int, ${row.provider}, ${row.direction}, ${row.amount}::bigint,
+            ${row.everything}::int, ${row.clientKey}, ${row.createdAt.toISOString()}::timestamptz)`);
+  return { ...row, status: 'pending', attempts: 0, lastError: null, resolvedAt: null };
+}
+
+/**
+ * Decides a still-pending transfer in one statement (its row locked until the caller's
+ * transaction ends): the row as changed, or undefined when it was no longer pending.
+ */
+export async function decidePendingTransfer(
+  db: Db | Tx,
+  id: string,
+  changes: { status: 'completed' | 'failed'; amount?: bigint; lastError?: string; resolvedAt: Date },
+): Promise<TransferRow | undefined> {
+  const [row] = rowsOf<RawTransfer>(
+    await db.execute(sql`
+      UPDATE game_transfers t SET status = ${changes.status},
+             amount = coalesce(${changes.amount ?? null}::bigint, t.amount),
+             last_error = coalesce(${changes.lastError ?? null}::text, t.last_error),
+             resolved_at = ${changes.resolvedAt.toISOString()}::timestamptz
+      WHERE t.id = ${id} AND t.status = 'pending'
+      RETURNING ${TRANSFER_COLUMNS}`),
+  );
+  return row ? toTransferRow(row) : undefined;
+}
+
+/** The member's main wallet balance (0 without a wallet). */
+export async function mainBalanceOf(db: Db, memberId: number): Promise<bigint> {
+  const [row] = rowsOf<{ balance: string }>(
+    await db.execute(sql`
+      SELECT balance::text AS balance FROM wallets WHERE member_id = ${memberId}::int AND kind = 'main'`),
+  );
+  return BigInt(row?.balance ?? '0');
 }
 
 export async function findTransfer(db: Db | Tx, id: string): Promise<TransferRow | undefined> {
   const [row] = await db.select().from(gameTransfers).where(eq(gameTransfers.id, id));
-  return row;
-}
-
-export async function lockTransfer(tx: Tx, id: string): Promise<TransferRow | undefined> {
-  const [row] = await tx.select().from(gameTransfers).where(eq(gameTransfers.id, id)).for('update');
   return row;
 }
 
@@ -40,14 +137,6 @@ export async function findTransferByClientKey(
     .from(gameTransfers)
     .where(and(eq(gameTransfers.memberId, memberId), eq(gameTransfers.clientKey, clientKey)));
   return row;
-}
-
-export async function updateTransfer(
-  db: Db | Tx,
-  id: string,
-  changes: Partial<Pick<NewTransfer, 'status' | 'amount' | 'attempts' | 'lastError' | 'resolvedAt'>>,
-): Promise<void> {
-  await db.update(gameTransfers).set(changes).where(eq(gameTransfers.id, id));
 }
 
 export async function noteAttempt(db: Db, id: string, error: string): Promise<void> {

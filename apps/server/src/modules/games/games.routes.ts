@@ -146,7 +146,7 @@ const memberGameRoutes: FastifyPluginAsyncZod = async (member) => {
     },
     async (request) => {
       const { view, message } = await gameTransfers.transfer(
-        memberOf(request).member.id,
+        memberOf(request).member,
         request.body.type,
         request.body.amount,
         idempotencyKeyOf(request),

@@ -102,11 +102,13 @@ export class DemoGameProvider implements GameProvider {
   private async call<T>(
     call: SimulatedCall,
     work: () => Promise<T>,
-    onReject?: () => Promise<void>,
+    onReject?: () => Promise<T | undefined>,
   ): Promise<T> {
     const fault = this.takeFault(call);
     if (fault === 'reject') {
-      await onReject?.();
+      // An id decided before (by a concurrent copy of the call) keeps its answer: same id, same answer.
+      const decided = await onReject?.();
+      if (decided !== undefined) return decided;
       throw new ProviderRejected('游戏平台维护中');
     }
     if (fault === 'lose-request') {
@@ -203,6 +205,15 @@ export class DemoGameProvider implements GameProvider {
     return { game, memberId: session.memberId, balance: player?.balance ?? 0n };
   }
 
+  /** The game of a live session (what a round's request is checked against), or why it cannot be played. */
+  async sessionGame(sessionId: string, now = this.clock.now()): Promise<CatalogGame> {
+    const session = await repo.findSimSession(this.db, sessionId);
+    const game = session ? findGame(session.gameCode) : undefined;
+    if (!session || !game) throw new ProviderRejected('游戏会话不存在，请重新进入游戏');
+    if (session.expiresAt <= now) throw new ProviderRejected('游戏会话已过期，请返回重新进入游戏');
+    return game;
+  }
+
   /**
    * One round: the session must be live (each round keeps it alive 5 more minutes), the stake
    * comes out of the member's balance here, the outcome from node:crypto, the round is recorded.
@@ -214,28 +225,38 @@ export class DemoGameProvider implements GameProvider {
     now = this.clock.now(),
   ): Promise<PlayResult> {
     return inTransaction(this.db, async ({ tx }) => {
-      const session = await repo.findSimSession(tx, sessionId, true);
+      // The session and the player's row locked together (step by step for a player without a row).
+      const locked =
+        (await repo.lockSessionAndPlayer(tx, sessionId)) ??
+        (await (async () => {
+          const session = await repo.findSimSession(tx, sessionId, true);
+          return session && { session, balance: (await repo.lockPlayer(tx, session.memberId)).balance };
+        })());
+      const session = locked?.session;
       const game = session ? findGame(session.gameCode) : undefined;
-      if (!session || !game) throw new ProviderRejected('游戏会话不存在，请重新进入游戏');
+      if (!locked || !session || !game) throw new ProviderRejected('游戏会话不存在，请重新进入游戏');
       if (session.expiresAt <= now) throw new ProviderRejected('游戏会话已过期，请返回重新进入游戏');
       if (game.engine !== input.engine) throw new ProviderRejected('该游戏不支持此操作');
-      const player = await repo.lockPlayer(tx, session.memberId);
-      if (player.balance < input.bet) throw new ProviderRejected('游戏余额不足，请先转入');
+      if (locked.balance < input.bet) throw new ProviderRejected('游戏余额不足，请先转入');
 
       const outcome = decide(game, input);
-      const balance = player.balance - input.bet + outcome.payout;
-      await repo.setPlayerBalance(tx, session.memberId, balance);
-      await repo.extendSimSession(tx, sessionId, new Date(now.getTime() + sessionTtlMs));
+      const balance = locked.balance - input.bet + outcome.payout;
       const roundId = `${game.platform}_${now.getTime()}_${randomBytes(5).toString('hex')}`;
-      await repo.insertRound(tx, {
-        roundId,
-        memberId: session.memberId,
-        gameCode: game.code,
-        bet: input.bet,
-        payout: outcome.payout,
-        result: outcome.result,
-        detail: outcome.detail,
-        playedAt: now,
+      // The balance, the session's new expiry and the round in one statement.
+      await repo.recordRound(tx, {
+        balance,
+        expiresAt: new Date(now.getTime() + sessionTtlMs),
+        round: {
+          roundId,
+          sessionId,
+          memberId: session.memberId,
+          gameCode: game.code,
+          bet: input.bet,
+          payout: outcome.payout,
+          result: outcome.result,
+          detail: outcome.detail,
+          playedAt: now,
+        },
       });
       return {
         round_id: roundId,
@@ -255,12 +276,32 @@ export class DemoGameProvider implements GameProvider {
     direction: 'in' | 'out',
     requested: bigint | 'all',
   ): Promise<ProviderTransfer> {
-    await this.createPlayer(memberId);
-    const decided = await inTransaction(this.db, async ({ tx }) => {
-      const player = await repo.lockPlayer(tx, memberId);
+    // Usually one statement; a new player or an id decided before take the path below.
+    const decided =
+      (await repo.decideTransferAtOnce(
+        this.db,
+        transferId,
+        memberId,
+        direction,
+        requested === 'all' ? null : requested,
+      )) ?? (await this.applyTransferSlowly(transferId, memberId, direction, requested));
+    if (decided.memberId !== memberId || decided.direction !== direction)
+      throw new ProviderRejected('转账单号重复');
+    return toTransfer(decided);
+  }
+
+  /** `applyTransfer` step by step in a transaction: creates the player, finds an earlier answer. */
+  private async applyTransferSlowly(
+    transferId: string,
+    memberId: number,
+    direction: 'in' | 'out',
+    requested: bigint | 'all',
+  ): Promise<repo.SimTransferRow> {
+    return inTransaction(this.db, async ({ tx }) => {
+      // The player's row (created if new) is locked first; then the id's earlier answer, if any.
+      const player = await repo.lockPlayerAndTransfer(tx, memberId, transferId);
       // Same id, same answer: decided transfers are never carried out again.
-      const earlier = await repo.findSimTransfer(tx, transferId);
-      if (earlier) return earlier;
+      if (player.earlier) return player.earlier;
       let amount = requested === 'all' ? player.balance : requested;
       let status: 'success' | 'failed' = 'success';
       let reason: string | null = null;
@@ -271,8 +312,7 @@ export class DemoGameProvider implements GameProvider {
       }
       const balanceAfter =
         status === 'failed' ? player.balance : player.balance + (direction === 'in' ? amount : -amount);
-      await repo.setPlayerBalance(tx, memberId, balanceAfter);
-      const row = await repo.insertSimTransfer(tx, {
+      const row = await repo.decideSimTransfer(tx, {
         transferId,
         memberId,
         direction,
@@ -281,19 +321,26 @@ export class DemoGameProvider implements GameProvider {
         balanceAfter,
         reason,
       });
-      return row!;
+      if (row) return row;
+      // Decided by a refusal recorded without the player's lock (recordRefusal takes it too, so
+      // this is only a guard): the earlier answer stands.
+      const earlier = await repo.findSimTransfer(tx, transferId);
+      if (!earlier) throw new Error(`provider transfer ${transferId} neither recorded nor found`);
+      return earlier;
     });
-    if (decided.memberId !== memberId || decided.direction !== direction)
-      throw new ProviderRejected('转账单号重复');
-    return toTransfer(decided);
   }
 
   /** A refusal decides the id: a late copy of the same request is refused too. */
-  private async recordRefusal(transferId: string, memberId: number, direction: 'in' | 'out', amount: bigint) {
+  private async recordRefusal(
+    transferId: string,
+    memberId: number,
+    direction: 'in' | 'out',
+    amount: bigint,
+  ): Promise<ProviderTransfer | undefined> {
     await this.createPlayer(memberId);
-    await inTransaction(this.db, async ({ tx }) => {
+    const earlier = await inTransaction(this.db, async ({ tx }) => {
       const player = await repo.lockPlayer(tx, memberId);
-      await repo.insertSimTransfer(
+      const recorded = await repo.insertSimTransfer(
         tx,
         {
           transferId,
@@ -306,7 +353,12 @@ export class DemoGameProvider implements GameProvider {
         },
         true,
       );
+      return recorded ? undefined : repo.findSimTransfer(tx, transferId);
     });
+    // Refused now, unless the id had been decided already for this member and direction.
+    return earlier && earlier.memberId === memberId && earlier.direction === direction
+      ? toTransfer(earlier)
+      : undefined;
   }
 }
 

@@ -1,13 +1,12 @@
-import { walletsOf } from '../ledger/ledger.repo.ts';
 import { randomBytes } from 'node:crypto';
 import { formatFen, MESSAGES, type NgBalance, type NgTransferResultView } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { AppError, badRequest, PG_UNIQUE_VIOLATION, pgErrorCode, unprocessable } from '../../lib/errors.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import * as repo from './games.repo.ts';
-import { assertMayPlay } from './games.rules.ts';
+import { refuseBarredMember, type TransferMember } from './games.rules.ts';
 import {
   ProviderRejected,
   ProviderUnavailable,
@@ -29,16 +28,21 @@ type Outcome = { kind: 'success'; amount: bigint } | { kind: 'failed'; reason: s
 
 const KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,128}$/;
 const PENDING_MESSAGE = '转账处理中，请稍后查看余额';
+/** Members whose provider account this process has opened, remembered up to this many. */
+const KNOWN_PLAYERS_MAX = 100_000;
 
 /**
  * Transfers between the main wallet and the provider's wallet, two-phase:
  * - in: main is debited together with a `pending` row; the provider's confirmation completes it,
  *   a definite refusal refunds main, silence leaves it pending for `reconcile`.
  * - out: a `pending` row first; main is credited only with the provider's confirmation.
- * The provider is idempotent by our transfer id, and every completion runs on the locked row
- * with ledger idempotency keys, so nothing is lost or moved twice whoever finishes it.
+ * The provider is idempotent by our transfer id, and every completion moves the row from pending
+ * in the statement that locks it, with ledger idempotency keys, so nothing is lost or moved twice
+ * whoever finishes it.
  */
 export class GameTransferService {
+  private readonly players = new Set<number>();
+
   constructor(
     private readonly db: Db,
     private readonly ledger: LedgerService,
@@ -46,65 +50,70 @@ export class GameTransferService {
     private readonly options: TransferOptions,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
     private readonly clock: Clock,
-    private readonly responsible: Pick<ResponsiblePlayService, 'assertMayPlay' | 'precheck'>,
+    private readonly responsible: Pick<ResponsiblePlayService, 'assertMayPlay'>,
   ) {}
 
   async transfer(
-    memberId: number,
+    member: TransferMember,
     direction: 'in' | 'out',
     amount: bigint,
     clientKey: string | undefined,
   ): Promise<{ view: NgTransferResultView; message: string }> {
+    const memberId = member.id;
     if (clientKey !== undefined && !KEY_PATTERN.test(clientKey))
       throw badRequest('Idempotency-Key 须为8-128位字母、数字或 _-:.');
     if (direction === 'in') {
-      await assertMayPlay(this.db, memberId);
+      refuseBarredMember(member);
       if (amount <= 0n) throw unprocessable('转入金额须大于0');
     }
-    if (clientKey) {
-      const earlier = await repo.findTransferByClientKey(this.db, memberId, clientKey);
-      if (earlier) return this.replay(earlier, direction, amount);
+    // The transfer already made under this key and the main balance, in one read (none when
+    // neither is needed: a transfer out without a key).
+    if (clientKey || direction === 'in') {
+      const start = await repo.transferStart(this.db, memberId, clientKey);
+      if (start.earlier) return this.replay(start.earlier, direction, amount);
+      // A transfer the main wallet cannot cover is refused first (the ledger still decides under
+      // its lock; this spares the transaction).
+      if (direction === 'in' && start.main < amount) throw unprocessable('主钱包余额不足');
     }
-    // A transfer the main wallet cannot cover is refused before the provider hears of it (the
-    // ledger still decides under its lock; this only spares the provider a refused call).
-    if (direction === 'in') {
-      const main = (await walletsOf(this.db, memberId)).find((w) => w.kind === 'main')?.balance ?? 0n;
-      if (main < amount) throw unprocessable('主钱包余额不足');
-      // Money moved into a game is staked there: a time-out, self-exclusion or the member's own
-      // limits refuse it before the provider hears of it (and again under the limits' lock below).
-      await this.responsible.precheck(memberId, this.clock.now(), { kind: 'stake', amount });
-    }
-    await this.provider.createPlayer(memberId).catch(() => undefined);
 
     const now = this.clock.now();
     const id = `gt_${memberId}_${now.getTime().toString(36)}_${randomBytes(6).toString('hex')}`;
+    const pending = {
+      id,
+      memberId,
+      provider: this.provider.code,
+      direction,
+      amount,
+      everything: direction === 'out' && amount === 0n ? 1 : 0,
+      clientKey: clientKey ?? null,
+      createdAt: now,
+    };
     let row: repo.TransferRow;
+    /** Main after this transfer's own movement of it (carried to the answer instead of read again). */
+    let main: bigint | undefined;
     try {
-      row = await inTransaction(this.db, async (work) => {
-        if (direction === 'in')
-          await this.responsible.assertMayPlay(work, memberId, now, { kind: 'stake', amount });
-        const created = await repo.insertTransfer(work.tx, {
-          id,
-          memberId,
-          provider: this.provider.code,
-          direction,
-          amount,
-          everything: direction === 'out' && amount === 0n ? 1 : 0,
-          clientKey: clientKey ?? null,
-          createdAt: now,
-        });
-        if (direction === 'in') {
-          await this.ledger.post(work, {
-            memberId,
-            amount: -amount,
-            type: 'game_in',
-            reference: { type: 'game_transfer', id },
-            idempotencyKey: `game-transfer:${id}:debit`,
-            remark: '主钱包转入游戏钱包',
-          });
-        }
-        return created;
-      });
+      row =
+        direction === 'in'
+          ? await inTransaction(this.db, async (work) => {
+              // Money moved into a game is staked there: a time-out, self-exclusion or the
+              // member's own limits refuse it here, under the limits' lock, before the provider
+              // hears of it (the account at the provider is opened only after this commits).
+              await this.responsible.assertMayPlay(work, memberId, now, { kind: 'stake', amount });
+              const created = await repo.createTransfer(work.tx, pending);
+              // Once per transfer without a ledger key: the transfer row, inserted in this
+              // transaction under its primary key, is the guard (the ledger's fast path).
+              const debit = await this.ledger.post(work, {
+                memberId,
+                amount: -amount,
+                type: 'game_in',
+                reference: { type: 'game_transfer', id },
+                remark: '主钱包转入游戏钱包',
+              });
+              main = debit.balanceAfter;
+              return created;
+            })
+          : // Out moves no money yet: the pending row alone, one statement.
+            await repo.createTransfer(this.db, pending);
     } catch (err) {
       if (err instanceof AppError && err.message === MESSAGES.insufficientBalance)
         throw unprocessable('主钱包余额不足');
@@ -115,13 +124,39 @@ export class GameTransferService {
       throw err;
     }
 
-    const outcome = await this.ask(row, () =>
-      direction === 'in'
+    await this.ensurePlayer(memberId);
+    let game: bigint | undefined;
+    const outcome = await this.ask(row, async () => {
+      const answer = await (direction === 'in'
         ? this.provider.transferIn(id, memberId, amount)
-        : this.provider.transferOut(id, memberId, amount === 0n ? 'all' : amount),
-    );
-    const final = outcome ? await this.resolve(id, outcome) : row;
-    return this.answer(final);
+        : this.provider.transferOut(id, memberId, amount === 0n ? 'all' : amount));
+      game = answer.balanceAfter;
+      return answer;
+    });
+    if (!outcome) return this.answer(row);
+    const resolved = await this.resolve(row, outcome);
+    // What this request saw move: main after its own entry, the game wallet as the provider
+    // answered. A transfer someone else finished first is answered from fresh reads.
+    if (!resolved.here) return this.answer(resolved.row);
+    return this.answer(resolved.row, {
+      main: resolved.main ?? main,
+      game: game ?? null,
+    });
+  }
+
+  /**
+   * Opens the member's account at the provider once per process (best effort, as before: a
+   * failure is ignored and tried again next time; the provider opens it with a transfer anyway).
+   */
+  private async ensurePlayer(memberId: number): Promise<void> {
+    if (this.players.has(memberId)) return;
+    try {
+      await this.provider.createPlayer(memberId);
+      if (this.players.size >= KNOWN_PLAYERS_MAX) this.players.clear();
+      this.players.add(memberId);
+    } catch {
+      // Ignored: the transfer itself will tell whether the provider can take it.
+    }
   }
 
   /**
@@ -150,7 +185,7 @@ export class GameTransferService {
         if (row.direction === 'in') return this.provider.transferIn(row.id, row.memberId, row.amount);
         return this.provider.transferOut(row.id, row.memberId, row.everything ? 0n : row.amount);
       });
-      const final = outcome ? await this.resolve(row.id, outcome) : row;
+      const final = outcome ? (await this.resolve(row, outcome)).row : row;
       if (final.status === 'completed') tally.completed++;
       else if (final.status === 'failed') tally.failed++;
       else tally.pending++;
@@ -163,9 +198,7 @@ export class GameTransferService {
     const [balances, pending, game] = await Promise.all([
       this.ledger.balances(memberId),
       repo.pendingInOf(this.db, memberId),
-      withTimeout(this.provider.balance(memberId), this.options.timeoutMs, 'balance', this.clock).catch(
-        () => null,
-      ),
+      this.gameBalance(memberId),
     ]);
     return {
       main_balance: formatFen(balances.get('main') ?? 0n),
@@ -174,6 +207,13 @@ export class GameTransferService {
       pending_count: pending.count,
       provider_available: game !== null,
     };
+  }
+
+  /** The member's balance at the provider, or null when it does not answer in time. */
+  private gameBalance(memberId: number): Promise<bigint | null> {
+    return withTimeout(this.provider.balance(memberId), this.options.timeoutMs, 'balance', this.clock).catch(
+      () => null,
+    );
   }
 
   /** One provider call under the time limit: its outcome, or null when nothing definite came back. */
@@ -192,16 +232,37 @@ export class GameTransferService {
     }
   }
 
-  /** Applies the provider's decision once, on the locked row. */
-  private async resolve(id: string, outcome: Outcome): Promise<repo.TransferRow> {
-    return inTransaction(this.db, async (work) => {
-      const row = await repo.lockTransfer(work.tx, id);
+  /**
+   * Applies the provider's decision once: the row moves from pending in the statement that locks
+   * it, with the ledger entry it calls for in the same transaction. `here` says this call decided
+   * it (false: it was no longer pending); `main` is the main balance after its entry, if one.
+   */
+  private async resolve(
+    pending: Pick<repo.TransferRow, 'id' | 'direction'>,
+    outcome: Outcome,
+  ): Promise<{ row: repo.TransferRow; here: boolean; main?: bigint }> {
+    const { id, direction } = pending;
+    const resolvedAt = this.clock.now();
+    const settled = async (db: Db | Tx) => {
+      const row = await repo.findTransfer(db, id);
       if (!row) throw new Error(`game transfer ${id} vanished`);
-      if (row.status !== 'pending') return row;
-      const resolvedAt = this.clock.now();
+      return { row, here: false };
+    };
+    if (outcome.kind === 'success' && direction === 'in') {
+      // A transfer in that went through moves no money now: one statement, no transaction.
+      const row = await repo.decidePendingTransfer(this.db, id, { status: 'completed', resolvedAt });
+      return row ? { row, here: true } : settled(this.db);
+    }
+    return inTransaction(this.db, async (work) => {
       if (outcome.kind === 'failed') {
-        if (row.direction === 'in') {
-          await this.ledger.post(work, {
+        const row = await repo.decidePendingTransfer(work.tx, id, {
+          status: 'failed',
+          lastError: outcome.reason,
+          resolvedAt,
+        });
+        if (!row) return settled(work.tx);
+        if (direction === 'in') {
+          const refund = await this.ledger.post(work, {
             memberId: row.memberId,
             amount: row.amount,
             type: 'game_refund',
@@ -209,13 +270,18 @@ export class GameTransferService {
             idempotencyKey: `game-transfer:${id}:refund`,
             remark: `转入游戏失败退回：${outcome.reason}`,
           });
+          return { row, here: true, main: refund.balanceAfter };
         }
-        const changes = { status: 'failed' as const, lastError: outcome.reason, resolvedAt };
-        await repo.updateTransfer(work.tx, id, changes);
-        return { ...row, ...changes };
+        return { row, here: true };
       }
-      if (row.direction === 'out' && outcome.amount > 0n) {
-        await this.ledger.post(work, {
+      const row = await repo.decidePendingTransfer(work.tx, id, {
+        status: 'completed',
+        amount: outcome.amount,
+        resolvedAt,
+      });
+      if (!row) return settled(work.tx);
+      if (outcome.amount > 0n) {
+        const credit = await this.ledger.post(work, {
           memberId: row.memberId,
           amount: outcome.amount,
           type: 'game_out',
@@ -223,11 +289,9 @@ export class GameTransferService {
           idempotencyKey: `game-transfer:${id}:credit`,
           remark: '游戏钱包转出到主钱包',
         });
+        return { row, here: true, main: credit.balanceAfter };
       }
-      const amount = row.direction === 'out' ? outcome.amount : row.amount;
-      const changes = { status: 'completed' as const, amount, resolvedAt };
-      await repo.updateTransfer(work.tx, id, changes);
-      return { ...row, ...changes };
+      return { row, here: true };
     });
   }
 
@@ -237,7 +301,15 @@ export class GameTransferService {
     return this.answer(row);
   }
 
-  private async answer(row: repo.TransferRow): Promise<{ view: NgTransferResultView; message: string }> {
+  /**
+   * The answer to a transfer request: main and game balances as `known` carries them (what this
+   * request saw), or read now (main from the ledger, the game wallet from the provider, null when
+   * it does not answer in time).
+   */
+  private async answer(
+    row: repo.TransferRow,
+    known?: { main: bigint | undefined; game: bigint | null },
+  ): Promise<{ view: NgTransferResultView; message: string }> {
     if (row.status === 'failed') {
       throw unprocessable(
         row.direction === 'in'
@@ -245,15 +317,18 @@ export class GameTransferService {
           : `转出失败：${row.lastError ?? '游戏平台拒绝'}`,
       );
     }
-    const balance = await this.balance(row.memberId);
+    const [main, game] = await Promise.all([
+      known?.main ?? repo.mainBalanceOf(this.db, row.memberId),
+      known?.game ?? this.gameBalance(row.memberId),
+    ]);
     return {
       view: {
         transfer_id: row.id,
         type: row.direction,
         status: row.status,
         amount: formatFen(row.amount),
-        main_balance: balance.main_balance,
-        game_balance: balance.game_balance,
+        main_balance: formatFen(main),
+        game_balance: game === null ? null : formatFen(game),
       },
       message:
         row.status === 'pending'

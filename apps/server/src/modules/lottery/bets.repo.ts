@@ -1,15 +1,154 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { LOCKS } from '../../db/locks.ts';
 import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
-import type { BetRow, NewBet, NoticeRow } from './lottery.repo.ts';
+import type { BetRow, NewBet, NoticeRow, PeriodRow } from './lottery.repo.ts';
 import { lotteryBets, lotteryNotices, lotteryPeriods } from './lottery.table.ts';
 
 export type BetStatus = BetRow['status'];
 
 // ---- a member's bets ----------------------------------------------------------------------------
 
-export async function insertBets(tx: Tx, rows: NewBet[]): Promise<BetRow[]> {
-  return tx.insert(lotteryBets).values(rows).returning();
+/** A period row as raw SQL returns it (timestamps as Date on node-postgres and PGlite, text in JSON). */
+type RawPeriod = {
+  id: number;
+  lottery_code: string;
+  number: string;
+  open_at: Date | string;
+  close_at: Date | string;
+  draw_at: Date | string;
+  seed: string | null;
+  commitment: string;
+  status: PeriodRow['status'];
+  open_code: string | null;
+  drawn_at: Date | string | null;
+  cancel_reason: string | null;
+  settled_at: Date | string | null;
+  created_at: Date | string;
+};
+
+const PERIOD_COLUMNS = sql.raw(
+  'p.id, p.lottery_code, p.number, p.open_at, p.close_at, p.draw_at, p.seed, p.commitment, p.status, ' +
+    'p.open_code, p.drawn_at, p.cancel_reason, p.settled_at, p.created_at',
+);
+
+const dateOf = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
+const maybeDate = (v: Date | string | null): Date | null => (v === null ? null : dateOf(v));
+
+function toPeriodRow(r: RawPeriod): PeriodRow {
+  return {
+    id: Number(r.id),
+    lotteryCode: r.lottery_code,
+    number: r.number,
+    openAt: dateOf(r.open_at),
+    closeAt: dateOf(r.close_at),
+    drawAt: dateOf(r.draw_at),
+    seed: r.seed,
+    commitment: r.commitment,
+    status: r.status,
+    openCode: r.open_code,
+    drawnAt: maybeDate(r.drawn_at),
+    cancelReason: r.cancel_reason,
+    settledAt: maybeDate(r.settled_at),
+    createdAt: dateOf(r.created_at),
+  };
+}
+
+/**
+ * A bet create's first statement in its transaction: the period by number with its lock taken
+ * shared (`sharePeriodLock`) until the transaction ends, and whether an operator took the lottery
+ * off sale (a lottery without a games row is on sale). The period's status here may predate the
+ * lock (the statement began before it waited); only what never changes (id, number, times) is to
+ * be used from it — `insertBetsIfOpen`, the next statement, reads it again.
+ */
+export async function lockBetTarget(
+  tx: Tx,
+  code: string,
+  number: string,
+): Promise<{ onSale: boolean; period: PeriodRow | undefined }> {
+  const [row] = rowsOf<{ enabled: boolean | null } & { [K in keyof RawPeriod]: RawPeriod[K] | null }>(
+    await tx.execute(sql`
+      SELECT (SELECT g.enabled FROM lottery_games g WHERE g.code = ${code}) AS enabled, ${PERIOD_COLUMNS},
+             CASE WHEN p.id IS NOT NULL
+                  THEN pg_advisory_xact_lock_shared(${LOCKS.lotteryPeriod}::int, p.id) END AS locked
+      FROM (SELECT 1) one
+      LEFT JOIN lottery_periods p ON p.lottery_code = ${code} AND p.number = ${number}`),
+  );
+  return {
+    onSale: row?.enabled !== false,
+    period: row && row.id !== null ? toPeriodRow(row as RawPeriod) : undefined,
+  };
+}
+
+/** A bet to place: its row less what the database fills in. */
+export type PlacedBet = Omit<
+  NewBet,
+  'id' | 'status' | 'payout' | 'winningItems' | 'cancelReason' | 'settledAt'
+> & {
+  createdAt: Date;
+};
+
+/**
+ * Reads the period and inserts the bets in one statement, the bets only if the period takes bets
+ * at `at` (as `acceptsBets`: pending or open, open_at <= at < close_at). The caller holds the
+ * period's shared lock, taken in a statement before this one, so what this reads is the period as
+ * the draw (which takes the lock exclusively) left it. Returns the period and the bets as stored
+ * (none when it refused them), in input order.
+ */
+export async function insertBetsIfOpen(
+  tx: Tx,
+  periodId: number,
+  at: Date,
+  bets: readonly PlacedBet[],
+): Promise<{ period: PeriodRow | undefined; bets: BetRow[] }> {
+  const column = <T extends string | number | bigint>(pick: (bet: PlacedBet) => T) => pgArray(bets.map(pick));
+  const stamp = at.toISOString();
+  const rows = rowsOf<RawPeriod & { bet_id: number | null; bet_no: string | null }>(
+    await tx.execute(sql`
+      WITH p AS (SELECT * FROM lottery_periods WHERE id = ${periodId}::int),
+      b AS (
+        INSERT INTO lottery_bets (bet_no, member_id, lottery_code, period_id, play_code, codes, item_count,
+                                  multiple, unit_fen, amount, odds, created_at)
+        SELECT v.bet_no, v.member_id, v.lottery_code, ${periodId}::int, v.play_code, v.codes, v.item_count,
+               v.multiple, v.unit_fen, v.amount, v.odds, v.created_at
+        FROM unnest(
+          ${column((b) => b.betNo)}::text[], ${column((b) => b.memberId)}::int[],
+          ${column((b) => b.lotteryCode)}::text[], ${column((b) => b.playCode)}::text[],
+          ${column((b) => b.codes)}::text[], ${column((b) => b.itemCount)}::int[],
+          ${column((b) => b.multiple)}::int[], ${column((b) => b.unitFen)}::bigint[],
+          ${column((b) => b.amount)}::bigint[], ${column((b) => JSON.stringify(b.odds))}::jsonb[],
+          ${column((b) => b.createdAt.toISOString())}::timestamptz[]
+        ) WITH ORDINALITY AS v(bet_no, member_id, lottery_code, play_code, codes, item_count, multiple,
+                                unit_fen, amount, odds, created_at, n)
+        WHERE EXISTS (SELECT 1 FROM p WHERE p.status IN ('pending', 'open')
+                        AND p.open_at <= ${stamp}::timestamptz AND p.close_at > ${stamp}::timestamptz)
+        ORDER BY v.n
+        RETURNING id, bet_no
+      )
+      SELECT ${PERIOD_COLUMNS}, b.id AS bet_id, b.bet_no
+      FROM p LEFT JOIN b ON true`),
+  );
+  const first = rows[0];
+  if (!first) return { period: undefined, bets: [] };
+  const ids = new Map<string, number>();
+  for (const r of rows) if (r.bet_no !== null && r.bet_id !== null) ids.set(r.bet_no, Number(r.bet_id));
+  if (ids.size === 0) return { period: toPeriodRow(first), bets: [] };
+  return {
+    period: toPeriodRow(first),
+    bets: bets.map((b) => {
+      const id = ids.get(b.betNo);
+      if (id === undefined) throw new Error(`lottery bet ${b.betNo} not inserted`);
+      return {
+        ...b,
+        id,
+        status: 'pending',
+        payout: 0n,
+        winningItems: 0,
+        cancelReason: null,
+        settledAt: null,
+      };
+    }),
+  };
 }
 
 /** The member's own bet (another member's is not found), row-locked when `lock` is set. */

@@ -110,10 +110,71 @@ export class LotteryBetsService {
     if (member.isBlack) throw forbidden('账户受限，暂不能投注，请联系客服');
     if (member.disableGame) throw forbidden('您的账户已被禁止投注，请联系客服');
     const config = lotteryOf(body.lottery_code);
-    if ((await repo.disabledGameCodes(this.db)).has(config.code)) throw unprocessable(`${config.name}已停售`);
-    const period = await repo.findPeriod(this.db, config.code, body.expect);
-    if (!period) throw notFound(`第${body.expect}期不存在`);
 
+    const { data } = await this.idempotency.run(
+      { memberId: member.id, key: ctx.idempotencyKey, route: ctx.route, request: body },
+      async (work) => {
+        // The sale switch and the period, its lock taken shared in the same statement: the draw
+        // waits for us. (A replayed key has answered before this.)
+        const target = await bets.lockBetTarget(work.tx, config.code, body.expect);
+        if (!target.onSale) throw unprocessable(`${config.name}已停售`);
+        const { period } = target;
+        if (!period) throw notFound(`第${body.expect}期不存在`);
+        const { lines, total } = this.checkSlip(body, config, period);
+        // The period is read again, and the bets inserted only if it takes them, in one statement.
+        const at = this.clock.now().getTime();
+        const createdAt = new Date(at);
+        const placed = await bets.insertBetsIfOpen(
+          work.tx,
+          period.id,
+          createdAt,
+          lines.map((l) => ({
+            betNo: newBetNo(createdAt),
+            memberId: member.id,
+            lotteryCode: config.code,
+            periodId: period.id,
+            playCode: l.play.code,
+            codes: l.codes,
+            itemCount: l.itemCount,
+            multiple: l.multiple,
+            unitFen: l.unitFen,
+            amount: l.amount,
+            odds: oddsSnapshot(l.play),
+            createdAt,
+          })),
+        );
+        const locked = placed.period;
+        if (!locked) throw notFound(`第${body.expect}期不存在`);
+        if (at < locked.openAt.getTime() && locked.status === 'pending')
+          throw unprocessable(`第${period.number}期尚未开盘`);
+        if (!acceptsBets(locked, at)) throw unprocessable(closedMessage(period.number));
+        const rows = placed.bets;
+        if (rows.length !== lines.length) throw new Error('lottery bets not inserted');
+        // Time-out, self-exclusion and the member's own stake and loss limits (their rows locked);
+        // a refusal rolls the bets back with everything else.
+        await this.responsible.assertMayPlay(work, member.id, createdAt, { kind: 'stake', amount: total });
+        // 自动转入: the stake comes from the main wallet, moved in this transaction, when it can.
+        if (member.lotteryAutoTransfer === 1) await this.autoTransfer(work, member.id, total);
+        const balance = await this.debit(
+          work,
+          rows.map((bet) => ({ bet, remark: `彩票投注 ${config.name} 第${period.number}期 ${bet.betNo}` })),
+        );
+        return {
+          bets: rows.map((bet) => toBetView(bet, locked, at)),
+          total_amount: formatFen(total),
+          balance: formatFen(balance),
+        };
+      },
+    );
+    return data;
+  }
+
+  /** Every line of a slip re-checked by the shared rules for its period, and the slip's total. */
+  private checkSlip(
+    body: LotteryBetCreateBody,
+    config: ReturnType<typeof lotteryOf>,
+    period: repo.PeriodRow,
+  ) {
     const schedulePeriod = schedulePeriodOf(config, period);
     const lines = body.bets.map((line, index) => {
       const play = playOf(config, line.play_code, schedulePeriod);
@@ -140,51 +201,7 @@ export class LotteryBetsService {
       if (!shown.ok || shown.fen !== total)
         throw unprocessable(`投注金额已变化，应为${formatFen(total)}元，请确认后重新提交`);
     }
-
-    const { data } = await this.idempotency.run(
-      { memberId: member.id, key: ctx.idempotencyKey, route: ctx.route, request: body },
-      async (work) => {
-        await repo.sharePeriodLock(work.tx, period.id);
-        const locked = await repo.findPeriodById(work.tx, period.id);
-        // Checked under the period lock (and after a replayed key answered): the draw waits for us.
-        const at = this.clock.now().getTime();
-        if (!locked) throw notFound(`第${body.expect}期不存在`);
-        if (at < locked.openAt.getTime() && locked.status === 'pending')
-          throw unprocessable(`第${period.number}期尚未开盘`);
-        if (!acceptsBets(locked, at)) throw unprocessable(closedMessage(period.number));
-        // Time-out, self-exclusion and the member's own stake and loss limits (their rows locked).
-        await this.responsible.assertMayPlay(work, member.id, new Date(at), { kind: 'stake', amount: total });
-        const createdAt = new Date(at);
-        const rows = await bets.insertBets(
-          work.tx,
-          lines.map((l) => ({
-            betNo: newBetNo(createdAt),
-            memberId: member.id,
-            lotteryCode: config.code,
-            periodId: period.id,
-            playCode: l.play.code,
-            codes: l.codes,
-            itemCount: l.itemCount,
-            multiple: l.multiple,
-            unitFen: l.unitFen,
-            amount: l.amount,
-            odds: oddsSnapshot(l.play),
-            createdAt,
-          })),
-        );
-        // 自动转入: the stake comes from the main wallet, moved in this transaction, when it can.
-        if (member.lotteryAutoTransfer === 1) await this.autoTransfer(work, member.id, total);
-        let balance = 0n;
-        for (const bet of rows)
-          balance = await this.debit(work, bet, `彩票投注 ${config.name} 第${period.number}期 ${bet.betNo}`);
-        return {
-          bets: rows.map((bet) => toBetView(bet, locked, at)),
-          total_amount: formatFen(total),
-          balance: formatFen(balance),
-        };
-      },
-    );
-    return data;
+    return { lines, total };
   }
 
   /**
@@ -205,17 +222,27 @@ export class LotteryBetsService {
     });
   }
 
-  private async debit(work: Work, bet: repo.BetRow, remark: string): Promise<bigint> {
+  /**
+   * Debits the lottery wallet once per bet, in order; returns the balance after the last. One bet
+   * is one `post`; several go through `postMany` (the same entries in fewer statements).
+   */
+  private async debit(
+    work: Work,
+    debits: ReadonlyArray<{ bet: repo.BetRow; remark: string }>,
+  ): Promise<bigint> {
+    const entries = debits.map(({ bet, remark }) => ({
+      memberId: bet.memberId,
+      wallet: 'lottery' as const,
+      amount: -bet.amount,
+      type: 'bet' as const,
+      reference: { type: 'lottery_bet', id: bet.betNo },
+      remark,
+    }));
     try {
-      const posted = await this.ledger.post(work, {
-        memberId: bet.memberId,
-        wallet: 'lottery',
-        amount: -bet.amount,
-        type: 'bet',
-        reference: { type: 'lottery_bet', id: bet.betNo },
-        remark,
-      });
-      return posted.balanceAfter;
+      const [only] = entries;
+      if (entries.length === 1 && only) return (await this.ledger.post(work, only)).balanceAfter;
+      const posted = await this.ledger.postMany(work, entries);
+      return posted.at(-1)?.balanceAfter ?? 0n;
     } catch (err) {
       if (err instanceof AppError && err.status === 422 && err.message === MESSAGES.insufficientBalance)
         throw unprocessable(insufficientLottery, { wallet: 'lottery' });

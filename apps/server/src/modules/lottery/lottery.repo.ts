@@ -66,15 +66,6 @@ export async function updateGame(
   return row!;
 }
 
-/** Lotteries an operator has taken off sale (no new periods, no new bets). */
-export async function disabledGameCodes(db: Db): Promise<Set<string>> {
-  const rows = await db
-    .select({ code: lotteryGames.code })
-    .from(lotteryGames)
-    .where(eq(lotteryGames.enabled, false));
-  return new Set(rows.map((r) => r.code));
-}
-
 /** Inserts periods that do not exist yet; returns the ones created. */
 export async function insertPeriods(db: Db, rows: NewPeriod[]): Promise<PeriodRow[]> {
   if (rows.length === 0) return [];

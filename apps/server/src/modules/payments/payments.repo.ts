@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, isNull, sql, sum, type SQL } from 'drizzle-o
 import type { PaymentOrderStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { members } from '../accounts/accounts.table.ts';
+import { rowsOf } from '../ledger/ledger.repo.ts';
 import { paymentCallbacks, paymentOrders, type PaymentOrderRow } from './payments.table.ts';
 
 export type NewPaymentOrder = typeof paymentOrders.$inferInsert;
@@ -21,11 +22,6 @@ export async function findOwnOrder(
     .select()
     .from(paymentOrders)
     .where(and(eq(paymentOrders.id, id), eq(paymentOrders.memberId, memberId)));
-  return row;
-}
-
-export async function findOrderByNo(db: Db, orderNo: string): Promise<PaymentOrderRow | undefined> {
-  const [row] = await db.select().from(paymentOrders).where(eq(paymentOrders.orderNo, orderNo));
   return row;
 }
 
@@ -121,4 +117,31 @@ export async function orderStatistics(db: Db, memberId: number, since: Date) {
 
 export async function logCallback(db: Db, row: typeof paymentCallbacks.$inferInsert): Promise<void> {
   await db.insert(paymentCallbacks).values(row);
+}
+
+/**
+ * A repeated notification for an order already credited with exactly this gateway, amount and
+ * trade number, logged as a duplicate in one statement (the order read and the log row written
+ * together). False, and nothing written, for anything else.
+ */
+export async function logIfSettled(
+  db: Db,
+  call: {
+    gateway: string;
+    orderNo: string;
+    payload: unknown;
+    ip: string | null;
+    amount: bigint;
+    tradeNo: string;
+  },
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    INSERT INTO payment_callbacks (gateway, order_no, payload, signature_valid, outcome, ip)
+    SELECT ${call.gateway}, ${call.orderNo}, ${JSON.stringify(call.payload)}::jsonb, true, 'duplicate', ${call.ip}
+    FROM payment_orders o
+    WHERE o.order_no = ${call.orderNo} AND o.status = 'paid' AND o.gateway = ${call.gateway}
+      AND o.amount = ${call.amount}::bigint AND o.trade_no = ${call.tradeNo}
+    LIMIT 1
+    RETURNING id`);
+  return rowsOf(result).length > 0;
 }

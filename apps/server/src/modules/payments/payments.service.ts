@@ -357,42 +357,44 @@ export class PaymentsService {
     // Retries of a credited order (the usual case of repeats) answer without a lock or a transaction.
     const paid = parseYuan(notification.amount);
     const amount = paid.ok ? paid.fen : -1n;
-    const seen = await repo.findOrderByNo(this.db, notification.merchant_order_no);
-    const settledAlready =
-      seen?.status === 'paid' &&
-      seen.gateway === this.gateway.name &&
-      seen.amount === amount &&
-      seen.tradeNo === notification.trade_no;
-    const outcome = settledAlready
-      ? 'duplicate'
-      : await inTransaction(
-          this.db,
-          async (work): Promise<CallbackOutcome> => {
-            const order = await repo.lockOrderByNo(work.tx, notification.merchant_order_no);
-            if (!order || order.gateway !== this.gateway.name) return 'unknown_order';
-            if (amount !== order.amount) return 'wrong_amount';
-            if (order.tradeNo !== null && order.tradeNo !== notification.trade_no) return 'wrong_trade_no';
-            if (order.status === 'paid') return 'duplicate';
-            if (notification.status === 'failed') {
-              if (order.status !== 'pending') return 'not_pending';
-              await repo.updateOrder(
-                work.tx,
-                order.id,
-                {
-                  status: 'failed',
-                  tradeNo: notification.trade_no,
-                  reason: '支付未完成',
-                },
-                this.clock.now(),
-              );
-              return 'failed';
-            }
-            // The money arrived: credit even an order the member cancelled or the payer first failed.
-            await this.credit(work, order, { tradeNo: notification.trade_no });
-            return 'credited';
-          },
-          this.log,
-        );
+    // Read and logged in one statement when it is such a retry.
+    const settledAlready = await repo.logIfSettled(this.db, {
+      gateway: gatewayName,
+      orderNo: notification.merchant_order_no,
+      payload: notification,
+      ip,
+      amount,
+      tradeNo: notification.trade_no,
+    });
+    if (settledAlready) return { outcome: 'duplicate' as const };
+    const outcome = await inTransaction(
+      this.db,
+      async (work): Promise<CallbackOutcome> => {
+        const order = await repo.lockOrderByNo(work.tx, notification.merchant_order_no);
+        if (!order || order.gateway !== this.gateway.name) return 'unknown_order';
+        if (amount !== order.amount) return 'wrong_amount';
+        if (order.tradeNo !== null && order.tradeNo !== notification.trade_no) return 'wrong_trade_no';
+        if (order.status === 'paid') return 'duplicate';
+        if (notification.status === 'failed') {
+          if (order.status !== 'pending') return 'not_pending';
+          await repo.updateOrder(
+            work.tx,
+            order.id,
+            {
+              status: 'failed',
+              tradeNo: notification.trade_no,
+              reason: '支付未完成',
+            },
+            this.clock.now(),
+          );
+          return 'failed';
+        }
+        // The money arrived: credit even an order the member cancelled or the payer first failed.
+        await this.credit(work, order, { tradeNo: notification.trade_no });
+        return 'credited';
+      },
+      this.log,
+    );
     await record(outcome, true);
     if (outcome === 'unknown_order') {
       this.log.warn({ orderNo: notification.merchant_order_no, ip }, 'payment callback for an unknown order');
