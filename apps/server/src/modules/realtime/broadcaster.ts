@@ -8,6 +8,11 @@ import type { RealtimeHub } from './hub.ts';
 export interface Broadcaster {
   readonly driver: 'embedded' | 'redis' | 'pusher' | 'cluster';
   publish(channel: string, event: string, data: unknown): Promise<void>;
+  /**
+   * False only when no socket anywhere can hold the channel (the sockets are all this process's
+   * and none subscribed it): a push to it, and any read to build one, can be left out.
+   */
+  listens?(channel: string): boolean;
   /** Round trip to the transport (test-connection). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -20,6 +25,10 @@ export class LocalBroadcaster implements Broadcaster {
 
   async publish(channel: string, event: string, data: unknown): Promise<void> {
     this.hub.deliver(channel, event, data);
+  }
+
+  listens(channel: string): boolean {
+    return this.hub.hasSubscribers(channel);
   }
 
   async ping(): Promise<void> {}
@@ -66,6 +75,10 @@ export class ClusterBroadcaster implements Broadcaster {
     await new Promise<void>((resolve, reject) =>
       process.send!(message, undefined, undefined, (err) => (err ? reject(err) : resolve())),
     );
+  }
+
+  listens(channel: string): boolean {
+    return this.inCluster && process.connected ? true : this.hub.hasSubscribers(channel);
   }
 
   async ping(): Promise<void> {

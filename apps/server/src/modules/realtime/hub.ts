@@ -86,6 +86,11 @@ export class RealtimeHub {
     return subscribers.size;
   }
 
+  /** Whether a socket of this process holds the channel. */
+  hasSubscribers(channelName: string): boolean {
+    return (this.channels.get(channelName)?.size ?? 0) > 0;
+  }
+
   /** Live sockets holding the member's private channel on this process. */
   connectionsOf(memberId: number): number {
     return this.memberSockets.get(memberId)?.size ?? 0;

@@ -14,8 +14,6 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import type { DomainEvents, EventBus } from '../../lib/events.ts';
-import { findMemberById } from '../accounts/accounts.repo.ts';
-import { walletsOf } from '../ledger/ledger.repo.ts';
 import type { Broadcaster } from './broadcaster.ts';
 import type { RealtimeHub } from './hub.ts';
 import { channelKind, signSubscription } from './pusher-protocol.ts';
@@ -87,6 +85,8 @@ export class RealtimeService {
   // ---- pushes ----------------------------------------------------------------------------
 
   async pushBalance(e: DomainEvents['wallet.changed']): Promise<void> {
+    // Every bet and payout lands here: nobody to tell, nothing to read.
+    if (this.broadcaster.listens?.(privateUserChannel(e.memberId)) === false) return;
     const snapshot = await this.snapshot(e.memberId);
     if (!snapshot) return;
     const payload: BalanceChangedEvent = {
@@ -105,6 +105,7 @@ export class RealtimeService {
   }
 
   async pushUserInfo(e: DomainEvents['member.changed']): Promise<void> {
+    if (this.broadcaster.listens?.(privateUserChannel(e.memberId)) === false) return;
     const snapshot = await this.snapshot(e.memberId);
     if (!snapshot) return;
     const payload: UserInfoChangedEvent = {
@@ -249,21 +250,8 @@ export class RealtimeService {
     await repo.savePresence(this.db, { memberId, status, socketId, beat }, this.clock.now());
   }
 
-  private async snapshot(memberId: number) {
-    const [member, wallets] = await Promise.all([
-      findMemberById(this.db, memberId),
-      walletsOf(this.db, memberId),
-    ]);
-    if (!member) return undefined;
-    const of = (kind: string) => wallets.find((w) => w.kind === kind)?.balance ?? 0n;
-    return {
-      main: of('main'),
-      frozen: of('frozen'),
-      lottery: of('lottery'),
-      codingvolume: member.codingvolume,
-      paysum: member.paysum,
-      totalgame: member.totalgame,
-    };
+  private snapshot(memberId: number) {
+    return repo.memberSnapshot(this.db, memberId);
   }
 
   private failed(err: unknown, memberId: number): void {

@@ -33,6 +33,76 @@ export async function lockLimits(tx: Tx, memberId: number): Promise<PlayLimitRow
     .for('update');
 }
 
+/**
+ * A money path's one read: the member's exclusions (newest first, as exclusionsOf) and their
+ * limit rows locked until the transaction ends (as lockLimits, in the same order), in one
+ * statement. The exclusions are read as of the statement's start, before any wait for the locks.
+ */
+export async function exclusionsAndLockedLimits(
+  tx: Tx,
+  memberId: number,
+): Promise<{ exclusions: PlayExclusionRow[]; limits: PlayLimitRow[] }> {
+  type Stamp = string;
+  const [row] = rowsOf<{
+    exclusions: Array<{
+      id: number;
+      member_id: number;
+      kind: PlayExclusionRow['kind'];
+      starts_at: Stamp;
+      ends_at: Stamp;
+      return_requested_at: Stamp | null;
+      created_at: Stamp;
+    }>;
+    limits: Array<{
+      member_id: number;
+      kind: PlayLimitRow['kind'];
+      period: PlayLimitRow['period'];
+      amount: string | null;
+      pending_amount: string | null;
+      pending_remove: boolean;
+      pending_at: Stamp | null;
+      updated_at: Stamp;
+    }>;
+  }>(
+    await tx.execute(sql`
+      WITH locked AS (
+        SELECT member_id, kind, period, amount::text AS amount, pending_amount::text AS pending_amount,
+               pending_remove, pending_at, updated_at
+        FROM play_limits WHERE member_id = ${memberId}
+        ORDER BY kind, period
+        FOR UPDATE
+      )
+      SELECT
+        (SELECT coalesce(json_agg(e ORDER BY e.id DESC), '[]'::json) FROM (
+           SELECT id, member_id, kind, starts_at, ends_at, return_requested_at, created_at
+           FROM play_exclusions WHERE member_id = ${memberId}) e) AS exclusions,
+        (SELECT coalesce(json_agg(l ORDER BY l.kind, l.period), '[]'::json) FROM locked l) AS limits`),
+  );
+  const date = (v: Stamp | null) => (v === null ? null : new Date(v));
+  const fen = (v: string | null) => (v === null ? null : BigInt(v));
+  return {
+    exclusions: (row?.exclusions ?? []).map((e) => ({
+      id: e.id,
+      memberId: e.member_id,
+      kind: e.kind,
+      startsAt: new Date(e.starts_at),
+      endsAt: new Date(e.ends_at),
+      returnRequestedAt: date(e.return_requested_at),
+      createdAt: new Date(e.created_at),
+    })),
+    limits: (row?.limits ?? []).map((l) => ({
+      memberId: l.member_id,
+      kind: l.kind,
+      period: l.period,
+      amount: fen(l.amount),
+      pendingAmount: fen(l.pending_amount),
+      pendingRemove: l.pending_remove,
+      pendingAt: date(l.pending_at),
+      updatedAt: new Date(l.updated_at),
+    })),
+  };
+}
+
 /** Writes one limit row (insert or replace its amounts and pending change). */
 export async function saveLimit(tx: Tx, row: PlayLimitRow): Promise<void> {
   const { memberId: _m, kind: _k, period: _p, ...changes } = row;

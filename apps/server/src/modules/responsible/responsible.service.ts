@@ -97,9 +97,14 @@ export class ResponsiblePlayService {
    * counts the first's committed entries. A member without limits pays one indexed read per check.
    */
   async assertMayPlay(work: Work, memberId: number, now: Date, intent: PlayIntent): Promise<void> {
-    await this.assertNotExcluded(work.tx, memberId, now, intent.kind);
-    if (!('amount' in intent)) return;
-    const rows = await this.lockedLimits(work.tx, memberId, now);
+    if (!('amount' in intent)) return this.assertNotExcluded(work.tx, memberId, now, intent.kind);
+    // Exclusions and the locked limit rows in one statement (the lock is taken even when an
+    // exclusion then refuses: the refusal rolls the transaction back).
+    const { exclusions, limits } = await repo.exclusionsAndLockedLimits(work.tx, memberId);
+    const governing = governingExclusion(exclusions, now);
+    const reason = governing ? exclusionRefusal(governing, intent.kind, now) : null;
+    if (reason) throw forbidden(reason);
+    const rows = await this.applyDueChanges(work.tx, limits, now);
     const refusal = await this.refusalOf(work.tx, memberId, now, rows, intent);
     if (refusal) throw unprocessable(refusal);
   }
@@ -325,8 +330,17 @@ export class ResponsiblePlayService {
 
   /** The member's limit rows locked, with due pending changes applied and written (emptied rows deleted). */
   private async lockedLimits(tx: Tx, memberId: number, now: Date): Promise<repo.PlayLimitRow[]> {
+    return this.applyDueChanges(tx, await repo.lockLimits(tx, memberId), now);
+  }
+
+  /** Locked limit rows with due pending changes applied and written (emptied rows deleted, left out). */
+  private async applyDueChanges(
+    tx: Tx,
+    lockedRows: readonly repo.PlayLimitRow[],
+    now: Date,
+  ): Promise<repo.PlayLimitRow[]> {
     const rows: repo.PlayLimitRow[] = [];
-    for (const locked of await repo.lockLimits(tx, memberId)) {
+    for (const locked of lockedRows) {
       const { row, changed } = effectiveLimit(locked, now);
       if (changed && isEmptyLimit(row)) await repo.deleteLimit(tx, row);
       else if (changed) await repo.saveLimit(tx, row);

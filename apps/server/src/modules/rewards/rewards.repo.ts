@@ -311,3 +311,17 @@ export function betTableSource(spec: BetTableSpec): RebateSource {
     },
   };
 }
+
+/** What a VIP check decides on: the member's level and figures (undefined for no member). */
+export async function vipFiguresOf(
+  db: Db,
+  memberId: number,
+): Promise<{ vipLevel: number; paysum: bigint; totalgame: bigint } | undefined> {
+  const [row] = rowsOf<{ vip_level: number; paysum: string; totalgame: string }>(
+    await db.execute(sql`
+      SELECT vip_level, paysum::text AS paysum, totalgame::text AS totalgame FROM members WHERE id = ${memberId}`),
+  );
+  return row
+    ? { vipLevel: Number(row.vip_level), paysum: BigInt(row.paysum), totalgame: BigInt(row.totalgame) }
+    : undefined;
+}

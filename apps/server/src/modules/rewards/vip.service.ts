@@ -3,7 +3,7 @@ import { formatFen, VIP_LEVELS, vipLevelsToReach, type LedgerType } from '@app/s
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { findMemberById, lockMember, updateMember } from '../accounts/accounts.repo.ts';
+import { lockMember, updateMember } from '../accounts/accounts.repo.ts';
 import type { BonusService } from '../bonus/bonus.service.ts';
 import { lockWallet } from '../ledger/ledger.repo.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
@@ -94,7 +94,7 @@ export class VipService {
   /** Promotes the member as far as their figures reach; idempotent. */
   async check(memberId: number): Promise<PromotionResult | null> {
     // Most checks (every bet) find nothing: decide that without a transaction or a lock.
-    const snapshot = await findMemberById(this.db, memberId);
+    const snapshot = await repo.vipFiguresOf(this.db, memberId);
     if (!snapshot || vipLevelsToReach(snapshot.vipLevel, snapshot.paysum, snapshot.totalgame).length === 0) {
       return null;
     }

@@ -15,9 +15,10 @@ import { AppError } from '../../lib/errors.ts';
 import { addTurnover } from '../accounts/figures.repo.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
-import { insertOrderShares, releaseOrders } from './book.repo.ts';
+import { lockMemberForBook, memberDefaults, releaseOrders } from './book.repo.ts';
 import { reserveLiability } from './book.service.ts';
 import { oddsDirection, policyAccepts } from './odds-policy.ts';
+import * as limits from './limits.repo.ts';
 import * as orders from './orders.repo.ts';
 import { legSelection } from './sports.mapper.ts';
 import type { LegRow, MarketRow, MatchRow, OrderRow } from './sports.repo.ts';
@@ -36,6 +37,7 @@ export const REJECT_REASONS = {
   lineChanged: '盘口已变化',
   operator: '盘口暂停（人工暂停）',
   overCap: '超出投注上限',
+  overPayout: '超出账户单场限额',
   suspended: (reason: string | null) => `盘口暂停（${reason ?? '暂停'}）`,
 } as const;
 
@@ -212,10 +214,10 @@ export class LiveAcceptanceService {
     matches: ReadonlyMap<number, MatchRow>,
     now: Date,
   ) {
+    const odds = new Map(repriced.map((r) => [r.leg.id, r.odds]));
+    const selections: BetSelection[] = legs.map((l) => legSelection(l, odds.get(l.id)));
     let maxPrize = order.maxPrize;
     if (repriced.length > 0) {
-      const odds = new Map(repriced.map((r) => [r.leg.id, r.odds]));
-      const selections: BetSelection[] = legs.map((l) => legSelection(l, odds.get(l.id)));
       const slip = validateBetSlip({
         sport: order.sport,
         mode: order.betMode,
@@ -226,6 +228,13 @@ export class LiveAcceptanceService {
       });
       if (!slip.ok) return this.reject(work, order, REJECT_REASONS.oddsChanged, now);
       maxPrize = slip.maxPrize;
+      if (maxPrize > order.maxPrize && !(await this.withinPayoutLimit(work, order, legs, maxPrize)))
+        return this.reject(work, order, REJECT_REASONS.overPayout, now);
+    }
+    // A valid bet from now on: it counts as turnover (totalgame up, 打码量 owed down). The member
+    // row before the outcome rows: the order in which submits take them (orders.service.ts).
+    await addTurnover(work.tx, [{ memberId: order.memberId, amount: order.totalAmount }]);
+    if (repriced.length > 0) {
       await orders.repriceLegs(
         work.tx,
         repriced.map((r) => ({ id: r.leg.id, odds: r.odds })),
@@ -234,8 +243,9 @@ export class LiveAcceptanceService {
       // it no longer fits throws 422, and `decide` refuses the order instead).
       await releaseOrders(work.tx, [order.id], now);
       const matchNos = new Map([...matches.values()].map((m) => [m.id, m.matchNo]));
-      const shares = await reserveLiability(
+      await reserveLiability(
         work.tx,
+        order.id,
         {
           mode: order.betMode,
           multiple: order.multiple,
@@ -248,17 +258,30 @@ export class LiveAcceptanceService {
         () => null,
         now,
       );
-      await insertOrderShares(work.tx, order.id, shares);
     }
     if (!(await orders.acceptConfirmingOrder(work.tx, order.id, maxPrize))) throw new AppError(409);
-    // A valid bet from now on: it counts as turnover (totalgame up, 打码量 owed down).
-    await addTurnover(work.tx, [{ memberId: order.memberId, amount: order.totalAmount }]);
     return { status: 'pending' as const, reason: null, oddsChanged: repriced.length > 0, maxPrize };
+  }
+
+  /**
+   * Whether the order at its new, higher max prize still fits the member's most payout per match
+   * (their own limit, else the book-wide default), as a submit checks it: the member's limit row,
+   * or their member row, is locked first, so it is decided against their other submits one at a
+   * time. The member's open orders already count this one at its old max prize.
+   */
+  private async withinPayoutLimit(work: Work, order: OrderRow, legs: readonly LegRow[], maxPrize: bigint) {
+    const held = await limits.lockLimit(work.tx, order.memberId);
+    const perMatch = held?.maxPayoutPerMatch ?? (await memberDefaults(work.tx)).maxPayoutPerMatch;
+    if (perMatch === null) return true;
+    if (!held) await lockMemberForBook(work.tx, order.memberId);
+    const matchIds = [...new Set(legs.map((l) => l.matchId))];
+    const open = await limits.openMaxPrizeByMatch(work.tx, order.memberId, matchIds);
+    return matchIds.every((id) => (open.get(id) ?? 0n) - order.maxPrize + maxPrize <= perMatch);
   }
 
   private async reject(work: Work, order: OrderRow, reason: string, now: Date) {
     if (!(await orders.rejectConfirmingOrder(work.tx, order.id, reason, now))) throw new AppError(409);
-    await releaseOrders(work.tx, [order.id], now);
+    // The wallet before the outcome rows: the order in which submits take them (orders.service.ts).
     await this.ledger.post(work, {
       memberId: order.memberId,
       amount: order.totalAmount,
@@ -267,6 +290,7 @@ export class LiveAcceptanceService {
       idempotencyKey: `order:${order.id}:rejected`,
       remark: `滚球注单未确认退款 ${order.orderNo}（${reason}）`,
     });
+    await releaseOrders(work.tx, [order.id], now);
     return { status: 'rejected' as const, reason, oddsChanged: false, maxPrize: order.maxPrize };
   }
 }

@@ -15,40 +15,6 @@ export interface OutcomeShare extends OutcomeKey {
   liability: bigint;
 }
 
-/** Every cap row that could apply to outcomes of these matches and play types. */
-export async function capsFor(
-  db: Db | Tx,
-  sport: string,
-  playTypes: readonly string[],
-  matchIds: readonly number[],
-): Promise<BookLimitRow[]> {
-  const keys = [
-    sql`('sport', ${sport})`,
-    ...playTypes.map((p) => sql`('play_type', ${p})`),
-    ...matchIds.map((m) => sql`('match', ${String(m)})`),
-  ];
-  const rows = rowsOf<{
-    scope: BookScope;
-    key: string;
-    max_liability: string;
-    reason: string;
-    operator_id: number | null;
-    updated_at: Date | string;
-  }>(
-    await db.execute(sql`
-      SELECT scope, key, max_liability::text AS max_liability, reason, operator_id, updated_at
-      FROM book_limits WHERE (scope, key) IN (${sql.join(keys, sql`, `)})`),
-  );
-  return rows.map((r) => ({
-    scope: r.scope,
-    key: r.key,
-    maxLiability: BigInt(r.max_liability),
-    reason: r.reason,
-    operatorId: r.operator_id === null ? null : Number(r.operator_id),
-    updatedAt: new Date(r.updated_at),
-  }));
-}
-
 /**
  * Adds each share to its outcome's liability and returns the new totals. The upsert locks each
  * row until commit, so racing submits on one outcome are decided one after another; shares are
@@ -87,6 +53,57 @@ export async function addExposure(tx: Tx, shares: readonly OutcomeShare[], now: 
   return shares.map((s) => totals.get(`${s.matchId}|${s.playType}|${s.optionKey}`) ?? 0n);
 }
 
+/**
+ * The submit's book in one statement: adds each share to its outcome's liability (as addExposure,
+ * rows locked in the shares' sorted order), records the shares as the order's, and reads the caps
+ * that could apply (scope, key pairs of `capKeys`). One round trip while the outcome rows are
+ * held: every order on a popular outcome waits for them. Totals come back in the shares' order.
+ */
+export async function bookOrderShares(
+  tx: Tx,
+  orderId: number,
+  shares: readonly OutcomeShare[],
+  capKeys: ReadonlyArray<{ scope: BookScope; key: string }>,
+  now: Date,
+): Promise<{ totals: bigint[]; caps: Array<Pick<BookLimitRow, 'scope' | 'key' | 'maxLiability'>> }> {
+  if (!shares.length) return { totals: [], caps: [] };
+  const rows = rowsOf<{ kind: 'total' | 'cap'; a: string; b: string; c: string | null; amount: string }>(
+    await tx.execute(sql`
+      WITH shares AS (
+        SELECT * FROM unnest(
+          ${pgArray(shares.map((s) => s.matchId))}::int[], ${pgArray(shares.map((s) => s.playType))}::text[],
+          ${pgArray(shares.map((s) => s.optionKey))}::text[], ${pgArray(shares.map((s) => s.liability))}::bigint[]
+        ) WITH ORDINALITY AS v(match_id, play_type, option_key, liability, n)
+      ), booked AS (
+        INSERT INTO book_exposure (match_id, play_type, option_key, liability, updated_at)
+        SELECT match_id, play_type, option_key, liability, ${now.toISOString()}::timestamptz FROM shares ORDER BY n
+        ON CONFLICT (match_id, play_type, option_key)
+        DO UPDATE SET liability = book_exposure.liability + EXCLUDED.liability, updated_at = EXCLUDED.updated_at
+        RETURNING match_id, play_type, option_key, liability
+      ), recorded AS (
+        INSERT INTO book_order_exposure (order_id, match_id, play_type, option_key, liability)
+        SELECT ${orderId}::int, match_id, play_type, option_key, liability FROM shares
+      )
+      SELECT 'total' AS kind, match_id::text AS a, play_type AS b, option_key AS c, liability::text AS amount
+      FROM booked
+      UNION ALL
+      SELECT 'cap', scope, key, NULL, max_liability::text FROM book_limits
+      WHERE (scope, key) IN (
+        SELECT * FROM unnest(${pgArray(capKeys.map((k) => k.scope))}::text[], ${pgArray(capKeys.map((k) => k.key))}::text[])
+      )`),
+  );
+  const totals = new Map<string, bigint>();
+  const caps: Array<Pick<BookLimitRow, 'scope' | 'key' | 'maxLiability'>> = [];
+  for (const r of rows) {
+    if (r.kind === 'total') totals.set(`${Number(r.a)}|${r.b}|${r.c}`, BigInt(r.amount));
+    else caps.push({ scope: r.a as BookScope, key: r.b, maxLiability: BigInt(r.amount) });
+  }
+  return {
+    totals: shares.map((s) => totals.get(`${s.matchId}|${s.playType}|${s.optionKey}`) ?? 0n),
+    caps,
+  };
+}
+
 export async function insertOrderShares(tx: Tx, orderId: number, shares: readonly OutcomeShare[]) {
   if (!shares.length) return;
   await tx.insert(bookOrderExposure).values(shares.map((s) => ({ ...s, orderId })));
@@ -95,12 +112,14 @@ export async function insertOrderShares(tx: Tx, orderId: number, shares: readonl
 /**
  * Takes settled orders' shares back off their outcomes (in the settling transaction). Only
  * orders that this transaction flipped out of pending are passed, so a share is released once.
+ * The list is a sub-select, which the planner takes for a few rows: one index lookup per order,
+ * never a scan of the whole table for a settlement batch of thousands.
  */
 export async function releaseOrders(tx: Db | Tx, orderIds: readonly number[], now: Date): Promise<void> {
   if (!orderIds.length) return;
   await tx.execute(sql`
     WITH gone AS (
-      DELETE FROM book_order_exposure WHERE order_id = ANY(${pgArray(orderIds)}::int[])
+      DELETE FROM book_order_exposure WHERE order_id = ANY((SELECT ${pgArray(orderIds)}::int[])::int[])
       RETURNING match_id, play_type, option_key, liability
     ), sums AS (
       SELECT match_id, play_type, option_key, SUM(liability) AS liability

@@ -56,7 +56,10 @@ export function outcomeShares(slip: BookSlip): book.OutcomeShare[] {
 }
 
 /** The cap of one outcome: the match's row, else the play type's, else the sport's, else the default. */
-export function capOf(caps: readonly book.BookLimitRow[], outcome: book.OutcomeKey): bigint {
+export function capOf(
+  caps: ReadonlyArray<Pick<book.BookLimitRow, 'scope' | 'key' | 'maxLiability'>>,
+  outcome: book.OutcomeKey,
+): bigint {
   const sport = outcome.playType.split('.')[0] ?? '';
   for (const [scope, key] of [
     ['match', String(outcome.matchId)],
@@ -100,13 +103,15 @@ export function largestStake(
 
 /**
  * Books an order's liability inside the submit transaction, or refuses the whole order. Each
- * outcome's row is incremented and locked (book.repo addExposure); over any cap the call throws
+ * outcome's row is incremented and locked and the order's shares recorded, with the caps read, in
+ * one statement (book.repo bookOrderShares); over any cap the call throws
  * (the transaction rolls back, nothing is kept) with the largest stake of this same slip, at a
  * lower multiple, that every outcome still has room for: `本场最高可投 X 元`.
  * `slipAt(m)` is the slip at multiple m (null when that multiple is not a valid slip).
  */
 export async function reserveLiability(
   tx: Tx,
+  orderId: number,
   slip: BookSlip,
   sport: string,
   matchNo: ReadonlyMap<number, string>,
@@ -115,13 +120,12 @@ export async function reserveLiability(
 ): Promise<book.OutcomeShare[]> {
   const shares = outcomeShares(slip);
   if (!shares.length) return shares;
-  const caps = await book.capsFor(
-    tx,
-    sport,
-    [...new Set(shares.map((s) => s.playType))],
-    [...new Set(shares.map((s) => s.matchId))],
-  );
-  const totals = await book.addExposure(tx, shares, now);
+  const capKeys: Array<{ scope: book.BookScope; key: string }> = [
+    { scope: 'sport', key: sport },
+    ...[...new Set(shares.map((s) => s.playType))].map((key) => ({ scope: 'play_type' as const, key })),
+    ...[...new Set(shares.map((s) => s.matchId))].map((id) => ({ scope: 'match' as const, key: String(id) })),
+  ];
+  const { totals, caps } = await book.bookOrderShares(tx, orderId, shares, capKeys, now);
   const over = shares.findIndex((s, i) => (totals[i] ?? 0n) > capOf(caps, s));
   if (over < 0) return shares;
 

@@ -8,6 +8,7 @@ import { createSportsApp, finish, fund, oddsOf, submit, type MatchRow } from '..
 import { members } from '../accounts/accounts.table.ts';
 import { ledgerEntries } from '../ledger/ledger.table.ts';
 import { bookExposure } from './book.table.ts';
+import { memberBetLimits } from './limits.table.ts';
 import { matches, matchMarkets, orderLegs, orders } from './sports.table.ts';
 import { marketSuspensions } from './suspensions.table.ts';
 
@@ -372,6 +373,27 @@ describe('deciding in-play orders after the bet delay', () => {
     expect(await exposureOf(football[1]!.id, 'football.totalGoals', selection.option)).toBe(
       before + prize - 2_000n,
     );
+  });
+
+  it("odds up past the member's payout limit per match: rejected and refunded, never accepted over it", async () => {
+    const m = await member('any', 1_000_000n);
+    const selection = await pick(football[0]!, 'football.winDrawLose');
+    const order = await placed(m, selection);
+    // The limit is exactly this order's max prize: the bet fits as placed, not one fen more.
+    await t.database.db.insert(memberBetLimits).values({
+      memberId: m.id,
+      maxStake: null,
+      maxPayoutPerMatch: BigInt(Math.round(Number(order.max_prize) * 100)),
+      reason: '风控限额',
+      operatorId: null,
+      updatedAt: clock.now(),
+    });
+    const balance = await main(m);
+    await setOdds(football[0]!.id, 'football.winDrawLose', selection.option, bump(selection.odds, 20n));
+    const decision = await t.app.services.liveAcceptance.decide(order.order_id, after(DELAY));
+    expect(decision).toMatchObject({ status: 'rejected', reason: '超出账户单场限额' });
+    expect(await main(m)).toBe(balance! + 2_000n);
+    expect((await orderRow(order.order_id)).status).toBe('rejected');
   });
 
   it("odds up under 'none': rejected, refunded to the fen, book exposure released", async () => {

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
+import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import { memberBetLimits } from './limits.table.ts';
 
 export type BetLimitRow = typeof memberBetLimits.$inferSelect;
@@ -53,10 +53,7 @@ export async function openMaxPrizeByMatch(
       FROM orders o
       JOIN LATERAL (SELECT DISTINCT match_id FROM order_legs WHERE order_id = o.id) l ON true
       WHERE o.member_id = ${memberId} AND o.status IN ('pending', 'confirming')
-        AND l.match_id IN (${sql.join(
-          matchIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})
+        AND l.match_id = ANY(${pgArray(matchIds)}::int[])
       GROUP BY l.match_id`),
   );
   return new Map(rows.map((r) => [Number(r.match_id), BigInt(r.max_prize)]));

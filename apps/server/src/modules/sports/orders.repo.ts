@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { releaseOrders } from './book.repo.ts';
 import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
-import type { LegRow, OrderRow } from './sports.repo.ts';
+import type { LegRow, MarketRow, MatchRow, OrderRow } from './sports.repo.ts';
+import { isSuspended } from './suspensions.repo.ts';
 import { matches, orderLegs, orders } from './sports.table.ts';
 
 export type NewOrder = typeof orders.$inferInsert;
@@ -17,6 +17,218 @@ export async function insertOrder(tx: Tx, order: NewOrder, legs: readonly NewLeg
   if (!row) throw new Error('order not inserted');
   await tx.insert(orderLegs).values(legs.map((leg) => ({ ...leg, orderId: row.id })));
   return row;
+}
+
+/** What submit checks of a slip's match before its transaction. */
+export type SlipMatch = Pick<
+  MatchRow,
+  | 'id'
+  | 'matchNo'
+  | 'sport'
+  | 'status'
+  | 'bettingOpen'
+  | 'kickoffAt'
+  | 'liveOpen'
+  | 'liveSuspended'
+  | 'liveSuspendReason'
+>;
+/** A market of a slip's match, and whether an operator suspended it (or its whole match). */
+export type SlipMarket = Pick<MarketRow, 'playType' | 'line' | 'odds'> & { suspended: boolean };
+type BetLimits = { maxStake: bigint | null; maxPayoutPerMatch: bigint | null };
+
+/**
+ * Everything submit checks before its transaction, in one statement: the slip's matches, their
+ * markets (each marked suspended by an operator or not), the member's own bet limits (undefined
+ * without a row) and the book-wide member defaults (book_limits scope member_default).
+ */
+export async function slipReads(
+  db: Db,
+  memberId: number,
+  matchIds: readonly number[],
+): Promise<{
+  matches: SlipMatch[];
+  markets: Map<number, SlipMarket[]>;
+  limit: BetLimits | undefined;
+  defaults: BetLimits;
+}> {
+  const ids = pgArray(matchIds);
+  const [row] = rowsOf<{
+    matches: Array<{
+      id: number;
+      match_no: string;
+      sport: MatchRow['sport'];
+      status: MatchRow['status'];
+      betting_open: boolean;
+      kickoff_at: string;
+      live_open: boolean;
+      live_suspended: boolean;
+      live_suspend_reason: string | null;
+    }>;
+    markets: Array<{
+      match_id: number;
+      play_type: string;
+      line: string | null;
+      odds: Record<string, string>;
+    }>;
+    suspensions: Array<{ match_id: number; play_type: string }>;
+    own: { max_stake: string | null; max_payout_per_match: string | null } | null;
+    default_max_stake: string | null;
+    default_max_payout: string | null;
+  }>(
+    await db.execute(sql`
+      SELECT
+        (SELECT coalesce(json_agg(json_build_object(
+           'id', m.id, 'match_no', m.match_no, 'sport', m.sport, 'status', m.status,
+           'betting_open', m.betting_open, 'kickoff_at', m.kickoff_at, 'live_open', m.live_open,
+           'live_suspended', m.live_suspended, 'live_suspend_reason', m.live_suspend_reason)), '[]'::json)
+         FROM matches m WHERE m.id = ANY(${ids}::int[])) AS matches,
+        (SELECT coalesce(json_agg(json_build_object(
+           'match_id', k.match_id, 'play_type', k.play_type, 'line', k.line, 'odds', k.odds)), '[]'::json)
+         FROM match_markets k WHERE k.match_id = ANY(${ids}::int[])) AS markets,
+        (SELECT coalesce(json_agg(json_build_object('match_id', s.match_id, 'play_type', s.play_type)), '[]'::json)
+         FROM market_suspensions s WHERE s.match_id = ANY(${ids}::int[])) AS suspensions,
+        (SELECT json_build_object('max_stake', b.max_stake::text, 'max_payout_per_match', b.max_payout_per_match::text)
+         FROM member_bet_limits b WHERE b.member_id = ${memberId}) AS own,
+        (SELECT max_liability::text FROM book_limits
+         WHERE scope = 'member_default' AND key = 'max_stake') AS default_max_stake,
+        (SELECT max_liability::text FROM book_limits
+         WHERE scope = 'member_default' AND key = 'max_payout_per_match') AS default_max_payout`),
+  );
+  if (!row) throw new Error('submit reads returned no row');
+  const fen = (v: string | null) => (v === null ? null : BigInt(v));
+  const suspended = new Map<number, Set<string>>();
+  for (const s of row.suspensions) {
+    let set = suspended.get(s.match_id);
+    if (!set) suspended.set(s.match_id, (set = new Set()));
+    set.add(s.play_type);
+  }
+  const markets = new Map<number, SlipMarket[]>();
+  for (const k of row.markets) {
+    let list = markets.get(k.match_id);
+    if (!list) markets.set(k.match_id, (list = []));
+    list.push({
+      playType: k.play_type,
+      line: k.line,
+      odds: k.odds,
+      suspended: isSuspended(suspended, k.match_id, k.play_type),
+    });
+  }
+  return {
+    matches: row.matches.map((m) => ({
+      id: m.id,
+      matchNo: m.match_no,
+      sport: m.sport,
+      status: m.status,
+      bettingOpen: m.betting_open,
+      kickoffAt: new Date(m.kickoff_at),
+      liveOpen: m.live_open,
+      liveSuspended: m.live_suspended,
+      liveSuspendReason: m.live_suspend_reason,
+    })),
+    markets,
+    limit: row.own
+      ? { maxStake: fen(row.own.max_stake), maxPayoutPerMatch: fen(row.own.max_payout_per_match) }
+      : undefined,
+    defaults: { maxStake: fen(row.default_max_stake), maxPayoutPerMatch: fen(row.default_max_payout) },
+  };
+}
+
+/** What submit needs of a slip's match under its share lock. */
+export type SubmitMatch = Pick<
+  MatchRow,
+  'id' | 'matchNo' | 'status' | 'bettingOpen' | 'kickoffAt' | 'liveOpen' | 'liveSuspended' | 'liveSuspendedAt'
+>;
+
+const dateOf = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
+
+/** The matches of a slip, share-locked until commit so none closes under a bet being placed. */
+export async function lockSubmitMatches(tx: Tx, ids: readonly number[]): Promise<SubmitMatch[]> {
+  if (!ids.length) return [];
+  const rows = rowsOf<{
+    id: number;
+    match_no: string;
+    status: MatchRow['status'];
+    betting_open: boolean;
+    kickoff_at: Date | string;
+    live_open: boolean;
+    live_suspended: boolean;
+    live_suspended_at: Date | string | null;
+  }>(
+    await tx.execute(sql`
+      SELECT id, match_no, status, betting_open, kickoff_at, live_open, live_suspended, live_suspended_at
+      FROM matches WHERE id = ANY(${pgArray(ids)}::int[])
+      FOR SHARE`),
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    matchNo: r.match_no,
+    status: r.status,
+    bettingOpen: r.betting_open,
+    kickoffAt: new Date(r.kickoff_at),
+    liveOpen: r.live_open,
+    liveSuspended: r.live_suspended,
+    liveSuspendedAt: dateOf(r.live_suspended_at),
+  }));
+}
+
+/**
+ * Inserts a submitted order and its legs in one statement, and reads in it the operators'
+ * suspensions of `matchIds` (play type per match; `*` for a whole match). The caller holds the
+ * matches' share locks, and a suspension takes the match row FOR UPDATE: this statement, begun
+ * after the locks were granted, sees every suspension committed before them. A suspended leg
+ * throws and rolls the insert back with everything else. Undefined (nothing written) when the
+ * order number is taken: the caller draws another.
+ */
+export async function insertOrderReadingSuspensions(
+  tx: Tx,
+  order: Omit<NewOrder, 'id' | 'payout' | 'settledAt' | 'rejectReason'> & {
+    createdAt: Date;
+    acceptAt: Date | null;
+    oddsPolicy: OrderRow['oddsPolicy'];
+  },
+  legs: readonly NewLeg[],
+  matchIds: readonly number[],
+): Promise<{ id: number; suspended: Map<number, Set<string>> } | undefined> {
+  const column = <T extends string | number | bigint | null>(pick: (leg: NewLeg) => T) =>
+    pgArray(legs.map(pick));
+  const rows = rowsOf<{ id: number; match_id: number | null; play_type: string | null }>(
+    await tx.execute(sql`
+      WITH o AS (
+        INSERT INTO orders (order_no, member_id, sport, bet_mode, pass_type, multiple, match_count, bet_count,
+                            total_amount, max_prize, created_at, status, accept_at, odds_policy)
+        VALUES (${order.orderNo}, ${order.memberId}::int, ${order.sport}, ${order.betMode}, ${order.passType},
+                ${order.multiple}::int, ${order.matchCount}::int, ${order.betCount}::int,
+                ${order.totalAmount}::bigint, ${order.maxPrize}::bigint, ${order.createdAt.toISOString()}::timestamptz,
+                ${order.status ?? 'pending'}, ${order.acceptAt?.toISOString() ?? null}::timestamptz, ${order.oddsPolicy})
+        ON CONFLICT (order_no) DO NOTHING
+        RETURNING id
+      ), l AS (
+        INSERT INTO order_legs (order_id, position, match_id, play_type, option_key, odds, line, in_play,
+                                live_suspended_seen_at)
+        SELECT o.id, v.position, v.match_id, v.play_type, v.option_key, v.odds, v.line, v.in_play, v.seen_at
+        FROM o, unnest(
+          ${column((l) => l.position)}::int[], ${column((l) => l.matchId)}::int[],
+          ${column((l) => l.playType)}::text[], ${column((l) => l.optionKey)}::text[],
+          ${column((l) => l.odds)}::text[], ${column((l) => l.line ?? null)}::text[],
+          ${column((l) => String(l.inPlay ?? false))}::boolean[],
+          ${column((l) => l.liveSuspendedSeenAt?.toISOString() ?? null)}::timestamptz[]
+        ) WITH ORDINALITY AS v(position, match_id, play_type, option_key, odds, line, in_play, seen_at, n)
+        ORDER BY v.n
+      )
+      SELECT o.id, s.match_id, s.play_type
+      FROM o LEFT JOIN market_suspensions s ON s.match_id = ANY(${pgArray(matchIds)}::int[])`),
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) return undefined;
+  const suspended = new Map<number, Set<string>>();
+  for (const r of rows) {
+    if (r.match_id === null || r.play_type === null) continue;
+    const matchId = Number(r.match_id);
+    let set = suspended.get(matchId);
+    if (!set) suspended.set(matchId, (set = new Set()));
+    set.add(r.play_type);
+  }
+  return { id: Number(id), suspended };
 }
 
 export interface OrderFilter {
@@ -171,28 +383,6 @@ export async function markMatchSettled(db: Db, matchId: number, now: Date): Prom
     );
 }
 
-/** Which of these matches any order holds a leg of. */
-export async function matchesWithLegs(db: Db, matchIds: readonly number[]): Promise<Set<number>> {
-  if (!matchIds.length) return new Set();
-  const rows = rowsOf<{ match_id: number | string }>(
-    await db.execute(sql`
-      SELECT DISTINCT match_id FROM order_legs WHERE match_id = ANY(${pgArray(matchIds)}::int[])`),
-  );
-  return new Set(rows.map((r) => Number(r.match_id)));
-}
-
-/**
- * Marks over matches nobody bet on as settled, in one statement (a feed pass finishes hundreds).
- * Only those with a result and still without a leg: anything else goes through settleMatch.
- */
-export async function markUnbetMatchesSettled(db: Db, matchIds: readonly number[], now: Date): Promise<void> {
-  if (!matchIds.length) return;
-  await db.execute(sql`
-    UPDATE matches SET settled_at = ${now.toISOString()}::timestamptz
-    WHERE id = ANY(${pgArray(matchIds)}::int[]) AND settled_at IS NULL AND result IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM order_legs l WHERE l.match_id = matches.id)`);
-}
-
 /** Pending orders whose legs are all decided: those holding a leg of `matchId`, or any (up to 5,000). */
 export async function readyOrderIds(db: Db, matchId?: number): Promise<number[]> {
   const rows = rowsOf<{ id: number }>(
@@ -215,116 +405,4 @@ export async function orderIdsOfMatch(db: Db, matchId: number): Promise<number[]
       FROM (SELECT DISTINCT order_id FROM order_legs WHERE match_id = ${matchId}) o`),
   );
   return row?.ids ? row.ids.split(',').map(Number) : [];
-}
-
-/** What settlement reads of an order: enough to run the engine, pay and tell the member. */
-export interface SettlingOrder {
-  id: number;
-  memberId: number;
-  orderNo: string;
-  passType: string;
-  multiple: number;
-  totalAmount: bigint;
-  /** In position order. */
-  legs: Array<Pick<LegRow, 'matchId' | 'playType' | 'optionKey' | 'odds' | 'line' | 'status'>>;
-}
-
-/** The orders among `ids` that are still pending, each with its legs, in one read (in the order of `ids`). */
-export async function pendingOrdersWithLegs(db: Db, ids: readonly number[]): Promise<SettlingOrder[]> {
-  if (ids.length === 0) return [];
-  const rows = rowsOf<{
-    id: number;
-    member_id: number;
-    order_no: string;
-    pass_type: string;
-    multiple: number;
-    total_amount: string;
-    match_id: number;
-    play_type: string;
-    option_key: string;
-    odds: string;
-    line: string | null;
-    status: LegRow['status'];
-  }>(
-    // Driven by the list, one index lookup per order and per order's legs (OFFSET 0 keeps the
-    // planner from turning it into hash joins that scan the whole tables, once per batch).
-    await db.execute(sql`
-      SELECT o.id, o.member_id, o.order_no, o.pass_type, o.multiple, o.total_amount::text AS total_amount,
-             l.match_id, l.play_type, l.option_key, l.odds, l.line, l.status
-      FROM unnest(${pgArray(ids)}::int[]) WITH ORDINALITY AS b(id, n)
-      CROSS JOIN LATERAL (
-        SELECT id, member_id, order_no, pass_type, multiple, total_amount FROM orders
-        WHERE orders.id = b.id AND orders.status = 'pending' OFFSET 0
-      ) o
-      CROSS JOIN LATERAL (
-        SELECT position, match_id, play_type, option_key, odds, line, status FROM order_legs
-        WHERE order_legs.order_id = o.id OFFSET 0
-      ) l
-      ORDER BY b.n, l.position`),
-  );
-  const out: SettlingOrder[] = [];
-  let order: SettlingOrder | undefined;
-  for (const r of rows) {
-    const id = Number(r.id);
-    if (order?.id !== id) {
-      order = {
-        id,
-        memberId: Number(r.member_id),
-        orderNo: r.order_no,
-        passType: r.pass_type,
-        multiple: Number(r.multiple),
-        totalAmount: BigInt(r.total_amount),
-        legs: [],
-      };
-      out.push(order);
-    }
-    order.legs.push({
-      matchId: Number(r.match_id),
-      playType: r.play_type,
-      optionKey: r.option_key,
-      odds: r.odds,
-      line: r.line,
-      status: r.status,
-    });
-  }
-  return out;
-}
-
-/**
- * Decided orders in one UPDATE … FROM unnest(…), each with its status and payout, flipping only
- * those still pending (the exactly-once guard); their book liability is released. Returns the ids
- * it flipped.
- */
-export async function markOrdersSettled(
-  db: Db,
-  decided: ReadonlyArray<{ id: number; status: 'won' | 'lost' | 'refunded'; payout: bigint }>,
-  now: Date,
-): Promise<number[]> {
-  if (decided.length === 0) return [];
-  // A batch is a sliver of a big table: a nested loop of index lookups, never a hash join that
-  // scans all of it (the planner's pick once a match has a million orders), so a batch costs
-  // its own rows. Only for this statement (set local to the transaction, then put back).
-  const [planner] = rowsOf<{ hash: string; merge: string }>(
-    await db.execute(sql`
-      SELECT current_setting('enable_hashjoin') AS hash, current_setting('enable_mergejoin') AS merge,
-             set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`),
-  );
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      UPDATE orders SET status = v.status, payout = v.payout, settled_at = ${now.toISOString()}::timestamptz
-      FROM unnest(
-        ${pgArray(decided.map((d) => d.id))}::int[],
-        ${pgArray(decided.map((d) => d.status))}::text[],
-        ${pgArray(decided.map((d) => d.payout))}::bigint[]
-      ) AS v(id, status, payout)
-      WHERE orders.id = v.id AND orders.status = 'pending'
-      RETURNING orders.id`),
-  );
-  await db.execute(sql`
-    SELECT set_config('enable_hashjoin', ${planner?.hash ?? 'on'}, true),
-           set_config('enable_mergejoin', ${planner?.merge ?? 'on'}, true)`);
-  const flipped = rows.map((r) => Number(r.id));
-  // A settled order no longer weighs on the book: its outcomes' liability is released here.
-  await releaseOrders(db, flipped, now);
-  return flipped;
 }

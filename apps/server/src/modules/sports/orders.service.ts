@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   COMBO_FILTER_CODES,
+  DEFAULT_ODDS_POLICY,
   formatFen,
   parseYuan,
   PLAY_TYPES,
@@ -32,15 +33,14 @@ import {
   optionName,
   toOrderSummary,
 } from './sports.mapper.ts';
-import type { MatchRow } from './sports.repo.ts';
 import { oddsDirection, policyAccepts } from './odds-policy.ts';
 import type { BetDelays, SportsPreferencesService } from './preferences.service.ts';
 import * as orders from './orders.repo.ts';
 import * as limits from './limits.repo.ts';
-import { insertOrderShares, lockMemberForBook, memberDefaults } from './book.repo.ts';
+import { lockMemberForBook } from './book.repo.ts';
 import { groupedYuan, largestStake, reserveLiability, type BookSlip } from './book.service.ts';
 import * as repo from './sports.repo.ts';
-import { isSuspended, suspensionsOf } from './suspensions.repo.ts';
+import { isSuspended } from './suspensions.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
 
@@ -49,6 +49,9 @@ export interface SubmitContext {
   idempotencyKey: string | undefined;
   route: string;
 }
+
+/** Order numbers drawn for one submit before it gives up (each a 1-in-a-million collision). */
+const ORDER_NO_ATTEMPTS = 5;
 
 function newOrderNo(now: Date): string {
   const stamp = now
@@ -62,7 +65,7 @@ function newOrderNo(now: Date): string {
  * An in-play leg needs the match open in play and not suspended, and a play type offered in play
  * (422 otherwise: 已暂停投注 while a suspension or a break lasts, 已停止投注 once closed).
  */
-function assertInPlayOpen(match: MatchRow, playType: string, playName: string): void {
+function assertInPlayOpen(match: orders.SlipMatch, playType: string, playName: string): void {
   if (!isInPlayPlayType(playType))
     throw unprocessable(`${match.matchNo} 的${playName}不提供滚球投注，已停止投注`);
   if (isLiveOpen(match)) return;
@@ -98,14 +101,8 @@ export class OrdersService {
     if (!sport) throw unprocessable('仅支持足球和篮球投注');
 
     const matchIds = [...new Set(body.selections.map((s) => s.match_id))];
-    // What the checks before the transaction read, at once (each on its own pooled connection).
-    const [found, markets, policy, defaults, limit] = await Promise.all([
-      repo.matchesByIds(this.db, matchIds),
-      repo.marketsOf(this.db, matchIds),
-      this.preferences.oddsPolicy(member.id),
-      memberDefaults(this.db),
-      limits.limitOf(this.db, member.id),
-    ]);
+    // What the checks before the transaction read, in one statement.
+    const { matches: found, markets, limit, defaults } = await orders.slipReads(this.db, member.id, matchIds);
     const byId = new Map(found.map((m) => [m.id, m]));
     const now = this.clock.now();
 
@@ -159,11 +156,14 @@ export class OrdersService {
         line: market.line,
       });
     }
+    const confirming = inPlay.some(Boolean);
     // The member's policy decides which moves the order takes at the current odds; any other
-    // move (and every changed line) sends the whole slip back with what changed.
+    // move (and every changed line) sends the whole slip back with what changed. An in-play
+    // order keeps it for its decision; other orders whose odds did not move never ask for it.
+    const policy =
+      changes.length > 0 || confirming ? await this.preferences.oddsPolicy(member.id) : DEFAULT_ODDS_POLICY;
     if (changes.some((c) => !policyAccepts(policy, c.direction)))
       throw conflict('赔率已变化，请确认最新赔率后重新提交', { changes });
-    const confirming = inPlay.some(Boolean);
     // The bet delay: the longest of the live legs' sports.
     const delay = Math.max(0, ...selections.filter((_, i) => inPlay[i]).map((s) => this.delays[s.sport]));
     const acceptAt = confirming ? new Date(now.getTime() + delay) : null;
@@ -216,18 +216,13 @@ export class OrdersService {
           amount: slip.totalStake,
         });
         // The matches must still be open at commit: lock them against a concurrent close.
-        const locked = await repo.lockMatchesForShare(work.tx, matchIds);
+        const locked = await orders.lockSubmitMatches(work.tx, matchIds);
         const lockedAt = this.clock.now();
         const liveIds = new Set(selections.filter((_, i) => inPlay[i]).map((s) => Number(s.matchId)));
         for (const match of locked) {
           const open = liveIds.has(match.id) ? isLiveOpen(match) : isOpenForBetting(match, lockedAt);
           if (!open) throw unprocessable(`${match.matchNo} 已停止投注`);
         }
-        // An operator's suspension takes the match row FOR UPDATE: it is either seen here or waits for this order.
-        const closed = await suspensionsOf(work.tx, matchIds);
-        for (const s of selections)
-          if (isSuspended(closed, Number(s.matchId), `${s.sport}.${s.betType}`))
-            throw unprocessable('所选玩法已暂停投注，请刷新后重试');
         // A limited member's submits are decided one at a time against their open orders.
         const held = limit ? await limits.lockLimit(work.tx, member.id) : undefined;
         const heldStake = held?.maxStake ?? defaults.maxStake;
@@ -247,9 +242,72 @@ export class OrdersService {
               );
           }
         }
-        // The book's per-outcome liability caps: booked and checked under the outcome rows' locks.
-        const shares = await reserveLiability(
+        // The order and its legs, reading in the same statement the operators' suspensions: one
+        // takes the match row FOR UPDATE, so it is either seen here or waits for this order.
+        // A number drawn twice in one second (1 in a million each) is drawn again.
+        let orderNo = newOrderNo(now);
+        const insert = (no: string) =>
+          orders.insertOrderReadingSuspensions(
+            work.tx,
+            {
+              orderNo: no,
+              memberId: member.id,
+              sport,
+              betMode: body.bet_mode,
+              passType: slip.passType.code,
+              multiple: body.multiple,
+              matchCount: slip.matchCount,
+              betCount: slip.betCount,
+              totalAmount: slip.totalStake,
+              maxPrize: slip.maxPrize,
+              createdAt: now,
+              status: confirming ? 'confirming' : 'pending',
+              acceptAt,
+              oddsPolicy: confirming ? policy : null,
+            },
+            selections.map((s, position) => ({
+              position,
+              matchId: Number(s.matchId),
+              playType: `${s.sport}.${s.betType}`,
+              optionKey: s.option,
+              odds: s.odds,
+              line: s.line ?? null,
+              inPlay: inPlay[position] ?? false,
+              // The suspension this bet was placed after: a later one refuses it at the decision.
+              liveSuspendedSeenAt: inPlay[position]
+                ? (locked.find((m) => m.id === Number(s.matchId))?.liveSuspendedAt ?? null)
+                : null,
+            })),
+            matchIds,
+          );
+        let order = await insert(orderNo);
+        for (let attempt = 1; !order && attempt < ORDER_NO_ATTEMPTS; attempt++) {
+          orderNo = newOrderNo(now);
+          order = await insert(orderNo);
+        }
+        if (!order) throw new Error('no free order number');
+        for (const s of selections)
+          if (isSuspended(order.suspended, Number(s.matchId), `${s.sport}.${s.betType}`))
+            throw unprocessable('所选玩法已暂停投注，请刷新后重试');
+        const debit = await this.ledger.post(work, {
+          memberId: member.id,
+          amount: -slip.totalStake,
+          type: 'bet',
+          reference: { type: 'order', id: orderNo },
+          remark: `竞彩投注 ${orderNo}`,
+        });
+        // Valid bets count as turnover: they raise totalgame and pay down the 打码量 still owed.
+        // An in-play order is not a valid bet until it is accepted: it counts then.
+        if (!confirming) await addTurnover(work.tx, [{ memberId: member.id, amount: slip.totalStake }]);
+        // The book's per-outcome liability caps: booked and checked under the outcome rows' locks,
+        // last, just before the commit. Every order on a popular outcome waits for these rows
+        // until this transaction ends, so nothing else may run while they are held. Lock order:
+        // wallet, member, outcome rows (the in-play decision takes them in the same order;
+        // settlement releases only outcomes of closed matches, which no submit reaches).
+        // Over a cap, the throw rolls back the debit and the turnover with the order.
+        await reserveLiability(
           work.tx,
+          order.id,
           {
             mode: body.bet_mode,
             multiple: body.multiple,
@@ -262,50 +320,6 @@ export class OrdersService {
           slipAt,
           now,
         );
-        const orderNo = newOrderNo(now);
-        const order = await orders.insertOrder(
-          work.tx,
-          {
-            orderNo,
-            memberId: member.id,
-            sport,
-            betMode: body.bet_mode,
-            passType: slip.passType.code,
-            multiple: body.multiple,
-            matchCount: slip.matchCount,
-            betCount: slip.betCount,
-            totalAmount: slip.totalStake,
-            maxPrize: slip.maxPrize,
-            createdAt: now,
-            status: confirming ? 'confirming' : 'pending',
-            acceptAt,
-            oddsPolicy: confirming ? policy : null,
-          },
-          selections.map((s, position) => ({
-            position,
-            matchId: Number(s.matchId),
-            playType: `${s.sport}.${s.betType}`,
-            optionKey: s.option,
-            odds: s.odds,
-            line: s.line ?? null,
-            inPlay: inPlay[position] ?? false,
-            // The suspension this bet was placed after: a later one refuses it at the decision.
-            liveSuspendedSeenAt: inPlay[position]
-              ? (locked.find((m) => m.id === Number(s.matchId))?.liveSuspendedAt ?? null)
-              : null,
-          })),
-        );
-        await insertOrderShares(work.tx, order.id, shares);
-        const debit = await this.ledger.post(work, {
-          memberId: member.id,
-          amount: -slip.totalStake,
-          type: 'bet',
-          reference: { type: 'order', id: orderNo },
-          remark: `竞彩投注 ${orderNo}`,
-        });
-        // Valid bets count as turnover: they raise totalgame and pay down the 打码量 still owed.
-        // An in-play order is not a valid bet until it is accepted: it counts then.
-        if (!confirming) await addTurnover(work.tx, [{ memberId: member.id, amount: slip.totalStake }]);
         return {
           order_id: order.id,
           order_no: orderNo,
@@ -316,7 +330,7 @@ export class OrdersService {
           pass_type_name: slip.passType.code === 'single' ? '单关' : slip.passType.name,
           status: confirming ? ('confirming' as const) : ('pending' as const),
           balance: formatFen(debit.balanceAfter),
-          created_at: order.createdAt.toISOString(),
+          created_at: now.toISOString(),
           accept_at: acceptAt?.toISOString() ?? null,
         };
       },

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { matchResultSchema, parseLine, settleOption, type PlayTypeId } from '@app/shared';
 import { newMember, body, type TestApp, type TestMember } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
@@ -14,8 +15,9 @@ import {
 } from '../../test/sports-helpers.ts';
 import { ledgerEntries } from '../ledger/ledger.table.ts';
 import { messages } from '../messages/messages.table.ts';
+import { bookExposure, bookOrderExposure } from './book.table.ts';
 import { SettlementService } from './settlement.service.ts';
-import { matches, orders } from './sports.table.ts';
+import { matches, orderLegs, orders } from './sports.table.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -114,6 +116,54 @@ async function creditedTo(member: TestMember): Promise<bigint> {
 
 const sum = (values: readonly bigint[]) => values.reduce((a, b) => a + b, 0n);
 
+/** The book's liability left on the match's outcomes, and the order shares still held for it. */
+async function bookOf(match: MatchRow) {
+  const [liability] = await t.database.db
+    .select({ total: sql<string>`COALESCE(SUM(${bookExposure.liability}), 0)::text` })
+    .from(bookExposure)
+    .where(eq(bookExposure.matchId, match.id));
+  const shares = await t.database.db
+    .select({ orderId: bookOrderExposure.orderId })
+    .from(bookOrderExposure)
+    .where(eq(bookOrderExposure.matchId, match.id));
+  return { liability: BigInt(liability?.total ?? '0'), shares: shares.map((r) => r.orderId) };
+}
+
+/** Three members with three singles each on the match (won, lost, won), 100.00 元 funded each. */
+async function nineSingles(match: MatchRow) {
+  const members = [];
+  for (let i = 0; i < 3; i++) {
+    const m = await newMember(t.app);
+    await fund(t, m, 100_000n);
+    members.push(m);
+  }
+  const placed: Placed[] = [];
+  for (const m of members) for (const win of [true, false, true]) placed.push(await bet(m, [{ match, win }]));
+  return { members, placed };
+}
+
+/** After the last run: each order its own payout, each member credited once, told once, book clear. */
+async function expectSettledOnce(match: MatchRow, members: readonly TestMember[], placed: readonly Placed[]) {
+  for (const row of await orderRows(placed)) {
+    const p = placed.find((x) => x.id === row.id)!;
+    expect({ order: p.orderNo, status: row.status, payout: row.payout }).toEqual({
+      order: p.orderNo,
+      status: p.expected > 0n ? 'won' : 'lost',
+      payout: p.expected,
+    });
+  }
+  for (const m of members)
+    expect(await creditedTo(m)).toBe(sum(placed.filter((p) => p.member === m).map((p) => p.expected)));
+  const told = await bettingMessagesOf(members);
+  expect(told.map((r) => r.key).sort()).toEqual(
+    placed
+      .filter((p) => p.expected > 0n)
+      .map((p) => `order:${p.id}:won`)
+      .sort(),
+  );
+  expect(await bookOf(match)).toEqual({ liability: 0n, shares: [] });
+}
+
 describe('settlement in batches', () => {
   it('settles many orders of many members across batches: each its own payout, each member the sum', async () => {
     const [a, b] = await openMatches(t, 'football', 2);
@@ -141,10 +191,13 @@ describe('settlement in batches', () => {
     await over(a!);
     const first = await settlement.settleMatch(a!.id);
     expect(first.orders).toBe(12);
+    // Every leg on the match, decided batch by batch with its orders (the parlay's too).
+    expect(first.legs).toBe(13);
     expect((await orderRows([parlay]))[0]?.status).toBe('pending');
     await over(b!);
     const second = await settlement.settleMatch(b!.id);
     expect(second.orders).toBe(5);
+    expect(second.legs).toBe(5);
     expect(first.paid + second.paid).toBe(sum(placed.map((p) => p.expected)));
 
     const rows = new Map((await orderRows(placed)).map((r) => [r.id, r]));
@@ -176,33 +229,30 @@ describe('settlement in batches', () => {
 
   it('pays nothing twice when a batch fails mid-way and the run is repeated', async () => {
     const [match] = await openMatches(t, 'football', 1);
-    const members = [];
-    for (let i = 0; i < 3; i++) {
-      const m = await newMember(t.app);
-      await fund(t, m, 100_000n);
-      members.push(m);
-    }
-    const placed: Placed[] = [];
-    for (const m of members)
-      for (const win of [true, false, true]) placed.push(await bet(m, [{ match: match!, win }]));
+    const { members, placed } = await nineSingles(match!);
+    expect((await bookOf(match!)).shares).toHaveLength(placed.length);
     const seen: string[] = [];
     const off = t.app.services.events.on('order.settled', (e) => seen.push(e.orderNo));
     await over(match!);
 
-    // The second batch dies after its credits were posted, before it commits.
-    const inbox = t.app.services.messages;
-    const send = inbox.sendMany.bind(inbox);
+    // The second batch dies after its orders were flipped, its messages written and its book
+    // liability released, as it posts its credits, before it commits (the third, in flight
+    // meanwhile, then commits nothing either).
+    const ledger = t.app.services.ledger;
+    const postMany = ledger.postMany.bind(ledger);
     let calls = 0;
-    const crash = vi.spyOn(inbox, 'sendMany').mockImplementation(async (...args) => {
+    const crash = vi.spyOn(ledger, 'postMany').mockImplementation(async (...args) => {
       calls += 1;
       if (calls === 2) throw new Error('killed mid-batch');
-      return send(...args);
+      return postMany(...args);
     });
     const settlement = settlementIn(2);
     await expect(settlement.settleMatch(match!.id)).rejects.toThrow('killed mid-batch');
     crash.mockRestore();
     const halfway = await orderRows(placed);
-    expect(halfway.filter((r) => r.status !== 'pending')).toHaveLength(2);
+    const first = [...placed].sort((a, b) => a.id - b.id).slice(0, 2);
+    expect(halfway.filter((r) => r.status !== 'pending').map((r) => r.id)).toEqual(first.map((p) => p.id));
+    expect((await bookOf(match!)).shares).toHaveLength(placed.length - 2);
     await expectLedgerBalanced(t);
 
     // The re-run settles the rest; a third run finds nothing to do.
@@ -211,14 +261,81 @@ describe('settlement in batches', () => {
     expect((await settlement.settleMatch(match!.id)).orders).toBe(0);
     off();
 
-    for (const row of await orderRows(placed)) {
-      const p = placed.find((x) => x.id === row.id)!;
-      expect(row.payout).toBe(p.expected);
-    }
-    for (const m of members)
-      expect(await creditedTo(m)).toBe(sum(placed.filter((p) => p.member === m).map((p) => p.expected)));
     expect(seen.sort()).toEqual(placed.map((p) => p.orderNo).sort());
-    const told = await bettingMessagesOf(members);
-    expect(told).toHaveLength(placed.filter((p) => p.expected > 0n).length);
+    await expectSettledOnce(match!, members, placed);
+  });
+
+  it('commits no batch after one that fails while the next is in flight, and the re-run pays each order once', async () => {
+    const [match] = await openMatches(t, 'football', 1);
+    const { members, placed } = await nineSingles(match!);
+    await over(match!);
+
+    // Whichever batch writes its inbox messages second dies there, before its credits: the
+    // batches before it commit, it and every batch after it commit nothing.
+    const inbox = t.app.services.messages;
+    const send = inbox.sendMany.bind(inbox);
+    let calls = 0;
+    const crash = vi.spyOn(inbox, 'sendMany').mockImplementation(async (...args) => {
+      calls += 1;
+      if (calls === 2) throw new Error('killed in flight');
+      return send(...args);
+    });
+    const settlement = settlementIn(2);
+    await expect(settlement.settleMatch(match!.id)).rejects.toThrow('killed in flight');
+    crash.mockRestore();
+    const ids = placed.map((p) => p.id).sort((a, b) => a - b);
+    const settled = (await orderRows(placed))
+      .filter((r) => r.status !== 'pending')
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
+    // A prefix of whole batches: at most the first one.
+    expect([[], ids.slice(0, 2)]).toContainEqual(settled);
+    await expectLedgerBalanced(t);
+
+    const again = await settlement.settleMatch(match!.id);
+    expect(again.orders).toBe(placed.length - settled.length);
+    expect((await settlement.settleMatch(match!.id)).orders).toBe(0);
+    await expectSettledOnce(match!, members, placed);
+  });
+
+  it('decides each leg by its own play type and line, batch by batch', async () => {
+    const [match] = await openMatches(t, 'football', 1);
+    const m = await newMember(t.app);
+    await fund(t, m, 100_000n);
+    const placed: Array<{ id: number; playType: PlayTypeId; option: string; line: string | null }> = [];
+    for (const playType of ['football.handicap', 'football.winDrawLose'] as const)
+      for (const option of ['h', 'd', 'a']) {
+        const { odds, line } = await oddsOf(t, match!.id, playType);
+        const res = await submit(t, m, {
+          sport_type: 1,
+          bet_mode: 'single',
+          pass_type: 'single',
+          multiple: 1,
+          selections: [
+            { match_id: match!.id, bet_type: playType.split('.')[1], option, odds: odds[option]!, line },
+          ],
+        });
+        if (res.statusCode !== 200) throw new Error(res.body);
+        placed.push({ id: body<{ order_id: number }>(res).data.order_id, playType, option, line });
+      }
+    expect(placed.find((p) => p.playType === 'football.handicap')?.line).not.toBeNull();
+    await over(match!);
+
+    const report = await settlementIn(2).settleMatch(match!.id);
+    expect(report).toMatchObject({ legs: 6, orders: 6 });
+    const [stored] = await t.database.db.select().from(matches).where(eq(matches.id, match!.id));
+    const result = matchResultSchema.parse(stored?.result);
+    const ids = placed.map((p) => p.id);
+    const legs = await t.database.db.select().from(orderLegs).where(inArray(orderLegs.orderId, ids));
+    const rows = await t.database.db.select().from(orders).where(inArray(orders.id, ids));
+    for (const p of placed) {
+      const line = p.line === null ? null : parseLine(p.playType, p.line);
+      const expected = settleOption(p.playType, p.option, line, result);
+      expect({ order: p.id, leg: legs.find((l) => l.orderId === p.id)?.status }).toEqual({
+        order: p.id,
+        leg: expected,
+      });
+      expect(rows.find((r) => r.id === p.id)?.status).toBe(expected);
+    }
   });
 });

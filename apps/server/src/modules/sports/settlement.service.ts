@@ -16,7 +16,9 @@ import type { Clock } from '../../lib/clock.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { LedgerService, PostEntryInput } from '../ledger/ledger.service.ts';
 import type { HeldPushes, MessagesService, OutgoingMessage } from '../messages/messages.service.ts';
+import { releaseOrders } from './book.repo.ts';
 import * as orders from './orders.repo.ts';
+import * as repo from './settlement.repo.ts';
 import * as sports from './sports.repo.ts';
 import { legSelection } from './sports.mapper.ts';
 
@@ -43,6 +45,12 @@ export function winMessage(
  */
 const ORDER_BATCH = 10_000;
 
+/**
+ * Batches worked on at once (PostgreSQL runs them side by side, PGlite one after another): while
+ * one batch pays and commits, the next decides its legs, reads its orders and flips them.
+ */
+const BATCHES_IN_FLIGHT = 2;
+
 export interface SettleReport {
   legs: number;
   orders: number;
@@ -56,9 +64,50 @@ export interface SettlementOptions {
 
 /** An order the engine decided, before the guarded UPDATE says whether this run flipped it. */
 interface Decided {
-  order: orders.SettlingOrder;
+  order: repo.SettlingOrder;
   status: 'won' | 'lost' | 'refunded';
   payout: bigint;
+}
+
+/** The legs of one finished match that each batch decides for its own orders first. */
+interface LegPlan {
+  matchId: number;
+  decisions: readonly repo.LegDecision[];
+}
+
+/** A batch given up because one before it failed (that failure is the one reported). */
+class BatchAbandoned extends Error {}
+
+/**
+ * Orders the batches in flight: `begun` once the batch's transaction has begun, `committed` once
+ * it has committed (each false if the batch failed first). Transactions begin in batch order, and
+ * a batch takes the locks its predecessor also takes (outcomes' liability, members' wallets)
+ * only once that one has committed, so two batches never wait on each other crosswise.
+ */
+class BatchGate {
+  readonly begun: Promise<boolean>;
+  readonly committed: Promise<boolean>;
+  private setBegun: (ok: boolean) => void = () => undefined;
+  private setCommitted: (ok: boolean) => void = () => undefined;
+
+  constructor() {
+    this.begun = new Promise((resolve) => (this.setBegun = resolve));
+    this.committed = new Promise((resolve) => (this.setCommitted = resolve));
+  }
+
+  begin(): void {
+    this.setBegun(true);
+  }
+
+  commit(): void {
+    this.setCommitted(true);
+  }
+
+  /** A promise settles once: after begin or commit this only answers what is still open. */
+  fail(): void {
+    this.setBegun(false);
+    this.setCommitted(false);
+  }
 }
 
 /**
@@ -86,14 +135,17 @@ export class SettlementService {
     const match = await sports.matchById(this.db, matchId);
     if (!match?.result) return { legs: 0, orders: 0, paid: 0n };
     const result = matchResultSchema.parse(match.result);
-    // Every order on the match (read meanwhile): those not yet ready are left in their batch.
-    const [legs, ids] = await Promise.all([
-      this.settleLegs(matchId, result, now),
+    // Every order on the match: each batch decides its orders' legs of the match, then settles
+    // those orders whose legs are all decided (the others wait in pending for their matches).
+    const [decisions, ids] = await Promise.all([
+      this.legDecisions(matchId, result),
       orders.orderIdsOfMatch(this.db, matchId),
     ]);
-    const report = await this.settleOrders(ids, now);
+    const report = await this.settleOrders(ids, now, { matchId, decisions });
+    // Legs no batch held (an order that came meanwhile; normally none): the match-wide UPDATEs.
+    const legs = report.legs + (await this.settleLegs(matchId, result, now));
     await orders.markMatchSettled(this.db, matchId, now);
-    return { ...report, legs };
+    return { orders: report.orders, paid: report.paid, legs };
   }
 
   /**
@@ -103,8 +155,8 @@ export class SettlementService {
    */
   async settleMatches(matchIds: readonly number[]): Promise<number> {
     if (!matchIds.length) return 0;
-    const betOn = await orders.matchesWithLegs(this.db, matchIds);
-    await orders.markUnbetMatchesSettled(
+    const betOn = await repo.matchesWithLegs(this.db, matchIds);
+    await repo.markUnbetMatchesSettled(
       this.db,
       matchIds.filter((id) => !betOn.has(id)),
       this.clock.now(),
@@ -114,22 +166,29 @@ export class SettlementService {
     return settled;
   }
 
+  /** How each (play type, line, option) of the match's pending legs settles (those it decides). */
+  private async legDecisions(matchId: number, result: MatchResult): Promise<repo.LegDecision[]> {
+    const decisions: repo.LegDecision[] = [];
+    for (const g of await orders.pendingLegOptions(this.db, matchId)) {
+      const playType = g.playType as PlayTypeId;
+      const line = PLAY_TYPES[playType].line === 'none' ? null : parseLine(playType, g.line ?? '');
+      const status = settleOption(playType, g.optionKey, line, result);
+      if (status !== 'pending') decisions.push({ ...g, status });
+    }
+    return decisions;
+  }
+
   /** Decides every pending leg of the match with one UPDATE per play type and line. */
   private async settleLegs(matchId: number, result: MatchResult, now: Date): Promise<number> {
-    const groups = await orders.pendingLegOptions(this.db, matchId);
     const byMarket = new Map<
       string,
       { playType: string; line: string | null; statuses: Map<string, string> }
     >();
-    for (const g of groups) {
-      const playType = g.playType as PlayTypeId;
-      const line = PLAY_TYPES[playType].line === 'none' ? null : parseLine(playType, g.line ?? '');
-      const status = settleOption(playType, g.optionKey, line, result);
-      if (status === 'pending') continue;
-      const key = `${g.playType}|${g.line ?? ''}`;
+    for (const d of await this.legDecisions(matchId, result)) {
+      const key = `${d.playType}|${d.line ?? ''}`;
       let market = byMarket.get(key);
-      if (!market) byMarket.set(key, (market = { playType: g.playType, line: g.line, statuses: new Map() }));
-      market.statuses.set(g.optionKey, status);
+      if (!market) byMarket.set(key, (market = { playType: d.playType, line: d.line, statuses: new Map() }));
+      market.statuses.set(d.optionKey, d.status);
     }
     let settled = 0;
     for (const market of byMarket.values()) settled += await orders.decideLegs(this.db, matchId, market, now);
@@ -138,97 +197,146 @@ export class SettlementService {
 
   /** Sweeps any pending order whose legs are all decided (covers a crash between the two steps). */
   async settleReadyOrders(): Promise<Omit<SettleReport, 'legs'>> {
-    return this.settleOrders(await orders.readyOrderIds(this.db), this.clock.now());
+    const report = await this.settleOrders(await orders.readyOrderIds(this.db), this.clock.now());
+    return { orders: report.orders, paid: report.paid };
   }
 
   /**
-   * Settles `ids` batch by batch. Deciding a batch (read + engine) needs no transaction: what
-   * counts is the guarded UPDATE, which pays only the orders it flips from pending. So the next
-   * batch is read and decided while the current one is written, on another connection (PGlite,
-   * with one, simply runs it after).
+   * Settles `ids` batch by batch, BATCHES_IN_FLIGHT at a time. Deciding a batch (its legs of the
+   * match, then read + engine) needs no transaction: what counts is the guarded UPDATE, which
+   * pays only the orders it flips from pending. A batch fails alone: those after it are given up
+   * (they commit nothing) and the error is thrown once every batch has stopped.
    */
-  private async settleOrders(ids: number[], now: Date): Promise<Omit<SettleReport, 'legs'>> {
-    let settled = 0;
-    let paid = 0n;
-    const decide = (from: number) => this.decideBatch(ids.slice(from, from + this.batchSize));
+  private async settleOrders(ids: number[], now: Date, legs?: LegPlan): Promise<SettleReport> {
+    const batches: number[][] = [];
+    for (let i = 0; i < ids.length; i += this.batchSize) batches.push(ids.slice(i, i + this.batchSize));
+    const gates = batches.map(() => new BatchGate());
+    const report: SettleReport = { legs: 0, orders: 0, paid: 0n };
+    let failure: Error | undefined;
+    let next = 0;
     // Inbox pushes go once per member at the end of the run, not once per batch.
     const pushes = this.messages.holdPushes();
-    try {
-      let next = ids.length > 0 ? decide(0) : undefined;
-      for (let i = 0; next; i += this.batchSize) {
-        const decided = await next;
-        next = i + this.batchSize < ids.length ? decide(i + this.batchSize) : undefined;
-        // Awaited on the next turn; until then a failure must not count as unhandled.
-        next?.catch(() => undefined);
-        const outcome = await inTransaction(
-          this.db,
-          (work) => this.payBatch(work, decided, now, pushes),
-          this.log,
-        );
-        settled += outcome.n;
-        paid += outcome.total;
+    const runBatches = async () => {
+      for (let k = next++; k < batches.length; k = next++) {
+        const batch = batches[k]!;
+        const gate = gates[k]!;
+        const previous = gates[k - 1];
+        if (failure !== undefined) {
+          gate.fail();
+          return;
+        }
+        try {
+          if (legs) {
+            // Awaited first: `report.legs += await …` would read the total before another batch adds to it.
+            const decidedLegs = await repo.decideLegsOfOrders(
+              this.db,
+              legs.matchId,
+              legs.decisions,
+              batch,
+              now,
+            );
+            report.legs += decidedLegs;
+          }
+          const decided = await this.decideBatch(batch);
+          if (previous && !(await previous.begun)) throw new BatchAbandoned();
+          const outcome = await inTransaction(
+            this.db,
+            (work) => {
+              gate.begin();
+              work.afterCommit(() => gate.commit());
+              return this.payBatch(work, decided, now, pushes, previous);
+            },
+            this.log,
+          );
+          report.orders += outcome.n;
+          report.paid += outcome.total;
+        } catch (err) {
+          gate.fail();
+          if (!(err instanceof BatchAbandoned))
+            failure ??= err instanceof Error ? err : new Error(String(err));
+          return;
+        }
       }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(BATCHES_IN_FLIGHT, batches.length) }, runBatches));
     } finally {
       await pushes.flush();
     }
-    if (settled > 0) this.log.info({ orders: settled, paid: paid.toString() }, 'orders settled');
-    return { orders: settled, paid };
+    if (failure !== undefined) throw failure;
+    if (report.orders > 0)
+      this.log.info({ orders: report.orders, paid: report.paid.toString() }, 'orders settled');
+    return report;
   }
 
   /** Runs the engine on the batch's pending orders whose legs are all decided. */
   private async decideBatch(ids: number[]): Promise<Decided[]> {
-    const pending = await orders.pendingOrdersWithLegs(this.db, ids);
+    const pending = await repo.pendingOrdersWithLegs(this.db, ids);
+    // The engine is pure: orders with the same picks, odds, pass type and multiple (a popular
+    // single is thousands of them) settle alike, so each distinct one is decided once.
+    const known = new Map<string, ReturnType<typeof settleOrder> | undefined>();
+    const distinct: Array<{ key: string; order: repo.SettlingOrder; legs: repo.SettlingLeg[] }> = [];
+    const keys = pending.map((order) => `${order.passType}|${order.multiple}|${order.legs}`);
+    for (const [i, order] of pending.entries()) {
+      const key = keys[i]!;
+      if (known.has(key)) continue;
+      known.set(key, undefined);
+      distinct.push({ key, order, legs: repo.parseLegs(order.legs) });
+    }
     const matchIds = new Set<number>();
-    for (const order of pending) for (const leg of order.legs) matchIds.add(leg.matchId);
+    for (const { legs } of distinct) for (const leg of legs) matchIds.add(leg.matchId);
     const results = new Map<string, MatchResult>();
     for (const m of await sports.matchResults(this.db, [...matchIds]))
       if (m.result) results.set(String(m.id), matchResultSchema.parse(m.result));
+    for (const { key, order, legs } of distinct) {
+      // Ready only once every leg is decided (a match over but not yet settled waits for it).
+      if (legs.some((l) => l.status === 'pending')) continue;
+      const selections: BetSelection[] = legs.map((l) => legSelection(l));
+      known.set(
+        key,
+        settleOrder({ passType: order.passType, multiple: order.multiple, selections }, results),
+      );
+    }
 
     const decided: Decided[] = [];
-    // The engine is pure: orders with the same picks, odds, pass type and multiple (a popular
-    // single is thousands of them) settle alike, so each distinct one is computed once.
-    const known = new Map<string, ReturnType<typeof settleOrder>>();
-    for (const order of pending) {
-      // Ready only once every leg is decided (a match over but not yet settled waits for it).
-      if (order.legs.some((l) => l.status === 'pending')) continue;
-      let key = `${order.passType}|${order.multiple}`;
-      for (const l of order.legs)
-        key += `|${l.matchId}:${l.playType}:${l.optionKey}:${l.odds}:${l.line ?? ''}`;
-      let outcome = known.get(key);
-      if (!outcome) {
-        const selections: BetSelection[] = order.legs.map((l) => legSelection(l));
-        outcome = settleOrder({ passType: order.passType, multiple: order.multiple, selections }, results);
-        known.set(key, outcome);
-      }
-      if (outcome.status !== 'pending')
+    for (const [i, order] of pending.entries()) {
+      const outcome = known.get(keys[i]!);
+      if (outcome && outcome.status !== 'pending')
         decided.push({ order, status: outcome.status, payout: outcome.payout });
     }
     return decided;
   }
 
-  /** One transaction: the decided orders still pending flipped, paid and told, or none of it. */
+  /**
+   * One transaction: the decided orders still pending flipped, paid and told, or none of it.
+   * What only this batch touches (its orders, its members' inbox rows) goes first; the rows the
+   * batch before it also locks (outcomes' liability, members' wallets) once that one committed.
+   */
   private async payBatch(
     work: Work,
     decided: readonly Decided[],
     now: Date,
     pushes: HeldPushes,
+    previous: BatchGate | undefined,
   ): Promise<{ n: number; total: bigint }> {
     // One guarded UPDATE: only the orders it flips from pending are paid and told, now.
-    const flipped = new Set(
-      await orders.markOrdersSettled(
-        work.tx,
-        decided.map((d) => ({ id: d.order.id, status: d.status, payout: d.payout })),
-        now,
-      ),
+    const flipped = await repo.flipOrders(
+      work.tx,
+      decided.map((d) => ({ id: d.order.id, status: d.status, payout: d.payout })),
+      now,
     );
-    const settled = decided.filter((d) => flipped.has(d.order.id));
-    await this.ledger.postMany(work, credits(settled));
+    const flippedIds = new Set(flipped);
+    const settled = decided.filter((d) => flippedIds.has(d.order.id));
     // One inbox message per winning order, keyed by the order: a re-run sends none again.
     await this.messages.sendMany(
       work,
       settled.filter((d) => d.status === 'won').map(({ order, payout }) => winMessage(order, payout)),
       pushes,
     );
+    if (previous && !(await previous.committed)) throw new BatchAbandoned();
+    // A settled order no longer weighs on the book: only the orders flipped here are released.
+    await releaseOrders(work.tx, flipped, now);
+    await this.ledger.postMany(work, credits(settled));
     let total = 0n;
     for (const d of settled) total += d.payout;
     work.afterCommit(() => {

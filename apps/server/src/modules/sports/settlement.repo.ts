@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
+import type { LegRow } from './sports.repo.ts';
+
+/** How one (play type, line, option) of a finished match settles. */
+export interface LegDecision {
+  playType: string;
+  line: string | null;
+  optionKey: string;
+  status: string;
+}
+
+/*
+ * Batch-sized lists are passed as `(SELECT $1::int[])`: the planner cannot count a sub-select's
+ * array, takes it for a few rows and reaches the tables by index, one lookup per row. Given the
+ * array itself it counts 10,000 ids and may pick a hash join over a scan of the whole table,
+ * whose cost grows with the table, not with the batch.
+ */
+
+/**
+ * Decides the pending legs of `matchId` held by these orders, in one UPDATE … FROM unnest(…);
+ * returns how many. Driven by the order ids, so a batch costs its own rows whatever the size of
+ * the match.
+ */
+export async function decideLegsOfOrders(
+  db: Db,
+  matchId: number,
+  decisions: readonly LegDecision[],
+  orderIds: readonly number[],
+  now: Date,
+): Promise<number> {
+  if (decisions.length === 0 || orderIds.length === 0) return 0;
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      WITH decided AS (
+        UPDATE order_legs l SET status = v.status, settled_at = ${now.toISOString()}::timestamptz
+        FROM unnest(
+          ${pgArray(decisions.map((d) => d.playType))}::text[],
+          ${pgArray(decisions.map((d) => d.line))}::text[],
+          ${pgArray(decisions.map((d) => d.optionKey))}::text[],
+          ${pgArray(decisions.map((d) => d.status))}::text[]
+        ) AS v(play_type, line, option_key, status)
+        WHERE l.order_id = ANY((SELECT ${pgArray(orderIds)}::int[])::int[]) AND l.match_id = ${matchId}
+          AND l.status = 'pending' AND l.play_type = v.play_type
+          AND l.line IS NOT DISTINCT FROM v.line AND l.option_key = v.option_key
+        RETURNING 1
+      )
+      SELECT count(*)::int AS n FROM decided`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** A pending order as settlement reads it: enough to pay and tell the member, and its picks. */
+export interface SettlingOrder {
+  id: number;
+  memberId: number;
+  orderNo: string;
+  totalAmount: bigint;
+  passType: string;
+  multiple: number;
+  /**
+   * Its legs in position order, as the JSON text of `[match_id, play_type, option_key, odds, line,
+   * status]` arrays: orders with the same picks have the same text, so the engine runs once per
+   * distinct text (parsed with `parseLegs`), and a parlay is one row, not one per leg.
+   */
+  legs: string;
+}
+
+export type SettlingLeg = Pick<LegRow, 'matchId' | 'playType' | 'optionKey' | 'odds' | 'line' | 'status'>;
+
+/** The legs of `SettlingOrder.legs`. */
+export function parseLegs(legs: string): SettlingLeg[] {
+  return (JSON.parse(legs) as Array<[number, string, string, string, string | null, LegRow['status']]>).map(
+    ([matchId, playType, optionKey, odds, line, status]) => ({
+      matchId,
+      playType,
+      optionKey,
+      odds,
+      line,
+      status,
+    }),
+  );
+}
+
+/**
+ * The orders among `ids` that are still pending, by ascending id, each with its legs, in one
+ * read. Both sides are fetched by the id list (one index scan each, in id order).
+ */
+export async function pendingOrdersWithLegs(db: Db, ids: readonly number[]): Promise<SettlingOrder[]> {
+  if (ids.length === 0) return [];
+  const rows = rowsOf<{
+    id: number;
+    member_id: number;
+    order_no: string;
+    total_amount: string;
+    pass_type: string;
+    multiple: number;
+    legs: string;
+  }>(
+    await db.execute(sql`
+      WITH b AS (SELECT ${pgArray(ids)}::int[] AS ids)
+      SELECT o.id, o.member_id, o.order_no, o.total_amount::text AS total_amount, o.pass_type, o.multiple,
+             json_agg(json_build_array(l.match_id, l.play_type, l.option_key, l.odds, l.line, l.status)
+                      ORDER BY l.position)::text AS legs
+      FROM orders o JOIN order_legs l ON l.order_id = o.id
+      WHERE o.id = ANY((SELECT ids FROM b)::int[]) AND l.order_id = ANY((SELECT ids FROM b)::int[])
+        AND o.status = 'pending'
+      GROUP BY o.id
+      ORDER BY o.id`),
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    memberId: Number(r.member_id),
+    orderNo: r.order_no,
+    totalAmount: BigInt(r.total_amount),
+    passType: r.pass_type,
+    multiple: Number(r.multiple),
+    legs: r.legs,
+  }));
+}
+
+/**
+ * Flips decided orders in one UPDATE … FROM unnest(…), each with its status and payout, only
+ * those still pending (the exactly-once guard); returns the ids it flipped. The caller releases
+ * their book liability (book.repo releaseOrders) in the same transaction.
+ */
+export async function flipOrders(
+  tx: Tx,
+  decided: ReadonlyArray<{ id: number; status: 'won' | 'lost' | 'refunded'; payout: bigint }>,
+  now: Date,
+): Promise<number[]> {
+  if (decided.length === 0) return [];
+  const ids = pgArray(decided.map((d) => d.id));
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      UPDATE orders SET status = v.status, payout = v.payout, settled_at = ${now.toISOString()}::timestamptz
+      FROM unnest(
+        (SELECT ${ids}::int[]),
+        (SELECT ${pgArray(decided.map((d) => d.status))}::text[]),
+        (SELECT ${pgArray(decided.map((d) => d.payout))}::bigint[])
+      ) AS v(id, status, payout)
+      WHERE orders.id = v.id AND orders.status = 'pending'
+      RETURNING orders.id`),
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Which of these matches any order holds a leg of: one probe of order_legs_match_idx per match,
+ * never a scan of every leg, so a feed pass costs its matches, not the book. `ORDER BY status
+ * LIMIT 1` is what only that index (match_id, status) gives without a sort: the statistics of a
+ * book where most legs are on one match say any match has thousands of legs, and a bare
+ * `LIMIT 1` then scans the table for each match that has none (seconds with 100,000 legs).
+ */
+export async function matchesWithLegs(db: Db, matchIds: readonly number[]): Promise<Set<number>> {
+  if (!matchIds.length) return new Set();
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      SELECT c.id FROM unnest(${pgArray(matchIds)}::int[]) AS c(id)
+      CROSS JOIN LATERAL (SELECT 1 FROM order_legs l WHERE l.match_id = c.id ORDER BY l.status LIMIT 1) AS bet`),
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/**
+ * Marks over matches nobody bet on as settled, in one statement (a feed pass finishes hundreds).
+ * Only those with a result and still without a leg: anything else goes through settleMatch. The
+ * leg check is one index probe per match, as in matchesWithLegs (a `NOT EXISTS` anti-join, with
+ * the matches not yet analysed, scanned every leg once per match: 1.8 s with 100,000 legs).
+ */
+export async function markUnbetMatchesSettled(db: Db, matchIds: readonly number[], now: Date): Promise<void> {
+  if (!matchIds.length) return;
+  await db.execute(sql`
+    UPDATE matches SET settled_at = ${now.toISOString()}::timestamptz
+    FROM (
+      SELECT c.id FROM unnest(${pgArray(matchIds)}::int[]) AS c(id)
+      LEFT JOIN LATERAL (SELECT 1 AS bet FROM order_legs l WHERE l.match_id = c.id ORDER BY l.status LIMIT 1) AS b ON true
+      WHERE b.bet IS NULL
+    ) AS unbet
+    WHERE matches.id = unbet.id AND matches.settled_at IS NULL AND matches.result IS NOT NULL`);
+}
