@@ -59,3 +59,27 @@ export function benchConfig(extra: Record<string, string> = {}): AppConfig {
     ...extra,
   });
 }
+
+/**
+ * Counts the statements this process sends to PostgreSQL (BEGIN and COMMIT included): the round
+ * trips per request. With `TRACE_SQL=1` each statement sent while `tracing` is on is printed.
+ */
+export function countStatements(): { count: number; tracing: boolean } {
+  const statements = { count: 0, tracing: false };
+  const client = pg.Client.prototype as unknown as {
+    query: (this: pg.Client, ...args: unknown[]) => unknown;
+  };
+  const query = client.query;
+  client.query = function (this: pg.Client, ...args: unknown[]) {
+    statements.count++;
+    if (process.env.TRACE_SQL && statements.tracing)
+      console.log(
+        'SQL',
+        String((args[0] as { text?: string } | undefined)?.text ?? args[0])
+          .slice(0, 160)
+          .replace(/\s+/g, ' '),
+      );
+    return query.apply(this, args);
+  };
+  return statements;
+}

@@ -9,7 +9,6 @@
  *   npm run bench:betting          SUBMITS=2000 LEGS=20000 npm run bench:betting
  *   BENCH_SETTLE_ONLY=1 LEGS=1000000 npm run bench:betting   (part 2 alone: no submits in the tick)
  */
-import { fork } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +22,8 @@ import { bookLimits } from '../../apps/server/src/modules/sports/book.table.ts';
 import { matches } from '../../apps/server/src/modules/sports/sports.table.ts';
 import { benchConfig, freshPglite, freshPostgres, percentile } from '../lib.ts';
 import { emitFigure } from '../report.ts';
-import type { SubmitLoadJob, SubmitLoadResult } from './submit-load.ts';
+import { runLoadChild } from '../load.ts';
+import type { SubmitLoadJob } from './submit-load.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -101,18 +101,10 @@ async function main() {
   }
 
   /** The submits come from a child process (submit-load.ts): this process only serves them. */
-  const load = (payload: unknown) =>
-    new Promise<SubmitLoadResult>((resolve, reject) => {
-      const child = fork(path.join(here, 'submit-load.ts'), [], { stdio: 'inherit' });
-      let result: SubmitLoadResult | undefined;
-      child.once('message', (message: SubmitLoadResult) => (result = message));
-      child.on('error', reject);
-      child.on('exit', (code) =>
-        result ? resolve(result) : reject(new Error(`submit load exited ${code} without a result`)),
-      );
-      const job: SubmitLoadJob = { base, tokens: tokens.map((t) => t.token), submits: SUBMITS, payload };
-      child.send(job);
-    });
+  const load = (payload: unknown) => {
+    const job: SubmitLoadJob = { base, tokens: tokens.map((t) => t.token), submits: SUBMITS, payload };
+    return runLoadChild(path.join(here, 'submit-load.ts'), job);
+  };
 
   const runSubmits = async (label: string, figure: string, payload: unknown) => {
     const cpu = process.cpuUsage();

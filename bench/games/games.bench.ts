@@ -14,56 +14,32 @@
  *   TRANSFER_ROUNDS=10 (in + out rounds per member), POOL=30 (a smaller connection pool),
  *   TRACE_SQL=1 MEMBERS=1 TRANSFER_ROUNDS=1 SPINS=2 PENDING=1 (prints the statements of each request)
  */
-import { fork } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { formatFen, TERMS_VERSION } from '@app/shared';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
-import { benchConfig, freshPostgres, percentile } from '../lib.ts';
+import { benchConfig, countStatements, freshPostgres, percentile } from '../lib.ts';
 import { emitFigure, type Figure } from '../report.ts';
-import type { GamesLoadJob, GamesLoadResult } from './games-load.ts';
+import { runLoadChild, type LoadResult } from '../load.ts';
+import type { GamesLoadJob } from './games-load.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Statements this process sends to PostgreSQL (BEGIN and COMMIT included): round trips per request. */
-const statements = { count: 0, tracing: false };
-const client = pg.Client.prototype as unknown as { query: (this: pg.Client, ...args: unknown[]) => unknown };
-const query = client.query;
-client.query = function (this: pg.Client, ...args: unknown[]) {
-  statements.count++;
-  if (process.env.TRACE_SQL && statements.tracing)
-    console.log(
-      'SQL',
-      String((args[0] as { text?: string } | undefined)?.text ?? args[0])
-        .slice(0, 160)
-        .replace(/\s+/g, ' '),
-    );
-  return query.apply(this, args);
-};
+const statements = countStatements();
 
 /**
  * Runs one load job in a child process (games-load.ts), so this process only serves it; with the
  * server's CPU time and statements per request over the job.
  */
-async function load(job: GamesLoadJob): Promise<GamesLoadResult & { cpuMs: number; perRequest: number }> {
+async function load(job: GamesLoadJob): Promise<LoadResult & { cpuMs: number; perRequest: number }> {
   const before = statements.count;
   const cpu = process.cpuUsage();
   statements.tracing = true;
-  const result = await new Promise<GamesLoadResult>((resolve, reject) => {
-    const child = fork(path.join(here, 'games-load.ts'), [], { stdio: 'inherit' });
-    let answer: GamesLoadResult | undefined;
-    child.once('message', (message: GamesLoadResult) => (answer = message));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      answer ? resolve(answer) : reject(new Error(`games load exited ${code} without a result`)),
-    );
-    child.send(job);
-  });
+  const result = await runLoadChild(path.join(here, 'games-load.ts'), job);
   statements.tracing = false;
   const used = process.cpuUsage(cpu);
   const n = Math.max(result.latencies.length, 1);

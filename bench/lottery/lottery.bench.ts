@@ -13,38 +13,23 @@
  *   POOL=30 npm run bench:lottery  (a smaller connection pool, on a PostgreSQL other runs share)
  *   TRACE_SQL=1 MEMBERS=1 BETS=2 SETTLE_BETS=10 npm run bench:lottery   (prints each bet's statements)
  */
-import { fork } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { currentPeriod, findLottery, findPlay, formatFen, oddsSnapshot, TERMS_VERSION } from '@app/shared';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { findPeriod } from '../../apps/server/src/modules/lottery/lottery.repo.ts';
-import { benchConfig, freshPostgres, percentile } from '../lib.ts';
+import { benchConfig, countStatements, freshPostgres, percentile } from '../lib.ts';
 import { emitFigure } from '../report.ts';
-import type { BetLoadJob, BetLoadResult } from './bet-load.ts';
+import { runLoadChild } from '../load.ts';
+import type { BetLoadJob } from './bet-load.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Statements this process sends to PostgreSQL (BEGIN and COMMIT included): round trips per bet. */
-const statements = { count: 0, tracing: false };
-const client = pg.Client.prototype as unknown as { query: (this: pg.Client, ...args: unknown[]) => unknown };
-const query = client.query;
-client.query = function (this: pg.Client, ...args: unknown[]) {
-  statements.count++;
-  if (process.env.TRACE_SQL && statements.tracing)
-    console.log(
-      'SQL',
-      String((args[0] as { text?: string })?.text ?? args[0])
-        .slice(0, 160)
-        .replace(/\s+/g, ' '),
-    );
-  return query.apply(this, args);
-};
+const statements = countStatements();
 
 const MEMBERS = Number(process.env.MEMBERS ?? 50);
 const BETS = Number(process.env.BETS ?? 5_000);
@@ -96,17 +81,9 @@ async function main() {
   const statementsBefore = statements.count;
   statements.tracing = true;
   const cpu = process.cpuUsage();
-  const { seconds, latencies, failures, firstFailure } = await new Promise<BetLoadResult>(
-    (resolve, reject) => {
-      const child = fork(path.join(here, 'bet-load.ts'), [], { stdio: 'inherit' });
-      let result: BetLoadResult | undefined;
-      child.once('message', (message: BetLoadResult) => (result = message));
-      child.on('error', reject);
-      child.on('exit', (code) =>
-        result ? resolve(result) : reject(new Error(`bet load exited ${code} without a result`)),
-      );
-      child.send(job);
-    },
+  const { seconds, latencies, failures, firstFailure } = await runLoadChild(
+    path.join(here, 'bet-load.ts'),
+    job,
   );
   const used = process.cpuUsage(cpu);
   statements.tracing = false;
@@ -117,7 +94,7 @@ async function main() {
   latencies.sort((a, b) => a - b);
   console.log(`lottery bench on PostgreSQL: ${MEMBERS} concurrent members over HTTP`);
   console.log(
-    `  bet/create (六合彩 特码)      ${Math.round(BETS / seconds)} bets/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (${BETS} bets, ${failures} refused; server CPU ${cpuMs} ms/bet, ${perBet} statements/bet)`,
+    `  bet/create (六合彩 特码)      ${Math.round(BETS / seconds)} bets/s, p50 ${Math.round(percentile(latencies, 50))} ms, p99 ${Math.round(percentile(latencies, 99))} ms (${BETS} bets, ${failures} refused; server CPU ${cpuMs} ms/bet, ${perBet} statements/bet)`,
   );
   emitFigure({
     name: 'lottery.bet',

@@ -11,7 +11,6 @@
 import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { and, count, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
@@ -21,24 +20,11 @@ import { createWallets } from '../../apps/server/src/modules/ledger/ledger.repo.
 import { ledgerEntries } from '../../apps/server/src/modules/ledger/ledger.table.ts';
 import { signNotification } from '../../apps/server/src/modules/payments/gateway.ts';
 import { paymentOrders } from '../../apps/server/src/modules/payments/payments.table.ts';
-import { BENCH_LIMITS, freshPostgres, percentile } from '../lib.ts';
+import { BENCH_LIMITS, countStatements, freshPostgres, percentile } from '../lib.ts';
 import { emitFigure } from '../report.ts';
 
-/** Statements this process sends to PostgreSQL (BEGIN and COMMIT included): round trips per callback. */
-const statements = { count: 0 };
-const client = pg.Client.prototype as unknown as { query: (this: pg.Client, ...args: unknown[]) => unknown };
-const query = client.query;
-client.query = function (this: pg.Client, ...args: unknown[]) {
-  statements.count++;
-  if (process.env.TRACE_SQL)
-    console.log(
-      'SQL',
-      String((args[0] as { text?: string } | undefined)?.text ?? args[0])
-        .slice(0, 160)
-        .replace(/\s+/g, ' '),
-    );
-  return query.apply(this, args);
-};
+const statements = countStatements();
+statements.tracing = true;
 
 const MEMBERS = Number(process.env.MEMBERS ?? 100);
 const ORDERS = Number(process.env.ORDERS ?? 1_000);

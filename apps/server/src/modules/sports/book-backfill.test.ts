@@ -67,33 +67,25 @@ describe('the book carries orders open from before it existed', () => {
     const [a, b, played] = pool as [MatchRow, MatchRow, MatchRow];
     const m = await newMember(t.app);
     await fund(t, m, 1_000_000n);
-    const singleId = await orderId(
-      await submit(t, m, {
-        sport_type: 1,
-        bet_mode: 'single',
-        pass_type: 'single',
-        multiple: 3,
-        selections: [await wdl(a, 'h'), await wdl(b, 'd')],
-      }),
-    );
-    const parlayId = await orderId(
-      await submit(t, m, {
-        sport_type: 1,
-        bet_mode: 'mixed',
-        pass_type: '2x1',
-        multiple: 2,
-        selections: [await wdl(a, 'a'), await wdl(b, 'h')],
-      }),
-    );
-    const settledId = await orderId(
-      await submit(t, m, {
-        sport_type: 1,
-        bet_mode: 'single',
-        pass_type: 'single',
-        multiple: 1,
-        selections: [await wdl(played, 'h')],
-      }),
-    );
+    const place = async (passType: string, multiple: number, picks: Array<[MatchRow, string]>) =>
+      orderId(
+        await submit(t, m, {
+          sport_type: 1,
+          bet_mode: passType === 'single' ? 'single' : 'mixed',
+          pass_type: passType,
+          multiple,
+          selections: await Promise.all(picks.map(([match, option]) => wdl(match, option))),
+        }),
+      );
+    const singleId = await place('single', 3, [
+      [a, 'h'],
+      [b, 'd'],
+    ]);
+    const parlayId = await place('2x1', 2, [
+      [a, 'a'],
+      [b, 'h'],
+    ]);
+    const settledId = await place('single', 1, [[played, 'h']]);
     // Settled before the backfill runs (its shares already released): the queue may still name it.
     await t.database.db.update(orders).set({ status: 'lost' }).where(eq(orders.id, settledId));
     await releaseOrders(t.database.db, [settledId], new Date());

@@ -164,6 +164,21 @@ async function expectSettledOnce(match: MatchRow, members: readonly TestMember[]
   expect(await bookOf(match)).toEqual({ liability: 0n, shares: [] });
 }
 
+/** The second call of `target[method]` throws `message` (a process killed there); the others run. */
+function failSecondCall<T extends object, K extends keyof T & string>(
+  target: T,
+  method: K,
+  message: string,
+): { mockRestore(): void } {
+  const original = (target[method] as (...args: unknown[]) => Promise<unknown>).bind(target);
+  let calls = 0;
+  return vi.spyOn(target, method as never).mockImplementation((async (...args: unknown[]) => {
+    calls += 1;
+    if (calls === 2) throw new Error(message);
+    return original(...args);
+  }) as never);
+}
+
 describe('settlement in batches', () => {
   it('settles many orders of many members across batches: each its own payout, each member the sum', async () => {
     const [a, b] = await openMatches(t, 'football', 2);
@@ -238,14 +253,7 @@ describe('settlement in batches', () => {
     // The second batch dies after its orders were flipped, its messages written and its book
     // liability released, as it posts its credits, before it commits (the third, in flight
     // meanwhile, then commits nothing either).
-    const ledger = t.app.services.ledger;
-    const postMany = ledger.postMany.bind(ledger);
-    let calls = 0;
-    const crash = vi.spyOn(ledger, 'postMany').mockImplementation(async (...args) => {
-      calls += 1;
-      if (calls === 2) throw new Error('killed mid-batch');
-      return postMany(...args);
-    });
+    const crash = failSecondCall(t.app.services.ledger, 'postMany', 'killed mid-batch');
     const settlement = settlementIn(2);
     await expect(settlement.settleMatch(match!.id)).rejects.toThrow('killed mid-batch');
     crash.mockRestore();
@@ -272,14 +280,7 @@ describe('settlement in batches', () => {
 
     // Whichever batch writes its inbox messages second dies there, before its credits: the
     // batches before it commit, it and every batch after it commit nothing.
-    const inbox = t.app.services.messages;
-    const send = inbox.sendMany.bind(inbox);
-    let calls = 0;
-    const crash = vi.spyOn(inbox, 'sendMany').mockImplementation(async (...args) => {
-      calls += 1;
-      if (calls === 2) throw new Error('killed in flight');
-      return send(...args);
-    });
+    const crash = failSecondCall(t.app.services.messages, 'sendMany', 'killed in flight');
     const settlement = settlementIn(2);
     await expect(settlement.settleMatch(match!.id)).rejects.toThrow('killed in flight');
     crash.mockRestore();
