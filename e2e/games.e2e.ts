@@ -69,10 +69,12 @@ describe('slot games', () => {
     const rounds = await server.app.services.demoProvider.fetchRecords(0n, 100);
     expect(rounds.filter((r) => r.gameCode === 'jc_fortune')).toHaveLength(3);
 
-    // Leaving sends everything back: out with 0.
+    // Leaving sends everything back: out with 0. The toast is watched for from before the tap: the
+    // transfer can answer, and its toast come and go, while the lobby is still loading.
+    const told = left !== '0.00' ? toast(page, `游戏余额 ${left} 元已转回主钱包`).waitFor() : null;
     await page.locator('.gm-game-page .adm-nav-bar-back').click();
     await waitForRoute(page, '/gamelistPages/soltlist');
-    if (left !== '0.00') await toast(page, `游戏余额 ${left} 元已转回主钱包`).waitFor();
+    await told;
     const expectedMain = formatFen(990_000n + fenFromDecimal(left));
     await expect.poll(() => wallet('game').textContent()).toBe('0.00');
     await expect
