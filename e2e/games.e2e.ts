@@ -4,7 +4,9 @@ import { dismissHomeModal, login, toast, waitForRoute } from './support/app.ts';
 import { screenshot } from './support/browser.ts';
 import { page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
 
-useBrowserSuite('games');
+// A provider answer slower than its time limit leaves a transfer pending until reconciliation
+// (30 s): on a machine busy with the other tiers the demo provider is given the time it needs.
+useBrowserSuite('games', { env: { GAME_PROVIDER_TIMEOUT_MS: '30000' } });
 
 const wallet = (which: 'main' | 'game') => page.getByTestId(`wallet-${which}`).locator('.money');
 
@@ -71,9 +73,18 @@ describe('slot games', () => {
 
     // Leaving sends everything back: out with 0. The toast is watched for from before the tap: the
     // transfer can answer, and its toast come and go, while the lobby is still loading.
-    const told = left !== '0.00' ? toast(page, `游戏余额 ${left} 元已转回主钱包`).waitFor() : null;
+    // One toast is on screen at a time: the page's 游戏余额 X 元已转回主钱包 or the balance push's
+    // +X 余额变动, whichever comes last; both name the amount.
+    const told = left !== '0.00' ? toast(page, left).waitFor() : null;
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith('/v1/game/ng/transfer') && r.request().method() === 'POST',
+    );
     await page.locator('.gm-game-page .adm-nav-bar-back').click();
     await waitForRoute(page, '/gamelistPages/soltlist');
+    expect((await (await answered).json()) as unknown).toMatchObject({
+      code: 200,
+      data: { type: 'out', status: 'completed', amount: formatFen(fenFromDecimal(left)) },
+    });
     await told;
     const expectedMain = formatFen(990_000n + fenFromDecimal(left));
     await expect.poll(() => wallet('game').textContent()).toBe('0.00');

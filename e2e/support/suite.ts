@@ -17,6 +17,8 @@ export interface SuiteOptions {
   page?: 'test' | 'file' | 'none';
   /** The server's clock (default: the system's). */
   clock?: Clock;
+  /** Configuration the suite's server runs with beside the defaults. */
+  env?: Record<string, string>;
 }
 
 /** Another person on another phone: closes the current context and opens a fresh one. */
@@ -40,7 +42,7 @@ async function openPage(): Promise<void> {
 export function useBrowserSuite(name: string, options: SuiteOptions = {}): void {
   const scope = options.page ?? 'test';
   beforeAll(async () => {
-    server = await startServer(options.clock);
+    server = await startServer(options.clock, options.env);
     browser = await launchBrowser();
     if (scope === 'file') await openPage();
   });
