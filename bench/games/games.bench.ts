@@ -68,7 +68,7 @@ function summary(
   const sorted = [...latencies].sort((a, b) => a - b);
   console.log(
     `${name}: ${latencies.length} in ${seconds.toFixed(2)} s = ${Math.round(latencies.length / seconds)}/s, ` +
-      `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, failures ${failures}; ` +
+      `p50 ${Math.round(percentile(sorted, 50))} ms, p99 ${Math.round(percentile(sorted, 99))} ms, failures ${failures}; ` +
       `server CPU ${cpuMs} ms, ${perRequest} statements per request`,
   );
   emitFigure({
