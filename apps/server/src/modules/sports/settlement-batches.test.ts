@@ -130,13 +130,19 @@ async function bookOf(match: MatchRow) {
 }
 
 /** Three members with three singles each on the match (won, lost, won), 100.00 元 funded each. */
-async function nineSingles(match: MatchRow) {
+/** `n` new members, 100.00 元 funded each. */
+async function fundedMembers(n: number) {
   const members = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < n; i++) {
     const m = await newMember(t.app);
     await fund(t, m, 100_000n);
     members.push(m);
   }
+  return members;
+}
+
+async function nineSingles(match: MatchRow) {
+  const members = await fundedMembers(3);
   const placed: Placed[] = [];
   for (const m of members) for (const win of [true, false, true]) placed.push(await bet(m, [{ match, win }]));
   return { members, placed };
@@ -182,12 +188,7 @@ function failSecondCall<T extends object, K extends keyof T & string>(
 describe('settlement in batches', () => {
   it('settles many orders of many members across batches: each its own payout, each member the sum', async () => {
     const [a, b] = await openMatches(t, 'football', 2);
-    const members = [];
-    for (let i = 0; i < 4; i++) {
-      const m = await newMember(t.app);
-      await fund(t, m, 100_000n);
-      members.push(m);
-    }
+    const members = await fundedMembers(4);
     const placed: Placed[] = [];
     for (const [i, m] of members.entries()) {
       placed.push(await bet(m, [{ match: a!, win: true }], 1 + i));
