@@ -53,6 +53,8 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** Hot statements as named prepared statements (db/prepared.ts); off behind a pooler that cannot keep them. */
+  DB_PREPARED_STATEMENTS: bool,
   /** Who may read /metrics: addresses or CIDR ranges (default loopback only), or a bearer token. */
   METRICS_ALLOW: list,
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
@@ -250,6 +252,7 @@ export interface AppConfig {
     statementTimeoutMs: number;
     lockTimeoutMs: number;
     idleInTransactionTimeoutMs: number;
+    preparedStatements: boolean;
   };
   metrics: { allow: string[]; token: string | undefined };
   pressure: {
@@ -398,6 +401,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
       lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
       idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      preparedStatements: e.DB_PREPARED_STATEMENTS ?? true,
     },
     metrics: { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN },
     pressure: {

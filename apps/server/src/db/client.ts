@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { LOCKS } from './locks.ts';
+import { preparingClient, StatementNames } from './prepared.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -57,6 +58,8 @@ export interface PostgresLimits {
   statementTimeoutMs?: number;
   lockTimeoutMs?: number;
   idleInTransactionTimeoutMs?: number;
+  /** Hot statements as named prepared statements (db/prepared.ts); default on. */
+  preparedStatements?: boolean;
 }
 
 /** The PostgreSQL options a configuration asks for (pool size, connect timeout, session limits). */
@@ -68,6 +71,7 @@ export function postgresOptions(config: {
     statementTimeoutMs: number;
     lockTimeoutMs: number;
     idleInTransactionTimeoutMs: number;
+    preparedStatements: boolean;
   };
 }): { kind: 'postgres'; url: string } & PostgresLimits {
   if (!config.databaseUrl) throw new Error('DATABASE_URL is not set');
@@ -79,6 +83,7 @@ export function postgresOptions(config: {
     statementTimeoutMs: config.db.statementTimeoutMs,
     lockTimeoutMs: config.db.lockTimeoutMs,
     idleInTransactionTimeoutMs: config.db.idleInTransactionTimeoutMs,
+    preparedStatements: config.db.preparedStatements,
   };
 }
 
@@ -126,6 +131,7 @@ async function openPostgres(options: { url: string } & PostgresLimits): Promise<
       : {}),
     // Notices a peer that vanished (failover, a dropped NAT entry) on an idle connection.
     keepAlive: true,
+    ...(options.preparedStatements === false ? {} : { Client: preparingClient(new StatementNames()) }),
   });
   const listeners = new Set<(err: Error) => void>();
   // Without a listener, an idle connection the server ends (57P01 on restart) kills the process.

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { PlayTypeId } from '@app/shared';
 import { inTransaction } from '../db/tx.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { FeedMatchState } from '../modules/sports/feed/feed.ts';
+import { bookExposure } from '../modules/sports/book.table.ts';
 import { matches, matchMarkets } from '../modules/sports/sports.table.ts';
 import { as, createTestApp, type TestApp, type TestMember } from './harness.ts';
 
@@ -134,4 +135,24 @@ export function wdlOption(t: TestApp, match: MatchRow, win: boolean): string {
 export async function finish(t: TestApp, rows: MatchRow[]): Promise<void> {
   const last = Math.max(...rows.map((m) => m.kickoffAt.getTime()));
   await t.app.services.feedSync.tick(new Date(last + 86_400_000));
+}
+
+/** The book's liability on one outcome: the sum of its shard rows (0 when none). */
+export async function outcomeLiability(
+  t: TestApp,
+  matchId: number,
+  playType: string,
+  option: string,
+): Promise<bigint> {
+  const [row] = await t.database.db
+    .select({ sum: sql<string>`COALESCE(SUM(${bookExposure.liability}), 0)::text` })
+    .from(bookExposure)
+    .where(
+      and(
+        eq(bookExposure.matchId, matchId),
+        eq(bookExposure.playType, playType),
+        eq(bookExposure.optionKey, option),
+      ),
+    );
+  return BigInt(row?.sum ?? '0');
 }

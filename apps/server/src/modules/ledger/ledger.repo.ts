@@ -5,6 +5,14 @@ import { ledgerEntries, wallets } from './ledger.table.ts';
 export type WalletRow = typeof wallets.$inferSelect;
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
+/** An entry's fields besides its wallet and the balances around it. */
+export type EntryFields = Omit<
+  NewLedgerEntry,
+  'walletId' | 'balanceBefore' | 'balanceAfter' | 'remark' | 'createdAt'
+> & {
+  remark: string;
+  createdAt: Date;
+};
 
 /** Locks the member's wallet of this kind for the rest of the transaction, creating it at 0 if missing. */
 export async function lockWallet(tx: Tx, memberId: number, kind: string): Promise<WalletRow> {
@@ -23,25 +31,36 @@ export async function lockWallet(tx: Tx, memberId: number, kind: string): Promis
 }
 
 /**
- * The fast path of a change without an idempotency key: one statement that applies the
- * amount only if the balance stays ≥ 0, holding the row lock until commit. Undefined when the
- * wallet is missing or the balance would go negative (the caller takes the slow path).
+ * The fast path of a change without an idempotency key: one statement that applies the amount
+ * only if the balance stays ≥ 0 (holding the row lock until commit) and appends its entry with
+ * the balance before and after. Undefined when the wallet is missing or the balance would go
+ * negative: nothing was written, and the caller takes the slow path.
  */
-export async function applyToWallet(
+export async function applyAndRecord(
   tx: Tx,
-  memberId: number,
   kind: string,
-  amount: bigint,
-  now: Date,
-): Promise<{ id: number; balance: bigint } | undefined> {
-  const [row] = await tx
-    .update(wallets)
-    .set({ balance: sql`${wallets.balance} + ${amount}`, updatedAt: now })
-    .where(
-      and(eq(wallets.memberId, memberId), eq(wallets.kind, kind), sql`${wallets.balance} + ${amount} >= 0`),
-    )
-    .returning({ id: wallets.id, balance: wallets.balance });
-  return row;
+  entry: EntryFields,
+): Promise<{ id: bigint; walletId: number; balanceAfter: bigint } | undefined> {
+  const { memberId, amount } = entry;
+  const at = entry.createdAt.toISOString();
+  const [row] = rowsOf<{ id: string; wallet_id: number; balance_after: string }>(
+    await tx.execute(sql`
+      WITH applied AS (
+        UPDATE wallets SET balance = balance + ${amount}::bigint, updated_at = ${at}::timestamptz
+        WHERE member_id = ${memberId}::int AND kind = ${kind} AND balance + ${amount}::bigint >= 0
+        RETURNING id, balance
+      )
+      INSERT INTO ledger_entries (wallet_id, member_id, amount, balance_before, balance_after, type,
+        reference_type, reference_id, idempotency_key, remark, created_at)
+      SELECT id, ${memberId}::int, ${amount}::bigint, balance - ${amount}::bigint, balance, ${entry.type},
+        ${entry.referenceType ?? null}::text, ${entry.referenceId ?? null}::text,
+        ${entry.idempotencyKey ?? null}::text, ${entry.remark}, ${at}::timestamptz
+      FROM applied
+      RETURNING id::text AS id, wallet_id, balance_after::text AS balance_after`),
+  );
+  return row
+    ? { id: BigInt(row.id), walletId: Number(row.wallet_id), balanceAfter: BigInt(row.balance_after) }
+    : undefined;
 }
 
 export interface LockedWallet {
@@ -122,16 +141,6 @@ export async function findEntriesByIdempotencyKeys(
     .select()
     .from(ledgerEntries)
     .where(sql`${ledgerEntries.idempotencyKey} = ANY(${pgArray(keys)}::text[])`);
-}
-
-export async function setWalletBalance(tx: Tx, walletId: number, balance: bigint, now: Date): Promise<void> {
-  await tx.update(wallets).set({ balance, updatedAt: now }).where(eq(wallets.id, walletId));
-}
-
-export async function insertEntry(tx: Tx, entry: NewLedgerEntry): Promise<LedgerEntryRow> {
-  const [row] = await tx.insert(ledgerEntries).values(entry).returning();
-  if (!row) throw new Error('ledger entry not inserted');
-  return row;
 }
 
 export async function findEntryByIdempotencyKey(tx: Tx, key: string): Promise<LedgerEntryRow | undefined> {

@@ -30,6 +30,20 @@ export interface PostedEntry {
   duplicate: boolean;
 }
 
+/** What an entry says besides its wallet and balances. */
+function entryFields(input: PostEntryInput, now: Date): repo.EntryFields {
+  return {
+    memberId: input.memberId,
+    amount: input.amount,
+    type: input.type,
+    referenceType: input.reference?.type ?? null,
+    referenceId: input.reference ? String(input.reference.id) : null,
+    idempotencyKey: input.idempotencyKey ?? null,
+    remark: input.remark ?? LEDGER_TYPES[input.type],
+    createdAt: now,
+  };
+}
+
 /** The row of a new entry: `before` and `after` are the wallet's balance around it. */
 function newEntry(
   input: PostEntryInput,
@@ -38,19 +52,7 @@ function newEntry(
   after: bigint,
   now: Date,
 ): repo.NewLedgerEntry {
-  return {
-    walletId,
-    memberId: input.memberId,
-    amount: input.amount,
-    balanceBefore: before,
-    balanceAfter: after,
-    type: input.type,
-    referenceType: input.reference?.type ?? null,
-    referenceId: input.reference ? String(input.reference.id) : null,
-    idempotencyKey: input.idempotencyKey ?? null,
-    remark: input.remark ?? LEDGER_TYPES[input.type],
-    createdAt: now,
-  };
+  return { ...entryFields(input, now), walletId, balanceBefore: before, balanceAfter: after };
 }
 
 /** The only code that changes a balance. Every call runs inside the caller's transaction. */
@@ -65,18 +67,11 @@ export class LedgerService {
     if (input.amount === 0n) throw new Error('a ledger entry must move money');
     const kind: WalletKind = input.wallet ?? 'main';
     const now = this.clock.now();
+    // Without a key: one statement, unless the wallet is missing or short (then the locked path,
+    // which creates it or refuses with the balance it finds).
     if (!input.idempotencyKey) {
-      const applied = await repo.applyToWallet(work.tx, input.memberId, kind, input.amount, now);
-      if (applied)
-        return this.record(
-          work,
-          input,
-          kind,
-          applied.id,
-          applied.balance - input.amount,
-          applied.balance,
-          now,
-        );
+      const posted = await this.apply(work, input, kind, now);
+      if (posted) return posted;
     }
     // The row lock serialises every change of this wallet until the caller commits.
     const wallet = await repo.lockWallet(work.tx, input.memberId, kind);
@@ -98,8 +93,33 @@ export class LedgerService {
     const after = wallet.balance + input.amount;
     if (after < 0n) throw unprocessable(MESSAGES.insufficientBalance, { wallet: kind });
 
-    await repo.setWalletBalance(work.tx, wallet.id, after, now);
-    return this.record(work, input, kind, wallet.id, wallet.balance, after, now);
+    // Locked and checked: the change and its entry in one statement.
+    const posted = await this.apply(work, input, kind, now);
+    if (!posted) throw new Error(`wallet ${kind} of member ${input.memberId} changed under its lock`);
+    return posted;
+  }
+
+  /** Applies the amount and appends its entry (ledger.repo applyAndRecord); undefined: nothing written. */
+  private async apply(
+    work: Work,
+    input: PostEntryInput,
+    kind: WalletKind,
+    now: Date,
+  ): Promise<PostedEntry | undefined> {
+    const applied = await repo.applyAndRecord(work.tx, kind, entryFields(input, now));
+    if (!applied) return undefined;
+    const posted: PostedEntry = {
+      entryId: applied.id,
+      memberId: input.memberId,
+      wallet: kind,
+      amount: input.amount,
+      balanceBefore: applied.balanceAfter - input.amount,
+      balanceAfter: applied.balanceAfter,
+      type: input.type,
+      duplicate: false,
+    };
+    this.announce(work, posted, now);
+    return posted;
   }
 
   /**
@@ -203,30 +223,19 @@ export class LedgerService {
     return posted;
   }
 
-  /** Appends the entry of a change already applied to the wallet row, and announces it after commit. */
-  private async record(
-    work: Work,
-    input: PostEntryInput,
-    kind: WalletKind,
-    walletId: number,
-    before: bigint,
-    after: bigint,
-    now: Date,
-  ): Promise<PostedEntry> {
-    const entry = await repo.insertEntry(work.tx, newEntry(input, walletId, before, after, now));
-    const posted = { ...this.describe(entry, kind), duplicate: false };
+  /** Tells the member's listeners (balance push, VIP, rebates) once the transaction commits. */
+  private announce(work: Work, posted: PostedEntry, at: Date): void {
     work.afterCommit(() =>
       this.events.emit('wallet.changed', {
         memberId: posted.memberId,
-        wallet: kind,
+        wallet: posted.wallet,
         amount: posted.amount,
         balanceAfter: posted.balanceAfter,
         type: posted.type,
         entryId: posted.entryId,
-        at: entry.createdAt,
+        at,
       }),
     );
-    return posted;
   }
 
   /** Moves money between two wallets of one member (e.g. main → frozen) as a pair of entries. */

@@ -239,9 +239,9 @@ export class LiveAcceptanceService {
         work.tx,
         repriced.map((r) => ({ id: r.leg.id, odds: r.odds })),
       );
-      // The book carries the order at its new odds: its old shares off, the new ones on (a cap
-      // it no longer fits throws 422, and `decide` refuses the order instead).
-      await releaseOrders(work.tx, [order.id], now);
+      // The book carries the order at its new odds: its old shares off, the new ones on, under
+      // the locks of every shard of its outcomes (a cap it no longer fits throws 422, and
+      // `decide` refuses the order instead).
       const matchNos = new Map([...matches.values()].map((m) => [m.id, m.matchNo]));
       await reserveLiability(
         work.tx,
@@ -257,6 +257,7 @@ export class LiveAcceptanceService {
         matchNos,
         () => null,
         now,
+        { lock: true, replace: true },
       );
     }
     if (!(await orders.acceptConfirmingOrder(work.tx, order.id, maxPrize))) throw new AppError(409);

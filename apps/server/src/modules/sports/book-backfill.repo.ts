@@ -1,7 +1,6 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookBackfillQueue } from './book-backfill.table.ts';
-import type { OutcomeShare } from './book.repo.ts';
 import { bookOrderExposure } from './book.table.ts';
 import { orderLegs, orders } from './sports.table.ts';
 
@@ -41,12 +40,4 @@ export async function lockOpenUnbooked(tx: Tx, ids: readonly number[]) {
     )
     .orderBy(asc(orderLegs.orderId), asc(orderLegs.id));
   return open.map((order) => ({ order, legs: legs.filter((l) => l.orderId === order.id) }));
-}
-
-/** Many orders' shares at once (book.repo insertOrderShares does one order's). */
-export async function insertShares(
-  tx: Tx,
-  rows: ReadonlyArray<OutcomeShare & { orderId: number }>,
-): Promise<void> {
-  if (rows.length) await tx.insert(bookOrderExposure).values([...rows]);
 }

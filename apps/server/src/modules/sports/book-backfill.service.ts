@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import * as queue from './book-backfill.repo.ts';
 import * as book from './book.repo.ts';
-import { outcomeShares } from './book.service.ts';
+import { BOOK_SHARDS, outcomeShares } from './book.service.ts';
 import { legSelection } from './sports.mapper.ts';
 
 /** How often the leader looks at the queue; an empty queue costs one indexed read. */
@@ -58,26 +58,38 @@ export class BookBackfillService {
         maxPrize: order.maxPrize,
       }),
     }));
-    const rows = perOrder.flatMap((p) => p.shares.map((s) => ({ ...s, orderId: p.orderId })));
+    const rows = perOrder.flatMap((p) => p.shares.map((s) => ({ ...s, orderId: p.orderId, shard: 0 })));
     if (!rows.length) return { taken: ids.length, booked: 0 };
 
-    // One increment per outcome, in key order (the order submits lock them in).
-    const merged = new Map<string, book.OutcomeShare>();
-    for (const r of rows) {
-      const key = `${r.matchId}|${r.playType}|${r.optionKey}`;
-      const prev = merged.get(key);
-      merged.set(key, {
+    // Every shard of the outcomes locked, in the order submits take them; the shares go onto
+    // shard 0 and the shards lose their cap, so the next order on each outcome takes the locked
+    // path and is decided against the whole liability, these orders included.
+    const outcomes = new Map<string, book.OutcomeKey>();
+    for (const r of rows)
+      outcomes.set(`${r.matchId}|${r.playType}|${r.optionKey}`, {
         matchId: r.matchId,
         playType: r.playType,
         optionKey: r.optionKey,
-        liability: (prev?.liability ?? 0n) + r.liability,
       });
+    const sorted = [...outcomes.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, o]) => o);
+    const now = this.clock.now();
+    const { rows: shards } = await book.lockOutcomes(tx, sorted, BOOK_SHARDS, [], now);
+    for (const r of rows) {
+      const row = shards.find(
+        (x) =>
+          x.shard === 0 &&
+          x.matchId === r.matchId &&
+          x.playType === r.playType &&
+          x.optionKey === r.optionKey,
+      );
+      if (row) row.liability += r.liability;
     }
-    const outcomes = [...merged.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([, share]) => share);
-    await book.addExposure(tx, outcomes, this.clock.now());
-    await queue.insertShares(tx, rows);
+    await book.writeShards(
+      tx,
+      shards.map((x) => ({ ...x, cap: null })),
+      now,
+    );
+    await book.recordShares(tx, rows);
     return { taken: ids.length, booked: perOrder.filter((p) => p.shares.length).length };
   }
 }

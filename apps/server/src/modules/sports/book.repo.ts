@@ -15,120 +15,199 @@ export interface OutcomeShare extends OutcomeKey {
   liability: bigint;
 }
 
+export interface OrderShare extends OutcomeShare {
+  /** The outcome's shard the share is added to (and taken back from). */
+  shard: number;
+}
+/** One shard row of an outcome's liability (book.table.ts bookExposure). */
+export interface ShardRow extends OutcomeKey {
+  shard: number;
+  liability: bigint;
+  allotment: bigint;
+  cap: bigint | null;
+}
+export type CapRow = Pick<BookLimitRow, 'scope' | 'key' | 'maxLiability'>;
+
+const unnestShares = (shares: readonly OutcomeShare[]) => sql`unnest(
+  ${pgArray(shares.map((s) => s.matchId))}::int[], ${pgArray(shares.map((s) => s.playType))}::text[],
+  ${pgArray(shares.map((s) => s.optionKey))}::text[], ${pgArray(shares.map((s) => s.liability))}::bigint[]
+)`;
+
 /**
- * Adds each share to its outcome's liability and returns the new totals. The upsert locks each
- * row until commit, so racing submits on one outcome are decided one after another; shares are
- * taken in key order so two orders on the same outcomes never deadlock.
+ * The fast path of a submit's book, one statement: adds each share to its outcome's row of
+ * `shard` where that row exists, was allotted under the outcome's cap as it stands now (match,
+ * then play type, then sport row, else `defaultCap`, as book.service capOf) and keeps the new
+ * liability within its allotment; records the shares as the order's. The rows are taken in the
+ * shares' (sorted) order. True when every share fitted; otherwise the caller must roll the whole
+ * transaction back (rows that did fit stay locked and changed) and book under lockOutcomes.
+ * A missing row is never created here: the INSERT only reaches rows that exist, and a row deleted
+ * meanwhile comes back with no allotment, which does not fit.
  */
-/**
- * Adds each share to its outcome's liability in one statement and returns the new totals in the
- * shares' order. Shares are one per outcome and sorted (outcomeShares), so concurrent orders take
- * the outcome rows' locks in the same order.
- */
-export async function addExposure(tx: Tx, shares: readonly OutcomeShare[], now: Date): Promise<bigint[]> {
-  if (!shares.length) return [];
-  const at = now.toISOString();
-  const rows = rowsOf<{
-    match_id: number | string;
-    play_type: string;
-    option_key: string;
-    liability: string;
-  }>(
+export async function addWithinAllotment(
+  tx: Tx,
+  orderId: number,
+  shard: number,
+  shares: readonly OutcomeShare[],
+  defaultCap: bigint,
+  now: Date,
+): Promise<boolean> {
+  if (!shares.length) return true;
+  const rows = rowsOf<{ fitted: number }>(
     await tx.execute(sql`
-      INSERT INTO book_exposure (match_id, play_type, option_key, liability, updated_at)
-      VALUES ${sql.join(
-        shares.map(
-          (s) =>
-            sql`(${s.matchId}::int, ${s.playType}, ${s.optionKey}, ${s.liability}::bigint, ${at}::timestamptz)`,
-        ),
-        sql`, `,
-      )}
-      ON CONFLICT (match_id, play_type, option_key)
-      DO UPDATE SET liability = book_exposure.liability + EXCLUDED.liability, updated_at = EXCLUDED.updated_at
-      RETURNING match_id, play_type, option_key, liability::text AS liability`),
+      WITH shares AS (
+        SELECT * FROM ${unnestShares(shares)} WITH ORDINALITY AS v(match_id, play_type, option_key, liability, n)
+      ), capped AS (
+        SELECT s.*, COALESCE(
+          (SELECT max_liability FROM book_limits WHERE scope = 'match' AND key = s.match_id::text),
+          (SELECT max_liability FROM book_limits WHERE scope = 'play_type' AND key = s.play_type),
+          (SELECT max_liability FROM book_limits WHERE scope = 'sport' AND key = split_part(s.play_type, '.', 1)),
+          ${defaultCap}::bigint
+        ) AS cap
+        FROM shares s
+        WHERE EXISTS (
+          SELECT 1 FROM book_exposure e
+          WHERE e.match_id = s.match_id AND e.play_type = s.play_type AND e.option_key = s.option_key
+            AND e.shard = ${shard}::smallint
+        )
+      ), booked AS (
+        INSERT INTO book_exposure AS e (match_id, play_type, option_key, shard, liability, allotment, cap, updated_at)
+        SELECT match_id, play_type, option_key, ${shard}::smallint, liability, 0, cap, ${now.toISOString()}::timestamptz
+        FROM capped ORDER BY n
+        ON CONFLICT (match_id, play_type, option_key, shard)
+        DO UPDATE SET liability = e.liability + EXCLUDED.liability, updated_at = EXCLUDED.updated_at
+        WHERE e.cap = EXCLUDED.cap AND e.liability + EXCLUDED.liability <= e.allotment
+        RETURNING e.liability <= e.allotment AS fits
+      ), recorded AS (
+        INSERT INTO book_order_exposure (order_id, match_id, play_type, option_key, shard, liability)
+        SELECT ${orderId}::int, match_id, play_type, option_key, ${shard}::smallint, liability FROM shares
+      )
+      SELECT count(*) FILTER (WHERE fits)::int AS fitted FROM booked`),
   );
-  const totals = new Map(
-    rows.map((r) => [`${Number(r.match_id)}|${r.play_type}|${r.option_key}`, BigInt(r.liability)]),
-  );
-  return shares.map((s) => totals.get(`${s.matchId}|${s.playType}|${s.optionKey}`) ?? 0n);
+  return Number(rows[0]?.fitted ?? 0) === shares.length;
 }
 
 /**
- * The submit's book in one statement: adds each share to its outcome's liability (as addExposure,
- * rows locked in the shares' sorted order), records the shares as the order's, and reads the caps
- * that could apply (scope, key pairs of `capKeys`). One round trip while the outcome rows are
- * held: every order on a popular outcome waits for them. Totals come back in the shares' order.
+ * Locks every shard row of each outcome (creating the missing ones, at no liability and no
+ * allotment), in (outcome, shard) order, the order every path takes them in, so nothing deadlocks
+ * on them; returns them with the caps that could apply (scope, key pairs of `capKeys`).
+ * `outcomes` must be sorted by key and distinct.
  */
-export async function bookOrderShares(
+export async function lockOutcomes(
   tx: Tx,
-  orderId: number,
-  shares: readonly OutcomeShare[],
+  outcomes: readonly OutcomeKey[],
+  shards: number,
   capKeys: ReadonlyArray<{ scope: BookScope; key: string }>,
   now: Date,
-): Promise<{ totals: bigint[]; caps: Array<Pick<BookLimitRow, 'scope' | 'key' | 'maxLiability'>> }> {
-  if (!shares.length) return { totals: [], caps: [] };
-  const rows = rowsOf<{ kind: 'total' | 'cap'; a: string; b: string; c: string | null; amount: string }>(
+): Promise<{ rows: ShardRow[]; caps: CapRow[] }> {
+  if (!outcomes.length) return { rows: [], caps: [] };
+  const raw = rowsOf<{
+    kind: 'row' | 'cap';
+    match_id: number | string | null;
+    a: string;
+    b: string;
+    shard: number | null;
+    liability: string;
+    allotment: string | null;
+    cap: string | null;
+  }>(
     await tx.execute(sql`
-      WITH shares AS (
-        SELECT * FROM unnest(
-          ${pgArray(shares.map((s) => s.matchId))}::int[], ${pgArray(shares.map((s) => s.playType))}::text[],
-          ${pgArray(shares.map((s) => s.optionKey))}::text[], ${pgArray(shares.map((s) => s.liability))}::bigint[]
-        ) WITH ORDINALITY AS v(match_id, play_type, option_key, liability, n)
-      ), booked AS (
-        INSERT INTO book_exposure (match_id, play_type, option_key, liability, updated_at)
-        SELECT match_id, play_type, option_key, liability, ${now.toISOString()}::timestamptz FROM shares ORDER BY n
-        ON CONFLICT (match_id, play_type, option_key)
-        DO UPDATE SET liability = book_exposure.liability + EXCLUDED.liability, updated_at = EXCLUDED.updated_at
-        RETURNING match_id, play_type, option_key, liability
-      ), recorded AS (
-        INSERT INTO book_order_exposure (order_id, match_id, play_type, option_key, liability)
-        SELECT ${orderId}::int, match_id, play_type, option_key, liability FROM shares
+      WITH outcomes AS (
+        SELECT * FROM ${unnestShares(outcomes.map((o) => ({ ...o, liability: 0n })))}
+          WITH ORDINALITY AS v(match_id, play_type, option_key, liability, n)
+      ), locked AS (
+        INSERT INTO book_exposure AS e (match_id, play_type, option_key, shard, liability, allotment, cap, updated_at)
+        SELECT o.match_id, o.play_type, o.option_key, g.shard, 0, 0, NULL, ${now.toISOString()}::timestamptz
+        FROM outcomes o CROSS JOIN generate_series(0, ${shards - 1}) AS g(shard)
+        ORDER BY o.n, g.shard
+        ON CONFLICT (match_id, play_type, option_key, shard) DO UPDATE SET updated_at = EXCLUDED.updated_at
+        RETURNING e.match_id, e.play_type, e.option_key, e.shard, e.liability, e.allotment, e.cap
       )
-      SELECT 'total' AS kind, match_id::text AS a, play_type AS b, option_key AS c, liability::text AS amount
-      FROM booked
+      SELECT 'row' AS kind, match_id, play_type AS a, option_key AS b, shard::int AS shard,
+        liability::text AS liability, allotment::text AS allotment, cap::text AS cap
+      FROM locked
       UNION ALL
-      SELECT 'cap', scope, key, NULL, max_liability::text FROM book_limits
+      SELECT 'cap', NULL, scope, key, NULL, max_liability::text, NULL, NULL FROM book_limits
       WHERE (scope, key) IN (
         SELECT * FROM unnest(${pgArray(capKeys.map((k) => k.scope))}::text[], ${pgArray(capKeys.map((k) => k.key))}::text[])
       )`),
   );
-  const totals = new Map<string, bigint>();
-  const caps: Array<Pick<BookLimitRow, 'scope' | 'key' | 'maxLiability'>> = [];
-  for (const r of rows) {
-    if (r.kind === 'total') totals.set(`${Number(r.a)}|${r.b}|${r.c}`, BigInt(r.amount));
-    else caps.push({ scope: r.a as BookScope, key: r.b, maxLiability: BigInt(r.amount) });
+  const rows: ShardRow[] = [];
+  const caps: CapRow[] = [];
+  for (const r of raw) {
+    if (r.kind === 'cap') caps.push({ scope: r.a as BookScope, key: r.b, maxLiability: BigInt(r.liability) });
+    else
+      rows.push({
+        matchId: Number(r.match_id),
+        playType: r.a,
+        optionKey: r.b,
+        shard: Number(r.shard),
+        liability: BigInt(r.liability),
+        allotment: BigInt(r.allotment ?? '0'),
+        cap: r.cap === null ? null : BigInt(r.cap),
+      });
   }
-  return {
-    totals: shares.map((s) => totals.get(`${s.matchId}|${s.playType}|${s.optionKey}`) ?? 0n),
-    caps,
-  };
+  return { rows, caps };
 }
 
-export async function insertOrderShares(tx: Tx, orderId: number, shares: readonly OutcomeShare[]) {
-  if (!shares.length) return;
-  await tx.insert(bookOrderExposure).values(shares.map((s) => ({ ...s, orderId })));
+/** Writes shard rows this transaction holds (lockOutcomes): liability, allotment and cap. */
+export async function writeShards(tx: Tx, rows: readonly ShardRow[], now: Date): Promise<void> {
+  if (!rows.length) return;
+  await tx.execute(sql`
+    UPDATE book_exposure e
+    SET liability = v.liability, allotment = v.allotment, cap = v.cap, updated_at = ${now.toISOString()}::timestamptz
+    FROM unnest(
+      ${pgArray(rows.map((r) => r.matchId))}::int[], ${pgArray(rows.map((r) => r.playType))}::text[],
+      ${pgArray(rows.map((r) => r.optionKey))}::text[], ${pgArray(rows.map((r) => r.shard))}::smallint[],
+      ${pgArray(rows.map((r) => r.liability))}::bigint[], ${pgArray(rows.map((r) => r.allotment))}::bigint[],
+      ${pgArray(rows.map((r) => r.cap))}::bigint[]
+    ) AS v(match_id, play_type, option_key, shard, liability, allotment, cap)
+    WHERE e.match_id = v.match_id AND e.play_type = v.play_type AND e.option_key = v.option_key
+      AND e.shard = v.shard`);
+}
+
+/** An order's recorded shares (only the transaction that holds the order changes them). */
+export async function sharesOfOrder(tx: Tx, orderId: number): Promise<OrderShare[]> {
+  const rows = await tx
+    .select()
+    .from(bookOrderExposure)
+    .where(sql`${bookOrderExposure.orderId} = ${orderId}`);
+  return rows.map(({ orderId: _, ...share }) => share);
+}
+
+/** Records shares as orders' (replacing what `replacing` orders had). */
+export async function recordShares(
+  tx: Tx,
+  rows: ReadonlyArray<OrderShare & { orderId: number }>,
+  replacing: readonly number[] = [],
+): Promise<void> {
+  if (replacing.length)
+    await tx
+      .delete(bookOrderExposure)
+      .where(sql`${bookOrderExposure.orderId} = ANY(${pgArray(replacing)}::int[])`);
+  if (rows.length) await tx.insert(bookOrderExposure).values([...rows]);
 }
 
 /**
- * Takes settled orders' shares back off their outcomes (in the settling transaction). Only
- * orders that this transaction flipped out of pending are passed, so a share is released once.
- * The list is a sub-select, which the planner takes for a few rows: one index lookup per order,
- * never a scan of the whole table for a settlement batch of thousands.
+ * Takes settled orders' shares back off their outcomes' shards (in the settling transaction).
+ * Only orders that this transaction flipped out of pending are passed, so a share is released
+ * once. The list is a sub-select, which the planner takes for a few rows: one index lookup per
+ * order, never a scan of the whole table for a settlement batch of thousands.
  */
 export async function releaseOrders(tx: Db | Tx, orderIds: readonly number[], now: Date): Promise<void> {
   if (!orderIds.length) return;
   await tx.execute(sql`
     WITH gone AS (
       DELETE FROM book_order_exposure WHERE order_id = ANY((SELECT ${pgArray(orderIds)}::int[])::int[])
-      RETURNING match_id, play_type, option_key, liability
+      RETURNING match_id, play_type, option_key, shard, liability
     ), sums AS (
-      SELECT match_id, play_type, option_key, SUM(liability) AS liability
-      FROM gone GROUP BY match_id, play_type, option_key
-      ORDER BY match_id, play_type, option_key
+      SELECT match_id, play_type, option_key, shard, SUM(liability) AS liability
+      FROM gone GROUP BY match_id, play_type, option_key, shard
+      ORDER BY match_id, play_type, option_key, shard
     )
     UPDATE book_exposure e SET liability = e.liability - s.liability, updated_at = ${now.toISOString()}::timestamptz
     FROM sums s
-    WHERE e.match_id = s.match_id AND e.play_type = s.play_type AND e.option_key = s.option_key`);
+    WHERE e.match_id = s.match_id AND e.play_type = s.play_type AND e.option_key = s.option_key
+      AND e.shard = s.shard`);
 }
 
 /** The book-wide member limits (null: none), used where the member's own row sets none. */
@@ -196,14 +275,17 @@ export interface ExposureListRow {
   liability: string;
 }
 
-/** Liability per outcome of matches not yet settled, biggest first. */
+/** Liability per outcome (the sum of its shards) of matches not yet settled, biggest first. */
 export async function openExposure(
   db: Db,
   q: { matchId?: number | undefined; limit: number; offset: number },
 ): Promise<{ rows: ExposureListRow[]; total: number }> {
   const where = sql`WHERE m.settled_at IS NULL AND e.liability > 0
     ${q.matchId === undefined ? sql`` : sql`AND e.match_id = ${q.matchId}`}`;
-  const from = sql`FROM book_exposure e JOIN matches m ON m.id = e.match_id`;
+  const from = sql`FROM (
+      SELECT match_id, play_type, option_key, SUM(liability) AS liability FROM book_exposure
+      GROUP BY match_id, play_type, option_key
+    ) e JOIN matches m ON m.id = e.match_id`;
   const [rows, total] = await Promise.all([
     db.execute(sql`
       SELECT e.match_id, m.match_no, m.sport, h.name AS home, a.name AS away, m.kickoff_at,

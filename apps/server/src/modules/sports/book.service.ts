@@ -15,6 +15,42 @@ import * as book from './book.repo.ts';
 /** Cap per outcome when no book_limits row applies: 500,000元 of liability. */
 export const BOOK_DEFAULT_CAP_FEN = 50_000_000n;
 
+/**
+ * Rows per outcome in book_exposure. Orders on one outcome spread over them by order id, so that
+ * many members backing the same favourite wait for one another BOOK_SHARDS times less.
+ */
+export const BOOK_SHARDS = 16;
+
+/** The shard an order's shares go to. */
+export const shardOf = (orderId: number) => orderId % BOOK_SHARDS;
+
+/**
+ * Thrown by reserveLiability on its fast path when a share does not fit its shard's allotment (or
+ * the shard is new, or was allotted under another cap): the caller rolls the whole transaction
+ * back and runs it again with `lock: true`, which decides against the outcome's whole cap.
+ */
+export class BookShardFull extends Error {
+  constructor() {
+    super('book shard allotment used up');
+    this.name = 'BookShardFull';
+  }
+}
+
+/**
+ * Each shard's allotment after a locked booking: its liability plus an equal part of the room
+ * left under the cap (the remainder of the division to the first shard), so that the allotments
+ * sum to the cap exactly. When the liability already passes the cap (a lowered cap, orders booked
+ * by the backfill) there is no room and every allotment is its liability.
+ */
+export function allot(liabilities: readonly bigint[], cap: bigint): bigint[] {
+  const total = liabilities.reduce((a, b) => a + b, 0n);
+  const room = cap > total ? cap - total : 0n;
+  const n = BigInt(liabilities.length);
+  if (n === 0n) return [];
+  const part = room / n;
+  return liabilities.map((l, i) => l + part + (i === 0 ? room - part * n : 0n));
+}
+
 /** An order as the book sees it, at some multiple. */
 export interface BookSlip {
   mode: 'single' | 'mixed';
@@ -101,12 +137,30 @@ export function largestStake(
   return lo > 0 ? (fits(lo)?.totalStake ?? 0n) : 0n;
 }
 
+/** What reserveLiability is asked to do. */
+export interface ReserveMode {
+  /**
+   * false (a submit's first try): add each share to the order's shard within its allotment, or
+   * throw BookShardFull. true: lock every shard of the outcomes and decide against the whole cap.
+   */
+  lock: boolean;
+  /** The order already holds shares (an in-play order repriced): they are replaced. Implies lock. */
+  replace?: boolean;
+}
+
 /**
- * Books an order's liability inside the submit transaction, or refuses the whole order. Each
- * outcome's row is incremented and locked and the order's shares recorded, with the caps read, in
- * one statement (book.repo bookOrderShares); over any cap the call throws
- * (the transaction rolls back, nothing is kept) with the largest stake of this same slip, at a
- * lower multiple, that every outcome still has room for: `本场最高可投 X 元`.
+ * Books an order's liability inside its transaction, or refuses the whole order.
+ *
+ * Fast path (`lock: false`, a submit's first try): one statement adds each share to the order's
+ * shard of its outcome (shardOf) while the shard stays within its allotment, and records the
+ * shares (book.repo addWithinAllotment). When a shard has no room, was allotted under another cap,
+ * or does not exist yet, it throws BookShardFull and the caller runs the transaction again locked.
+ *
+ * Locked path: every shard of each outcome is locked in key order (book.repo lockOutcomes), the
+ * outcome's liability (their sum, this order's old shares taken off when replacing) is checked
+ * against its cap, and the room left is allotted again over the shards (allot). Over any cap the
+ * call throws (the transaction rolls back, nothing is kept) with the largest stake of this same
+ * slip, at a lower multiple, that every outcome still has room for: `本场最高可投 X 元`.
  * `slipAt(m)` is the slip at multiple m (null when that multiple is not a valid slip).
  */
 export async function reserveLiability(
@@ -117,26 +171,70 @@ export async function reserveLiability(
   matchNo: ReadonlyMap<number, string>,
   slipAt: (multiple: number) => BookSlip | null,
   now: Date,
+  mode: ReserveMode,
 ): Promise<book.OutcomeShare[]> {
   const shares = outcomeShares(slip);
-  if (!shares.length) return shares;
-  const capKeys: Array<{ scope: book.BookScope; key: string }> = [
-    { scope: 'sport', key: sport },
-    ...[...new Set(shares.map((s) => s.playType))].map((key) => ({ scope: 'play_type' as const, key })),
-    ...[...new Set(shares.map((s) => s.matchId))].map((id) => ({ scope: 'match' as const, key: String(id) })),
-  ];
-  const { totals, caps } = await book.bookOrderShares(tx, orderId, shares, capKeys, now);
-  const over = shares.findIndex((s, i) => (totals[i] ?? 0n) > capOf(caps, s));
-  if (over < 0) return shares;
+  const shard = shardOf(orderId);
+  if (!mode.lock && !mode.replace) {
+    if (
+      !shares.length ||
+      (await book.addWithinAllotment(tx, orderId, shard, shares, BOOK_DEFAULT_CAP_FEN, now))
+    )
+      return shares;
+    throw new BookShardFull();
+  }
 
-  // Liability before this order, per outcome; the largest multiple that fits them all.
-  const room = new Map(shares.map((s, i) => [keyOf(s), capOf(caps, s) - ((totals[i] ?? 0n) - s.liability)]));
-  const best = largestStake(slip.multiple, slipAt, (candidate) =>
-    outcomeShares(candidate).every((s) => s.liability <= (room.get(keyOf(s)) ?? 0n)),
+  const old = mode.replace ? await book.sharesOfOrder(tx, orderId) : [];
+  if (!shares.length && !old.length) return shares;
+  const outcomes = new Map<string, book.OutcomeKey>();
+  for (const o of [...shares, ...old])
+    outcomes.set(keyOf(o), { matchId: o.matchId, playType: o.playType, optionKey: o.optionKey });
+  const sorted = [...outcomes.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, o]) => o);
+  const capKeys: Array<{ scope: book.BookScope; key: string }> = [
+    ...new Set(sorted.map((o) => o.playType.split('.')[0] ?? sport)),
+  ].map((key) => ({ scope: 'sport' as const, key }));
+  capKeys.push(
+    ...[...new Set(sorted.map((o) => o.playType))].map((key) => ({ scope: 'play_type' as const, key })),
+    ...[...new Set(sorted.map((o) => o.matchId))].map((id) => ({ scope: 'match' as const, key: String(id) })),
   );
-  const s = shares[over]!;
-  throw unprocessable(
-    `${matchNo.get(s.matchId) ?? s.matchId} ${PLAY_TYPES[s.playType as PlayTypeId].name} ${optionName(s.playType as PlayTypeId, s.optionKey)} 已接近投注上限，本场最高可投 ${groupedYuan(best)} 元`,
-    { max_stake: formatFen(best) },
+  const { rows, caps } = await book.lockOutcomes(tx, sorted, BOOK_SHARDS, capKeys, now);
+  const shardRow = (o: book.OutcomeKey, n: number) =>
+    rows.find((r) => keyOf(r) === keyOf(o) && r.shard === n);
+  for (const o of old) {
+    const row = shardRow(o, o.shard);
+    if (row) row.liability -= o.liability;
+  }
+  // Liability of each outcome without this order: what the cap is checked against.
+  const before = new Map<string, bigint>();
+  for (const r of rows) before.set(keyOf(r), (before.get(keyOf(r)) ?? 0n) + r.liability);
+  const room = new Map(sorted.map((o) => [keyOf(o), capOf(caps, o) - (before.get(keyOf(o)) ?? 0n)]));
+  const over = shares.find((s) => s.liability > (room.get(keyOf(s)) ?? 0n));
+  if (over) {
+    const best = largestStake(slip.multiple, slipAt, (candidate) =>
+      outcomeShares(candidate).every((s) => s.liability <= (room.get(keyOf(s)) ?? 0n)),
+    );
+    throw unprocessable(
+      `${matchNo.get(over.matchId) ?? over.matchId} ${PLAY_TYPES[over.playType as PlayTypeId].name} ${optionName(over.playType as PlayTypeId, over.optionKey)} 已接近投注上限，本场最高可投 ${groupedYuan(best)} 元`,
+      { max_stake: formatFen(best) },
+    );
+  }
+  for (const s of shares) shardRow(s, shard)!.liability += s.liability;
+  for (const o of sorted) {
+    const own = rows.filter((r) => keyOf(r) === keyOf(o)).sort((a, b) => a.shard - b.shard);
+    const cap = capOf(caps, o);
+    allot(
+      own.map((r) => r.liability),
+      cap,
+    ).forEach((allotment, i) => {
+      own[i]!.allotment = allotment;
+      own[i]!.cap = cap;
+    });
+  }
+  await book.writeShards(tx, rows, now);
+  await book.recordShares(
+    tx,
+    shares.map((s) => ({ ...s, shard, orderId })),
+    mode.replace ? [orderId] : [],
   );
+  return shares;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { orders } from './sports.table.ts';
 
 /**
@@ -27,7 +27,12 @@ export const bookLimits = pgTable(
 
 /**
  * What the house would pay beyond stakes if this outcome wins, over open orders (book.service.ts
- * documents the rule). Updated in the submit transaction; released when an order settles.
+ * documents the rule), kept in BOOK_SHARDS rows per outcome so that orders on one popular outcome
+ * do not all queue for one row. An outcome's liability is the sum of its shards'. Each shard holds
+ * an `allotment`, its part of the outcome's cap room, and the `cap` it was allotted under: a
+ * submit adds to one shard while that shard stays within its allotment under the current cap, and
+ * otherwise locks every shard of the outcome, checks the sum against the cap and allots the room
+ * again (book.service.ts reserveLiability). The allotments of an outcome never sum past its cap.
  */
 export const bookExposure = pgTable(
   'book_exposure',
@@ -35,10 +40,15 @@ export const bookExposure = pgTable(
     matchId: integer('match_id').notNull(),
     playType: text('play_type').notNull(),
     optionKey: text('option_key').notNull(),
+    shard: smallint('shard').notNull().default(0),
     liability: bigint('liability', { mode: 'bigint' }).notNull(),
+    allotment: bigint('allotment', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    cap: bigint('cap', { mode: 'bigint' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.matchId, t.playType, t.optionKey] })],
+  (t) => [primaryKey({ columns: [t.matchId, t.playType, t.optionKey, t.shard] })],
 );
 
 /** Each open order's share of each outcome's liability: what settlement takes back. */
@@ -51,6 +61,8 @@ export const bookOrderExposure = pgTable(
     matchId: integer('match_id').notNull(),
     playType: text('play_type').notNull(),
     optionKey: text('option_key').notNull(),
+    /** The outcome's shard this share was added to, and is taken back from. */
+    shard: smallint('shard').notNull().default(0),
     liability: bigint('liability', { mode: 'bigint' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.matchId, t.playType, t.optionKey] })],

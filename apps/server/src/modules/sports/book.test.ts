@@ -9,12 +9,13 @@ import {
   fund,
   oddsOf,
   openMatches,
+  outcomeLiability,
   submit,
   type MatchRow,
 } from '../../test/sports-helpers.ts';
 import { auditLogs } from '../operators/operators.table.ts';
 import { bookExposure, bookOrderExposure } from './book.table.ts';
-import { groupedYuan } from './book.service.ts';
+import { BOOK_SHARDS, groupedYuan } from './book.service.ts';
 
 let t: TestApp;
 let pool: MatchRow[];
@@ -74,19 +75,8 @@ function setCap(scope: string, key: string, maxLiability: bigint | null, by: Tes
     },
   });
 }
-async function liabilityOf(matchId: number, option = 'h') {
-  const [row] = await t.database.db
-    .select()
-    .from(bookExposure)
-    .where(
-      and(
-        eq(bookExposure.matchId, matchId),
-        eq(bookExposure.playType, 'football.winDrawLose'),
-        eq(bookExposure.optionKey, option),
-      ),
-    );
-  return row?.liability ?? 0n;
-}
+const liabilityOf = (matchId: number, option = 'h') =>
+  outcomeLiability(t, matchId, 'football.winDrawLose', option);
 
 describe('book liability caps', () => {
   it('refuses a single over the cap with the exact largest stake; that stake is accepted, one step more is not', async () => {
@@ -187,6 +177,47 @@ describe('book liability caps', () => {
       .where(eq(bookOrderExposure.matchId, match.id));
     expect(BigInt(shares?.sum ?? '0')).toBe(booked);
   }, 60_000);
+
+  it('spreads one outcome over its shards, and decides against their sum when a cap is lowered or raised', async () => {
+    const match = pool[6]!;
+    const { odds } = await wdl(match);
+    const perBet = singleLiability(odds, 1);
+    const cap = perBet * 1000n;
+    await setCap('match', String(match.id), cap);
+    const m = await member();
+    // The first order finds no shard rows: it is booked on the locked path, which allots the room;
+    // the next eleven race each other on the shards (on PostgreSQL, for real).
+    expect((await single(m, match, 1)).statusCode).toBe(200);
+    const racers = await Promise.all(Array.from({ length: 11 }, () => member(100_000n)));
+    const raced = await Promise.all(racers.map((r) => single(r, match, 1)));
+    expect(raced.map((r) => r.statusCode)).toEqual(racers.map(() => 200));
+    const rows = await t.database.db
+      .select()
+      .from(bookExposure)
+      .where(and(eq(bookExposure.matchId, match.id), eq(bookExposure.optionKey, 'h')))
+      .orderBy(bookExposure.shard);
+    expect(rows.map((r) => r.shard)).toEqual(Array.from({ length: BOOK_SHARDS }, (_, i) => i));
+    // Consecutive orders went to their own shards, each within its allotment.
+    expect(rows.filter((r) => r.liability > 0n).length).toBeGreaterThanOrEqual(6);
+    for (const r of rows) expect(r.liability).toBeLessThanOrEqual(r.allotment);
+    expect(rows.reduce((a, r) => a + r.liability, 0n)).toBe(perBet * 12n);
+    expect(rows.reduce((a, r) => a + r.allotment, 0n)).toBe(cap);
+    const own = await t.database.db
+      .select()
+      .from(bookOrderExposure)
+      .where(eq(bookOrderExposure.matchId, match.id));
+    for (const share of own) expect(share.shard).toBe(share.orderId % BOOK_SHARDS);
+
+    // Lowered to just over what is booked: every shard still has allotment left under the old
+    // cap, but the next order is decided against the outcome's sum.
+    await setCap('match', String(match.id), perBet * 12n + perBet / 2n);
+    expect(body(await single(m, match, 1)).message).toContain('本场最高可投 0.00 元');
+    expect(await liabilityOf(match.id)).toBe(perBet * 12n);
+    await setCap('match', String(match.id), perBet * 14n);
+    expect((await single(m, match, 2, 'h', '4.00')).statusCode).toBe(200);
+    expect(await liabilityOf(match.id)).toBe(perBet * 14n);
+    expect(body(await single(m, match, 1)).message).toContain('本场最高可投 0.00 元');
+  });
 
   it('shows the liability per outcome with its cap and room to operators; edits are audited and refused without the permission', async () => {
     const match = pool[5]!;

@@ -4,10 +4,17 @@ import { formatFen, formatSportsOdds, parseSportsOdds, REALTIME_EVENTS, type Pla
 import { ManualClock } from '../../lib/clock.ts';
 import { as, body, newMember, newOperator, type TestApp, type TestMember } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
-import { createSportsApp, finish, fund, oddsOf, submit, type MatchRow } from '../../test/sports-helpers.ts';
+import {
+  createSportsApp,
+  finish,
+  fund,
+  oddsOf,
+  outcomeLiability,
+  submit,
+  type MatchRow,
+} from '../../test/sports-helpers.ts';
 import { members } from '../accounts/accounts.table.ts';
 import { ledgerEntries } from '../ledger/ledger.table.ts';
-import { bookExposure } from './book.table.ts';
 import { memberBetLimits } from './limits.table.ts';
 import { matches, matchMarkets, orderLegs, orders } from './sports.table.ts';
 import { marketSuspensions } from './suspensions.table.ts';
@@ -133,19 +140,8 @@ async function setOdds(matchId: number, playType: string, option: string, odds: 
 const bump = (odds: string, by: bigint) => formatSportsOdds(parseSportsOdds(odds)! + by);
 const main = async (m: TestMember) => (await t.app.services.ledger.balances(m.id)).get('main');
 
-async function exposureOf(matchId: number, playType: string, option: string): Promise<bigint> {
-  const [row] = await t.database.db
-    .select()
-    .from(bookExposure)
-    .where(
-      and(
-        eq(bookExposure.matchId, matchId),
-        eq(bookExposure.playType, playType),
-        eq(bookExposure.optionKey, option),
-      ),
-    );
-  return row?.liability ?? 0n;
-}
+const exposureOf = (matchId: number, playType: string, option: string) =>
+  outcomeLiability(t, matchId, playType, option);
 
 describe('matches in play', () => {
   it('carries the in-play state and offers only the in-play markets while live', async () => {

@@ -38,7 +38,7 @@ import type { BetDelays, SportsPreferencesService } from './preferences.service.
 import * as orders from './orders.repo.ts';
 import * as limits from './limits.repo.ts';
 import { lockMemberForBook } from './book.repo.ts';
-import { groupedYuan, largestStake, reserveLiability, type BookSlip } from './book.service.ts';
+import { BookShardFull, groupedYuan, largestStake, reserveLiability, type BookSlip } from './book.service.ts';
 import * as repo from './sports.repo.ts';
 import { isSuspended } from './suspensions.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
@@ -206,136 +206,145 @@ export class OrdersService {
     const maxStake = limit?.maxStake ?? defaults.maxStake;
     if (maxStake !== null && slip.totalStake > maxStake) throw overStake(maxStake);
 
-    const { data } = await this.idempotency.run(
-      { memberId: member.id, key: ctx.idempotencyKey, route: ctx.route, request: body },
-      async (work) => {
-        // Time-out, self-exclusion and the member's own limits, first: their lock is the first
-        // this transaction takes, as on every money path of the member.
-        await this.responsible.assertMayPlay(work, member.id, this.clock.now(), {
-          kind: 'stake',
-          amount: slip.totalStake,
-        });
-        // The matches must still be open at commit: lock them against a concurrent close.
-        const locked = await orders.lockSubmitMatches(work.tx, matchIds);
-        const lockedAt = this.clock.now();
-        const liveIds = new Set(selections.filter((_, i) => inPlay[i]).map((s) => Number(s.matchId)));
-        for (const match of locked) {
-          const open = liveIds.has(match.id) ? isLiveOpen(match) : isOpenForBetting(match, lockedAt);
-          if (!open) throw unprocessable(`${match.matchNo} 已停止投注`);
-        }
-        // A limited member's submits are decided one at a time against their open orders.
-        const held = limit ? await limits.lockLimit(work.tx, member.id) : undefined;
-        const heldStake = held?.maxStake ?? defaults.maxStake;
-        if (heldStake !== null && slip.totalStake > heldStake) throw overStake(heldStake);
-        const perMatch = held?.maxPayoutPerMatch ?? defaults.maxPayoutPerMatch;
-        if (perMatch !== null) {
-          // Only the book-wide default applies: serialise this member's submits on their row.
-          if (!held) await lockMemberForBook(work.tx, member.id);
-          const open = await limits.openMaxPrizeByMatch(work.tx, member.id, matchIds);
+    // `lockBook`: the second try, after the book's fast path found a shard without room
+    // (BookShardFull): everything runs again, deciding the book against each outcome's whole cap.
+    const place = (lockBook: boolean) =>
+      this.idempotency.run(
+        { memberId: member.id, key: ctx.idempotencyKey, route: ctx.route, request: body },
+        async (work) => {
+          // Time-out, self-exclusion and the member's own limits, first: their lock is the first
+          // this transaction takes, as on every money path of the member.
+          await this.responsible.assertMayPlay(work, member.id, this.clock.now(), {
+            kind: 'stake',
+            amount: slip.totalStake,
+          });
+          // The matches must still be open at commit: lock them against a concurrent close.
+          const locked = await orders.lockSubmitMatches(work.tx, matchIds);
+          const lockedAt = this.clock.now();
+          const liveIds = new Set(selections.filter((_, i) => inPlay[i]).map((s) => Number(s.matchId)));
           for (const match of locked) {
-            const left = perMatch - (open.get(match.id) ?? 0n);
-            if (slip.maxPrize > left)
-              throw unprocessable(
-                `${match.matchNo} 的最高可赢金额超过您的账户单场限额${formatFen(perMatch)}元（剩余${formatFen(left > 0n ? left : 0n)}元），本场最高可投 ${groupedYuan(
-                  largestStake(body.multiple, slipAt, (s) => s.maxPrize <= left),
-                )} 元`,
-              );
+            const open = liveIds.has(match.id) ? isLiveOpen(match) : isOpenForBetting(match, lockedAt);
+            if (!open) throw unprocessable(`${match.matchNo} 已停止投注`);
           }
-        }
-        // The order and its legs, reading in the same statement the operators' suspensions: one
-        // takes the match row FOR UPDATE, so it is either seen here or waits for this order.
-        // A number drawn twice in one second (1 in a million each) is drawn again.
-        let orderNo = newOrderNo(now);
-        const insert = (no: string) =>
-          orders.insertOrderReadingSuspensions(
+          // A limited member's submits are decided one at a time against their open orders.
+          const held = limit ? await limits.lockLimit(work.tx, member.id) : undefined;
+          const heldStake = held?.maxStake ?? defaults.maxStake;
+          if (heldStake !== null && slip.totalStake > heldStake) throw overStake(heldStake);
+          const perMatch = held?.maxPayoutPerMatch ?? defaults.maxPayoutPerMatch;
+          if (perMatch !== null) {
+            // Only the book-wide default applies: serialise this member's submits on their row.
+            if (!held) await lockMemberForBook(work.tx, member.id);
+            const open = await limits.openMaxPrizeByMatch(work.tx, member.id, matchIds);
+            for (const match of locked) {
+              const left = perMatch - (open.get(match.id) ?? 0n);
+              if (slip.maxPrize > left)
+                throw unprocessable(
+                  `${match.matchNo} 的最高可赢金额超过您的账户单场限额${formatFen(perMatch)}元（剩余${formatFen(left > 0n ? left : 0n)}元），本场最高可投 ${groupedYuan(
+                    largestStake(body.multiple, slipAt, (s) => s.maxPrize <= left),
+                  )} 元`,
+                );
+            }
+          }
+          // The order and its legs, reading in the same statement the operators' suspensions: one
+          // takes the match row FOR UPDATE, so it is either seen here or waits for this order.
+          // A number drawn twice in one second (1 in a million each) is drawn again.
+          let orderNo = newOrderNo(now);
+          const insert = (no: string) =>
+            orders.insertOrderReadingSuspensions(
+              work.tx,
+              {
+                orderNo: no,
+                memberId: member.id,
+                sport,
+                betMode: body.bet_mode,
+                passType: slip.passType.code,
+                multiple: body.multiple,
+                matchCount: slip.matchCount,
+                betCount: slip.betCount,
+                totalAmount: slip.totalStake,
+                maxPrize: slip.maxPrize,
+                createdAt: now,
+                status: confirming ? 'confirming' : 'pending',
+                acceptAt,
+                oddsPolicy: confirming ? policy : null,
+              },
+              selections.map((s, position) => ({
+                position,
+                matchId: Number(s.matchId),
+                playType: `${s.sport}.${s.betType}`,
+                optionKey: s.option,
+                odds: s.odds,
+                line: s.line ?? null,
+                inPlay: inPlay[position] ?? false,
+                // The suspension this bet was placed after: a later one refuses it at the decision.
+                liveSuspendedSeenAt: inPlay[position]
+                  ? (locked.find((m) => m.id === Number(s.matchId))?.liveSuspendedAt ?? null)
+                  : null,
+              })),
+              matchIds,
+            );
+          let order = await insert(orderNo);
+          for (let attempt = 1; !order && attempt < ORDER_NO_ATTEMPTS; attempt++) {
+            orderNo = newOrderNo(now);
+            order = await insert(orderNo);
+          }
+          if (!order) throw new Error('no free order number');
+          for (const s of selections)
+            if (isSuspended(order.suspended, Number(s.matchId), `${s.sport}.${s.betType}`))
+              throw unprocessable('所选玩法已暂停投注，请刷新后重试');
+          const debit = await this.ledger.post(work, {
+            memberId: member.id,
+            amount: -slip.totalStake,
+            type: 'bet',
+            reference: { type: 'order', id: orderNo },
+            remark: `竞彩投注 ${orderNo}`,
+          });
+          // Valid bets count as turnover: they raise totalgame and pay down the 打码量 still owed.
+          // An in-play order is not a valid bet until it is accepted: it counts then.
+          if (!confirming) await addTurnover(work.tx, [{ memberId: member.id, amount: slip.totalStake }]);
+          // The book's per-outcome liability caps: booked under the outcome shard rows' locks, last,
+          // just before the commit. Orders on a popular outcome that share a shard wait for its row
+          // until this transaction ends, so nothing else may run while it is held. Lock order:
+          // wallet, member, outcome shard rows in key order (the in-play decision takes them in the
+          // same order; settlement releases only outcomes of closed matches, which no submit reaches).
+          // Over a cap, the throw rolls back the debit and the turnover with the order.
+          await reserveLiability(
             work.tx,
+            order.id,
             {
-              orderNo: no,
-              memberId: member.id,
-              sport,
-              betMode: body.bet_mode,
-              passType: slip.passType.code,
+              mode: body.bet_mode,
               multiple: body.multiple,
-              matchCount: slip.matchCount,
-              betCount: slip.betCount,
-              totalAmount: slip.totalStake,
+              selections,
+              totalStake: slip.totalStake,
               maxPrize: slip.maxPrize,
-              createdAt: now,
-              status: confirming ? 'confirming' : 'pending',
-              acceptAt,
-              oddsPolicy: confirming ? policy : null,
             },
-            selections.map((s, position) => ({
-              position,
-              matchId: Number(s.matchId),
-              playType: `${s.sport}.${s.betType}`,
-              optionKey: s.option,
-              odds: s.odds,
-              line: s.line ?? null,
-              inPlay: inPlay[position] ?? false,
-              // The suspension this bet was placed after: a later one refuses it at the decision.
-              liveSuspendedSeenAt: inPlay[position]
-                ? (locked.find((m) => m.id === Number(s.matchId))?.liveSuspendedAt ?? null)
-                : null,
-            })),
-            matchIds,
+            sport,
+            new Map(locked.map((m) => [m.id, m.matchNo])),
+            slipAt,
+            now,
+            { lock: lockBook },
           );
-        let order = await insert(orderNo);
-        for (let attempt = 1; !order && attempt < ORDER_NO_ATTEMPTS; attempt++) {
-          orderNo = newOrderNo(now);
-          order = await insert(orderNo);
-        }
-        if (!order) throw new Error('no free order number');
-        for (const s of selections)
-          if (isSuspended(order.suspended, Number(s.matchId), `${s.sport}.${s.betType}`))
-            throw unprocessable('所选玩法已暂停投注，请刷新后重试');
-        const debit = await this.ledger.post(work, {
-          memberId: member.id,
-          amount: -slip.totalStake,
-          type: 'bet',
-          reference: { type: 'order', id: orderNo },
-          remark: `竞彩投注 ${orderNo}`,
-        });
-        // Valid bets count as turnover: they raise totalgame and pay down the 打码量 still owed.
-        // An in-play order is not a valid bet until it is accepted: it counts then.
-        if (!confirming) await addTurnover(work.tx, [{ memberId: member.id, amount: slip.totalStake }]);
-        // The book's per-outcome liability caps: booked and checked under the outcome rows' locks,
-        // last, just before the commit. Every order on a popular outcome waits for these rows
-        // until this transaction ends, so nothing else may run while they are held. Lock order:
-        // wallet, member, outcome rows (the in-play decision takes them in the same order;
-        // settlement releases only outcomes of closed matches, which no submit reaches).
-        // Over a cap, the throw rolls back the debit and the turnover with the order.
-        await reserveLiability(
-          work.tx,
-          order.id,
-          {
-            mode: body.bet_mode,
-            multiple: body.multiple,
-            selections,
-            totalStake: slip.totalStake,
-            maxPrize: slip.maxPrize,
-          },
-          sport,
-          new Map(locked.map((m) => [m.id, m.matchNo])),
-          slipAt,
-          now,
-        );
-        return {
-          order_id: order.id,
-          order_no: orderNo,
-          bet_count: slip.betCount,
-          total_amount: formatFen(slip.totalStake),
-          max_prize: formatFen(slip.maxPrize),
-          pass_type: slip.passType.code,
-          pass_type_name: slip.passType.code === 'single' ? '单关' : slip.passType.name,
-          status: confirming ? ('confirming' as const) : ('pending' as const),
-          balance: formatFen(debit.balanceAfter),
-          created_at: now.toISOString(),
-          accept_at: acceptAt?.toISOString() ?? null,
-        };
-      },
-    );
-    return data;
+          return {
+            order_id: order.id,
+            order_no: orderNo,
+            bet_count: slip.betCount,
+            total_amount: formatFen(slip.totalStake),
+            max_prize: formatFen(slip.maxPrize),
+            pass_type: slip.passType.code,
+            pass_type_name: slip.passType.code === 'single' ? '单关' : slip.passType.name,
+            status: confirming ? ('confirming' as const) : ('pending' as const),
+            balance: formatFen(debit.balanceAfter),
+            created_at: now.toISOString(),
+            accept_at: acceptAt?.toISOString() ?? null,
+          };
+        },
+      );
+    try {
+      return (await place(false)).data;
+    } catch (err) {
+      if (!(err instanceof BookShardFull)) throw err;
+      return (await place(true)).data;
+    }
   }
 
   async history(
