@@ -61,13 +61,13 @@ interface Bench {
 /** In the order they run. The default sizes are each bench's own (its README figures). */
 const BENCHES: Bench[] = [
   { name: 'ledger', env: {}, quick: { MEMBERS: '10', POSTS: '20' } },
-  { name: 'betting', env: {}, quick: { MEMBERS: '10', SUBMITS: '50', LEGS: '1000' } },
+  { name: 'betting', env: {}, quick: { MEMBERS: '10', SUBMITS: '50', LEGS: '1000', WARMUP: '20' } },
   // The same submits on the quick start's embedded PGlite (its p99 goal: under 1 s at 50 members).
   {
     name: 'betting-pglite',
     script: 'betting',
     env: { BENCH_DB: 'pglite', SUBMITS: '1000' },
-    quick: { BENCH_DB: 'pglite', MEMBERS: '10', SUBMITS: '50' },
+    quick: { BENCH_DB: 'pglite', MEMBERS: '10', SUBMITS: '50', WARMUP: '20' },
   },
   { name: 'lottery', env: {}, quick: { MEMBERS: '10', BETS: '50', SETTLE_BETS: '1000' } },
   { name: 'payments', env: {}, quick: { ORDERS: '100', MEMBERS: '20', CONCURRENCY: '16' } },

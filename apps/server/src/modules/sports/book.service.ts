@@ -8,7 +8,8 @@ import {
   type BetSelection,
   type PlayTypeId,
 } from '@app/shared';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { inTransaction } from '../../db/tx.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import * as book from './book.repo.ts';
 
@@ -30,7 +31,10 @@ export const shardOf = (orderId: number) => orderId % BOOK_SHARDS;
  * back and runs it again with `lock: true`, which decides against the outcome's whole cap.
  */
 export class BookShardFull extends Error {
-  constructor() {
+  constructor(
+    /** The order's shares that were being booked (outcomeShares: merged, sorted). */
+    readonly shares: readonly book.OutcomeShare[],
+  ) {
     super('book shard allotment used up');
     this.name = 'BookShardFull';
   }
@@ -181,23 +185,13 @@ export async function reserveLiability(
       (await book.addWithinAllotment(tx, orderId, shard, shares, BOOK_DEFAULT_CAP_FEN, now))
     )
       return shares;
-    throw new BookShardFull();
+    throw new BookShardFull(shares);
   }
 
   const old = mode.replace ? await book.sharesOfOrder(tx, orderId) : [];
   if (!shares.length && !old.length) return shares;
-  const outcomes = new Map<string, book.OutcomeKey>();
-  for (const o of [...shares, ...old])
-    outcomes.set(keyOf(o), { matchId: o.matchId, playType: o.playType, optionKey: o.optionKey });
-  const sorted = [...outcomes.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, o]) => o);
-  const capKeys: Array<{ scope: book.BookScope; key: string }> = [
-    ...new Set(sorted.map((o) => o.playType.split('.')[0] ?? sport)),
-  ].map((key) => ({ scope: 'sport' as const, key }));
-  capKeys.push(
-    ...[...new Set(sorted.map((o) => o.playType))].map((key) => ({ scope: 'play_type' as const, key })),
-    ...[...new Set(sorted.map((o) => o.matchId))].map((id) => ({ scope: 'match' as const, key: String(id) })),
-  );
-  const { rows, caps } = await book.lockOutcomes(tx, sorted, BOOK_SHARDS, capKeys, now);
+  const sorted = distinctOutcomes([...shares, ...old]);
+  const { rows, caps } = await book.lockOutcomes(tx, sorted, BOOK_SHARDS, capKeysOf(sorted, sport), now);
   const shardRow = (o: book.OutcomeKey, n: number) =>
     rows.find((r) => keyOf(r) === keyOf(o) && r.shard === n);
   for (const o of old) {
@@ -219,7 +213,49 @@ export async function reserveLiability(
     );
   }
   for (const s of shares) shardRow(s, shard)!.liability += s.liability;
-  for (const o of sorted) {
+  reallot(rows, sorted, caps);
+  await book.writeShards(tx, rows, now);
+  await book.recordShares(
+    tx,
+    shares.map((s) => ({ ...s, shard, orderId })),
+    mode.replace ? [orderId] : [],
+  );
+  return shares;
+}
+
+/** The distinct outcomes of these keys, in key order (the order their rows are locked in). */
+function distinctOutcomes(keys: readonly book.OutcomeKey[]): book.OutcomeKey[] {
+  const outcomes = new Map<string, book.OutcomeKey>();
+  for (const o of keys)
+    outcomes.set(keyOf(o), { matchId: o.matchId, playType: o.playType, optionKey: o.optionKey });
+  return [...outcomes.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, o]) => o);
+}
+
+/** The (scope, key) pairs of every cap that could apply to these outcomes. */
+function capKeysOf(
+  outcomes: readonly book.OutcomeKey[],
+  sport?: string,
+): Array<{ scope: book.BookScope; key: string }> {
+  return [
+    ...[...new Set(outcomes.map((o) => o.playType.split('.')[0] ?? sport ?? ''))].map((key) => ({
+      scope: 'sport' as const,
+      key,
+    })),
+    ...[...new Set(outcomes.map((o) => o.playType))].map((key) => ({ scope: 'play_type' as const, key })),
+    ...[...new Set(outcomes.map((o) => o.matchId))].map((id) => ({
+      scope: 'match' as const,
+      key: String(id),
+    })),
+  ];
+}
+
+/** Allots each outcome's room again over its shard rows (held locked), under its cap as it is now. */
+function reallot(
+  rows: book.ShardRow[],
+  outcomes: readonly book.OutcomeKey[],
+  caps: readonly book.CapRow[],
+): void {
+  for (const o of outcomes) {
     const own = rows.filter((r) => keyOf(r) === keyOf(o)).sort((a, b) => a.shard - b.shard);
     const cap = capOf(caps, o);
     allot(
@@ -230,11 +266,26 @@ export async function reserveLiability(
       own[i]!.cap = cap;
     });
   }
-  await book.writeShards(tx, rows, now);
-  await book.recordShares(
-    tx,
-    shares.map((s) => ({ ...s, shard, orderId })),
-    mode.replace ? [orderId] : [],
-  );
-  return shares;
+}
+
+/**
+ * After a fast path found no room in its shard (BookShardFull): allots the room of these shares'
+ * outcomes again over their shards (creating missing ones) in a transaction of its own, a few
+ * milliseconds long, so that many first orders on a new outcome, or orders on an outcome whose
+ * shards ran unevenly low, do not each run their whole submit on the locked path one after
+ * another. True when every share now fits any shard of its outcome: the submit then tries its
+ * fast path again; otherwise it goes straight to the locked path, which decides against the cap.
+ * Nothing here books an order, so it can never let one past a cap.
+ */
+export async function rebalance(db: Db, shares: readonly book.OutcomeShare[], now: Date): Promise<boolean> {
+  const outcomes = distinctOutcomes(shares);
+  if (!outcomes.length) return true;
+  return inTransaction(db, async (work) => {
+    const { rows, caps } = await book.lockOutcomes(work.tx, outcomes, BOOK_SHARDS, capKeysOf(outcomes), now);
+    reallot(rows, outcomes, caps);
+    await book.writeShards(work.tx, rows, now);
+    return shares.every((s) =>
+      rows.filter((r) => keyOf(r) === keyOf(s)).every((r) => r.allotment - r.liability >= s.liability),
+    );
+  });
 }

@@ -15,7 +15,7 @@ import {
 } from '../../test/sports-helpers.ts';
 import { auditLogs } from '../operators/operators.table.ts';
 import { bookExposure, bookOrderExposure } from './book.table.ts';
-import { BOOK_SHARDS, groupedYuan } from './book.service.ts';
+import { BOOK_SHARDS, groupedYuan, rebalance } from './book.service.ts';
 
 let t: TestApp;
 let pool: MatchRow[];
@@ -217,6 +217,35 @@ describe('book liability caps', () => {
     expect((await single(m, match, 2, 'h', '4.00')).statusCode).toBe(200);
     expect(await liabilityOf(match.id)).toBe(perBet * 14n);
     expect(body(await single(m, match, 1)).message).toContain('本场最高可投 0.00 元');
+  });
+
+  it('allots the room again in a short transaction of its own, and says whether a share now fits any shard', async () => {
+    const match = pool[6]!;
+    const outcome = { matchId: match.id, playType: 'football.winDrawLose', optionKey: 'd' };
+    const { odds } = await wdl(match, 'd');
+    const perBet = singleLiability(odds, 1);
+    const cap = perBet * 16n * 10n;
+    await setCap('match', String(match.id), cap);
+    expect((await single(await member(), match, 1, 'd')).statusCode).toBe(200);
+    // Unevenly allotted (as shards end up after many orders and settlements): shard 0 has no room.
+    const where = and(eq(bookExposure.matchId, match.id), eq(bookExposure.optionKey, 'd'));
+    await t.database.db
+      .update(bookExposure)
+      .set({ allotment: sql`${bookExposure.liability}` })
+      .where(where);
+    await t.database.db
+      .update(bookExposure)
+      .set({ allotment: sql`${bookExposure.liability} + ${cap - perBet}::bigint` })
+      .where(and(where, eq(bookExposure.shard, 1)));
+    expect(await rebalance(t.database.db, [{ ...outcome, liability: perBet }], new Date())).toBe(true);
+    const rows = await t.database.db.select().from(bookExposure).where(where);
+    expect(rows.reduce((a, r) => a + r.allotment, 0n)).toBe(cap);
+    const rooms = rows.map((r) => r.allotment - r.liability);
+    expect(Math.max(...rooms.map(Number)) - Math.min(...rooms.map(Number))).toBeLessThanOrEqual(16);
+    // A share larger than a shard's part of the room does not fit: the submit takes the locked path.
+    expect(await rebalance(t.database.db, [{ ...outcome, liability: perBet * 20n }], new Date())).toBe(false);
+    expect((await single(await member(), match, 20, 'd')).statusCode).toBe(200);
+    expect(await liabilityOf(match.id, 'd')).toBe(perBet * 21n);
   });
 
   it('shows the liability per outcome with its cap and room to operators; edits are audited and refused without the permission', async () => {

@@ -38,7 +38,14 @@ import type { BetDelays, SportsPreferencesService } from './preferences.service.
 import * as orders from './orders.repo.ts';
 import * as limits from './limits.repo.ts';
 import { lockMemberForBook } from './book.repo.ts';
-import { BookShardFull, groupedYuan, largestStake, reserveLiability, type BookSlip } from './book.service.ts';
+import {
+  BookShardFull,
+  groupedYuan,
+  largestStake,
+  rebalance,
+  reserveLiability,
+  type BookSlip,
+} from './book.service.ts';
 import * as repo from './sports.repo.ts';
 import { isSuspended } from './suspensions.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
@@ -343,6 +350,16 @@ export class OrdersService {
       return (await place(false)).data;
     } catch (err) {
       if (!(err instanceof BookShardFull)) throw err;
+      // Its shard had no room: the room is allotted again (a short transaction of its own), and
+      // where every share now fits a shard the fast path is tried once more; else, or if it
+      // misses again, the locked path decides against the whole cap.
+      if (await rebalance(this.db, err.shares, this.clock.now())) {
+        try {
+          return (await place(false)).data;
+        } catch (again) {
+          if (!(again instanceof BookShardFull)) throw again;
+        }
+      }
       return (await place(true)).data;
     }
   }
