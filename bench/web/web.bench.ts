@@ -51,6 +51,8 @@ const CPU_SLOWDOWN = 4;
 
 interface Run {
   lcpMs: number;
+  /** The element of the largest paint (tag.class, and the image's file name). */
+  lcpElement: string;
   fcpMs: number;
   jsBytes: number;
   inpMs: number;
@@ -58,15 +60,24 @@ interface Run {
 
 declare global {
   interface Window {
-    __bench: { lcp: number; fcp: number; interactions: Map<number, number> };
+    __bench: { lcp: number; lcpElement: string; fcp: number; interactions: Map<number, number> };
   }
 }
 
 /** Installed before the app's own scripts: keeps the latest LCP, FCP and each interaction's longest event. */
 function observePaintAndInput(): void {
-  window.__bench = { lcp: 0, fcp: 0, interactions: new Map() };
+  window.__bench = { lcp: 0, lcpElement: '', fcp: 0, interactions: new Map() };
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__bench.lcp = entry.startTime;
+    for (const entry of list.getEntries() as Array<
+      PerformanceEntry & { element?: Element | null; url?: string }
+    >) {
+      window.__bench.lcp = entry.startTime;
+      // What was painted: the element (tag and first class) and, for an image, its file.
+      const el = entry.element;
+      const what = el ? `${el.tagName.toLowerCase()}${el.classList[0] ? `.${el.classList[0]}` : ''}` : '?';
+      const file = entry.url?.startsWith('data:') ? 'data: URI' : (entry.url?.split('/').pop() ?? '');
+      window.__bench.lcpElement = file ? `${what} ${file}` : what;
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
@@ -111,7 +122,11 @@ async function measure(browser: Browser, base: string): Promise<Run> {
     await page.goto(`${base}/#/pages/home/home`, { waitUntil: 'load', timeout: 120_000 });
     await page.locator('.app-tabbar').waitFor({ timeout: 120_000 });
     await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
-    const paint = await page.evaluate(() => ({ lcp: window.__bench.lcp, fcp: window.__bench.fcp }));
+    const paint = await page.evaluate(() => ({
+      lcp: window.__bench.lcp,
+      lcpElement: window.__bench.lcpElement,
+      fcp: window.__bench.fcp,
+    }));
     const firstLoadJs = jsBytes;
 
     // Taps as a member makes them: the announcement away (the demo has one), the bottom bar's
@@ -133,7 +148,7 @@ async function measure(browser: Browser, base: string): Promise<Run> {
       await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
     }
     const inpMs = await page.evaluate(() => Math.max(0, ...window.__bench.interactions.values()));
-    return { lcpMs: paint.lcp, fcpMs: paint.fcp, jsBytes: firstLoadJs, inpMs };
+    return { lcpMs: paint.lcp, lcpElement: paint.lcpElement, fcpMs: paint.fcp, jsBytes: firstLoadJs, inpMs };
   } finally {
     await context.close();
   }
@@ -256,7 +271,7 @@ async function main() {
       const run = await measure(browser, base);
       runs.push(run);
       console.log(
-        `  run ${i + 1}: LCP ${Math.round(run.lcpMs)} ms, FCP ${Math.round(run.fcpMs)} ms, ` +
+        `  run ${i + 1}: LCP ${Math.round(run.lcpMs)} ms (${run.lcpElement}), FCP ${Math.round(run.fcpMs)} ms, ` +
           `JS ${Math.round(run.jsBytes / 1024)} KB on the wire, INP ${Math.round(run.inpMs)} ms`,
       );
     }
