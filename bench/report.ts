@@ -21,6 +21,11 @@ export interface Figure {
   p99_ms?: number;
   /** Set on throughput figures: money writes against `pgbench`, HTTP reads against `hello`. */
   anchor?: AnchorKind;
+  /**
+   * An anchor of the figure's own, measured by its bench in the same run (a duration beside the
+   * database's time for the same writes): ratio = value / local value.
+   */
+  local?: { label: string; value: number };
   /** Anything a reader needs beside the number (sizes, failures, a check that failed). */
   note?: string;
 }

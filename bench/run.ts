@@ -384,7 +384,7 @@ function buildRows(anchors: Anchor[], runs: BenchRun[]): Row[] {
   }));
   for (const run of runs) {
     for (const f of run.figures) {
-      const a = f.anchor ? byKind.get(f.anchor) : undefined;
+      const a = f.local ?? (f.anchor ? byKind.get(f.anchor) : undefined);
       rows.push({
         figure: f.name,
         value: f.value,

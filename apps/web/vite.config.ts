@@ -44,8 +44,10 @@ export default defineConfig({
     // An app that installs (issue 16): a manifest, and a service worker that precaches the shell
     // and static assets so the app opens offline. API answers (money) are never cached: only the
     // build's own files are, and navigations fall back to the cached shell.
+    // The worker is registered by the app once the first page has painted (app/boot.ts): its
+    // precache downloads would otherwise share a slow line with the first page's own code.
     VitePWA({
-      injectRegister: 'script',
+      injectRegister: null,
       registerType: 'autoUpdate',
       manifestFilename: 'manifest.webmanifest',
       includeAssets: ['logo.svg', 'icons/apple-touch-icon-180.png'],

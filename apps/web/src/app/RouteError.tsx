@@ -1,7 +1,9 @@
 import { Button, createErrorBlock } from 'antd-mobile';
+import { useEffect } from 'react';
 import { useNavigate, useRouteError } from 'react-router';
 import { logger } from '../lib/logger.ts';
 import { HOME_PATH } from '../lib/navigation.ts';
+import { notePagePainted } from './first-paint.ts';
 import { ChunkLoadError } from './lazy-page.tsx';
 
 // Shown when a page's code fails to arrive, so it is in the first load: the site logo instead of
@@ -13,6 +15,8 @@ export function RouteError() {
   const error = useRouteError();
   const navigate = useNavigate();
   const chunk = error instanceof ChunkLoadError;
+  // The error screen is the first page on screen when the launch page failed.
+  useEffect(notePagePainted, []);
   logger.error('router', chunk ? 'ChunkLoadError' : '页面出错', error);
   return (
     <div className="page page-center">

@@ -18,6 +18,7 @@ import { logger } from '../lib/logger.ts';
 import { launchesOnHome } from '../lib/navigation.ts';
 import { startNetworkMonitor } from '../lib/network.ts';
 import { loadRemoteConfig } from '../lib/remote-config.ts';
+import { afterFirstPaint } from './first-paint.ts';
 import { applyLaunchScheme } from './launch-scheme.ts';
 import { queryClient } from './query-client.ts';
 
@@ -35,6 +36,17 @@ function connectAntdMobile(): void {
   });
 }
 
+/**
+ * The service worker (vite-plugin-pwa's sw.js: the shell precached, offline launch), registered
+ * once the first page is on screen so that its precache does not compete with that page.
+ */
+function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker
+    .register('./sw.js', { scope: './' })
+    .catch((err: unknown) => logger.warn('pwa', 'Service Worker 注册失败', err));
+}
+
 /** Everything that must happen before the first render. */
 export function startApp(): void {
   connectAntdMobile();
@@ -47,11 +59,15 @@ export function startApp(): void {
   if (launchesOnHome(window.location.hash))
     prefetchHomeBanners(queryClient, useSessionStore.getState().userinfo?.id ?? null);
   // Realtime follows the session from here on: connects with user id + token, stops on logout.
-  // Loaded beside the first page rather than before it: the event schemas (zod) and the socket
-  // client stay out of the first load, and nothing realtime is on screen before the page.
-  import('../features/realtime/live-updates.ts').then(
-    ({ startLiveUpdates }) => startLiveUpdates(queryClient),
-    (err: unknown) => logger.error('realtime', '实时推送模块加载失败', err),
+  // Loaded once the first page has painted: the event schemas (zod) and the socket client stay
+  // out of the first load and out of the first page's way, and nothing realtime is on screen
+  // before that page.
+  afterFirstPaint(
+    () =>
+      void import('../features/realtime/live-updates.ts').then(
+        ({ startLiveUpdates }) => startLiveUpdates(queryClient),
+        (err: unknown) => logger.error('realtime', '实时推送模块加载失败', err),
+      ),
   );
   // Another tab may log in or out; bring this one in line when storage changes or the tab returns.
   window.addEventListener('storage', (event) => {
@@ -65,6 +81,7 @@ export function startApp(): void {
     void loadRemoteConfig(); // throttled to once per 5 minutes
   });
 
+  afterFirstPaint(registerServiceWorker);
   startNetworkMonitor();
   captureInstallPrompt();
   void loadRemoteConfig();

@@ -64,17 +64,6 @@ export function resolveDayRange(
   };
 }
 
-const SHANGHAI_CLOCK = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 export interface ShanghaiParts {
   /** "2026-11-21" */
   date: string;
@@ -85,19 +74,14 @@ export interface ShanghaiParts {
 }
 
 /**
- * The Beijing calendar day and clock time of an instant, whatever the device's zone (Intl with
- * Asia/Shanghai named); null for an invalid instant. Every screen of the app and the console
- * shows times through it.
+ * The Beijing calendar day and clock time of an instant, whatever the device's zone; null for an
+ * invalid instant. Every screen of the app and the console shows times through it. Plain
+ * arithmetic on the fixed UTC+8 offset: no Intl time-zone formatter, whose creation costs a phone
+ * tens of milliseconds while the app starts.
  */
 export function shanghaiParts(value: string | number | Date): ShanghaiParts | null {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  const part: Record<string, string> = {};
-  for (const p of SHANGHAI_CLOCK.formatToParts(date)) part[p.type] = p.value;
-  const time = `${part['hour']}:${part['minute']}`;
-  return {
-    date: `${part['year']}-${part['month']}-${part['day']}`,
-    time,
-    timeWithSeconds: `${time}:${part['second']}`,
-  };
+  const local = new Date(new Date(value).getTime() + OFFSET_MS);
+  if (Number.isNaN(local.getTime())) return null;
+  const iso = local.toISOString(); // 2026-11-21T16:05:09.000Z, read as Beijing time
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16), timeWithSeconds: iso.slice(11, 19) };
 }

@@ -27,7 +27,7 @@ export function BannerCarousel({ pageType }: { pageType: BannerPageType }) {
   return (
     <div className="banner-carousel" data-testid={`banners-${pageType}`}>
       <Swiper autoplay={banners.length > 1} loop={banners.length > 1} autoplayInterval={4000}>
-        {banners.map((b) => (
+        {banners.map((b, i) => (
           <Swiper.Item key={b.id}>
             <button
               type="button"
@@ -36,7 +36,15 @@ export function BannerCarousel({ pageType }: { pageType: BannerPageType }) {
               disabled={!b.link_url}
               aria-label={b.title}
             >
-              <img src={b.image_url} alt={b.title} draggable={false} />
+              {/* The first slide is the screen's largest paint: fetched first. The others are off
+                  screen until the carousel turns and load when they are about to be seen. */}
+              <img
+                src={b.image_url}
+                alt={b.title}
+                draggable={false}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'low'}
+              />
             </button>
           </Swiper.Item>
         ))}
