@@ -279,8 +279,8 @@ export async function createServices(
   const overdueMatches = new OverdueMatchService(db, settlement, broadcaster, log, clock, publicCache);
   const bookBackfill = new BookBackfillService(db, log, clock);
   const sportsPreferences = new SportsPreferencesService(db, clock, config.sports.betDelayMs);
-  const liveAcceptance = new LiveAcceptanceService(db, ledger, broadcaster, log, clock);
-  const lotterySettlement = new LotterySettlement(db, ledger, broadcaster, log, messages, clock);
+  const liveAcceptance = new LiveAcceptanceService(db, ledger, broadcaster, log, clock, events);
+  const lotterySettlement = new LotterySettlement(db, ledger, broadcaster, log, messages, clock, events);
   // The draw seed key: DRAW_SEED_KEY, or (demo) the key file in DATA_DIR made on the first start.
   const drawSeedKey = resolveDrawSeedKey(config);
   log.info({ source: drawSeedKey.source, keyId: drawSeedKey.id }, 'lottery draw seed key');
@@ -377,6 +377,7 @@ export async function createServices(
       responsible,
       sportsPreferences,
       config.sports.betDelayMs,
+      events,
     ),
     sportsPreferences,
     liveAcceptance,

@@ -18,6 +18,16 @@ export interface DomainEvents {
     changeType: string;
     at: Date;
   };
+  /**
+   * A member's VIP figures as a committed write left them (turnover from a bet or a settlement):
+   * the VIP check decides from these whether a level is in reach, without reading them again.
+   */
+  'member.figures': {
+    memberId: number;
+    vipLevel: number;
+    paysum: bigint;
+    totalgame: bigint;
+  };
   'session.revoked': { memberId: number; sessionIds: number[] };
   'order.settled': {
     memberId: number;

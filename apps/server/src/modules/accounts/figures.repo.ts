@@ -6,6 +6,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Work } from '../../db/tx.ts';
+import type { EventBus } from '../../lib/events.ts';
+import { rowsOf } from '../ledger/ledger.repo.ts';
 import { members } from './accounts.table.ts';
 
 export interface MemberAmount {
@@ -13,22 +16,48 @@ export interface MemberAmount {
   amount: bigint;
 }
 
+/** A member's VIP level and the figures it is reached by, as a write left them. */
+export interface MemberFigures {
+  memberId: number;
+  vipLevel: number;
+  paysum: bigint;
+  totalgame: bigint;
+}
+
 /**
  * Valid bets count as turnover: `totalgame += x` and the 打码量 still owed goes down by x (never
- * below zero). One statement for any number of members, so a settlement batch stays one write.
+ * below zero). One statement for any number of members, so a settlement batch stays one write;
+ * it answers each member's figures as it left them (for the VIP check, events `member.figures`).
  */
-export async function addTurnover(db: Db, totals: readonly MemberAmount[]): Promise<void> {
+export async function addTurnover(db: Db, totals: readonly MemberAmount[]): Promise<MemberFigures[]> {
   const owed = totals.filter((t) => t.amount !== 0n);
-  if (owed.length === 0) return;
+  if (owed.length === 0) return [];
   const values = sql.join(
     owed.map((t) => sql`(${t.memberId}::int, ${t.amount}::bigint)`),
     sql`, `,
   );
-  await db.execute(sql`
-    UPDATE members SET totalgame = members.totalgame + v.amount,
-                       codingvolume = GREATEST(members.codingvolume - v.amount, 0)
-    FROM (VALUES ${values}) AS v(id, amount)
-    WHERE members.id = v.id`);
+  const rows = rowsOf<{ id: number; vip_level: number; paysum: string; totalgame: string }>(
+    await db.execute(sql`
+      UPDATE members SET totalgame = members.totalgame + v.amount,
+                         codingvolume = GREATEST(members.codingvolume - v.amount, 0)
+      FROM (VALUES ${values}) AS v(id, amount)
+      WHERE members.id = v.id
+      RETURNING members.id, members.vip_level, members.paysum::text AS paysum, members.totalgame::text AS totalgame`),
+  );
+  return rows.map((r) => ({
+    memberId: Number(r.id),
+    vipLevel: Number(r.vip_level),
+    paysum: BigInt(r.paysum),
+    totalgame: BigInt(r.totalgame),
+  }));
+}
+
+/** Announces figures after the commit that wrote them (each member once). */
+export function announceFigures(work: Work, events: EventBus, figures: readonly MemberFigures[]): void {
+  if (figures.length === 0) return;
+  work.afterCommit(() => {
+    for (const f of figures) events.emit('member.figures', f);
+  });
 }
 
 /** A bonus (or any grant) that must be played through before a withdrawal: 打码量 up. */

@@ -1,5 +1,5 @@
 import { lockForTransaction } from '../../db/locks.ts';
-import { addTurnover } from '../accounts/figures.repo.ts';
+import { addTurnover, type MemberFigures } from '../accounts/figures.repo.ts';
 import { and, count, desc, eq, gte, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../ledger/ledger.repo.ts';
@@ -206,7 +206,7 @@ export async function storeRecords(
   to: bigint,
   rows: NewRecord[],
   now: Date,
-): Promise<{ memberIds: number[] } | null> {
+): Promise<{ memberIds: number[]; figures: MemberFigures[] } | null> {
   await lockForTransaction(tx, 'gameReconcile', provider);
   if ((await readCursor(tx, provider)) !== from) return null;
   const stored = rows.length
@@ -220,7 +220,7 @@ export async function storeRecords(
   // still owed. Only rows stored now count, so a round copied twice counts once.
   const byMember = new Map<number, bigint>();
   for (const r of stored) if (r.bet > 0n) byMember.set(r.memberId, (byMember.get(r.memberId) ?? 0n) + r.bet);
-  await addTurnover(
+  const figures = await addTurnover(
     tx,
     [...byMember].map(([memberId, amount]) => ({ memberId, amount })),
   );
@@ -228,7 +228,7 @@ export async function storeRecords(
     .insert(gameRecordCursors)
     .values({ provider, seq: to, updatedAt: now })
     .onConflictDoUpdate({ target: gameRecordCursors.provider, set: { seq: to, updatedAt: now } });
-  return { memberIds: [...byMember.keys()] };
+  return { memberIds: [...byMember.keys()], figures };
 }
 
 export interface RecordFilter {

@@ -8,6 +8,7 @@ import { findGame } from './provider/catalog.ts';
 import type { GameProvider } from './provider/provider.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { announceFigures } from '../accounts/figures.repo.ts';
 
 export interface RecordQuery {
   start_date?: string | undefined;
@@ -70,6 +71,7 @@ export class GameRecordsService {
       const stored = await inTransaction(this.db, async (work) => {
         const now = this.clock.now();
         const result = await repo.storeRecords(work.tx, this.provider.code, from, to, rows, now);
+        announceFigures(work, this.events, result?.figures ?? []);
         work.afterCommit(() => {
           for (const memberId of result?.memberIds ?? [])
             this.events.emit('member.changed', {

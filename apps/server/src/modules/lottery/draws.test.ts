@@ -18,6 +18,8 @@ import { as, body, createTestApp, newMember, type TestApp, type TestMember } fro
 import { ManualClock } from '../../lib/clock.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { TestSocket } from '../../test/socket-client.ts';
+import { updateMember } from '../accounts/accounts.repo.ts';
+import { members } from '../accounts/accounts.table.ts';
 import { ledgerEntries } from '../ledger/ledger.table.ts';
 import { messages } from '../messages/messages.table.ts';
 import { deriveSeed } from './draw-seed.ts';
@@ -174,6 +176,27 @@ describe('draws', () => {
       await t.app.inject({ method: 'GET', url: `/v1/liujiu/lottery/latest-open-code?code=${code}` }),
     ).data;
     expect(latest).toMatchObject({ expect: period.number, open_code: openCode, seed: drawn.seed });
+  });
+
+  it('counts settled bets as turnover: a member whose losing bet reaches a VIP level is promoted by the settlement', async () => {
+    const code = 'k3_5m';
+    // The period after the one the test before drew (the clock still shows that one).
+    const config = configOf(code);
+    clock.set(nextPeriod(config, currentPeriod(config, clock.now().getTime())).openAt);
+    const period = await openPeriod(t, code);
+    const sum = openCodeNumbers('k3', await futureOpenCode(t, code, period.number)).reduce(
+      (a, b) => a + b,
+      0,
+    );
+    const m = await member(10_000n);
+    // VIP1: 1,000.00 deposited and 3,000.00 of turnover; 1.00 short of it.
+    await updateMember(t.database.db, m.id, { paysum: 100_000n, totalgame: 299_900n });
+    await betIds(m, code, period.number, [{ play_code: 'k3_hz', bet_codes: String(sum === 10 ? 11 : 10) }]);
+    await tick(t, [code], period.closeAt);
+    await tick(t, [code], period.drawAt);
+    await t.app.services.vip.idle();
+    const [row] = await t.database.db.select().from(members).where(eq(members.id, m.id));
+    expect(row).toMatchObject({ totalgame: 300_100n, vipLevel: 1 });
   });
 
   it('settles every bet exactly once, through a crash after the draw and a re-run after a lost update', async () => {

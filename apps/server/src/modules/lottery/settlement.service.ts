@@ -11,7 +11,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { addTurnover } from '../accounts/figures.repo.ts';
+import type { EventBus } from '../../lib/events.ts';
+import { addTurnover, announceFigures } from '../accounts/figures.repo.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { HeldPushes, MessagesService } from '../messages/messages.service.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
@@ -83,6 +84,7 @@ export class LotterySettlement {
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
     private readonly messages: MessagesService,
     private readonly clock: Clock,
+    private readonly events: EventBus,
   ) {}
 
   async settlePeriod(periodId: number): Promise<PeriodSettlement> {
@@ -214,12 +216,17 @@ export class LotterySettlement {
           pushes,
         );
         // Settled bets count as turnover (打码量): they raise totalgame and pay down codingvolume.
-        await addTurnover(
-          work.tx,
-          byMember(
-            decided
-              .filter((d) => flipped.has(d.bet.id))
-              .map((d) => ({ memberId: d.bet.memberId, id: d.bet.id, amount: d.bet.amount })),
+        // Losers too may reach a VIP level by it: their figures go to the VIP check.
+        announceFigures(
+          work,
+          this.events,
+          await addTurnover(
+            work.tx,
+            byMember(
+              decided
+                .filter((d) => flipped.has(d.bet.id))
+                .map((d) => ({ memberId: d.bet.memberId, id: d.bet.id, amount: d.bet.amount })),
+            ),
           ),
         );
         return {

@@ -10,8 +10,13 @@ import type { MessagesService } from '../messages/messages.service.ts';
 import * as repo from './rewards.repo.ts';
 import type { Clock } from '../../lib/clock.ts';
 
-/** Ledger types after which a member's paysum or totalgame may have grown. */
-const TRIGGERS = new Set<LedgerType>(['deposit', 'bet', 'payout']);
+/**
+ * Ledger types after which a member's paysum or totalgame may have grown and the write did not
+ * say by how much. Turnover (bets, lottery settlement) announces the figures it left
+ * (`member.figures`): those are checked without reading the member again, and most bets, which
+ * reach no level, cost the check nothing.
+ */
+const TRIGGERS = new Set<LedgerType>(['deposit', 'payout']);
 const SWEEP_BATCH = 200;
 
 export interface PromotionResult {
@@ -48,6 +53,9 @@ export class VipService {
         if (TRIGGERS.has(e.type)) this.schedule(e.memberId);
       }),
       this.events.on('order.settled', (e) => this.schedule(e.memberId)),
+      this.events.on('member.figures', (e) => {
+        if (vipLevelsToReach(e.vipLevel, e.paysum, e.totalgame).length > 0) this.schedule(e.memberId);
+      }),
     ];
     return () => offs.forEach((off) => off());
   }

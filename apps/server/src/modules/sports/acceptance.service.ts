@@ -12,7 +12,8 @@ import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { addTurnover } from '../accounts/figures.repo.ts';
+import type { EventBus } from '../../lib/events.ts';
+import { addTurnover, announceFigures } from '../accounts/figures.repo.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
 import { lockMemberForBook, memberDefaults, releaseOrders } from './book.repo.ts';
@@ -116,6 +117,7 @@ export class LiveAcceptanceService {
     private readonly broadcaster: Broadcaster,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
     private readonly clock: Clock,
+    private readonly events: EventBus,
   ) {}
 
   /** Decides every confirming order due by `now` (the clock's time unless a test passes its own). */
@@ -233,7 +235,11 @@ export class LiveAcceptanceService {
     }
     // A valid bet from now on: it counts as turnover (totalgame up, 打码量 owed down). The member
     // row before the outcome rows: the order in which submits take them (orders.service.ts).
-    await addTurnover(work.tx, [{ memberId: order.memberId, amount: order.totalAmount }]);
+    announceFigures(
+      work,
+      this.events,
+      await addTurnover(work.tx, [{ memberId: order.memberId, amount: order.totalAmount }]),
+    );
     if (repriced.length > 0) {
       await orders.repriceLegs(
         work.tx,

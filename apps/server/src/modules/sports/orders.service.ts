@@ -23,7 +23,8 @@ import { AppError, conflict, forbidden, notFound, unprocessable } from '../../li
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MemberRow } from '../accounts/accounts.repo.ts';
-import { addTurnover } from '../accounts/figures.repo.ts';
+import { addTurnover, announceFigures } from '../accounts/figures.repo.ts';
+import type { EventBus } from '../../lib/events.ts';
 import {
   isInPlayPlayType,
   isLiveOpen,
@@ -91,6 +92,7 @@ export class OrdersService {
     private readonly responsible: Pick<ResponsiblePlayService, 'assertMayPlay'>,
     private readonly preferences: Pick<SportsPreferencesService, 'oddsPolicy'>,
     private readonly delays: BetDelays,
+    private readonly events: EventBus,
   ) {}
 
   /**
@@ -308,7 +310,12 @@ export class OrdersService {
           });
           // Valid bets count as turnover: they raise totalgame and pay down the 打码量 still owed.
           // An in-play order is not a valid bet until it is accepted: it counts then.
-          if (!confirming) await addTurnover(work.tx, [{ memberId: member.id, amount: slip.totalStake }]);
+          if (!confirming)
+            announceFigures(
+              work,
+              this.events,
+              await addTurnover(work.tx, [{ memberId: member.id, amount: slip.totalStake }]),
+            );
           // The book's per-outcome liability caps: booked under the outcome shard rows' locks, last,
           // just before the commit. Orders on a popular outcome that share a shard wait for its row
           // until this transaction ends, so nothing else may run while it is held. Lock order:

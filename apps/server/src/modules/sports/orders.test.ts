@@ -1,6 +1,6 @@
 import { formatFen, formatSportsOdds, parseSportsOdds } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { as, body, newMember, type TestApp } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
@@ -446,5 +446,36 @@ describe('order submit', () => {
       code: 409,
       data: { changes: [{ new_odds: '1.01', direction: 'down' }] },
     });
+  });
+});
+
+describe('VIP after a bet', () => {
+  it('a bet whose turnover reaches a level promotes the member; one that reaches none checks nothing', async () => {
+    const check = vi.spyOn(t.app.services.vip, 'check');
+    try {
+      // VIP1: 1,000.00 deposited and 3,000.00 of turnover; this member is 2.00 of turnover short.
+      const near = await richMember();
+      await updateMember(t.database.db, near.id, { paysum: 100_000n, totalgame: 299_800n });
+      const far = await richMember();
+      const single = async () => ({
+        sport_type: 1,
+        bet_mode: 'single',
+        multiple: 1,
+        selections: [await wdl(football[2]!)],
+      });
+
+      expect((await submit(t, far, await single())).statusCode).toBe(200);
+      await t.app.services.vip.idle();
+      expect(check).not.toHaveBeenCalled(); // the bet's own figures said no level is in reach
+
+      expect((await submit(t, near, await single())).statusCode).toBe(200);
+      await t.app.services.vip.idle();
+      expect(check).toHaveBeenCalledTimes(1);
+      expect(check).toHaveBeenCalledWith(near.id);
+      const [row] = await t.database.db.select().from(members).where(eq(members.id, near.id));
+      expect(row).toMatchObject({ vipLevel: 1, totalgame: 300_000n });
+    } finally {
+      check.mockRestore();
+    }
   });
 });
