@@ -30,8 +30,9 @@ export interface PromotionResult {
 /**
  * VIP upgrades: a member whose paysum and totalgame reach a level is promoted, several levels
  * at once if need be, each level paying its upgrade bonus once (bonus reference
- * `vip-upgrade:<member>:<level>`). Checked after committed deposits, bets and payouts, and by a
- * periodic sweep for anything an event missed (lottery losses move no money at settlement).
+ * `vip-upgrade:<member>:<level>`). Checked after committed deposits and payouts, after turnover
+ * whose announced figures reach a level (`member.figures`), and by a periodic sweep for anything
+ * an event missed.
  */
 export class VipService {
   private readonly running = new Map<number, Promise<void>>();
