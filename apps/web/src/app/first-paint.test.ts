@@ -33,6 +33,10 @@ describe('work that waits for the first page', () => {
     expect(ran).toEqual([]); // the commit is not on screen before the next frame
     vi.advanceTimersByTime(16);
     expect(ran).toEqual([]); // the frame's own task first
+    vi.advanceTimersToNextTimer();
+    expect(ran).toEqual([]); // then the task that releases the work
+    // Each piece of work in a task of its own: input is answered between them.
+    expect(vi.getTimerCount()).toBe(2);
     vi.advanceTimersByTime(1);
     expect(ran).toEqual(['realtime', 'service worker']);
 
