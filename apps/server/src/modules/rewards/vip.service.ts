@@ -12,11 +12,14 @@ import type { Clock } from '../../lib/clock.ts';
 
 /**
  * Ledger types after which a member's paysum or totalgame may have grown and the write did not
- * say by how much. Turnover (bets, lottery settlement) announces the figures it left
- * (`member.figures`): those are checked without reading the member again, and most bets, which
- * reach no level, cost the check nothing.
+ * say by how much: deposits (paysum). Turnover (bets, in-play acceptance, lottery settlement,
+ * game rounds) announces the figures it left (`member.figures`): those are checked without
+ * reading the member again, and most bets, which reach no level, cost the check nothing.
+ * Payouts and settled orders change neither figure (sports turnover counts when the bet is
+ * placed), so they trigger no check: a big match's settlement is not followed by a read per
+ * member.
  */
-const TRIGGERS = new Set<LedgerType>(['deposit', 'payout']);
+const TRIGGERS = new Set<LedgerType>(['deposit']);
 const SWEEP_BATCH = 200;
 
 export interface PromotionResult {
@@ -30,9 +33,9 @@ export interface PromotionResult {
 /**
  * VIP upgrades: a member whose paysum and totalgame reach a level is promoted, several levels
  * at once if need be, each level paying its upgrade bonus once (bonus reference
- * `vip-upgrade:<member>:<level>`). Checked after committed deposits and payouts, after turnover
- * whose announced figures reach a level (`member.figures`), and by a periodic sweep for anything
- * an event missed.
+ * `vip-upgrade:<member>:<level>`). Checked after committed deposits, after turnover whose
+ * announced figures reach a level (`member.figures`), and by a periodic sweep for anything an
+ * event missed.
  */
 export class VipService {
   private readonly running = new Map<number, Promise<void>>();
@@ -53,7 +56,6 @@ export class VipService {
       this.events.on('wallet.changed', (e) => {
         if (TRIGGERS.has(e.type)) this.schedule(e.memberId);
       }),
-      this.events.on('order.settled', (e) => this.schedule(e.memberId)),
       this.events.on('member.figures', (e) => {
         if (vipLevelsToReach(e.vipLevel, e.paysum, e.totalgame).length > 0) this.schedule(e.memberId);
       }),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inTransaction } from '../../db/tx.ts';
 import type { DomainEvents } from '../../lib/events.ts';
 import { as, body, createTestApp, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
@@ -70,6 +70,27 @@ describe('VIP upgrades', () => {
     // Checking again pays nothing.
     expect(await t.app.services.vip.check(m.id)).toBeNull();
     expect(await logsOf(m)).toHaveLength(3);
+  });
+
+  it('a payout, which changes no VIP figure, triggers no check', async () => {
+    const m = await newMember(t.app);
+    // Figures that reach VIP1, written without an event: only the sweep (or a deposit) finds them.
+    await t.database.db
+      .update(members)
+      .set({ paysum: 100_000n, totalgame: 300_000n })
+      .where(eq(members.id, m.id));
+    const check = vi.spyOn(t.app.services.vip, 'check');
+    try {
+      await inTransaction(t.database.db, (work) =>
+        t.app.services.ledger.post(work, { memberId: m.id, amount: 5_000n, type: 'payout' }),
+      );
+      await t.app.services.vip.idle();
+      expect(check).not.toHaveBeenCalled();
+    } finally {
+      check.mockRestore();
+    }
+    await t.app.services.vip.sweep();
+    expect((await memberRow(m)).vipLevel).toBe(1);
   });
 
   it('the sweep promotes a member no event told it about, once', async () => {
