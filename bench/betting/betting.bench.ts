@@ -179,7 +179,7 @@ async function main() {
   await database.db.execute(sql`ANALYZE orders, order_legs`);
   const anchorSeconds = await settlementAnchor(database.db);
   console.log(
-    `  anchor: one UPDATE of ${LEGS} rows + ${LEGS} INSERTs in one transaction: ${anchorSeconds.toFixed(2)} s`,
+    `  anchor: one UPDATE of ${LEGS} rows + ${LEGS} INSERTs in one transaction: ${Math.round(anchorSeconds * 100) / 100} s`,
   );
   await database.db.execute(sql`CHECKPOINT`);
   const t0 = performance.now();

@@ -28,6 +28,11 @@ async function deposit(m: TestMember, fen: bigint, totalgame: bigint) {
   });
 }
 
+/** Writes a member's VIP figures directly, with no event: only the sweep (or a deposit) finds them. */
+async function setFiguresSilently(m: TestMember, paysum: bigint, totalgame: bigint) {
+  await t.database.db.update(members).set({ paysum, totalgame }).where(eq(members.id, m.id));
+}
+
 const mainOf = async (m: TestMember) => (await t.app.services.ledger.balances(m.id)).get('main') ?? 0n;
 const memberRow = async (m: TestMember) =>
   (await t.database.db.select().from(members).where(eq(members.id, m.id)))[0]!;
@@ -75,10 +80,7 @@ describe('VIP upgrades', () => {
   it('a payout, which changes no VIP figure, triggers no check', async () => {
     const m = await newMember(t.app);
     // Figures that reach VIP1, written without an event: only the sweep (or a deposit) finds them.
-    await t.database.db
-      .update(members)
-      .set({ paysum: 100_000n, totalgame: 300_000n })
-      .where(eq(members.id, m.id));
+    await setFiguresSilently(m, 100_000n, 300_000n);
     const check = vi.spyOn(t.app.services.vip, 'check');
     try {
       await inTransaction(t.database.db, (work) =>
@@ -96,10 +98,7 @@ describe('VIP upgrades', () => {
   it('the sweep promotes a member no event told it about, once', async () => {
     const m = await newMember(t.app);
     // VIP1: 1,000.00 deposited, 3,000.00 turnover — written without a ledger event.
-    await t.database.db
-      .update(members)
-      .set({ paysum: 100_000n, totalgame: 300_000n })
-      .where(eq(members.id, m.id));
+    await setFiguresSilently(m, 100_000n, 300_000n);
     expect(await t.app.services.vip.sweep()).toBeGreaterThanOrEqual(1);
     await t.app.services.vip.sweep();
     expect((await memberRow(m)).vipLevel).toBe(1);
@@ -111,10 +110,7 @@ describe('VIP upgrades', () => {
 
   it('concurrent checks pay each level once and never demote', async () => {
     const m = await newMember(t.app);
-    await t.database.db
-      .update(members)
-      .set({ paysum: 500_000n, totalgame: 2_000_000n })
-      .where(eq(members.id, m.id));
+    await setFiguresSilently(m, 500_000n, 2_000_000n);
     const results = await Promise.all([1, 2, 3, 4].map(() => t.app.services.vip.check(m.id)));
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     expect((await logsOf(m)).map((l) => l.amount).sort()).toEqual([1_800n, 5_800n]);
