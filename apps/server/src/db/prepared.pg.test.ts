@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createFreshPostgres, type FreshPostgres } from '../test/isolated-database.ts';
 import { rowsOf } from '../modules/ledger/ledger.repo.ts';
 import { openDatabase, type Database } from './client.ts';
@@ -46,5 +47,28 @@ describe('hot statements as named prepared statements', () => {
     );
     expect(await read()).toEqual([{ id: 1, a: 'x', b: 7 }]);
     expect(await read()).toEqual([{ id: 1, a: 'x', b: 7 }]);
+  });
+
+  it('a statement the caller named (drizzle .prepare, e.g. the session lookup) also recovers after one failed call', async () => {
+    const u = pgTable('u', { id: integer('id').primaryKey(), a: text('a') });
+    await database.db.execute(sql`CREATE TABLE u (id int PRIMARY KEY, a text)`);
+    await database.db.execute(sql`INSERT INTO u VALUES (1, 'x')`);
+    const query = database.db
+      .select({ a: u.a })
+      .from(u)
+      .where(eq(u.id, sql.placeholder('id')))
+      .prepare('read_u');
+    expect(await query.execute({ id: 1 })).toEqual([{ a: 'x' }]);
+    // A column's type changes under the running process: its cached plan answers another type.
+    await database.db.execute(sql`ALTER TABLE u ALTER COLUMN a TYPE varchar(10)`);
+    await database.db.execute(sql`ALTER TABLE u ALTER COLUMN a TYPE int USING 5`);
+    const failed = await query.execute({ id: 1 }).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(String((failed as { cause?: unknown } | null)?.cause ?? failed)).toMatch(
+      /cached plan must not change result type/,
+    );
+    expect(await query.execute({ id: 1 })).toEqual([{ a: 5 }]);
   });
 });
