@@ -397,12 +397,13 @@ export async function readyOrderIds(db: Db, matchId?: number): Promise<number[]>
   return rows.map((r) => Number(r.id));
 }
 
-/** Every order holding a leg of the match, by ascending id (settlement takes them in batches). */
-export async function orderIdsOfMatch(db: Db, matchId: number): Promise<number[]> {
+/** Every order holding a leg of these matches, once each, by ascending id (settlement takes them in batches). */
+export async function orderIdsOfMatches(db: Db, matchIds: readonly number[]): Promise<number[]> {
+  if (matchIds.length === 0) return [];
   const [row] = rowsOf<{ ids: string | null }>(
     await db.execute(sql`
       SELECT string_agg(order_id::text, ',' ORDER BY order_id) AS ids
-      FROM (SELECT DISTINCT order_id FROM order_legs WHERE match_id = ${matchId}) o`),
+      FROM (SELECT DISTINCT order_id FROM order_legs WHERE match_id = ANY(${pgArray(matchIds)}::int[])) o`),
   );
   return row?.ids ? row.ids.split(',').map(Number) : [];
 }

@@ -129,7 +129,6 @@ async function bookOf(match: MatchRow) {
   return { liability: BigInt(liability?.total ?? '0'), shares: shares.map((r) => r.orderId) };
 }
 
-/** Three members with three singles each on the match (won, lost, won), 100.00 元 funded each. */
 /** `n` new members, 100.00 元 funded each. */
 async function fundedMembers(n: number) {
   const members = [];
@@ -141,6 +140,7 @@ async function fundedMembers(n: number) {
   return members;
 }
 
+/** Three members with three singles each on the match (won, lost, won), 100.00 元 funded each. */
 async function nineSingles(match: MatchRow) {
   const members = await fundedMembers(3);
   const placed: Placed[] = [];
@@ -241,6 +241,50 @@ describe('settlement in batches', () => {
         .map((p) => `order:${p.id}:won`)
         .sort(),
     );
+  });
+
+  it('settles the matches one feed pass finished together: an order over several is read and paid once', async () => {
+    const [a, b] = await openMatches(t, 'football', 2);
+    const members = await fundedMembers(2);
+    const placed = [
+      await bet(members[0]!, [{ match: a!, win: true }]),
+      await bet(members[1]!, [{ match: b!, win: false }]),
+      await bet(members[0]!, [
+        { match: a!, win: true },
+        { match: b!, win: true },
+      ]),
+      await bet(members[1]!, [
+        { match: a!, win: false },
+        { match: b!, win: true },
+      ]),
+      await bet(members[1]!, [{ match: a!, win: true }], 3),
+    ];
+    await over(a!);
+    await over(b!);
+    const settlement = settlementIn(2);
+    const reads = vi.spyOn(
+      settlement as unknown as { decideBatch(ids: number[]): Promise<unknown> },
+      'decideBatch',
+    );
+
+    expect(await settlement.settleMatches([a!.id, b!.id])).toBe(placed.length);
+    // Each order in one batch read, the parlays too (one match after the other read them twice).
+    const read = reads.mock.calls.flatMap(([ids]) => ids).sort((x, y) => x - y);
+    expect(read).toEqual(placed.map((p) => p.id).sort((x, y) => x - y));
+    reads.mockRestore();
+
+    await expectSettledOnce(a!, members, placed);
+    expect(await bookOf(b!)).toEqual({ liability: 0n, shares: [] });
+    const legs = await t.database.db
+      .select({ status: orderLegs.status })
+      .from(orderLegs)
+      .where(inArray(orderLegs.matchId, [a!.id, b!.id]));
+    expect(legs.filter((l) => l.status === 'pending')).toEqual([]);
+    const done = await t.database.db
+      .select({ settledAt: matches.settledAt })
+      .from(matches)
+      .where(inArray(matches.id, [a!.id, b!.id]));
+    expect(done.every((m) => m.settledAt !== null)).toBe(true);
   });
 
   it('pays nothing twice when a batch fails mid-way and the run is repeated', async () => {

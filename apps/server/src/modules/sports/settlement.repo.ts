@@ -5,6 +5,7 @@ import type { LegRow } from './sports.repo.ts';
 
 /** How one (play type, line, option) of a finished match settles. */
 export interface LegDecision {
+  matchId: number;
   playType: string;
   line: string | null;
   optionKey: string;
@@ -19,13 +20,12 @@ export interface LegDecision {
  */
 
 /**
- * Decides the pending legs of `matchId` held by these orders, in one UPDATE … FROM unnest(…);
- * returns how many. Driven by the order ids, so a batch costs its own rows whatever the size of
- * the match.
+ * Decides the pending legs held by these orders of the matches the decisions name, in one
+ * UPDATE … FROM unnest(…); returns how many. Driven by the order ids, so a batch costs its own
+ * rows whatever the size of the matches.
  */
 export async function decideLegsOfOrders(
   db: Db,
-  matchId: number,
   decisions: readonly LegDecision[],
   orderIds: readonly number[],
   now: Date,
@@ -36,12 +36,13 @@ export async function decideLegsOfOrders(
       WITH decided AS (
         UPDATE order_legs l SET status = v.status, settled_at = ${now.toISOString()}::timestamptz
         FROM unnest(
+          ${pgArray(decisions.map((d) => d.matchId))}::int[],
           ${pgArray(decisions.map((d) => d.playType))}::text[],
           ${pgArray(decisions.map((d) => d.line))}::text[],
           ${pgArray(decisions.map((d) => d.optionKey))}::text[],
           ${pgArray(decisions.map((d) => d.status))}::text[]
-        ) AS v(play_type, line, option_key, status)
-        WHERE l.order_id = ANY((SELECT ${pgArray(orderIds)}::int[])::int[]) AND l.match_id = ${matchId}
+        ) AS v(match_id, play_type, line, option_key, status)
+        WHERE l.order_id = ANY((SELECT ${pgArray(orderIds)}::int[])::int[]) AND l.match_id = v.match_id
           AND l.status = 'pending' AND l.play_type = v.play_type
           AND l.line IS NOT DISTINCT FROM v.line AND l.option_key = v.option_key
         RETURNING 1

@@ -69,12 +69,6 @@ interface Decided {
   payout: bigint;
 }
 
-/** The legs of one finished match that each batch decides for its own orders first. */
-interface LegPlan {
-  matchId: number;
-  decisions: readonly repo.LegDecision[];
-}
-
 /** A batch given up because one before it failed (that failure is the one reported). */
 class BatchAbandoned extends Error {}
 
@@ -131,27 +125,13 @@ export class SettlementService {
   }
 
   async settleMatch(matchId: number): Promise<SettleReport> {
-    const now = this.clock.now();
-    const match = await sports.matchById(this.db, matchId);
-    if (!match?.result) return { legs: 0, orders: 0, paid: 0n };
-    const result = matchResultSchema.parse(match.result);
-    // Every order on the match: each batch decides its orders' legs of the match, then settles
-    // those orders whose legs are all decided (the others wait in pending for their matches).
-    const [decisions, ids] = await Promise.all([
-      this.legDecisions(matchId, result),
-      orders.orderIdsOfMatch(this.db, matchId),
-    ]);
-    const report = await this.settleOrders(ids, now, { matchId, decisions });
-    // Legs no batch held (an order that came meanwhile; normally none): the match-wide UPDATEs.
-    const legs = report.legs + (await this.settleLegs(matchId, result, now));
-    await orders.markMatchSettled(this.db, matchId, now);
-    return { orders: report.orders, paid: report.paid, legs };
+    return this.settleTogether([matchId]);
   }
 
   /**
    * Settles these over matches and returns the orders settled. Matches nobody bet on (most of a
-   * feed pass) are only marked settled, together in one statement; the others go through
-   * settleMatch one by one.
+   * feed pass) are only marked settled, together in one statement; the others are settled
+   * together (settleTogether).
    */
   async settleMatches(matchIds: readonly number[]): Promise<number> {
     if (!matchIds.length) return 0;
@@ -161,9 +141,35 @@ export class SettlementService {
       matchIds.filter((id) => !betOn.has(id)),
       this.clock.now(),
     );
-    let settled = 0;
-    for (const id of matchIds) if (betOn.has(id)) settled += (await this.settleMatch(id)).orders;
-    return settled;
+    if (!betOn.size) return 0;
+    return (await this.settleTogether(matchIds.filter((id) => betOn.has(id)))).orders;
+  }
+
+  /**
+   * Every order on these matches, each read and settled once: each batch decides its orders' legs
+   * of these matches, then settles those orders whose legs are all decided (the others wait in
+   * pending for their other matches). Settled one match after another, a parlay over eight
+   * matches that finish in the same pass was read eight times, and settled by the last.
+   */
+  private async settleTogether(matchIds: readonly number[]): Promise<SettleReport> {
+    const now = this.clock.now();
+    const results = new Map<number, MatchResult>();
+    for (const m of await sports.matchResults(this.db, [...matchIds]))
+      if (m.result) results.set(Number(m.id), matchResultSchema.parse(m.result));
+    if (!results.size) return { legs: 0, orders: 0, paid: 0n };
+    const over = [...results.keys()];
+    const [decisions, ids] = await Promise.all([
+      Promise.all(over.map((id) => this.legDecisions(id, results.get(id)!))),
+      orders.orderIdsOfMatches(this.db, over),
+    ]);
+    const report = await this.settleOrders(ids, now, decisions.flat());
+    // Legs no batch held (an order that came meanwhile; normally none): the match-wide UPDATEs.
+    let legs = report.legs;
+    for (const id of over) {
+      legs += await this.settleLegs(id, results.get(id)!, now);
+      await orders.markMatchSettled(this.db, id, now);
+    }
+    return { orders: report.orders, paid: report.paid, legs };
   }
 
   /** How each (play type, line, option) of the match's pending legs settles (those it decides). */
@@ -173,7 +179,7 @@ export class SettlementService {
       const playType = g.playType as PlayTypeId;
       const line = PLAY_TYPES[playType].line === 'none' ? null : parseLine(playType, g.line ?? '');
       const status = settleOption(playType, g.optionKey, line, result);
-      if (status !== 'pending') decisions.push({ ...g, status });
+      if (status !== 'pending') decisions.push({ matchId, ...g, status });
     }
     return decisions;
   }
@@ -203,11 +209,15 @@ export class SettlementService {
 
   /**
    * Settles `ids` batch by batch, BATCHES_IN_FLIGHT at a time. Deciding a batch (its legs of the
-   * match, then read + engine) needs no transaction: what counts is the guarded UPDATE, which
+   * finished matches, `legs`, then read + engine) needs no transaction: what counts is the guarded UPDATE, which
    * pays only the orders it flips from pending. A batch fails alone: those after it are given up
    * (they commit nothing) and the error is thrown once every batch has stopped.
    */
-  private async settleOrders(ids: number[], now: Date, legs?: LegPlan): Promise<SettleReport> {
+  private async settleOrders(
+    ids: number[],
+    now: Date,
+    legs?: readonly repo.LegDecision[],
+  ): Promise<SettleReport> {
     const batches: number[][] = [];
     for (let i = 0; i < ids.length; i += this.batchSize) batches.push(ids.slice(i, i + this.batchSize));
     const gates = batches.map(() => new BatchGate());
@@ -228,13 +238,7 @@ export class SettlementService {
         try {
           if (legs) {
             // Awaited first: `report.legs += await …` would read the total before another batch adds to it.
-            const decidedLegs = await repo.decideLegsOfOrders(
-              this.db,
-              legs.matchId,
-              legs.decisions,
-              batch,
-              now,
-            );
+            const decidedLegs = await repo.decideLegsOfOrders(this.db, legs, batch, now);
             report.legs += decidedLegs;
           }
           const decided = await this.decideBatch(batch);
