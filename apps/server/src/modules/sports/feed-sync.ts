@@ -133,20 +133,23 @@ export class FeedSync {
       states.map(({ match, state }) => ({ matchId: match.id, markets: state.markets })),
       seenAt,
     );
+    const changes = states.filter(({ match, state }) => stateChanged(match, state));
+    // Every changed match's state in one statement; a match over in our books is not saved.
+    const saved = await repo.saveMatchStates(
+      this.db,
+      changes.map(({ match, state }) => ({
+        id: match.id,
+        state: stateRow(match.sport, state),
+        over: state.status === 'finished' || state.status === 'cancelled',
+      })),
+      seenAt,
+    );
+    const changedIds = new Set(changes.map(({ match }) => match.id));
     for (const { match, state } of states) {
-      const changed =
-        state.status !== match.status ||
-        state.clock !== match.clock ||
-        state.score.home !== match.homeScore ||
-        state.score.away !== match.awayScore ||
-        state.bettingOpen !== match.bettingOpen ||
-        state.inPlay.open !== match.liveOpen ||
-        state.inPlay.suspended !== match.liveSuspended ||
-        state.inPlay.reason !== match.liveSuspendReason ||
-        (state.inPlay.suspendedSince?.getTime() ?? null) !== (match.liveSuspendedAt?.getTime() ?? null);
+      const changed = changedIds.has(match.id);
       const oddsChanged = moved.has(match.id);
       if (changed) {
-        if (!(await this.saveState(match.id, match.sport, state, seenAt))) {
+        if (!saved.has(match.id)) {
           // Over in our books since this pass read it (e.g. voided by the 36 h check): the
           // feed's word comes too late and is ignored; an operator may still resettle it.
           this.log.warn(
@@ -197,40 +200,6 @@ export class FeedSync {
     return { updated, settled };
   }
 
-  private async saveState(
-    id: number,
-    sport: 'football' | 'basketball',
-    state: FeedMatchState,
-    seenAt: Date,
-  ): Promise<boolean> {
-    const over = state.status === 'finished' || state.status === 'cancelled';
-    return repo.saveMatchState(
-      this.db,
-      id,
-      {
-        status: state.status,
-        bettingOpen: state.bettingOpen,
-        period: state.period,
-        minute: state.minute,
-        clock: state.clock,
-        homeScore: state.score.home,
-        awayScore: state.score.away,
-        htHome: state.halfTime?.home ?? null,
-        htAway: state.halfTime?.away ?? null,
-        periods: state.periods,
-        events: state.events,
-        stats: state.stats,
-        liveOpen: state.inPlay.open,
-        liveSuspended: state.inPlay.suspended,
-        liveSuspendReason: state.inPlay.reason,
-        liveSuspendedAt: state.inPlay.suspendedSince,
-        result: over ? resultOf(sport, state) : null,
-      },
-      over,
-      seenAt,
-    );
-  }
-
   private async publish(event: string, data: unknown): Promise<void> {
     try {
       await this.broadcaster.publish(PUBLIC_CHANNELS.liveMatches, event, data);
@@ -238,6 +207,48 @@ export class FeedSync {
       this.log.warn({ err }, 'live update not published');
     }
   }
+}
+
+/** Whether the feed's state differs from what our row holds. */
+function stateChanged(
+  match: Awaited<ReturnType<typeof repo.matchesToSync>>[number],
+  state: FeedMatchState,
+): boolean {
+  return (
+    state.status !== match.status ||
+    state.clock !== match.clock ||
+    state.score.home !== match.homeScore ||
+    state.score.away !== match.awayScore ||
+    state.bettingOpen !== match.bettingOpen ||
+    state.inPlay.open !== match.liveOpen ||
+    state.inPlay.suspended !== match.liveSuspended ||
+    state.inPlay.reason !== match.liveSuspendReason ||
+    (state.inPlay.suspendedSince?.getTime() ?? null) !== (match.liveSuspendedAt?.getTime() ?? null)
+  );
+}
+
+/** The row fields of a feed state (a match over gets its result). */
+function stateRow(sport: 'football' | 'basketball', state: FeedMatchState): repo.MatchState {
+  const over = state.status === 'finished' || state.status === 'cancelled';
+  return {
+    status: state.status,
+    bettingOpen: state.bettingOpen,
+    period: state.period,
+    minute: state.minute,
+    clock: state.clock,
+    homeScore: state.score.home,
+    awayScore: state.score.away,
+    htHome: state.halfTime?.home ?? null,
+    htAway: state.halfTime?.away ?? null,
+    periods: state.periods,
+    events: state.events,
+    stats: state.stats,
+    liveOpen: state.inPlay.open,
+    liveSuspended: state.inPlay.suspended,
+    liveSuspendReason: state.inPlay.reason,
+    liveSuspendedAt: state.inPlay.suspendedSince,
+    result: over ? resultOf(sport, state) : null,
+  };
 }
 
 function resultOf(sport: 'football' | 'basketball', state: FeedMatchState): MatchResult {

@@ -40,7 +40,7 @@ export interface OverdueReport {
  *
  * A result the feed reports later for a match voided here changes nothing: FeedSync no longer
  * asks the feed about a cancelled match, and a sync pass already in flight cannot write it
- * (`saveMatchState` refuses a match already over; it logs the ignored state). The void is final
+ * (`saveMatchStates` refuses a match already over; it logs the ignored state). The void is final
  * as the rule says; an operator who decides otherwise uses the back office's existing one-time
  * resettle (`match_corrections`), which corrects settled orders with `settle_correction` entries.
  */

@@ -18,7 +18,7 @@ import type { Broadcaster } from '../realtime/broadcaster.ts';
 import type { SportsFeed } from './feed/feed.ts';
 import { FeedSync } from './feed-sync.ts';
 import { OVERDUE_VOID_REASON } from './overdue.service.ts';
-import { saveMatchState } from './sports.repo.ts';
+import { saveMatchStates } from './sports.repo.ts';
 import { matches, orderLegs, orders } from './sports.table.ts';
 
 const MINUTE = 60_000;
@@ -222,21 +222,36 @@ describe('the 36 h void rule, on our own clock', () => {
     });
     // ... and a sync pass that read `a` before the void cannot write its result afterwards.
     const real = finalState(t, a);
-    expect(
-      await saveMatchState(
-        t.database.db,
-        a.id,
+    const saved = await saveMatchStates(
+      t.database.db,
+      [
         {
-          status: 'finished',
-          bettingOpen: false,
-          homeScore: real.score.home,
-          awayScore: real.score.away,
-          result: { status: 'finished', sport: 'football', fullTime: real.score, halfTime: real.halfTime },
+          id: a.id,
+          over: true,
+          state: {
+            status: 'finished',
+            bettingOpen: false,
+            period: 'FT',
+            minute: null,
+            clock: '完场',
+            homeScore: real.score.home,
+            awayScore: real.score.away,
+            htHome: real.halfTime?.home ?? null,
+            htAway: real.halfTime?.away ?? null,
+            periods: [],
+            events: [],
+            stats: {},
+            result: { status: 'finished', sport: 'football', fullTime: real.score, halfTime: real.halfTime },
+            liveOpen: false,
+            liveSuspended: false,
+            liveSuspendReason: null,
+            liveSuspendedAt: null,
+          },
         },
-        true,
-        clock.now(),
-      ),
-    ).toBe(false);
+      ],
+      clock.now(),
+    );
+    expect(saved.has(a.id)).toBe(false);
     expect((await matchRow(a.id)).status).toBe('cancelled');
     expect(await entriesOf(m)).toHaveLength(after.length);
     expect(await orderRow(single.order_id)).toMatchObject({ status: 'refunded', payout: 1_000n });

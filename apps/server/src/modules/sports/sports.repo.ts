@@ -10,12 +10,12 @@ import {
   inArray,
   lt,
   lte,
-  notInArray,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { rowsOf } from '../ledger/ledger.repo.ts';
 import { isSuspended, suspensionsOf } from './suspensions.repo.ts';
 import type { MatchNames } from './sports.mapper.ts';
 import type { orderLegs, orders } from './sports.table.ts';
@@ -291,53 +291,86 @@ export async function matchesToSync(
     );
 }
 
-export type MatchState = Pick<
-  NewMatch,
-  | 'status'
-  | 'bettingOpen'
-  | 'period'
-  | 'minute'
-  | 'clock'
-  | 'homeScore'
-  | 'awayScore'
-  | 'htHome'
-  | 'htAway'
-  | 'periods'
-  | 'events'
-  | 'stats'
-  | 'result'
-  | 'liveOpen'
-  | 'liveSuspended'
-  | 'liveSuspendReason'
-  | 'liveSuspendedAt'
+/** A match's live state as the feed gives it: every field, each saved as given. */
+export type MatchState = Required<
+  Pick<
+    NewMatch,
+    | 'status'
+    | 'bettingOpen'
+    | 'period'
+    | 'minute'
+    | 'clock'
+    | 'homeScore'
+    | 'awayScore'
+    | 'htHome'
+    | 'htAway'
+    | 'periods'
+    | 'events'
+    | 'stats'
+    | 'result'
+    | 'liveOpen'
+    | 'liveSuspended'
+    | 'liveSuspendReason'
+    | 'liveSuspendedAt'
+  >
 >;
 
 /**
- * Copies the live state; a match that is over keeps the first time it was seen over. A match
- * already over (finished, or cancelled by the feed or by our 36 h check) is never changed again:
- * returns false then, so a sync pass that read the match before it was voided cannot re-open it
- * or give it a result after its legs were settled void.
+ * Copies the live states of a feed pass in one UPDATE; a match that is over keeps the first time
+ * it was seen over. A match already over (finished, or cancelled by the feed or by our 36 h
+ * check) is never changed again: it is left out of the ids returned, so a sync pass that read the
+ * match before it was voided cannot re-open it or give it a result after its legs were settled
+ * void. One statement for the pass: saved one by one, a pass that finished a day of matches spent
+ * about 160 ms in round trips.
  */
-export async function saveMatchState(
+export async function saveMatchStates(
   db: Db,
-  id: number,
-  state: MatchState,
-  over: boolean,
+  rows: ReadonlyArray<{ id: number; state: MatchState; over: boolean }>,
   now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(matches)
-    .set({
-      ...state,
-      finishedAt: over ? sql`COALESCE(${matches.finishedAt}, ${now.toISOString()}::timestamptz)` : null,
-      updatedAt: now,
-    })
-    .where(and(eq(matches.id, id), notInArray(matches.status, MATCH_OVER)))
-    .returning({ id: matches.id });
-  return rows.length > 0;
+): Promise<Set<number>> {
+  if (rows.length === 0) return new Set();
+  const values = rows.map(({ id, state, over }) => ({
+    id,
+    over,
+    status: state.status,
+    betting_open: state.bettingOpen,
+    period: state.period,
+    minute: state.minute,
+    clock: state.clock,
+    home_score: state.homeScore,
+    away_score: state.awayScore,
+    ht_home: state.htHome,
+    ht_away: state.htAway,
+    periods: state.periods,
+    events: state.events,
+    stats: state.stats,
+    result: state.result,
+    live_open: state.liveOpen,
+    live_suspended: state.liveSuspended,
+    live_suspend_reason: state.liveSuspendReason,
+    live_suspended_at: state.liveSuspendedAt,
+  }));
+  const saved = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      UPDATE matches m SET
+        status = v.status, betting_open = v.betting_open, period = v.period, minute = v.minute,
+        clock = v.clock, home_score = v.home_score, away_score = v.away_score, ht_home = v.ht_home,
+        ht_away = v.ht_away, periods = v.periods, events = v.events, stats = v.stats, result = v.result,
+        live_open = v.live_open, live_suspended = v.live_suspended,
+        live_suspend_reason = v.live_suspend_reason, live_suspended_at = v.live_suspended_at,
+        finished_at = CASE WHEN v.over THEN COALESCE(m.finished_at, ${now.toISOString()}::timestamptz) END,
+        updated_at = ${now.toISOString()}::timestamptz
+      FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(
+        id int, over boolean, status text, betting_open boolean, period text, minute smallint,
+        clock text, home_score smallint, away_score smallint, ht_home smallint, ht_away smallint,
+        periods jsonb, events jsonb, stats jsonb, result jsonb, live_open boolean,
+        live_suspended boolean, live_suspend_reason text, live_suspended_at timestamptz)
+      WHERE m.id = v.id AND m.status NOT IN ('finished', 'cancelled')
+      RETURNING m.id`),
+  );
+  return new Set(saved.map((r) => Number(r.id)));
 }
 
-const MATCH_OVER: MatchStatus[] = ['finished', 'cancelled'];
 /** Statuses of a match not completed: what the 36 h rule voids once kick-off + 36 h has passed. */
 export const MATCH_UNCOMPLETED: MatchStatus[] = ['scheduled', 'live', 'postponed'];
 
