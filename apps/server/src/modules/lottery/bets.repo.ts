@@ -92,15 +92,16 @@ export type PlacedBet = Omit<
  * Reads the period and inserts the bets in one statement, the bets only if the period takes bets
  * at `at` (as `acceptsBets`: pending or open, open_at <= at < close_at). The caller holds the
  * period's shared lock, taken in a statement before this one, so what this reads is the period as
- * the draw (which takes the lock exclusively) left it. Returns the period and the bets as stored
- * (none when it refused them), in input order.
+ * the draw (which takes the lock exclusively) left it. Returns the period and, for each bet in
+ * input order, the bet as stored: undefined for all when the period refused them, and for a bet
+ * whose number another bet already has (the caller draws it a new number).
  */
 export async function insertBetsIfOpen(
   tx: Tx,
   periodId: number,
   at: Date,
   bets: readonly PlacedBet[],
-): Promise<{ period: PeriodRow | undefined; bets: BetRow[] }> {
+): Promise<{ period: PeriodRow | undefined; bets: Array<BetRow | undefined> }> {
   const column = <T extends string | number | bigint>(pick: (bet: PlacedBet) => T) => pgArray(bets.map(pick));
   const stamp = at.toISOString();
   const rows = rowsOf<RawPeriod & { bet_id: number | null; bet_no: string | null }>(
@@ -123,6 +124,7 @@ export async function insertBetsIfOpen(
         WHERE EXISTS (SELECT 1 FROM p WHERE p.status IN ('pending', 'open')
                         AND p.open_at <= ${stamp}::timestamptz AND p.close_at > ${stamp}::timestamptz)
         ORDER BY v.n
+        ON CONFLICT (bet_no) DO NOTHING
         RETURNING id, bet_no
       )
       SELECT ${PERIOD_COLUMNS}, b.id AS bet_id, b.bet_no
@@ -132,12 +134,14 @@ export async function insertBetsIfOpen(
   if (!first) return { period: undefined, bets: [] };
   const ids = new Map<string, number>();
   for (const r of rows) if (r.bet_no !== null && r.bet_id !== null) ids.set(r.bet_no, Number(r.bet_id));
-  if (ids.size === 0) return { period: toPeriodRow(first), bets: [] };
+  if (ids.size === 0) return { period: toPeriodRow(first), bets: bets.map(() => undefined) };
   return {
     period: toPeriodRow(first),
     bets: bets.map((b) => {
       const id = ids.get(b.betNo);
-      if (id === undefined) throw new Error(`lottery bet ${b.betNo} not inserted`);
+      if (id === undefined) return undefined;
+      // Two of these with one number: the first was stored (ORDER BY v.n), the other not.
+      ids.delete(b.betNo);
       return {
         ...b,
         id,

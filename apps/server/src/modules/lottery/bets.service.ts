@@ -47,6 +47,9 @@ export interface BetContext {
   route: string;
 }
 
+/** Numbers drawn for a bet before the slip gives up (each a 1-in-10^8 collision). */
+const BET_NO_ATTEMPTS = 5;
+
 function newBetNo(now: Date): string {
   const stamp = now
     .toISOString()
@@ -66,6 +69,8 @@ export class LotteryBetsService {
     private readonly idempotency: IdempotencyService,
     private readonly clock: Clock,
     private readonly responsible: Pick<ResponsiblePlayService, 'assertMayPlay'>,
+    /** Draws a bet's number (tests script collisions). */
+    private readonly drawBetNo: (now: Date) => string = newBetNo,
   ) {}
 
   /** The play of a lottery for bets placed now (六合彩: the current period's zodiac year). */
@@ -124,32 +129,42 @@ export class LotteryBetsService {
         // The period is read again, and the bets inserted only if it takes them, in one statement.
         const at = this.clock.now().getTime();
         const createdAt = new Date(at);
-        const placed = await bets.insertBetsIfOpen(
-          work.tx,
-          period.id,
+        const slip = lines.map((l) => ({
+          betNo: this.drawBetNo(createdAt),
+          memberId: member.id,
+          lotteryCode: config.code,
+          periodId: period.id,
+          playCode: l.play.code,
+          codes: l.codes,
+          itemCount: l.itemCount,
+          multiple: l.multiple,
+          unitFen: l.unitFen,
+          amount: l.amount,
+          odds: oddsSnapshot(l.play),
           createdAt,
-          lines.map((l) => ({
-            betNo: newBetNo(createdAt),
-            memberId: member.id,
-            lotteryCode: config.code,
-            periodId: period.id,
-            playCode: l.play.code,
-            codes: l.codes,
-            itemCount: l.itemCount,
-            multiple: l.multiple,
-            unitFen: l.unitFen,
-            amount: l.amount,
-            odds: oddsSnapshot(l.play),
-            createdAt,
-          })),
-        );
+        }));
+        const placed = await bets.insertBetsIfOpen(work.tx, period.id, createdAt, slip);
         const locked = placed.period;
         if (!locked) throw notFound(`第${body.expect}期不存在`);
         if (at < locked.openAt.getTime() && locked.status === 'pending')
           throw unprocessable(`第${period.number}期尚未开盘`);
         if (!acceptsBets(locked, at)) throw unprocessable(closedMessage(period.number));
-        const rows = placed.bets;
-        if (rows.length !== lines.length) throw new Error('lottery bets not inserted');
+        // A number another bet drew in the same second (1 in 10^8 each; at hundreds of bets a
+        // second that is a few a day) is drawn again, for the bets it left out.
+        const stored = placed.bets;
+        for (let attempt = 1; stored.includes(undefined) && attempt < BET_NO_ATTEMPTS; attempt++) {
+          const left = slip.flatMap((bet, i) => (stored[i] ? [] : [i]));
+          for (const i of left) slip[i]!.betNo = this.drawBetNo(createdAt);
+          const again = await bets.insertBetsIfOpen(
+            work.tx,
+            period.id,
+            createdAt,
+            left.map((i) => slip[i]!),
+          );
+          for (const [k, i] of left.entries()) stored[i] = again.bets[k];
+        }
+        const rows = stored.filter((bet) => bet !== undefined);
+        if (rows.length !== lines.length) throw new Error('no free lottery bet number');
         // Time-out, self-exclusion and the member's own stake and loss limits (their rows locked);
         // a refusal rolls the bets back with everything else.
         await this.responsible.assertMayPlay(work, member.id, createdAt, { kind: 'stake', amount: total });
