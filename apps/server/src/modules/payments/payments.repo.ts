@@ -7,9 +7,14 @@ import { paymentCallbacks, paymentOrders, type PaymentOrderRow } from './payment
 
 export type NewPaymentOrder = typeof paymentOrders.$inferInsert;
 
-export async function insertOrder(tx: Db | Tx, row: NewPaymentOrder): Promise<PaymentOrderRow> {
-  const [created] = await tx.insert(paymentOrders).values(row).returning();
-  return created!;
+/** Inserts the order; undefined (nothing written) when its number is taken: the caller draws another. */
+export async function insertOrder(tx: Db | Tx, row: NewPaymentOrder): Promise<PaymentOrderRow | undefined> {
+  const [created] = await tx
+    .insert(paymentOrders)
+    .values(row)
+    .onConflictDoNothing({ target: paymentOrders.orderNo })
+    .returning();
+  return created;
 }
 
 /** A member's own order (undefined for someone else's). */

@@ -29,7 +29,7 @@ import {
   unprocessable,
 } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { newOrderNo, startOfChinaDay } from '../../lib/order-no.ts';
+import { insertUnderFreshNumber, newOrderNo, startOfChinaDay } from '../../lib/order-no.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
@@ -181,16 +181,20 @@ export class PaymentsService {
         // Counted against the member's deposit limits with their other open orders, under the
         // limits' lock, so concurrent orders cannot pass a limit together.
         await this.responsible.assertMayPlay(work, ctx.memberId, now, { kind: 'deposit', amount });
-        const order = await repo.insertOrder(work.tx, {
-          orderNo: newOrderNo('D', now),
-          createdAt: now,
-          memberId: ctx.memberId,
-          method: input.method,
-          amount,
-          usdtCents: usdt ? input.amount : null,
-          rateUnits: usdt ? depositRate : null,
-          gateway: usdt ? null : this.gateway.name,
-        });
+        const order = await insertUnderFreshNumber(
+          () => newOrderNo('D', now),
+          (orderNo) =>
+            repo.insertOrder(work.tx, {
+              orderNo,
+              createdAt: now,
+              memberId: ctx.memberId,
+              method: input.method,
+              amount,
+              usdtCents: usdt ? input.amount : null,
+              rateUnits: usdt ? depositRate : null,
+              gateway: usdt ? null : this.gateway.name,
+            }),
+        );
         return { id: order.id };
       },
     );

@@ -7,6 +7,7 @@ import { ledgerEntries } from '../ledger/ledger.table.ts';
 import { messages } from '../messages/messages.table.ts';
 import { auditLogs } from '../operators/operators.table.ts';
 import { signNotification } from './gateway.ts';
+import { insertOrder } from './payments.repo.ts';
 import { paymentCallbacks, paymentOrders } from './payments.table.ts';
 import {
   createOrder,
@@ -430,6 +431,24 @@ describe('deposits through the gateway', () => {
     expect(
       body<{ total: number }>(await as(t.app, m, { method: 'GET', url: '/v1/payment-orders' })).data.total,
     ).toBe(1);
+  });
+});
+
+describe('order numbers', () => {
+  it('an order number another order holds writes nothing (the service draws another)', async () => {
+    const m = await newMember(t.app);
+    const created = await createOrder(t, m, { method: 'alipay', amount: '100' });
+    const [row] = await t.database.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.id, created.order.id));
+    const { id: _id, ...copy } = row!;
+    expect(await insertOrder(t.database.db, copy)).toBeUndefined();
+    const holders = await t.database.db
+      .select({ id: paymentOrders.id })
+      .from(paymentOrders)
+      .where(eq(paymentOrders.orderNo, created.order.order_no));
+    expect(holders).toEqual([{ id: created.order.id }]);
   });
 });
 

@@ -188,7 +188,7 @@ export async function insertOrderReadingSuspensions(
   },
   legs: readonly NewLeg[],
   matchIds: readonly number[],
-): Promise<{ id: number; suspended: Map<number, Set<string>> } | undefined> {
+): Promise<{ id: number; orderNo: string; suspended: Map<number, Set<string>> } | undefined> {
   const column = <T extends string | number | bigint | null>(pick: (leg: NewLeg) => T) =>
     pgArray(legs.map(pick));
   const rows = rowsOf<{ id: number; match_id: number | null; play_type: string | null }>(
@@ -228,7 +228,7 @@ export async function insertOrderReadingSuspensions(
     if (!set) suspended.set(matchId, (set = new Set()));
     set.add(r.play_type);
   }
-  return { id: Number(id), suspended };
+  return { id: Number(id), orderNo: order.orderNo, suspended };
 }
 
 export interface OrderFilter {

@@ -50,6 +50,7 @@ import {
 import * as repo from './sports.repo.ts';
 import { isSuspended } from './suspensions.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
+import { insertUnderFreshNumber } from '../../lib/order-no.ts';
 import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
 
 export interface SubmitContext {
@@ -57,9 +58,6 @@ export interface SubmitContext {
   idempotencyKey: string | undefined;
   route: string;
 }
-
-/** Order numbers drawn for one submit before it gives up (each a 1-in-a-million collision). */
-const ORDER_NO_ATTEMPTS = 5;
 
 function newOrderNo(now: Date): string {
   const stamp = now
@@ -257,47 +255,44 @@ export class OrdersService {
           // The order and its legs, reading in the same statement the operators' suspensions: one
           // takes the match row FOR UPDATE, so it is either seen here or waits for this order.
           // A number drawn twice in one second (1 in a million each) is drawn again.
-          let orderNo = newOrderNo(now);
-          const insert = (no: string) =>
-            orders.insertOrderReadingSuspensions(
-              work.tx,
-              {
-                orderNo: no,
-                memberId: member.id,
-                sport,
-                betMode: body.bet_mode,
-                passType: slip.passType.code,
-                multiple: body.multiple,
-                matchCount: slip.matchCount,
-                betCount: slip.betCount,
-                totalAmount: slip.totalStake,
-                maxPrize: slip.maxPrize,
-                createdAt: now,
-                status: confirming ? 'confirming' : 'pending',
-                acceptAt,
-                oddsPolicy: confirming ? policy : null,
-              },
-              selections.map((s, position) => ({
-                position,
-                matchId: Number(s.matchId),
-                playType: `${s.sport}.${s.betType}`,
-                optionKey: s.option,
-                odds: s.odds,
-                line: s.line ?? null,
-                inPlay: inPlay[position] ?? false,
-                // The suspension this bet was placed after: a later one refuses it at the decision.
-                liveSuspendedSeenAt: inPlay[position]
-                  ? (locked.find((m) => m.id === Number(s.matchId))?.liveSuspendedAt ?? null)
-                  : null,
-              })),
-              matchIds,
-            );
-          let order = await insert(orderNo);
-          for (let attempt = 1; !order && attempt < ORDER_NO_ATTEMPTS; attempt++) {
-            orderNo = newOrderNo(now);
-            order = await insert(orderNo);
-          }
-          if (!order) throw new Error('no free order number');
+          const order = await insertUnderFreshNumber(
+            () => newOrderNo(now),
+            (orderNo) =>
+              orders.insertOrderReadingSuspensions(
+                work.tx,
+                {
+                  orderNo,
+                  memberId: member.id,
+                  sport,
+                  betMode: body.bet_mode,
+                  passType: slip.passType.code,
+                  multiple: body.multiple,
+                  matchCount: slip.matchCount,
+                  betCount: slip.betCount,
+                  totalAmount: slip.totalStake,
+                  maxPrize: slip.maxPrize,
+                  createdAt: now,
+                  status: confirming ? 'confirming' : 'pending',
+                  acceptAt,
+                  oddsPolicy: confirming ? policy : null,
+                },
+                selections.map((s, position) => ({
+                  position,
+                  matchId: Number(s.matchId),
+                  playType: `${s.sport}.${s.betType}`,
+                  optionKey: s.option,
+                  odds: s.odds,
+                  line: s.line ?? null,
+                  inPlay: inPlay[position] ?? false,
+                  // The suspension this bet was placed after: a later one refuses it at the decision.
+                  liveSuspendedSeenAt: inPlay[position]
+                    ? (locked.find((m) => m.id === Number(s.matchId))?.liveSuspendedAt ?? null)
+                    : null,
+                })),
+                matchIds,
+              ),
+          );
+          const { orderNo } = order;
           for (const s of selections)
             if (isSuspended(order.suspended, Number(s.matchId), `${s.sport}.${s.betType}`))
               throw unprocessable('所选玩法已暂停投注，请刷新后重试');

@@ -91,9 +91,14 @@ export async function updateWallet(
 
 // ---- withdrawals ----
 
-export async function insertWithdrawal(tx: Tx, row: NewWithdrawal): Promise<WithdrawalRow> {
-  const [created] = await tx.insert(withdrawals).values(row).returning();
-  return created!;
+/** Inserts the withdrawal; undefined (nothing written) when its number is taken: the caller draws another. */
+export async function insertWithdrawal(tx: Tx, row: NewWithdrawal): Promise<WithdrawalRow | undefined> {
+  const [created] = await tx
+    .insert(withdrawals)
+    .values(row)
+    .onConflictDoNothing({ target: withdrawals.orderNo })
+    .returning();
+  return created;
 }
 
 export async function findOwnWithdrawal(

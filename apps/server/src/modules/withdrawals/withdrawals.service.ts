@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { newOrderNo, startOfChinaDay } from '../../lib/order-no.ts';
+import { insertUnderFreshNumber, newOrderNo, startOfChinaDay } from '../../lib/order-no.ts';
 import { findMemberById } from '../accounts/accounts.repo.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
@@ -168,20 +168,24 @@ export class WithdrawalsService {
         if ((await repo.countToday(work.tx, ctx.memberId, startOfChinaDay(now))) >= daily)
           throw unprocessable(`今日提现次数已用完（每日${daily}次）`);
         const usdt = wallet.type !== 'bank';
-        const row = await repo.insertWithdrawal(work.tx, {
-          orderNo: newOrderNo('W', now),
-          createdAt: now,
-          memberId: ctx.memberId,
-          walletId: wallet.id,
-          walletType: wallet.type,
-          walletName: walletNameOf(wallet),
-          holderName: wallet.holderName,
-          account: wallet.account,
-          amount,
-          fee,
-          usdtCents: usdt ? usdtFromFen(amount - fee, withdrawRate) : null,
-          rateUnits: usdt ? withdrawRate : null,
-        });
+        const row = await insertUnderFreshNumber(
+          () => newOrderNo('W', now),
+          (orderNo) =>
+            repo.insertWithdrawal(work.tx, {
+              orderNo,
+              createdAt: now,
+              memberId: ctx.memberId,
+              walletId: wallet.id,
+              walletType: wallet.type,
+              walletName: walletNameOf(wallet),
+              holderName: wallet.holderName,
+              account: wallet.account,
+              amount,
+              fee,
+              usdtCents: usdt ? usdtFromFen(amount - fee, withdrawRate) : null,
+              rateUnits: usdt ? withdrawRate : null,
+            }),
+        );
         try {
           await this.ledger.move(work, {
             memberId: ctx.memberId,

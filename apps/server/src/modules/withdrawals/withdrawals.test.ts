@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/tx.ts';
 import { as, body, newMember, newOperator, type TestApp, type TestMember } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
+import { insertWithdrawal } from './withdrawals.repo.ts';
+import { withdrawals } from './withdrawals.table.ts';
 import { createSportsApp, oddsOf, openMatches, submit, type MatchRow } from '../../test/sports-helpers.ts';
 import { updateMember } from '../accounts/accounts.repo.ts';
 import { members } from '../accounts/accounts.table.ts';
@@ -280,6 +282,21 @@ describe('saved wallets', () => {
 });
 
 describe('withdrawals', () => {
+  it('a withdrawal number another withdrawal holds writes nothing (the service draws another)', async () => {
+    const { m, walletId } = await readyMember('500');
+    const res = await withdraw(m, { wallet_id: walletId, amount: '100' });
+    expect(res.statusCode).toBe(200);
+    const { id } = body<{ id: number }>(res).data;
+    const [row] = await t.database.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+    const { id: _id, ...copy } = row!;
+    expect(await inTransaction(t.database.db, ({ tx }) => insertWithdrawal(tx, copy))).toBeUndefined();
+    const holders = await t.database.db
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(eq(withdrawals.orderNo, row!.orderNo));
+    expect(holders).toEqual([{ id }]);
+  });
+
   it('locks withdrawals for a while after five wrong payment passwords', async () => {
     const { m, walletId } = await readyMember('500');
     const other = await readyMember('500');
