@@ -38,13 +38,15 @@ type BetLimits = { maxStake: bigint | null; maxPayoutPerMatch: bigint | null };
 
 /**
  * Everything submit checks before its transaction, in one statement: the slip's matches, their
- * markets (each marked suspended by an operator or not), the member's own bet limits (undefined
- * without a row) and the book-wide member defaults (book_limits scope member_default).
+ * markets of the slip's bet types (each marked suspended by an operator or not; a match's other
+ * markets, the 比分 one alone some thirty odds, are not read), the member's own bet limits
+ * (undefined without a row) and the book-wide member defaults (book_limits scope member_default).
  */
 export async function slipReads(
   db: Db,
   memberId: number,
   matchIds: readonly number[],
+  betTypes: readonly string[],
 ): Promise<{
   matches: SlipMatch[];
   markets: Map<number, SlipMarket[]>;
@@ -84,7 +86,8 @@ export async function slipReads(
          FROM matches m WHERE m.id = ANY(${ids}::int[])) AS matches,
         (SELECT coalesce(json_agg(json_build_object(
            'match_id', k.match_id, 'play_type', k.play_type, 'line', k.line, 'odds', k.odds)), '[]'::json)
-         FROM match_markets k WHERE k.match_id = ANY(${ids}::int[])) AS markets,
+         FROM match_markets k WHERE k.match_id = ANY(${ids}::int[])
+           AND split_part(k.play_type, '.', 2) = ANY(${pgArray(betTypes)}::text[])) AS markets,
         (SELECT coalesce(json_agg(json_build_object('match_id', s.match_id, 'play_type', s.play_type)), '[]'::json)
          FROM market_suspensions s WHERE s.match_id = ANY(${ids}::int[])) AS suspensions,
         (SELECT json_build_object('max_stake', b.max_stake::text, 'max_payout_per_match', b.max_payout_per_match::text)

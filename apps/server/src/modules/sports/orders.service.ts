@@ -109,7 +109,13 @@ export class OrdersService {
 
     const matchIds = [...new Set(body.selections.map((s) => s.match_id))];
     // What the checks before the transaction read, in one statement.
-    const { matches: found, markets, limit, defaults } = await orders.slipReads(this.db, member.id, matchIds);
+    const betTypes = [...new Set(body.selections.map((s) => s.bet_type))];
+    const {
+      matches: found,
+      markets,
+      limit,
+      defaults,
+    } = await orders.slipReads(this.db, member.id, matchIds, betTypes);
     const byId = new Map(found.map((m) => [m.id, m]));
     const now = this.clock.now();
 
