@@ -132,6 +132,12 @@ export async function insertEntries(tx: Tx, entries: readonly NewLedgerEntry[]):
 /** Rows per INSERT of entries (11 parameters each, under PostgreSQL's 65,535 per statement). */
 const ENTRY_CHUNK = 2_000;
 
+/**
+ * The entries already posted under these keys (a settlement batch asks for thousands). The keys
+ * are bound as a sub-select, whose length the planner cannot count: it probes the key's unique
+ * index once per key, where a counted array of a few thousand keys against a young table got a
+ * scan of every entry.
+ */
 export async function findEntriesByIdempotencyKeys(
   tx: Tx,
   keys: readonly string[],
@@ -140,7 +146,7 @@ export async function findEntriesByIdempotencyKeys(
   return tx
     .select()
     .from(ledgerEntries)
-    .where(sql`${ledgerEntries.idempotencyKey} = ANY(${pgArray(keys)}::text[])`);
+    .where(sql`${ledgerEntries.idempotencyKey} = ANY((SELECT ${pgArray(keys)}::text[])::text[])`);
 }
 
 export async function findEntryByIdempotencyKey(tx: Tx, key: string): Promise<LedgerEntryRow | undefined> {
