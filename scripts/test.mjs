@@ -142,7 +142,11 @@ for (const stage of STAGES) {
 }
 
 const total = (performance.now() - started) / 1000;
-const minutes = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+/** m:ss of a duration in seconds, rounded to the second first (179.6 s is 3:00, not 2:60). */
+const minutes = (s) => {
+  const whole = Math.round(s);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
 console.log('\n== npm test: tiers');
 for (const r of results)
   console.log(
