@@ -204,7 +204,7 @@ async function main() {
       FROM orders WHERE order_no LIKE 'B%'`),
   );
   console.log(
-    `  settlement of ${LEGS} open legs of one match: ${settleSeconds.toFixed(2)} s (sync tick incl. all matches) — won ${counts?.won}, lost ${counts?.lost}, refunded ${counts?.refunded}, pending ${counts?.pending}`,
+    `  settlement of ${LEGS} open legs of one match: ${Math.round(settleSeconds * 100) / 100} s (sync tick incl. all matches) — won ${counts?.won}, lost ${counts?.lost}, refunded ${counts?.refunded}, pending ${counts?.pending}`,
   );
   const violations = await findInvariantViolations(database.db);
   console.log(
