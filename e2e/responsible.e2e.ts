@@ -139,10 +139,13 @@ describe('responsible play', () => {
     await check.getByRole('button', { name: '继续' }).click();
     await check.waitFor({ state: 'hidden' });
 
-    // Answered: the next one is 30 minutes on, so a reload stays quiet once the app has asked the
-    // server for the session (and rendered what it answered).
+    // Answered: the next one is 30 minutes on, so a reload stays quiet once the app has the
+    // server's session (and rendered it): from the session poll, or from /v1/responsible-play,
+    // whose answer carries the session and fills the same query when it comes first.
     const asked = page.waitForResponse(
-      (r) => new URL(r.url()).pathname === '/v1/responsible-play/session' && r.ok(),
+      (r) =>
+        ['/v1/responsible-play/session', '/v1/responsible-play'].includes(new URL(r.url()).pathname) &&
+        r.ok(),
     );
     await page.reload();
     await asked;
