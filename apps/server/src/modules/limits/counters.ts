@@ -21,15 +21,57 @@ export interface Counters {
   close(): Promise<void>;
 }
 
-/** Counters in the `rate_counters` table: no extra service, shared through the database. */
+/** Hits waiting for their key's statement (DatabaseCounters). */
+interface WaitingHit {
+  resolve: (hit: CounterHit) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Counters in the `rate_counters` table: no extra service, shared through the database.
+ *
+ * A key's row is locked by each hit's statement until it commits, so hits on one key (every
+ * callback of a payment gateway, every POST from one address) run one after another: about 700
+ * a second on this machine's PostgreSQL, with 50 ms of waiting each at 32 at once. Here a key has
+ * at most one statement in flight per process: the hits that arrive meanwhile wait and then go
+ * together as one statement that adds them all, and each still gets its own count, in the order
+ * it came (the statement answers the total; the counts before it are the batch's).
+ */
 export class DatabaseCounters implements Counters {
+  /** Per key and window: the hits waiting while that key's statement is in flight. */
+  private readonly waiting = new Map<string, WaitingHit[]>();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
 
   hit(key: string, windowMs: number): Promise<CounterHit> {
-    return hitCounter(this.db, key, windowMs, this.clock.now());
+    return new Promise((resolve, reject) => {
+      const slot = `${windowMs}:${key}`;
+      const queued = this.waiting.get(slot);
+      if (queued) {
+        queued.push({ resolve, reject });
+        return;
+      }
+      this.waiting.set(slot, []);
+      void this.send(slot, key, windowMs, [{ resolve, reject }]);
+    });
+  }
+
+  /** Counts `batch` in one statement, then the hits that came meanwhile, until none is left. */
+  private async send(slot: string, key: string, windowMs: number, batch: WaitingHit[]): Promise<void> {
+    for (let hits = batch; hits.length > 0; ) {
+      try {
+        const total = await hitCounter(this.db, key, windowMs, this.clock.now(), hits.length);
+        hits.forEach((h, i) => h.resolve({ hits: total.hits - hits.length + 1 + i, resetAt: total.resetAt }));
+      } catch (err) {
+        for (const h of hits) h.reject(err);
+      }
+      hits = this.waiting.get(slot) ?? [];
+      if (hits.length > 0) this.waiting.set(slot, []);
+    }
+    this.waiting.delete(slot);
   }
 
   refund(key: string, hit: CounterHit): Promise<void> {

@@ -10,18 +10,25 @@ export interface CounterHit {
 }
 
 /**
- * Counts one hit on `key` in one statement: concurrent hits queue on the row, so each sees a
- * distinct count (a burst is counted like a sequence).
+ * Counts `n` hits on `key` in one statement and answers the count after them: concurrent
+ * statements queue on the row, so each sees its own range of counts (a burst is counted like a
+ * sequence). A window that ended starts again with these hits.
  */
-export async function hitCounter(db: Db, key: string, windowMs: number, now: Date): Promise<CounterHit> {
+export async function hitCounter(
+  db: Db,
+  key: string,
+  windowMs: number,
+  now: Date,
+  n = 1,
+): Promise<CounterHit> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const [row] = await db
     .insert(rateCounters)
-    .values({ key, hits: 1, resetAt: new Date(now.getTime() + windowMs) })
+    .values({ key, hits: n, resetAt: new Date(now.getTime() + windowMs) })
     .onConflictDoUpdate({
       target: rateCounters.key,
       set: {
-        hits: sql`CASE WHEN ${rateCounters.resetAt} <= ${at} THEN 1 ELSE ${rateCounters.hits} + 1 END`,
+        hits: sql`CASE WHEN ${rateCounters.resetAt} <= ${at} THEN excluded.hits ELSE ${rateCounters.hits} + excluded.hits END`,
         resetAt: sql`CASE WHEN ${rateCounters.resetAt} <= ${at} THEN excluded.reset_at ELSE ${rateCounters.resetAt} END`,
       },
     })

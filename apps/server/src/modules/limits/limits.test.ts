@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import { addWallet, deposit, setPaymentPassword } from '../payments/testing.ts';
-import { RedisCounters } from './counters.ts';
+import { DatabaseCounters, RedisCounters } from './counters.ts';
 
 const MINUTE = 60_000;
 const clock = new ManualClock(new Date('2026-11-26T04:00:00Z'));
@@ -313,6 +313,53 @@ describe('behind a proxy (TRUST_PROXY)', () => {
     } finally {
       await proxied.close();
     }
+  });
+});
+
+describe('counters in the database (no REDIS_URL): one count for every process', () => {
+  it('a burst on one key goes as a few statements, and every hit still gets its own count, in order', async () => {
+    let statements = 0;
+    let failing = false;
+    // Two processes' counters on one database; every statement of theirs is one insert.
+    const db = new Proxy(t.database.db, {
+      get(target, prop, receiver) {
+        if (prop === 'insert') {
+          statements++;
+          if (failing)
+            return () => {
+              throw new Error('connection lost');
+            };
+        }
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+    const at = new ManualClock(new Date('2026-11-26T04:00:00Z'));
+    const a = new DatabaseCounters(db, at);
+    const b = new DatabaseCounters(db, at);
+    const key = `burst-${randomBytes(4).toString('hex')}`;
+
+    const hits = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).hit(key, MINUTE)));
+    expect(hits.map((h) => h.hits).sort((x, y) => x - y)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    expect(new Set(hits.map((h) => h.resetAt.getTime()))).toEqual(new Set([at.now().getTime() + MINUTE]));
+    // Each process sent its first hit alone and the 29 that came meanwhile together.
+    expect(statements).toBe(4);
+    // Within a process, the counts follow the order the hits came in.
+    for (const own of [hits.filter((_, i) => i % 2), hits.filter((_, i) => i % 2 === 0)])
+      expect(own.map((h) => h.hits)).toEqual(own.map((h) => h.hits).sort((x, y) => x - y));
+
+    // A refund takes one back; the next window starts over.
+    await a.refund(key, hits[0]!);
+    expect((await b.hit(key, MINUTE)).hits).toBe(60);
+    at.advance(MINUTE);
+    expect(await a.hit(key, MINUTE)).toEqual({ hits: 1, resetAt: new Date(at.now().getTime() + MINUTE) });
+
+    // A statement that fails fails every hit it carried, and the key's next hits are sent afresh.
+    failing = true;
+    const failed = await Promise.allSettled([a.hit(key, MINUTE), a.hit(key, MINUTE), a.hit(key, MINUTE)]);
+    expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    failing = false;
+    expect((await a.hit(key, MINUTE)).hits).toBe(2);
+    await a.clear(key);
   });
 });
 
