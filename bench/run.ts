@@ -37,6 +37,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { perItemMs, postgresCpuMs, reapedChildrenCpuMs } from './cpu.ts';
 import type { AnchorKind, Figure } from './report.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -93,6 +94,9 @@ interface Anchor {
   unit: string;
   p99_ms?: number;
   latency_avg_ms?: number;
+  /** pgbench: CPU ms per transaction of the local PostgreSQL server and of pgbench itself. */
+  db_cpu_ms_per_tx?: number;
+  client_cpu_ms_per_tx?: number;
   /** Why there is no value, or how it was measured. */
   note: string;
 }
@@ -200,6 +204,8 @@ async function pgbenchAnchor(postgres: string | null): Promise<Anchor> {
   );
   await query(ANCHOR_DB, 'VACUUM ANALYZE bench_wallets');
   const url = new URL(BASE_URL);
+  const dbBefore = postgresCpuMs();
+  const clientBefore = reapedChildrenCpuMs();
   const result = spawnSync(
     'pgbench',
     [
@@ -228,6 +234,11 @@ async function pgbenchAnchor(postgres: string | null): Promise<Anchor> {
     },
   );
   await query('postgres', `DROP DATABASE IF EXISTS ${ANCHOR_DB} WITH (FORCE)`).catch(() => undefined);
+  // The transactions pgbench counted, for the CPU each cost the server and the client.
+  const done = /number of transactions actually processed: (\d+)/.exec(result.stdout);
+  const txs = done ? Number(done[1]) : 0;
+  const dbCpu = perItemMs(dbBefore, postgresCpuMs(), txs);
+  const clientCpu = perItemMs(clientBefore, reapedChildrenCpuMs(), txs);
   const tps = /tps = ([\d.]+)/.exec(result.stdout);
   const latency = /latency average = ([\d.]+) ms/.exec(result.stdout);
   if (result.status !== 0 || !tps) {
@@ -237,6 +248,8 @@ async function pgbenchAnchor(postgres: string | null): Promise<Anchor> {
     ...anchor,
     value: Number(tps[1]),
     ...(latency ? { latency_avg_ms: Number(latency[1]) } : {}),
+    ...(dbCpu !== null ? { db_cpu_ms_per_tx: dbCpu } : {}),
+    ...(clientCpu !== null ? { client_cpu_ms_per_tx: clientCpu } : {}),
   };
 }
 
@@ -380,7 +393,7 @@ function buildRows(anchors: Anchor[], runs: BenchRun[]): Row[] {
     note:
       a.value === null
         ? a.note
-        : `${a.note}${a.latency_avg_ms ? `, latency avg ${a.latency_avg_ms} ms` : ''}`,
+        : `${a.note}${a.latency_avg_ms ? `, latency avg ${a.latency_avg_ms} ms` : ''}${cpuNote(a)}`,
   }));
   for (const run of runs) {
     for (const f of run.figures) {
@@ -410,6 +423,15 @@ function buildRows(anchors: Anchor[], runs: BenchRun[]): Row[] {
     }
   }
   return rows;
+}
+
+/** The anchor's CPU per transaction, database and client, when measured: the figure a product bench's CPU per request is read against. */
+function cpuNote(a: Anchor): string {
+  const parts = [
+    a.db_cpu_ms_per_tx !== undefined ? `database CPU ${a.db_cpu_ms_per_tx} ms/tx` : '',
+    a.client_cpu_ms_per_tx !== undefined ? `pgbench CPU ${a.client_cpu_ms_per_tx} ms/tx` : '',
+  ].filter(Boolean);
+  return parts.length ? `; ${parts.join(', ')}` : '';
 }
 
 function fmt(n: number | null, unit = ''): string {
@@ -466,7 +488,9 @@ async function main() {
     note: `failed: ${String(err)}`,
   }));
   log(
-    a.value === null ? `  ${a.note}` : `  ${fmt(a.value)} tx/s (latency avg ${a.latency_avg_ms ?? '?'} ms)`,
+    a.value === null
+      ? `  ${a.note}`
+      : `  ${fmt(a.value)} tx/s (latency avg ${a.latency_avg_ms ?? '?'} ms${cpuNote(a)})`,
   );
 
   log(`\n== anchor B: bare Fastify GET /hello (${SIZES.helloSeconds} s)`);

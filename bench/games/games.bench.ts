@@ -23,6 +23,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { benchConfig, countStatements, freshPostgres, percentile } from '../lib.ts';
+import { perItemMs, postgresCpuMs } from '../cpu.ts';
 import { emitFigure, type Figure } from '../report.ts';
 import { runLoadChild, type LoadResult } from '../load.ts';
 import type { GamesLoadJob } from './games-load.ts';
@@ -35,18 +36,23 @@ const statements = countStatements();
  * Runs one load job in a child process (games-load.ts), so this process only serves it; with the
  * server's CPU time and statements per request over the job.
  */
-async function load(job: GamesLoadJob): Promise<LoadResult & { cpuMs: number; perRequest: number }> {
+async function load(
+  job: GamesLoadJob,
+): Promise<LoadResult & { cpuMs: number; dbCpuMs: number | null; perRequest: number }> {
   const before = statements.count;
   const cpu = process.cpuUsage();
+  const dbBefore = postgresCpuMs();
   statements.tracing = true;
   const result = await runLoadChild(path.join(here, 'games-load.ts'), job);
   statements.tracing = false;
   const used = process.cpuUsage(cpu);
   const n = Math.max(result.latencies.length, 1);
+  const dbCpuMs = perItemMs(dbBefore, postgresCpuMs(), n);
   if (result.firstFailure !== null) console.error(`  first failure: ${result.firstFailure}`);
   return {
     ...result,
     cpuMs: Math.round((used.user + used.system) / n / 10) / 100,
+    dbCpuMs,
     perRequest: Math.round(((statements.count - before) / n) * 10) / 10,
   };
 }
@@ -62,14 +68,16 @@ const FUND = 1_000_000n;
 
 function summary(
   name: string,
-  { latencies, seconds, failures, cpuMs, perRequest }: Awaited<ReturnType<typeof load>>,
+  { latencies, seconds, failures, cpuMs, dbCpuMs, perRequest }: Awaited<ReturnType<typeof load>>,
   figure: Pick<Figure, 'name' | 'unit'>,
 ): void {
   const sorted = [...latencies].sort((a, b) => a - b);
+  // What the local PostgreSQL server spent per request (not shown when it is remote).
+  const dbCpu = dbCpuMs === null ? '' : `database CPU ${dbCpuMs} ms, `;
   console.log(
     `${name}: ${latencies.length} in ${seconds.toFixed(2)} s = ${Math.round(latencies.length / seconds)}/s, ` +
       `p50 ${Math.round(percentile(sorted, 50))} ms, p99 ${Math.round(percentile(sorted, 99))} ms, failures ${failures}; ` +
-      `server CPU ${cpuMs} ms, ${perRequest} statements per request`,
+      `server CPU ${cpuMs} ms, ${dbCpu}${perRequest} statements per request`,
   );
   emitFigure({
     ...figure,

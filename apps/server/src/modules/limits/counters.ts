@@ -61,7 +61,7 @@ export class DatabaseCounters implements Counters {
 
   /** Counts `batch` in one statement, then the hits that came meanwhile, until none is left. */
   private async send(slot: string, key: string, windowMs: number, batch: WaitingHit[]): Promise<void> {
-    for (let hits = batch; hits.length > 0; ) {
+    for (let hits = batch; hits.length > 0;) {
       try {
         const total = await hitCounter(this.db, key, windowMs, this.clock.now(), hits.length);
         hits.forEach((h, i) => h.resolve({ hits: total.hits - hits.length + 1 + i, resetAt: total.resetAt }));

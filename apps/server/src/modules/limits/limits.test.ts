@@ -339,7 +339,9 @@ describe('counters in the database (no REDIS_URL): one count for every process',
     const key = `burst-${randomBytes(4).toString('hex')}`;
 
     const hits = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).hit(key, MINUTE)));
-    expect(hits.map((h) => h.hits).sort((x, y) => x - y)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    expect(hits.map((h) => h.hits).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 60 }, (_, i) => i + 1),
+    );
     expect(new Set(hits.map((h) => h.resetAt.getTime()))).toEqual(new Set([at.now().getTime() + MINUTE]));
     // Each process sent its first hit alone and the 29 that came meanwhile together.
     expect(statements).toBe(4);

@@ -1,0 +1,64 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Clock ticks per second of /proc's CPU times (100 on Linux, asked once). */
+const TICKS_PER_S = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** utime, stime, cutime and cstime of one /proc/<pid>/stat, and the process's command name. */
+function procTimes(pid: string): { comm: string; ticks: number; children: number } | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // The name sits in parentheses and may hold spaces; the fields after it start at `state`.
+  const close = stat.lastIndexOf(')');
+  const comm = stat.slice(stat.indexOf('(') + 1, close);
+  const fields = stat.slice(close + 2).split(' ');
+  const at = (field: number) => Number(fields[field - 3] ?? 0);
+  return { comm, ticks: at(14) + at(15), children: at(16) + at(17) };
+}
+
+/**
+ * CPU milliseconds the local PostgreSQL server has used: every `postgres` process (backends,
+ * WAL writer, checkpointer, …) plus the children they reaped (backends of connections that
+ * ended count in the postmaster's children time). Read before and after a run, the difference is
+ * what the database spent on it, whatever else the machine was busy with. null where no local
+ * server is visible (no /proc, a database on another host).
+ */
+export function postgresCpuMs(): number | null {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return null;
+  }
+  let ticks = 0;
+  let found = false;
+  for (const pid of pids) {
+    const times = procTimes(pid);
+    if (times?.comm !== 'postgres') continue;
+    found = true;
+    ticks += times.ticks + times.children;
+  }
+  return found ? (ticks * 1000) / TICKS_PER_S : null;
+}
+
+/** CPU milliseconds of this process's children that have ended (e.g. pgbench after spawnSync). */
+export function reapedChildrenCpuMs(): number | null {
+  const times = procTimes('self');
+  return times ? (times.children * 1000) / TICKS_PER_S : null;
+}
+
+/** `x.xx ms` per item, or null when either reading is missing. */
+export function perItemMs(before: number | null, after: number | null, items: number): number | null {
+  if (before === null || after === null || items <= 0) return null;
+  return Math.round(((after - before) / items) * 100) / 100;
+}
