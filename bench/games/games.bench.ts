@@ -85,7 +85,7 @@ function summary(
     p50_ms: percentile(sorted, 50),
     p99_ms: percentile(sorted, 99),
     anchor: 'pgbench',
-    note: `${latencies.length} over HTTP, ${MEMBERS} members, ${failures} failures, server CPU ${cpuMs} ms and ${perRequest} statements per request`,
+    note: `${latencies.length} over HTTP, ${MEMBERS} members, ${failures} failures, server CPU ${cpuMs} ms, ${dbCpu}${perRequest} statements per request`,
   });
 }
 
