@@ -38,7 +38,7 @@ async function place(service: LotteryBetsService, m: TestMember, expect: string,
   );
 }
 
-describe('lottery bet numbers', { timeout: 60_000 }, () => {
+describe('lottery bet numbers', () => {
   it('a number another bet already has is drawn again, not refused', async () => {
     const period = await openPeriod(t, K3);
     const [a, b] = [await newMember(t.app), await newMember(t.app)];

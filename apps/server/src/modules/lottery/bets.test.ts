@@ -51,7 +51,7 @@ async function place(m: TestMember, code: string, expect: string, bets: BetLine[
   return { res, data: body<{ bets: BetView[]; total_amount: string; balance: string }>(res).data };
 }
 
-describe('bet create', { timeout: 60_000 }, () => {
+describe('bet create', () => {
   it('自动转入: with it on, a bet takes its stake from the main wallet in the same transaction', async () => {
     const period = await openPeriod(t, K3);
     const m = await member(0n);
@@ -277,7 +277,7 @@ describe('bet create', { timeout: 60_000 }, () => {
   });
 });
 
-describe('bet cancel', { timeout: 60_000 }, () => {
+describe('bet cancel', () => {
   it('cancels before 封盘 with a refund; a second cancel is refused', async () => {
     const period = await openPeriod(t, K3);
     const m = await member(1_000n);
@@ -354,7 +354,7 @@ describe('bet cancel', { timeout: 60_000 }, () => {
   });
 });
 
-describe('bet records', { timeout: 60_000 }, () => {
+describe('bet records', () => {
   it("keeps bets private: another member's bet is 404 and absent from their lists", async () => {
     const period = await openPeriod(t, LHC);
     const owner = await member();

@@ -142,7 +142,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes over Re
   beforeAll(async () => {
     const env = { ...sharedEnv(), DATABASE_URL: process.env.TEST_DATABASE_URL! };
     [baseA, baseB] = await Promise.all([startServer(env), startServer(env)]);
-  }, 60_000);
+  }, 300_000);
   afterAll(async () => {
     await Promise.all(
       children.map(

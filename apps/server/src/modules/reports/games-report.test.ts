@@ -52,7 +52,7 @@ beforeAll(async () => {
   await transfer(t, other, { type: 'in', amount: '50' });
   const theirs = await enterGame(t, other, 'jc_fortune');
   expect(body(await play(t, theirs.session, { bet: '10.00' }))).toMatchObject({ code: 200 });
-}, 60_000);
+});
 
 async function ledgerSum(memberId: number, type: string): Promise<bigint> {
   const rows = await t.database.db

@@ -176,7 +176,7 @@ describe('book liability caps', () => {
       .from(bookOrderExposure)
       .where(eq(bookOrderExposure.matchId, match.id));
     expect(BigInt(shares?.sum ?? '0')).toBe(booked);
-  }, 60_000);
+  });
 
   it('spreads one outcome over its shards, and decides against their sum when a cap is lowered or raised', async () => {
     const match = pool[6]!;

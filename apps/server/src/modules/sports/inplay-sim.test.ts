@@ -23,7 +23,7 @@ let t: TestApp | undefined;
 afterAll(() => t?.close());
 
 describe('an hour of in-play betting on the simulated feed', () => {
-  it('accepts most bets and refuses some, for the reasons the rules give', { timeout: 120_000 }, async () => {
+  it('accepts most bets and refuses some, for the reasons the rules give', { timeout: 600_000 }, async () => {
     const clock = new ManualClock(Date.now());
     // A narrow fixture window keeps each sync pass small: the hour needs only the matches in it.
     t = await createSportsApp({ SPORTS_SYNC_BACK_MINUTES: '20', SPORTS_SYNC_AHEAD_MINUTES: '75' }, clock);

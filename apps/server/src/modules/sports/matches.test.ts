@@ -102,7 +102,7 @@ describe('matches', () => {
     } finally {
       await wide.close();
     }
-  }, 60_000);
+  });
 
   it('lists leagues with their open matches, and the plays of a sport', async () => {
     const leagues = body<Array<{ short_name: string; open_matches: number }>>(
