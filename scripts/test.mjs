@@ -9,6 +9,7 @@
 // path of a Node 24 binary, as .ci/run provides) the unit tests also run on it, and the module
 // tests on PostgreSQL run on it while those on PGlite run on this Node.
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -112,13 +113,18 @@ if (unknown.length) {
 
 /**
  * Tiers of one stage run side by side. Typecheck and lint are one process each, so the unit tests
- * and the proofs fill the cores beside them; the module tiers keep the cores busy while the browser tests mostly
- * wait (toasts, sockets, the simulator).
+ * and the proofs fill the cores beside them. With more than two cores the module tiers keep the
+ * cores busy while the browser tests mostly wait (toasts, sockets, the simulator); on two, the
+ * PGlite and PostgreSQL module runs already fill them, and the browser tests beside them ran 5–14 ×
+ * slower than alone on a slow host (load 14–17), past their time limits: one after the other.
  */
-const STAGES = [
-  ['check', 'unit', 'proofs'],
-  ['module', 'e2e'],
-];
+const STAGES =
+  availableParallelism() > 2
+    ? [
+        ['check', 'unit', 'proofs'],
+        ['module', 'e2e'],
+      ]
+    : [['check', 'unit', 'proofs'], ['module'], ['e2e']];
 
 const results = [];
 const started = performance.now();

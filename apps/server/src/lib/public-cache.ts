@@ -72,6 +72,12 @@ function answerOf(body: Buffer): CachedAnswer {
  * request costs a map lookup instead of queries, serialising and compressing. An answer is
  * kept only if no invalidation of its topics happened while it was being built.
  */
+/** What an answer is built from (PublicCache.versionsOf). */
+export interface BuildStart {
+  versions: readonly number[];
+  startedAt: number;
+}
+
 export class PublicCache {
   private readonly entries = new Map<string, Entry>();
   private readonly versions = new Map<CacheTopic, number>(CACHE_TOPICS.map((t) => [t, 0]));
@@ -84,9 +90,13 @@ export class PublicCache {
     transport?.subscribe((topic) => this.bump(topic));
   }
 
-  /** The topics' versions now: taken before an answer is built, handed back to `store`. */
-  versionsOf(topics: readonly CacheTopic[]): number[] {
-    return topics.map((t) => this.versions.get(t) ?? 0);
+  /**
+   * Taken before an answer is built and handed back to `store`: the topics' versions now, and the
+   * instant the answer describes. Its TTL counts from that instant, not from when the build ended,
+   * so an answer carrying the time (a list's server_time) is never served more than its TTL after it.
+   */
+  versionsOf(topics: readonly CacheTopic[]): BuildStart {
+    return { versions: topics.map((t) => this.versions.get(t) ?? 0), startedAt: this.clock.now().getTime() };
   }
 
   get(key: string): CachedAnswer | null {
@@ -100,13 +110,13 @@ export class PublicCache {
   }
 
   /** Keeps an answer built under `versions`; a topic that moved meanwhile makes it stale at once. */
-  store(key: string, topics: readonly CacheTopic[], versions: readonly number[], body: Buffer): CachedAnswer {
+  store(key: string, topics: readonly CacheTopic[], start: BuildStart, body: Buffer): CachedAnswer {
     const answer = answerOf(body);
     const entry: Entry = {
       ...answer,
       topics,
-      versions,
-      expiresAt: this.clock.now().getTime() + this.ttlOf(topics),
+      versions: start.versions,
+      expiresAt: start.startedAt + this.ttlOf(topics),
     };
     if (!this.current(entry)) return answer;
     this.entries.delete(key);

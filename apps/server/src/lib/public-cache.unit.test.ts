@@ -35,6 +35,15 @@ describe('PublicCache', () => {
     clock.advance(1_000);
     expect(cache.get('/c')).toBeNull();
 
+    // The TTL counts from when the build began: a slow build does not keep its answer longer.
+    const started = cache.versionsOf(['lottery']);
+    clock.advance(300);
+    cache.store('/slow', ['lottery'], started, json('slow'));
+    clock.advance(699);
+    expect(cache.get('/slow')).not.toBeNull();
+    clock.advance(1);
+    expect(cache.get('/slow')).toBeNull();
+
     // A topic that carries the time lives shorter, and so does any answer built on it.
     const lists = new PublicCache(clock, { ttlMs: 60_000, maxEntries: 10, topicTtlMs: { sports: 1_000 } });
     lists.store('/matches', ['sports'], lists.versionsOf(['sports']), json(1));

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { chooseEncoding, type CachedAnswer, type CacheTopic, type PublicCache } from '../lib/public-cache.ts';
+import {
+  chooseEncoding,
+  type BuildStart,
+  type CachedAnswer,
+  type CacheTopic,
+  type PublicCache,
+} from '../lib/public-cache.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,7 +19,7 @@ declare module 'fastify' {
 
 interface Miss {
   topics: readonly CacheTopic[];
-  versions: number[];
+  start: BuildStart;
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): Buffer | string {
@@ -47,7 +53,7 @@ export async function publicCachePlugin(api: FastifyInstance, opts: { cache: Pub
     if (!topics || request.method !== 'GET' || request.headers.authorization) return;
     const hit = cache.get(request.url);
     if (hit) return reply.send(send(request, reply, hit));
-    misses.set(request, { topics, versions: cache.versionsOf(topics) });
+    misses.set(request, { topics, start: cache.versionsOf(topics) });
   });
 
   api.addHook('onSend', async (request, reply, payload) => {
@@ -56,6 +62,6 @@ export async function publicCachePlugin(api: FastifyInstance, opts: { cache: Pub
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     misses.delete(request);
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    return send(request, reply, cache.store(request.url, miss.topics, miss.versions, body));
+    return send(request, reply, cache.store(request.url, miss.topics, miss.start, body));
   });
 }
