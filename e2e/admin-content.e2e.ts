@@ -4,6 +4,7 @@ import { openRoute, screenshot } from './support/browser.ts';
 import {
   consoleLogin,
   consolePage as page,
+  OK_BUTTON,
   memberPhone,
   pageErrors,
   server,
@@ -26,7 +27,7 @@ describe('content in the console', () => {
     await dialog.getByLabel('排序').fill('999');
     await dialog.getByRole('switch', { name: '置顶' }).click();
     await screenshot(page, 'admin-notice-form');
-    await dialog.getByRole('button', { name: /^确\s?[定认]$/ }).click();
+    await dialog.getByRole('button', { name: OK_BUTTON }).click();
     await page.getByText('已创建').waitFor();
     await page.locator('tr', { hasText: '周末体育加奖' }).getByText('已发布').waitFor();
     await screenshot(page, 'admin-notices');
@@ -68,7 +69,7 @@ describe('content in the console', () => {
     await page.getByLabel('内容').fill('请勿向任何人透露您的密码。');
     await page.getByRole('button', { name: /发\s?送/ }).click();
     await page.getByText('将发送给 1 位会员：「账户安全提醒」').waitFor();
-    await page.getByRole('button', { name: /^确\s?[定认]$/ }).click();
+    await page.getByRole('button', { name: OK_BUTTON }).click();
     // demo001's inbox has it (the 已发送给 1 位会员 toast lasts 3 s; a busy machine may miss it).
     const login = await server.app.inject({
       method: 'POST',

@@ -7,6 +7,7 @@ import {
   consoleLogin,
   consoleSignOut,
   consolePage as page,
+  OK_BUTTON,
   createOperator,
   memberPhone,
   pageErrors,
@@ -105,7 +106,7 @@ describe('finance in the console', () => {
     const row = page.locator('tr', { hasText: w.order_no });
     await row.getByText('审核中').waitFor();
     await row.getByTestId(`review-${w.id}`).click();
-    await page.getByRole('button', { name: /^确\s?[定认]$/ }).click();
+    await page.getByRole('button', { name: OK_BUTTON }).click();
     await page.getByText('已审核，待出款').first().waitFor();
 
     await page.goto('/admin/finance/withdrawals?status=approved');
@@ -158,7 +159,7 @@ describe('finance in the console', () => {
     await page.getByTestId('open-adjustment').click();
     await page.getByLabel('金额（元）').fill('5000');
     await page.getByLabel('原因').fill('线下充值补单');
-    await page.getByRole('button', { name: /^确\s?[定认]$/ }).click();
+    await page.getByRole('button', { name: OK_BUTTON }).click();
     await page.getByText('将为会员 demo002 加款 5,000.00 元（线下充值补单）').waitFor();
     await page.getByRole('button', { name: '确认加款' }).click();
     await page.getByText('已提交，等待另一位管理员复核').waitFor();
@@ -191,7 +192,7 @@ describe('finance in the console', () => {
     await page.getByLabel('单笔最低（元）').first().fill('150');
     await screenshot(page, 'admin-finance-settings');
     await page.getByRole('button', { name: '保存设置' }).click();
-    await page.getByRole('button', { name: /^确\s?[定认]$/ }).click();
+    await page.getByRole('button', { name: OK_BUTTON }).click();
     await page.getByText('已保存，立即生效').waitFor();
     const api = await memberApi('demo001', 'demo1234');
     const config = await api<{ min_amount: string }>('GET', '/v1/withdraws/config');

@@ -7,6 +7,7 @@ import { screenshot } from './support/browser.ts';
 import {
   consoleLogin,
   consolePage as page,
+  OK_BUTTON,
   nextMatch,
   pageErrors,
   server,
@@ -53,7 +54,7 @@ async function registerMember(
   return { id: res.json<{ data: { userinfo: { id: number } } }>().data.userinfo.id, username };
 }
 
-const confirmButton = () => page.getByRole('button', { name: /^确\s?[定认]$/ });
+const confirmButton = () => page.getByRole('button', { name: OK_BUTTON });
 
 describe('operations in the console', () => {
   it('shows lottery periods read only: an overdue draw is retried, a failed draw is cancelled and refunded by the system', async () => {
@@ -140,10 +141,7 @@ describe('operations in the console', () => {
     await screenshot(page, 'admin-agent-applications');
     await row.getByText('通过').click();
     await page.getByRole('dialog').getByLabel('备注（可选）').fill('渠道真实');
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /^确\s?[定认]$/ })
-      .click();
+    await page.getByRole('dialog').getByRole('button', { name: OK_BUTTON }).click();
     await page.getByText('已通过，会员已成为代理').waitFor();
 
     await page.goto('/admin/agents/list');
@@ -190,7 +188,7 @@ describe('operations in the console', () => {
     await dialog.getByLabel('会员账号或ID').fill('demo001');
     await dialog.getByLabel('单笔最高投注（元，留空为不限）').fill('10');
     await dialog.getByLabel('原因').fill('新户观察期');
-    await dialog.getByRole('button', { name: /^确\s?[定认]$/ }).click();
+    await dialog.getByRole('button', { name: OK_BUTTON }).click();
     await page.getByText('已保存').waitFor();
     await page.locator('tr', { hasText: 'demo001' }).getByText('10.00').waitFor();
     await screenshot(page, 'admin-member-limits');
@@ -227,10 +225,7 @@ describe('operations in the console', () => {
     await page.keyboard.type('新户观察');
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').getByText('会员标签', { exact: true }).click();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /^确\s?[定认]$/ })
-      .click();
+    await page.getByRole('dialog').getByRole('button', { name: OK_BUTTON }).click();
     await page.getByTestId('member-profile').getByText('新户观察').waitFor();
     await screenshot(page, 'admin-member-tags');
     await page.goto(`/admin/members?tag=${encodeURIComponent('新户观察')}`);

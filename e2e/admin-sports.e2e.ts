@@ -4,6 +4,8 @@ import { openRoute, screenshot } from './support/browser.ts';
 import {
   consoleLogin,
   consolePage as page,
+  OK_BUTTON,
+  QUERY_BUTTON,
   memberPhone,
   nextMatch,
   pageErrors,
@@ -16,7 +18,7 @@ useConsoleSuite('admin-sports');
 describe('sports in the console', () => {
   it('suspends a market: the member app greys it out and refuses the bet; then voids the match, refunding its orders', async () => {
     await server.app.services.feedSync.tick();
-    const { match, odds } = await nextMatch(new Date(Date.now() + 30 * 60_000));
+    const { match, odds } = await nextMatch(new Date(Date.now() + 30 * 60_000), { unbet: true });
     const login1 = await server.app.inject({
       method: 'POST',
       url: '/v1/login',
@@ -42,7 +44,7 @@ describe('sports in the console', () => {
     await page.goto(`/admin/sports/matches?keyword=${match.matchNo}`);
     await page.getByTestId(`match-${match.id}`).click();
     await page.getByTestId('suspend-football.winDrawLose').click();
-    await page.getByRole('button', { name: /^确\s?[定认]$/ }).click();
+    await page.getByRole('button', { name: OK_BUTTON }).click();
     await page.getByText('已暂停', { exact: true }).first().waitFor();
     await screenshot(page, 'admin-sports-match');
 
@@ -76,10 +78,7 @@ describe('sports in the console', () => {
 
     await page.getByTestId('open-correction').click();
     await page.getByLabel('原因').fill('赛事取消，全部退款');
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /^确\s?[定认]$/ })
-      .click();
+    await page.getByRole('dialog').getByRole('button', { name: OK_BUTTON }).click();
     await page.getByText('退款 1 笔，共 100.00 元').waitFor();
     await screenshot(page, 'admin-sports-void-confirm');
     await page.getByRole('button', { name: '确认作废' }).click();
@@ -92,7 +91,7 @@ describe('sports in the console', () => {
   });
 
   it("shows the book's liability per outcome, caps a match from its row, and the member's next bet is refused with what is still accepted", async () => {
-    const { match, odds } = await nextMatch(new Date(Date.now() + 90 * 60_000));
+    const { match, odds } = await nextMatch(new Date(Date.now() + 90 * 60_000), { unbet: true });
     const login1 = await server.app.inject({
       method: 'POST',
       url: '/v1/login',
@@ -119,7 +118,7 @@ describe('sports in the console', () => {
     await page.goto('/admin/sports/limits');
     await page.getByRole('tab', { name: '结果负债与上限' }).click();
     await page.getByLabel('比赛ID').fill(String(match.id));
-    await page.getByRole('button', { name: /^查\s?询$/ }).click();
+    await page.getByRole('button', { name: QUERY_BUTTON }).click();
     const row = page
       .locator('.ant-table-row', { hasText: match.matchNo })
       .filter({ hasText: liability.toFixed(2) });
@@ -131,7 +130,7 @@ describe('sports in the console', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('单一结果最高负债（元，留空为取消该行）').fill((liability + 10).toFixed(2));
     await dialog.getByLabel('原因').fill('热门场次，控制单一结果负债');
-    await dialog.getByRole('button', { name: /^确\s?[定认]$/ }).click();
+    await dialog.getByRole('button', { name: OK_BUTTON }).click();
     await page.getByText('已保存').waitFor();
     await expect.poll(() => row.textContent()).toContain('10.00');
     await screenshot(page, 'admin-sports-book-capped');

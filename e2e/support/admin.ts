@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { and, asc, eq, gt } from 'drizzle-orm';
-import { matches, matchMarkets } from '../../apps/server/src/db/schema.ts';
+import { and, asc, eq, gt, notExists } from 'drizzle-orm';
+import { matches, matchMarkets, orderLegs } from '../../apps/server/src/db/schema.ts';
 import type { ManualClock } from '../../apps/server/src/lib/clock.ts';
 import { launchBrowser, newMobileContext, screenshot } from './browser.ts';
 import { startServer, type TestServer } from './server.ts';
@@ -18,8 +18,12 @@ export function startAdminServer(env: Record<string, string> = {}, clock?: Manua
   return startServer(clock, { ADMIN_DIST, ...env });
 }
 
-/** The next football match on sale after `after`, with its 胜平负 odds (straight from the database). */
-export async function nextMatch(after: Date) {
+/**
+ * The next football match on sale after `after`, with its 胜平负 odds (straight from the database).
+ * `unbet` skips matches that already carry a leg, so a retried test finds the book as it left it
+ * the first time: empty.
+ */
+export async function nextMatch(after: Date, { unbet = false } = {}) {
   const { db } = server.app.services.database;
   const [row] = await db
     .select({ match: matches, odds: matchMarkets.odds })
@@ -28,7 +32,18 @@ export async function nextMatch(after: Date) {
       matchMarkets,
       and(eq(matchMarkets.matchId, matches.id), eq(matchMarkets.playType, 'football.winDrawLose')),
     )
-    .where(and(eq(matches.sport, 'football'), eq(matches.status, 'scheduled'), gt(matches.kickoffAt, after)))
+    .where(
+      and(
+        eq(matches.sport, 'football'),
+        eq(matches.status, 'scheduled'),
+        gt(matches.kickoffAt, after),
+        unbet
+          ? notExists(
+              db.select({ one: orderLegs.id }).from(orderLegs).where(eq(orderLegs.matchId, matches.id)),
+            )
+          : undefined,
+      ),
+    )
     .orderBy(asc(matches.kickoffAt))
     .limit(1);
   if (!row) throw new Error('no open football match');
@@ -44,6 +59,14 @@ export function newConsoleContext(browser: Browser, baseURL: string): Promise<Br
     timezoneId: 'Asia/Shanghai',
   });
 }
+
+/**
+ * Button names as the console shows them. antd spaces two-character labels (确 定) and can leave a
+ * button's loading icon behind, invisible, after a quick load (its leave motion never ends); the
+ * icon's label "loading" then leads the accessible name. So these match the label at the end only.
+ */
+export const OK_BUTTON = /(^|\s)确\s?[定认]$/;
+export const QUERY_BUTTON = /(^|\s)查\s?询$/;
 
 export const totpCode = (secret: string, at = Date.now()) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
