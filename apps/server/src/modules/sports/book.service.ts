@@ -282,10 +282,16 @@ export async function rebalance(db: Db, shares: readonly book.OutcomeShare[], no
   if (!outcomes.length) return true;
   return inTransaction(db, async (work) => {
     const { rows, caps } = await book.lockOutcomes(work.tx, outcomes, BOOK_SHARDS, capKeysOf(outcomes), now);
+    const fits = () =>
+      shares.every((s) =>
+        rows.filter((r) => keyOf(r) === keyOf(s)).every((r) => r.allotment - r.liability >= s.liability),
+      );
+    // Many first orders on a new outcome each miss at once and queue here one after another; all
+    // but the first find the shards already allotted under the cap as it stands, and leave them
+    // as they are (a write fewer for each while the rest of the queue waits on these rows).
+    if (rows.every((r) => r.cap === capOf(caps, r)) && fits()) return true;
     reallot(rows, outcomes, caps);
     await book.writeShards(work.tx, rows, now);
-    return shares.every((s) =>
-      rows.filter((r) => keyOf(r) === keyOf(s)).every((r) => r.allotment - r.liability >= s.liability),
-    );
+    return fits();
   });
 }
