@@ -65,6 +65,19 @@ describe('an app that installs', () => {
     });
     expect(cached.length).toBeGreaterThan(3);
     expect(cached.filter((u) => u.startsWith('/v1/'))).toEqual([]);
+    // The shell it keeps is index.html as built: the server's first frame (today's banner) would
+    // otherwise show on every launch until the next release.
+    const shell = await page.evaluate(async () => {
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys())
+          if (new URL(request.url).pathname.endsWith('/index.html'))
+            return (await cache.match(request))?.text();
+      }
+      return null;
+    });
+    expect(shell).toContain('<div id="root"></div>');
+    expect(shell).not.toContain('first-frame');
   });
 
   it('the download page gives the real ways to get the app, not promises', async () => {

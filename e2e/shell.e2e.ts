@@ -5,6 +5,20 @@ import { browser, context, page, server, useBrowserSuite } from './support/suite
 
 useBrowserSuite('shell');
 
+/**
+ * Holds the app's entry script until the returned function is called: what index.html paints on
+ * its own, before the JavaScript has come and run, stays on screen to be looked at.
+ */
+async function holdAppCode(): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('shell', () => {
   it('shows the tabs whose pages exist, in SPEC order, in the tab bar colours', async () => {
     await page.goto('/#/pages/mine/mine');
@@ -85,6 +99,50 @@ describe('shell', () => {
     await page.goto('/#/pages/debug/simple-update-test');
     await page.getByRole('button', { name: '检查并更新' }).click();
     await expect.poll(() => page.getByTestId('simple-update-result').textContent()).toContain('已是最新版本');
+  });
+
+  it('paints the home header and first banner from index.html before the app runs, then the app takes their place', async () => {
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/.test(m.text())) refused.push(m.text());
+    });
+    const release = await holdAppCode();
+    await page.goto('/#/pages/home/home', { waitUntil: 'commit' });
+    const frame = page.locator('#first-frame');
+    await frame.waitFor();
+    expect(await frame.locator('.home-title').textContent()).toBe('金彩体育');
+    // The banner a visitor sees first, as the API lists it.
+    const answer = await fetch(`${server.baseUrl}/v1/banners/page-type?page_type=1`);
+    const [first] = ((await answer.json()) as { data: Array<{ title: string }> }).data;
+    const image = frame.locator('[data-frame-banner] img');
+    expect(await image.getAttribute('alt')).toBe(first?.title);
+    await screenshot(page, 'first-frame');
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const framed = await image.boundingBox();
+
+    release();
+    const banner = page.getByTestId('banners-1').getByRole('img', { name: first?.title }).first();
+    await banner.waitFor();
+    expect(await frame.count()).toBe(0);
+    // Drawn where the frame drew it: the page takes the frame's place without a shift.
+    expect(await banner.boundingBox()).toEqual(framed);
+    expect(refused).toEqual([]);
+  });
+
+  it('keeps the home frame hidden on any other page, and shows a member the banner’s skeleton', async () => {
+    await holdAppCode();
+    for (const hash of ['/#/pages/mine/mine', '/']) {
+      await page.goto(hash, { waitUntil: 'commit' });
+      await page.locator('#first-frame').waitFor({ state: 'attached' });
+      expect(await page.locator('#first-frame').isHidden(), hash).toBe(true);
+    }
+    // A member of an agent may have that agent's banners: only the API knows which.
+    await page.evaluate(() => localStorage.setItem('token', JSON.stringify('a-stored-session')));
+    await page.goto('/#/pages/home/home', { waitUntil: 'commit' });
+    await page.locator('#first-frame').waitFor();
+    expect(await page.locator('#first-frame .banner-skeleton').isVisible()).toBe(true);
+    expect(await page.locator('#first-frame img').count()).toBe(1); // the logo alone
+    await screenshot(page, 'first-frame-member');
   });
 
   it('centres the 375 px phone column on a dark background on a wide screen', async () => {

@@ -51,7 +51,7 @@ const CPU_SLOWDOWN = 4;
 
 interface Run {
   lcpMs: number;
-  /** The element of the largest paint (tag.class, and the image's file name). */
+  /** The element of the largest paint (tag.class, and the image's file name; `frame` when index.html drew it). */
   lcpElement: string;
   fcpMs: number;
   jsBytes: number;
@@ -74,7 +74,11 @@ function observePaintAndInput(): void {
       window.__bench.lcp = entry.startTime;
       // What was painted: the element (tag and first class) and, for an image, its file.
       const el = entry.element;
-      const what = el ? `${el.tagName.toLowerCase()}${el.classList[0] ? `.${el.classList[0]}` : ''}` : '?';
+      // `frame`: drawn by the server into index.html (the first frame), before the app's code ran.
+      const where = el?.closest('#first-frame') ? 'frame ' : '';
+      const what = el
+        ? `${where}${el.tagName.toLowerCase()}${el.classList[0] ? `.${el.classList[0]}` : ''}`
+        : '?';
       const file = entry.url?.startsWith('data:') ? 'data: URI' : (entry.url?.split('/').pop() ?? '');
       window.__bench.lcpElement = file ? `${what} ${file}` : what;
     }

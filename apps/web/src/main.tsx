@@ -8,6 +8,7 @@ import { setNavigator } from './lib/navigation.ts';
 // After the kit's own styles so our theme wins.
 import './app/app.css';
 import './app/kit.css';
+import './app/first-frame.css';
 
 /**
  * How long the first render waits for the launch page's code. Rendering before it arrives would

@@ -50,7 +50,8 @@ const BROTLI = {
   params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
 };
 
-function answerOf(body: Buffer): CachedAnswer {
+/** An answer with its ETag, compressed on first ask (also for a fixed file kept in memory). */
+export function answerOf(body: Buffer): CachedAnswer {
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   const forms = new Map<Encoding, Buffer>([['identity', body]]);
   return {

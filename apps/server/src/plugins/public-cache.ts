@@ -22,12 +22,21 @@ interface Miss {
   start: BuildStart;
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): Buffer | string {
+/**
+ * A cached answer as it goes out: its ETag (304 when the client has it), revalidated on every
+ * use (`no-cache`), and compressed as the client takes it.
+ */
+export function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+  type = 'application/json; charset=utf-8',
+): Buffer | string {
   void reply
     .header('etag', answer.etag)
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding')
-    .type('application/json; charset=utf-8');
+    .type(type);
   const seen = request.headers['if-none-match'];
   if (seen !== undefined && seen.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag)) {
     void reply.code(304);
@@ -52,7 +61,7 @@ export async function publicCachePlugin(api: FastifyInstance, opts: { cache: Pub
     const topics = request.routeOptions.config.publicCache;
     if (!topics || request.method !== 'GET' || request.headers.authorization) return;
     const hit = cache.get(request.url);
-    if (hit) return reply.send(send(request, reply, hit));
+    if (hit) return reply.send(sendCached(request, reply, hit));
     misses.set(request, { topics, start: cache.versionsOf(topics) });
   });
 
@@ -62,6 +71,6 @@ export async function publicCachePlugin(api: FastifyInstance, opts: { cache: Pub
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     misses.delete(request);
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    return send(request, reply, cache.store(request.url, miss.topics, miss.start, body));
+    return sendCached(request, reply, cache.store(request.url, miss.topics, miss.start, body));
   });
 }

@@ -26,10 +26,12 @@ export function relaunch(path: string): void {
 export const HOME_PATH = '/pages/home/home';
 export const LOGIN_PATH = '/pages/login/login';
 
-/** Whether a launch at this location hash opens the home page (no route yet, or the home route). */
+/**
+ * Whether a launch at this location hash opens the home page. Without a route (`/`) the app opens
+ * its launch page (login, register, browse as a guest), not home.
+ */
 export function launchesOnHome(hash: string): boolean {
-  const path = hash.replace(/^#/, '').split('?')[0] ?? '';
-  return path === '' || path === '/' || path === HOME_PATH;
+  return (hash.replace(/^#/, '').split('?')[0] ?? '') === HOME_PATH;
 }
 export const MINE_PATH = '/pages/mine/mine';
 
