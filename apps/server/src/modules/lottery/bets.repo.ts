@@ -265,13 +265,56 @@ export async function betStats(db: Db, memberId: number, code: string | undefine
  */
 const batchIds = (ids: readonly number[]) => sql`(SELECT ${pgArray(ids)}::int[])::int[]`;
 
-/** The still-pending bets among `ids` (the list bound as one array, whatever its length). */
-export async function pendingBetsByIds(db: Db, ids: number[]): Promise<BetRow[]> {
+/** What settling a bet reads of it; its odds as the stored JSON text (bets share few snapshots). */
+export interface BetToSettle {
+  id: number;
+  memberId: number;
+  playCode: string;
+  codes: string;
+  multiple: number;
+  unitFen: bigint;
+  amount: bigint;
+  oddsJson: string;
+}
+
+/**
+ * A period's pending bets in (member, id) order: the order settlement takes them in. One read of
+ * the period, sorted here: asked for in order page by page, a period whose bets came in since the
+ * last ANALYZE was planned as a scan of all its bets and a sort, once per page (55–95 ms per
+ * 10,000 bets of a 100,000-bet period, against one read of 60 ms).
+ */
+export async function pendingBetKeys(
+  db: Db,
+  periodId: number,
+): Promise<Array<{ memberId: number; id: number }>> {
+  const keys = await db
+    .select({ memberId: lotteryBets.memberId, id: lotteryBets.id })
+    .from(lotteryBets)
+    .where(and(eq(lotteryBets.periodId, periodId), eq(lotteryBets.status, 'pending')));
+  return keys.sort((x, y) => x.memberId - y.memberId || x.id - y.id);
+}
+
+/**
+ * The bets among `ids` still pending, in (member, id) order, with what settling them needs. Read
+ * outside the batches' transactions: each flip is guarded by `status = 'pending'`, and only the
+ * bets a batch flipped are paid, so a bet cancelled or settled since is left alone.
+ */
+export async function betsToSettle(db: Db, ids: readonly number[]): Promise<BetToSettle[]> {
   if (ids.length === 0) return [];
-  return db
-    .select()
+  const bets = await db
+    .select({
+      id: lotteryBets.id,
+      memberId: lotteryBets.memberId,
+      playCode: lotteryBets.playCode,
+      codes: lotteryBets.codes,
+      multiple: lotteryBets.multiple,
+      unitFen: lotteryBets.unitFen,
+      amount: lotteryBets.amount,
+      oddsJson: sql<string>`${lotteryBets.odds}::text`,
+    })
     .from(lotteryBets)
     .where(and(sql`${lotteryBets.id} = ANY(${batchIds(ids)})`, eq(lotteryBets.status, 'pending')));
+  return bets.sort((x, y) => x.memberId - y.memberId || x.id - y.id);
 }
 
 /** Losing bets in one UPDATE (still pending only); returns the ids it flipped. */

@@ -20,6 +20,7 @@ import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { TestSocket } from '../../test/socket-client.ts';
 import { updateMember } from '../accounts/accounts.repo.ts';
 import { members } from '../accounts/accounts.table.ts';
+import { rowsOf } from '../ledger/ledger.repo.ts';
 import { ledgerEntries } from '../ledger/ledger.table.ts';
 import { messages } from '../messages/messages.table.ts';
 import { deriveSeed } from './draw-seed.ts';
@@ -258,6 +259,63 @@ describe('draws', () => {
     expect(wins).toHaveLength(1);
     expect(wins[0]).toMatchObject({ memberId: a.id, dedupeKey: `lottery-bet:${aWin!.id}:won` });
     expect(wins[0]?.content).toContain(formatFen(won.payout));
+  });
+
+  it('settles alike bets alike and each by its own multiple and odds; a bet the rules refuse stays pending alone', async () => {
+    const code = 'pk10_5m';
+    // The period after the one the test before drew (the clock still shows that one).
+    const config = configOf(code);
+    clock.set(nextPeriod(config, currentPeriod(config, clock.now().getTime())).openAt);
+    const period = await openPeriod(t, code);
+    const champion = (await futureOpenCode(t, code, period.number)).split(',')[0]!;
+    const pick = { play_code: 'pk10_dwd', bet_codes: `1:${champion}` };
+    const a = await member();
+    const b = await member();
+    const [a1, a2, a3] = await betIds(a, code, period.number, [pick, pick, { ...pick, multiple: 3 }]);
+    const [b1, b2] = await betIds(b, code, period.number, [pick, pick]);
+    // b1 was placed on other odds (a snapshot of its own); b2's picks became unreadable.
+    const odds = (await betRow(b1!.id)).odds;
+    const key = Object.keys(odds)[0]!;
+    await t.database.db
+      .update(lotteryBets)
+      .set({ odds: { ...odds, [key]: odds[key]! + 100 } })
+      .where(eq(lotteryBets.id, b1!.id));
+    await t.database.db.update(lotteryBets).set({ codes: 'not-a-pick' }).where(eq(lotteryBets.id, b2!.id));
+
+    await tick(t, [code], period.drawAt);
+    const [r1, r2, r3, rb1, rb2] = await Promise.all([a1, a2, a3, b1, b2].map((bet) => betRow(bet!.id)));
+    const openCode = (await periodRow(t, code, period.number)).openCode!;
+    const expected = (multiple: number, oddsX100: Record<string, number>) =>
+      settleBet(findPlay('pk10_dwd')!, pick.bet_codes, openCode, multiple, { oddsX100 }).payoutFen;
+    expect(r1).toMatchObject({ status: 'won', payout: expected(1, odds) });
+    expect(r2!.payout).toBe(r1!.payout);
+    expect(r3).toMatchObject({ status: 'won', payout: expected(3, odds) });
+    expect(rb1).toMatchObject({ status: 'won', payout: expected(1, rb1!.odds) });
+    expect(rb1!.payout).toBeGreaterThan(r1!.payout);
+    expect(rb2!.status).toBe('pending');
+    // The period stays open for the bet left pending (an operator looks at it); the rest is paid.
+    expect((await periodRow(t, code, period.number)).settledAt).toBeNull();
+    expect(await balanceOf(t, b)).toBe(100_000n - rb1!.amount - rb2!.amount + rb1!.payout);
+  });
+
+  it('settles a bet without touching an index: none holds what settlement writes', async () => {
+    const indexed = rowsOf<{ column: string }>(
+      await t.database.db.execute(sql`
+        SELECT DISTINCT a.attname AS column
+        FROM pg_index i
+        JOIN pg_attribute a ON a.attrelid = i.indrelid
+        WHERE i.indrelid = 'lottery_bets'::regclass
+          AND (a.attnum = ANY(i.indkey)
+               OR a.attname = ANY(regexp_split_to_array(coalesce(pg_get_expr(i.indpred, i.indrelid), ''), '\W+')))`),
+    ).map((r) => r.column);
+    for (const written of ['status', 'payout', 'winning_items', 'settled_at', 'cancel_reason'])
+      expect(indexed, written).not.toContain(written);
+    const [table] = rowsOf<{ options: string[] | null }>(
+      await t.database.db.execute(
+        sql`SELECT reloptions AS options FROM pg_class WHERE oid = 'lottery_bets'::regclass`,
+      ),
+    );
+    expect(table?.options).toContain('fillfactor=50');
   });
 
   it('pays bets of other families exactly as the shared rules settle them', async () => {

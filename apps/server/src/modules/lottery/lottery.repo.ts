@@ -281,27 +281,6 @@ export async function betCountsOfPeriod(db: Db, periodId: number): Promise<Recor
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
-/** Pending bets of a period after `cursor` in (member, id) order: settlement's batches. */
-export async function pendingBets(
-  db: Db,
-  periodId: number,
-  cursor: { memberId: number; id: number },
-  limit: number,
-): Promise<Array<{ memberId: number; id: number }>> {
-  return db
-    .select({ memberId: lotteryBets.memberId, id: lotteryBets.id })
-    .from(lotteryBets)
-    .where(
-      and(
-        eq(lotteryBets.periodId, periodId),
-        eq(lotteryBets.status, 'pending'),
-        sql`(${lotteryBets.memberId}, ${lotteryBets.id}) > (${cursor.memberId}, ${cursor.id})`,
-      ),
-    )
-    .orderBy(asc(lotteryBets.memberId), asc(lotteryBets.id))
-    .limit(limit);
-}
-
 export async function markSettled(db: Db, periodId: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(lotteryPeriods)

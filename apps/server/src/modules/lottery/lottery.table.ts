@@ -106,8 +106,11 @@ export const lotteryBets = pgTable(
   },
   (t) => [
     uniqueIndex('lottery_bets_bet_no_uq').on(t.betNo),
-    // Settlement walks a period's pending bets in (member, id) order.
-    index('lottery_bets_period_idx').on(t.periodId, t.status, t.memberId, t.id),
+    // Settlement walks a period's pending bets in (member, id) order. No index holds `status` (nor
+    // anything else settlement writes), and the table keeps half of each page free (fillfactor 50,
+    // migration 0027): settling a bet rewrites its row on its own page and touches no index (a HOT
+    // update), 2,500 bets in 16 ms instead of 75 ms with an index entry per index and bet.
+    index('lottery_bets_period_idx').on(t.periodId, t.memberId, t.id),
     index('lottery_bets_member_idx').on(t.memberId, t.id),
     check(
       'lottery_bets_amounts',

@@ -71,6 +71,55 @@ function byMember(rows: ReadonlyArray<{ memberId: number; id: number; amount: bi
 }
 
 /**
+ * The rules' verdict on a period's bets (shared `settleBet`), worked out once for every bet with
+ * the same play, picks, multiple, unit and odds: the verdict is a pure function of those and the
+ * period's open code, and a period's bets repeat them (大小单双, 和值, a popular number). Odds
+ * snapshots are parsed once per distinct text.
+ */
+class PeriodVerdicts {
+  private readonly verdicts = new Map<string, ReturnType<typeof settleBet> | Error>();
+  private readonly odds = new Map<string, Record<string, number>>();
+  private readonly schedulePeriod: ReturnType<typeof schedulePeriodOf>;
+
+  constructor(
+    readonly config: LotteryConfig,
+    private readonly period: repo.PeriodRow,
+  ) {
+    this.schedulePeriod = schedulePeriodOf(config, period);
+  }
+
+  /** The bet's payout and winning items; throws what the rules throw for it. */
+  of(bet: bets.BetToSettle): ReturnType<typeof settleBet> {
+    const key = `${bet.playCode}\u0000${bet.codes}\u0000${bet.multiple}\u0000${bet.unitFen}\u0000${bet.oddsJson}`;
+    let verdict = this.verdicts.get(key);
+    if (verdict === undefined) {
+      try {
+        const play = playOf(this.config, bet.playCode, this.schedulePeriod);
+        if (!play) throw new Error(`unknown play ${bet.playCode}`);
+        verdict = settleBet(play, bet.codes, this.period.openCode!, bet.multiple, {
+          unitFen: bet.unitFen,
+          oddsX100: this.oddsOf(bet.oddsJson),
+        });
+      } catch (err) {
+        verdict = err instanceof Error ? err : new Error(String(err));
+      }
+      this.verdicts.set(key, verdict);
+    }
+    if (verdict instanceof Error) throw verdict;
+    return verdict;
+  }
+
+  private oddsOf(json: string): Record<string, number> {
+    let odds = this.odds.get(json);
+    if (!odds) {
+      odds = JSON.parse(json) as Record<string, number>;
+      this.odds.set(json, odds);
+    }
+    return odds;
+  }
+}
+
+/**
  * Exactly-once settlement of a period's bets. Bets are taken in (member, id) order in batches;
  * each batch decides its bets with `WHERE status = 'pending'` (only the rows it flipped are
  * paid), credits each member's winnings in one ledger entry with an idempotency key, and adds
@@ -93,27 +142,36 @@ export class LotterySettlement {
     const outcome: PeriodSettlement = { bets: 0, won: 0, paid: 0n, refunded: 0n, complete: false };
     if (!period || (period.status !== 'drawn' && period.status !== 'cancelled')) return outcome;
     const config = findLottery(period.lotteryCode);
-    if (period.status === 'drawn' && !config) {
-      this.log.error({ lottery: period.lotteryCode }, 'drawn period of an unknown lottery left unsettled');
+    if (period.status === 'drawn' && (!config || !period.openCode)) {
+      this.log.error(
+        { lottery: period.lotteryCode },
+        'drawn period of an unknown lottery, or without its open code, left unsettled',
+      );
       return outcome;
     }
-    let cursor = { memberId: 0, id: 0 };
+    const verdicts = period.status === 'drawn' ? new PeriodVerdicts(config!, period) : null;
     // Win messages are pushed once per member when the period is done, not once per batch.
     const pushes = this.messages.holdPushes();
     try {
-      for (;;) {
-        const pending = await repo.pendingBets(this.db, periodId, cursor, BET_BATCH * BATCHES_AT_ONCE);
-        if (pending.length === 0) break;
-        cursor = pending[pending.length - 1]!;
-        const batches: number[][] = [];
-        for (let i = 0; i < pending.length; i += BET_BATCH)
-          batches.push(pending.slice(i, i + BET_BATCH).map((b) => b.id));
+      const keys = await bets.pendingBetKeys(this.db, periodId);
+      for (let round = 0; round < keys.length; round += BET_BATCH * BATCHES_AT_ONCE) {
+        const pending = await bets.betsToSettle(
+          this.db,
+          keys.slice(round, round + BET_BATCH * BATCHES_AT_ONCE).map((k) => k.id),
+        );
+        const batches: bets.BetToSettle[][] = [];
+        for (let i = 0; i < pending.length; i += BET_BATCH) batches.push(pending.slice(i, i + BET_BATCH));
         // Batches share at most the member at their edge, whose wallet they lock in member order.
         const results = await Promise.all(
           batches.map((batch) =>
             period.status === 'drawn'
-              ? this.settleBatch(batch, period, config!, now, pushes)
-              : this.refundBatch(batch, period, config, now),
+              ? this.settleBatch(batch, period, verdicts!, now, pushes)
+              : this.refundBatch(
+                  batch.map((b) => b.id),
+                  period,
+                  config,
+                  now,
+                ),
           ),
         );
         for (const batch of results) {
@@ -143,33 +201,27 @@ export class LotterySettlement {
   }
 
   private async settleBatch(
-    ids: number[],
+    batch: bets.BetToSettle[],
     period: repo.PeriodRow,
-    config: LotteryConfig,
+    verdicts: PeriodVerdicts,
     now: Date,
     pushes: HeldPushes,
   ) {
-    const schedulePeriod = schedulePeriodOf(config, period);
-    const openCode = period.openCode!;
+    const config = verdicts.config;
+    // The rules run before the transaction: it holds its locks for the writes alone.
+    const decided: Array<{ bet: bets.BetToSettle; payout: bigint; items: number }> = [];
+    for (const bet of batch) {
+      try {
+        const result = verdicts.of(bet);
+        decided.push({ bet, payout: result.payoutFen, items: result.winningItems });
+      } catch (err) {
+        // A bet the rules cannot settle is a bug to look at, never a loss: it stays pending.
+        this.log.error({ err, betId: bet.id }, 'lottery bet could not be settled');
+      }
+    }
     return inTransaction(
       this.db,
       async (work) => {
-        const rows = await bets.pendingBetsByIds(work.tx, ids);
-        const decided: Array<{ bet: repo.BetRow; payout: bigint; items: number }> = [];
-        for (const bet of rows) {
-          try {
-            const play = playOf(config, bet.playCode, schedulePeriod);
-            if (!play) throw new Error(`unknown play ${bet.playCode}`);
-            const result = settleBet(play, bet.codes, openCode, bet.multiple, {
-              unitFen: bet.unitFen,
-              oddsX100: bet.odds,
-            });
-            decided.push({ bet, payout: result.payoutFen, items: result.winningItems });
-          } catch (err) {
-            // A bet the rules cannot settle is a bug to look at, never a loss: it stays pending.
-            this.log.error({ err, betId: bet.id }, 'lottery bet could not be settled');
-          }
-        }
         const lost = decided.filter((d) => d.payout === 0n).map((d) => d.bet.id);
         const winners = decided.filter((d) => d.payout > 0n);
         const flipped = new Set<number>([
