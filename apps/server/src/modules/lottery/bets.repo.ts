@@ -287,34 +287,49 @@ export async function pendingBetKeys(
   db: Db,
   periodId: number,
 ): Promise<Array<{ memberId: number; id: number }>> {
-  const keys = await db
-    .select({ memberId: lotteryBets.memberId, id: lotteryBets.id })
-    .from(lotteryBets)
-    .where(and(eq(lotteryBets.periodId, periodId), eq(lotteryBets.status, 'pending')));
+  const keys = rowsOf<{ member_id: number; id: number }>(
+    await db.execute(
+      sql`SELECT member_id, id FROM lottery_bets WHERE period_id = ${periodId} AND status = 'pending'`,
+    ),
+  ).map((r) => ({ memberId: Number(r.member_id), id: Number(r.id) }));
   return keys.sort((x, y) => x.memberId - y.memberId || x.id - y.id);
 }
 
 /**
- * The bets among `ids` still pending, in (member, id) order, with what settling them needs. Read
- * outside the batches' transactions: each flip is guarded by `status = 'pending'`, and only the
- * bets a batch flipped are paid, so a bet cancelled or settled since is left alone.
+ * The bets among `ids` still pending, in (member, id) order, with what settling them needs (rows
+ * as the driver gives them: a third of the read's time went to mapping them through the query
+ * builder). Read outside the batches' transactions: each flip is guarded by `status = 'pending'`,
+ * and only the bets a batch flipped are paid, so a bet cancelled or settled since is left alone.
  */
 export async function betsToSettle(db: Db, ids: readonly number[]): Promise<BetToSettle[]> {
   if (ids.length === 0) return [];
-  const bets = await db
-    .select({
-      id: lotteryBets.id,
-      memberId: lotteryBets.memberId,
-      playCode: lotteryBets.playCode,
-      codes: lotteryBets.codes,
-      multiple: lotteryBets.multiple,
-      unitFen: lotteryBets.unitFen,
-      amount: lotteryBets.amount,
-      oddsJson: sql<string>`${lotteryBets.odds}::text`,
-    })
-    .from(lotteryBets)
-    .where(and(sql`${lotteryBets.id} = ANY(${batchIds(ids)})`, eq(lotteryBets.status, 'pending')));
-  return bets.sort((x, y) => x.memberId - y.memberId || x.id - y.id);
+  const rows = rowsOf<{
+    id: number;
+    member_id: number;
+    play_code: string;
+    codes: string;
+    multiple: number;
+    unit_fen: string;
+    amount: string;
+    odds: string;
+  }>(
+    await db.execute(sql`
+      SELECT id, member_id, play_code, codes, multiple, unit_fen::text AS unit_fen, amount::text AS amount,
+             odds::text AS odds
+      FROM lottery_bets WHERE id = ANY(${batchIds(ids)}) AND status = 'pending'`),
+  );
+  return rows
+    .map((r) => ({
+      id: Number(r.id),
+      memberId: Number(r.member_id),
+      playCode: r.play_code,
+      codes: r.codes,
+      multiple: Number(r.multiple),
+      unitFen: BigInt(r.unit_fen),
+      amount: BigInt(r.amount),
+      oddsJson: r.odds,
+    }))
+    .sort((x, y) => x.memberId - y.memberId || x.id - y.id);
 }
 
 /** Losing bets in one UPDATE (still pending only); returns the ids it flipped. */

@@ -6,6 +6,7 @@ import {
   currentPeriod,
   nextPeriod,
   deriveOpenCode,
+  oddsSnapshot,
   findPlay,
   formatFen,
   LOTTERY_EVENTS,
@@ -296,6 +297,68 @@ describe('draws', () => {
     // The period stays open for the bet left pending (an operator looks at it); the rest is paid.
     expect((await periodRow(t, code, period.number)).settledAt).toBeNull();
     expect(await balanceOf(t, b)).toBe(100_000n - rb1!.amount - rb2!.amount + rb1!.payout);
+  });
+
+  it('settles a period of several rounds exactly once through a batch that fails while the next round is read', async () => {
+    const code = 'k3_5m';
+    const config = configOf(code);
+    clock.set(nextPeriod(config, currentPeriod(config, clock.now().getTime())).openAt);
+    const period = await openPeriod(t, code);
+    const row = await periodRow(t, code, period.number);
+    const sum = openCodeNumbers('k3', await futureOpenCode(t, code, period.number)).reduce(
+      (a, b) => a + b,
+      0,
+    );
+    const a = await member();
+    const b = await member();
+    // 12,001 bets of 2 元 on the drawn sum, more than one round of batches (four of 2,500), written
+    // as placed bets; a's are every other one.
+    const odds = JSON.stringify(oddsSnapshot(findPlay('k3_hz')!));
+    await t.database.db.execute(sql`
+      INSERT INTO lottery_bets (bet_no, member_id, lottery_code, period_id, play_code, codes, item_count, multiple, unit_fen, amount, odds)
+      SELECT 'R' || ${row.id} || '-' || g, CASE WHEN g % 2 = 0 THEN ${a.id}::int ELSE ${b.id}::int END, ${code}, ${row.id}::int,
+             'k3_hz', ${String(sum)}, 1, 1, 200, 200, ${odds}::jsonb
+      FROM generate_series(1, 12001) g`);
+    const perBet = settleBet(
+      findPlay('k3_hz')!,
+      String(sum),
+      await futureOpenCode(t, code, period.number),
+      1,
+      {
+        oddsX100: oddsSnapshot(findPlay('k3_hz')!),
+      },
+    ).payoutFen;
+
+    // A batch of the first round fails: the round's other batches may commit, the second round
+    // never starts, and its read (begun beside the first round's writes) is left unawaited.
+    const postMany = t.app.services.ledger.postMany.bind(t.app.services.ledger);
+    let calls = 0;
+    const failing = vi.spyOn(t.app.services.ledger, 'postMany').mockImplementation((work, entries) => {
+      calls += 1;
+      return calls === 2 ? Promise.reject(new Error('connection lost')) : postMany(work, entries);
+    });
+    onTestFinished(() => failing.mockRestore());
+    // The draw's tick settles the period, and fails with the batch.
+    await expect(tick(t, [code], period.drawAt)).rejects.toThrow('connection lost');
+    failing.mockRestore();
+    expect(await periodRow(t, code, period.number)).toMatchObject({ status: 'drawn', settledAt: null });
+    const left = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(lotteryBets)
+      .where(and(eq(lotteryBets.periodId, row.id), eq(lotteryBets.status, 'pending')));
+    expect(left[0]!.n).toBeGreaterThanOrEqual(2_500 + 2_001);
+
+    const rerun = await t.app.services.lotterySettlement.settlePeriod(row.id);
+    expect(rerun.complete).toBe(true);
+    expect(rerun.bets).toBe(left[0]!.n);
+    const paid = await t.database.db
+      .select({ member: ledgerEntries.memberId, total: sql<string>`sum(amount)::text` })
+      .from(ledgerEntries)
+      .where(and(inArray(ledgerEntries.memberId, [a.id, b.id]), eq(ledgerEntries.type, 'payout')))
+      .groupBy(ledgerEntries.memberId);
+    const byMember = new Map(paid.map((p) => [p.member, BigInt(p.total)]));
+    expect(byMember.get(a.id)).toBe(perBet * 6_000n);
+    expect(byMember.get(b.id)).toBe(perBet * 6_001n);
   });
 
   it('settles a bet without touching an index: none holds what settlement writes', async () => {

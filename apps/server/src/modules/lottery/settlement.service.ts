@@ -47,6 +47,14 @@ export const periodRefundKey = (periodId: number, memberId: number, firstBetId: 
 /** A member's own cancel of one bet. */
 export const refundKey = (betId: number) => `lottery-bet:${betId}:refund`;
 
+/** What one batch decided. */
+interface BatchOutcome {
+  bets: number;
+  won: number;
+  paid: bigint;
+  refunded: bigint;
+}
+
 interface MemberTotal {
   memberId: number;
   amount: bigint;
@@ -154,15 +162,27 @@ export class LotterySettlement {
     const pushes = this.messages.holdPushes();
     try {
       const keys = await bets.pendingBetKeys(this.db, periodId);
-      for (let round = 0; round < keys.length; round += BET_BATCH * BATCHES_AT_ONCE) {
-        const pending = await bets.betsToSettle(
+      const perRound = BET_BATCH * BATCHES_AT_ONCE;
+      const read = (round: number) => {
+        const rows = bets.betsToSettle(
           this.db,
-          keys.slice(round, round + BET_BATCH * BATCHES_AT_ONCE).map((k) => k.id),
+          keys.slice(round, round + perRound).map((k) => k.id),
         );
+        // Awaited by the next round; if a batch of this one fails first, nothing awaits it.
+        rows.catch(() => undefined);
+        return rows;
+      };
+      // The next round's bets are read while this round's batches write.
+      let reading = keys.length > 0 ? read(0) : null;
+      for (let round = 0; reading; round += perRound) {
+        const pending = await reading;
+        reading = round + perRound < keys.length ? read(round + perRound) : null;
         const batches: bets.BetToSettle[][] = [];
         for (let i = 0; i < pending.length; i += BET_BATCH) batches.push(pending.slice(i, i + BET_BATCH));
         // Batches share at most the member at their edge, whose wallet they lock in member order.
-        const results = await Promise.all(
+        // Every batch of the round ends before the round does: a failed one is thrown once its
+        // siblings have committed or failed, so nothing of this run writes after it gave up.
+        const settled = await Promise.allSettled(
           batches.map((batch) =>
             period.status === 'drawn'
               ? this.settleBatch(batch, period, verdicts!, now, pushes)
@@ -174,7 +194,9 @@ export class LotterySettlement {
                 ),
           ),
         );
-        for (const batch of results) {
+        const failed = settled.find((r) => r.status === 'rejected');
+        if (failed) throw failed.reason;
+        for (const { value: batch } of settled as Array<PromiseFulfilledResult<BatchOutcome>>) {
           outcome.bets += batch.bets;
           outcome.won += batch.won;
           outcome.paid += batch.paid;
@@ -206,7 +228,7 @@ export class LotterySettlement {
     verdicts: PeriodVerdicts,
     now: Date,
     pushes: HeldPushes,
-  ) {
+  ): Promise<BatchOutcome> {
     const config = verdicts.config;
     // The rules run before the transaction: it holds its locks for the writes alone.
     const decided: Array<{ bet: bets.BetToSettle; payout: bigint; items: number }> = [];
@@ -298,7 +320,7 @@ export class LotterySettlement {
     period: repo.PeriodRow,
     config: LotteryConfig | undefined,
     now: Date,
-  ) {
+  ): Promise<BatchOutcome> {
     const name = config?.name ?? period.lotteryCode;
     const reason = period.cancelReason ?? `${name}第${period.number}期已取消`;
     return inTransaction(
