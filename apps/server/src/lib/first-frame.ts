@@ -67,7 +67,7 @@ export function frameHtml(frame: FirstFrame): string {
     '<div id="first-frame" hidden aria-hidden="true" inert><div class="app-shell"><div class="page home-page">' +
     '<header class="home-header">' +
     (logo ? `<img class="home-logo" src="${escapeHtml(logo)}" alt="">` : '') +
-    `<h1 class="home-title">${escapeHtml(frame.title)}</h1></header>` +
+    `<h1 class="home-title gold-text">${escapeHtml(frame.title)}</h1></header>` +
     `<div class="page-body">${banner}</div></div></div></div>` +
     `<script>${FIRST_FRAME_SCRIPT}</script>`
   );

@@ -74,7 +74,7 @@ describe('index template', () => {
     const html = indexTemplate(BUILT)!(frame);
     expect(html.startsWith('<!doctype html><html><body><div id="root"><div id="first-frame"')).toBe(true);
     expect(html.endsWith('</script></div><noscript>x</noscript></body></html>')).toBe(true);
-    expect(html).toContain('<h1 class="home-title">金彩体育</h1>');
+    expect(html).toContain('<h1 class="home-title gold-text">金彩体育</h1>');
     expect(html).toContain(
       '<img src="data:image/svg+xml;base64,PHN2Zz4=" alt="五大联赛" fetchpriority="high">',
     );
@@ -93,7 +93,7 @@ describe('index template', () => {
       banner: { imageUrl: 'javascript:alert(2)', title: 'x' },
     });
     expect(html).toContain(
-      '<h1 class="home-title">&lt;script&gt;alert(1)&lt;/script&gt;&amp;&quot;&#39;</h1>',
+      '<h1 class="home-title gold-text">&lt;script&gt;alert(1)&lt;/script&gt;&amp;&quot;&#39;</h1>',
     );
     expect(html).not.toContain('javascript:');
     expect(html).not.toContain('<img');

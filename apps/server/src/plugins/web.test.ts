@@ -39,7 +39,7 @@ describe('index.html with the first frame', () => {
     expect(before.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(before.headers['cache-control']).toBe('no-cache');
     // No banner yet: the header alone.
-    expect(frameOf(before.body)).toContain('<h1 class="home-title">金彩体育</h1>');
+    expect(frameOf(before.body)).toContain('<h1 class="home-title gold-text">金彩体育</h1>');
     expect(before.body).not.toContain('data-frame-banner>');
 
     for (const [title, sort] of [
@@ -60,7 +60,7 @@ describe('index.html with the first frame', () => {
 
     expect((await saveSettings({ info: { title: '金彩<体育>' }, reason: '改名' })).statusCode).toBe(200);
     expect(frameOf((await page('/index.html')).body)).toContain(
-      '<h1 class="home-title">金彩&lt;体育&gt;</h1>',
+      '<h1 class="home-title gold-text">金彩&lt;体育&gt;</h1>',
     );
 
     // Banners switched off, or the site in maintenance: the page shows no banner, nor does the frame.

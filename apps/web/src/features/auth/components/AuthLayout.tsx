@@ -20,7 +20,7 @@ export function AuthLayout({ title, heading, subheading, children }: AuthLayoutP
       <header className="auth-brand">
         <img className="auth-logo" src={info.site_logo} alt={info.title} />
         <div>
-          <h1 className="auth-heading">{heading}</h1>
+          <h1 className="auth-heading gold-text">{heading}</h1>
           <p className="auth-subheading">{subheading}</p>
         </div>
       </header>

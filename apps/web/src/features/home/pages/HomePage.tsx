@@ -54,7 +54,7 @@ export default function HomePage() {
     <div className="page home-page">
       <header className="home-header">
         <img className="home-logo" src={info.site_logo} alt="" />
-        <h1 className="home-title">{info.title}</h1>
+        <h1 className="home-title gold-text">{info.title}</h1>
         <button
           type="button"
           className="home-header-action"

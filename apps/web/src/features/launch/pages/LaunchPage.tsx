@@ -25,7 +25,7 @@ export default function LaunchPage() {
       <div className="launch-glow" aria-hidden />
       <div className="launch-hero">
         <img className="launch-logo" src={info.site_logo} alt={info.title} />
-        <h1 className="launch-title">{info.title}</h1>
+        <h1 className="launch-title gold-text">{info.title}</h1>
         <p className="launch-slogan">足球 · 篮球 · 彩票 &nbsp;一站尽享</p>
       </div>
 

@@ -74,7 +74,7 @@ export default function GameplayPage() {
   return (
     <div className="page gameplay-page">
       <header className="hub-header">
-        <h1 className="hub-title">竞猜</h1>
+        <h1 className="hub-title gold-text">竞猜</h1>
         <SportSwitch value={sport} onChange={(next) => change({ sport: next })} />
       </header>
       <Tabs className="hub-tabs" activeKey={tab} onChange={(key) => change({ tab: key as HubTab })}>
