@@ -19,6 +19,12 @@ async function holdAppCode(): Promise<() => void> {
   return release;
 }
 
+/** Opens the app at `path` as a launch: a new document, not a hash change within the current one. */
+async function launchAt(path: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(path, { waitUntil: 'commit' });
+}
+
 describe('shell', () => {
   it('shows the tabs whose pages exist, in SPEC order, in the tab bar colours', async () => {
     await page.goto('/#/pages/mine/mine');
@@ -129,20 +135,27 @@ describe('shell', () => {
     expect(refused).toEqual([]);
   });
 
-  it('keeps the home frame hidden on any other page, and shows a member the banner’s skeleton', async () => {
+  it('keeps the home frame hidden on any other page, and shows a member of an agent the banner’s skeleton', async () => {
     await holdAppCode();
     for (const hash of ['/#/pages/mine/mine', '/']) {
-      await page.goto(hash, { waitUntil: 'commit' });
+      await launchAt(hash);
       await page.locator('#first-frame').waitFor({ state: 'attached' });
       expect(await page.locator('#first-frame').isHidden(), hash).toBe(true);
     }
     // A member of an agent may have that agent's banners: only the API knows which.
-    await page.evaluate(() => localStorage.setItem('token', JSON.stringify('a-stored-session')));
-    await page.goto('/#/pages/home/home', { waitUntil: 'commit' });
+    await page.evaluate(() => {
+      localStorage.setItem('token', JSON.stringify('a-stored-session'));
+      localStorage.setItem('userinfo', JSON.stringify({ id: 7, agent_id: 3 }));
+    });
+    await launchAt('/#/pages/home/home');
     await page.locator('#first-frame').waitFor();
     expect(await page.locator('#first-frame .banner-skeleton').isVisible()).toBe(true);
     expect(await page.locator('#first-frame img').count()).toBe(1); // the logo alone
     await screenshot(page, 'first-frame-member');
+    // A member of no agent sees the general banners, as a visitor does.
+    await page.evaluate(() => localStorage.setItem('userinfo', JSON.stringify({ id: 7, agent_id: null })));
+    await launchAt('/#/pages/home/home');
+    await page.locator('#first-frame [data-frame-banner] img').waitFor();
   });
 
   it('centres the 375 px phone column on a dark background on a wide screen', async () => {

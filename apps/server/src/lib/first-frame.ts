@@ -9,30 +9,30 @@ import { createHash } from 'node:crypto';
  * The frame is the same markup and classes as the home page (HomePage, BannerCarousel; their
  * rules are in the entry stylesheet), so the page takes its place without a shift. It is hidden
  * until the inline script below has seen that the app launches on the home page; a deep link to
- * another page never shows it. A visitor with a stored session sees the banner's skeleton
- * instead of the banner: a member of an agent may have that agent's banners, which only the API
- * knows from the token.
+ * another page never shows it. A member of an agent sees the banner's skeleton instead of the
+ * banner: that agent may have banners of its own, which only the API knows from the token.
  */
 export interface FirstFrame {
   title: string;
   logoUrl: string;
-  /** The first home banner a visitor without a session sees; null when none is shown. */
+  /** The first home banner a visitor (or a member of no agent) sees; null when none is shown. */
   banner: { imageUrl: string; title: string } | null;
 }
 
 /**
  * Shows the frame when the launch path is the home page (as the app's launchesOnHome decides: a
- * launch without a route opens the launch page instead) and no launch scheme redirects anywhere;
- * with a stored token, the banner gives way to its skeleton. Runs as the parser reaches it,
- * before the first paint.
+ * launch without a route opens the launch page instead) and no launch scheme redirects anywhere.
+ * With a stored token, the banner stays only if the stored userinfo says the member belongs to no
+ * agent (`agent_id: null`: the general banners, as for a visitor); otherwise it gives way to its
+ * skeleton. Runs as the parser reaches it, before the first paint.
  */
 export const FIRST_FRAME_SCRIPT =
   "(function(){var f=document.getElementById('first-frame');if(!f)return;" +
   "var h=location.hash.replace(/^#/,''),p=h.split('?')[0];" +
   "if(p!=='/pages/home/home'||/[?&]scheme=/.test(location.search+'&'+h))return;" +
-  "var t=null;try{t=localStorage.getItem('token')}catch(e){}" +
+  "var t=null,u=null;try{t=localStorage.getItem('token');u=JSON.parse(localStorage.getItem('userinfo')||'null')}catch(e){}" +
   "var b=f.querySelector('[data-frame-banner]');" +
-  "if(t&&b){b.className='banner-carousel banner-skeleton';b.textContent=''}" +
+  "if(t&&b&&!(u&&u.agent_id===null)){b.className='banner-carousel banner-skeleton';b.textContent=''}" +
   'f.hidden=false})()';
 
 /** The script's CSP source, added to `script-src` for index.html alone (plugins/web.ts). */

@@ -13,7 +13,7 @@ const frame = {
 /** The script run against a page of our own: what it leaves of the frame. */
 function launch(
   hash: string,
-  options: { search?: string; token?: string | null; storageThrows?: boolean } = {},
+  options: { search?: string; token?: string | null; userinfo?: string; storageThrows?: boolean } = {},
 ) {
   const banner = { className: 'banner-carousel', textContent: '<img>' };
   const root = { hidden: true, querySelector: (s: string) => (s === '[data-frame-banner]' ? banner : null) };
@@ -22,7 +22,8 @@ function launch(
   const localStorage = {
     getItem: (key: string) => {
       if (options.storageThrows) throw new Error('SecurityError');
-      return key === 'token' ? (options.token ?? null) : null;
+      if (key === 'token') return options.token ?? null;
+      return key === 'userinfo' ? (options.userinfo ?? null) : null;
     },
   };
   runInNewContext(FIRST_FRAME_SCRIPT, { document, location, localStorage });
@@ -49,10 +50,18 @@ describe('first frame script', () => {
     expect(launch('#/pages/home/home?scheme=home').shown).toBe(false);
   });
 
-  it('puts the skeleton in the banner’s place for a visitor with a session (agents have banners of their own)', () => {
-    expect(launch('#/pages/home/home', { token: 'abc' })).toEqual({
+  it('puts the skeleton in the banner’s place for a member of an agent (agents have banners of their own)', () => {
+    const skeleton = { shown: true, banner: 'banner-carousel banner-skeleton' };
+    const home = '#/pages/home/home';
+    expect(launch(home, { token: '"abc"', userinfo: '{"id":7,"agent_id":3}' })).toEqual(skeleton);
+    // No stored userinfo, or one that does not parse or say: nothing tells the banners are the general ones.
+    expect(launch(home, { token: '"abc"' })).toEqual(skeleton);
+    expect(launch(home, { token: '"abc"', userinfo: '{"id":7' })).toEqual(skeleton);
+    expect(launch(home, { token: '"abc"', userinfo: '{"id":7}' })).toEqual(skeleton);
+    // A member of no agent sees the general banners, as a visitor does.
+    expect(launch(home, { token: '"abc"', userinfo: '{"id":7,"agent_id":null}' })).toEqual({
       shown: true,
-      banner: 'banner-carousel banner-skeleton',
+      banner: 'banner-carousel',
     });
     expect(launch('#/pages/home/home').banner).toBe('banner-carousel');
     // Storage refused (private mode): drawn as for a visitor.
