@@ -62,24 +62,37 @@ export function benchConfig(extra: Record<string, string> = {}): AppConfig {
 
 /**
  * Counts the statements this process sends to PostgreSQL (BEGIN and COMMIT included): the round
- * trips per request. With `TRACE_SQL=1` each statement sent while `tracing` is on is printed.
+ * trips per request. With `TRACE_SQL=1` each statement sent while `tracing` is on is printed;
+ * with `SLOW_SQL=<ms>` each statement that took at least that long, from send to answer (a
+ * pooled query answers through its callback, a checked-out client's through its promise).
  */
 export function countStatements(): { count: number; tracing: boolean } {
   const statements = { count: 0, tracing: false };
+  const slowMs = Number(process.env.SLOW_SQL ?? 0);
   const client = pg.Client.prototype as unknown as {
     query: (this: pg.Client, ...args: unknown[]) => unknown;
   };
   const query = client.query;
+  const textOf = (args: unknown[]) =>
+    String((args[0] as { text?: string } | undefined)?.text ?? args[0]).replace(/\s+/g, ' ');
   client.query = function (this: pg.Client, ...args: unknown[]) {
     statements.count++;
-    if (process.env.TRACE_SQL && statements.tracing)
-      console.log(
-        'SQL',
-        String((args[0] as { text?: string } | undefined)?.text ?? args[0])
-          .slice(0, 160)
-          .replace(/\s+/g, ' '),
-      );
-    return query.apply(this, args);
+    if (process.env.TRACE_SQL && statements.tracing) console.log('SQL', textOf(args).slice(0, 160));
+    if (!slowMs) return query.apply(this, args);
+    const sent = performance.now();
+    const answered = () => {
+      const ms = performance.now() - sent;
+      if (ms >= slowMs) console.log(`SLOW ${Math.round(ms)} ms`, textOf(args).slice(0, 200));
+    };
+    const callback = args.at(-1);
+    if (typeof callback === 'function')
+      args[args.length - 1] = (...result: unknown[]) => {
+        answered();
+        return (callback as (...a: unknown[]) => unknown)(...result);
+      };
+    const out = query.apply(this, args) as PromiseLike<unknown> | undefined;
+    out?.then(answered, () => undefined);
+    return out;
   };
   return statements;
 }

@@ -197,9 +197,13 @@ async function main() {
     `  anchor: one UPDATE of ${LEGS} rows + ${LEGS} INSERTs in one transaction: ${Math.round(anchorSeconds * 100) / 100} s`,
   );
   await database.db.execute(sql`CHECKPOINT`);
+  const settleCpu = process.cpuUsage();
+  const settleDbBefore = postgresCpuMs();
   const t0 = performance.now();
   await app.services.feedSync.tick(new Date(kickoff.getTime() + 86_400_000));
   const settleSeconds = (performance.now() - t0) / 1000;
+  const settleNodeCpu = process.cpuUsage(settleCpu);
+  const settleDbMs = perItemMs(settleDbBefore, postgresCpuMs(), 1);
   // Refunded: the simulator called the match off (it does so to a few matches a day).
   const [counts] = rowsOf<{ won: string; lost: string; refunded: string; pending: string }>(
     await database.db.execute(sql`
@@ -210,6 +214,10 @@ async function main() {
   );
   console.log(
     `  settlement of ${LEGS} open legs of one match: ${Math.round(settleSeconds * 100) / 100} s (sync tick incl. all matches) — won ${counts?.won}, lost ${counts?.lost}, refunded ${counts?.refunded}, pending ${counts?.pending}`,
+  );
+  // Where the seconds went: this process (the server's Node side) and PostgreSQL's processes.
+  console.log(
+    `  settlement CPU: server ${Math.round((settleNodeCpu.user + settleNodeCpu.system) / 1000)} ms${settleDbMs === null ? '' : `, database ${settleDbMs} ms`}`,
   );
   const violations = await findInvariantViolations(database.db);
   console.log(

@@ -17,11 +17,11 @@ import {
 } from '@app/shared';
 import { as, body, createTestApp, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
 import { ManualClock } from '../../lib/clock.ts';
+import { expectHotUpdates } from '../../test/hot-updates.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { TestSocket } from '../../test/socket-client.ts';
 import { updateMember } from '../accounts/accounts.repo.ts';
 import { members } from '../accounts/accounts.table.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
 import { ledgerEntries } from '../ledger/ledger.table.ts';
 import { messages } from '../messages/messages.table.ts';
 import { deriveSeed } from './draw-seed.ts';
@@ -362,23 +362,13 @@ describe('draws', () => {
   });
 
   it('settles a bet without touching an index: none holds what settlement writes', async () => {
-    const indexed = rowsOf<{ column: string }>(
-      await t.database.db.execute(sql`
-        SELECT DISTINCT a.attname AS column
-        FROM pg_index i
-        JOIN pg_attribute a ON a.attrelid = i.indrelid
-        WHERE i.indrelid = 'lottery_bets'::regclass
-          AND (a.attnum = ANY(i.indkey)
-               OR a.attname = ANY(regexp_split_to_array(coalesce(pg_get_expr(i.indpred, i.indrelid), ''), '\W+')))`),
-    ).map((r) => r.column);
-    for (const written of ['status', 'payout', 'winning_items', 'settled_at', 'cancel_reason'])
-      expect(indexed, written).not.toContain(written);
-    const [table] = rowsOf<{ options: string[] | null }>(
-      await t.database.db.execute(
-        sql`SELECT reloptions AS options FROM pg_class WHERE oid = 'lottery_bets'::regclass`,
-      ),
-    );
-    expect(table?.options).toContain('fillfactor=50');
+    await expectHotUpdates(t.database.db, 'lottery_bets', [
+      'status',
+      'payout',
+      'winning_items',
+      'settled_at',
+      'cancel_reason',
+    ]);
   });
 
   it('pays bets of other families exactly as the shared rules settle them', async () => {

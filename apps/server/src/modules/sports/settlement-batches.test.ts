@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { matchResultSchema, parseLine, settleOption, type PlayTypeId } from '@app/shared';
 import { newMember, body, type TestApp, type TestMember } from '../../test/harness.ts';
+import { expectHotUpdates } from '../../test/hot-updates.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
   createSportsApp,
@@ -16,6 +17,7 @@ import {
 import { ledgerEntries } from '../ledger/ledger.table.ts';
 import { messages } from '../messages/messages.table.ts';
 import { bookExposure, bookOrderExposure } from './book.table.ts';
+import { matchesWithLegs } from './settlement.repo.ts';
 import { SettlementService } from './settlement.service.ts';
 import { matches, orderLegs, orders } from './sports.table.ts';
 
@@ -383,5 +385,14 @@ describe('settlement in batches', () => {
       });
       expect(rows.find((r) => r.id === p.id)?.status).toBe(expected);
     }
+  });
+
+  it('decides a leg without touching an index (none holds what settlement writes); a match is found bet on by the index alone', async () => {
+    await expectHotUpdates(t.database.db, 'order_legs', ['status', 'settled_at']);
+    const [betOn, unbet] = await openMatches(t, 'football', 2);
+    const m = await newMember(t.app);
+    await fund(t, m, 10_000n);
+    await bet(m, [{ match: betOn!, win: true }]);
+    expect(await matchesWithLegs(t.database.db, [betOn!.id, unbet!.id])).toEqual(new Set([betOn!.id]));
   });
 });

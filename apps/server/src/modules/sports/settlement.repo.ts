@@ -52,25 +52,33 @@ export async function decideLegsOfOrders(
   return Number(row?.n ?? 0);
 }
 
-/** A pending order as settlement reads it: enough to pay and tell the member, and its picks. */
+/** A pending order as settlement reads it: enough to pay and tell the member. */
 export interface SettlingOrder {
   id: number;
   memberId: number;
   orderNo: string;
   totalAmount: bigint;
+}
+
+/**
+ * Pending orders with the same picks: same pass type, multiple and legs (the engine decides them
+ * alike, so it runs once per group). A popular single is thousands of orders in one group.
+ */
+export interface SettlingGroup {
   passType: string;
   multiple: number;
   /**
-   * Its legs in position order, as the JSON text of `[match_id, play_type, option_key, odds, line,
-   * status]` arrays: orders with the same picks have the same text, so the engine runs once per
-   * distinct text (parsed with `parseLegs`), and a parlay is one row, not one per leg.
+   * The legs in position order, as the JSON text of `[match_id, play_type, option_key, odds, line,
+   * status]` arrays (the group's key; parsed with `parseLegs`).
    */
   legs: string;
+  /** By ascending id. */
+  orders: SettlingOrder[];
 }
 
 export type SettlingLeg = Pick<LegRow, 'matchId' | 'playType' | 'optionKey' | 'odds' | 'line' | 'status'>;
 
-/** The legs of `SettlingOrder.legs`. */
+/** The legs of `SettlingGroup.legs`. */
 export function parseLegs(legs: string): SettlingLeg[] {
   return (JSON.parse(legs) as Array<[number, string, string, string, string | null, LegRow['status']]>).map(
     ([matchId, playType, optionKey, odds, line, status]) => ({
@@ -85,46 +93,44 @@ export function parseLegs(legs: string): SettlingLeg[] {
 }
 
 /**
- * The orders among `ids` that are still pending, by ascending id, each with its legs, in one
- * read. Both sides are fetched by the id list (one index scan each, in id order).
+ * The orders among `ids` that are still pending, grouped by their picks, in one read. Both sides
+ * are fetched by the id list (one index scan each, in id order); a group's orders come as one JSON
+ * text, so a batch of 10,000 singles on one match is three rows to parse, not 10,000.
  */
-export async function pendingOrdersWithLegs(db: Db, ids: readonly number[]): Promise<SettlingOrder[]> {
+export async function pendingOrderGroups(db: Db, ids: readonly number[]): Promise<SettlingGroup[]> {
   if (ids.length === 0) return [];
-  const rows = rowsOf<{
-    id: number;
-    member_id: number;
-    order_no: string;
-    total_amount: string;
-    pass_type: string;
-    multiple: number;
-    legs: string;
-  }>(
+  const rows = rowsOf<{ pass_type: string; multiple: number; legs: string; orders: string }>(
     await db.execute(sql`
-      WITH b AS (SELECT ${pgArray(ids)}::int[] AS ids)
-      SELECT o.id, o.member_id, o.order_no, o.total_amount::text AS total_amount, o.pass_type, o.multiple,
-             json_agg(json_build_array(l.match_id, l.play_type, l.option_key, l.odds, l.line, l.status)
-                      ORDER BY l.position)::text AS legs
-      FROM orders o JOIN order_legs l ON l.order_id = o.id
-      WHERE o.id = ANY((SELECT ids FROM b)::int[]) AND l.order_id = ANY((SELECT ids FROM b)::int[])
-        AND o.status = 'pending'
-      GROUP BY o.id
-      ORDER BY o.id`),
+      WITH b AS (SELECT ${pgArray(ids)}::int[] AS ids),
+      pending AS (
+        SELECT o.id, o.member_id, o.order_no, o.total_amount, o.pass_type, o.multiple,
+               json_agg(json_build_array(l.match_id, l.play_type, l.option_key, l.odds, l.line, l.status)
+                        ORDER BY l.position)::text AS legs
+        FROM orders o JOIN order_legs l ON l.order_id = o.id
+        WHERE o.id = ANY((SELECT ids FROM b)::int[]) AND l.order_id = ANY((SELECT ids FROM b)::int[])
+          AND o.status = 'pending'
+        GROUP BY o.id
+      )
+      SELECT pass_type, multiple, legs,
+             json_agg(json_build_array(id, member_id, order_no, total_amount::text) ORDER BY id)::text AS orders
+      FROM pending
+      GROUP BY pass_type, multiple, legs`),
   );
   return rows.map((r) => ({
-    id: Number(r.id),
-    memberId: Number(r.member_id),
-    orderNo: r.order_no,
-    totalAmount: BigInt(r.total_amount),
     passType: r.pass_type,
     multiple: Number(r.multiple),
     legs: r.legs,
+    orders: (JSON.parse(r.orders) as Array<[number, number, string, string]>).map(
+      ([id, memberId, orderNo, total]) => ({ id, memberId, orderNo, totalAmount: BigInt(total) }),
+    ),
   }));
 }
 
 /**
  * Flips decided orders in one UPDATE … FROM unnest(…), each with its status and payout, only
- * those still pending (the exactly-once guard); returns the ids it flipped. The caller releases
- * their book liability (book.repo releaseOrders) in the same transaction.
+ * those still pending (the exactly-once guard); returns the ids it flipped (answered as one text,
+ * not a row per order). The caller releases their book liability (book.repo releaseOrders) in the
+ * same transaction.
  */
 export async function flipOrders(
   tx: Tx,
@@ -133,33 +139,38 @@ export async function flipOrders(
 ): Promise<number[]> {
   if (decided.length === 0) return [];
   const ids = pgArray(decided.map((d) => d.id));
-  const rows = rowsOf<{ id: number }>(
+  const [row] = rowsOf<{ ids: string | null }>(
     await tx.execute(sql`
-      UPDATE orders SET status = v.status, payout = v.payout, settled_at = ${now.toISOString()}::timestamptz
-      FROM unnest(
-        (SELECT ${ids}::int[]),
-        (SELECT ${pgArray(decided.map((d) => d.status))}::text[]),
-        (SELECT ${pgArray(decided.map((d) => d.payout))}::bigint[])
-      ) AS v(id, status, payout)
-      WHERE orders.id = v.id AND orders.status = 'pending'
-      RETURNING orders.id`),
+      WITH flipped AS (
+        UPDATE orders SET status = v.status, payout = v.payout, settled_at = ${now.toISOString()}::timestamptz
+        FROM unnest(
+          (SELECT ${ids}::int[]),
+          (SELECT ${pgArray(decided.map((d) => d.status))}::text[]),
+          (SELECT ${pgArray(decided.map((d) => d.payout))}::bigint[])
+        ) AS v(id, status, payout)
+        WHERE orders.id = v.id AND orders.status = 'pending'
+        RETURNING orders.id
+      )
+      SELECT string_agg(id::text, ',') AS ids FROM flipped`),
   );
-  return rows.map((r) => Number(r.id));
+  return row?.ids ? row.ids.split(',').map(Number) : [];
 }
 
 /**
  * Which of these matches any order holds a leg of: one probe of order_legs_match_idx per match,
- * never a scan of every leg, so a feed pass costs its matches, not the book. `ORDER BY status
- * LIMIT 1` is what only that index (match_id, status) gives without a sort: the statistics of a
- * book where most legs are on one match say any match has thousands of legs, and a bare
- * `LIMIT 1` then scans the table for each match that has none (seconds with 100,000 legs).
+ * never a scan of every leg, so a feed pass costs its matches, not the book. The statistics of a
+ * book where most legs are on one match say any match has thousands of legs; given `match_id =`
+ * and a bare `LIMIT 1` (or an order by order_id, which order_legs_order_idx gives too) the planner
+ * then walks the whole table for each match that has none (seconds with 100,000 legs). A range
+ * on match_id ordered by (match_id, order_id) is what only order_legs_match_idx gives without a
+ * sort (an equality would let the planner drop match_id from the order).
  */
 export async function matchesWithLegs(db: Db, matchIds: readonly number[]): Promise<Set<number>> {
   if (!matchIds.length) return new Set();
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`
       SELECT c.id FROM unnest(${pgArray(matchIds)}::int[]) AS c(id)
-      CROSS JOIN LATERAL (SELECT 1 FROM order_legs l WHERE l.match_id = c.id ORDER BY l.status LIMIT 1) AS bet`),
+      CROSS JOIN LATERAL (SELECT 1 FROM order_legs l WHERE l.match_id >= c.id AND l.match_id <= c.id ORDER BY l.match_id, l.order_id LIMIT 1) AS bet`),
   );
   return new Set(rows.map((r) => Number(r.id)));
 }
@@ -176,7 +187,7 @@ export async function markUnbetMatchesSettled(db: Db, matchIds: readonly number[
     UPDATE matches SET settled_at = ${now.toISOString()}::timestamptz
     FROM (
       SELECT c.id FROM unnest(${pgArray(matchIds)}::int[]) AS c(id)
-      LEFT JOIN LATERAL (SELECT 1 AS bet FROM order_legs l WHERE l.match_id = c.id ORDER BY l.status LIMIT 1) AS b ON true
+      LEFT JOIN LATERAL (SELECT 1 AS bet FROM order_legs l WHERE l.match_id >= c.id AND l.match_id <= c.id ORDER BY l.match_id, l.order_id LIMIT 1) AS b ON true
       WHERE b.bet IS NULL
     ) AS unbet
     WHERE matches.id = unbet.id AND matches.settled_at IS NULL AND matches.result IS NOT NULL`);

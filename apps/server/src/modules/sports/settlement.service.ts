@@ -273,42 +273,36 @@ export class SettlementService {
     return report;
   }
 
-  /** Runs the engine on the batch's pending orders whose legs are all decided. */
+  /**
+   * Runs the engine on the batch's pending orders whose legs are all decided. The engine is pure:
+   * orders with the same picks, odds, pass type and multiple (a popular single is thousands of
+   * them) settle alike, so it runs once per group the read answers.
+   */
   private async decideBatch(ids: number[]): Promise<Decided[]> {
-    const pending = await repo.pendingOrdersWithLegs(this.db, ids);
-    // The engine is pure: orders with the same picks, odds, pass type and multiple (a popular
-    // single is thousands of them) settle alike, so each distinct one is decided once.
-    const known = new Map<string, ReturnType<typeof settleOrder> | undefined>();
-    const distinct: Array<{ key: string; order: repo.SettlingOrder; legs: repo.SettlingLeg[] }> = [];
-    const keys = pending.map((order) => `${order.passType}|${order.multiple}|${order.legs}`);
-    for (const [i, order] of pending.entries()) {
-      const key = keys[i]!;
-      if (known.has(key)) continue;
-      known.set(key, undefined);
-      distinct.push({ key, order, legs: repo.parseLegs(order.legs) });
-    }
+    const groups = (await repo.pendingOrderGroups(this.db, ids)).map((group) => ({
+      group,
+      legs: repo.parseLegs(group.legs),
+    }));
     const matchIds = new Set<number>();
-    for (const { legs } of distinct) for (const leg of legs) matchIds.add(leg.matchId);
+    for (const { legs } of groups) for (const leg of legs) matchIds.add(leg.matchId);
     const results = new Map<string, MatchResult>();
     for (const m of await sports.matchResults(this.db, [...matchIds]))
       if (m.result) results.set(String(m.id), matchResultSchema.parse(m.result));
-    for (const { key, order, legs } of distinct) {
+    const decided: Decided[] = [];
+    for (const { group, legs } of groups) {
       // Ready only once every leg is decided (a match over but not yet settled waits for it).
       if (legs.some((l) => l.status === 'pending')) continue;
       const selections: BetSelection[] = legs.map((l) => legSelection(l));
-      known.set(
-        key,
-        settleOrder({ passType: order.passType, multiple: order.multiple, selections }, results),
+      const outcome = settleOrder(
+        { passType: group.passType, multiple: group.multiple, selections },
+        results,
       );
-    }
-
-    const decided: Decided[] = [];
-    for (const [i, order] of pending.entries()) {
-      const outcome = known.get(keys[i]!);
-      if (outcome && outcome.status !== 'pending')
+      if (outcome.status === 'pending') continue;
+      for (const order of group.orders)
         decided.push({ order, status: outcome.status, payout: outcome.payout });
     }
-    return decided;
+    // By ascending id, as the orders were read (groups interleave them).
+    return decided.sort((a, b) => a.order.id - b.order.id);
   }
 
   /**

@@ -15,7 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
+import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import { isSuspended, suspensionsOf } from './suspensions.repo.ts';
 import type { MatchNames } from './sports.mapper.ts';
 import type { orderLegs, orders } from './sports.table.ts';
@@ -421,13 +421,12 @@ export async function voidOverdueMatch(
   return row;
 }
 
-/** Rows per market upsert: 5 parameters a row, well under PostgreSQL's 65,535 per statement. */
-const MARKET_ROWS_PER_STATEMENT = 2_000;
-
 /**
  * Upserts the markets of many matches (a feed pass), raising `version` only where odds or line
- * changed, and stamps `odds_updated_at` on the matches whose prices moved. A few statements for
- * the whole pass instead of two or three per match. Returns the ids of the matches that moved.
+ * changed, and stamps `odds_updated_at` on the matches whose prices moved. One upsert for the
+ * whole pass, its rows sent as five arrays (one bind value each; building a statement of one
+ * parameter per value cost 170 ms of CPU for a day's 770 matches), then one UPDATE of the
+ * matches that moved. Returns their ids.
  */
 export async function upsertMarketsOf(
   db: Db,
@@ -437,34 +436,32 @@ export async function upsertMarketsOf(
   }>,
   now: Date,
 ): Promise<Set<number>> {
-  const rows = entries.flatMap(({ matchId, markets }) =>
+  const matchIds: number[] = [];
+  const playTypes: string[] = [];
+  const lines: Array<string | null> = [];
+  const odds: string[] = [];
+  for (const { matchId, markets } of entries)
     // One row per market of a match (an upsert may touch a row once).
-    [...new Map(markets.map((m) => [m.playType, m])).values()].map((m) => ({
-      matchId,
-      playType: m.playType,
-      line: m.line,
-      odds: m.odds,
-      updatedAt: now,
-    })),
-  );
+    for (const m of new Map(markets.map((m) => [m.playType, m])).values()) {
+      matchIds.push(matchId);
+      playTypes.push(m.playType);
+      lines.push(m.line);
+      odds.push(JSON.stringify(m.odds));
+    }
   const moved = new Set<number>();
-  for (let i = 0; i < rows.length; i += MARKET_ROWS_PER_STATEMENT) {
-    const changed = await db
-      .insert(matchMarkets)
-      .values(rows.slice(i, i + MARKET_ROWS_PER_STATEMENT))
-      .onConflictDoUpdate({
-        target: [matchMarkets.matchId, matchMarkets.playType],
-        set: {
-          line: sql`excluded.line`,
-          odds: sql`excluded.odds`,
-          version: sql`${matchMarkets.version} + 1`,
-          updatedAt: now,
-        },
-        setWhere: sql`${matchMarkets.odds} IS DISTINCT FROM excluded.odds OR ${matchMarkets.line} IS DISTINCT FROM excluded.line`,
-      })
-      .returning({ matchId: matchMarkets.matchId });
-    for (const r of changed) moved.add(r.matchId);
-  }
+  if (matchIds.length === 0) return moved;
+  const changed = rowsOf<{ match_id: number }>(
+    await db.execute(sql`
+      INSERT INTO match_markets AS mm (match_id, play_type, line, odds, updated_at)
+      SELECT v.match_id, v.play_type, v.line, v.odds, ${now.toISOString()}::timestamptz
+      FROM unnest(${pgArray(matchIds)}::int[], ${pgArray(playTypes)}::text[], ${pgArray(lines)}::text[],
+                  ${pgArray(odds)}::jsonb[]) AS v(match_id, play_type, line, odds)
+      ON CONFLICT (match_id, play_type) DO UPDATE
+        SET line = excluded.line, odds = excluded.odds, version = mm.version + 1, updated_at = excluded.updated_at
+        WHERE mm.odds IS DISTINCT FROM excluded.odds OR mm.line IS DISTINCT FROM excluded.line
+      RETURNING mm.match_id`),
+  );
+  for (const r of changed) moved.add(Number(r.match_id));
   if (moved.size > 0)
     await db
       .update(matches)
