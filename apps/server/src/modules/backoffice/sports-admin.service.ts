@@ -363,7 +363,7 @@ export class SportsAdminService {
       return summary;
     });
     // Orders that were pending and are now decided are paid by the settlement's own exactly-once path.
-    await this.settlement.settleReadyOrders();
+    await this.settlement.settleReadyOrders(matchId);
     this.publicCache?.invalidate('sports');
     return result;
   }

@@ -77,7 +77,7 @@ describe('win messages', () => {
       .update(orders)
       .set({ status: 'pending', settledAt: null, payout: sql`0` })
       .where(eq(orders.id, won2.order_id));
-    await t.app.services.settlement.settleReadyOrders();
+    await t.app.services.settlement.settleReadyOrders(match!.id);
     expect(await bettingMessages(m.id)).toHaveLength(2);
 
     const inbox = body<{ list: Array<{ type: string }>; unread_count: number }>(

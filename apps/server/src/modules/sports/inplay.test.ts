@@ -574,7 +574,7 @@ describe('deciding in-play orders after the bet delay', () => {
     const [match] = await t.database.db.select().from(matches).where(eq(matches.id, football[0]!.id));
     expect(match!.status).toBe('finished');
     expect(await orderRow(order.order_id)).toMatchObject({ status: 'confirming', payout: 0n });
-    await t.app.services.settlement.settleReadyOrders();
+    await t.app.services.settlement.settleReadyOrders(football[0]!.id);
     expect((await orderRow(order.order_id)).status).toBe('confirming');
     expect(await t.app.services.liveAcceptance.decide(order.order_id, after(DELAY))).toMatchObject({
       status: 'rejected',

@@ -11,14 +11,6 @@ export type OrderStatus = OrderRow['status'];
 
 // ---- placing and reading orders ----------------------------------------------------------------
 
-/** The order and its legs (the accepted 出票 odds), in the caller's transaction. */
-export async function insertOrder(tx: Tx, order: NewOrder, legs: readonly NewLeg[]): Promise<OrderRow> {
-  const [row] = await tx.insert(orders).values(order).returning();
-  if (!row) throw new Error('order not inserted');
-  await tx.insert(orderLegs).values(legs.map((leg) => ({ ...leg, orderId: row.id })));
-  return row;
-}
-
 /** What submit checks of a slip's match before its transaction. */
 export type SlipMatch = Pick<
   MatchRow,
@@ -192,7 +184,7 @@ export async function lockSubmitMatches(tx: Tx, ids: readonly number[]): Promise
  */
 export async function insertOrderReadingSuspensions(
   tx: Tx,
-  order: Omit<NewOrder, 'id' | 'payout' | 'settledAt' | 'rejectReason'> & {
+  order: Omit<NewOrder, 'id' | 'payout' | 'settledAt' | 'rejectReason' | 'confirmDueAt'> & {
     createdAt: Date;
     acceptAt: Date | null;
     oddsPolicy: OrderRow['oddsPolicy'];
@@ -206,11 +198,13 @@ export async function insertOrderReadingSuspensions(
     await tx.execute(sql`
       WITH o AS (
         INSERT INTO orders (order_no, member_id, sport, bet_mode, pass_type, multiple, match_count, bet_count,
-                            total_amount, max_prize, created_at, status, accept_at, odds_policy)
+                            total_amount, max_prize, created_at, status, accept_at, confirm_due_at, odds_policy)
         VALUES (${order.orderNo}, ${order.memberId}::int, ${order.sport}, ${order.betMode}, ${order.passType},
                 ${order.multiple}::int, ${order.matchCount}::int, ${order.betCount}::int,
                 ${order.totalAmount}::bigint, ${order.maxPrize}::bigint, ${order.createdAt.toISOString()}::timestamptz,
-                ${order.status ?? 'pending'}, ${order.acceptAt?.toISOString() ?? null}::timestamptz, ${order.oddsPolicy})
+                ${order.status ?? 'pending'}, ${order.acceptAt?.toISOString() ?? null}::timestamptz,
+                ${order.status === 'confirming' ? (order.acceptAt?.toISOString() ?? null) : null}::timestamptz,
+                ${order.oddsPolicy})
         ON CONFLICT (order_no) DO NOTHING
         RETURNING id
       ), l AS (
@@ -296,8 +290,8 @@ export async function dueConfirmingOrderIds(db: Db, now: Date, limit: number): P
   const rows = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'confirming'), lte(orders.acceptAt, now)))
-    .orderBy(asc(orders.acceptAt), asc(orders.id))
+    .where(lte(orders.confirmDueAt, now))
+    .orderBy(asc(orders.confirmDueAt), asc(orders.id))
     .limit(limit);
   return rows.map((r) => r.id);
 }
@@ -319,7 +313,7 @@ export async function lockDueConfirmingOrder(tx: Tx, id: number, now: Date): Pro
 export async function acceptConfirmingOrder(tx: Tx, id: number, maxPrize: bigint): Promise<boolean> {
   const rows = await tx
     .update(orders)
-    .set({ status: 'pending', maxPrize })
+    .set({ status: 'pending', maxPrize, confirmDueAt: null })
     .where(and(eq(orders.id, id), eq(orders.status, 'confirming')))
     .returning({ id: orders.id });
   return rows.length > 0;
@@ -332,7 +326,13 @@ export async function acceptConfirmingOrder(tx: Tx, id: number, maxPrize: bigint
 export async function rejectConfirmingOrder(tx: Tx, id: number, reason: string, now: Date): Promise<boolean> {
   const rows = await tx
     .update(orders)
-    .set({ status: 'rejected', rejectReason: reason, settledAt: now, payout: sql`${orders.totalAmount}` })
+    .set({
+      status: 'rejected',
+      rejectReason: reason,
+      settledAt: now,
+      payout: sql`${orders.totalAmount}`,
+      confirmDueAt: null,
+    })
     .where(and(eq(orders.id, id), eq(orders.status, 'confirming')))
     .returning({ id: orders.id });
   if (rows.length === 0) return false;
@@ -394,16 +394,19 @@ export async function markMatchSettled(db: Db, matchId: number, now: Date): Prom
     );
 }
 
-/** Pending orders whose legs are all decided: those holding a leg of `matchId`, or any (up to 5,000). */
-export async function readyOrderIds(db: Db, matchId?: number): Promise<number[]> {
+/**
+ * Pending orders holding a leg of `matchId` whose legs are all decided, by ascending id. Found
+ * through the match's legs (no index on orders holds status, so settling an order stays a HOT
+ * update).
+ */
+export async function readyOrderIds(db: Db, matchId: number): Promise<number[]> {
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`
       SELECT o.id FROM orders o
-      WHERE o.status = 'pending'
-        ${matchId === undefined ? sql`` : sql`AND o.id IN (SELECT order_id FROM order_legs WHERE match_id = ${matchId})`}
+      WHERE o.id IN (SELECT order_id FROM order_legs WHERE match_id = ${matchId})
+        AND o.status = 'pending'
         AND NOT EXISTS (SELECT 1 FROM order_legs l WHERE l.order_id = o.id AND l.status = 'pending')
-      ORDER BY o.id
-      ${matchId === undefined ? sql`LIMIT 5000` : sql``}`),
+      ORDER BY o.id`),
   );
   return rows.map((r) => Number(r.id));
 }

@@ -215,7 +215,7 @@ describe('the 36 h void rule, on our own clock', () => {
     expect(finalState(t, a).status).toBe('finished');
     await sync.tick(new Date(a.kickoffAt.getTime() + 48 * HOUR));
     await t.app.services.overdueMatches.run();
-    await t.app.services.settlement.settleReadyOrders();
+    await t.app.services.settlement.settleReadyOrders(a.id);
     expect(await matchRow(a.id)).toMatchObject({
       status: 'cancelled',
       result: { status: 'cancelled', reason: OVERDUE_VOID_REASON },

@@ -387,12 +387,33 @@ describe('settlement in batches', () => {
     }
   });
 
-  it('decides a leg without touching an index (none holds what settlement writes); a match is found bet on by the index alone', async () => {
+  it('decides a leg and settles an order without touching an index (none holds what settlement writes); a match is found bet on by the index alone', async () => {
     await expectHotUpdates(t.database.db, 'order_legs', ['status', 'settled_at']);
+    await expectHotUpdates(t.database.db, 'orders', ['status', 'payout', 'settled_at']);
     const [betOn, unbet] = await openMatches(t, 'football', 2);
     const m = await newMember(t.app);
     await fund(t, m, 10_000n);
     await bet(m, [{ match: betOn!, win: true }]);
     expect(await matchesWithLegs(t.database.db, [betOn!.id, unbet!.id])).toEqual(new Set([betOn!.id]));
+    await over(betOn!);
+    expect((await settlementIn(10).settleMatch(betOn!.id)).orders).toBe(1);
+  });
+
+  it('settles an order whose leg only the match-wide pass decided (placed while the batches ran) before it marks the match settled', async () => {
+    const [match] = await openMatches(t, 'football', 1);
+    const [m] = await fundedMembers(1);
+    const late = await bet(m!, [{ match: match!, win: true }]);
+    await over(match!);
+    const settlement = settlementIn(10);
+    // The batches never see the order (it came after their read): only the match-wide pass does.
+    const spy = vi
+      .spyOn(settlement as unknown as { settleOrders: () => Promise<unknown> }, 'settleOrders')
+      .mockImplementationOnce(() => Promise.resolve({ legs: 0, orders: 0, paid: 0n }));
+    const report = await settlement.settleMatch(match!.id);
+    spy.mockRestore();
+    expect(report).toEqual({ legs: 1, orders: 1, paid: late.expected });
+    await expectSettledOnce(match!, [m!], [late]);
+    const [row] = await t.database.db.select().from(matches).where(eq(matches.id, match!.id));
+    expect(row?.settledAt).not.toBeNull();
   });
 });

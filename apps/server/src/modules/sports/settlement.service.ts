@@ -163,13 +163,21 @@ export class SettlementService {
       orders.orderIdsOfMatches(this.db, over),
     ]);
     const report = await this.settleOrders(ids, now, decisions.flat());
-    // Legs no batch held (an order that came meanwhile; normally none): the match-wide UPDATEs.
-    let legs = report.legs;
+    // Legs no batch held (an order that came meanwhile; normally none): the match-wide UPDATEs,
+    // then the orders they made ready, before the match is marked settled (after it, nothing
+    // would look for them again).
+    let { legs, orders: settled, paid } = report;
     for (const id of over) {
-      legs += await this.settleLegs(id, results.get(id)!, now);
+      const late = await this.settleLegs(id, results.get(id)!, now);
+      if (late > 0) {
+        const ready = await this.settleOrders(await orders.readyOrderIds(this.db, id), now);
+        settled += ready.orders;
+        paid += ready.paid;
+      }
+      legs += late;
       await orders.markMatchSettled(this.db, id, now);
     }
-    return { orders: report.orders, paid: report.paid, legs };
+    return { orders: settled, paid, legs };
   }
 
   /** How each (play type, line, option) of the match's pending legs settles (those it decides). */
@@ -201,9 +209,12 @@ export class SettlementService {
     return settled;
   }
 
-  /** Sweeps any pending order whose legs are all decided (covers a crash between the two steps). */
-  async settleReadyOrders(): Promise<Omit<SettleReport, 'legs'>> {
-    const report = await this.settleOrders(await orders.readyOrderIds(this.db), this.clock.now());
+  /**
+   * Settles the match's pending orders whose legs are all decided: after an operator's correction
+   * of the match, or a crash between deciding legs and paying orders.
+   */
+  async settleReadyOrders(matchId: number): Promise<Omit<SettleReport, 'legs'>> {
+    const report = await this.settleOrders(await orders.readyOrderIds(this.db, matchId), this.clock.now());
     return { orders: report.orders, paid: report.paid };
   }
 

@@ -185,7 +185,7 @@ describe('settlement', () => {
     // The next sync sweeps finished-but-unsettled matches; a second run changes nothing.
     await t.app.services.feedSync.tick(new Date());
     await t.app.services.feedSync.tick(new Date());
-    await t.app.services.settlement.settleReadyOrders();
+    await t.app.services.settlement.settleReadyOrders(match!.id);
     const row = await orderRow(win.order_id);
     expect(row.status).toBe('won');
     expect((await payouts(win.order_no)).filter((e) => e.type === 'payout')).toHaveLength(1);
