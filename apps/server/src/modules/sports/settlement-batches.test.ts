@@ -17,6 +17,7 @@ import {
 import { ledgerEntries } from '../ledger/ledger.table.ts';
 import { messages } from '../messages/messages.table.ts';
 import { bookExposure, bookOrderExposure } from './book.table.ts';
+import { orderIdsOfMatches } from './orders.repo.ts';
 import { matchesWithLegs } from './settlement.repo.ts';
 import { SettlementService } from './settlement.service.ts';
 import { matches, orderLegs, orders } from './sports.table.ts';
@@ -415,5 +416,23 @@ describe('settlement in batches', () => {
     await expectSettledOnce(match!, [m!], [late]);
     const [row] = await t.database.db.select().from(matches).where(eq(matches.id, match!.id));
     expect(row?.settledAt).not.toBeNull();
+  });
+
+  it('lists the orders of several matches once each, by ascending id, a parlay over both among them', async () => {
+    const [a, b] = await openMatches(t, 'football', 2);
+    const [m] = await fundedMembers(1);
+    const placed = [
+      await bet(m!, [{ match: b!, win: true }]),
+      await bet(m!, [
+        { match: a!, win: true },
+        { match: b!, win: false },
+      ]),
+      await bet(m!, [{ match: a!, win: false }]),
+    ];
+    const ids = await orderIdsOfMatches(t.database.db, [b!.id, a!.id]);
+    expect(ids).toEqual(placed.map((p) => p.id).sort((x, y) => x - y));
+    await over(a!);
+    await over(b!);
+    expect(await settlementIn(2).settleMatches([a!.id, b!.id])).toBe(3);
   });
 });
