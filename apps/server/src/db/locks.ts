@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from './sql.ts';
 import type { Tx } from './client.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { agentDomains, loginAttempts, members, sessions } from './accounts.table.ts';
 

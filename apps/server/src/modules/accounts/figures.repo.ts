@@ -4,7 +4,8 @@
  * only through these functions, each inside the caller's transaction. Every product calls the
  * same turnover rule; nothing else writes these columns.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { Db } from '../../db/client.ts';
 import type { Work } from '../../db/tx.ts';
 import type { EventBus } from '../../lib/events.ts';

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { ActivityCategory, ApplicationStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { members } from '../accounts/accounts.table.ts';

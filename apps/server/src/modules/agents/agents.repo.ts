@@ -1,4 +1,5 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { AgentApplicationStatus, AgentRecordCategory } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { members } from '../accounts/accounts.table.ts';

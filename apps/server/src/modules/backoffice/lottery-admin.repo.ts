@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../ledger/ledger.repo.ts';
 import type { Paging } from './members.repo.ts';

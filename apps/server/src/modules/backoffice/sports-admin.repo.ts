@@ -1,4 +1,5 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../ledger/ledger.repo.ts';
 import { matches, orderLegs, orders, type OrderStatus } from '../sports/sports.table.ts';

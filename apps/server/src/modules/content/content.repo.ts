@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { Db } from '../../db/client.ts';
 import {
   banners,

@@ -1,5 +1,6 @@
 /** The demo aggregator's own books (`game_sim_*`): the provider's side of the outside world. */
-import { asc, eq, gt, sql } from 'drizzle-orm';
+import { asc, eq, gt } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../ledger/ledger.repo.ts';
 import { gameSimPlayers, gameSimRounds, gameSimSessions, gameSimTransfers } from './simulator.table.ts';

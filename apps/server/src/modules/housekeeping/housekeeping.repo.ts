@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { loginAttempts, sessions } from '../accounts/accounts.table.ts';

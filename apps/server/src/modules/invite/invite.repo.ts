@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import { INVITE_RULES, type ValidBetCategory } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../ledger/ledger.repo.ts';

@@ -1,4 +1,5 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { Db } from '../../db/client.ts';
 import { rateCounters } from './limits.table.ts';
 

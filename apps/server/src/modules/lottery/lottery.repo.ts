@@ -1,5 +1,6 @@
 import { lockForTransaction } from '../../db/locks.ts';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { lotteryNotices } from './lottery.table.ts';
 import { lotteryBets, lotteryGames, lotteryPeriods } from './lottery.table.ts';

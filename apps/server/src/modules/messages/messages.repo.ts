@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { MessageType } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';

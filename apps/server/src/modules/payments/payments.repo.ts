@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, isNull, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, sum, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { PaymentOrderStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { members } from '../accounts/accounts.table.ts';

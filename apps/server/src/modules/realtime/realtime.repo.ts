@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../ledger/ledger.repo.ts';
 import { memberPresence } from './realtime.table.ts';

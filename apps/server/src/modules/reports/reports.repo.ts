@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, inArray, lt, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sum, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import {
   TRANSFER_LEDGER_TYPES,
   type BettingCategory,

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { members, sessions } from '../accounts/accounts.table.ts';
 import { rowsOf } from '../ledger/ledger.repo.ts';

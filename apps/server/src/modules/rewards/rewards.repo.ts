@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, inArray, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, lte, sum, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { BonusType, RebateCategory, RebateGroup, RebateStatus } from '@app/shared';
 import type { BetTableSpec, RebateSource } from './rebate-sources.ts';
 import type { Db, Tx } from '../../db/client.ts';

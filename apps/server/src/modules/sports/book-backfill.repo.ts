@@ -1,4 +1,5 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { Tx } from '../../db/client.ts';
 import { bookBackfillQueue } from './book-backfill.table.ts';
 import { bookOrderExposure } from './book.table.ts';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import { bookLimits, bookOrderExposure } from './book.table.ts';

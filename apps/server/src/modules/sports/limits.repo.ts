@@ -1,4 +1,5 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import { memberBetLimits } from './limits.table.ts';

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lte, notInArray } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import type { LegRow, MarketRow, MatchRow, OrderRow } from './sports.repo.ts';

@@ -11,9 +11,9 @@ import {
   lt,
   lte,
   or,
-  sql,
   type SQL,
 } from 'drizzle-orm';
+import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import { isSuspended, suspensionsOf } from './suspensions.repo.ts';
