@@ -34,6 +34,34 @@ describe('sql (drizzle template with its text kept)', () => {
     expect(built(sql`${'only'}`)).toEqual(built(drizzleSql`${'only'}`));
   });
 
+  it('folds constant fragments (sql.raw, templates without values) into the kept text, by their text', () => {
+    const columns = sql.raw('p.id, p.number');
+    const pick = (raw: ReturnType<typeof sql.raw>, extra: boolean) =>
+      sql`SELECT ${raw} FROM periods p WHERE p.code = ${'lhc'} ${extra ? sql`AND p.open` : sql``} LIMIT ${5}`;
+    const pickByDrizzle = (raw: ReturnType<typeof sql.raw>, extra: boolean) =>
+      drizzleSql`SELECT ${raw} FROM periods p WHERE p.code = ${'lhc'} ${extra ? drizzleSql`AND p.open` : drizzleSql``} LIMIT ${5}`;
+    for (const [raw, extra] of [
+      [columns, false],
+      [columns, true],
+      [sql.raw('p.status'), true],
+      [columns, false],
+    ] as const) {
+      const ours = pick(raw, extra);
+      expect(Object.getPrototypeOf(ours)).not.toBe(SQL.prototype);
+      expect(built(ours)).toEqual(built(pickByDrizzle(raw, extra)));
+    }
+    expect(built(pick(sql.raw('p.status'), true))).toEqual({
+      text: 'SELECT p.status FROM periods p WHERE p.code = $1 AND p.open LIMIT $2',
+      params: ['lhc', 5],
+    });
+    // A template made only of fragments is itself a fragment.
+    const where = sql`WHERE ${sql.raw('a')} = 1`;
+    expect(built(sql`SELECT * FROM t ${where} AND b = ${2}`)).toEqual({
+      text: 'SELECT * FROM t WHERE a = 1 AND b = $1',
+      params: [2],
+    });
+  });
+
   it('leaves columns, tables, nested statements, arrays and undefined to drizzle', () => {
     const nested = sql`id = ${7}`;
     const cases = [

@@ -9,7 +9,7 @@ import { sql } from '../../db/sql.ts';
 import type { Db } from '../../db/client.ts';
 import type { Work } from '../../db/tx.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
+import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import { members } from './accounts.table.ts';
 
 export interface MemberAmount {
@@ -33,15 +33,14 @@ export interface MemberFigures {
 export async function addTurnover(db: Db, totals: readonly MemberAmount[]): Promise<MemberFigures[]> {
   const owed = totals.filter((t) => t.amount !== 0n);
   if (owed.length === 0) return [];
-  const values = sql.join(
-    owed.map((t) => sql`(${t.memberId}::int, ${t.amount}::bigint)`),
-    sql`, `,
-  );
+  // The pairs as two arrays: one statement text for any number of members (kept and prepared).
+  const ids = pgArray(owed.map((t) => t.memberId));
+  const amounts = pgArray(owed.map((t) => t.amount));
   const rows = rowsOf<{ id: number; vip_level: number; paysum: string; totalgame: string }>(
     await db.execute(sql`
       UPDATE members SET totalgame = members.totalgame + v.amount,
                          codingvolume = GREATEST(members.codingvolume - v.amount, 0)
-      FROM (VALUES ${values}) AS v(id, amount)
+      FROM unnest(${ids}::int[], ${amounts}::bigint[]) AS v(id, amount)
       WHERE members.id = v.id
       RETURNING members.id, members.vip_level, members.paysum::text AS paysum, members.totalgame::text AS totalgame`),
   );

@@ -28,10 +28,18 @@ export interface ShardRow extends OutcomeKey {
 }
 export type CapRow = Pick<BookLimitRow, 'scope' | 'key' | 'maxLiability'>;
 
-const unnestShares = (shares: readonly OutcomeShare[]) => sql`unnest(
-  ${pgArray(shares.map((s) => s.matchId))}::int[], ${pgArray(shares.map((s) => s.playType))}::text[],
-  ${pgArray(shares.map((s) => s.optionKey))}::text[], ${pgArray(shares.map((s) => s.liability))}::bigint[]
-)`;
+/**
+ * The shares as four array literals (match ids, play types, option keys, liabilities), for
+ * `unnest($1::int[], $2::text[], $3::text[], $4::bigint[])` written out in the statement: a nested
+ * `sql` fragment would make drizzle build the whole statement's text again on every run.
+ */
+const shareArrays = (shares: readonly OutcomeShare[]) =>
+  [
+    pgArray(shares.map((s) => s.matchId)),
+    pgArray(shares.map((s) => s.playType)),
+    pgArray(shares.map((s) => s.optionKey)),
+    pgArray(shares.map((s) => s.liability)),
+  ] as const;
 
 /**
  * The fast path of a submit's book, one statement: adds each share to its outcome's row of
@@ -52,10 +60,12 @@ export async function addWithinAllotment(
   now: Date,
 ): Promise<boolean> {
   if (!shares.length) return true;
+  const [matchIds, playTypes, optionKeys, liabilities] = shareArrays(shares);
   const rows = rowsOf<{ fitted: number }>(
     await tx.execute(sql`
       WITH shares AS (
-        SELECT * FROM ${unnestShares(shares)} WITH ORDINALITY AS v(match_id, play_type, option_key, liability, n)
+        SELECT * FROM unnest(${matchIds}::int[], ${playTypes}::text[], ${optionKeys}::text[], ${liabilities}::bigint[])
+          WITH ORDINALITY AS v(match_id, play_type, option_key, liability, n)
       ), capped AS (
         SELECT s.*, COALESCE(
           (SELECT max_liability FROM book_limits WHERE scope = 'match' AND key = s.match_id::text),
@@ -100,6 +110,9 @@ export async function lockOutcomes(
   now: Date,
 ): Promise<{ rows: ShardRow[]; caps: CapRow[] }> {
   if (!outcomes.length) return { rows: [], caps: [] };
+  const [matchIds, playTypes, optionKeys, liabilities] = shareArrays(
+    outcomes.map((o) => ({ ...o, liability: 0n })),
+  );
   const raw = rowsOf<{
     kind: 'row' | 'cap';
     match_id: number | string | null;
@@ -112,7 +125,7 @@ export async function lockOutcomes(
   }>(
     await tx.execute(sql`
       WITH outcomes AS (
-        SELECT * FROM ${unnestShares(outcomes.map((o) => ({ ...o, liability: 0n })))}
+        SELECT * FROM unnest(${matchIds}::int[], ${playTypes}::text[], ${optionKeys}::text[], ${liabilities}::bigint[])
           WITH ORDINALITY AS v(match_id, play_type, option_key, liability, n)
       ), locked AS (
         INSERT INTO book_exposure AS e (match_id, play_type, option_key, shard, liability, allotment, cap, updated_at)
