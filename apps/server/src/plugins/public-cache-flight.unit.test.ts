@@ -53,14 +53,20 @@ const buildOf = (res: { json(): unknown }) => (res.json() as { data: { build: nu
 /** Lets the requests in flight run up to their next wait. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** `count` requests for one URL at once: one of them builds, held at its gate; the rest wait. */
+async function askTogether({ app, builds }: Harness, url: string, count: number) {
+  const asks = Array.from({ length: count }, () => app.inject({ method: 'GET', url }));
+  await settle();
+  expect(builds).toHaveLength(1);
+  builds[0]!.gate.open();
+  return asks;
+}
+
 describe('public answers: one build per URL at a time', () => {
   it('answers every request that arrives during a build with that build, running the route once', async () => {
-    const { app, builds } = await harness();
-    const asks = Array.from({ length: 20 }, () => app.inject({ method: 'GET', url: '/list' }));
-    await settle();
-    expect(builds).toHaveLength(1);
-    builds[0]!.gate.open();
-    const answers = await Promise.all(asks);
+    const h = await harness();
+    const { app, builds } = h;
+    const answers = await Promise.all(await askTogether(h, '/list', 20));
     expect(builds).toHaveLength(1);
     expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([200]));
     expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
@@ -93,11 +99,9 @@ describe('public answers: one build per URL at a time', () => {
   });
 
   it('lets the waiters build for themselves when the build fails, keeping no refusal', async () => {
-    const { app, builds } = await harness();
-    const asks = Array.from({ length: 3 }, () => app.inject({ method: 'GET', url: '/list?fail=1' }));
-    await settle();
-    expect(builds).toHaveLength(1);
-    builds[0]!.gate.open();
+    const h = await harness();
+    const { builds } = h;
+    const asks = await askTogether(h, '/list?fail=1', 3);
     await settle();
     // Each waiter runs the route itself (and fails as the first did); nothing is kept.
     expect(builds).toHaveLength(3);
