@@ -62,3 +62,43 @@ export function perItemMs(before: number | null, after: number | null, items: nu
   if (before === null || after === null || items <= 0) return null;
   return Math.round(((after - before) / items) * 100) / 100;
 }
+
+/**
+ * Bytes of write-ahead log the PostgreSQL cluster has written so far (`pg_current_wal_lsn()`),
+ * through `read` (one statement answering one row with a column `b`). Read before and after a run,
+ * the difference per request is what a money write costs the database in writes: unlike CPU it
+ * does not move with what else the machine is doing, and it is what a replica and the archive
+ * carry too. null when it cannot be read (PGlite has no WAL position to ask).
+ */
+export async function walBytes(read: (text: string) => Promise<unknown>): Promise<number | null> {
+  try {
+    const rows = await read(`SELECT (pg_current_wal_lsn() - '0/0'::pg_lsn)::text AS b`);
+    const list = Array.isArray(rows) ? rows : (rows as { rows?: unknown[] }).rows;
+    const b = (list?.[0] as { b?: string } | undefined)?.b;
+    return b === undefined ? null : Number(b);
+  } catch {
+    return null;
+  }
+}
+
+/** Whole bytes per item, or null when either reading is missing. */
+export function perItemBytes(before: number | null, after: number | null, items: number): number | null {
+  if (before === null || after === null || items <= 0) return null;
+  return Math.round((after - before) / items);
+}
+
+/**
+ * The costs of a request a bench prints beside its rate: the database's CPU and WAL (each left
+ * out when not measured) and the load child's CPU, each `per` request (`'/bet'`, or `''`).
+ */
+export function costParts(
+  costs: { dbMs: number | null; walBytes: number | null; loadCpuMs: number; items: number },
+  per: string,
+): string[] {
+  const load = Math.round((costs.loadCpuMs / Math.max(costs.items, 1)) * 100) / 100;
+  return [
+    ...(costs.dbMs === null ? [] : [`database CPU ${costs.dbMs} ms${per}`]),
+    ...(costs.walBytes === null ? [] : [`WAL ${costs.walBytes} B${per}`]),
+    `load CPU ${load} ms${per}`,
+  ];
+}

@@ -14,7 +14,12 @@ export interface LoadResult {
   latencies: number[];
   failures: number;
   firstFailure: string | null;
+  /** CPU milliseconds the load child itself used over the job (user + system). */
+  loadCpuMs: number;
 }
+
+/** What a job's run records; the child adds the CPU it used (serveLoadJob). */
+export type RecordedRun = Omit<LoadResult, 'loadCpuMs'>;
 
 export interface Answer {
   code: number;
@@ -82,7 +87,7 @@ export function recorder() {
         firstFailure ??= `${answer.code} ${answer.message}`;
       }
     },
-    result: (): LoadResult => ({
+    result: (): RecordedRun => ({
       seconds: (performance.now() - started) / 1000,
       latencies,
       failures,
@@ -92,10 +97,15 @@ export function recorder() {
 }
 
 /** In the child: runs the job the parent sends, answers its result and exits. */
-export function serveLoadJob<J>(run: (job: J) => Promise<LoadResult>): void {
+export function serveLoadJob<J>(run: (job: J) => Promise<RecordedRun>): void {
   process.once('message', (job: J) => {
+    const cpu = process.cpuUsage();
     run(job).then(
-      (result) => process.send?.(result, () => process.exit(0)),
+      (result) => {
+        const used = process.cpuUsage(cpu);
+        const answer: LoadResult = { ...result, loadCpuMs: (used.user + used.system) / 1000 };
+        process.send?.(answer, () => process.exit(0));
+      },
       (err: unknown) => {
         console.error(err);
         process.exit(1);

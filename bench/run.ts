@@ -37,7 +37,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { perItemMs, postgresCpuMs, reapedChildrenCpuMs } from './cpu.ts';
+import { perItemBytes, perItemMs, postgresCpuMs, reapedChildrenCpuMs, walBytes } from './cpu.ts';
 import type { AnchorKind, Figure } from './report.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -97,6 +97,8 @@ interface Anchor {
   /** pgbench: CPU ms per transaction of the local PostgreSQL server and of pgbench itself. */
   db_cpu_ms_per_tx?: number;
   client_cpu_ms_per_tx?: number;
+  /** pgbench: bytes of write-ahead log per transaction, the write volume a money write is read against. */
+  wal_bytes_per_tx?: number;
   /** Why there is no value, or how it was measured. */
   note: string;
 }
@@ -206,6 +208,9 @@ async function pgbenchAnchor(postgres: string | null): Promise<Anchor> {
   const url = new URL(BASE_URL);
   const dbBefore = postgresCpuMs();
   const clientBefore = reapedChildrenCpuMs();
+  // The log position is the cluster's: asked of `postgres`, the database that outlives the run.
+  const wal = () => walBytes((text) => query('postgres', text));
+  const walBefore = await wal();
   const result = spawnSync(
     'pgbench',
     [
@@ -233,12 +238,14 @@ async function pgbenchAnchor(postgres: string | null): Promise<Anchor> {
       },
     },
   );
+  const walAfter = await wal();
   await query('postgres', `DROP DATABASE IF EXISTS ${ANCHOR_DB} WITH (FORCE)`).catch(() => undefined);
   // The transactions pgbench counted, for the CPU each cost the server and the client.
   const done = /number of transactions actually processed: (\d+)/.exec(result.stdout);
   const txs = done ? Number(done[1]) : 0;
   const dbCpu = perItemMs(dbBefore, postgresCpuMs(), txs);
   const clientCpu = perItemMs(clientBefore, reapedChildrenCpuMs(), txs);
+  const walPer = perItemBytes(walBefore, walAfter, txs);
   const tps = /tps = ([\d.]+)/.exec(result.stdout);
   const latency = /latency average = ([\d.]+) ms/.exec(result.stdout);
   if (result.status !== 0 || !tps) {
@@ -250,6 +257,7 @@ async function pgbenchAnchor(postgres: string | null): Promise<Anchor> {
     ...(latency ? { latency_avg_ms: Number(latency[1]) } : {}),
     ...(dbCpu !== null ? { db_cpu_ms_per_tx: dbCpu } : {}),
     ...(clientCpu !== null ? { client_cpu_ms_per_tx: clientCpu } : {}),
+    ...(walPer !== null ? { wal_bytes_per_tx: walPer } : {}),
   };
 }
 
@@ -430,6 +438,7 @@ function cpuNote(a: Anchor): string {
   const parts = [
     a.db_cpu_ms_per_tx !== undefined ? `database CPU ${a.db_cpu_ms_per_tx} ms/tx` : '',
     a.client_cpu_ms_per_tx !== undefined ? `pgbench CPU ${a.client_cpu_ms_per_tx} ms/tx` : '',
+    a.wal_bytes_per_tx !== undefined ? `WAL ${a.wal_bytes_per_tx} B/tx` : '',
   ].filter(Boolean);
   return parts.length ? `; ${parts.join(', ')}` : '';
 }

@@ -23,7 +23,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { benchConfig, countStatements, freshPostgres, percentile } from '../lib.ts';
-import { perItemMs, postgresCpuMs } from '../cpu.ts';
+import { costParts, perItemBytes, perItemMs, postgresCpuMs, walBytes } from '../cpu.ts';
 import { emitFigure, type Figure } from '../report.ts';
 import { runLoadChild, type LoadResult } from '../load.ts';
 import type { GamesLoadJob } from './games-load.ts';
@@ -38,21 +38,24 @@ const statements = countStatements();
  */
 async function load(
   job: GamesLoadJob,
-): Promise<LoadResult & { cpuMs: number; dbCpuMs: number | null; perRequest: number }> {
+  wal: () => Promise<number | null>,
+): Promise<LoadResult & { cpuMs: number; costs: string[]; perRequest: number }> {
   const before = statements.count;
   const cpu = process.cpuUsage();
   const dbBefore = postgresCpuMs();
+  const walBefore = await wal();
   statements.tracing = true;
   const result = await runLoadChild(path.join(here, 'games-load.ts'), job);
   statements.tracing = false;
   const used = process.cpuUsage(cpu);
   const n = Math.max(result.latencies.length, 1);
   const dbCpuMs = perItemMs(dbBefore, postgresCpuMs(), n);
+  const walPer = perItemBytes(walBefore, await wal(), n);
   if (result.firstFailure !== null) console.error(`  first failure: ${result.firstFailure}`);
   return {
     ...result,
     cpuMs: Math.round((used.user + used.system) / n / 10) / 100,
-    dbCpuMs,
+    costs: costParts({ dbMs: dbCpuMs, walBytes: walPer, loadCpuMs: result.loadCpuMs, items: n }, ''),
     perRequest: Math.round(((statements.count - before) / n) * 10) / 10,
   };
 }
@@ -68,12 +71,13 @@ const FUND = 1_000_000n;
 
 function summary(
   name: string,
-  { latencies, seconds, failures, cpuMs, dbCpuMs, perRequest }: Awaited<ReturnType<typeof load>>,
+  { latencies, seconds, failures, cpuMs, costs, perRequest }: Awaited<ReturnType<typeof load>>,
   figure: Pick<Figure, 'name' | 'unit'>,
 ): void {
   const sorted = [...latencies].sort((a, b) => a - b);
-  // What the local PostgreSQL server spent per request (not shown when it is remote).
-  const dbCpu = dbCpuMs === null ? '' : `database CPU ${dbCpuMs} ms, `;
+  // What the local PostgreSQL server spent and logged per request (not shown when it is remote),
+  // and what the load child used.
+  const dbCpu = costs.map((part) => `${part}, `).join('');
   console.log(
     `${name}: ${latencies.length} in ${seconds.toFixed(2)} s = ${Math.round(latencies.length / seconds)}/s, ` +
       `p50 ${Math.round(percentile(sorted, 50))} ms, p99 ${Math.round(percentile(sorted, 99))} ms, failures ${failures}; ` +
@@ -92,6 +96,7 @@ function summary(
 async function main() {
   process.env.BENCH_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/jingcai_bench_games';
   const database = await freshPostgres(POOL);
+  const wal = () => walBytes((text) => database.db.execute(sql.raw(text)));
   const config = benchConfig({
     GAME_PROVIDER_TIMEOUT_MS: '2000',
     GAME_RECONCILE_AFTER_MS: '0',
@@ -129,7 +134,7 @@ async function main() {
 
   // 1. Transfers: each member in 100.00 then out everything, TRANSFER_ROUNDS times.
   const tokens = members.map((m) => m.token);
-  summary('transfers', await load({ kind: 'transfers', base, tokens, rounds: TRANSFER_ROUNDS }), {
+  summary('transfers', await load({ kind: 'transfers', base, tokens, rounds: TRANSFER_ROUNDS }, wal), {
     name: 'games.transfer',
     unit: 'transfers/s',
   });
@@ -141,7 +146,7 @@ async function main() {
     const { data } = await call('/v1/game/ng/enter-game', token, { game_code: 'jc_fortune' });
     sessions.push(data.session_id as string);
   }
-  const spins = await load({ kind: 'spins', base, sessions, spins: SPINS });
+  const spins = await load({ kind: 'spins', base, sessions, spins: SPINS }, wal);
   summary('slot rounds', spins, { name: 'games.slot_round', unit: 'rounds/s' });
 
   // 3. Reconciliation: transfers out whose answers were lost.

@@ -23,7 +23,7 @@ import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { findPeriod } from '../../apps/server/src/modules/lottery/lottery.repo.ts';
 import { benchConfig, countStatements, freshPostgres, percentile } from '../lib.ts';
-import { perItemMs, postgresCpuMs } from '../cpu.ts';
+import { costParts, perItemBytes, perItemMs, postgresCpuMs, walBytes } from '../cpu.ts';
 import { emitFigure } from '../report.ts';
 import { runLoadChild } from '../load.ts';
 import type { BetLoadJob } from './bet-load.ts';
@@ -83,14 +83,20 @@ async function main() {
   statements.tracing = true;
   const cpu = process.cpuUsage();
   const dbBefore = postgresCpuMs();
-  const { seconds, latencies, failures, firstFailure } = await runLoadChild(
+  const wal = () => walBytes((text) => database.db.execute(sql.raw(text)));
+  const walBefore = await wal();
+  const { seconds, latencies, failures, firstFailure, loadCpuMs } = await runLoadChild(
     path.join(here, 'bet-load.ts'),
     job,
   );
   const used = process.cpuUsage(cpu);
-  // What the local PostgreSQL server spent per bet (all its processes; not shown when remote).
+  // What the local PostgreSQL server spent per bet (all its processes; not shown when remote),
+  // the log it wrote, and what the load child used.
   const dbMs = perItemMs(dbBefore, postgresCpuMs(), BETS);
-  const dbCpu = dbMs === null ? '' : `, database CPU ${dbMs} ms/bet`;
+  const walPer = perItemBytes(walBefore, await wal(), BETS);
+  const costs = costParts({ dbMs, walBytes: walPer, loadCpuMs, items: BETS }, '/bet')
+    .map((part) => `, ${part}`)
+    .join('');
   statements.tracing = false;
   // What the server process spent per bet (user + system), load generator excluded.
   const cpuMs = Math.round((used.user + used.system) / BETS / 10) / 100;
@@ -99,7 +105,7 @@ async function main() {
   latencies.sort((a, b) => a - b);
   console.log(`lottery bench on PostgreSQL: ${MEMBERS} concurrent members over HTTP`);
   console.log(
-    `  bet/create (六合彩 特码)      ${Math.round(BETS / seconds)} bets/s, p50 ${Math.round(percentile(latencies, 50))} ms, p99 ${Math.round(percentile(latencies, 99))} ms (${BETS} bets, ${failures} refused; server CPU ${cpuMs} ms/bet${dbCpu}, ${perBet} statements/bet)`,
+    `  bet/create (六合彩 特码)      ${Math.round(BETS / seconds)} bets/s, p50 ${Math.round(percentile(latencies, 50))} ms, p99 ${Math.round(percentile(latencies, 99))} ms (${BETS} bets, ${failures} refused; server CPU ${cpuMs} ms/bet${costs}, ${perBet} statements/bet)`,
   );
   emitFigure({
     name: 'lottery.bet',
@@ -108,7 +114,7 @@ async function main() {
     p50_ms: percentile(latencies, 50),
     p99_ms: percentile(latencies, 99),
     anchor: 'pgbench',
-    note: `${MEMBERS} members, ${BETS} bets, ${failures} refused, server CPU ${cpuMs} ms/bet${dbCpu}, ${perBet} statements/bet`,
+    note: `${MEMBERS} members, ${BETS} bets, ${failures} refused, server CPU ${cpuMs} ms/bet${costs}, ${perBet} statements/bet`,
   });
 
   // 2. Settlement: SETTLE_BETS placed bets on one 极速快3 period (和值 and 大小单双), then its draw.
