@@ -12,7 +12,7 @@ export interface SubmitLoadJob {
 }
 
 serveLoadJob(async (job: SubmitLoadJob) => {
-  const agent = keepAlive(job.tokens.length);
+  const connections = keepAlive(job.tokens.length);
   const url = new URL('/v1/order/submit', job.base);
   const run = recorder();
   let next = 0;
@@ -20,10 +20,10 @@ serveLoadJob(async (job: SubmitLoadJob) => {
     job.tokens.map(async (token) => {
       while (next < job.submits) {
         next++;
-        await run.call(agent, url, token, job.payload);
+        await run.call(connections, url, token, job.payload);
       }
     }),
   );
-  agent.destroy();
+  connections.destroy();
   return run.result();
 });

@@ -14,30 +14,30 @@ const completed = (a: Answer) => a.code === 200 && a.data?.status === 'completed
 serveLoadJob(async (job: GamesLoadJob) => {
   const run = recorder();
   if (job.kind === 'transfers') {
-    const agent = keepAlive(job.tokens.length);
+    const connections = keepAlive(job.tokens.length);
     const url = new URL('/v1/game/ng/transfer', job.base);
     await Promise.all(
       job.tokens.map(async (token) => {
         for (let round = 0; round < job.rounds; round++) {
-          await run.call(agent, url, token, { type: 'in', amount: '100' }, completed);
-          await run.call(agent, url, token, { type: 'out', amount: 0 }, completed);
+          await run.call(connections, url, token, { type: 'in', amount: '100' }, completed);
+          await run.call(connections, url, token, { type: 'out', amount: 0 }, completed);
         }
       }),
     );
-    agent.destroy();
+    connections.destroy();
   } else {
-    const agent = keepAlive(job.sessions.length);
+    const connections = keepAlive(job.sessions.length);
     const url = new URL('/games/demo/api/play', job.base);
     let next = 0;
     await Promise.all(
       job.sessions.map(async (session) => {
         while (next < job.spins) {
           next++;
-          await run.call(agent, url, null, { session, bet: '1.00' });
+          await run.call(connections, url, null, { session, bet: '1.00' });
         }
       }),
     );
-    agent.destroy();
+    connections.destroy();
   }
   return run.result();
 });

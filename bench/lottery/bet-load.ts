@@ -14,7 +14,7 @@ export interface BetLoadJob {
 }
 
 serveLoadJob(async (job: BetLoadJob) => {
-  const agent = keepAlive(job.tokens.length);
+  const connections = keepAlive(job.tokens.length);
   const url = new URL('/v1/liujiu/bet/create', job.base);
   const run = recorder();
   let next = 0;
@@ -22,7 +22,7 @@ serveLoadJob(async (job: BetLoadJob) => {
     job.tokens.map(async (token) => {
       while (next < job.bets) {
         next++;
-        await run.call(agent, url, token, {
+        await run.call(connections, url, token, {
           lottery_code: 'lhc',
           expect: job.expect,
           bets: [{ play_code: 'lhc_tm', bet_codes: String(1 + randomInt(49)), multiple: 1 }],
@@ -30,6 +30,6 @@ serveLoadJob(async (job: BetLoadJob) => {
       }
     }),
   );
-  agent.destroy();
+  connections.destroy();
   return run.result();
 });
