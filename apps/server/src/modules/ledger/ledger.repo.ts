@@ -64,6 +64,81 @@ export async function applyAndRecord(
     : undefined;
 }
 
+/** An entry as the keyed path reads it back: enough to answer a duplicate or a new post. */
+export interface KeyedEntry {
+  id: bigint;
+  walletId: number;
+  amount: bigint;
+  balanceBefore: bigint;
+  balanceAfter: bigint;
+  type: string;
+}
+
+/**
+ * A change with an idempotency key, in one statement, under the wallet's lock: the caller holds it
+ * (lockWallet), so this statement's snapshot, taken after the lock was granted, sees every entry
+ * committed before. Answers the entry already posted under the key (`earlier`: nothing moved), else
+ * the change applied if the balance stays ≥ 0 with its entry appended (`posted`), else neither:
+ * the balance is short and nothing was written. A key posted meanwhile on another wallet, not yet
+ * committed, makes the INSERT wait for it and fail on the unique index, as a separate read would.
+ */
+export async function applyKeyedAndRecord(
+  tx: Tx,
+  kind: string,
+  entry: EntryFields & { idempotencyKey: string },
+): Promise<{ earlier?: KeyedEntry; posted?: KeyedEntry }> {
+  const { memberId, amount } = entry;
+  const at = entry.createdAt.toISOString();
+  const rows = rowsOf<{
+    earlier: boolean;
+    id: string;
+    wallet_id: number;
+    amount: string;
+    balance_before: string;
+    balance_after: string;
+    type: string;
+  }>(
+    await tx.execute(sql`
+      WITH earlier AS (
+        SELECT id, wallet_id, amount, balance_before, balance_after, type
+        FROM ledger_entries WHERE idempotency_key = ${entry.idempotencyKey}::text
+      ), applied AS (
+        UPDATE wallets SET balance = balance + ${amount}::bigint, updated_at = ${at}::timestamptz
+        WHERE member_id = ${memberId}::int AND kind = ${kind} AND balance + ${amount}::bigint >= 0
+          AND NOT EXISTS (SELECT 1 FROM earlier)
+        RETURNING id, balance
+      ), posted AS (
+        INSERT INTO ledger_entries (wallet_id, member_id, amount, balance_before, balance_after, type,
+          reference_type, reference_id, idempotency_key, remark, created_at)
+        SELECT id, ${memberId}::int, ${amount}::bigint, balance - ${amount}::bigint, balance, ${entry.type},
+          ${entry.referenceType ?? null}::text, ${entry.referenceId ?? null}::text,
+          ${entry.idempotencyKey}::text, ${entry.remark}, ${at}::timestamptz
+        FROM applied
+        RETURNING id, wallet_id, amount, balance_before, balance_after, type
+      )
+      SELECT true AS earlier, id::text AS id, wallet_id, amount::text AS amount,
+             balance_before::text AS balance_before, balance_after::text AS balance_after, type
+      FROM earlier
+      UNION ALL
+      SELECT false, id::text, wallet_id, amount::text, balance_before::text, balance_after::text, type
+      FROM posted`),
+  );
+  const answer: { earlier?: KeyedEntry; posted?: KeyedEntry } = {};
+  for (const r of rows) {
+    const read: KeyedEntry = {
+      id: BigInt(r.id),
+      walletId: Number(r.wallet_id),
+      amount: BigInt(r.amount),
+      balanceBefore: BigInt(r.balance_before),
+      balanceAfter: BigInt(r.balance_after),
+      type: r.type,
+    };
+    if (r.earlier) answer.earlier = read;
+    else answer.posted = read;
+  }
+  return answer;
+}
+
 export interface LockedWallet {
   id: number;
   memberId: number;
@@ -148,11 +223,6 @@ export async function findEntriesByIdempotencyKeys(
     .select()
     .from(ledgerEntries)
     .where(sql`${ledgerEntries.idempotencyKey} = ANY((SELECT ${pgArray(keys)}::text[])::text[])`);
-}
-
-export async function findEntryByIdempotencyKey(tx: Tx, key: string): Promise<LedgerEntryRow | undefined> {
-  const [row] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, key));
-  return row;
 }
 
 export async function walletsOf(db: Db, memberId: number): Promise<WalletRow[]> {

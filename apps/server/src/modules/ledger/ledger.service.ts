@@ -77,7 +77,11 @@ export class LedgerService {
     const wallet = await repo.lockWallet(work.tx, input.memberId, kind);
 
     if (input.idempotencyKey) {
-      const earlier = await repo.findEntryByIdempotencyKey(work.tx, input.idempotencyKey);
+      // Under the lock: the entry already posted under the key, else the change, in one statement.
+      const { earlier, posted } = await repo.applyKeyedAndRecord(work.tx, kind, {
+        ...entryFields(input, now),
+        idempotencyKey: input.idempotencyKey,
+      });
       if (earlier) {
         if (
           earlier.walletId !== wallet.id ||
@@ -86,8 +90,12 @@ export class LedgerService {
         ) {
           throw conflict(MESSAGES.idempotencyMismatch);
         }
-        return { ...this.describe(earlier, kind), duplicate: true };
+        return { ...this.describeKeyed(earlier, input.memberId, kind), duplicate: true };
       }
+      if (!posted) throw unprocessable(MESSAGES.insufficientBalance, { wallet: kind });
+      const entry: PostedEntry = { ...this.describeKeyed(posted, input.memberId, kind), duplicate: false };
+      this.announce(work, entry, now);
+      return entry;
     }
 
     const after = wallet.balance + input.amount;
@@ -270,6 +278,22 @@ export class LedgerService {
 
   findInvariantViolations(): Promise<repo.InvariantViolation[]> {
     return repo.findInvariantViolations(this.db);
+  }
+
+  private describeKeyed(
+    entry: repo.KeyedEntry,
+    memberId: number,
+    wallet: WalletKind,
+  ): Omit<PostedEntry, 'duplicate'> {
+    return {
+      entryId: entry.id,
+      memberId,
+      wallet,
+      amount: entry.amount,
+      balanceBefore: entry.balanceBefore,
+      balanceAfter: entry.balanceAfter,
+      type: entry.type as LedgerType,
+    };
   }
 
   private describe(entry: repo.LedgerEntryRow, wallet: WalletKind): Omit<PostedEntry, 'duplicate'> {

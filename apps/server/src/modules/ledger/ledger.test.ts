@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/tx.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createTestApp, newMember, type TestApp } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
-import { findInvariantViolations, type InvariantViolation } from './ledger.repo.ts';
+import { findInvariantViolations, rowsOf, type InvariantViolation } from './ledger.repo.ts';
 import type { PostEntryInput } from './ledger.service.ts';
 import { ledgerEntries, wallets } from './ledger.table.ts';
 
@@ -76,6 +76,36 @@ describe('ledger', () => {
     ).rejects.toMatchObject({
       status: 409,
     });
+  });
+
+  it('refuses a keyed debit the balance cannot cover, writes nothing, and keeps the key for a later post', async () => {
+    const m = await newMember(t.app);
+    const key = `debit-${m.id}`;
+    await post({ memberId: m.id, amount: 300n, type: 'adjust' });
+    await expect(
+      post({ memberId: m.id, amount: -500n, type: 'bet', idempotencyKey: key }),
+    ).rejects.toMatchObject({ status: 422, data: { wallet: 'main' } });
+    expect(await balanceOf(m.id)).toBe(300n);
+    const [none] = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`SELECT count(*)::int AS n FROM ledger_entries WHERE idempotency_key = ${key}`,
+      ),
+    );
+    expect(none?.n).toBe(0);
+    await post({ memberId: m.id, amount: 300n, type: 'adjust' });
+    const paid = await post({ memberId: m.id, amount: -500n, type: 'bet', idempotencyKey: key });
+    expect(paid).toMatchObject({ duplicate: false, balanceBefore: 600n, balanceAfter: 100n });
+  });
+
+  it('refuses a key already posted to another member’s wallet and moves nothing', async () => {
+    const [a, b] = [await newMember(t.app), await newMember(t.app)];
+    const key = `shared-${a.id}`;
+    await post({ memberId: a.id, amount: 800n, type: 'adjust', idempotencyKey: key });
+    await expect(
+      post({ memberId: b.id, amount: 800n, type: 'adjust', idempotencyKey: key }),
+    ).rejects.toMatchObject({ status: 409 });
+    expect(await balanceOf(a.id)).toBe(800n);
+    expect(await balanceOf(b.id)).toBe(0n);
   });
 
   it('concurrent posts with one idempotency key move money once', async () => {
