@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import type { RequestCosts } from './report.ts';
 
 /** Clock ticks per second of /proc's CPU times (100 on Linux, asked once). */
 const TICKS_PER_S = (() => {
@@ -88,17 +89,32 @@ export function perItemBytes(before: number | null, after: number | null, items:
 }
 
 /**
- * The costs of a request a bench prints beside its rate: the database's CPU and WAL (each left
- * out when not measured) and the load child's CPU, each `per` request (`'/bet'`, or `''`).
+ * One request's costs from a run's totals: `serverCpuMs` is already per request, the load child's
+ * CPU is its total over `items` requests; the database's CPU and WAL are per request or null.
  */
-export function costParts(
-  costs: { dbMs: number | null; walBytes: number | null; loadCpuMs: number; items: number },
-  per: string,
-): string[] {
-  const load = Math.round((costs.loadCpuMs / Math.max(costs.items, 1)) * 100) / 100;
+export function requestCosts(run: {
+  serverCpuMs: number;
+  dbMs: number | null;
+  walBytes: number | null;
+  loadCpuMs: number;
+  items: number;
+}): RequestCosts {
+  return {
+    server_cpu_ms: run.serverCpuMs,
+    ...(run.dbMs === null ? {} : { db_cpu_ms: run.dbMs }),
+    ...(run.walBytes === null ? {} : { wal_bytes: run.walBytes }),
+    load_cpu_ms: Math.round((run.loadCpuMs / Math.max(run.items, 1)) * 100) / 100,
+  };
+}
+
+/**
+ * The costs a bench prints after the server's CPU: the database's CPU and WAL (when measured) and
+ * the load child's CPU, each `per` request (`'/bet'`, or `''`).
+ */
+export function costParts(costs: RequestCosts, per: string): string[] {
   return [
-    ...(costs.dbMs === null ? [] : [`database CPU ${costs.dbMs} ms${per}`]),
-    ...(costs.walBytes === null ? [] : [`WAL ${costs.walBytes} B${per}`]),
-    `load CPU ${load} ms${per}`,
+    ...(costs.db_cpu_ms === undefined ? [] : [`database CPU ${costs.db_cpu_ms} ms${per}`]),
+    ...(costs.wal_bytes === undefined ? [] : [`WAL ${costs.wal_bytes} B${per}`]),
+    ...(costs.load_cpu_ms === undefined ? [] : [`load CPU ${costs.load_cpu_ms} ms${per}`]),
   ];
 }

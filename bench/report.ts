@@ -28,6 +28,19 @@ export interface Figure {
   local?: { label: string; value: number };
   /** Anything a reader needs beside the number (sizes, failures, a check that failed). */
   note?: string;
+  /**
+   * What one request cost, on money writes: CPU milliseconds of the server process, the local
+   * PostgreSQL and the load child, and bytes of WAL (each absent when not measured). bench/run.ts
+   * holds the database's share against one pgbench transaction's.
+   */
+  costs?: RequestCosts;
+}
+
+export interface RequestCosts {
+  server_cpu_ms?: number;
+  db_cpu_ms?: number;
+  wal_bytes?: number;
+  load_cpu_ms?: number;
 }
 
 export function emitFigure(figure: Figure): void {

@@ -472,6 +472,92 @@ function printTable(rows: Row[]): void {
   }
 }
 
+/**
+ * A money write's costs beside one pgbench transaction's (anchor A), per request. The rate ratio
+ * of the main table is bounded by what a request costs the cores everything shares:
+ * `machine_pct` = (pgbench's database + client CPU) / (server + database + load CPU). With the
+ * server on other cores or hosts (WORKERS, more instances), only the database's share remains:
+ * `database_pct` = pgbench's database CPU / the request's database CPU. `wal_x` is how many
+ * pgbench transactions' worth of WAL the request wrote.
+ */
+interface CostRow {
+  figure: string;
+  server_cpu_ms: number | null;
+  load_cpu_ms: number | null;
+  db_cpu_ms: number | null;
+  wal_bytes: number | null;
+  machine_pct: number | null;
+  database_pct: number | null;
+  wal_x: number | null;
+}
+
+function buildCostRows(anchor: Anchor, runs: BenchRun[]): CostRow[] {
+  const rows: CostRow[] = [];
+  const anchorDb = anchor.db_cpu_ms_per_tx;
+  const anchorAll = anchorDb === undefined ? undefined : anchorDb + (anchor.client_cpu_ms_per_tx ?? 0);
+  for (const f of runs.flatMap((r) => r.figures)) {
+    const c = f.costs;
+    if (!c || f.anchor !== 'pgbench') continue;
+    const all =
+      c.server_cpu_ms !== undefined && c.db_cpu_ms !== undefined
+        ? c.server_cpu_ms + c.db_cpu_ms + (c.load_cpu_ms ?? 0)
+        : undefined;
+    rows.push({
+      figure: f.name,
+      server_cpu_ms: c.server_cpu_ms ?? null,
+      load_cpu_ms: c.load_cpu_ms ?? null,
+      db_cpu_ms: c.db_cpu_ms ?? null,
+      wal_bytes: c.wal_bytes ?? null,
+      machine_pct: anchorAll !== undefined && all ? (anchorAll / all) * 100 : null,
+      database_pct: anchorDb !== undefined && c.db_cpu_ms ? (anchorDb / c.db_cpu_ms) * 100 : null,
+      wal_x:
+        anchor.wal_bytes_per_tx && c.wal_bytes !== undefined ? c.wal_bytes / anchor.wal_bytes_per_tx : null,
+    });
+  }
+  return rows;
+}
+
+function printCostTable(anchor: Anchor, rows: CostRow[]): void {
+  if (!rows.length) return;
+  log(
+    `\n== what a money write costs, per request, beside one pgbench transaction (database ${fmt(anchor.db_cpu_ms_per_tx ?? null)} ms, pgbench ${fmt(anchor.client_cpu_ms_per_tx ?? null)} ms, WAL ${fmt(anchor.wal_bytes_per_tx ?? null)} B)`,
+  );
+  const header = [
+    'figure',
+    'server CPU',
+    'load CPU',
+    'database CPU',
+    'WAL',
+    'WAL × tx',
+    'ceiling here',
+    'database ceiling',
+  ];
+  const ms = (n: number | null) => (n === null ? '—' : `${fmt(n)} ms`);
+  const pct = (n: number | null) => (n === null ? '—' : `${n.toFixed(0)} %`);
+  const cells = rows.map((r) => [
+    r.figure,
+    ms(r.server_cpu_ms),
+    ms(r.load_cpu_ms),
+    ms(r.db_cpu_ms),
+    r.wal_bytes === null ? '—' : `${fmt(r.wal_bytes)} B`,
+    r.wal_x === null ? '—' : `${fmt(r.wal_x)} ×`,
+    pct(r.machine_pct),
+    pct(r.database_pct),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) =>
+    `| ${c.map((x, i) => (i === 0 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join(' | ')} |`;
+  log(line(header));
+  log(`|${widths.map((w, i) => (i === 0 ? ':' : '-') + '-'.repeat(w) + (i === 0 ? '-' : ':')).join('|')}|`);
+  for (const c of cells) log(line(c));
+  log(
+    '  ceiling here: the highest ratio to pgbench this machine allows at these costs, server, database and load sharing its cores;',
+  );
+  log(
+    '  database ceiling: the same with the server and the load on other cores (only the database CPU counts).',
+  );
+}
+
 async function main() {
   const startedAt = new Date();
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -531,6 +617,8 @@ async function main() {
   const finishedAt = new Date();
   log(`\n== results (${((finishedAt.getTime() - startedAt.getTime()) / 1000).toFixed(0)} s)`);
   printTable(rows);
+  const costs = buildCostRows(a, runs);
+  printCostTable(a, costs);
 
   const resultsDir = path.join(here, 'results');
   mkdirSync(resultsDir, { recursive: true });
@@ -552,6 +640,7 @@ async function main() {
         anchors: [a, b],
         benches: runs.map(({ name, status, seconds, error }) => ({ name, status, seconds, error })),
         rows,
+        costs,
       },
       null,
       2,

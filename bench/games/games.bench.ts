@@ -23,8 +23,8 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { benchConfig, countStatements, freshPostgres, percentile } from '../lib.ts';
-import { costParts, perItemBytes, perItemMs, postgresCpuMs, walBytes } from '../cpu.ts';
-import { emitFigure, type Figure } from '../report.ts';
+import { costParts, perItemBytes, perItemMs, postgresCpuMs, requestCosts, walBytes } from '../cpu.ts';
+import { emitFigure, type Figure, type RequestCosts } from '../report.ts';
 import { runLoadChild, type LoadResult } from '../load.ts';
 import type { GamesLoadJob } from './games-load.ts';
 
@@ -39,7 +39,7 @@ const statements = countStatements();
 async function load(
   job: GamesLoadJob,
   wal: () => Promise<number | null>,
-): Promise<LoadResult & { cpuMs: number; costs: string[]; perRequest: number }> {
+): Promise<LoadResult & { cpuMs: number; costs: RequestCosts; perRequest: number }> {
   const before = statements.count;
   const cpu = process.cpuUsage();
   const dbBefore = postgresCpuMs();
@@ -52,10 +52,17 @@ async function load(
   const dbCpuMs = perItemMs(dbBefore, postgresCpuMs(), n);
   const walPer = perItemBytes(walBefore, await wal(), n);
   if (result.firstFailure !== null) console.error(`  first failure: ${result.firstFailure}`);
+  const cpuMs = Math.round((used.user + used.system) / n / 10) / 100;
   return {
     ...result,
-    cpuMs: Math.round((used.user + used.system) / n / 10) / 100,
-    costs: costParts({ dbMs: dbCpuMs, walBytes: walPer, loadCpuMs: result.loadCpuMs, items: n }, ''),
+    cpuMs,
+    costs: requestCosts({
+      serverCpuMs: cpuMs,
+      dbMs: dbCpuMs,
+      walBytes: walPer,
+      loadCpuMs: result.loadCpuMs,
+      items: n,
+    }),
     perRequest: Math.round(((statements.count - before) / n) * 10) / 10,
   };
 }
@@ -77,7 +84,9 @@ function summary(
   const sorted = [...latencies].sort((a, b) => a - b);
   // What the local PostgreSQL server spent and logged per request (not shown when it is remote),
   // and what the load child used.
-  const dbCpu = costs.map((part) => `${part}, `).join('');
+  const dbCpu = costParts(costs, '')
+    .map((part) => `${part}, `)
+    .join('');
   console.log(
     `${name}: ${latencies.length} in ${seconds.toFixed(2)} s = ${Math.round(latencies.length / seconds)}/s, ` +
       `p50 ${Math.round(percentile(sorted, 50))} ms, p99 ${Math.round(percentile(sorted, 99))} ms, failures ${failures}; ` +
@@ -89,6 +98,7 @@ function summary(
     p50_ms: percentile(sorted, 50),
     p99_ms: percentile(sorted, 99),
     anchor: 'pgbench',
+    costs,
     note: `${latencies.length} over HTTP, ${MEMBERS} members, ${failures} failures, server CPU ${cpuMs} ms, ${dbCpu}${perRequest} statements per request`,
   });
 }

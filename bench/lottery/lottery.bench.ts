@@ -23,7 +23,7 @@ import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { findPeriod } from '../../apps/server/src/modules/lottery/lottery.repo.ts';
 import { benchConfig, countStatements, freshPostgres, percentile } from '../lib.ts';
-import { costParts, perItemBytes, perItemMs, postgresCpuMs, walBytes } from '../cpu.ts';
+import { costParts, perItemBytes, perItemMs, postgresCpuMs, requestCosts, walBytes } from '../cpu.ts';
 import { emitFigure } from '../report.ts';
 import { runLoadChild } from '../load.ts';
 import type { BetLoadJob } from './bet-load.ts';
@@ -94,12 +94,14 @@ async function main() {
   // the log it wrote, and what the load child used.
   const dbMs = perItemMs(dbBefore, postgresCpuMs(), BETS);
   const walPer = perItemBytes(walBefore, await wal(), BETS);
-  const costs = costParts({ dbMs, walBytes: walPer, loadCpuMs, items: BETS }, '/bet')
-    .map((part) => `, ${part}`)
-    .join('');
+
   statements.tracing = false;
   // What the server process spent per bet (user + system), load generator excluded.
   const cpuMs = Math.round((used.user + used.system) / BETS / 10) / 100;
+  const perRequest = requestCosts({ serverCpuMs: cpuMs, dbMs, walBytes: walPer, loadCpuMs, items: BETS });
+  const costs = costParts(perRequest, '/bet')
+    .map((part) => `, ${part}`)
+    .join('');
   const perBet = Math.round(((statements.count - statementsBefore) / BETS) * 10) / 10;
   if (firstFailure !== null) console.error(`  first failure: ${firstFailure}`);
   latencies.sort((a, b) => a - b);
@@ -114,6 +116,7 @@ async function main() {
     p50_ms: percentile(latencies, 50),
     p99_ms: percentile(latencies, 99),
     anchor: 'pgbench',
+    costs: perRequest,
     note: `${MEMBERS} members, ${BETS} bets, ${failures} refused, server CPU ${cpuMs} ms/bet${costs}, ${perBet} statements/bet`,
   });
 
