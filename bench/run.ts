@@ -449,6 +449,16 @@ function fmt(n: number | null, unit = ''): string {
   return `${n.toLocaleString('en-US', { maximumFractionDigits: digits })}${unit ? ` ${unit}` : ''}`;
 }
 
+/** A Markdown table: the first column left-aligned, the others right-aligned. */
+function printMarkdown(header: string[], cells: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) =>
+    `| ${c.map((x, i) => (i === 0 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join(' | ')} |`;
+  log(line(header));
+  log(`|${widths.map((w, i) => (i === 0 ? ':' : '-') + '-'.repeat(w) + (i === 0 ? '-' : ':')).join('|')}|`);
+  for (const c of cells) log(line(c));
+}
+
 function printTable(rows: Row[]): void {
   const header = ['figure', 'value', 'p99', 'anchor', 'anchor value', 'ratio'];
   const cells = rows.map((r) => [
@@ -459,12 +469,7 @@ function printTable(rows: Row[]): void {
     r.anchor ? fmt(r.anchor_value) : '—',
     r.ratio_pct === null ? '—' : `${r.ratio_pct.toFixed(r.ratio_pct < 10 ? 1 : 0)} %`,
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) =>
-    `| ${c.map((x, i) => (i === 0 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join(' | ')} |`;
-  log(line(header));
-  log(`|${widths.map((w, i) => (i === 0 ? ':' : '-') + '-'.repeat(w) + (i === 0 ? '-' : ':')).join('|')}|`);
-  for (const c of cells) log(line(c));
+  printMarkdown(header, cells);
   const notes = rows.filter((r) => r.note);
   if (notes.length) {
     log();
@@ -544,12 +549,7 @@ function printCostTable(anchor: Anchor, rows: CostRow[]): void {
     pct(r.machine_pct),
     pct(r.database_pct),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) =>
-    `| ${c.map((x, i) => (i === 0 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join(' | ')} |`;
-  log(line(header));
-  log(`|${widths.map((w, i) => (i === 0 ? ':' : '-') + '-'.repeat(w) + (i === 0 ? '-' : ':')).join('|')}|`);
-  for (const c of cells) log(line(c));
+  printMarkdown(header, cells);
   log(
     '  ceiling here: the highest ratio to pgbench this machine allows at these costs, server, database and load sharing its cores;',
   );
