@@ -230,7 +230,7 @@ const turnOfTheLoop = () => new Promise<void>((resolve) => setImmediate(resolve)
  *   socket and fired no timer for 300–400 ms at a time, and some members waited 4–7 s while the
  *   rest went round (bench: p99 over 3 s in 5 runs of 12). A turn before statements outside
  *   transactions only still let a transaction's statements chain (pauses of 100–185 ms, p99
- *   0.8–2 s in 2 runs of 8). Before every statement, the loop never paused 100 ms in 9 runs, p99
+ *   0.8–2 s in 3 runs of 12). Before every statement, the loop never paused 100 ms in 9 runs, p99
  *   346–416 ms, at the same rate (about 160 submits/s).
  */
 function withoutQueryParsers<T extends Pick<PGlite, 'query'>>(target: T): T {
