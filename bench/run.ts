@@ -538,7 +538,7 @@ function printCostTable(anchor: Anchor, rows: CostRow[]): void {
     'database ceiling',
   ];
   const ms = (n: number | null) => (n === null ? '—' : `${fmt(n)} ms`);
-  const pct = (n: number | null) => (n === null ? '—' : `${n.toFixed(0)} %`);
+  const pct = (n: number | null) => (n === null ? '—' : `${Math.round(n)} %`);
   const cells = rows.map((r) => [
     r.figure,
     ms(r.server_cpu_ms),
