@@ -28,6 +28,7 @@ import { benchConfig, countStatements, freshPglite, freshPostgres, percentile } 
 import { costParts, perItemBytes, perItemMs, postgresCpuMs, requestCosts, walBytes } from '../cpu.ts';
 import { emitFigure } from '../report.ts';
 import { runLoadChild } from '../load.ts';
+import { cannon, FOOTBALL_SCREEN_PATH } from '../cannon.ts';
 import type { SubmitLoadJob } from './submit-load.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -43,9 +44,12 @@ const WARMUP = Number(process.env.WARMUP ?? 250);
 const SETTLE_ONLY = process.env.BENCH_SETTLE_ONLY === '1';
 /**
  * `BENCH_DB=pglite`: the embedded database of the quick start instead of PostgreSQL — 2串1 submits
- * only (figure `betting.pglite_2x1`, its p99 held against 1 s), no 8串247, no settlement.
+ * only (figure `betting.pglite_2x1`, its p99 held against 1 s), then the match list read while
+ * they run again (`betting.pglite_reads`); no 8串247, no settlement.
  */
 const PGLITE = process.env.BENCH_DB === 'pglite';
+/** PGlite only: connections reading the match list while the members submit (`readsWhileSubmitting`). */
+const READERS = Number(process.env.READERS ?? 10);
 
 async function main() {
   const database = PGLITE ? await freshPglite() : await freshPostgres(MEMBERS + 10);
@@ -172,13 +176,48 @@ async function main() {
       costs: perRequest,
       note: `${MEMBERS} members, ${SUBMITS} orders after ${WARMUP} not counted, ${failures} refused, server CPU ${cpuMs} ms/submit${costs}${perSubmit}${PGLITE ? '; PGlite, goal p99 < 1 s' : ''}`,
     });
+    return SUBMITS / seconds;
+  };
+
+  /**
+   * The 竞彩足球 list read by READERS connections while the members submit: on PGlite every
+   * statement runs in the server's thread, so this is what a member opening the app sees while
+   * others bet. The reads last about 60 % of the time the submits took alone, so they run inside
+   * the submits; the note says so when they did not.
+   */
+  const readsWhileSubmitting = async (submitsPerSecond: number, payload: unknown) => {
+    const seconds = Math.max(1, Math.floor((0.6 * SUBMITS) / submitsPerSecond));
+    let submitting = true;
+    const submits = load(payload).finally(() => (submitting = false));
+    const reads = await cannon(base + FOOTBALL_SCREEN_PATH, seconds, READERS);
+    const inside = submitting;
+    const during = await submits;
+    during.latencies.sort((a, b) => a - b);
+    const submitP99 = Math.round(percentile(during.latencies, 99));
+    const bad = reads.non2xx + reads.errors;
+    const alongside = `${MEMBERS} members submitting 2串1 meanwhile (${Math.round(SUBMITS / during.seconds)} submits/s, p99 ${submitP99} ms, ${during.failures} refused)`;
+    console.log(
+      `  GET ${FOOTBALL_SCREEN_PATH}: ${Math.round(reads.requests.average)} req/s, p50 ${reads.latency.p50} ms, p99 ${reads.latency.p99} ms ` +
+        `(${READERS} connections, ${seconds} s${bad ? `, ${bad} non-2xx/errors` : ''}) with ${alongside}` +
+        (inside ? '' : '; the submits ended before the reads'),
+    );
+    emitFigure({
+      name: 'betting.pglite_reads',
+      value: reads.requests.average,
+      unit: 'req/s',
+      p50_ms: reads.latency.p50,
+      p99_ms: reads.latency.p99,
+      note: `GET ${FOOTBALL_SCREEN_PATH}, ${READERS} connections for ${seconds} s, ${alongside}${inside ? '' : '; the submits ended before the reads'}${bad ? `, ${bad} non-2xx/errors` : ''}; PGlite`,
+    });
+    if (bad || during.failures) process.exitCode = 1;
   };
 
   console.log(
     `betting bench on ${PGLITE ? 'PGlite (embedded)' : 'PostgreSQL'}: ${MEMBERS} concurrent members over HTTP`,
   );
   if (PGLITE) {
-    await runSubmits('2串1 (2 matches), PGlite', 'betting.pglite_2x1', parlay(2, '2x1'));
+    const rate = await runSubmits('2串1 (2 matches), PGlite', 'betting.pglite_2x1', parlay(2, '2x1'));
+    await readsWhileSubmitting(rate, parlay(2, '2x1'));
     await app.close();
     await database.close();
     return;

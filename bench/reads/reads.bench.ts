@@ -5,70 +5,24 @@
  * Prints req/s, p50/p99 and the body size of each path. Requests carry a phone's
  * `Accept-Encoding: gzip, deflate, br`, so answers travel as the app receives them.
  *
- * Two paths: what the 竞彩足球 screen asks for (one play type, the first page of 30, as
- * apps/web/src/features/sports/queries.ts `useBetListQuery` does), and the whole list with every
- * market (the SPEC's call without parameters).
+ * Two paths: what the 竞彩足球 screen asks for (`FOOTBALL_SCREEN_PATH`), and the whole list with
+ * every market (the SPEC's call without parameters).
  *
  *   npm run reads -w @app/bench        (DURATION_S, WARMUP_S, CONNECTIONS to change the load)
  */
-import { spawn } from 'node:child_process';
 import { get } from 'node:http';
-import { createRequire } from 'node:module';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { benchConfig, freshPostgres } from '../lib.ts';
 import { emitFigure } from '../report.ts';
+import { ACCEPT_ENCODING, cannon, FOOTBALL_SCREEN_PATH } from '../cannon.ts';
 
 const DURATION_S = Number(process.env.DURATION_S ?? 10);
 const WARMUP_S = Number(process.env.WARMUP_S ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const PATHS: Array<[string, string]> = [
-  ['reads.football_matches', '/v1/football/matches?betType=winDrawLose&page=1&per_page=30'],
+  ['reads.football_matches', FOOTBALL_SCREEN_PATH],
   ['reads.football_matches_all', '/v1/football/matches'],
 ];
-/** What Chromium on a phone sends. */
-const ACCEPT_ENCODING = 'gzip, deflate, br';
-const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-
-interface CannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  throughput: { average: number };
-  non2xx: number;
-  errors: number;
-}
-
-/** autocannon's CLI in a child process, its JSON result read from stdout. */
-function cannon(url: string, seconds: number): Promise<CannonResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        AUTOCANNON,
-        '-j',
-        '-c',
-        String(CONNECTIONS),
-        '-d',
-        String(seconds),
-        '-H',
-        `accept-encoding=${ACCEPT_ENCODING}`,
-        url,
-      ],
-      {
-        stdio: ['ignore', 'pipe', 'ignore'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      try {
-        resolve(JSON.parse(out) as CannonResult);
-      } catch {
-        reject(new Error(`autocannon exited ${code}: ${out.slice(0, 500)}`));
-      }
-    });
-  });
-}
 
 /** Bytes of the answer as sent to a phone (node:http leaves the body encoded). */
 function wireBytes(url: string): Promise<{ bytes: number; encoding: string }> {
@@ -102,8 +56,8 @@ async function main() {
       const bytes = (await sample.arrayBuffer()).byteLength;
       if (sample.status !== 200) throw new Error(`GET ${path} answered ${sample.status}`);
       const wire = await wireBytes(base + path);
-      await cannon(base + path, WARMUP_S);
-      const r = await cannon(base + path, DURATION_S);
+      await cannon(base + path, WARMUP_S, CONNECTIONS);
+      const r = await cannon(base + path, DURATION_S, CONNECTIONS);
       const bad = r.non2xx + r.errors;
       console.log(
         `  GET ${path}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms ` +
