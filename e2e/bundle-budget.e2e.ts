@@ -111,4 +111,23 @@ describe('web first load (issue 20)', () => {
     // On failure the message is the per-file table: which chunks grew, and by how much.
     expect(total, `home first load, gzip bytes:\n${table(rows, total)}`).toBeLessThanOrEqual(BUDGET_BYTES);
   });
+
+  it("ships react-router's production build, without its development warnings", () => {
+    // Strings only react-router's development build holds (its ENABLE_DEV_WARNINGS branches);
+    // apps/web/build-plugins/react-router-production.ts points the build at dist/production.
+    const manifest = readManifest();
+    const shipped = Object.values(manifest)
+      .filter((chunk) => chunk.file.endsWith('.js'))
+      .map((chunk) => readFileSync(path.join(WEB_DIST, chunk.file), 'utf8'));
+    // A message both builds hold: react-router is among the files read.
+    expect(shipped.some((source) => source.includes('You should call navigate'))).toBe(true);
+    for (const warning of [
+      'No routes matched location',
+      'Error handled by React Router default ErrorBoundary',
+    ])
+      expect(
+        shipped.filter((source) => source.includes(warning)),
+        warning,
+      ).toEqual([]);
+  });
 });

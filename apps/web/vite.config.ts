@@ -4,6 +4,7 @@ import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_VERSION, APP_VERSION_CODE } from '@app/shared';
 import { pureSharedSchemas } from './build-plugins/pure-schemas.ts';
+import { reactRouterProductionBuild } from './build-plugins/react-router-production.ts';
 
 /** One id per build: baked into the bundle and written to dist/version.json so clients can detect a newer build. */
 const buildId = `${new Date().toISOString().replace(/\D/g, '').slice(2, 12)}-${crypto.randomUUID().slice(0, 6)}`;
@@ -40,6 +41,7 @@ export default defineConfig({
   plugins: [
     react(),
     pureSharedSchemas(),
+    reactRouterProductionBuild(),
     versionFilePlugin(),
     // An app that installs (issue 16): a manifest, and a service worker that precaches the shell
     // and static assets so the app opens offline. API answers (money) are never cached: only the
