@@ -99,6 +99,50 @@ describe('shell', () => {
     await reloaded;
   });
 
+  /** version.json names a build other than the one served: a deploy has happened. */
+  async function announceNewBuild(): Promise<void> {
+    await page.route('**/version.json*', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          buildId: 'next-build',
+          builtAt: new Date().toISOString(),
+          version: '1.9.5',
+          versionCode: 195,
+        }),
+      }),
+    );
+  }
+
+  it('asks to restart in the app dialog, whose code is not in the first load, and restarts', async () => {
+    await announceNewBuild();
+    await page.goto('/#/pages/debug/simple-update-test');
+    await page.getByRole('button', { name: '检查并更新' }).click();
+    const dialog = page.locator('.adm-dialog', { hasText: '发现新版本' });
+    await dialog.getByText('新版本已经准备好，请重启应用').waitFor();
+    await screenshot(page, 'update-restart-dialog');
+    const reloaded = page.waitForEvent('load');
+    await dialog.getByRole('button', { name: '立即重启' }).click();
+    await reloaded;
+  });
+
+  it("asks with the browser's own dialog when the old build's dialog code is gone", async () => {
+    await announceNewBuild();
+    // The deploy replaced this build's files: its restart-dialog chunk is no longer served.
+    await page.route(/\/assets\/restart-dialog-[\w-]+\.js$/, (route) => route.fulfill({ status: 404 }));
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (native) => {
+        resolve(native.message());
+        void native.accept();
+      }),
+    );
+    await page.goto('/#/pages/debug/simple-update-test');
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: '检查并更新' }).click();
+    expect(await asked).toBe('新版本已经准备好，请重启应用');
+    await reloaded;
+  });
+
   it('reports the served build as current when nothing changed', async () => {
     await page.goto('/#/pages/app-update/app-update');
     await expect.poll(() => page.getByTestId('app-update-status').textContent()).toBe('当前已是最新版本');

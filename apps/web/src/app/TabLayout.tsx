@@ -1,6 +1,6 @@
 import { TabBar } from 'antd-mobile';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useUnreadBadge } from '../features/messages/queries.ts';
+import { useUnreadBadge } from '../features/messages/unread.ts';
 import { visibleTabs } from './tabs.tsx';
 
 const tabs = visibleTabs();

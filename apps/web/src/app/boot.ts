@@ -10,7 +10,7 @@ import {
   sessionToken,
   useSessionStore,
 } from '../features/session/store.ts';
-import { prefetchHomeBanners } from '../features/notices/queries.ts';
+import { prefetchHomeBanners } from '../features/notices/banners.ts';
 import { configureApi } from '../lib/api/client.ts';
 import { BUILD_INFO } from '../lib/build-info.ts';
 import { captureInstallPrompt } from '../lib/install-prompt.ts';

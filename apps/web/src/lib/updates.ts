@@ -1,5 +1,5 @@
-import { Dialog } from 'antd-mobile';
 import { BUILD_INFO } from './build-info.ts';
+import type { confirmRestart } from './restart-dialog.ts';
 import { logger } from './logger.ts';
 
 /** dist/version.json, written by the build (vite.config.ts). */
@@ -45,18 +45,36 @@ export function restartApp(): void {
 }
 
 let prompting = false;
+let restartDialog: Promise<typeof confirmRestart> | null = null;
+
+/**
+ * The restart dialog's code, kept out of the first load. The update watcher asks for it with its
+ * first check, while this build's files are surely still served: a deploy replaces them, and the
+ * question is asked just when a new build is out.
+ */
+export function loadRestartDialog(): Promise<typeof confirmRestart> {
+  restartDialog ??= import('./restart-dialog.ts')
+    .then((module) => module.confirmRestart)
+    .catch((err: unknown) => {
+      restartDialog = null;
+      throw err;
+    });
+  return restartDialog;
+}
 
 /** Asks to restart into the new build (SPEC.md §8: 新版本已经准备好，请重启应用). */
 export async function promptRestart(): Promise<void> {
   if (prompting) return;
   prompting = true;
   try {
-    const confirmed = await Dialog.confirm({
-      title: '发现新版本',
-      content: UPDATE_READY_MESSAGE,
-      confirmText: '立即重启',
-      cancelText: '稍后',
-    });
+    const confirmed = await loadRestartDialog().then(
+      (confirm) => confirm(UPDATE_READY_MESSAGE),
+      // Its code is gone with the old build's files: the browser's own dialog asks instead.
+      (err: unknown) => {
+        logger.warn('update', '更新提示加载失败', err);
+        return window.confirm(UPDATE_READY_MESSAGE);
+      },
+    );
     if (confirmed) restartApp();
   } finally {
     prompting = false;

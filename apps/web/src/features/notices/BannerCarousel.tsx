@@ -1,7 +1,7 @@
 import { Swiper } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useAppConfigQuery } from '../site/queries.ts';
-import { useBannersQuery } from './queries.ts';
+import { useBannersQuery } from './banners.ts';
 import './notices.css';
 
 /** Banner page types (SPEC.md §3): 1 home, 2 sports, 3 article. */

@@ -1,11 +1,8 @@
 import { HOT_NOTICE_DEFAULT_LIMIT } from '@app/shared';
-import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client.ts';
-import { useSessionStore } from '../session/store.ts';
 
 const STALE_MS = 60_000;
-/** The home page's banners (`page_type` 1). */
-export const HOME_BANNER_PAGE = 1;
 const PAGE_SIZE = 20;
 const quiet = { toast: false, light: true } as const;
 
@@ -15,7 +12,6 @@ export const noticeKeys = {
   list: (category: number, keyword: string) => [...noticeKeys.all, 'list', category, keyword] as const,
   detail: (id: number) => [...noticeKeys.all, 'detail', id] as const,
   categories: () => [...noticeKeys.all, 'categories'] as const,
-  banners: (pageType: number, memberId: number | null) => ['banners', pageType, memberId] as const,
 };
 
 /** Pinned and latest notices of a category (GET /v1/notices/hot). */
@@ -69,27 +65,4 @@ export function useNoticeQuery(id: number) {
     enabled: id > 0,
     staleTime: STALE_MS,
   });
-}
-
-/** Banners of a page (GET /v1/banners/page-type): a member of an agent sees that agent's where set. */
-export function bannersQuery(pageType: number, memberId: number | null) {
-  return {
-    queryKey: noticeKeys.banners(pageType, memberId),
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api.get('/v1/banners/page-type', { page_type: pageType }, { ...quiet, signal }),
-    staleTime: STALE_MS,
-  };
-}
-
-export function useBannersQuery(pageType: number, enabled = true) {
-  const memberId = useSessionStore((s) => s.userinfo?.id ?? null);
-  return useQuery({ ...bannersQuery(pageType, memberId), enabled });
-}
-
-/**
- * Launched on the home page: asks for its banners (the largest thing it paints) while the page's
- * code is still on its way, rather than after it arrives — one round trip less before they show.
- */
-export function prefetchHomeBanners(client: QueryClient, memberId: number | null): void {
-  void client.prefetchQuery(bannersQuery(HOME_BANNER_PAGE, memberId));
 }

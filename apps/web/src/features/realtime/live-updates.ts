@@ -22,7 +22,7 @@ import { onBeforeLogout } from '../session/logout.ts';
 import { fetchMe, sessionKeys } from '../session/queries.ts';
 import { onSessionCleared, useSessionStore } from '../session/store.ts';
 import { applyMoneyFigures, figuresOfUser, type MoneyFigures } from './cache-sync.ts';
-import { onMessagePushed } from '../messages/queries.ts';
+import { onMessagePushed } from '../messages/unread.ts';
 
 /** order.settled payload: {order_id, order_no, status, payout, timestamp}. */
 interface OrderSettled {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { logger } from '../../lib/logger.ts';
-import { checkForUpdate, promptRestart } from '../../lib/updates.ts';
+import { checkForUpdate, loadRestartDialog, promptRestart } from '../../lib/updates.ts';
 
 const FIRST_CHECK_MS = 15_000;
 const CHECK_EVERY_MS = 10 * 60_000;
@@ -13,6 +13,8 @@ export function useUpdateWatcher(): void {
     let lastCheck = 0;
     const check = () => {
       lastCheck = Date.now();
+      // The restart dialog's code, fetched while this build's files are still served.
+      loadRestartDialog().catch((err: unknown) => logger.warn('update', '更新提示加载失败', err));
       checkForUpdate()
         .then((result) => {
           if (result.hasUpdate && result.remote.buildId !== announced) {

@@ -10,7 +10,7 @@ import { siteKeys, useAppConfigQuery, useAppInfo } from '../../site/queries.ts';
 import { HomeModal } from '../components/HomeModal.tsx';
 import { GameCategories } from '../components/Shortcuts.tsx';
 import { BannerCarousel } from '../../notices/BannerCarousel.tsx';
-import { HOME_BANNER_PAGE } from '../../notices/queries.ts';
+import { HOME_BANNER_PAGE } from '../../notices/banners.ts';
 import '../home.css';
 
 // The parts that wait for their own data anyway (notices, the member's card) and everything below

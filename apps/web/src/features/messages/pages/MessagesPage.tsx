@@ -18,15 +18,13 @@ import { formatDateTime } from '@/ui/format.ts';
 import { Page } from '@/ui/Page.tsx';
 import { ListState } from '../../sports/components/ListStates.tsx';
 import {
-  messageKeys,
   useClearMessages,
   useDeleteMessage,
   useMarkAllRead,
   useMessagesQuery,
   useMessageTypesQuery,
-  useUnreadCountQuery,
-  type MessageTab,
 } from '../queries.ts';
+import { messageKeys, useUnreadCountQuery, type MessageTab } from '../unread.ts';
 import '../../sports/sports.css';
 import '../messages.css';
 

@@ -1,6 +1,6 @@
 import { Badge, List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
-import { useUnreadBadge } from '../../messages/queries.ts';
+import { useUnreadBadge } from '../../messages/unread.ts';
 import type { MenuGroup } from '../menu.tsx';
 
 const INBOX = '/minePages/messages';

@@ -2,7 +2,7 @@ import { Button, Dialog, PullToRefresh } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { relaunch, HOME_PATH } from '@/lib/navigation.ts';
 import { toast } from '@/lib/toast.tsx';
-import { messageKeys } from '../../messages/queries.ts';
+import { messageKeys } from '../../messages/unread.ts';
 import { ExclusionBanner } from '../../responsible/components/ExclusionBanner.tsx';
 import { logout } from '../../session/logout.ts';
 import { sessionKeys } from '../../session/queries.ts';
