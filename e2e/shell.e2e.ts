@@ -77,28 +77,6 @@ describe('shell', () => {
     await expect.poll(() => page.getByTestId('network-online').textContent()).toBe('在线');
   });
 
-  it('detects a new build from version.json and offers the restart', async () => {
-    await page.route('**/version.json*', (route) =>
-      route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({
-          buildId: 'next-build',
-          builtAt: new Date().toISOString(),
-          version: '1.9.5',
-          versionCode: 195,
-        }),
-      }),
-    );
-    await page.goto('/#/pages/debug/check-update');
-    await expect.poll(() => page.getByTestId('remote-build').textContent()).toBe('next-build');
-    await page.getByText('新版本已经准备好，请重启应用').waitFor();
-    expect(await page.getByTestId('current-build').textContent()).not.toBe('next-build');
-    await screenshot(page, 'debug-check-update-new-version');
-    const reloaded = page.waitForEvent('load');
-    await page.getByRole('button', { name: '立即重启' }).click();
-    await reloaded;
-  });
-
   /** version.json names a build other than the one served: a deploy has happened. */
   async function announceNewBuild(): Promise<void> {
     await page.route('**/version.json*', (route) =>
@@ -113,6 +91,18 @@ describe('shell', () => {
       }),
     );
   }
+
+  it('detects a new build from version.json and offers the restart', async () => {
+    await announceNewBuild();
+    await page.goto('/#/pages/debug/check-update');
+    await expect.poll(() => page.getByTestId('remote-build').textContent()).toBe('next-build');
+    await page.getByText('新版本已经准备好，请重启应用').waitFor();
+    expect(await page.getByTestId('current-build').textContent()).not.toBe('next-build');
+    await screenshot(page, 'debug-check-update-new-version');
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: '立即重启' }).click();
+    await reloaded;
+  });
 
   it('asks to restart in the app dialog, whose code is not in the first load, and restarts', async () => {
     await announceNewBuild();
