@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_DIST } from './support/admin.ts';
 
 /**
  * Issue 20: the JavaScript a phone must fetch before the home page (`#/pages/home/home`) renders
@@ -113,22 +114,29 @@ describe('web first load (issue 20)', () => {
     expect(total, `home first load, gzip bytes:\n${table(rows, total)}`).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 
-  it("ships react-router's production build, without its development warnings", () => {
+  it("ships react-router's production build, without its development warnings, in both apps", () => {
     // Strings only react-router's development build holds (its ENABLE_DEV_WARNINGS branches);
-    // apps/web/build-plugins/react-router-production.ts points the build at dist/production.
-    const manifest = readManifest();
-    const shipped = Object.values(manifest)
+    // apps/web/build-plugins/react-router-production.ts points both builds at dist/production.
+    const webManifest = readManifest();
+    const web = Object.values(webManifest)
       .filter((chunk) => chunk.file.endsWith('.js'))
-      .map((chunk) => readFileSync(path.join(WEB_DIST, chunk.file), 'utf8'));
-    // A message both builds hold: react-router is among the files read.
-    expect(shipped.some((source) => source.includes('You should call navigate'))).toBe(true);
-    for (const warning of [
-      'No routes matched location',
-      'Error handled by React Router default ErrorBoundary',
-    ])
-      expect(
-        shipped.filter((source) => source.includes(warning)),
-        warning,
-      ).toEqual([]);
+      .map((chunk) => path.join(WEB_DIST, chunk.file));
+    const adminAssets = path.join(ADMIN_DIST, 'assets');
+    const admin = readdirSync(adminAssets)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => path.join(adminAssets, file));
+    for (const files of [web, admin]) {
+      const shipped = files.map((file) => readFileSync(file, 'utf8'));
+      // A message both builds hold: react-router is among the files read.
+      expect(shipped.some((source) => source.includes('You should call navigate'))).toBe(true);
+      for (const warning of [
+        'No routes matched location',
+        'Error handled by React Router default ErrorBoundary',
+      ])
+        expect(
+          files.filter((_, i) => shipped[i]?.includes(warning)),
+          warning,
+        ).toEqual([]);
+    }
   });
 });

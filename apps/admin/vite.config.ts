@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { reactRouterProductionBuild } from '../web/build-plugins/react-router-production.ts';
 
 const api = 'http://localhost:3000';
 
@@ -13,6 +14,8 @@ export default defineConfig({
   // Text files also as .br and .gz, which the server sends as they are (@fastify/static preCompressed).
   plugins: [
     react(),
+    // The member app's plugin: react-router's production files in the build, not its development ones.
+    reactRouterProductionBuild(),
     compression({ algorithms: ['brotliCompress', 'gzip'], include: COMPRESSIBLE, threshold: 1024 }),
   ],
   resolve: {
