@@ -25,7 +25,15 @@ import { openWinDrawLose } from '../../apps/server/src/test/proof-db.ts';
 import { bookLimits } from '../../apps/server/src/modules/sports/book.table.ts';
 import { matches } from '../../apps/server/src/modules/sports/sports.table.ts';
 import { benchConfig, countStatements, freshPglite, freshPostgres, percentile } from '../lib.ts';
-import { costParts, perItemBytes, perItemMs, postgresCpuMs, requestCosts, walBytes } from '../cpu.ts';
+import {
+  costParts,
+  perItemBytes,
+  perItemMs,
+  postgresCpuMs,
+  reapedChildrenCpuMs,
+  requestCosts,
+  walBytes,
+} from '../cpu.ts';
 import { emitFigure } from '../report.ts';
 import { runLoadChild } from '../load.ts';
 import { cannon, FOOTBALL_SCREEN_PATH } from '../cannon.ts';
@@ -187,11 +195,27 @@ async function main() {
    */
   const readsWhileSubmitting = async (submitsPerSecond: number, payload: unknown) => {
     const seconds = Math.max(1, Math.floor((0.6 * SUBMITS) / submitsPerSecond));
+    const started = performance.now();
+    const serverCpu = process.cpuUsage();
+    const childrenBefore = reapedChildrenCpuMs();
     let submitting = true;
     const submits = load(payload).finally(() => (submitting = false));
     const reads = await cannon(base + FOOTBALL_SCREEN_PATH, seconds, READERS);
     const inside = submitting;
     const during = await submits;
+    // Where the two cores went over the phase, as shares of one core: the server (PGlite in it),
+    // and the two load processes beside it (both have exited, so their CPU is this process's
+    // reaped children's; the submit load child counts its own).
+    const wallMs = performance.now() - started;
+    const used = process.cpuUsage(serverCpu);
+    const childrenAfter = reapedChildrenCpuMs();
+    const share = (ms: number) => `${Math.round((ms / wallMs) * 100)} %`;
+    const cores =
+      `server ${share((used.user + used.system) / 1000)}, submit load ${share(during.loadCpuMs)}` +
+      (childrenBefore !== null && childrenAfter !== null
+        ? `, autocannon ${share(childrenAfter - childrenBefore - during.loadCpuMs)}`
+        : '') +
+      ' of a core';
     during.latencies.sort((a, b) => a - b);
     const submitP99 = Math.round(percentile(during.latencies, 99));
     const bad = reads.non2xx + reads.errors;
@@ -199,7 +223,8 @@ async function main() {
     console.log(
       `  GET ${FOOTBALL_SCREEN_PATH}: ${Math.round(reads.requests.average)} req/s, p50 ${reads.latency.p50} ms, p99 ${reads.latency.p99} ms ` +
         `(${READERS} connections, ${seconds} s${bad ? `, ${bad} non-2xx/errors` : ''}) with ${alongside}` +
-        (inside ? '' : '; the submits ended before the reads'),
+        (inside ? '' : '; the submits ended before the reads') +
+        `; CPU ${cores}`,
     );
     emitFigure({
       name: 'betting.pglite_reads',
@@ -207,7 +232,7 @@ async function main() {
       unit: 'req/s',
       p50_ms: reads.latency.p50,
       p99_ms: reads.latency.p99,
-      note: `GET ${FOOTBALL_SCREEN_PATH}, ${READERS} connections for ${seconds} s, ${alongside}${inside ? '' : '; the submits ended before the reads'}${bad ? `, ${bad} non-2xx/errors` : ''}; PGlite`,
+      note: `GET ${FOOTBALL_SCREEN_PATH}, ${READERS} connections for ${seconds} s, ${alongside}${inside ? '' : '; the submits ended before the reads'}${bad ? `, ${bad} non-2xx/errors` : ''}; CPU ${cores}; PGlite`,
     });
     if (bad || during.failures) process.exitCode = 1;
   };
