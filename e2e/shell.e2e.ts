@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { toast, waitForRoute } from './support/app.ts';
 import { newDesktopContext, screenshot } from './support/browser.ts';
@@ -92,6 +93,13 @@ describe('shell', () => {
     );
   }
 
+  /** Clicks `button` and waits for the page to load again: the app restarted into the new build. */
+  async function restartsOn(button: Locator): Promise<void> {
+    const reloaded = page.waitForEvent('load');
+    await button.click();
+    await reloaded;
+  }
+
   it('detects a new build from version.json and offers the restart', async () => {
     await announceNewBuild();
     await page.goto('/#/pages/debug/check-update');
@@ -99,9 +107,7 @@ describe('shell', () => {
     await page.getByText('新版本已经准备好，请重启应用').waitFor();
     expect(await page.getByTestId('current-build').textContent()).not.toBe('next-build');
     await screenshot(page, 'debug-check-update-new-version');
-    const reloaded = page.waitForEvent('load');
-    await page.getByRole('button', { name: '立即重启' }).click();
-    await reloaded;
+    await restartsOn(page.getByRole('button', { name: '立即重启' }));
   });
 
   it('asks to restart in the app dialog, whose code is not in the first load, and restarts', async () => {
@@ -111,9 +117,7 @@ describe('shell', () => {
     const dialog = page.locator('.adm-dialog', { hasText: '发现新版本' });
     await dialog.getByText('新版本已经准备好，请重启应用').waitFor();
     await screenshot(page, 'update-restart-dialog');
-    const reloaded = page.waitForEvent('load');
-    await dialog.getByRole('button', { name: '立即重启' }).click();
-    await reloaded;
+    await restartsOn(dialog.getByRole('button', { name: '立即重启' }));
   });
 
   it("asks with the browser's own dialog when the old build's dialog code is gone", async () => {
@@ -127,10 +131,8 @@ describe('shell', () => {
       }),
     );
     await page.goto('/#/pages/debug/simple-update-test');
-    const reloaded = page.waitForEvent('load');
-    await page.getByRole('button', { name: '检查并更新' }).click();
+    await restartsOn(page.getByRole('button', { name: '检查并更新' }));
     expect(await asked).toBe('新版本已经准备好，请重启应用');
-    await reloaded;
   });
 
   it('reports the served build as current when nothing changed', async () => {
