@@ -61,6 +61,13 @@ export function benchConfig(extra: Record<string, string> = {}): AppConfig {
 }
 
 /**
+ * The server's PostgreSQL pool in the money benches: `POOL`, else the product's own default
+ * (`DB_POOL_SIZE`), so that a figure measures what ships. The requests in flight (50 members)
+ * wait in the pool's queue, as they would in production.
+ */
+export const BENCH_POOL = Number(process.env.POOL ?? benchConfig().db.poolSize);
+
+/**
  * Counts the statements this process sends to PostgreSQL (BEGIN and COMMIT included): the round
  * trips per request. With `TRACE_SQL=1` each statement sent while `tracing` is on is printed;
  * with `SLOW_SQL=<ms>` each statement that took at least that long, from send to answer (a

@@ -11,6 +11,7 @@
  *
  *   npm run bench:betting          SUBMITS=2000 LEGS=20000 WARMUP=0 npm run bench:betting
  *   BENCH_SETTLE_ONLY=1 LEGS=1000000 npm run bench:betting   (part 2 alone: no submits in the tick)
+ *   POOL=60 npm run bench:betting   (the server's connection pool; default DB_POOL_SIZE's)
  *   TRACE_SQL=1 MEMBERS=1 SUBMITS=2 WARMUP=3 LEGS=10 npm run bench:betting   (prints each submit's statements)
  */
 import path from 'node:path';
@@ -24,7 +25,7 @@ import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/l
 import { openWinDrawLose } from '../../apps/server/src/test/proof-db.ts';
 import { bookLimits } from '../../apps/server/src/modules/sports/book.table.ts';
 import { matches } from '../../apps/server/src/modules/sports/sports.table.ts';
-import { benchConfig, countStatements, freshPglite, freshPostgres, percentile } from '../lib.ts';
+import { BENCH_POOL, benchConfig, countStatements, freshPglite, freshPostgres, percentile } from '../lib.ts';
 import {
   costParts,
   perItemBytes,
@@ -60,7 +61,7 @@ const PGLITE = process.env.BENCH_DB === 'pglite';
 const READERS = Number(process.env.READERS ?? 10);
 
 async function main() {
-  const database = PGLITE ? await freshPglite() : await freshPostgres(MEMBERS + 10);
+  const database = PGLITE ? await freshPglite() : await freshPostgres(BENCH_POOL);
   const config = benchConfig({
     // PGlite runs in this event loop: its first feed pass would trip the overload guard (503).
     ...(PGLITE ? { MAX_EVENT_LOOP_DELAY_MS: '0' } : {}),
@@ -182,7 +183,7 @@ async function main() {
       // PGlite is held against its own goal (p99 < 1 s at 50 members), not against pgbench.
       ...(PGLITE ? {} : { anchor: 'pgbench' as const }),
       costs: perRequest,
-      note: `${MEMBERS} members, ${SUBMITS} orders after ${WARMUP} not counted, ${failures} refused, server CPU ${cpuMs} ms/submit${costs}${perSubmit}${PGLITE ? '; PGlite, goal p99 < 1 s' : ''}`,
+      note: `${MEMBERS} members${PGLITE ? '' : ` (pool ${BENCH_POOL})`}, ${SUBMITS} orders after ${WARMUP} not counted, ${failures} refused, server CPU ${cpuMs} ms/submit${costs}${perSubmit}${PGLITE ? '; PGlite, goal p99 < 1 s' : ''}`,
     });
     return SUBMITS / seconds;
   };

@@ -11,7 +11,7 @@
  * server; beside each, the server process's CPU and the statements it sent per request.
  *
  *   npm run bench:games            SPINS=2000 PENDING=500 npm run bench:games
- *   TRANSFER_ROUNDS=10 (in + out rounds per member), POOL=30 (a smaller connection pool),
+ *   TRANSFER_ROUNDS=10 (in + out rounds per member), POOL=30 (the server's connection pool; default DB_POOL_SIZE's),
  *   TRACE_SQL=1 MEMBERS=1 TRANSFER_ROUNDS=1 SPINS=2 PENDING=1 (prints the statements of each request)
  */
 import path from 'node:path';
@@ -22,7 +22,7 @@ import { formatFen, TERMS_VERSION } from '@app/shared';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
-import { benchConfig, countStatements, freshPostgres, percentile } from '../lib.ts';
+import { BENCH_POOL, benchConfig, countStatements, freshPostgres, percentile } from '../lib.ts';
 import { costParts, perItemBytes, perItemMs, postgresCpuMs, requestCosts, walBytes } from '../cpu.ts';
 import { emitFigure, type Figure, type RequestCosts } from '../report.ts';
 import { runLoadChild, type LoadResult } from '../load.ts';
@@ -73,7 +73,6 @@ const PENDING = Number(process.env.PENDING ?? 1_000);
 /** Rounds of (in 100.00, out everything) per member in the transfer figure. */
 const TRANSFER_ROUNDS = Number(process.env.TRANSFER_ROUNDS ?? 10);
 /** Connections of the server's pool (a smaller one leaves room on a PostgreSQL shared with other runs). */
-const POOL = Number(process.env.POOL ?? MEMBERS + 10);
 const FUND = 1_000_000n;
 
 function summary(
@@ -99,13 +98,13 @@ function summary(
     p99_ms: percentile(sorted, 99),
     anchor: 'pgbench',
     costs,
-    note: `${latencies.length} over HTTP, ${MEMBERS} members, ${failures} failures, server CPU ${cpuMs} ms, ${dbCpu}${perRequest} statements per request`,
+    note: `${latencies.length} over HTTP, ${MEMBERS} members (pool ${BENCH_POOL}), ${failures} failures, server CPU ${cpuMs} ms, ${dbCpu}${perRequest} statements per request`,
   });
 }
 
 async function main() {
   process.env.BENCH_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/jingcai_bench_games';
-  const database = await freshPostgres(POOL);
+  const database = await freshPostgres(BENCH_POOL);
   const wal = () => walBytes((text) => database.db.execute(sql.raw(text)));
   const config = benchConfig({
     GAME_PROVIDER_TIMEOUT_MS: '2000',

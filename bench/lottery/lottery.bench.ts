@@ -10,7 +10,7 @@
  * the server process's CPU per bet and the statements it sent per bet (BEGIN and COMMIT included).
  *
  *   npm run bench:lottery          BETS=2000 SETTLE_BETS=20000 npm run bench:lottery
- *   POOL=30 npm run bench:lottery  (a smaller connection pool, on a PostgreSQL other runs share)
+ *   POOL=30 npm run bench:lottery  (the server's connection pool; default DB_POOL_SIZE's)
  *   TRACE_SQL=1 MEMBERS=1 BETS=2 SETTLE_BETS=10 npm run bench:lottery   (prints each bet's statements)
  */
 import path from 'node:path';
@@ -22,7 +22,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { findPeriod } from '../../apps/server/src/modules/lottery/lottery.repo.ts';
-import { benchConfig, countStatements, freshPostgres, percentile } from '../lib.ts';
+import { BENCH_POOL, benchConfig, countStatements, freshPostgres, percentile } from '../lib.ts';
 import { costParts, perItemBytes, perItemMs, postgresCpuMs, requestCosts, walBytes } from '../cpu.ts';
 import { emitFigure } from '../report.ts';
 import { runLoadChild } from '../load.ts';
@@ -36,12 +36,11 @@ const MEMBERS = Number(process.env.MEMBERS ?? 50);
 const BETS = Number(process.env.BETS ?? 5_000);
 const SETTLE_BETS = Number(process.env.SETTLE_BETS ?? 100_000);
 /** Connections of the server's pool (a smaller one leaves room on a PostgreSQL shared with other runs). */
-const POOL = Number(process.env.POOL ?? MEMBERS + 10);
 
 async function main() {
   // A database of its own, so another benchmark running at the same time cannot drop it.
   process.env.BENCH_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/jingcai_bench_lottery';
-  const database = await freshPostgres(POOL);
+  const database = await freshPostgres(BENCH_POOL);
   const config = benchConfig();
   const app = await buildApp({ config, database, logger: false });
   const scheduler = app.services.lotteryScheduler;
@@ -117,7 +116,7 @@ async function main() {
     p99_ms: percentile(latencies, 99),
     anchor: 'pgbench',
     costs: perRequest,
-    note: `${MEMBERS} members, ${BETS} bets, ${failures} refused, server CPU ${cpuMs} ms/bet${costs}, ${perBet} statements/bet`,
+    note: `${MEMBERS} members (pool ${BENCH_POOL}), ${BETS} bets, ${failures} refused, server CPU ${cpuMs} ms/bet${costs}, ${perBet} statements/bet`,
   });
 
   // 2. Settlement: SETTLE_BETS placed bets on one 极速快3 period (和值 and 大小单双), then its draw.

@@ -20,7 +20,7 @@ import { createWallets } from '../../apps/server/src/modules/ledger/ledger.repo.
 import { ledgerEntries } from '../../apps/server/src/modules/ledger/ledger.table.ts';
 import { signNotification } from '../../apps/server/src/modules/payments/gateway.ts';
 import { paymentOrders } from '../../apps/server/src/modules/payments/payments.table.ts';
-import { BENCH_LIMITS, countStatements, freshPostgres, percentile } from '../lib.ts';
+import { BENCH_LIMITS, BENCH_POOL, countStatements, freshPostgres, percentile } from '../lib.ts';
 import { emitFigure } from '../report.ts';
 
 const statements = countStatements();
@@ -35,7 +35,7 @@ const usePglite = process.env.BENCH_DB === 'pglite';
 const SECRET = 'bench-merchant-secret-0123456789abcdef';
 
 async function open(): Promise<Database> {
-  if (!usePglite) return freshPostgres(CONCURRENCY + 10);
+  if (!usePglite) return freshPostgres(BENCH_POOL);
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
   return database;
@@ -176,7 +176,7 @@ async function main() {
     p50_ms: percentile(latencies, 50),
     p99_ms: percentile(latencies, 99),
     anchor: 'pgbench',
-    note: `${ORDERS} orders × ${COPIES}, ${CONCURRENCY} in flight${ok ? '' : ', MISMATCH'}`,
+    note: `${ORDERS} orders × ${COPIES}, ${CONCURRENCY} in flight${usePglite ? '' : ` (pool ${BENCH_POOL})`}${ok ? '' : ', MISMATCH'}`,
   });
   if (!ok) process.exitCode = 1;
 }

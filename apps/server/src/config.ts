@@ -47,8 +47,13 @@ const envSchema = z.object({
   GAME_PROVIDER: adapterName,
   /** Server processes on this machine (node:cluster); more than 1 needs PostgreSQL. */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
-  /** PostgreSQL pool and the per-session limits every connection is opened with (0 = none). */
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /**
+   * PostgreSQL pool and the per-session limits every connection is opened with (0 = none). The
+   * pool is sized to what the database runs at once, not to the requests in flight: those wait
+   * in the pool's queue, where waiting costs nothing. More connections than the database has
+   * cores add lock waits and scheduling to every write (bench/README.md, "Pool size").
+   */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),

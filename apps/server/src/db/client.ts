@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PoolExhausted } from './errors.ts';
 import { LOCKS } from './locks.ts';
 import { preparingClient, StatementNames } from './prepared.ts';
 
@@ -112,6 +113,37 @@ async function appliedCount(query: (text: string) => Promise<{ rows: Array<Recor
   return Number((await query('SELECT count(*) AS n FROM drizzle.__drizzle_migrations')).rows[0]?.n ?? 0);
 }
 
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * pg-pool rejects with 'timeout exceeded when trying to connect' both a caller whose new
+ * connection could not be opened in time and one that waited in its queue while every
+ * connection stayed checked out. Only the first says the database may be gone. A caller that
+ * found the pool full when it asked waited behind working connections: its timeout becomes
+ * PoolExhausted, which answers 503 busy and declares no outage.
+ */
+function nameExhaustion(pool: pg.Pool, max: number, waitedMs: number): void {
+  const connect = pool.connect.bind(pool) as (
+    callback?: ConnectCallback,
+  ) => Promise<pg.PoolClient> | undefined;
+  const named = (err: Error) =>
+    err.message === 'timeout exceeded when trying to connect' ? new PoolExhausted(waitedMs) : err;
+  Object.assign(pool, {
+    connect(callback?: ConnectCallback) {
+      const queued = pool.totalCount >= max && pool.idleCount === 0;
+      if (!queued) return connect(callback);
+      if (callback) return connect((err, client, done) => callback(err && named(err), client, done));
+      return connect()?.catch((err: Error) => {
+        throw named(err);
+      });
+    },
+  });
+}
+
 /** A connection of its own with no statement or lock limit: migrations and held locks may take long. */
 function dedicatedClient(url: string, connectTimeoutMs: number): pg.Client {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
@@ -122,9 +154,10 @@ function dedicatedClient(url: string, connectTimeoutMs: number): pg.Client {
 
 async function openPostgres(options: { url: string } & PostgresLimits): Promise<Database> {
   const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
+  const poolSize = options.poolSize ?? 10;
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.poolSize ?? 20,
+    max: poolSize,
     connectionTimeoutMillis: connectTimeoutMs,
     // Sent as startup parameters, so every pooled connection carries them from its first query.
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
@@ -136,6 +169,7 @@ async function openPostgres(options: { url: string } & PostgresLimits): Promise<
     keepAlive: true,
     ...(options.preparedStatements === false ? {} : { Client: preparingClient(new StatementNames()) }),
   });
+  nameExhaustion(pool, poolSize, connectTimeoutMs);
   const listeners = new Set<(err: Error) => void>();
   // Without a listener, an idle connection the server ends (57P01 on restart) kills the process.
   pool.on('error', (err) => {

@@ -62,6 +62,20 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * Every pooled connection stayed busy for the whole connect timeout while this caller waited
+ * for one. The database answers (those connections are working); this process has more to do
+ * than its pool runs at once. pg-pool says 'timeout exceeded when trying to connect' for it, as
+ * for a connection that could not be opened, so the pool (db/client.ts) throws this instead.
+ */
+export class PoolExhausted extends Error {
+  readonly code = 'POOL_EXHAUSTED';
+  constructor(waitedMs: number) {
+    super(`no pooled database connection came free within ${waitedMs} ms`);
+    this.name = 'PoolExhausted';
+  }
+}
+
 /** SQLSTATEs of a statement that gave up under load: a limit hit, a lock not granted, a conflict. */
 const BUSY_CODES = new Set([
   '57014', // query_canceled: statement_timeout
@@ -69,6 +83,7 @@ const BUSY_CODES = new Set([
   '40001', // serialization_failure
   '40P01', // deadlock_detected
   '25P03', // idle_in_transaction_session_timeout
+  'POOL_EXHAUSTED', // not a SQLSTATE: PoolExhausted
 ]);
 
 /** True when the database answered but gave up on this statement; a retry may well succeed. */

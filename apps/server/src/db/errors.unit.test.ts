@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseBusy, isDatabaseUnavailable } from './errors.ts';
+import { isDatabaseBusy, isDatabaseUnavailable, PoolExhausted } from './errors.ts';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 /** Drizzle wraps the driver's error as `cause`. */
@@ -35,5 +35,11 @@ describe('database error classes', () => {
       expect(isDatabaseUnavailable(wrapped(pgError(code)))).toBe(false);
     }
     expect(isDatabaseBusy(pgError('23505'))).toBe(false);
+  });
+
+  it('calls a wait for a free pooled connection that timed out busy, not unavailable', () => {
+    expect(isDatabaseBusy(new PoolExhausted(5_000))).toBe(true);
+    expect(isDatabaseBusy(wrapped(new PoolExhausted(5_000)))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(new PoolExhausted(5_000)))).toBe(false);
   });
 });
