@@ -69,7 +69,7 @@ describe('a pool with no connection free', () => {
     expect(isDatabaseBusy(err)).toBe(true);
     expect(isDatabaseUnavailable(err)).toBe(false);
     // The connection came back: the next caller is served.
-    expect((await database.db.execute(sql`SELECT 1 AS one`)).rows).toEqual([{ one: 1 }]);
+    expect(rowsOf(await database.db.execute(sql`SELECT 1 AS one`))).toEqual([{ one: 1 }]);
   });
 
   it('answers a money move 503 服务器繁忙 with nothing written and no outage, then serves it', async () => {

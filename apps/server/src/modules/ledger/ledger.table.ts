@@ -44,7 +44,11 @@ export const ledgerEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('ledger_entries_idempotency_uq').on(t.idempotencyKey),
+    // Keyed entries only: an entry without a key (a bet's debit, most payouts) is never looked up
+    // by one, and writes one index entry fewer (migration 0030).
+    uniqueIndex('ledger_entries_idempotency_uq')
+      .on(t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
     index('ledger_entries_member_idx').on(t.memberId, t.createdAt),
     index('ledger_entries_wallet_idx').on(t.walletId, t.id),
     index('ledger_entries_reference_idx').on(t.referenceType, t.referenceId),
