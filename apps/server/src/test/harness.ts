@@ -34,7 +34,10 @@ export async function createTestApp(
   if (shared) {
     database = shared.database;
   } else if (process.env.TEST_DB === 'postgres') {
-    database = await openTemplateClone(30);
+    // TEST_POOL=1: each app gets one connection, so a path that takes a second one while holding
+    // the first fails (PoolExhausted after 3 s) instead of passing (apps/server/README.md).
+    const audit = process.env.TEST_POOL;
+    database = await openTemplateClone(audit ? Number(audit) : 30, audit ? { connectTimeoutMs: 3_000 } : {});
   } else {
     const dump = readFileSync(inject('pgliteDump'));
     database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
