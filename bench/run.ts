@@ -61,6 +61,8 @@ interface Bench {
 
 /** In the order they run. The default sizes are each bench's own (its README figures). */
 const BENCHES: Bench[] = [
+  // Anchor A's own transaction behind a bare Fastify POST: the floor under every money write here.
+  { name: 'floor', env: {}, quick: { MEMBERS: '10', REQUESTS: '200', WARMUP: '50' } },
   { name: 'ledger', env: {}, quick: { MEMBERS: '10', POSTS: '20' } },
   { name: 'betting', env: {}, quick: { MEMBERS: '10', SUBMITS: '50', LEGS: '1000', WARMUP: '20' } },
   // The same submits on the quick start's embedded PGlite (its p99 goal: under 1 s at 50 members).

@@ -36,6 +36,7 @@ import {
   walBytes,
 } from '../cpu.ts';
 import { emitFigure } from '../report.ts';
+import { profiled } from '../profile.ts';
 import { runLoadChild } from '../load.ts';
 import { cannon, FOOTBALL_SCREEN_PATH } from '../cannon.ts';
 import type { SubmitLoadJob } from './submit-load.ts';
@@ -145,7 +146,9 @@ async function main() {
     const walBefore = PGLITE ? null : await wal();
     const statementsBefore = statements.count;
     statements.tracing = true;
-    const { seconds, latencies, failures, firstFailure, loadCpuMs } = await load(payload);
+    const { seconds, latencies, failures, firstFailure, loadCpuMs } = await profiled(figure, () =>
+      load(payload),
+    );
     statements.tracing = false;
     const used = process.cpuUsage(cpu);
     // What the local PostgreSQL server spent per submit (all its processes; not shown when remote),
@@ -281,7 +284,9 @@ async function main() {
   const settleCpu = process.cpuUsage();
   const settleDbBefore = postgresCpuMs();
   const t0 = performance.now();
-  await app.services.feedSync.tick(new Date(kickoff.getTime() + 86_400_000));
+  await profiled('betting.settle', () =>
+    app.services.feedSync.tick(new Date(kickoff.getTime() + 86_400_000)),
+  );
   const settleSeconds = (performance.now() - t0) / 1000;
   const settleNodeCpu = process.cpuUsage(settleCpu);
   const settleDbMs = perItemMs(settleDbBefore, postgresCpuMs(), 1);

@@ -26,6 +26,7 @@ import { BENCH_POOL, benchConfig, countStatements, freshPostgres, percentile } f
 import { costParts, perItemBytes, perItemMs, postgresCpuMs, requestCosts, walBytes } from '../cpu.ts';
 import { emitFigure } from '../report.ts';
 import { runLoadChild } from '../load.ts';
+import { profiled } from '../profile.ts';
 import type { BetLoadJob } from './bet-load.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -84,9 +85,8 @@ async function main() {
   const dbBefore = postgresCpuMs();
   const wal = () => walBytes((text) => database.db.execute(sql.raw(text)));
   const walBefore = await wal();
-  const { seconds, latencies, failures, firstFailure, loadCpuMs } = await runLoadChild(
-    path.join(here, 'bet-load.ts'),
-    job,
+  const { seconds, latencies, failures, firstFailure, loadCpuMs } = await profiled('lottery.bet', () =>
+    runLoadChild(path.join(here, 'bet-load.ts'), job),
   );
   const used = process.cpuUsage(cpu);
   // What the local PostgreSQL server spent per bet (all its processes; not shown when remote),
@@ -136,7 +136,9 @@ async function main() {
            CASE WHEN g % 2 = 0 THEN ${JSON.stringify(hz)}::jsonb ELSE ${JSON.stringify(dxds)}::jsonb END
     FROM generate_series(1, ${SETTLE_BETS}) g`);
   const t0 = performance.now();
-  const report = await scheduler.tick(new Date(target.drawAt), { codes: ['k3_1m'] });
+  const report = await profiled('lottery.settle', () =>
+    scheduler.tick(new Date(target.drawAt), { codes: ['k3_1m'] }),
+  );
   const settleSeconds = (performance.now() - t0) / 1000;
   const t1 = performance.now();
   await scheduler.tick(new Date(target.drawAt + 1_000), { codes: ['k3_1m'] });
