@@ -4,6 +4,8 @@
  * Prints connect time, p50/p99 delivery latency (commit → frame received) and server memory.
  *
  *   npm run bench:realtime            SOCKETS=1000 npm run bench:realtime
+ *   SOCKETS=500 REALTIME_ACTIVITY_TIMEOUT_S=1 REALTIME_PONG_TIMEOUT_MS=300 npm run bench:realtime
+ *     (the server pings idle sockets early: every socket must answer, as pusher-js does, or lose its event)
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -76,6 +78,10 @@ async function main() {
                 ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth } }));
               } else if (frame.event === 'pusher_internal:subscription_succeeded') {
                 resolve();
+              } else if (frame.event === 'pusher:ping') {
+                // As pusher-js does: a socket that leaves the server's ping unanswered is closed,
+                // and a run slower than the activity timeout would lose its later events.
+                ws.send(JSON.stringify({ event: 'pusher:pong', data: {} }));
               } else if (frame.event === 'balance.changed') {
                 latencies.push(Date.now() - (JSON.parse(frame.data) as { timestamp: number }).timestamp);
                 if (++received === ready.ids.length) allReceived();

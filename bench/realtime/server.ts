@@ -30,6 +30,13 @@ async function main() {
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     APP_SECRET: process.env.APP_SECRET ?? '',
+    // A short activity timeout makes a small run cross the server's ping and pong, as a long run does.
+    ...(process.env.REALTIME_ACTIVITY_TIMEOUT_S
+      ? { REALTIME_ACTIVITY_TIMEOUT_S: process.env.REALTIME_ACTIVITY_TIMEOUT_S }
+      : {}),
+    ...(process.env.REALTIME_PONG_TIMEOUT_MS
+      ? { REALTIME_PONG_TIMEOUT_MS: process.env.REALTIME_PONG_TIMEOUT_MS }
+      : {}),
   });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
