@@ -118,3 +118,40 @@ export function costParts(costs: RequestCosts, per: string): string[] {
     ...(costs.load_cpu_ms === undefined ? [] : [`load CPU ${costs.load_cpu_ms} ms${per}`]),
   ];
 }
+
+/** A `process.cpuUsage()` delta (user + system) in milliseconds per item, to 0.01 ms. */
+export function cpuMsPer(used: NodeJS.CpuUsage, items: number): number {
+  return Math.round((used.user + used.system) / Math.max(items, 1) / 10) / 100;
+}
+
+/** `costParts`, each after ", ": what a bench appends to its line after the server's CPU. */
+export function costSuffix(costs: RequestCosts, per: string): string {
+  return costParts(costs, per)
+    .map((part) => `, ${part}`)
+    .join('');
+}
+
+/**
+ * Runs one timed load phase of `items` requests and what they cost: this process's CPU (the
+ * server's, the load runs in a child), the local PostgreSQL's CPU and the WAL when `wal` reads the
+ * log position (null: not measured, e.g. on PGlite), and the load child's own CPU.
+ */
+export async function measureLoad<R extends { loadCpuMs: number }>(
+  items: number,
+  wal: (() => Promise<number | null>) | null,
+  run: () => Promise<R>,
+): Promise<{ result: R; serverCpuMs: number; costs: RequestCosts }> {
+  const cpu = process.cpuUsage();
+  const dbBefore = wal ? postgresCpuMs() : null;
+  const walBefore = wal ? await wal() : null;
+  const result = await run();
+  const used = process.cpuUsage(cpu);
+  const dbMs = wal ? perItemMs(dbBefore, postgresCpuMs(), items) : null;
+  const walPer = wal ? perItemBytes(walBefore, await wal(), items) : null;
+  const serverCpuMs = cpuMsPer(used, items);
+  return {
+    result,
+    serverCpuMs,
+    costs: requestCosts({ serverCpuMs, dbMs, walBytes: walPer, loadCpuMs: result.loadCpuMs, items }),
+  };
+}

@@ -26,15 +26,7 @@ import { openWinDrawLose } from '../../apps/server/src/test/proof-db.ts';
 import { bookLimits } from '../../apps/server/src/modules/sports/book.table.ts';
 import { matches } from '../../apps/server/src/modules/sports/sports.table.ts';
 import { BENCH_POOL, benchConfig, countStatements, freshPglite, freshPostgres, percentile } from '../lib.ts';
-import {
-  costParts,
-  perItemBytes,
-  perItemMs,
-  postgresCpuMs,
-  reapedChildrenCpuMs,
-  requestCosts,
-  walBytes,
-} from '../cpu.ts';
+import { costSuffix, measureLoad, perItemMs, postgresCpuMs, reapedChildrenCpuMs, walBytes } from '../cpu.ts';
 import { emitFigure } from '../report.ts';
 import { profiled } from '../profile.ts';
 import { runLoadChild } from '../load.ts';
@@ -141,37 +133,22 @@ async function main() {
         `  ${label.padEnd(28)} warm-up: ${WARMUP} orders, p99 ${Math.round(percentile(warm.latencies, 99))} ms, max ${Math.round(warm.latencies.at(-1) ?? 0)} ms (not counted)`,
       );
     }
-    const cpu = process.cpuUsage();
-    const dbBefore = PGLITE ? null : postgresCpuMs();
-    const walBefore = PGLITE ? null : await wal();
     const statementsBefore = statements.count;
     statements.tracing = true;
-    const { seconds, latencies, failures, firstFailure, loadCpuMs } = await profiled(figure, () =>
-      load(payload),
-    );
+    // The server's CPU per submit (this process; the load is a child), and on PostgreSQL the
+    // database's (all its processes; not shown when remote) and the log it wrote (the whole
+    // cluster's: the bench is all that writes meanwhile).
+    const {
+      result: { seconds, latencies, failures, firstFailure },
+      serverCpuMs: cpuMs,
+      costs: perRequest,
+    } = await measureLoad(SUBMITS, PGLITE ? null : wal, () => profiled(figure, () => load(payload)));
     statements.tracing = false;
-    const used = process.cpuUsage(cpu);
-    // What the local PostgreSQL server spent per submit (all its processes; not shown when remote),
-    // and the log it wrote (the whole cluster's: the bench is all that writes meanwhile).
-    const dbMs = perItemMs(dbBefore, PGLITE ? null : postgresCpuMs(), SUBMITS);
-    const walPer = perItemBytes(walBefore, PGLITE ? null : await wal(), SUBMITS);
-
     // BEGIN and COMMIT included; the feed's own ticks during the run add a few.
     const perSubmit = PGLITE
       ? ''
       : `, ${Math.round(((statements.count - statementsBefore) / SUBMITS) * 10) / 10} statements/submit`;
-    // What the server process spent per submit (user + system), load generator excluded.
-    const cpuMs = Math.round((used.user + used.system) / SUBMITS / 10) / 100;
-    const perRequest = requestCosts({
-      serverCpuMs: cpuMs,
-      dbMs,
-      walBytes: walPer,
-      loadCpuMs,
-      items: SUBMITS,
-    });
-    const costs = costParts(perRequest, '/submit')
-      .map((part) => `, ${part}`)
-      .join('');
+    const costs = costSuffix(perRequest, '/submit');
     if (firstFailure !== null) console.error(`  first failure: ${firstFailure}`);
     latencies.sort((a, b) => a - b);
     console.log(

@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { BENCH_POOL, percentile } from '../lib.ts';
-import { costParts, perItemBytes, perItemMs, postgresCpuMs, requestCosts, walBytes } from '../cpu.ts';
+import { costSuffix, measureLoad, walBytes } from '../cpu.ts';
 import { emitFigure } from '../report.ts';
 import { runLoadChild } from '../load.ts';
 import type { FloorLoadJob } from './floor-load.ts';
@@ -150,24 +150,12 @@ async function main() {
   );
   const run = async (label: string, figure: string, route: string) => {
     if (WARMUP > 0) await load(route, WARMUP);
-    const cpu = process.cpuUsage();
-    const dbBefore = postgresCpuMs();
-    const walBefore = await wal();
-    const { seconds, latencies, failures, firstFailure, loadCpuMs } = await load(route, REQUESTS);
-    const used = process.cpuUsage(cpu);
-    const dbMs = perItemMs(dbBefore, postgresCpuMs(), REQUESTS);
-    const walPer = perItemBytes(walBefore, await wal(), REQUESTS);
-    const cpuMs = Math.round((used.user + used.system) / REQUESTS / 10) / 100;
-    const perRequest = requestCosts({
+    const {
+      result: { seconds, latencies, failures, firstFailure },
       serverCpuMs: cpuMs,
-      dbMs,
-      walBytes: walPer,
-      loadCpuMs,
-      items: REQUESTS,
-    });
-    const costs = costParts(perRequest, '/request')
-      .map((part) => `, ${part}`)
-      .join('');
+      costs: perRequest,
+    } = await measureLoad(REQUESTS, wal, () => load(route, REQUESTS));
+    const costs = costSuffix(perRequest, '/request');
     if (firstFailure !== null) console.error(`  first failure: ${firstFailure}`);
     latencies.sort((a, b) => a - b);
     const p50 = percentile(latencies, 50);

@@ -23,7 +23,7 @@ import { inTransaction } from '../../apps/server/src/db/tx.ts';
 import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { findPeriod } from '../../apps/server/src/modules/lottery/lottery.repo.ts';
 import { BENCH_POOL, benchConfig, countStatements, freshPostgres, percentile } from '../lib.ts';
-import { costParts, perItemBytes, perItemMs, postgresCpuMs, requestCosts, walBytes } from '../cpu.ts';
+import { costSuffix, measureLoad, walBytes } from '../cpu.ts';
 import { emitFigure } from '../report.ts';
 import { runLoadChild } from '../load.ts';
 import { profiled } from '../profile.ts';
@@ -81,26 +81,18 @@ async function main() {
   const job: BetLoadJob = { base, tokens: members.map((m) => m.token), bets: BETS, expect: lhc.number };
   const statementsBefore = statements.count;
   statements.tracing = true;
-  const cpu = process.cpuUsage();
-  const dbBefore = postgresCpuMs();
+  // What the server process spent per bet (the load is a child), the local PostgreSQL's CPU (all
+  // its processes; not shown when remote), the log it wrote, and what the load child used.
   const wal = () => walBytes((text) => database.db.execute(sql.raw(text)));
-  const walBefore = await wal();
-  const { seconds, latencies, failures, firstFailure, loadCpuMs } = await profiled('lottery.bet', () =>
-    runLoadChild(path.join(here, 'bet-load.ts'), job),
+  const {
+    result: { seconds, latencies, failures, firstFailure },
+    serverCpuMs: cpuMs,
+    costs: perRequest,
+  } = await measureLoad(BETS, wal, () =>
+    profiled('lottery.bet', () => runLoadChild(path.join(here, 'bet-load.ts'), job)),
   );
-  const used = process.cpuUsage(cpu);
-  // What the local PostgreSQL server spent per bet (all its processes; not shown when remote),
-  // the log it wrote, and what the load child used.
-  const dbMs = perItemMs(dbBefore, postgresCpuMs(), BETS);
-  const walPer = perItemBytes(walBefore, await wal(), BETS);
-
   statements.tracing = false;
-  // What the server process spent per bet (user + system), load generator excluded.
-  const cpuMs = Math.round((used.user + used.system) / BETS / 10) / 100;
-  const perRequest = requestCosts({ serverCpuMs: cpuMs, dbMs, walBytes: walPer, loadCpuMs, items: BETS });
-  const costs = costParts(perRequest, '/bet')
-    .map((part) => `, ${part}`)
-    .join('');
+  const costs = costSuffix(perRequest, '/bet');
   const perBet = Math.round(((statements.count - statementsBefore) / BETS) * 10) / 10;
   if (firstFailure !== null) console.error(`  first failure: ${firstFailure}`);
   latencies.sort((a, b) => a - b);
