@@ -6,6 +6,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { systemClock, type Clock } from '../../apps/server/src/lib/clock.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo.ts';
+import { TEST_DRAW_SEED_KEY } from '../../apps/server/src/test/keys.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built web app; E2E_WEB_DIST points elsewhere (a build kept apart from apps/web/dist). */
@@ -44,7 +45,13 @@ export async function startServer(clock?: Clock, env: Record<string, string> = {
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST, ...env }),
+    config: loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DRAW_SEED_KEY: TEST_DRAW_SEED_KEY,
+      WEB_DIST,
+      ...env,
+    }),
     database,
     logger: false,
     ...(clock ? { clock } : {}),

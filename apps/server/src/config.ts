@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import type { SecretVariable } from './ops/secrets.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -76,7 +77,10 @@ const envSchema = z.object({
   PAYMENT_CALLBACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(180),
   /** Operator roles that must sign in with TOTP (comma-separated); default admin,finance under APP_ENV=production. */
   OPERATOR_TOTP_ROLES: z.string().optional(),
-  HOST: z.string().default('0.0.0.0'),
+  /** Where to listen: loopback unless told otherwise (the container image sets HOST=0.0.0.0). */
+  HOST: z.string().default('127.0.0.1'),
+  /** Serve /docs and /docs/json; default on, off under APP_ENV=production. */
+  DOCS_PUBLIC: bool,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL connection string; when absent the embedded PGlite database in DATA_DIR is used. */
   DATABASE_URL: z.url().optional(),
@@ -295,6 +299,10 @@ export interface AppConfig {
   publicUrl: string | undefined;
   /** Fastify's trustProxy: whom to believe about the client's address. */
   trustProxy: boolean | number | string[];
+  /** Whether /docs and /docs/json answer (the OpenAPI document is still built for the proofs). */
+  docsPublic: boolean;
+  /** Every secret as configured (undefined when unset), for the production checks (ops/secrets.ts). */
+  secrets: Record<SecretVariable, string | undefined>;
   corsOrigins: string[];
   logLevel: string;
   webDist: string | undefined;
@@ -453,6 +461,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,
+    docsPublic: e.DOCS_PUBLIC ?? !production,
+    secrets: {
+      DRAW_SEED_KEY: e.DRAW_SEED_KEY,
+      APP_SECRET: e.APP_SECRET,
+      PAYMENT_GATEWAY_SECRET: e.PAYMENT_GATEWAY_SECRET,
+      METRICS_TOKEN: e.METRICS_TOKEN,
+    },
     corsOrigins: e.CORS_ORIGINS.map((o) => new URL(o).origin),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { verifyPassword } from '../lib/crypto.ts';
 import { DEMO_AGENT, DEMO_LOGIN, DEMO_OPERATOR, DEMO_FRIEND } from '../seed/demo.ts';
 import { enabledOperatorHashes, memberHashes } from './ops.repo.ts';
+import { secretProblems } from './secrets.ts';
 
 const WHAT: Record<AdapterKind, { noun: string; allow: keyof AppConfig['allow']; variable: string }> = {
   sportsFeed: { noun: 'sports feed', allow: 'sportsSimulator', variable: 'ALLOW_SPORTS_SIMULATOR' },
@@ -58,6 +59,13 @@ export function configProblems(config: AppConfig, registry: AdapterRegistry): st
   if (!config.lottery.drawSeedKey) {
     problems.push(
       'DRAW_SEED_KEY is unset: set the key lottery draw seeds are derived from, the same on every process and kept outside the database (e.g. `openssl rand -hex 32`)',
+    );
+  }
+  // Nor for these: a published or guessable secret is no secret, whatever the site is for.
+  problems.push(...secretProblems(config.secrets));
+  if (config.trustProxy === true) {
+    problems.push(
+      'TRUST_PROXY=true believes any X-Forwarded-For a client sends (every per-address limit then counts made-up addresses); set the hop count of your proxies (e.g. TRUST_PROXY=1 behind one nginx) or their addresses/CIDRs (e.g. TRUST_PROXY=10.0.0.0/8)',
     );
   }
   return problems;

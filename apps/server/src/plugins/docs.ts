@@ -6,7 +6,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { APP_VERSION } from '@app/shared';
 import { needsToken } from './auth.ts';
 
-/** OpenAPI generated from the routes' zod schemas, browsable at /docs. */
+/** OpenAPI generated from the routes' zod schemas, browsable at /docs (unless DOCS_PUBLIC is off). */
 async function docsPlugin(app: FastifyInstance) {
   // A route that needs a token says so in the document, whether or not its schema did, and an
   // operator route names the permission it checks (`x-permission`, PERMISSIONS in @app/shared).
@@ -35,6 +35,9 @@ async function docsPlugin(app: FastifyInstance) {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
+  // The document is always built (the proofs and the typed clients read it); under
+  // APP_ENV=production it is served only when DOCS_PUBLIC=true.
+  if (!app.services.config.docsPublic) return;
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true },

@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { OperatorRole } from '../modules/operators/operators.table.ts';
 import { openTemplateClone } from './isolated-database.ts';
+import { TEST_DRAW_SEED_KEY } from './keys.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,7 +30,12 @@ export async function createTestApp(
   shared?: { database: Database },
   clock?: Clock,
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DRAW_SEED_KEY: TEST_DRAW_SEED_KEY,
+    ...env,
+  });
   let database: Database;
   if (shared) {
     database = shared.database;

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_DRAW_SEED_KEY } from './keys.ts';
 
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), '../server.ts');
 
@@ -36,6 +37,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'test',
+      DRAW_SEED_KEY: TEST_DRAW_SEED_KEY,
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       PORT: String(port),

@@ -16,12 +16,6 @@ import { DRAW_SEED_KEY_PATTERN, type AppConfig } from '../../config.ts';
 /** The demo's generated key, inside DATA_DIR. */
 export const DRAW_SEED_KEY_FILE = 'draw-seed.key';
 
-/**
- * The key of test servers (NODE_ENV=test without DRAW_SEED_KEY). It is written here for anyone
- * to read, so it keeps nothing secret: never a key for real money.
- */
-export const TEST_DRAW_SEED_KEY = '64efa7a2c889b3198ebcdd2be89d503bd8c4a50fad860b8a25be84ba71d326b6';
-
 /** A period's seed: HMAC-SHA256(key, "<lottery code>:<period number>") as 64 lower-case hex characters. */
 export function deriveSeed(key: Buffer, lotteryCode: string, periodNumber: string): string {
   return createHmac('sha256', key).update(`${lotteryCode}:${periodNumber}`, 'utf8').digest('hex');
@@ -29,8 +23,8 @@ export function deriveSeed(key: Buffer, lotteryCode: string, periodNumber: strin
 
 export interface DrawSeedKey {
   key: Buffer;
-  /** Where it came from: DRAW_SEED_KEY, the fixed test key, or the demo's file. */
-  source: 'env' | 'test' | 'file';
+  /** Where it came from: DRAW_SEED_KEY, a test process's own random key, or the demo's file. */
+  source: 'env' | 'ephemeral' | 'file';
   /** The first 12 hex characters of SHA-256(key): tells keys apart in logs without revealing them. */
   id: string;
   /** The demo's key file, when that is the source. */
@@ -49,14 +43,16 @@ const keyOf = (hex: string, source: DrawSeedKey['source'], file?: string): DrawS
 
 /**
  * The deployment's draw seed key: DRAW_SEED_KEY when set (always under APP_ENV=production, which
- * refuses to start without it); under NODE_ENV=test the fixed test key; otherwise the demo's key
+ * refuses to start without it); under NODE_ENV=test without one, a random key of this call's own,
+ * kept nowhere (test harnesses that compute open codes pass their key as DRAW_SEED_KEY, from
+ * src/test/keys.ts: no key written in the source is known to the server); otherwise the demo's key
  * file in DATA_DIR, created on the first start and read on every later one.
  */
 export function resolveDrawSeedKey(
   config: Pick<AppConfig, 'env' | 'dataDir'> & { lottery: Pick<AppConfig['lottery'], 'drawSeedKey'> },
 ): DrawSeedKey {
   if (config.lottery.drawSeedKey) return keyOf(config.lottery.drawSeedKey, 'env');
-  if (config.env === 'test') return keyOf(TEST_DRAW_SEED_KEY, 'test');
+  if (config.env === 'test') return keyOf(randomBytes(32).toString('hex'), 'ephemeral');
   const file = path.join(config.dataDir, DRAW_SEED_KEY_FILE);
   return keyOf(readOrCreateKeyFile(file), 'file', file);
 }

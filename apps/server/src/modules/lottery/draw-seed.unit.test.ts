@@ -8,13 +8,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { commitment, deriveOpenCode, isSeedHex, verifyDraw } from '@app/shared';
 import { loadConfig } from '../../config.ts';
-import {
-  DRAW_SEED_KEY_FILE,
-  deriveSeed,
-  readOrCreateKeyFile,
-  resolveDrawSeedKey,
-  TEST_DRAW_SEED_KEY,
-} from './draw-seed.ts';
+import { DRAW_SEED_KEY_FILE, deriveSeed, readOrCreateKeyFile, resolveDrawSeedKey } from './draw-seed.ts';
 
 const KEY = Buffer.from('11'.repeat(32), 'hex');
 const dirs: string[] = [];
@@ -67,14 +61,17 @@ describe('DRAW_SEED_KEY', () => {
     }
   });
 
-  it('is the configured key when set, and the fixed test key in tests without one', () => {
+  it('is the configured key when set, and in tests without one a random key kept nowhere', () => {
     const dataDir = tempDir();
     const set = resolveDrawSeedKey(loadConfig({ DRAW_SEED_KEY: '22'.repeat(32), DATA_DIR: dataDir }));
     expect(set).toMatchObject({ source: 'env', key: Buffer.from('22'.repeat(32), 'hex') });
     const test = resolveDrawSeedKey(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
-    expect(test).toMatchObject({ source: 'test', key: Buffer.from(TEST_DRAW_SEED_KEY, 'hex') });
+    expect(test.source).toBe('ephemeral');
+    expect(test.key).toHaveLength(32);
     expect(test.id).toMatch(/^[0-9a-f]{12}$/);
     expect(test.id).not.toBe(set.id);
+    // No key of the source's own: another test process gets another key.
+    expect(resolveDrawSeedKey(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir })).id).not.toBe(test.id);
     // Neither touched the data folder.
     expect(fs.readdirSync(dataDir)).toEqual([]);
   });

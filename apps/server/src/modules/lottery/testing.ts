@@ -16,7 +16,7 @@ import {
 import { inTransaction } from '../../db/tx.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { as, type TestApp, type TestMember } from '../../test/harness.ts';
-import { deriveSeed, resolveDrawSeedKey } from './draw-seed.ts';
+import { deriveSeed } from './draw-seed.ts';
 import * as repo from './lottery.repo.ts';
 
 export function configOf(code: string): LotteryConfig {
@@ -74,9 +74,11 @@ export async function periodRow(t: TestApp, code: string, number: string): Promi
   return row;
 }
 
-/** The draw seed key the test app derives its seeds from (the test key unless DRAW_SEED_KEY was given). */
+/** The draw seed key the test app derives its seeds from (the harness's test key unless DRAW_SEED_KEY was given). */
 export function seedKeyOf(t: TestApp): Buffer {
-  return resolveDrawSeedKey(t.config).key;
+  const hex = t.config.lottery.drawSeedKey;
+  if (!hex) throw new Error('this test app has no DRAW_SEED_KEY: its seeds are random and known to nobody');
+  return Buffer.from(hex, 'hex');
 }
 
 /**
