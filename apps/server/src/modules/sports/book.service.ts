@@ -1,9 +1,11 @@
 import {
   betPrize,
   formatFen,
+  MAX_MATCHES,
   optionName,
   parseSportsOdds,
   PLAY_TYPES,
+  prizeCap,
   SPORTS_BET_UNIT_FEN,
   type BetSelection,
   type PlayTypeId,
@@ -13,8 +15,14 @@ import { inTransaction } from '../../db/tx.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import * as book from './book.repo.ts';
 
-/** Cap per outcome when no book_limits row applies: 500,000元 of liability. */
-export const BOOK_DEFAULT_CAP_FEN = 50_000_000n;
+/**
+ * Cap per outcome when no book_limits row applies: 1,000,000元 of liability, the most one bet can
+ * pay (SPEC §9's cap of a bet of 6 or more matches). An outcome carries a slip's maximum prize
+ * less its stake, so no slip paying at most that (any single, any k串1, 8串1 ×99 included) can
+ * be refused on an outcome nobody else has bet on; the cap then limits what slips add up to.
+ * Operators set lower or higher caps per sport, play type or match in the console.
+ */
+export const BOOK_DEFAULT_CAP_FEN = prizeCap(MAX_MATCHES);
 
 /**
  * Rows per outcome in book_exposure. Orders on one outcome spread over them by order id, so that

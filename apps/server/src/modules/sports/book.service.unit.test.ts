@@ -1,5 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { allot, BOOK_SHARDS, shardOf } from './book.service.ts';
+import { PRIZE_CAPS_FEN, type BetSelection } from '@app/shared';
+import { allot, BOOK_DEFAULT_CAP_FEN, BOOK_SHARDS, outcomeShares, shardOf } from './book.service.ts';
+
+describe('the default cap', () => {
+  it("is at least SPEC §9's highest prize cap, so one slip paying it fits a fresh outcome", () => {
+    expect(BOOK_DEFAULT_CAP_FEN).toBe(PRIZE_CAPS_FEN.sixOrMore);
+    for (const cap of Object.values(PRIZE_CAPS_FEN)) expect(BOOK_DEFAULT_CAP_FEN).toBeGreaterThanOrEqual(cap);
+    // 8串1 ×99 at the top prize: every outcome carries 1,000,000元 − 198元.
+    const legs: BetSelection[] = Array.from({ length: 8 }, (_, i) => ({
+      matchId: String(i + 1),
+      sport: 'football',
+      betType: 'winDrawLose',
+      option: 'a',
+      odds: '4.00',
+    }));
+    const shares = outcomeShares({
+      mode: 'mixed',
+      multiple: 99,
+      selections: legs,
+      totalStake: 19_800n,
+      maxPrize: PRIZE_CAPS_FEN.sixOrMore,
+    });
+    expect(shares).toHaveLength(8);
+    for (const s of shares) expect(s.liability).toBeLessThanOrEqual(BOOK_DEFAULT_CAP_FEN);
+  });
+});
 
 describe('allot', () => {
   it('gives each shard its liability and an equal part of the room, the remainder to the first', () => {

@@ -19,6 +19,8 @@ import { BOOK_SHARDS, groupedYuan, rebalance } from './book.service.ts';
 
 let t: TestApp;
 let pool: MatchRow[];
+/** Eight matches nobody else in this file bets on: the fresh market of SPEC §9's top prize. */
+let eight: MatchRow[];
 let cancelled: MatchRow;
 let risk: TestOperator;
 beforeAll(async () => {
@@ -26,7 +28,9 @@ beforeAll(async () => {
   // One match (or pair) per test: no test sees another's liability.
   // The called-off match first: finding one may sync the feed ahead, finishing earlier matches.
   cancelled = (await openMatches(t, 'football', 1, 'cancelled'))[0]!;
-  pool = await openMatches(t, 'football', 9);
+  const open = await openMatches(t, 'football', 17);
+  pool = open.slice(0, 9);
+  eight = open.slice(9);
   risk = await newOperator(t.app, 'risk');
 }, 120_000);
 afterEach(() => expectLedgerBalanced(t));
@@ -77,6 +81,68 @@ function setCap(scope: string, key: string, maxLiability: bigint | null, by: Tes
 }
 const liabilityOf = (matchId: number, option = 'h') =>
   outcomeLiability(t, matchId, 'football.winDrawLose', option);
+
+describe("the book's default cap and SPEC §9's prize caps", () => {
+  /** An 8串1 of the highest-priced 胜平负 option of each of the eight fresh matches. */
+  async function topSlip(multiple: number) {
+    const legs = [];
+    for (const match of eight) {
+      const { odds } = await oddsOf(t, match.id, 'football.winDrawLose');
+      const [option] = Object.keys(odds).sort((x, y) => Number(hundredths(odds[y]!) - hundredths(odds[x]!)));
+      legs.push(await wdl(match, option));
+    }
+    return { sport_type: 1, bet_mode: 'mixed', pass_type: '8x1', multiple, selections: legs };
+  }
+  const TOP_PRIZE = 100_000_000n; // 1,000,000元: SPEC §9's cap of a bet of 6 or more matches
+
+  it('shows the default cap in the console: the top prize cap, so a lone slip at that prize fits', async () => {
+    const res = await as(t.app, risk, { method: 'GET', url: '/admin/v1/sports/book/caps' });
+    expect(res.statusCode).toBe(200);
+    expect(body<{ default_cap: string }>(res).data.default_cap).toBe(formatFen(TOP_PRIZE));
+  });
+
+  it("takes one 8串1 ×99 paying SPEC's 1,000,000元 on a fresh market; a lower operator cap still refuses it, and the cap limits what slips add up to", async () => {
+    const slip = await topSlip(99);
+    const product = slip.selections.reduce((p, l) => (p * hundredths(l.odds)) / 100n, 100n);
+    // The slip really reaches the top prize: 2元 × 99 × Π odds ≥ 1,000,000元.
+    expect(
+      betPrize(
+        slip.selections.map((l) => hundredths(l.odds)),
+        99,
+      ),
+    ).toBe(TOP_PRIZE);
+    expect(product * 19_800n).toBeGreaterThanOrEqual(TOP_PRIZE * 100n);
+    const liability = TOP_PRIZE - 19_800n;
+
+    // The operator's lower cap on one of its matches refuses it, and says what would pass.
+    expect((await setCap('match', String(eight[3]!.id), 50_000_000n)).statusCode).toBe(200);
+    const m = await member();
+    const capped = await submit(t, m, slip);
+    expect(capped.statusCode).toBe(422);
+    expect(body(capped).message).toContain(eight[3]!.matchNo);
+    expect(body(capped).message).toContain('本场最高可投');
+    for (const match of eight)
+      expect(await liabilityOf(match.id, slip.selections[eight.indexOf(match)]!.option)).toBe(0n);
+    expect((await setCap('match', String(eight[3]!.id), null)).statusCode).toBe(200);
+
+    // Under the default cap alone the same slip is accepted, at the top prize.
+    const accepted = await submit(t, m, slip);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(body<{ max_prize: string; total_amount: string }>(accepted).data).toMatchObject({
+      max_prize: formatFen(TOP_PRIZE),
+      total_amount: '198.00',
+    });
+    for (const [i, match] of eight.entries())
+      expect(await liabilityOf(match.id, slip.selections[i]!.option)).toBe(liability);
+
+    // The book then limits accumulation: the same slip once more does not fit any of its outcomes.
+    const again = await submit(t, await member(), await topSlip(1));
+    expect(again.statusCode).toBe(422);
+    expect(body(again).message).toContain('本场最高可投 0.00 元');
+    for (const [i, match] of eight.entries())
+      expect(await liabilityOf(match.id, slip.selections[i]!.option)).toBe(liability);
+  });
+});
 
 describe('book liability caps', () => {
   it('refuses a single over the cap with the exact largest stake; that stake is accepted, one step more is not', async () => {
@@ -307,7 +373,7 @@ describe('book liability caps', () => {
     const after = body<{ list: Array<{ cap_scope: string; cap: string }> }>(
       await as(t.app, risk, { method: 'GET', url: `/admin/v1/sports/book/exposure?match_id=${match.id}` }),
     ).data.list;
-    expect(after[0]).toMatchObject({ cap_scope: 'default', cap: '500000.00' });
+    expect(after[0]).toMatchObject({ cap_scope: 'default', cap: '1000000.00' });
     expect((await setCap('play_type', 'football.nothing', 100n)).statusCode).toBe(422);
   });
 
