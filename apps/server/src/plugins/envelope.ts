@@ -93,6 +93,43 @@ function holdsNul(value: unknown, depth = 0): boolean {
 
 const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
+/** The refusal of an update whose body holds no field to change. */
+export const EMPTY_UPDATE_MESSAGE = '没有要修改的内容：请至少填写一项';
+
+/** Fields that explain a change without being one (the audit log's reason). */
+const NOT_A_CHANGE = new Set(['reason']);
+
+/** The keys each update request was sent with, before validation stripped or defaulted any. */
+const sentKeys = new WeakMap<FastifyRequest, ReadonlySet<string>>();
+
+async function noteSentKeys(request: FastifyRequest): Promise<void> {
+  const body: unknown = request.body;
+  const keys = body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
+  sentKeys.set(request, new Set(keys));
+}
+
+/** True for a value that changes nothing: undefined, or an object with no field (`config: {}`). */
+function holdsNothing(value: unknown): boolean {
+  if (value === undefined) return true;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  return Object.values(value).every((v) => v === undefined);
+}
+
+/**
+ * Refuses an update whose validated body holds no field the client sent (no body, `{}`, only
+ * fields the schema does not know, only defaults, only a reason): it would change nothing, or
+ * fail deep in the database layer ("No values to set").
+ */
+async function refuseEmptyUpdate(request: FastifyRequest): Promise<void> {
+  const body: unknown = request.body;
+  const sent = sentKeys.get(request) ?? new Set<string>();
+  const changes =
+    body !== null && typeof body === 'object' && !Array.isArray(body)
+      ? Object.entries(body).filter(([k, v]) => sent.has(k) && !NOT_A_CHANGE.has(k) && !holdsNothing(v))
+      : [];
+  if (changes.length === 0 && !Array.isArray(body)) throw new AppError(400, EMPTY_UPDATE_MESSAGE);
+}
+
 /** Maps every failure to the `{code, message, data}` envelope; 5xx answers never carry internals. */
 async function envelopePlugin(app: FastifyInstance) {
   // Which methods a path answers to, so a wrong method gets 405 with Allow rather than 404.
@@ -107,6 +144,15 @@ async function envelopePlugin(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params))
       throw new AppError(400, '请求参数包含非法字符');
+  });
+
+  // An update with nothing in it is refused before the handler (see refuseEmptyUpdate), after the
+  // route's own access checks and after validation, so a malformed field is named first.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!route.schema?.body || !methods.some((m) => m === 'PUT' || m === 'PATCH')) return;
+    route.preValidation = [...[route.preValidation ?? []].flat(), noteSentKeys];
+    route.preHandler = [...[route.preHandler ?? []].flat(), refuseEmptyUpdate];
   });
 
   app.addHook('onRoute', (route) => {

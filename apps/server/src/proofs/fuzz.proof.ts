@@ -217,3 +217,40 @@ it('answers every spoiled request of every operation with a Chinese envelope, no
     console.log(`breaches (first 40 of ${breaches.length}):\n${breaches.slice(0, 40).join('\n')}`);
   expect(breaches).toEqual([]);
 });
+
+it('refuses an update with nothing in it, on every PUT and PATCH: 400 in Chinese, nothing written', async () => {
+  const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json<OpenApiDocument>();
+  const updates = operationsOf(doc).filter((op) => (op.method === 'PUT' || op.method === 'PATCH') && op.body);
+  expect(updates.length).toBeGreaterThanOrEqual(15);
+  const breaches: string[] = [];
+  const empties: Array<[label: string, payload: string]> = [
+    ['{}', '{}'],
+    ['only an unknown field', '{"no_such_field": 1}'],
+    ['null', 'null'],
+  ];
+  for (const op of updates) {
+    const path = Object.fromEntries(op.pathParams.map((p) => [p.name, String(sample(p.name, p.schema))]));
+    const auth = op.path.startsWith('/admin/') ? operator.auth : member.auth;
+    for (const [label, payload] of empties) {
+      const before = await changes.snapshot();
+      const res = await t.app.inject({
+        method: op.method,
+        url: fillPath(op.path, path),
+        payload,
+        headers: { 'content-type': 'application/json', ...auth },
+      });
+      const where = `${op.method} ${op.path} [${label}] → ${res.statusCode}`;
+      if (res.statusCode !== 400) breaches.push(`${where}: ${res.body.slice(0, 160)}`);
+      const problem = envelopeProblem(res);
+      if (problem) breaches.push(`${where}: ${problem}`);
+      const written = await changes.changedSince(before);
+      if (written.length) breaches.push(`${where}: wrote ${written.join(', ')}`);
+    }
+  }
+  printTable('empty updates', [
+    ['PUT/PATCH operations', updates.length],
+    ['requests', updates.length * empties.length],
+    ['breaches', breaches.length],
+  ]);
+  expect(breaches).toEqual([]);
+});

@@ -45,7 +45,7 @@ export interface Field {
 }
 
 export interface Operation {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The OpenAPI path, `{id}` style. */
   path: string;
   pathParams: Field[];
@@ -95,7 +95,7 @@ export function operationsOf(doc: OpenApiDocument, prefixes = ['/v1/', '/admin/v
     if (!prefixes.some((p) => path.startsWith(p))) continue;
     for (const [method, op] of Object.entries(methods)) {
       const upper = method.toUpperCase();
-      if (!['GET', 'POST', 'PUT', 'DELETE'].includes(upper)) continue;
+      if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(upper)) continue;
       const params = op.parameters ?? [];
       const json = op.requestBody?.content?.['application/json']?.schema;
       out.push({
