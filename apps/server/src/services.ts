@@ -70,6 +70,7 @@ import { createBackoffice, type Backoffice } from './modules/backoffice/index.ts
 import { FinanceSettingsService } from './modules/backoffice/finance-settings.service.ts';
 import { InviteRulesService } from './modules/invite/rules.service.ts';
 import { createLimits, type Limits } from './modules/limits/index.ts';
+import { ControlChanges, SoloAllowance } from './modules/dual-control/index.ts';
 import { ResponsiblePlayService } from './modules/responsible/responsible.service.ts';
 
 /** Everything a route may call, built once per app. */
@@ -171,6 +172,10 @@ export interface Services {
   responsible: ResponsiblePlayService;
   /** The operator console's services (/admin/v1: security, dashboard, members, finance …). */
   backoffice: Backoffice;
+  /** Maker–checker for what one operator must not do alone (issue 37). */
+  controlChanges: ControlChanges;
+  /** Money an operator moves alone per member and Beijing day, against the approval threshold. */
+  soloAllowance: SoloAllowance;
   /** Public answers kept in memory by URL (plugins/public-cache.ts); writers invalidate their topic. */
   publicCache: PublicCache;
   /** Stops background work and closes connections to outside services. */
@@ -221,6 +226,8 @@ export async function createServices(
     appSecret: config.realtime.appSecret,
     activityTimeoutS: config.realtime.activityTimeoutS,
     pongTimeoutMs: config.realtime.pongTimeoutMs,
+    limits: config.realtime.limits,
+    trustProxy: config.trustProxy,
     log,
     clock,
   });
@@ -279,7 +286,7 @@ export async function createServices(
   const overdueMatches = new OverdueMatchService(db, settlement, broadcaster, log, clock, publicCache);
   const bookBackfill = new BookBackfillService(db, log, clock);
   const sportsPreferences = new SportsPreferencesService(db, clock, config.sports.betDelayMs);
-  const liveAcceptance = new LiveAcceptanceService(db, ledger, broadcaster, log, clock, events);
+  const liveAcceptance = new LiveAcceptanceService(db, ledger, broadcaster, log, clock, events, responsible);
   const lotterySettlement = new LotterySettlement(db, ledger, broadcaster, log, messages, clock, events);
   // The draw seed key: DRAW_SEED_KEY, or (demo) the key file in DATA_DIR made on the first start.
   const drawSeedKey = resolveDrawSeedKey(config);
@@ -289,7 +296,14 @@ export async function createServices(
     seedKey: drawSeedKey,
   });
   const operators = new OperatorsService(db, config, clock, limits);
-  const financeSettings = new FinanceSettingsService(db, config, clock, operators);
+  // Dual control (issue 37): what waits for a second operator, and money one moves alone per day.
+  let queueChanged = () => undefined as void;
+  const controlChanges = new ControlChanges(db, operators, clock, () => queueChanged());
+  const financeSettings = new FinanceSettingsService(db, config, clock, operators, controlChanges);
+  const soloAllowance = new SoloAllowance(
+    async (work) => (await financeSettings.rules(work.tx)).adjustmentThreshold,
+    clock,
+  );
   const bonus = new BonusService(ledger, events, clock, responsible);
   const gameTransfers = new GameTransferService(
     db,
@@ -318,6 +332,8 @@ export async function createServices(
     broadcaster,
     operators,
     financeSettings,
+    controlChanges,
+    soloAllowance,
     ledger,
     messages,
     realtime,
@@ -327,6 +343,7 @@ export async function createServices(
     responsible,
     publicCache,
   });
+  queueChanged = () => backoffice.pending.changed();
 
   // ---- jobs registry: started by servicesPlugin once the app is ready ----
   const jobs = new JobRunner({
@@ -420,6 +437,8 @@ export async function createServices(
       clock,
       financeSettings,
       responsible,
+      soloAllowance,
+      controlChanges,
     ),
     withdrawals: new WithdrawalsService(
       db,
@@ -432,6 +451,8 @@ export async function createServices(
       events,
       clock,
       financeSettings,
+      soloAllowance,
+      controlChanges,
     ),
     userWallets: new UserWalletsService(db, clock),
     gameProvider,
@@ -455,6 +476,8 @@ export async function createServices(
     publicCache,
     adapterRoutes: adapters.routes,
     backoffice,
+    controlChanges,
+    soloAllowance,
     close: async () => {
       await jobs.stop();
       await vip.idle();

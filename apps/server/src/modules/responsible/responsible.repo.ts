@@ -162,6 +162,36 @@ export async function figuresOf(
   if (windows.length === 0) return [];
   const earliest = new Date(Math.min(...windows.map((w) => w.from.getTime())));
   const latest = new Date(Math.max(...windows.map((w) => w.to.getTime())));
+  const result = await db.execute(sql`
+    SELECT ${figureColumns(windows)}
+    FROM ledger_entries
+    WHERE member_id = ${memberId}
+      AND created_at >= ${earliest.toISOString()}::timestamptz
+      AND created_at < ${latest.toISOString()}::timestamptz`);
+  return figuresFrom(result, windows.length);
+}
+
+/**
+ * The part of the member's figures (as figuresOf sums them, per window) that the entries of one
+ * reference make: an in-play order's stake, debited at its submit, taken out again when the
+ * order is checked once more at the end of its bet delay (index reference_type, reference_id).
+ */
+export async function figuresOfReference(
+  db: Db,
+  memberId: number,
+  reference: { type: string; id: string },
+  windows: ReadonlyArray<{ from: Date; to: Date }>,
+): Promise<PlayFigures[]> {
+  if (windows.length === 0) return [];
+  const result = await db.execute(sql`
+    SELECT ${figureColumns(windows)}
+    FROM ledger_entries
+    WHERE reference_type = ${reference.type} AND reference_id = ${reference.id} AND member_id = ${memberId}`);
+  return figuresFrom(result, windows.length);
+}
+
+/** Deposits, stakes and payouts of each window as columns d<i>, s<i>, p<i> (text). */
+function figureColumns(windows: ReadonlyArray<{ from: Date; to: Date }>): SQL {
   const columns: SQL[] = windows.map((w, i) => {
     const inWindow = sql`created_at >= ${w.from.toISOString()}::timestamptz AND created_at < ${w.to.toISOString()}::timestamptz`;
     return sql`
@@ -169,14 +199,12 @@ export async function figuresOf(
       COALESCE(-SUM(amount) FILTER (WHERE ${inWindow} AND type IN (${list(STAKE_TYPES)})), 0)::text AS ${sql.raw(`s${i}`)},
       COALESCE(SUM(amount) FILTER (WHERE ${inWindow} AND type IN (${list(PAYOUT_TYPES)})), 0)::text AS ${sql.raw(`p${i}`)}`;
   });
-  const result = await db.execute(sql`
-    SELECT ${sql.join(columns, sql`, `)}
-    FROM ledger_entries
-    WHERE member_id = ${memberId}
-      AND created_at >= ${earliest.toISOString()}::timestamptz
-      AND created_at < ${latest.toISOString()}::timestamptz`);
+  return sql.join(columns, sql`, `);
+}
+
+function figuresFrom(result: unknown, count: number): PlayFigures[] {
   const [row] = rowsOf<Record<string, string>>(result);
-  return windows.map((_, i) => ({
+  return Array.from({ length: count }, (_, i) => ({
     deposits: BigInt(row?.[`d${i}`] ?? '0'),
     stakes: BigInt(row?.[`s${i}`] ?? '0'),
     payouts: BigInt(row?.[`p${i}`] ?? '0'),
@@ -265,6 +293,16 @@ export async function requestReturn(tx: Tx, ids: number[], now: Date): Promise<P
       ),
     )
     .returning();
+}
+
+/**
+ * The member's row share-locked (FOR KEY SHARE) against a time-out or self-exclusion being started,
+ * which locks it FOR UPDATE (lockMemberForExclusion): one committed before this returns is seen by
+ * the transaction's next statement; one started after waits for this transaction to end. It does
+ * not wait for the member's submits or figures updates (FOR NO KEY UPDATE), nor they for it.
+ */
+export async function lockMemberAgainstExclusion(tx: Tx, memberId: number): Promise<void> {
+  await tx.execute(sql`SELECT id FROM members WHERE id = ${memberId} FOR KEY SHARE`);
 }
 
 /** The member's row locked: one time-out or self-exclusion decided at a time per member. */

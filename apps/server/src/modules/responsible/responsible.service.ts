@@ -44,6 +44,12 @@ export type ResponsiblePlayView = z.infer<typeof responsiblePlayView>;
 export type PlayIntent =
   { kind: 'stake' | 'deposit' | 'transfer_in'; amount: bigint } | { kind: 'promotion' | 'play' | 'agent' };
 
+/** The ledger entries of one thing (an order): usage without them is usage as if it had not happened. */
+export interface LedgerReference {
+  type: string;
+  id: string;
+}
+
 /** A member's signed-in session: the reality check counts from its start. */
 export interface PlaySessionRef {
   memberId: number;
@@ -98,15 +104,62 @@ export class ResponsiblePlayService {
    */
   async assertMayPlay(work: Work, memberId: number, now: Date, intent: PlayIntent): Promise<void> {
     if (!('amount' in intent)) return this.assertNotExcluded(work.tx, memberId, now, intent.kind);
+    const refusal = await this.playRefusal(work.tx, memberId, now, intent, null);
+    if (refusal) throw refusal.excluded ? forbidden(refusal.message) : unprocessable(refusal.message);
+  }
+
+  /**
+   * The same check once more for a stake already taken but not yet a bet: an in-play order at the
+   * end of its bet delay (LiveAcceptanceService). A time-out or self-exclusion begun meanwhile, or
+   * a limit it no longer fits (lowered since, say), refuses it: the words of the refusal come back
+   * for the caller to refuse and refund the order in its own transaction. Usage is counted as if
+   * the order had not been placed (the entries of `placed.reference`, its debit, are taken out),
+   * so an order that fitted its limits at submit still fits them when nothing has changed.
+   *
+   * The member's row is share-locked first (lockMemberAgainstExclusion): a time-out or
+   * self-exclusion committed concurrently is either seen, or begins after this decision commits.
+   * It is checked at the later of `now` and the clock's time after that lock, so one that began
+   * while the decision waited for it counts too.
+   */
+  async refusalOfPlacedStake(
+    work: Work,
+    memberId: number,
+    now: Date,
+    placed: { amount: bigint; reference: LedgerReference },
+  ): Promise<string | null> {
+    await repo.lockMemberAgainstExclusion(work.tx, memberId);
+    const clock = this.clock.now();
+    const at = clock > now ? clock : now;
+    const refusal = await this.playRefusal(
+      work.tx,
+      memberId,
+      at,
+      { kind: 'stake', amount: placed.amount },
+      placed.reference,
+    );
+    return refusal?.message ?? null;
+  }
+
+  /**
+   * The rule of assertMayPlay for an amount: the governing time-out or self-exclusion, else the
+   * tightest limit the amount breaks (usage without the entries of `without`), or null.
+   */
+  private async playRefusal(
+    tx: Tx,
+    memberId: number,
+    now: Date,
+    intent: Extract<PlayIntent, { amount: bigint }>,
+    without: LedgerReference | null,
+  ): Promise<{ excluded: boolean; message: string } | null> {
     // Exclusions and the locked limit rows in one statement (the lock is taken even when an
-    // exclusion then refuses: the refusal rolls the transaction back).
-    const { exclusions, limits } = await repo.exclusionsAndLockedLimits(work.tx, memberId);
+    // exclusion then refuses: the refusal rolls the transaction back, or refuses the order).
+    const { exclusions, limits } = await repo.exclusionsAndLockedLimits(tx, memberId);
     const governing = governingExclusion(exclusions, now);
     const reason = governing ? exclusionRefusal(governing, intent.kind, now) : null;
-    if (reason) throw forbidden(reason);
-    const rows = await this.applyDueChanges(work.tx, limits, now);
-    const refusal = await this.refusalOf(work.tx, memberId, now, rows, intent);
-    if (refusal) throw unprocessable(refusal);
+    if (reason) return { excluded: true, message: reason };
+    const rows = await this.applyDueChanges(tx, limits, now);
+    const refusal = await this.refusalOf(tx, memberId, now, rows, intent, without);
+    return refusal ? { excluded: false, message: refusal } : null;
   }
 
   /**
@@ -357,13 +410,22 @@ export class ResponsiblePlayService {
     rows: readonly repo.PlayLimitRow[],
     kinds: readonly PlayLimitKind[],
     all: boolean,
+    without: LedgerReference | null = null,
   ): Promise<LimitStanding[]> {
     const counted = rows.filter((r) => kinds.includes(r.kind) && (all || r.amount !== null));
     if (counted.length === 0) return [];
     const periods = [...new Set(counted.map((r) => r.period))];
     const windows = periods.map((p) => playLimitWindow(p, now));
     // One query after the other: inside a transaction they share its connection anyway.
-    const figures = await repo.figuresOf(db, memberId, windows);
+    let figures = await repo.figuresOf(db, memberId, windows);
+    if (without) {
+      const own = await repo.figuresOfReference(db, memberId, without, windows);
+      figures = figures.map((f, i) => ({
+        deposits: f.deposits - (own[i]?.deposits ?? 0n),
+        stakes: f.stakes - (own[i]?.stakes ?? 0n),
+        payouts: f.payouts - (own[i]?.payouts ?? 0n),
+      }));
+    }
     const open = counted.some((r) => r.kind === 'deposit')
       ? await repo.openDepositsOf(db, memberId, new Date(now.getTime() - OPEN_DEPOSIT_HOURS * HOUR_MS))
       : 0n;
@@ -387,9 +449,10 @@ export class ResponsiblePlayService {
     now: Date,
     rows: readonly repo.PlayLimitRow[],
     intent: Extract<PlayIntent, { amount: bigint }>,
+    without: LedgerReference | null = null,
   ): Promise<string | null> {
     if (rows.length === 0) return null;
-    const broken = (await this.standings(db, memberId, now, rows, LIMITS_OF[intent.kind], false))
+    const broken = (await this.standings(db, memberId, now, rows, LIMITS_OF[intent.kind], false, without))
       .filter((s) => intent.amount > s.remaining || s.remaining <= 0n)
       .sort((a, b) =>
         a.remaining === b.remaining

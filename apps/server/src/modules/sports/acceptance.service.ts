@@ -16,6 +16,7 @@ import type { EventBus } from '../../lib/events.ts';
 import { addTurnover, announceFigures } from '../accounts/figures.repo.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
+import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
 import { lockMemberForBook, memberDefaults, releaseOrders } from './book.repo.ts';
 import { reserveLiability } from './book.service.ts';
 import { oddsDirection, policyAccepts } from './odds-policy.ts';
@@ -106,9 +107,11 @@ export function judgeLegs(
  * the order row locked (FOR UPDATE SKIP LOCKED, and every write guarded by status 'confirming'),
  * so of any number of deciders exactly one decides an order, once. Accepted: the order becomes
  * 'pending' (legs moved within the policy take the current odds, the maximum prize and the book's
- * liability follow them) and its stake counts as turnover. Refused: 'rejected' with its reason,
- * the stake refunded (`bet_refund`, keyed by the order) and its book exposure released, all in
- * the same transaction. The member hears `order.confirmed` on their private channel after commit.
+ * liability follow them) and its stake counts as turnover. The member is checked first, as their
+ * submit was (a time-out, self-exclusion or limit begun or lowered during the delay refuses it).
+ * Refused: 'rejected' with its reason, the stake refunded (`bet_refund`, keyed by the order) and
+ * its book exposure released, all in the same transaction. The member hears `order.confirmed` on
+ * their private channel after commit.
  */
 export class LiveAcceptanceService {
   constructor(
@@ -118,6 +121,7 @@ export class LiveAcceptanceService {
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
     private readonly clock: Clock,
     private readonly events: EventBus,
+    private readonly responsible: Pick<ResponsiblePlayService, 'refusalOfPlacedStake'>,
   ) {}
 
   /** Decides every confirming order due by `now` (the clock's time unless a test passes its own). */
@@ -162,6 +166,17 @@ export class LiveAcceptanceService {
       async (work) => {
         const order = await orders.lockDueConfirmingOrder(work.tx, orderId, now);
         if (!order) return null;
+        // The member once more, by the rule their submit obeyed (理性投注): a time-out or
+        // self-exclusion begun during the delay, or a limit the stake no longer fits, refuses the
+        // order with its words. Its locks (the member's row for key share, then their limit rows)
+        // come first after the order's, as on every money path of the member: before the matches,
+        // the wallet and the book's rows.
+        const refusal = forced
+          ? null
+          : await this.responsible.refusalOfPlacedStake(work, order.memberId, now, {
+              amount: order.totalAmount,
+              reference: { type: 'order', id: order.orderNo },
+            });
         const legs = await orders.legsOfOrder(work.tx, order.id);
         const matchIds = [...new Set(legs.map((l) => l.matchId))];
         // Share locks: the match's state cannot change under the decision.
@@ -171,13 +186,15 @@ export class LiveAcceptanceService {
         const matchById = new Map(locked.map((m) => [m.id, m]));
         const verdict: Verdict = forced
           ? { ok: false, reason: forced }
-          : judgeLegs(
-              { createdAt: order.createdAt, oddsPolicy: order.oddsPolicy ?? 'none' },
-              legs,
-              matchById,
-              markets,
-              closed,
-            );
+          : refusal
+            ? { ok: false, reason: refusal }
+            : judgeLegs(
+                { createdAt: order.createdAt, oddsPolicy: order.oddsPolicy ?? 'none' },
+                legs,
+                matchById,
+                markets,
+                closed,
+              );
         const decision = verdict.ok
           ? await this.accept(work, order, legs, verdict.repriced, matchById, now)
           : await this.reject(work, order, verdict.reason, now);
