@@ -70,7 +70,6 @@ import { createBackoffice, type Backoffice } from './modules/backoffice/index.ts
 import { FinanceSettingsService } from './modules/backoffice/finance-settings.service.ts';
 import { InviteRulesService } from './modules/invite/rules.service.ts';
 import { createLimits, type Limits } from './modules/limits/index.ts';
-import { ControlChanges, SoloAllowance } from './modules/dual-control/index.ts';
 import { ResponsiblePlayService } from './modules/responsible/responsible.service.ts';
 
 /** Everything a route may call, built once per app. */
@@ -172,10 +171,6 @@ export interface Services {
   responsible: ResponsiblePlayService;
   /** The operator console's services (/admin/v1: security, dashboard, members, finance …). */
   backoffice: Backoffice;
-  /** Maker–checker for what one operator must not do alone (issue 37). */
-  controlChanges: ControlChanges;
-  /** Money an operator moves alone per member and Beijing day, against the approval threshold. */
-  soloAllowance: SoloAllowance;
   /** Public answers kept in memory by URL (plugins/public-cache.ts); writers invalidate their topic. */
   publicCache: PublicCache;
   /** Stops background work and closes connections to outside services. */
@@ -226,8 +221,6 @@ export async function createServices(
     appSecret: config.realtime.appSecret,
     activityTimeoutS: config.realtime.activityTimeoutS,
     pongTimeoutMs: config.realtime.pongTimeoutMs,
-    limits: config.realtime.limits,
-    trustProxy: config.trustProxy,
     log,
     clock,
   });
@@ -296,14 +289,7 @@ export async function createServices(
     seedKey: drawSeedKey,
   });
   const operators = new OperatorsService(db, config, clock, limits);
-  // Dual control (issue 37): what waits for a second operator, and money one moves alone per day.
-  let queueChanged = () => undefined as void;
-  const controlChanges = new ControlChanges(db, operators, clock, () => queueChanged());
-  const financeSettings = new FinanceSettingsService(db, config, clock, operators, controlChanges);
-  const soloAllowance = new SoloAllowance(
-    async (work) => (await financeSettings.rules(work.tx)).adjustmentThreshold,
-    clock,
-  );
+  const financeSettings = new FinanceSettingsService(db, config, clock, operators);
   const bonus = new BonusService(ledger, events, clock, responsible);
   const gameTransfers = new GameTransferService(
     db,
@@ -332,8 +318,6 @@ export async function createServices(
     broadcaster,
     operators,
     financeSettings,
-    controlChanges,
-    soloAllowance,
     ledger,
     messages,
     realtime,
@@ -343,7 +327,6 @@ export async function createServices(
     responsible,
     publicCache,
   });
-  queueChanged = () => backoffice.pending.changed();
 
   // ---- jobs registry: started by servicesPlugin once the app is ready ----
   const jobs = new JobRunner({
@@ -437,8 +420,6 @@ export async function createServices(
       clock,
       financeSettings,
       responsible,
-      soloAllowance,
-      controlChanges,
     ),
     withdrawals: new WithdrawalsService(
       db,
@@ -451,8 +432,6 @@ export async function createServices(
       events,
       clock,
       financeSettings,
-      soloAllowance,
-      controlChanges,
     ),
     userWallets: new UserWalletsService(db, clock),
     gameProvider,
@@ -476,8 +455,6 @@ export async function createServices(
     publicCache,
     adapterRoutes: adapters.routes,
     backoffice,
-    controlChanges,
-    soloAllowance,
     close: async () => {
       await jobs.stop();
       await vip.idle();
