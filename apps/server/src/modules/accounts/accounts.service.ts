@@ -181,17 +181,14 @@ export class AccountsService {
 
   async login(username: string, password: string, ctx: RequestContext): Promise<AuthResult> {
     const name = username.toLowerCase();
-    const attempt = await this.limits.login.begin(
-      'member',
-      name,
-      ctx.ip,
-      await this.knownAddress(name, ctx.ip),
-    );
-    const member = await repo.findMemberByUsername(this.db, name);
-    // Verify against a dummy hash when the account is unknown so the timing reveals nothing.
-    const valid = await verifyPassword(password, member?.passwordHash ?? DUMMY_PASSWORD_HASH);
-    await repo.recordLoginAttempt(this.db, name, ctx.ip, valid && !!member, this.clock.now());
-    if (!member || !valid) {
+    const known = await this.knownAddress(name, ctx.ip);
+    const member = await this.limits.login.attempt('member', name, ctx.ip, known, async (attempt) => {
+      const member = await repo.findMemberByUsername(this.db, name);
+      // Verify against a dummy hash when the account is unknown so the timing reveals nothing.
+      const valid = await verifyPassword(password, member?.passwordHash ?? DUMMY_PASSWORD_HASH);
+      await (member && valid ? attempt.succeeded() : attempt.failed());
+      await repo.recordLoginAttempt(this.db, name, ctx.ip, valid && !!member, this.clock.now());
+      if (member && valid) return member;
       const left = attempt.left;
       // The last failure before the lock says so (the next try from here is refused).
       if (left === 0)
@@ -199,8 +196,7 @@ export class AccountsService {
           `${MESSAGES.loginFailed}，登录已暂时锁定，请${waitWords(attempt.resetAt.getTime() - this.clock.now().getTime())}后再试`,
         );
       throw unauthorized(left <= 2 ? `${MESSAGES.loginFailed}，还可尝试${left}次` : MESSAGES.loginFailed);
-    }
-    await attempt.succeeded();
+    });
     if (!member.enabled) throw forbidden(MESSAGES.accountDisabled);
     return inTransaction(this.db, async ({ tx }) => {
       const now = this.clock.now();
@@ -380,20 +376,17 @@ export class AccountsService {
     wrong: string,
     onWrong?: () => Promise<void>,
   ): Promise<void> {
-    return this.limits.failures.checkSecret(
-      {
-        rule: {
-          key: `secret:${kind}:${memberId}`,
-          max: this.config.limits.passwordFailures,
-          windowMs: SECRET_WINDOW_MS,
-        },
-        tooMany: kind === 'password' ? '密码错误次数过多' : '支付密码错误次数过多',
-        wrong,
-        verify: () => verifyPassword(secret, hash),
-        onWrong,
+    return this.limits.failures.checkSecret({
+      rule: {
+        key: `secret:${kind}:${memberId}`,
+        max: this.config.limits.passwordFailures,
+        windowMs: SECRET_WINDOW_MS,
       },
-      this.clock.now(),
-    );
+      tooMany: kind === 'password' ? '密码错误次数过多' : '支付密码错误次数过多',
+      wrong,
+      verify: () => verifyPassword(secret, hash),
+      onWrong,
+    });
   }
 
   private async requireMember(memberId: number): Promise<repo.MemberRow> {

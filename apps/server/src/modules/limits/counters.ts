@@ -2,7 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { clearCounter, hitCounter, refundCounter, type CounterHit } from './limits.repo.ts';
+import {
+  clearCounter,
+  failCounter,
+  failuresOf,
+  hitCounter,
+  refundCounter,
+  type CounterHit,
+} from './limits.repo.ts';
 
 export type { CounterHit };
 
@@ -16,7 +23,14 @@ export interface Counters {
   hit(key: string, windowMs: number): Promise<CounterHit>;
   /** Takes back a hit (e.g. an attempt that turned out not to be a failure). */
   refund(key: string, hit: CounterHit): Promise<void>;
-  /** Forgets the key (a successful login clears the account's failures from that address). */
+  /**
+   * Records that the attempt `hit` counted was checked and wrong (failure limits keep its hit),
+   * and answers the failures of that window so far; 0 once a later window has begun.
+   */
+  fail(key: string, hit: CounterHit): Promise<number>;
+  /** The failures recorded in `hit`'s window of `key` (0 once it ended or the key was cleared). */
+  failures(key: string, hit: CounterHit): Promise<number>;
+  /** Forgets the key and its failures (a successful login clears the account's failures from that address). */
   clear(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -78,6 +92,14 @@ export class DatabaseCounters implements Counters {
     return refundCounter(this.db, key, hit);
   }
 
+  fail(key: string, hit: CounterHit): Promise<number> {
+    return failCounter(this.db, key, hit);
+  }
+
+  failures(key: string, hit: CounterHit): Promise<number> {
+    return failuresOf(this.db, key, hit);
+  }
+
   clear(key: string): Promise<void> {
     return clearCounter(this.db, key);
   }
@@ -86,14 +108,16 @@ export class DatabaseCounters implements Counters {
 }
 
 /**
- * One hit, atomically: a hash {h: hits, r: window end in ms}; a hit at or after r starts a new
- * window. The key expires on Redis's own clock a little after its window, so nothing piles up.
+ * One hit, atomically: a hash {h: hits, r: window end in ms, f: failures confirmed in the
+ * window}; a hit at or after r starts a new window (without failures). The key expires on Redis's
+ * own clock a little after its window, so nothing piles up.
  */
 const HIT = `
 local now = tonumber(ARGV[1])
 local reset = tonumber(redis.call('HGET', KEYS[1], 'r') or '0')
 if reset <= now then
   reset = now + tonumber(ARGV[2])
+  redis.call('DEL', KEYS[1])
   redis.call('HSET', KEYS[1], 'h', 1, 'r', reset)
   redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) + 60000)
   return {1, reset}
@@ -105,6 +129,14 @@ const REFUND = `
 if tonumber(redis.call('HGET', KEYS[1], 'r') or '0') == tonumber(ARGV[1]) then
   local h = tonumber(redis.call('HGET', KEYS[1], 'h') or '0')
   if h > 0 then redis.call('HINCRBY', KEYS[1], 'h', -1) end
+end
+return 0
+`;
+
+/** One confirmed failure in the window that ends at ARGV[1]; nothing once another began. */
+const FAIL = `
+if tonumber(redis.call('HGET', KEYS[1], 'r') or '0') == tonumber(ARGV[1]) then
+  return redis.call('HINCRBY', KEYS[1], 'f', 1)
 end
 return 0
 `;
@@ -137,6 +169,15 @@ export class RedisCounters implements Counters {
 
   async refund(key: string, hit: CounterHit): Promise<void> {
     await this.redis.eval(REFUND, 1, this.name(key), String(hit.resetAt.getTime()));
+  }
+
+  async fail(key: string, hit: CounterHit): Promise<number> {
+    return Number(await this.redis.eval(FAIL, 1, this.name(key), String(hit.resetAt.getTime())));
+  }
+
+  async failures(key: string, hit: CounterHit): Promise<number> {
+    const [reset, failures] = await this.redis.hmget(this.name(key), 'r', 'f');
+    return Number(reset) === hit.resetAt.getTime() ? Number(failures ?? 0) : 0;
   }
 
   async clear(key: string): Promise<void> {

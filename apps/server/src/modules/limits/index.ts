@@ -14,7 +14,7 @@ export type { LoginKind } from './login-guard.ts';
 export interface Limits {
   /** Where hits are counted: Redis with REDIS_URL, else the database. */
   counters: Counters;
-  /** Failed attempts of any secret (old password, payment password). */
+  /** Failed attempts of any secret (old password, payment password); only wrong answers count. */
   failures: FailureLimiter;
   /** Failed logins, members and operators apart. */
   login: LoginGuard;
@@ -30,6 +30,6 @@ export async function createLimits(
   const counters = redisUrl
     ? await RedisCounters.connect(redisUrl, config.realtime.redisPrefix, clock, log)
     : new DatabaseCounters(db, clock);
-  const failures = new FailureLimiter(counters);
-  return { counters, failures, login: new LoginGuard(failures, config.limits.login, clock) };
+  const failures = new FailureLimiter(counters, clock);
+  return { counters, failures, login: new LoginGuard(failures, config.limits.login) };
 }

@@ -64,19 +64,16 @@ export class OperatorsService {
 
   /** Checks an operator's current password (own password change) under the failure limit. */
   checkPassword(operator: OperatorRow, password: string): Promise<void> {
-    return this.limits.failures.checkSecret(
-      {
-        rule: {
-          key: `secret:operator-password:${operator.id}`,
-          max: this.config.limits.passwordFailures,
-          windowMs: 15 * 60_000,
-        },
-        tooMany: '密码错误次数过多',
-        wrong: '原密码不正确',
-        verify: () => verifyPassword(password, operator.passwordHash),
+    return this.limits.failures.checkSecret({
+      rule: {
+        key: `secret:operator-password:${operator.id}`,
+        max: this.config.limits.passwordFailures,
+        windowMs: 15 * 60_000,
       },
-      this.clock.now(),
-    );
+      tooMany: '密码错误次数过多',
+      wrong: '原密码不正确',
+      verify: () => verifyPassword(password, operator.passwordHash),
+    });
   }
 
   /** Installs the check that follows a correct password (two-factor sign-in). */
@@ -90,24 +87,28 @@ export class OperatorsService {
       this.clock.now().getTime() - this.config.housekeeping.loginAttemptRetentionDays * 86_400_000,
     );
     const known = await signedInFrom(this.db, attemptName(name), ip, since);
-    const attempt = await this.limits.login.begin('operator', name, ip, known);
-    const operator = await repo.findOperatorByUsername(this.db, name);
-    const valid = await verifyPassword(password, operator?.passwordHash ?? DUMMY_PASSWORD_HASH);
-    if (!operator || !valid) {
-      await recordLoginAttempt(this.db, attemptName(name), ip, false, this.clock.now());
-      throw unauthorized('用户名或密码错误');
-    }
-    try {
-      await this.secondFactor?.(operator, totpCode);
-    } catch (err) {
-      // A wrong code counts as a failed attempt (6 digits must not be guessable); a missing one asks for it.
-      if (totpCode !== undefined)
+    const operator = await this.limits.login.attempt('operator', name, ip, known, async (attempt) => {
+      const operator = await repo.findOperatorByUsername(this.db, name);
+      const valid = await verifyPassword(password, operator?.passwordHash ?? DUMMY_PASSWORD_HASH);
+      if (!operator || !valid) {
+        await attempt.failed();
         await recordLoginAttempt(this.db, attemptName(name), ip, false, this.clock.now());
-      else await attempt.notCounted();
-      throw err;
-    }
-    await recordLoginAttempt(this.db, attemptName(name), ip, true, this.clock.now());
-    await attempt.succeeded();
+        throw unauthorized('用户名或密码错误');
+      }
+      try {
+        await this.secondFactor?.(operator, totpCode);
+      } catch (err) {
+        // A wrong code counts as a failed attempt (6 digits must not be guessable); a missing one asks for it.
+        if (totpCode !== undefined) {
+          await attempt.failed();
+          await recordLoginAttempt(this.db, attemptName(name), ip, false, this.clock.now());
+        } else await attempt.notCounted();
+        throw err;
+      }
+      await attempt.succeeded();
+      await recordLoginAttempt(this.db, attemptName(name), ip, true, this.clock.now());
+      return operator;
+    });
     if (!operator.enabled) throw forbidden('该管理账号已停用');
     const token = newToken();
     const now = this.clock.now();
