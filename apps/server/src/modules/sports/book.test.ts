@@ -19,8 +19,9 @@ import { BOOK_SHARDS, groupedYuan, rebalance } from './book.service.ts';
 
 let t: TestApp;
 let pool: MatchRow[];
-/** Eight matches nobody else in this file bets on: the fresh market of SPEC §9's top prize. */
-let eight: MatchRow[];
+/** Two sets of eight matches nobody else in this file bets on: fresh markets for SPEC §9's top prize. */
+let fresh: MatchRow[];
+let capped: MatchRow[];
 let cancelled: MatchRow;
 let risk: TestOperator;
 beforeAll(async () => {
@@ -28,9 +29,10 @@ beforeAll(async () => {
   // One match (or pair) per test: no test sees another's liability.
   // The called-off match first: finding one may sync the feed ahead, finishing earlier matches.
   cancelled = (await openMatches(t, 'football', 1, 'cancelled'))[0]!;
-  const open = await openMatches(t, 'football', 17);
+  const open = await openMatches(t, 'football', 25);
   pool = open.slice(0, 9);
-  eight = open.slice(9);
+  fresh = open.slice(9, 17);
+  capped = open.slice(17);
   risk = await newOperator(t.app, 'risk');
 }, 120_000);
 afterEach(() => expectLedgerBalanced(t));
@@ -83,64 +85,71 @@ const liabilityOf = (matchId: number, option = 'h') =>
   outcomeLiability(t, matchId, 'football.winDrawLose', option);
 
 describe("the book's default cap and SPEC §9's prize caps", () => {
-  /** An 8串1 of the highest-priced 胜平负 option of each of the eight fresh matches. */
-  async function topSlip(multiple: number) {
+  const TOP_PRIZE = 100_000_000n; // 1,000,000元: SPEC §9's cap of a bet of 6 or more matches
+
+  /** An 8串1 of the highest-priced 胜平负 option of each of these eight matches. */
+  async function topSlip(eight: MatchRow[], multiple: number) {
     const legs = [];
     for (const match of eight) {
       const { odds } = await oddsOf(t, match.id, 'football.winDrawLose');
       const [option] = Object.keys(odds).sort((x, y) => Number(hundredths(odds[y]!) - hundredths(odds[x]!)));
       legs.push(await wdl(match, option));
     }
+    // The slip really reaches the top prize at ×99: 2元 × 99 × Π odds ≥ 1,000,000元.
+    expect(
+      betPrize(
+        legs.map((l) => hundredths(l.odds)),
+        99,
+      ),
+    ).toBe(TOP_PRIZE);
     return { sport_type: 1, bet_mode: 'mixed', pass_type: '8x1', multiple, selections: legs };
   }
-  const TOP_PRIZE = 100_000_000n; // 1,000,000元: SPEC §9's cap of a bet of 6 or more matches
+  const liabilities = (eight: MatchRow[], slip: { selections: Array<{ option: string }> }) =>
+    Promise.all(eight.map((match, i) => liabilityOf(match.id, slip.selections[i]!.option)));
 
-  it('shows the default cap in the console: the top prize cap, so a lone slip at that prize fits', async () => {
+  it('shows the default cap in the console: the top prize cap', async () => {
     const res = await as(t.app, risk, { method: 'GET', url: '/admin/v1/sports/book/caps' });
     expect(res.statusCode).toBe(200);
     expect(body<{ default_cap: string }>(res).data.default_cap).toBe(formatFen(TOP_PRIZE));
   });
 
-  it("takes one 8串1 ×99 paying SPEC's 1,000,000元 on a fresh market; a lower operator cap still refuses it, and the cap limits what slips add up to", async () => {
-    const slip = await topSlip(99);
-    const product = slip.selections.reduce((p, l) => (p * hundredths(l.odds)) / 100n, 100n);
-    // The slip really reaches the top prize: 2元 × 99 × Π odds ≥ 1,000,000元.
-    expect(
-      betPrize(
-        slip.selections.map((l) => hundredths(l.odds)),
-        99,
-      ),
-    ).toBe(TOP_PRIZE);
-    expect(product * 19_800n).toBeGreaterThanOrEqual(TOP_PRIZE * 100n);
-    const liability = TOP_PRIZE - 19_800n;
-
-    // The operator's lower cap on one of its matches refuses it, and says what would pass.
-    expect((await setCap('match', String(eight[3]!.id), 50_000_000n)).statusCode).toBe(200);
-    const m = await member();
-    const capped = await submit(t, m, slip);
-    expect(capped.statusCode).toBe(422);
-    expect(body(capped).message).toContain(eight[3]!.matchNo);
-    expect(body(capped).message).toContain('本场最高可投');
-    for (const match of eight)
-      expect(await liabilityOf(match.id, slip.selections[eight.indexOf(match)]!.option)).toBe(0n);
-    expect((await setCap('match', String(eight[3]!.id), null)).statusCode).toBe(200);
-
-    // Under the default cap alone the same slip is accepted, at the top prize.
-    const accepted = await submit(t, m, slip);
+  it("takes one 8串1 ×99 paying SPEC's 1,000,000元 on a fresh market; the cap then limits what slips add up to", async () => {
+    const slip = await topSlip(fresh, 99);
+    const accepted = await submit(t, await member(), slip);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(body<{ max_prize: string; total_amount: string }>(accepted).data).toMatchObject({
       max_prize: formatFen(TOP_PRIZE),
       total_amount: '198.00',
     });
-    for (const [i, match] of eight.entries())
-      expect(await liabilityOf(match.id, slip.selections[i]!.option)).toBe(liability);
+    // Each outcome carries the whole prize less the stake: 999,802元, within the default cap.
+    const liability = TOP_PRIZE - 19_800n;
+    expect(await liabilities(fresh, slip)).toEqual(fresh.map(() => liability));
 
-    // The book then limits accumulation: the same slip once more does not fit any of its outcomes.
-    const again = await submit(t, await member(), await topSlip(1));
+    // The book then limits accumulation: the same slip once more fits none of its outcomes.
+    const again = await submit(t, await member(), await topSlip(fresh, 1));
     expect(again.statusCode).toBe(422);
     expect(body(again).message).toContain('本场最高可投 0.00 元');
-    for (const [i, match] of eight.entries())
-      expect(await liabilityOf(match.id, slip.selections[i]!.option)).toBe(liability);
+    expect(await liabilities(fresh, slip)).toEqual(fresh.map(() => liability));
+  });
+
+  it("an operator's lower cap still refuses that slip on a fresh market, and says what would pass", async () => {
+    const slip = await topSlip(capped, 99);
+    const match = capped[3]!;
+    expect((await setCap('match', String(match.id), 50_000_000n)).statusCode).toBe(200);
+    const m = await member();
+    const refused = await submit(t, m, slip);
+    expect(refused.statusCode).toBe(422);
+    expect(body(refused).message).toContain(match.matchNo);
+    expect(body(refused).message).toContain('本场最高可投');
+    expect(await liabilities(capped, slip)).toEqual(capped.map(() => 0n));
+    // The largest stake it names (one bet: 2元 × multiple) is accepted under that cap.
+    const most = body<{ max_stake: string }>(refused).data.max_stake;
+    const multiple = Number(most) / 2;
+    expect(multiple).toBeGreaterThan(0);
+    expect(multiple).toBeLessThan(99);
+    const fits = await submit(t, m, { ...slip, multiple, total_amount: most });
+    expect(fits.statusCode, fits.body).toBe(200);
+    expect(await liabilityOf(match.id, slip.selections[3]!.option)).toBeLessThanOrEqual(50_000_000n);
   });
 });
 
