@@ -141,8 +141,8 @@ export class Attempt {
  *
  * Looks at a key go one at a time within a process, so a slot this process holds is known here
  * and its end is awaited; slots held by other processes (sharing the counters) are looked at
- * again after a pause, for up to ELSEWHERE_WAIT_MS. A check lost with its process keeps its slot
- * until the window ends, as a failure.
+ * again after a pause, for up to ELSEWHERE_WAIT_MS, then refused with a 429 to retry that much
+ * later. A check lost with its process keeps its slot until the window ends.
  */
 export class FailureLimiter {
   private readonly local = new Map<string, Local>();
@@ -177,7 +177,8 @@ export class FailureLimiter {
   /**
    * Checks a secret (old password, payment password) under one rule: a wrong one says how many
    * tries are left, the last wrong one says when to retry, and further tries answer 429 until the
-   * window ends. (The limiter reads its own clock: it may wait for checks in flight.)
+   * window ends. `_now` is not read: the limiter reads its own clock, after any wait for checks
+   * in flight.
    */
   async checkSecret(check: SecretCheck, _now?: Date): Promise<void> {
     await this.attempt([check.rule], check.tooMany, async (attempt) => {
