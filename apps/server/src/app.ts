@@ -33,6 +33,7 @@ import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { responsibleRoutes } from './modules/responsible/responsible.routes.ts';
 import { backofficeRoutes } from './modules/backoffice/index.ts';
+import { dualControlRoutes } from './modules/dual-control/index.ts';
 import compress from '@fastify/compress';
 import adminConsolePlugin from './plugins/admin-console.ts';
 import authPlugin from './plugins/auth.ts';
@@ -180,4 +181,5 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   // The selected adapters' own pages: the simulators' exist only while they are selected.
   for (const routes of app.services.adapterRoutes) await app.register(routes);
   await app.register(backofficeRoutes);
+  await app.register(dualControlRoutes);
 }

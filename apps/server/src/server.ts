@@ -8,7 +8,7 @@ import { openDatabase, postgresOptions } from './db/client.ts';
 import { LOCKS } from './db/locks.ts';
 import { EXIT_REFUSED, runPrimary } from './ops/cluster.ts';
 import { configProblems, seededPasswordProblems } from './ops/production.ts';
-import { DEMO_LOGIN, DEMO_OPERATOR, seedDemoData } from './seed/demo.ts';
+import { DEMO_CHECKER, DEMO_LOGIN, DEMO_OPERATOR, seedDemoData } from './seed/demo.ts';
 
 /** Prints why the server will not start, one line per problem, and exits without a restart. */
 function refuse(problems: string[]): never {
@@ -30,6 +30,7 @@ function banner(config: AppConfig, db: string): void {
     lines.push(
       `  Demo login: ${DEMO_LOGIN.username} / ${DEMO_LOGIN.password}`,
       `  Operator:   ${DEMO_OPERATOR.username} / ${DEMO_OPERATOR.password} (console at ${shown}/admin/)`,
+      `  Checker:    ${DEMO_CHECKER.username} / ${DEMO_CHECKER.password} (approves what one operator may not do alone)`,
     );
   }
   process.stdout.write([...lines, ''].join('\n') + '\n');

@@ -70,6 +70,7 @@ import { createBackoffice, type Backoffice } from './modules/backoffice/index.ts
 import { FinanceSettingsService } from './modules/backoffice/finance-settings.service.ts';
 import { InviteRulesService } from './modules/invite/rules.service.ts';
 import { createLimits, type Limits } from './modules/limits/index.ts';
+import { ControlChanges, SoloAllowance } from './modules/dual-control/index.ts';
 import { ResponsiblePlayService } from './modules/responsible/responsible.service.ts';
 
 /** Everything a route may call, built once per app. */
@@ -171,6 +172,10 @@ export interface Services {
   responsible: ResponsiblePlayService;
   /** The operator console's services (/admin/v1: security, dashboard, members, finance …). */
   backoffice: Backoffice;
+  /** Maker–checker for what one operator must not do alone (issue 37). */
+  controlChanges: ControlChanges;
+  /** Money an operator moves alone per member and Beijing day, against the approval threshold. */
+  soloAllowance: SoloAllowance;
   /** Public answers kept in memory by URL (plugins/public-cache.ts); writers invalidate their topic. */
   publicCache: PublicCache;
   /** Stops background work and closes connections to outside services. */
@@ -289,7 +294,14 @@ export async function createServices(
     seedKey: drawSeedKey,
   });
   const operators = new OperatorsService(db, config, clock, limits);
-  const financeSettings = new FinanceSettingsService(db, config, clock, operators);
+  // Dual control (issue 37): what waits for a second operator, and money one moves alone per day.
+  let queueChanged = () => undefined as void;
+  const controlChanges = new ControlChanges(db, operators, clock, () => queueChanged());
+  const financeSettings = new FinanceSettingsService(db, config, clock, operators, controlChanges);
+  const soloAllowance = new SoloAllowance(
+    async (work) => (await financeSettings.rules(work.tx)).adjustmentThreshold,
+    clock,
+  );
   const bonus = new BonusService(ledger, events, clock, responsible);
   const gameTransfers = new GameTransferService(
     db,
@@ -304,7 +316,7 @@ export async function createServices(
   const vip = new VipService(db, bonus, messages, events, log, clock);
   const rebates = new RebateService(db, ledger, idempotency, DEFAULT_REBATE_SOURCES, log, clock, responsible);
   const agentApplications = new AgentApplicationsService(db, operators, messages, events, clock, responsible);
-  const inviteRules = new InviteRulesService(db, clock, operators);
+  const inviteRules = new InviteRulesService(db, clock, operators, controlChanges);
   const inviteRewards = new InviteRewardsService(db, bonus, messages, log, clock, inviteRules);
   const accounts = new AccountsService(db, config, events, messages, clock, limits);
   const housekeeping = new HousekeepingService(db, config.housekeeping, clock, log);
@@ -318,6 +330,8 @@ export async function createServices(
     broadcaster,
     operators,
     financeSettings,
+    controlChanges,
+    soloAllowance,
     ledger,
     messages,
     realtime,
@@ -327,6 +341,7 @@ export async function createServices(
     responsible,
     publicCache,
   });
+  queueChanged = () => backoffice.pending.changed();
 
   // ---- jobs registry: started by servicesPlugin once the app is ready ----
   const jobs = new JobRunner({
@@ -394,7 +409,17 @@ export async function createServices(
     operators,
     messages,
     bonus,
-    activities: new ActivitiesService(db, idempotency, bonus, messages, operators, clock, responsible),
+    activities: new ActivitiesService(
+      db,
+      idempotency,
+      bonus,
+      messages,
+      operators,
+      clock,
+      responsible,
+      soloAllowance,
+      controlChanges,
+    ),
     agentApplications,
     agentCentre: new AgentCentreService(db, clock),
     invite: new InviteService(db, agentApplications, events, clock, inviteRules),
@@ -420,6 +445,8 @@ export async function createServices(
       clock,
       financeSettings,
       responsible,
+      soloAllowance,
+      controlChanges,
     ),
     withdrawals: new WithdrawalsService(
       db,
@@ -432,6 +459,8 @@ export async function createServices(
       events,
       clock,
       financeSettings,
+      soloAllowance,
+      controlChanges,
     ),
     userWallets: new UserWalletsService(db, clock),
     gameProvider,
@@ -455,6 +484,8 @@ export async function createServices(
     publicCache,
     adapterRoutes: adapters.routes,
     backoffice,
+    controlChanges,
+    soloAllowance,
     close: async () => {
       await jobs.stop();
       await vip.idle();

@@ -4,6 +4,7 @@
  */
 export * from './domain/backoffice/permissions.ts';
 export * from './contracts/backoffice/operators.ts';
+export * from './contracts/backoffice/approvals.ts';
 export * from './contracts/backoffice/security.ts';
 export * from './contracts/backoffice/dashboard.ts';
 export * from './contracts/backoffice/members.ts';

@@ -98,3 +98,15 @@ export function validate<S extends z.ZodType>(schema: S, values: unknown): z.inp
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
+
+/**
+ * The words for an answer that may only have proposed what was asked: what one operator must not
+ * do alone (dual control) answers with `pending_change` and waits in 复核 for a second operator.
+ */
+export function doneOrPending(data: unknown, done: string): string {
+  const pending =
+    typeof data === 'object' && data !== null && 'pending_change' in data
+      ? (data as { pending_change?: { id: number } }).pending_change
+      : undefined;
+  return pending ? `已提交复核（#${pending.id}），需另一位管理员在「复核中心」通过后生效` : done;
+}

@@ -25,6 +25,8 @@ export const LOCKS = {
   rebateApply: 727_305,
   /** Per (member, Idempotency-Key): a repeated request waits for the first one's answer. */
   idempotencyKey: 727_306,
+  /** Per member: money operators move alone is counted against the approval threshold in turn. */
+  soloMoney: 727_307,
 } as const;
 
 export type LockName = keyof typeof LOCKS;

@@ -18,7 +18,8 @@ export class AppError extends Error {
 export const badRequest = (message?: string, data?: Record<string, unknown>) =>
   new AppError(400, message, data);
 export const unauthorized = (message?: string) => new AppError(401, message);
-export const forbidden = (message?: string) => new AppError(403, message);
+export const forbidden = (message?: string, data?: Record<string, unknown>) =>
+  new AppError(403, message, data);
 export const notFound = (message?: string) => new AppError(404, message);
 export const conflict = (message?: string, data?: Record<string, unknown>) =>
   new AppError(409, message, data);

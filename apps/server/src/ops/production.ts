@@ -3,7 +3,7 @@ import { ADAPTER_VARIABLES, type AdapterKind } from '../adapters/registry.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { verifyPassword } from '../lib/crypto.ts';
-import { DEMO_AGENT, DEMO_LOGIN, DEMO_OPERATOR, DEMO_FRIEND } from '../seed/demo.ts';
+import { DEMO_AGENT, DEMO_CHECKER, DEMO_LOGIN, DEMO_OPERATOR, DEMO_FRIEND } from '../seed/demo.ts';
 import { enabledOperatorHashes, memberHashes } from './ops.repo.ts';
 import { secretProblems } from './secrets.ts';
 
@@ -76,13 +76,14 @@ const SEEDED_MEMBERS: Array<{ username: string; password: string }> = [DEMO_LOGI
 
 /**
  * Accounts that still open with a password this repository publishes: every enabled operator
- * checked against the seeded operator password, and the seeded members. One line each.
+ * checked against the seeded operators' passwords, and the seeded members. One line each.
  */
 export async function seededPasswordProblems(config: AppConfig, db: Db): Promise<string[]> {
   if (config.appEnv !== 'production' || config.allow.seededPasswords) return [];
   const problems: string[] = [];
   for (const operator of await enabledOperatorHashes(db)) {
-    if (await verifyPassword(DEMO_OPERATOR.password, operator.passwordHash)) {
+    const seeded = [DEMO_OPERATOR.password, DEMO_CHECKER.password];
+    if ((await Promise.all(seeded.map((p) => verifyPassword(p, operator.passwordHash)))).some(Boolean)) {
       problems.push(
         `operator "${operator.username}" still has the seeded password; change it or disable the account, or set ALLOW_SEEDED_PASSWORDS=true`,
       );

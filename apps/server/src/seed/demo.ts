@@ -11,6 +11,11 @@ export const DEMO_LOGIN = { username: 'demo001', password: 'demo1234' } as const
 export const DEMO_FRIEND = { username: 'demo002', password: 'demo1234' } as const;
 /** The back-office operator of a demo install (/admin/v1). */
 export const DEMO_OPERATOR = { username: 'admin', password: 'admin1234' } as const;
+/**
+ * The demo's second operator, a finance checker: what one operator must not do alone (raising a
+ * limit, a large credit) waits in 复核 for another, so a demo needs two to show it.
+ */
+export const DEMO_CHECKER = { username: 'finance01', password: 'finance1234' } as const;
 
 export const DEMO_AGENT = {
   username: 'agent001',
@@ -90,8 +95,9 @@ export async function seedDemoData(
     ],
   });
   await services.operators.create({ ...DEMO_OPERATOR, name: '系统管理员', role: 'admin' });
+  await services.operators.create({ ...DEMO_CHECKER, name: '财务复核', role: 'finance' });
   await seedCommunity(services, demo.userinfo.id);
   await seedContent(db, { agentId: agent.userinfo.id, now });
-  log?.info({ members: 3, operators: 1 }, 'demo data seeded');
+  log?.info({ members: 3, operators: 2 }, 'demo data seeded');
   return true;
 }

@@ -5,7 +5,9 @@
  */
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { activities } from '../modules/activities/activities.table.ts';
 import { matches, matchMarkets } from '../modules/sports/sports.table.ts';
+import { demoActivities } from '../seed/community.ts';
 
 /** Scheduled football matches kicking off after `after`, with their 胜平负 odds, soonest first. */
 export function openWinDrawLose(db: Db, after: Date, limit: number) {
@@ -82,3 +84,33 @@ export const providerDrift = (db: Db, ids: number[]) =>
         WHERE m.id IN (${among(ids)})) x
       WHERE provider <> moved`,
   );
+
+/**
+ * Money that entered or left each member's account in ledger entries after `afterEntryId`, in 分
+ * and either sign (moves between a member's own wallets are not money moved): the dual-control
+ * proof's ground truth of what operators moved.
+ */
+export async function moneyMovedSince(db: Db, afterEntryId: bigint): Promise<Map<number, bigint>> {
+  const out = new Map<number, bigint>();
+  for (const r of rows<{ member_id: number; moved: string }>(
+    await db.execute(sql`
+      SELECT w.member_id, SUM(ABS(e.amount))::text AS moved
+      FROM ledger_entries e JOIN wallets w ON w.id = e.wallet_id
+      WHERE e.id > ${afterEntryId}
+        AND e.type NOT IN ('withdraw_freeze', 'withdraw_unfreeze', 'transfer_out', 'transfer_in', 'game_in', 'game_out', 'game_refund')
+      GROUP BY w.member_id`),
+  ))
+    out.set(Number(r.member_id), BigInt(r.moved));
+  return out;
+}
+
+/** The newest ledger entry's id (0 when none). */
+export async function lastLedgerEntryId(db: Db): Promise<bigint> {
+  return BigInt(rows<{ id: string | null }>(await db.execute(sql`SELECT MAX(id)::text AS id FROM ledger_entries`))[0]?.id ?? 0);
+}
+
+/** The demo activities, inserted with a suffix on their slugs; their ids by slug (without the suffix). */
+export async function insertDemoActivities(db: Db, now: Date, suffix: string): Promise<Map<string, number>> {
+  const inserted = await db.insert(activities).values(demoActivities(now, suffix)).returning();
+  return new Map(inserted.map((r) => [r.slug.slice(0, r.slug.length - suffix.length), r.id]));
+}

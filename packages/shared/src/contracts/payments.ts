@@ -80,6 +80,10 @@ export const paymentOrderView = z.object({
   rate: z.string().nullable(),
   network: z.enum(['TRC20', 'ERC20']).nullable(),
   tx_hash: z.string().nullable(),
+  /** USDT the member said they sent; the order's amount never follows it (a different one is reviewed). */
+  declared_usdt_amount: z.string().nullable(),
+  /** 元 credited once paid: the amount, unless two operators confirmed another amount seen on chain. */
+  credited_amount: moneyString.nullable(),
   status: z.enum(PAYMENT_ORDER_STATUS_KEYS),
   status_text: z.string(),
   /** Why an operator rejected it, or why the gateway failed it. */
@@ -142,5 +146,15 @@ export const adminPaymentOrderQuery = pageQuery.extend({
 export const adminPaymentOrderView = paymentOrderView.extend({
   member_id: z.number().int(),
   username: z.string(),
+});
+
+/**
+ * An operator confirms a USDT deposit: by default the order's own amount. `usdt_amount` is what
+ * they saw arrive on chain; when it (or the member's declaration) differs from the order, the
+ * credit of that amount waits for a second operator.
+ */
+export const confirmDepositBody = z.object({
+  reason: z.string({ error: '请填写原因' }).trim().max(200, '原因不能超过200个字符').optional().default(''),
+  usdt_amount: moneyInput.optional(),
 });
 export const adminPaymentOrderPage = paginated(adminPaymentOrderView);

@@ -7,16 +7,11 @@ import {
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
-import {
-  createOperatorBody,
-  OPERATOR_ROLES,
-  resetOperatorPasswordBody,
-  type OperatorItem,
-} from '@app/shared/backoffice';
+import { createOperatorBody, OPERATOR_ROLES, type OperatorItem } from '@app/shared/backoffice';
 import { App, Button, Popconfirm, Space, Tag } from 'antd';
 import { useRef } from 'react';
 import { useAuth } from '@/app/auth.tsx';
-import { post, put, validate } from '@/lib/api.ts';
+import { doneOrPending, post, put, validate } from '@/lib/api.ts';
 import { beijing } from '@/lib/format.ts';
 import { ServerTable } from '@/ui/ServerTable.tsx';
 
@@ -24,15 +19,18 @@ type Row = OperatorItem & Record<string, unknown>;
 const roleOptions = Object.entries(OPERATOR_ROLES).map(([value, label]) => ({ value, label }));
 const roleEnum = Object.fromEntries(Object.entries(OPERATOR_ROLES).map(([k, v]) => [k, { text: v }]));
 
-/** Operators: create, change role, disable, reset password or two-factor (admin only). */
+/**
+ * Operators: create, change role, disable, reset password or two-factor (admin only). What grants
+ * powers (a new account, a role, enabling again, a reset) is only proposed here: a second admin
+ * approves it in 复核中心, where a new or reset account's one-time password is shown once.
+ */
 export default function OperatorsPage() {
   const { message } = App.useApp();
   const { operator } = useAuth();
   const ref = useRef<ActionType>(undefined);
   const act = async (fn: () => Promise<unknown>, done: string) => {
     try {
-      await fn();
-      void message.success(done);
+      void message.success(doneOrPending(await fn(), done));
       void ref.current?.reload();
     } catch (e) {
       void message.error(e instanceof Error ? e.message : '操作失败');
@@ -96,31 +94,15 @@ export default function OperatorsPage() {
             >
               <a>{r.enabled ? '停用' : '启用'}</a>
             </Popconfirm>
-            <ModalForm<{ password: string }>
-              title={`重置 ${r.username} 的密码`}
-              width={420}
-              trigger={<a>重置密码</a>}
-              onFinish={async (v) => {
-                try {
-                  validate(resetOperatorPasswordBody, v);
-                } catch (e) {
-                  void message.error((e as Error).message);
-                  return false;
-                }
-                await act(() => post(`/operators/${r.id}/reset-password`, v), '密码已重置，该账号需重新登录');
-                return true;
-              }}
+            <Popconfirm
+              title={`申请重置 ${r.username} 的密码？另一位管理员复核通过后生效，一次性密码只展示给复核人`}
+              onConfirm={() => act(() => post(`/operators/${r.id}/reset-password`), '已提交复核')}
             >
-              <ProFormText.Password
-                name="password"
-                label="新密码"
-                extra="至少10位，包含字母和数字"
-                rules={[{ required: true }]}
-              />
-            </ModalForm>
+              <a>重置密码</a>
+            </Popconfirm>
             {r.totp_enabled && (
               <Popconfirm
-                title={`清除 ${r.username} 的两步验证？其需重新绑定`}
+                title={`申请清除 ${r.username} 的两步验证？另一位管理员复核通过后生效，其需重新绑定`}
                 onConfirm={() => act(() => post(`/operators/${r.id}/reset-totp`), '已清除')}
               >
                 <a>清除两步验证</a>
@@ -138,7 +120,7 @@ export default function OperatorsPage() {
         columns={columns}
         actionRef={ref}
         toolBar={[
-          <ModalForm<{ username: string; name: string; role: string; password: string }>
+          <ModalForm<{ username: string; name: string; role: string }>
             key="new"
             title="新增管理账号"
             width={460}
@@ -150,24 +132,23 @@ export default function OperatorsPage() {
             onFinish={async (v) => {
               try {
                 validate(createOperatorBody, v);
-                await post('/operators', v);
+                void message.success(doneOrPending(await post('/operators', v), '已创建'));
               } catch (e) {
                 void message.error((e as Error).message);
                 return false;
               }
-              void message.success('已创建');
               void ref.current?.reload();
               return true;
             }}
           >
             <ProFormText name="username" label="用户名" rules={[{ required: true }]} />
             <ProFormText name="name" label="姓名" rules={[{ required: true }]} />
-            <ProFormSelect name="role" label="角色" options={roleOptions} rules={[{ required: true }]} />
-            <ProFormText.Password
-              name="password"
-              label="初始密码"
-              extra="至少10位，包含字母和数字"
+            <ProFormSelect
+              name="role"
+              label="角色"
+              options={roleOptions}
               rules={[{ required: true }]}
+              extra="提交后由另一位管理员在「复核中心」通过，账号随即创建，一次性密码只展示给复核人"
             />
           </ModalForm>,
         ]}

@@ -31,6 +31,8 @@ import {
 import { pageOf } from '../../lib/paging.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
+import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
+import type { PendingChangeRef } from '@app/shared/backoffice';
 
 export interface ApplyContext {
   memberId: number;
@@ -101,7 +103,19 @@ export class ActivitiesService {
     private readonly operators: OperatorsService,
     private readonly clock: Clock,
     private readonly responsible: Pick<ResponsiblePlayService, 'assertMayPlay' | 'exclusionReason'>,
-  ) {}
+    /** Dual control: a bonus beyond one operator's allowance needs a second operator. */
+    private readonly solo: SoloAllowance,
+    private readonly changes: ControlChanges,
+  ) {
+    changes.register<{ applicationId: number; remark: string | null }>({
+      kind: 'activity.approve',
+      permission: 'activities',
+      apply: async (work, p, ctx) => {
+        const { application, activity } = await this.pendingForReview(work, p.applicationId);
+        await this.approveAndAudit(work, application, activity, p.remark, ctx.checker, ctx);
+      },
+    });
+  }
 
   types() {
     return { list: ACTIVITY_CATEGORY_KEYS.map((key) => ({ key, name: ACTIVITY_CATEGORIES[key] })) };
@@ -249,31 +263,79 @@ export class ActivitiesService {
   }
 
   /** Approves a pending application and pays its bonus once; audited in the same transaction. */
-  async approve(id: number, remark: string | undefined, ctx: ReviewContext): Promise<ApplicationItem> {
+  /**
+   * Approves an application and pays its bonus. Within the reviewer's solo allowance it is paid at
+   * once; beyond it the approval waits for a second operator (dual-control `activity.approve`).
+   */
+  async approve(
+    id: number,
+    remark: string | undefined,
+    ctx: ReviewContext,
+  ): Promise<ApplicationItem & { pending_change?: PendingChangeRef }> {
     return inTransaction(this.db, async (work) => {
       const { application, activity } = await this.pendingForReview(work, id);
-      const row = await this.approveIn(work, application, activity, ctx.operatorId, remark ?? null);
-      await this.operators.audit(work, {
-        operatorId: ctx.operatorId,
-        action: 'activity_application.approve',
-        targetType: 'activity_application',
-        targetId: id,
-        memberId: application.memberId,
-        reason: remark ?? null,
-        detail: {
-          activity_id: activity.id,
-          amount: formatFen(application.amount),
-          period: application.period,
+      const solo = await this.solo.tryAlone(work, [
+        {
+          operatorId: ctx.operatorId,
+          memberId: application.memberId,
+          amount: application.amount,
+          kind: 'activity_bonus',
+          reference: `activity_application:${id}`,
         },
-        ip: ctx.ip,
-      });
+      ]);
+      if (!solo.alone) {
+        const pending = await this.changes.propose(
+          work,
+          {
+            kind: 'activity.approve',
+            targetType: 'activity_application',
+            targetId: id,
+            summary: `活动「${activity.title}」彩金 ${formatFen(application.amount)} 元（${application.memberId}号会员），超出单人审批额度`,
+            payload: { applicationId: id, remark: remark ?? null },
+            before: { status: 'pending' },
+            after: { status: 'approved', amount: formatFen(application.amount) },
+            reason: remark ?? '',
+          },
+          ctx,
+        );
+        return { ...toApplicationItem(application, activity), pending_change: pending };
+      }
+      const row = await this.approveAndAudit(work, application, activity, remark ?? null, ctx, null);
       return toApplicationItem(row, activity);
     });
+  }
+
+  private async approveAndAudit(
+    work: Work,
+    application: ApplicationRow,
+    activity: ActivityRow,
+    remark: string | null,
+    ctx: ReviewContext,
+    approval: { changeId: number; makerId: number } | null,
+  ): Promise<ApplicationRow> {
+    const row = await this.approveIn(work, application, activity, ctx.operatorId, remark);
+    await this.operators.audit(work, {
+      operatorId: ctx.operatorId,
+      action: 'activity_application.approve',
+      targetType: 'activity_application',
+      targetId: application.id,
+      memberId: application.memberId,
+      reason: remark,
+      detail: {
+        activity_id: activity.id,
+        amount: formatFen(application.amount),
+        period: application.period,
+        ...(approval ? { approved_change: approval.changeId, proposed_by: approval.makerId } : {}),
+      },
+      ip: ctx.ip,
+    });
+    return row;
   }
 
   async reject(id: number, reason: string, ctx: ReviewContext): Promise<ApplicationItem> {
     return inTransaction(this.db, async (work) => {
       const { application, activity } = await this.pendingForReview(work, id);
+      await this.changes.closeFor(work, 'activity_application', id, `申请已驳回：${reason}`, ctx);
       const row = await repo.updateApplication(work.tx, id, {
         status: 'rejected',
         reviewerId: ctx.operatorId,

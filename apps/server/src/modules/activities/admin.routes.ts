@@ -11,6 +11,7 @@ import {
 import { ok } from '../../plugins/envelope.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
 import { guarded } from '../backoffice/guard.ts';
+import { pendingChangeRef, PENDING_SECOND_OPERATOR } from '@app/shared/backoffice';
 
 const tags = ['管理后台'];
 const security = [{ bearer: [] }];
@@ -40,21 +41,20 @@ export const activityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guard,
       schema: {
         tags,
-        summary: '通过活动申请（发放彩金，记录审计）',
+        summary: '通过活动申请（发放彩金，记录审计；超出单人审批额度时待另一位管理员复核）',
         security,
         params: applicationIdParam,
         body: approveApplicationBody,
-        response: { 200: envelope(applicationItem) },
+        response: { 200: envelope(applicationItem.extend({ pending_change: pendingChangeRef.optional() })) },
       },
     },
-    async (request) =>
-      ok(
-        await svc.approve(request.params.id, request.body?.remark, {
-          operatorId: operatorOf(request).operator.id,
-          ip: request.ip,
-        }),
-        '已通过，彩金已发放',
-      ),
+    async (request) => {
+      const item = await svc.approve(request.params.id, request.body?.remark, {
+        operatorId: operatorOf(request).operator.id,
+        ip: request.ip,
+      });
+      return ok(item, item.pending_change ? PENDING_SECOND_OPERATOR : '已通过，彩金已发放');
+    },
   );
   app.post(
     '/admin/v1/activity-applications/:id/reject',

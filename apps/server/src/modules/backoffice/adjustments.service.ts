@@ -10,7 +10,7 @@ import type { MessagesService } from '../messages/messages.service.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
 import * as repo from './adjustments.repo.ts';
 import type { ManualAdjustmentRow } from './backoffice.table.ts';
-import type { FinanceSettingsService } from './finance-settings.service.ts';
+import type { SoloAllowance } from '../dual-control/index.ts';
 import { findMember } from './members.repo.ts';
 import type { OperatorCall } from './security.service.ts';
 
@@ -37,9 +37,11 @@ export function toAdjustmentItem(r: repo.AdjustmentOut): AdjustmentItem {
 }
 
 /**
- * Manual credits and debits of a member's main wallet (ledger type `adjust`). Up to the
- * configured threshold the maker's entry posts at once; above it a second operator must approve
- * (maker–checker) and the maker never can. Each step is audited in its transaction.
+ * Manual credits and debits of a member's main wallet (ledger type `adjust`). While the maker's
+ * solo allowance holds (everything they moved alone for the member today, this one included,
+ * within the approval threshold: dual-control's `SoloAllowance`) the entry posts at once; beyond
+ * it a second operator must approve (maker–checker) and the maker never can. Each step is
+ * audited in its transaction.
  */
 export class AdjustmentsService {
   constructor(
@@ -47,7 +49,7 @@ export class AdjustmentsService {
     private readonly ledger: LedgerService,
     private readonly operators: OperatorsService,
     private readonly messages: MessagesService,
-    private readonly settings: FinanceSettingsService,
+    private readonly solo: SoloAllowance,
     private readonly clock: Clock,
     private readonly onQueueChanged: () => void,
   ) {}
@@ -66,8 +68,15 @@ export class AdjustmentsService {
     const amount = input.direction === 'credit' ? parsed.fen : -parsed.fen;
     const id = await inTransaction(this.db, async (work) => {
       if (!(await findMember(work.tx, input.member_id))) throw notFound('会员不存在');
-      const { adjustmentThreshold } = await this.settings.rules(work.tx);
-      const needsApproval = parsed.fen > adjustmentThreshold;
+      const move = {
+        operatorId: call.operatorId,
+        memberId: input.member_id,
+        amount,
+        kind: 'adjustment' as const,
+      };
+      // Checked under the member's lock, held to commit: concurrent splits are counted in turn.
+      const decision = await this.solo.allows(work, [{ ...move, reference: 'manual_adjustment:new' }]);
+      const needsApproval = !decision.alone;
       const row = await repo.insertAdjustment(work.tx, {
         memberId: input.member_id,
         amount,
@@ -86,12 +95,15 @@ export class AdjustmentsService {
         detail: {
           amount: formatFen(amount),
           needs_approval: needsApproval,
-          threshold: formatFen(adjustmentThreshold),
+          threshold: formatFen(decision.threshold),
+          moved_alone_today: formatFen(decision.movedToday),
         },
         ip: call.ip,
       });
-      if (!needsApproval) await this.execute(work, row, null, '', call);
-      else work.afterCommit(this.onQueueChanged);
+      if (!needsApproval) {
+        await this.solo.record(work, [{ ...move, reference: `manual_adjustment:${row.id}` }]);
+        await this.execute(work, row, null, '', call);
+      } else work.afterCommit(this.onQueueChanged);
       return row.id;
     });
     return this.item(id);
@@ -100,7 +112,8 @@ export class AdjustmentsService {
   async approve(id: number, reason: string, call: OperatorCall) {
     await inTransaction(this.db, async (work) => {
       const row = await this.lockPending(work, id);
-      if (row.makerId === call.operatorId) throw forbidden('不能复核自己发起的调整，请由另一位管理员审核');
+      if (row.makerId === call.operatorId)
+        throw forbidden('不能复核自己发起的调整，请由另一位管理员审核', { dual_control: 'own_change' });
       await this.execute(work, row, call.operatorId, reason, call);
       work.afterCommit(this.onQueueChanged);
     });
@@ -110,7 +123,8 @@ export class AdjustmentsService {
   async reject(id: number, reason: string, call: OperatorCall) {
     await inTransaction(this.db, async (work) => {
       const row = await this.lockPending(work, id);
-      if (row.makerId === call.operatorId) throw forbidden('不能复核自己发起的调整，请由另一位管理员审核');
+      if (row.makerId === call.operatorId)
+        throw forbidden('不能复核自己发起的调整，请由另一位管理员审核', { dual_control: 'own_change' });
       await repo.decideAdjustment(work.tx, id, {
         status: 'rejected',
         checkerId: call.operatorId,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/tx.ts';
+import { approvedBy } from '../../test/dual-control.ts';
 import {
   as,
   body,
@@ -125,10 +126,13 @@ describe('invite rules', () => {
       url: '/admin/v1/settings/invite',
       payload: { deposit_milestones: milestones, commission_basis_points: 50, reason: '双十一加码' },
     });
+    // Paying more is a change one operator may only propose: a second one puts it in force.
     expect(body(saved)).toMatchObject({
       code: 200,
-      data: { commission_basis_points: 50, deposit_milestones: milestones },
+      data: { deposit_milestones: before.deposit_milestones, pending_change: {} },
     });
+    const admin = await newOperator(t.app, 'admin');
+    await approvedBy(t.app, admin, saved);
     const rules = body<{
       commission_rate: string;
       deposit_milestones: Array<{ reward: string }>;
@@ -160,8 +164,10 @@ describe('invite rules', () => {
       .select()
       .from(auditLogs)
       .where(eq(auditLogs.action, 'settings.invite'));
-    expect(audit).toMatchObject({ operatorId: finance.id, reason: '双十一加码' });
+    // Applied by the approver, with the proposer and the change named beside the maker's reason.
+    expect(audit).toMatchObject({ operatorId: admin.id, reason: '双十一加码' });
     expect(audit?.detail).toMatchObject({
+      proposed_by: finance.id,
       before: { commission_basis_points: 30 },
       after: { commission_basis_points: 50 },
     });

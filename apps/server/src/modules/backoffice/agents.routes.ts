@@ -10,6 +10,8 @@ import {
   inviteRewardQuery,
   inviteSettingsBody,
   inviteSettingsView,
+  pendingChangeRef,
+  PENDING_SECOND_OPERATOR,
 } from '@app/shared/backoffice';
 import { ok } from '../../plugins/envelope.ts';
 import { callOf, guarded, security } from './guard.ts';
@@ -104,12 +106,18 @@ export const agentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded(app, 'invite.settings'),
       schema: {
         tags,
-        summary: '修改邀请规则（达标门槛与奖励、返佣比例、打码倍数、每日换码次数），立即生效',
+        summary:
+          '修改邀请规则（达标门槛与奖励、返佣比例、打码倍数、每日换码次数），立即生效；提高奖励待另一位管理员复核',
         security,
         body: inviteSettingsBody,
-        response: { 200: envelope(inviteSettingsView) },
+        response: {
+          200: envelope(inviteSettingsView.extend({ pending_change: pendingChangeRef.optional() })),
+        },
       },
     },
-    async (request) => ok(await agents.saveInviteSettings(request.body, callOf(request)), '已保存'),
+    async (request) => {
+      const saved = await agents.saveInviteSettings(request.body, callOf(request));
+      return ok(saved, saved.pending_change ? PENDING_SECOND_OPERATOR : '已保存');
+    },
   );
 };

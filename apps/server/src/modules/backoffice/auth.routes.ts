@@ -11,16 +11,20 @@ import {
   operatorListQuery,
   operatorPage,
   operatorSecurityStatus,
-  resetOperatorPasswordBody,
   totpCodeBody,
   totpSetupResult,
   updateOperatorBody,
+  pendingChangeRef,
+  PENDING_SECOND_OPERATOR,
 } from '@app/shared/backoffice';
 import { ok } from '../../plugins/envelope.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
 import { callOf, guarded, security } from './guard.ts';
 
 const tags = ['管理后台-账号'];
+
+/** The answer of a request that only proposes: it takes effect when a second admin approves it. */
+const waitsForSecondOperator = z.object({ pending_change: pendingChangeRef });
 
 /** The operator's own security (two-factor, password), operator management, the console's channel. */
 export const backofficeAuthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -175,13 +179,14 @@ export const backofficeAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         tags,
-        summary: '新增管理账号',
+        summary: '新增管理账号（另一位管理员复核通过后创建，一次性密码仅展示给复核人）',
         security,
         body: createOperatorBody,
-        response: { 200: envelope(operatorItem) },
+        response: { 200: envelope(waitsForSecondOperator) },
       },
     },
-    async (request) => ok(await operatorsAdmin.create(request.body, callOf(request)), '已创建'),
+    async (request) =>
+      ok(await operatorsAdmin.create(request.body, callOf(request)), PENDING_SECOND_OPERATOR),
   );
   app.put(
     '/admin/v1/operators/:id',
@@ -189,15 +194,17 @@ export const backofficeAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         tags,
-        summary: '修改管理账号（姓名、角色、启用）',
+        summary: '修改管理账号（姓名、停用即时生效；角色、重新启用待另一位管理员复核）',
         security,
         params: idParam,
         body: updateOperatorBody,
-        response: { 200: envelope(operatorItem) },
+        response: { 200: envelope(operatorItem.extend({ pending_change: pendingChangeRef.optional() })) },
       },
     },
-    async (request) =>
-      ok(await operatorsAdmin.update(request.params.id, request.body, callOf(request)), '已保存'),
+    async (request) => {
+      const saved = await operatorsAdmin.update(request.params.id, request.body, callOf(request));
+      return ok(saved, 'pending_change' in saved ? PENDING_SECOND_OPERATOR : '已保存');
+    },
   );
   app.post(
     '/admin/v1/operators/:id/reset-password',
@@ -205,18 +212,14 @@ export const backofficeAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         tags,
-        summary: '重置管理账号密码',
+        summary: '重置管理账号密码（另一位管理员复核通过后生效，一次性密码仅展示给复核人）',
         security,
         params: idParam,
-        body: resetOperatorPasswordBody,
-        response: { 200: envelope(okData) },
+        response: { 200: envelope(waitsForSecondOperator) },
       },
     },
     async (request) =>
-      ok(
-        await operatorsAdmin.resetPassword(request.params.id, request.body.password, callOf(request)),
-        '密码已重置',
-      ),
+      ok(await operatorsAdmin.resetPassword(request.params.id, callOf(request)), PENDING_SECOND_OPERATOR),
   );
   app.post(
     '/admin/v1/operators/:id/reset-totp',
@@ -224,13 +227,13 @@ export const backofficeAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         tags,
-        summary: '清除管理账号的两步验证',
+        summary: '清除管理账号的两步验证（另一位管理员复核通过后生效）',
         security,
         params: idParam,
-        response: { 200: envelope(okData) },
+        response: { 200: envelope(waitsForSecondOperator) },
       },
     },
     async (request) =>
-      ok(await operatorsAdmin.resetTotp(request.params.id, callOf(request)), '两步验证已清除'),
+      ok(await operatorsAdmin.resetTotp(request.params.id, callOf(request)), PENDING_SECOND_OPERATOR),
   );
 };

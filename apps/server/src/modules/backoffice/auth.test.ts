@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.ts';
+import { approvedBy } from '../../test/dual-control.ts';
 import {
   as,
   body,
@@ -133,32 +134,68 @@ describe('operator management', () => {
     const refused = await as(t.app, support, { method: 'GET', url: '/admin/v1/operators' });
     expect(body(refused).code).toBe(403);
 
-    const admin = await newOperator(t.app, 'admin');
-    // admin must enrol first (required role here): enrol through the API.
-    const setup = body<{ secret: string }>(
-      await as(t.app, admin, { method: 'POST', url: '/admin/v1/auth/totp/setup' }),
-    ).data;
-    await as(t.app, admin, {
-      method: 'POST',
-      url: '/admin/v1/auth/totp/enable',
-      payload: { code: codeAt(setup.secret, clock.now()) },
-    });
+    const enrolled = async () => {
+      const op = await newOperator(t.app, 'admin');
+      // admin must enrol first (required role here): enrol through the API.
+      const setup = body<{ secret: string }>(
+        await as(t.app, op, { method: 'POST', url: '/admin/v1/auth/totp/setup' }),
+      ).data;
+      await as(t.app, op, {
+        method: 'POST',
+        url: '/admin/v1/auth/totp/enable',
+        payload: { code: codeAt(setup.secret, clock.now()) },
+      });
+      return op;
+    };
+    const admin = await enrolled();
+    const checker = await enrolled();
 
+    // A new account is only asked for: a second admin's approval creates it, with a one-time
+    // password shown to the approver (the admin who asked never holds it).
     const username = uniqueUsername('cm');
     const created = await as(t.app, admin, {
       method: 'POST',
       url: '/admin/v1/operators',
-      payload: { username, name: '内容小王', role: 'content', password: 'content-2026-ok' },
+      payload: { username, name: '内容小王', role: 'content' },
     });
-    expect(body(created)).toMatchObject({ code: 200, data: { username, role: 'content', enabled: true } });
-    const id = body<{ id: number }>(created).data.id;
-    const token = body<{ token: string }>(await login(username, 'content-2026-ok')).data.token;
+    expect(body(created)).toMatchObject({
+      code: 200,
+      data: { pending_change: { id: expect.any(Number) as number } },
+    });
+    expect(body(await login(username, 'anything-at-all')).code).toBe(401);
+    const changeId = body<{ pending_change: { id: number } }>(created).data.pending_change.id;
+    const own = await as(t.app, admin, {
+      method: 'POST',
+      url: `/admin/v1/control-changes/${changeId}/approve`,
+      payload: {},
+    });
+    expect(body(own)).toMatchObject({ code: 403, message: '不能复核自己发起的变更，请由另一位管理员复核' });
+    const { result } = await approvedBy(t.app, checker, created);
+    const { operator_id: id, temporary_password: password } = result as {
+      operator_id: number;
+      temporary_password: string;
+    };
+    const token = body<{ token: string }>(await login(username, password)).data.token;
+    expect(token).toBeTypeOf('string');
     const dup = await as(t.app, admin, {
       method: 'POST',
       url: '/admin/v1/operators',
-      payload: { username, name: 'x', role: 'content', password: 'content-2026-ok' },
+      payload: { username, name: 'x', role: 'content' },
     });
     expect(body(dup)).toMatchObject({ code: 409, message: '用户名已存在' });
+
+    // Granting a role waits for a second admin; disabling takes effect at once.
+    const promoted = await as(t.app, admin, {
+      method: 'PUT',
+      url: `/admin/v1/operators/${id}`,
+      payload: { role: 'finance' },
+    });
+    expect(body(promoted)).toMatchObject({ data: { role: 'content', pending_change: {} } });
+    await as(t.app, admin, {
+      method: 'POST',
+      url: `/admin/v1/control-changes/${body<{ pending_change: { id: number } }>(promoted).data.pending_change.id}/reject`,
+      payload: { reason: '撤回' },
+    });
 
     const disabled = await as(t.app, admin, {
       method: 'PUT',

@@ -7,12 +7,13 @@ import {
   PAYMENT_METHODS,
   type PaymentMethodCode,
 } from '@app/shared';
-import type { FinanceSettingsView } from '@app/shared/backoffice';
+import type { FinanceSettingsView, PendingChangeRef } from '@app/shared/backoffice';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { inTransaction } from '../../db/tx.ts';
+import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { unprocessable } from '../../lib/errors.ts';
+import type { ControlChanges } from '../dual-control/index.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
 import type { OperatorCall } from './security.service.ts';
 import * as repo from './settings.repo.ts';
@@ -81,7 +82,19 @@ export class FinanceSettingsService {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly operators: OperatorsService,
-  ) {}
+    private readonly changes: ControlChanges,
+  ) {
+    changes.register<Stored>({
+      kind: 'finance.settings',
+      permission: 'finance.settings',
+      apply: async (work, patch, ctx) => {
+        await this.applyIn(work, patch, ctx.checker, ctx.reason, {
+          change_id: ctx.changeId,
+          maker_id: ctx.makerId,
+        });
+      },
+    });
+  }
 
   /** The rules in force; inside a transaction pass its handle (PGlite waits forever on the outer one). */
   async rules(handle: Db | Tx = this.db): Promise<FinanceRules> {
@@ -93,33 +106,110 @@ export class FinanceSettingsService {
     return this.toView(await this.rules());
   }
 
-  async update(changes: Stored & { reason?: string }, call: OperatorCall): Promise<FinanceSettingsView> {
+  /**
+   * Saves a change of the finance settings. A change that weakens a money control (see
+   * `weakenings`) is not applied: it waits for a second operator (dual-control), and the answer
+   * carries the settings still in force and the pending change.
+   */
+  async update(
+    changes: Stored & { reason?: string },
+    call: OperatorCall,
+  ): Promise<FinanceSettingsView & { pending_change?: PendingChangeRef }> {
     const { reason = '', ...patch } = changes;
     return inTransaction(this.db, async (work) => {
       const stored = (await repo.lockSetting(work.tx, KEY)) as Stored;
-      const before = this.toView(this.resolve(stored, null));
-      const next: Stored = { ...stored, ...patch };
-      const rules = this.resolve(next, null);
-      this.check(next, rules);
-      await repo.writeSetting(work.tx, KEY, next as Record<string, unknown>, this.clock.now());
-      const after = this.toView(rules);
-      const changed = (Object.keys(patch) as Array<keyof Stored>).filter(
-        (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
-      );
-      await this.operators.audit(work, {
-        operatorId: call.operatorId,
-        action: 'settings.finance',
-        targetType: 'settings',
-        targetId: KEY,
-        reason,
-        detail: {
+      const current = this.resolve(stored, null);
+      const next = this.resolve({ ...stored, ...patch }, null);
+      this.check({ ...stored, ...patch }, next);
+      const weakened = this.weakenings(current, next);
+      if (weakened.length === 0) return this.applyIn(work, patch, call, reason);
+      const before = this.toView(current);
+      const after = this.toView(next);
+      const changed = this.changedKeys(patch, before, after);
+      const pending = await this.changes.propose(
+        work,
+        {
+          kind: 'finance.settings',
+          targetType: 'settings',
+          targetId: KEY,
+          summary: `放宽财务控制：${weakened.join('；')}`,
+          payload: patch,
           before: Object.fromEntries(changed.map((k) => [k, before[k]])),
           after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+          reason,
         },
-        ip: call.ip,
-      });
-      return { ...after, updated_at: this.clock.now().toISOString() };
+        call,
+      );
+      return { ...this.toView(await this.rules(work.tx)), pending_change: pending };
     });
+  }
+
+  /** Applies a patch over the stored settings (checked again), audited with before → after. */
+  private async applyIn(
+    work: Work,
+    patch: Stored,
+    call: { operatorId: number; ip: string },
+    reason: string,
+    approval?: { change_id: number; maker_id: number },
+  ): Promise<FinanceSettingsView> {
+    const stored = (await repo.lockSetting(work.tx, KEY)) as Stored;
+    const before = this.toView(this.resolve(stored, null));
+    const next: Stored = { ...stored, ...patch };
+    const rules = this.resolve(next, null);
+    this.check(next, rules);
+    await repo.writeSetting(work.tx, KEY, next as Record<string, unknown>, this.clock.now());
+    const after = this.toView(rules);
+    const changed = this.changedKeys(patch, before, after);
+    await this.operators.audit(work, {
+      operatorId: call.operatorId,
+      action: 'settings.finance',
+      targetType: 'settings',
+      targetId: KEY,
+      reason,
+      detail: {
+        before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+        after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+        ...(approval ? { approved_change: approval.change_id, proposed_by: approval.maker_id } : {}),
+      },
+      ip: call.ip,
+    });
+    return { ...after, updated_at: this.clock.now().toISOString() };
+  }
+
+  private changedKeys(patch: Stored, before: FinanceSettingsView, after: FinanceSettingsView) {
+    return (Object.keys(patch) as Array<keyof Stored>).filter(
+      (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+    );
+  }
+
+  /**
+   * What in `next` weakens a money control against `current`, in words: a higher approval
+   * threshold or withdrawal maximum, a higher maximum of a deposit method, more 元 per USDT
+   * deposited or fewer 元 per USDT withdrawn, a lower deposit turnover multiple. Fees and minimums
+   * are prices, not controls.
+   */
+  weakenings(current: FinanceRules, next: FinanceRules): string[] {
+    const out: string[] = [];
+    const money = (v: bigint) => `${formatFen(v)}元`;
+    if (next.adjustmentThreshold > current.adjustmentThreshold)
+      out.push(`单人审批额度 ${money(current.adjustmentThreshold)} → ${money(next.adjustmentThreshold)}`);
+    if (next.withdraw.max > current.withdraw.max)
+      out.push(`单笔最高提现 ${money(current.withdraw.max)} → ${money(next.withdraw.max)}`);
+    if (next.usdtDepositRate > current.usdtDepositRate)
+      out.push(`USDT充值汇率 ${formatRate(current.usdtDepositRate)} → ${formatRate(next.usdtDepositRate)}`);
+    if (next.usdtWithdrawRate < current.usdtWithdrawRate)
+      out.push(`USDT提现汇率 ${formatRate(current.usdtWithdrawRate)} → ${formatRate(next.usdtWithdrawRate)}`);
+    if (next.depositTurnoverHundredths < current.depositTurnoverHundredths)
+      out.push(
+        `充值打码倍数 ${(current.depositTurnoverHundredths / 100).toFixed(2)} → ${(next.depositTurnoverHundredths / 100).toFixed(2)}`,
+      );
+    for (const code of PAYMENT_METHOD_CODES) {
+      const was = current.methods[code];
+      const now = next.methods[code];
+      if (now.enabled && now.max > was.max)
+        out.push(`${PAYMENT_METHODS[code].name} 单笔最高充值 ${money(was.max)} → ${money(now.max)}`);
+    }
+    return out;
   }
 
   private check(stored: Stored, rules: FinanceRules): void {

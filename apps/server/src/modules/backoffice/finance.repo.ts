@@ -34,6 +34,9 @@ export async function pageDeposits(db: Db, q: QueueFilter) {
   const [rows, total] = await Promise.all([
     db.execute(sql`
       SELECT o.id, o.order_no, o.member_id, m.username, o.method, o.amount, o.usdt_cents, o.rate_units, o.tx_hash,
+        o.declared_usdt_cents, o.credited_amount,
+        (SELECT c.id FROM control_changes c WHERE c.target_type = 'payment_order' AND c.target_id = o.id::text
+           AND c.status = 'pending' ORDER BY c.id DESC LIMIT 1) AS pending_change_id,
         o.status, o.reason, op.name AS operator_name, o.created_at, o.paid_at
       FROM payment_orders o JOIN members m ON m.id = o.member_id LEFT JOIN operators op ON op.id = o.operator_id
       ${w} ORDER BY o.id DESC LIMIT ${q.per_page} OFFSET ${(q.page - 1) * q.per_page}`),
@@ -50,7 +53,9 @@ export async function pageWithdrawals(db: Db, q: QueueFilter) {
   const [rows, total] = await Promise.all([
     db.execute(sql`
       SELECT x.id, x.order_no, x.member_id, m.username, x.amount, x.fee, x.usdt_cents, x.wallet_type, x.wallet_name,
-        x.holder_name, x.account, x.status, x.reason, op.name AS operator_name, x.created_at, x.decided_at
+        x.holder_name, x.account, x.status, x.reason, op.name AS operator_name, x.created_at, x.decided_at,
+        (SELECT c.id FROM control_changes c WHERE c.target_type = 'withdrawal' AND c.target_id = x.id::text
+           AND c.status = 'pending' ORDER BY c.id DESC LIMIT 1) AS pending_change_id
       FROM withdrawals x JOIN members m ON m.id = x.member_id LEFT JOIN operators op ON op.id = x.operator_id
       ${w} ORDER BY x.id DESC LIMIT ${q.per_page} OFFSET ${(q.page - 1) * q.per_page}`),
     db.execute(sql`SELECT COUNT(*) AS n FROM withdrawals x JOIN members m ON m.id = x.member_id ${w}`),

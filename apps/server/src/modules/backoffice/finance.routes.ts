@@ -5,6 +5,8 @@ import {
   depositQueueQuery,
   financeSettings,
   financeSettingsBody,
+  pendingChangeRef,
+  PENDING_SECOND_OPERATOR,
   walletConflictItem,
   walletConflictQuery,
   withdrawQueueItem,
@@ -100,7 +102,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           params: idParam,
           body: operatorDecisionBody.nullish(),
-          response: { 200: envelope(withdrawView) },
+          response: { 200: envelope(withdrawView.extend({ pending_change: pendingChangeRef.optional() })) },
         },
       },
       async (request) => {
@@ -111,7 +113,8 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
           reason: request.body?.reason ?? '',
         });
         pending.changed();
-        return ok(view as never, message);
+        const waits = typeof view === 'object' && view !== null && 'pending_change' in view;
+        return ok(view as never, waits ? PENDING_SECOND_OPERATOR : message);
       },
     );
   decide('/admin/v1/withdraws/:id/review', '审核通过（待出款，会员不能再取消）', '已审核，待出款', (id, a) =>
@@ -140,12 +143,15 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded(app, 'finance.settings'),
       schema: {
         tags,
-        summary: '修改财务设置（即时生效，记录审计）',
+        summary: '修改财务设置（即时生效，记录审计；放宽资金控制的修改待另一位管理员复核后生效）',
         security,
         body: financeSettingsBody,
-        response: { 200: envelope(financeSettings) },
+        response: { 200: envelope(financeSettings.extend({ pending_change: pendingChangeRef.optional() })) },
       },
     },
-    async (request) => ok(await settings.update(request.body, callOf(request)), '已保存，立即生效'),
+    async (request) => {
+      const saved = await settings.update(request.body, callOf(request));
+      return ok(saved, saved.pending_change ? PENDING_SECOND_OPERATOR : '已保存，立即生效');
+    },
   );
 };

@@ -38,6 +38,13 @@ export class FinanceQueuesService {
         usdt_amount: r.usdt_cents === null ? null : money(r.usdt_cents),
         rate: r.rate_units === null ? null : formatRate(BigInt(r.rate_units as string)),
         tx_hash: opt(r.tx_hash),
+        declared_usdt_amount: r.declared_usdt_cents === null ? null : money(r.declared_usdt_cents),
+        amount_mismatch:
+          r.declared_usdt_cents !== null &&
+          r.usdt_cents !== null &&
+          BigInt(r.declared_usdt_cents as string) !== BigInt(r.usdt_cents as string),
+        credited_amount: r.credited_amount === null ? null : money(r.credited_amount),
+        pending_change_id: r.pending_change_id === null ? null : Number(r.pending_change_id),
         status: String(r.status as string),
         status_text: PAYMENT_ORDER_STATUSES[r.status as PaymentOrderStatus],
         reason: opt(r.reason),
@@ -73,6 +80,7 @@ export class FinanceQueuesService {
           status_text: WITHDRAW_STATUSES[r.status as WithdrawStatus],
           reason: opt(r.reason),
           operator_name: opt(r.operator_name),
+          pending_change_id: r.pending_change_id === null ? null : Number(r.pending_change_id),
           created_at: iso(r.created_at)!,
           decided_at: iso(r.decided_at),
         };

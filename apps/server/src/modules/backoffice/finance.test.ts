@@ -106,17 +106,17 @@ describe('runtime finance settings', () => {
       url: '/admin/v1/settings/finance',
       payload: {
         withdraw_min: '150',
-        usdt_deposit_rate: '7.3500',
+        usdt_deposit_rate: '7.1000',
         payment_methods: [{ code: 'wechat', enabled: false, sort: 9, min_amount: '50', max_amount: '20000' }],
         reason: '调整汇率',
       },
     });
-    expect(body(saved).data).toMatchObject({ withdraw_min: '150.00', usdt_deposit_rate: '7.3500' });
+    expect(body(saved).data).toMatchObject({ withdraw_min: '150.00', usdt_deposit_rate: '7.1000' });
 
     const config = await as(t.app, m, { method: 'GET', url: '/v1/withdraws/config' });
     expect(body(config).data).toMatchObject({ min_amount: '150.00' });
     const rate = await as(t.app, m, { method: 'GET', url: '/v1/payment-orders/usdt-rate' });
-    expect(body(rate).data).toMatchObject({ rate: '7.3500' });
+    expect(body(rate).data).toMatchObject({ rate: '7.1000' });
     const methods = body<{ list: Array<{ code: string; enabled: boolean }> }>(
       await as(t.app, m, { method: 'GET', url: '/v1/payment-orders/methods' }),
     ).data.list;
@@ -136,7 +136,7 @@ describe('runtime finance settings', () => {
       body<{ list: Array<{ detail: Record<string, Record<string, unknown>> }> }>(log).data.list[0]!.detail,
     ).toMatchObject({
       before: { withdraw_min: '100.00', usdt_deposit_rate: '7.2000' },
-      after: { withdraw_min: '150.00', usdt_deposit_rate: '7.3500' },
+      after: { withdraw_min: '150.00', usdt_deposit_rate: '7.1000' },
     });
   });
 });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
+import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { RealtimeService } from '../realtime/realtime.service.ts';
@@ -44,6 +45,9 @@ export interface BackofficeDeps {
   broadcaster: Broadcaster;
   operators: OperatorsService;
   financeSettings: FinanceSettingsService;
+  /** Dual control: changes waiting for a second operator, and money one moves alone. */
+  controlChanges: ControlChanges;
+  soloAllowance: SoloAllowance;
   ledger: LedgerService;
   messages: MessagesService;
   realtime: RealtimeService;
@@ -64,7 +68,7 @@ export function createBackoffice(d: BackofficeDeps) {
   return {
     security,
     pending,
-    operatorsAdmin: new OperatorsAdminService(d.db, d.operators, d.clock),
+    operatorsAdmin: new OperatorsAdminService(d.db, d.operators, d.clock, d.controlChanges),
     dashboard: new DashboardService(d.db, d.clock),
     financeSettings: d.financeSettings,
     financeQueues: new FinanceQueuesService(d.db),
@@ -75,6 +79,7 @@ export function createBackoffice(d: BackofficeDeps) {
       d.settlement,
       d.operators,
       d.clock,
+      { changes: d.controlChanges, solo: d.soloAllowance },
       d.publicCache,
       d.broadcaster,
       d.log,
@@ -88,7 +93,7 @@ export function createBackoffice(d: BackofficeDeps) {
       d.ledger,
       d.operators,
       d.messages,
-      d.financeSettings,
+      d.soloAllowance,
       d.clock,
       () => pending.changed(),
     ),

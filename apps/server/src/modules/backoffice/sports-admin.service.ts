@@ -14,12 +14,13 @@ import {
   REALTIME_EVENTS,
 } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { inTransaction } from '../../db/tx.ts';
+import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
+import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
 import type { SettlementService } from '../sports/settlement.service.ts';
 import { legSelection, optionName } from '../sports/sports.mapper.ts';
 import * as sportsRepo from '../sports/sports.repo.ts';
@@ -64,6 +65,16 @@ type OrderRow = Awaited<ReturnType<typeof repo.ordersOnMatch>>['orders'][number]
 type LegRow = Awaited<ReturnType<typeof repo.ordersOnMatch>>['legs'][number];
 
 /** What a correction does: the new status of each leg on the match, and each order's new outcome. */
+/** A void or resettle as the console asks for it. */
+interface CorrectionInput {
+  kind: 'void' | 'resettle';
+  home?: number | undefined;
+  away?: number | undefined;
+  ht_home?: number | undefined;
+  ht_away?: number | undefined;
+  reason: string;
+}
+
 interface Plan {
   legs: Map<'won' | 'lost' | 'void', number[]>;
   changes: Array<{
@@ -91,11 +102,45 @@ export class SportsAdminService {
     private readonly settlement: SettlementService,
     private readonly operators: OperatorsService,
     private readonly clock: Clock,
+    /** Dual control: member limits raised and resettlements beyond one operator's allowance. */
+    private readonly dual: { changes: ControlChanges; solo: SoloAllowance },
     private readonly publicCache: Pick<PublicCache, 'invalidate'> | null = null,
     private readonly broadcaster: Broadcaster | null = null,
     private readonly log: Pick<FastifyBaseLogger, 'warn'> | null = null,
   ) {
-    this.book = new SportsBookAdmin(db, operators, clock);
+    this.book = new SportsBookAdmin(db, operators, clock, dual.changes);
+    dual.changes.register<
+      Omit<LimitChange, 'max_stake' | 'max_payout_per_match'> & {
+        max_stake: string | null;
+        max_payout_per_match: string | null;
+      }
+    >({
+      kind: 'sports.member_limit',
+      permission: 'sports',
+      apply: (work, p, ctx) =>
+        this.saveLimitIn(
+          work,
+          {
+            ...p,
+            max_stake: p.max_stake === null ? null : BigInt(p.max_stake),
+            max_payout_per_match: p.max_payout_per_match === null ? null : BigInt(p.max_payout_per_match),
+          },
+          ctx.checker,
+          ctx,
+        ),
+    });
+    dual.changes.register<{ matchId: number; body: CorrectionInput }>({
+      kind: 'sports.correction',
+      permission: 'sports',
+      apply: async (work, p, ctx) => {
+        const match = await repo.lockMatch(work.tx, p.matchId);
+        if (!match) throw notFound('比赛不存在');
+        const next = this.resultOf(match, p.body);
+        const plan = await this.plan(work.tx, p.matchId, next);
+        const summary = await this.correctIn(work, p.matchId, match, next, plan, p.body, ctx.checker, ctx);
+        return { summary };
+      },
+    });
   }
 
   async list(q: Parameters<typeof repo.pageMatches>[1]) {
@@ -303,69 +348,116 @@ export class SportsAdminService {
    * Voids or resettles the match, once. Legs on the match take their new status; an order
    * already settled is corrected by a `settle_correction` entry of the difference (a debit a
    * member can no longer cover refuses the whole correction with 余额不足); orders still pending
-   * are settled by the normal settlement right after commit.
+   * are settled by the normal settlement right after commit. The money it moves for each member
+   * (corrections, and payouts of orders it decides) counts against the operator's solo allowance;
+   * beyond it the correction waits for a second operator (dual-control `sports.correction`).
    */
-  async correct(
-    matchId: number,
-    b: Parameters<SportsAdminService['resultOf']>[1] & { reason: string },
-    call: OperatorCall,
-  ) {
-    const result = await inTransaction(this.db, async (work) => {
+  async correct(matchId: number, b: CorrectionInput, call: OperatorCall) {
+    const outcome = await inTransaction(this.db, async (work) => {
       const match = await repo.lockMatch(work.tx, matchId);
       if (!match) throw notFound('比赛不存在');
       const next = this.resultOf(match, b);
       const plan = await this.plan(work.tx, matchId, next);
+      const moves = plan.changes.map((c) => ({
+        operatorId: call.operatorId,
+        memberId: c.order.memberId,
+        amount: c.delta,
+        kind: 'sports_correction' as const,
+        reference: `match_correction:${matchId}:order:${c.order.id}`,
+      }));
+      // Checked first, recorded only once the correction is made (a second one is refused there).
+      if ((await this.dual.solo.allows(work, moves)).alone) {
+        const summary = await this.correctIn(work, matchId, match, next, plan, b, call, null);
+        await this.dual.solo.record(work, moves);
+        return { summary };
+      }
       const summary = this.summary(plan);
-      const now = this.clock.now();
-      const correctionId = await repo.insertCorrection(work.tx, {
+      const pending = await this.dual.changes.propose(
+        work,
+        {
+          kind: 'sports.correction',
+          targetType: 'match',
+          targetId: matchId,
+          summary: `${b.kind === 'void' ? '作废' : '重新结算'}比赛 ${matchId}：${summary.orders} 笔注单，净额 ${summary.net} 元，超出单人审批额度`,
+          payload: { matchId, body: b },
+          before: { result: match.result ?? null },
+          after: { result: next, ...summary },
+          reason: b.reason,
+        },
+        call,
+      );
+      return { summary, pending };
+    });
+    if (outcome.pending) return { ...outcome.summary, pending_change: outcome.pending };
+    return outcome.summary;
+  }
+
+  private async correctIn(
+    work: Work,
+    matchId: number,
+    match: NonNullable<Awaited<ReturnType<typeof repo.lockMatch>>>,
+    next: MatchResult,
+    plan: Plan,
+    b: CorrectionInput,
+    call: { operatorId: number; ip: string },
+    approval: { changeId: number; makerId: number } | null,
+  ) {
+    const summary = this.summary(plan);
+    const now = this.clock.now();
+    const correctionId = await repo.insertCorrection(work.tx, {
+      matchId,
+      kind: b.kind,
+      reason: b.reason,
+      before: match.result ?? null,
+      after: next,
+      ordersAffected: plan.changes.length,
+      netAmount: plan.changes.filter((c) => !c.wasPending).reduce((a, c) => a + c.delta, 0n),
+      operatorId: call.operatorId,
+      createdAt: now,
+    });
+    if (correctionId === null) throw conflict('该比赛已作废或重新结算过，不能重复操作');
+    for (const [status, ids] of plan.legs) await repo.setLegStatus(work.tx, ids, status, now);
+    for (const c of plan.changes.filter((x) => !x.wasPending)) {
+      if (c.delta !== 0n)
+        await this.ledger.post(work, {
+          memberId: c.order.memberId,
+          amount: c.delta,
+          type: 'settle_correction',
+          reference: { type: 'order', id: c.order.id },
+          idempotencyKey: `correction:${correctionId}:order:${c.order.id}`,
+          remark: `${b.kind === 'void' ? '赛事作废' : '重新结算'}更正 ${c.order.orderNo}`,
+        });
+      await repo.setOrderOutcome(work.tx, c.order.id, c.status, c.payout, now);
+    }
+    await repo.setMatchResult(work.tx, matchId, next, b.kind === 'void');
+    if (b.kind === 'void')
+      await insertSuspension(work.tx, {
         matchId,
-        kind: b.kind,
-        reason: b.reason,
-        before: match.result ?? null,
-        after: next,
-        ordersAffected: plan.changes.length,
-        netAmount: plan.changes.filter((c) => !c.wasPending).reduce((a, c) => a + c.delta, 0n),
+        playType: WHOLE_MATCH,
+        reason: `作废：${b.reason}`,
         operatorId: call.operatorId,
         createdAt: now,
       });
-      if (correctionId === null) throw conflict('该比赛已作废或重新结算过，不能重复操作');
-      for (const [status, ids] of plan.legs) await repo.setLegStatus(work.tx, ids, status, now);
-      for (const c of plan.changes.filter((x) => !x.wasPending)) {
-        if (c.delta !== 0n)
-          await this.ledger.post(work, {
-            memberId: c.order.memberId,
-            amount: c.delta,
-            type: 'settle_correction',
-            reference: { type: 'order', id: c.order.id },
-            idempotencyKey: `correction:${correctionId}:order:${c.order.id}`,
-            remark: `${b.kind === 'void' ? '赛事作废' : '重新结算'}更正 ${c.order.orderNo}`,
-          });
-        await repo.setOrderOutcome(work.tx, c.order.id, c.status, c.payout, now);
-      }
-      await repo.setMatchResult(work.tx, matchId, next, b.kind === 'void');
-      if (b.kind === 'void')
-        await insertSuspension(work.tx, {
-          matchId,
-          playType: WHOLE_MATCH,
-          reason: `作废：${b.reason}`,
-          operatorId: call.operatorId,
-          createdAt: now,
-        });
-      await this.operators.audit(work, {
-        operatorId: call.operatorId,
-        action: `sports.${b.kind}`,
-        targetType: 'match',
-        targetId: matchId,
-        reason: b.reason,
-        detail: { before: { result: match.result ?? null }, after: { result: next }, ...summary },
-        ip: call.ip,
-      });
-      return summary;
+    await this.operators.audit(work, {
+      operatorId: call.operatorId,
+      action: `sports.${b.kind}`,
+      targetType: 'match',
+      targetId: matchId,
+      reason: b.reason,
+      detail: {
+        before: { result: match.result ?? null },
+        after: { result: next },
+        ...summary,
+        ...(approval ? { approved_change: approval.changeId, proposed_by: approval.makerId } : {}),
+      },
+      ip: call.ip,
     });
     // Orders that were pending and are now decided are paid by the settlement's own exactly-once path.
-    await this.settlement.settleReadyOrders(matchId);
-    this.publicCache?.invalidate('sports');
-    return result;
+    work.afterCommit(async () => {
+      await this.settlement.settleReadyOrders(matchId);
+      this.publicCache?.invalidate('sports');
+    });
+    return summary;
   }
 
   // ---- per-member limits ----
@@ -390,7 +482,8 @@ export class SportsAdminService {
   /**
    * Sets (or, with both null, removes) a member's limits: the most one order stakes and the most
    * they may win on one match over their open orders. Order submit checks both in its
-   * transaction. Audited with before → after.
+   * transaction. Audited with before → after. Raising either (or removing one: no limit) waits for
+   * a second operator (dual-control `sports.member_limit`); the answer then names the pending change.
    */
   async saveLimit(
     b: { member: string; max_stake: bigint | null; max_payout_per_match: bigint | null; reason: string },
@@ -398,40 +491,107 @@ export class SportsAdminService {
   ) {
     const memberId = await findMemberIdByName(this.db, b.member);
     if (memberId === undefined) throw notFound('会员不存在');
-    const show = (v: bigint | null | undefined) => (v === null || v === undefined ? null : formatFen(v));
-    await inTransaction(this.db, async (work) => {
+    const change: LimitChange = { memberId, ...b };
+    const pending = await inTransaction(this.db, async (work) => {
       const before = await limitsRepo.lockLimit(work.tx, memberId);
-      if (b.max_stake === null && b.max_payout_per_match === null) {
-        if (!before) throw unprocessable('该会员没有限额，请至少填写一项');
-        await limitsRepo.deleteLimit(work.tx, memberId);
-      } else {
-        await limitsRepo.saveLimit(work.tx, {
-          memberId,
-          maxStake: b.max_stake,
-          maxPayoutPerMatch: b.max_payout_per_match,
-          reason: b.reason,
-          operatorId: call.operatorId,
-          updatedAt: this.clock.now(),
-        });
+      const raised = limitRaises(before, change);
+      if (raised.length === 0) {
+        await this.saveLimitIn(work, change, call);
+        return undefined;
       }
-      await this.operators.audit(work, {
-        operatorId: call.operatorId,
-        action: 'sports.limit.save',
-        targetType: 'member',
-        targetId: memberId,
-        memberId,
-        reason: b.reason,
-        detail: {
+      const show = (v: bigint | null | undefined) => (v === null || v === undefined ? null : formatFen(v));
+      return this.dual.changes.propose(
+        work,
+        {
+          kind: 'sports.member_limit',
+          targetType: 'member',
+          targetId: memberId,
+          summary: `放宽会员 ${b.member} 的限额：${raised.join('；')}`,
+          payload: {
+            memberId,
+            member: b.member,
+            max_stake: b.max_stake?.toString() ?? null,
+            max_payout_per_match: b.max_payout_per_match?.toString() ?? null,
+            reason: b.reason,
+          },
           before: {
             max_stake: show(before?.maxStake),
             max_payout_per_match: show(before?.maxPayoutPerMatch),
           },
           after: { max_stake: show(b.max_stake), max_payout_per_match: show(b.max_payout_per_match) },
+          reason: b.reason,
         },
-        ip: call.ip,
-      });
+        call,
+      );
     });
     const saved = await this.limits({ page: 1, per_page: 1, memberId });
-    return saved.list[0] ?? null;
+    return { item: saved.list[0] ?? null, pending_change: pending };
   }
+
+  private async saveLimitIn(
+    work: Work,
+    b: LimitChange,
+    call: { operatorId: number; ip: string },
+    approval?: { changeId: number; makerId: number },
+  ): Promise<void> {
+    const show = (v: bigint | null | undefined) => (v === null || v === undefined ? null : formatFen(v));
+    const before = await limitsRepo.lockLimit(work.tx, b.memberId);
+    if (b.max_stake === null && b.max_payout_per_match === null) {
+      if (!before) throw unprocessable('该会员没有限额，请至少填写一项');
+      await limitsRepo.deleteLimit(work.tx, b.memberId);
+    } else {
+      await limitsRepo.saveLimit(work.tx, {
+        memberId: b.memberId,
+        maxStake: b.max_stake,
+        maxPayoutPerMatch: b.max_payout_per_match,
+        reason: b.reason,
+        operatorId: call.operatorId,
+        updatedAt: this.clock.now(),
+      });
+    }
+    await this.operators.audit(work, {
+      operatorId: call.operatorId,
+      action: 'sports.limit.save',
+      targetType: 'member',
+      targetId: b.memberId,
+      memberId: b.memberId,
+      reason: b.reason,
+      detail: {
+        before: {
+          max_stake: show(before?.maxStake),
+          max_payout_per_match: show(before?.maxPayoutPerMatch),
+        },
+        after: { max_stake: show(b.max_stake), max_payout_per_match: show(b.max_payout_per_match) },
+        ...(approval ? { approved_change: approval.changeId, proposed_by: approval.makerId } : {}),
+      },
+      ip: call.ip,
+    });
+  }
+}
+
+interface LimitChange {
+  memberId: number;
+  member: string;
+  max_stake: bigint | null;
+  max_payout_per_match: bigint | null;
+  reason: string;
+}
+
+/**
+ * What a member limit change loosens, in words (empty when it loosens nothing). Without a row
+ * the member has no limit of their own, so any new one only tightens; a null value is no limit.
+ */
+export function limitRaises(
+  before: { maxStake: bigint | null; maxPayoutPerMatch: bigint | null } | undefined,
+  next: { max_stake: bigint | null; max_payout_per_match: bigint | null },
+): string[] {
+  if (!before) return [];
+  const words = (v: bigint | null) => (v === null ? '不限' : `${formatFen(v)}元`);
+  const out: string[] = [];
+  const loosens = (was: bigint | null, now: bigint | null) => was !== null && (now === null || now > was);
+  if (loosens(before.maxStake, next.max_stake))
+    out.push(`单笔最高投注 ${words(before.maxStake)} → ${words(next.max_stake)}`);
+  if (loosens(before.maxPayoutPerMatch, next.max_payout_per_match))
+    out.push(`单场最高可赢 ${words(before.maxPayoutPerMatch)} → ${words(next.max_payout_per_match)}`);
+  return out;
 }

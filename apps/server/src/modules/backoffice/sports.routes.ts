@@ -17,6 +17,8 @@ import {
   matchOrderItem,
   matchOrdersQuery,
   suspendBody,
+  pendingChangeRef,
+  PENDING_SECOND_OPERATOR,
 } from '@app/shared/backoffice';
 import { ok } from '../../plugins/envelope.ts';
 import { callOf, guarded, security } from './guard.ts';
@@ -134,18 +136,20 @@ export const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded(app, 'sports'),
       schema: {
         tags,
-        summary: '作废或重新结算（每场仅一次，账变以更正分录记录）',
+        summary: '作废或重新结算（每场仅一次，账变以更正分录记录；超出单人审批额度时待另一位管理员复核）',
         security,
         params: matchParam,
         body: correctionBody,
-        response: { 200: envelope(correctionPreview) },
+        response: {
+          200: envelope(correctionPreview.extend({ pending_change: pendingChangeRef.optional() })),
+        },
       },
     },
-    async (request) =>
-      ok(
-        await sports.correct(request.params.id, request.body, callOf(request)),
-        request.body.kind === 'void' ? '已作废' : '已重新结算',
-      ),
+    async (request) => {
+      const done = await sports.correct(request.params.id, request.body, callOf(request));
+      if ('pending_change' in done) return ok(done, PENDING_SECOND_OPERATOR);
+      return ok(done, request.body.kind === 'void' ? '已作废' : '已重新结算');
+    },
   );
   listRoutes(app, {
     path: '/admin/v1/sports/limits',
@@ -171,15 +175,18 @@ export const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded(app, 'sports'),
       schema: {
         tags,
-        summary: '设置或取消会员限额（两项都为空即取消），投注时在事务内校验',
+        summary: '设置或取消会员限额（两项都为空即取消），投注时在事务内校验；放宽限额待另一位管理员复核',
         security,
         body: betLimitBody,
-        response: { 200: envelope(betLimitItem.nullable()) },
+        response: {
+          200: envelope(betLimitItem.extend({ pending_change: pendingChangeRef.optional() }).nullable()),
+        },
       },
     },
     async (request) => {
-      const saved = await sports.saveLimit(request.body, callOf(request));
-      return ok(saved, saved ? '已保存' : '已取消限额');
+      const { item, pending_change } = await sports.saveLimit(request.body, callOf(request));
+      if (pending_change && item) return ok({ ...item, pending_change }, PENDING_SECOND_OPERATOR);
+      return ok(item, item ? '已保存' : '已取消限额');
     },
   );
   listRoutes(app, {
@@ -222,14 +229,15 @@ export const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded(app, 'sports'),
       schema: {
         tags,
-        summary: '设置或取消负债上限（为空即取消），投注时在事务内校验',
+        summary: '设置或取消负债上限（为空即取消），投注时在事务内校验；提高上限待另一位管理员复核',
         security,
         body: bookCapBody,
-        response: { 200: envelope(bookCapList) },
+        response: { 200: envelope(bookCapList.extend({ pending_change: pendingChangeRef.optional() })) },
       },
     },
     async (request) => {
       const saved = await sports.book.saveCap(request.body, callOf(request));
+      if ('pending_change' in saved) return ok(saved, PENDING_SECOND_OPERATOR);
       return ok(saved, request.body.max_liability === null ? '已取消上限' : '已保存');
     },
   );

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { formatFen, PUBLIC_CHANNELS, REALTIME_EVENTS } from '@app/shared';
+import { approvedBy } from '../../test/dual-control.ts';
 import { as, body, newMember, newOperator, type TestApp, type TestMember } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { auditLogs } from '../operators/operators.table.ts';
@@ -240,18 +241,31 @@ describe('member limits', () => {
     const { odds } = await oddsOf(t, match.id, 'football.winDrawLose');
     const firstPrize = (BigInt(Math.round(Number(odds.h) * 100)) * 2_000n) / 100n;
     const cap = firstPrize + 1_000n; // room for a 10元 stake only at odds ≤ 1.00: nothing fits.
-    await put(risk, {
+    // Dropping the stake limit loosens it: in force only once a second operator approves.
+    const loosened = await put(risk, {
       member: m.username,
       max_stake: null,
       max_payout_per_match: formatFen(cap),
       reason: '单场限额',
     });
+    expect(body(loosened)).toMatchObject({ code: 200, data: { max_stake: '20.00', pending_change: {} } });
+    expect(body(await single(m, match, 'h', 11)).code).toBe(422);
+    await approvedBy(t.app, await newOperator(t.app, 'risk'), loosened);
     const refused = body(await single(m, match, 'd', 5));
     expect(refused.code).toBe(422);
     expect(refused.message).toContain(
       `${match.matchNo} 的最高可赢金额超过您的账户单场限额${formatFen(cap)}元（剩余10.00元）`,
     );
-    await put(risk, { member: m.username, max_stake: null, max_payout_per_match: null, reason: '解除限额' });
+    await approvedBy(
+      t.app,
+      await newOperator(t.app, 'risk'),
+      await put(risk, {
+        member: m.username,
+        max_stake: null,
+        max_payout_per_match: null,
+        reason: '解除限额',
+      }),
+    );
     expect(body(await single(m, match, 'd', 5))).toMatchObject({ code: 200 });
 
     const listed = body<{ list: unknown[] }>(

@@ -23,6 +23,8 @@ export function toPaymentOrderView(row: PaymentOrderRow): PaymentOrderView {
     rate: row.rateUnits === null ? null : formatRate(row.rateUnits),
     network: networkOfMethod(row.method),
     tx_hash: row.txHash,
+    declared_usdt_amount: row.declaredUsdtCents === null ? null : formatFen(row.declaredUsdtCents),
+    credited_amount: row.creditedAmount === null ? null : formatFen(row.creditedAmount),
     status: row.status,
     status_text: PAYMENT_ORDER_STATUSES[row.status],
     reason: row.reason,

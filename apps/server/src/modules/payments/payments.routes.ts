@@ -9,7 +9,7 @@ import {
   envelope,
   gatewayNotification,
   idParam,
-  operatorDecisionBody,
+  confirmDepositBody,
   operatorRejectBody,
   paymentInfo,
   paymentInfoBody,
@@ -29,6 +29,7 @@ import { ok } from '../../plugins/envelope.ts';
 import { idempotencyKeyOf, routeOf } from '../../plugins/idempotency-key.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
 import { guarded } from '../backoffice/guard.ts';
+import { pendingChangeRef, PENDING_SECOND_OPERATOR } from '@app/shared/backoffice';
 
 const tags = ['充值'];
 const security = [{ bearer: [] }];
@@ -235,22 +236,22 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         tags: adminTags,
-        summary: '确认 USDT 到账并入账',
+        summary: '确认 USDT 到账并入账（超出单人审批额度或到账金额与订单不符时，待另一位管理员复核）',
         security,
         params: idParam,
-        body: operatorDecisionBody.nullish(),
-        response: { 200: envelope(paymentOrderView) },
+        body: confirmDepositBody.nullish(),
+        response: { 200: envelope(paymentOrderView.extend({ pending_change: pendingChangeRef.optional() })) },
       },
     },
-    async (request) =>
-      ok(
-        await svc.confirm(request.params.id, {
-          operatorId: operatorOf(request).operator.id,
-          ip: request.ip,
-          reason: request.body?.reason ?? '',
-        }),
-        '已确认入账',
-      ),
+    async (request) => {
+      const confirmed = await svc.confirm(request.params.id, {
+        operatorId: operatorOf(request).operator.id,
+        ip: request.ip,
+        reason: request.body?.reason ?? '',
+        usdtCents: request.body?.usdt_amount,
+      });
+      return ok(confirmed, 'pending_change' in confirmed ? PENDING_SECOND_OPERATOR : '已确认入账');
+    },
   );
   app.post(
     '/admin/v1/payment-orders/:id/reject',

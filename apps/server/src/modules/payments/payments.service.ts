@@ -43,6 +43,7 @@ import { pageOf } from '../../lib/paging.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addDeposit } from '../accounts/figures.repo.ts';
 import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
+import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
 
 export interface MemberCallContext {
   memberId: number;
@@ -120,9 +121,20 @@ export class PaymentsService {
       ResponsiblePlayService,
       'assertMayPlay' | 'assertNotExcluded' | 'depositOverLimit'
     >,
+    /** Dual control: a confirmation beyond one operator's allowance waits for a second one. */
+    private readonly solo: SoloAllowance,
+    private readonly changes: ControlChanges,
   ) {
     if (!parseRate(config.finance.usdtDepositRate))
       throw new Error('USDT_DEPOSIT_RATE must be a positive decimal');
+    changes.register<{ orderId: number; usdtCents: string; credit: string }>({
+      kind: 'payment.confirm',
+      permission: 'finance.orders',
+      apply: async (work, p, ctx) => {
+        const order = await this.lockForDecision(work, p.orderId);
+        await this.confirmIn(work, order, BigInt(p.credit), { ...ctx.checker, reason: ctx.reason }, ctx);
+      },
+    });
   }
 
   async methods(): Promise<{ list: PaymentMethodView[] }> {
@@ -225,7 +237,11 @@ export class PaymentsService {
     };
   }
 
-  /** The member reports a USDT transfer; the order waits for an operator to confirm it on chain. */
+  /**
+   * The member reports a USDT transfer: its hash and the amount they say they sent. The order's
+   * amount was fixed when it was made and never follows the declaration (issue 37); a different
+   * amount is flagged for the operator, who credits what arrived on chain only with a second one.
+   */
   async submitTransfer(memberId: number, input: { order_id: number; tx_hash: string; amount: bigint }) {
     if (input.amount <= 0n) throw unprocessable('转账金额须大于0');
     const order = await this.ownOrder(memberId, input.order_id);
@@ -236,8 +252,6 @@ export class PaymentsService {
         network === 'TRC20' ? 'TRC20 交易哈希须为64位十六进制' : 'ERC20 交易哈希须为0x开头的64位十六进制',
       );
     if (order.status !== 'pending') throw conflict('订单已提交或已处理');
-    const amount = fenFromUsdt(input.amount, order.rateUnits);
-    this.checkLimits(await this.settings.rules(), order.method, amount);
     try {
       return await inTransaction(this.db, async (work) => {
         const locked = await repo.lockOrderById(work.tx, order.id);
@@ -248,8 +262,7 @@ export class PaymentsService {
           {
             status: 'confirming',
             txHash: input.tx_hash.toLowerCase(),
-            usdtCents: input.amount,
-            amount,
+            declaredUsdtCents: input.amount,
           },
           this.clock.now(),
         );
@@ -441,33 +454,95 @@ export class PaymentsService {
     );
   }
 
-  /** The operator saw the USDT transfer on chain: credit it at the order's rate. Decided once. */
-  async confirm(id: number, action: OperatorAction & { reason: string }) {
+  /**
+   * The operator saw the USDT transfer on chain: credit it at the order's rate, decided once. The
+   * order's own amount, within the operator's solo allowance, is credited at once; beyond it, or
+   * when another amount arrived (`usdtCents`, what the operator saw), the credit waits for a
+   * second operator (dual-control's `payment.confirm`).
+   */
+  async confirm(id: number, action: OperatorAction & { reason: string; usdtCents?: bigint | undefined }) {
     return inTransaction(this.db, async (work) => {
       const order = await this.lockForDecision(work, id);
-      const credited = await this.credit(work, order, { operatorId: action.operatorId });
-      await this.operators.audit(work, {
-        operatorId: action.operatorId,
-        action: 'payment.confirm',
-        targetType: 'payment_order',
-        targetId: id,
-        memberId: order.memberId,
-        reason: action.reason,
-        detail: {
-          amount: formatFen(order.amount),
-          usdt_amount: formatFen(order.usdtCents ?? 0n),
-          tx_hash: order.txHash,
+      const ordered = order.usdtCents;
+      if (ordered === null || order.rateUnits === null) throw unprocessable('该订单不是USDT充值订单');
+      if (
+        action.usdtCents === undefined &&
+        order.declaredUsdtCents !== null &&
+        order.declaredUsdtCents !== ordered
+      )
+        throw unprocessable(
+          `会员申报 ${formatFen(order.declaredUsdtCents)} USDT，订单为 ${formatFen(ordered)} USDT：请填写链上实际到账的USDT数量`,
+        );
+      const onChain = action.usdtCents ?? ordered;
+      if (onChain <= 0n) throw unprocessable('到账数量须大于0');
+      const credit = onChain === ordered ? order.amount : fenFromUsdt(onChain, order.rateUnits);
+      if (onChain === ordered) {
+        const solo = await this.solo.tryAlone(work, [
+          {
+            operatorId: action.operatorId,
+            memberId: order.memberId,
+            amount: credit,
+            kind: 'deposit_confirm',
+            reference: `payment_order:${id}`,
+          },
+        ]);
+        if (solo.alone) return toPaymentOrderView(await this.confirmIn(work, order, credit, action, null));
+      }
+      const pending = await this.changes.propose(
+        work,
+        {
+          kind: 'payment.confirm',
+          targetType: 'payment_order',
+          targetId: id,
+          summary:
+            onChain === ordered
+              ? `确认USDT充值 ${order.orderNo}（${order.memberId}号会员）：入账 ${formatFen(credit)} 元，超出单人审批额度`
+              : `确认USDT充值 ${order.orderNo}（${order.memberId}号会员）：链上到账 ${formatFen(onChain)} USDT 与订单 ${formatFen(ordered)} USDT 不符，按到账入账 ${formatFen(credit)} 元`,
+          payload: { orderId: id, usdtCents: onChain.toString(), credit: credit.toString() },
+          before: { status: 'confirming', amount: formatFen(order.amount), usdt_amount: formatFen(ordered) },
+          after: { status: 'paid', credited_amount: formatFen(credit), usdt_amount: formatFen(onChain) },
+          reason: action.reason,
         },
-        ip: action.ip,
-      });
-      return toPaymentOrderView(credited);
+        action,
+      );
+      return { ...toPaymentOrderView(order), pending_change: pending };
     });
+  }
+
+  /** Credits a confirmed USDT order (one operator within their allowance, or the second operator). */
+  private async confirmIn(
+    work: Work,
+    order: PaymentOrderRow,
+    credit: bigint,
+    action: OperatorAction & { reason: string },
+    approval: { changeId: number; makerId: number } | null,
+  ): Promise<PaymentOrderRow> {
+    const credited = await this.credit(work, order, { operatorId: action.operatorId, amount: credit });
+    await this.operators.audit(work, {
+      operatorId: action.operatorId,
+      action: 'payment.confirm',
+      targetType: 'payment_order',
+      targetId: order.id,
+      memberId: order.memberId,
+      reason: action.reason,
+      detail: {
+        amount: formatFen(order.amount),
+        credited_amount: formatFen(credit),
+        usdt_amount: formatFen(order.usdtCents ?? 0n),
+        declared_usdt_amount: order.declaredUsdtCents === null ? null : formatFen(order.declaredUsdtCents),
+        tx_hash: order.txHash,
+        ...(approval ? { approved_change: approval.changeId, proposed_by: approval.makerId } : {}),
+      },
+      ip: action.ip,
+    });
+    return credited;
   }
 
   /** The transfer was not found or does not match: the order is rejected with a reason for the member. */
   async reject(id: number, action: OperatorAction & { reason: string }) {
     return inTransaction(this.db, async (work) => {
       const order = await this.lockForDecision(work, id);
+      await this.changes.closeFor(work, 'payment_order', id, `订单已驳回：${action.reason}`, action);
       const rejected = await repo.updateOrder(
         work.tx,
         id,
@@ -550,11 +625,12 @@ export class PaymentsService {
   private async credit(
     work: Work,
     order: PaymentOrderRow,
-    extra: { tradeNo?: string; operatorId?: number },
+    extra: { tradeNo?: string; operatorId?: number; amount?: bigint },
   ): Promise<PaymentOrderRow> {
+    const amount = extra.amount ?? order.amount;
     const entry = await this.ledger.post(work, {
       memberId: order.memberId,
-      amount: order.amount,
+      amount,
       type: 'deposit',
       reference: { type: 'payment_order', id: order.id },
       idempotencyKey: `deposit:${order.id}`,
@@ -569,18 +645,16 @@ export class PaymentsService {
         { orderNo: order.orderNo, memberId: order.memberId, over },
         'deposit credited past a deposit limit the member set',
       );
-    const turnover = depositTurnover(
-      order.amount,
-      (await this.settings.rules(work.tx)).depositTurnoverHundredths,
-    );
+    const turnover = depositTurnover(amount, (await this.settings.rules(work.tx)).depositTurnoverHundredths);
     const now = this.clock.now();
-    await addDeposit(work.tx, order.memberId, order.amount, turnover, now);
+    await addDeposit(work.tx, order.memberId, amount, turnover, now);
     const paid = await repo.updateOrder(
       work.tx,
       order.id,
       {
         status: 'paid',
         paidAt: now,
+        creditedAmount: amount,
         ledgerEntryId: entry.entryId,
         reason: null,
         ...(extra.tradeNo ? { tradeNo: extra.tradeNo } : {}),
@@ -592,7 +666,7 @@ export class PaymentsService {
       memberId: order.memberId,
       type: 'finance',
       title: '充值到账',
-      content: `您的充值 ${formatFen(order.amount)} 元已到账（订单 ${order.orderNo}），当前余额 ${formatFen(entry.balanceAfter)} 元。`,
+      content: `您的充值 ${formatFen(amount)} 元已到账（订单 ${order.orderNo}），当前余额 ${formatFen(entry.balanceAfter)} 元。`,
       link: '/financePages/recharge?tab=records',
       dedupeKey: `deposit:${order.id}`,
     });

@@ -31,6 +31,13 @@ export const paymentOrders = pgTable(
     usdtCents: bigint('usdt_cents', { mode: 'bigint' }),
     rateUnits: bigint('rate_units', { mode: 'bigint' }),
     txHash: text('tx_hash'),
+    /**
+     * USDT: what the member says they sent (submit-transfer). It never changes `amount`: a
+     * different amount is flagged for review and credited only with a second operator (issue 37).
+     */
+    declaredUsdtCents: bigint('declared_usdt_cents', { mode: 'bigint' }),
+    /** 分 actually credited when paid: `amount`, unless two operators confirmed another on-chain amount. */
+    creditedAmount: bigint('credited_amount', { mode: 'bigint' }),
     status: text('status', { enum: PAYMENT_ORDER_STATUS_KEYS }).notNull().default('pending'),
     gateway: text('gateway'),
     /** The gateway's own id of the payment. */

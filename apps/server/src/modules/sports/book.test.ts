@@ -1,6 +1,7 @@
 import { betPrize, formatFen, parseSportsOdds } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { approvedBy } from '../../test/dual-control.ts';
 import { as, body, newMember, newOperator, type TestApp, type TestOperator } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
@@ -24,6 +25,8 @@ let fresh: MatchRow[];
 let capped: MatchRow[];
 let cancelled: MatchRow;
 let risk: TestOperator;
+/** A second risk operator: raising a cap is in force only once another operator approves it. */
+let checker: TestOperator;
 beforeAll(async () => {
   t = await createSportsApp();
   // One match (or pair) per test: no test sees another's liability.
@@ -34,6 +37,7 @@ beforeAll(async () => {
   fresh = open.slice(9, 17);
   capped = open.slice(17);
   risk = await newOperator(t.app, 'risk');
+  checker = await newOperator(t.app, 'risk');
 }, 120_000);
 afterEach(() => expectLedgerBalanced(t));
 afterAll(() => t.close());
@@ -69,8 +73,9 @@ async function single(
     selections: [await wdl(match, option)],
   });
 }
-function setCap(scope: string, key: string, maxLiability: bigint | null, by: TestOperator = risk) {
-  return as(t.app, by, {
+/** Sets a cap as `by`; a raise waits for a second operator, who approves it here (the caps are answered). */
+async function setCap(scope: string, key: string, maxLiability: bigint | null, by: TestOperator = risk) {
+  const res = await as(t.app, by, {
     method: 'PUT',
     url: '/admin/v1/sports/book/caps',
     payload: {
@@ -80,6 +85,9 @@ function setCap(scope: string, key: string, maxLiability: bigint | null, by: Tes
       reason: '风控调整',
     },
   });
+  if (res.statusCode !== 200 || !body<{ pending_change?: unknown }>(res).data.pending_change) return res;
+  await approvedBy(t.app, checker, res);
+  return as(t.app, by, { method: 'GET', url: '/admin/v1/sports/book/caps' });
 }
 const liabilityOf = (matchId: number, option = 'h') =>
   outcomeLiability(t, matchId, 'football.winDrawLose', option);

@@ -27,6 +27,7 @@ import { ok } from '../../plugins/envelope.ts';
 import { idempotencyKeyOf, routeOf } from '../../plugins/idempotency-key.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
 import { guarded } from '../backoffice/guard.ts';
+import { pendingChangeRef, PENDING_SECOND_OPERATOR } from '@app/shared/backoffice';
 
 const tags = ['提现'];
 const walletTags = ['提现账户'];
@@ -289,22 +290,21 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         tags: adminTags,
-        summary: '批准并出款',
+        summary: '批准并出款（超出单人审批额度且无他人审核时，待另一位管理员复核）',
         security,
         params: idParam,
         body: operatorDecisionBody.nullish(),
-        response: { 200: envelope(withdrawView) },
+        response: { 200: envelope(withdrawView.extend({ pending_change: pendingChangeRef.optional() })) },
       },
     },
-    async (request) =>
-      ok(
-        await svc.approve(request.params.id, {
-          operatorId: operatorOf(request).operator.id,
-          ip: request.ip,
-          reason: request.body?.reason ?? '',
-        }),
-        '已出款',
-      ),
+    async (request) => {
+      const paid = await svc.approve(request.params.id, {
+        operatorId: operatorOf(request).operator.id,
+        ip: request.ip,
+        reason: request.body?.reason ?? '',
+      });
+      return ok(paid, 'pending_change' in paid ? PENDING_SECOND_OPERATOR : '已出款');
+    },
   );
   app.post(
     '/admin/v1/withdraws/:id/reject',

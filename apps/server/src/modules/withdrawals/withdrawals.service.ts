@@ -25,6 +25,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
 import type { FinanceSettingsService } from '../backoffice/finance-settings.service.ts';
+import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
 import { walletNameOf } from './wallets.service.ts';
 import * as repo from './withdrawals.repo.ts';
 import type { WithdrawalRow } from './withdrawals.table.ts';
@@ -82,9 +83,20 @@ export class WithdrawalsService {
     private readonly clock: Clock,
     /** Limits, fees and the USDT rate in force (runtime settings over the env). */
     private readonly financeSettings: FinanceSettingsService,
+    /** Dual control: a payment beyond one operator's allowance needs a second operator. */
+    private readonly solo: SoloAllowance,
+    private readonly changes: ControlChanges,
   ) {
     if (!parseRate(config.finance.usdtWithdrawRate))
       throw new Error('USDT_WITHDRAW_RATE must be a positive decimal');
+    changes.register<{ withdrawalId: number }>({
+      kind: 'withdrawal.pay',
+      permission: 'finance.orders',
+      apply: async (work, p, ctx) => {
+        const row = await this.lockPending(work, p.withdrawalId, true, ['pending', 'approved']);
+        await this.payIn(work, row, { ...ctx.checker, reason: ctx.reason }, ctx);
+      },
+    });
   }
 
   async settings(memberId: number) {
@@ -316,66 +328,112 @@ export class WithdrawalsService {
     });
   }
 
-  /** Paid out by the operator (from review or, in one step, from pending): the frozen amount leaves the books. */
+  /**
+   * Paid out by the operator (from review or, in one step, from pending): the frozen amount leaves
+   * the books. Two operators take part when another reviewed it; alone, the payer's solo allowance
+   * must hold (dual-control), else the payment waits for a second operator.
+   */
   async approve(id: number, action: { operatorId: number; ip: string; reason: string }) {
     return inTransaction(this.db, async (work) => {
       const row = await this.lockPending(work, id, true, ['pending', 'approved']);
-      await this.ledger.post(work, {
-        memberId: row.memberId,
-        wallet: 'frozen',
-        amount: -row.amount,
-        type: 'withdraw_paid',
-        reference: { type: 'withdrawal', id: row.id },
-        idempotencyKey: `withdraw:${row.id}:paid`,
-        remark: `提现成功 ${row.orderNo}`,
-      });
-      const now = this.clock.now();
-      await addWithdrawn(work.tx, row.memberId, row.amount, now);
-      const paid = await repo.updateWithdrawal(work.tx, id, {
-        status: 'paid',
-        reason: action.reason || null,
-        operatorId: action.operatorId,
-        decidedAt: now,
-      });
-      await this.operators.audit(work, {
-        operatorId: action.operatorId,
-        action: 'withdrawal.pay',
-        targetType: 'withdrawal',
-        targetId: id,
-        memberId: row.memberId,
-        reason: action.reason,
-        detail: {
-          before: { status: row.status },
-          after: { status: 'paid' },
-          amount: formatFen(row.amount),
-          fee: formatFen(row.fee),
-        },
-        ip: action.ip,
-      });
-      await this.messages.send(work, {
-        memberId: row.memberId,
-        type: 'finance',
-        title: '提现成功',
-        content: `您的提现 ${formatFen(row.amount)} 元（手续费 ${formatFen(row.fee)} 元，到账 ${formatFen(row.amount - row.fee)} 元）已汇出至 ${row.walletName} ${maskAccount(row.account)}。`,
-        link: '/financePages/withdrawal?tab=records',
-        dedupeKey: `withdrawal-paid:${row.id}`,
-      });
-      work.afterCommit(() =>
-        this.events.emit('member.changed', {
-          memberId: row.memberId,
-          changedFields: ['total_withdraw'],
-          changeType: 'withdraw',
-          at: this.clock.now(),
-        }),
-      );
-      return toWithdrawView(paid);
+      const reviewedByAnother =
+        row.status === 'approved' && row.operatorId !== null && row.operatorId !== action.operatorId;
+      if (!reviewedByAnother) {
+        const solo = await this.solo.tryAlone(work, [
+          {
+            operatorId: action.operatorId,
+            memberId: row.memberId,
+            amount: row.amount,
+            kind: 'withdrawal_pay',
+            reference: `withdrawal:${row.id}`,
+          },
+        ]);
+        if (!solo.alone) {
+          const pending = await this.changes.propose(
+            work,
+            {
+              kind: 'withdrawal.pay',
+              targetType: 'withdrawal',
+              targetId: row.id,
+              summary: `提现出款 ${row.orderNo}（${row.memberId}号会员）：${formatFen(row.amount)} 元，超出单人审批额度`,
+              payload: { withdrawalId: row.id },
+              before: { status: row.status, amount: formatFen(row.amount) },
+              after: { status: 'paid' },
+              reason: action.reason,
+            },
+            action,
+          );
+          return { ...toWithdrawView(row), pending_change: pending };
+        }
+      }
+      return toWithdrawView(await this.payIn(work, row, action, null));
     });
+  }
+
+  private async payIn(
+    work: Work,
+    row: WithdrawalRow,
+    action: { operatorId: number; ip: string; reason: string },
+    approval: { changeId: number; makerId: number } | null,
+  ): Promise<WithdrawalRow> {
+    await this.ledger.post(work, {
+      memberId: row.memberId,
+      wallet: 'frozen',
+      amount: -row.amount,
+      type: 'withdraw_paid',
+      reference: { type: 'withdrawal', id: row.id },
+      idempotencyKey: `withdraw:${row.id}:paid`,
+      remark: `提现成功 ${row.orderNo}`,
+    });
+    const now = this.clock.now();
+    await addWithdrawn(work.tx, row.memberId, row.amount, now);
+    const paid = await repo.updateWithdrawal(work.tx, row.id, {
+      status: 'paid',
+      reason: action.reason || null,
+      operatorId: action.operatorId,
+      decidedAt: now,
+    });
+    await this.operators.audit(work, {
+      operatorId: action.operatorId,
+      action: 'withdrawal.pay',
+      targetType: 'withdrawal',
+      targetId: row.id,
+      memberId: row.memberId,
+      reason: action.reason,
+      detail: {
+        before: { status: row.status },
+        after: { status: 'paid' },
+        amount: formatFen(row.amount),
+        fee: formatFen(row.fee),
+        ...(row.status === 'approved' && row.operatorId !== null ? { reviewed_by: row.operatorId } : {}),
+        ...(approval ? { approved_change: approval.changeId, proposed_by: approval.makerId } : {}),
+      },
+      ip: action.ip,
+    });
+    await this.messages.send(work, {
+      memberId: row.memberId,
+      type: 'finance',
+      title: '提现成功',
+      content: `您的提现 ${formatFen(row.amount)} 元（手续费 ${formatFen(row.fee)} 元，到账 ${formatFen(row.amount - row.fee)} 元）已汇出至 ${row.walletName} ${maskAccount(row.account)}。`,
+      link: '/financePages/withdrawal?tab=records',
+      dedupeKey: `withdrawal-paid:${row.id}`,
+    });
+    work.afterCommit(() =>
+      this.events.emit('member.changed', {
+        memberId: row.memberId,
+        changedFields: ['total_withdraw'],
+        changeType: 'withdraw',
+        at: this.clock.now(),
+      }),
+    );
+    return paid;
   }
 
   /** Refused by the operator: the amount returns to the member with the reason. */
   async reject(id: number, action: { operatorId: number; ip: string; reason: string }) {
     return inTransaction(this.db, async (work) => {
       const row = await this.lockPending(work, id, true, ['pending', 'approved']);
+      await this.changes.closeFor(work, 'withdrawal', id, `提现已驳回：${action.reason}`, action);
       await this.unfreeze(work, row, '提现驳回退回');
       const rejected = await repo.updateWithdrawal(work.tx, id, {
         status: 'rejected',

@@ -94,6 +94,12 @@ export const depositQueueItem = z.object({
   usdt_amount: moneyString.nullable(),
   rate: z.string().nullable(),
   tx_hash: z.string().nullable(),
+  /** USDT the member declared sending; `amount_mismatch` when it differs from the order's. */
+  declared_usdt_amount: moneyString.nullable(),
+  amount_mismatch: z.boolean(),
+  credited_amount: moneyString.nullable(),
+  /** The confirmation waiting for a second operator, if one does (复核中心). */
+  pending_change_id: z.number().int().nullable(),
   status: z.string(),
   status_text: z.string(),
   reason: z.string().nullable(),
@@ -127,6 +133,8 @@ export const withdrawQueueItem = z.object({
   operator_name: z.string().nullable(),
   created_at: isoDate,
   decided_at: isoDate.nullable(),
+  /** The payment waiting for a second operator, if one does (复核中心). */
+  pending_change_id: z.number().int().nullable(),
 });
 
 /** Withdrawal accounts a member tried to bind while another member holds (or held) them. */

@@ -55,14 +55,12 @@ export const createOperatorBody = z.object({
     .regex(/^[a-z][a-z0-9_]{3,31}$/i, '用户名为4-32位字母、数字或下划线，以字母开头'),
   name: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(30, '姓名不能超过30个字符'),
   role: operatorRole,
-  password: newPassword,
 });
 export const updateOperatorBody = z.object({
   name: z.string().trim().min(1, '请输入姓名').max(30, '姓名不能超过30个字符').optional(),
   role: operatorRole.optional(),
   enabled: z.boolean().optional(),
 });
-export const resetOperatorPasswordBody = z.object({ password: newPassword });
 
 /** The operator console's private realtime channel (pending counts). */
 export const OPERATOR_CHANNEL = 'private-operators';

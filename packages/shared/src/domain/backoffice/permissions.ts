@@ -52,6 +52,11 @@ export const PERMISSIONS = {
   audit: ['admin', 'risk'],
   /** Operators and their roles. */
   operators: ['admin'],
+  /**
+   * The queue of changes and money waiting for a second operator (复核). Approving one also needs
+   * the permission of what it changes, so each role sees the queue and decides what it could do.
+   */
+  approvals: ['admin', 'finance', 'risk', 'support', 'content'],
 } as const satisfies Record<string, readonly OperatorRoleKey[]>;
 export type Permission = keyof typeof PERMISSIONS;
 
