@@ -106,7 +106,10 @@ export async function moneyMovedSince(db: Db, afterEntryId: bigint): Promise<Map
 
 /** The newest ledger entry's id (0 when none). */
 export async function lastLedgerEntryId(db: Db): Promise<bigint> {
-  return BigInt(rows<{ id: string | null }>(await db.execute(sql`SELECT MAX(id)::text AS id FROM ledger_entries`))[0]?.id ?? 0);
+  return BigInt(
+    rows<{ id: string | null }>(await db.execute(sql`SELECT MAX(id)::text AS id FROM ledger_entries`))[0]
+      ?.id ?? 0,
+  );
 }
 
 /** The demo activities, inserted with a suffix on their slugs; their ids by slug (without the suffix). */
