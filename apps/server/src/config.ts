@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import type { SocketLimits } from './modules/realtime/socket-limits.ts';
 import type { SecretVariable } from './ops/secrets.ts';
 
 const bool = z
@@ -105,6 +106,15 @@ const envSchema = z.object({
   /** Seconds of silence before a socket pings (SPEC.md §9: 25 s) and the pong wait (10 s). */
   REALTIME_ACTIVITY_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(25),
   REALTIME_PONG_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * Socket limits (docs/decisions/021-socket-limits.md): open sockets per client address on one
+   * process (0 = none); frames per socket per second (Pusher's client-event limit, 0 = none) and
+   * the burst above it; the largest frame a client may send (Pusher's message limit is 10 KB).
+   */
+  REALTIME_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  REALTIME_MAX_MESSAGES_PER_S: z.coerce.number().int().min(0).max(100_000).default(10),
+  REALTIME_MESSAGE_BURST: z.coerce.number().int().min(1).max(100_000).default(40),
+  REALTIME_MAX_FRAME_BYTES: z.coerce.number().int().min(1_024).max(1_048_576).default(10_240),
   /** Background jobs (feed sync, settlement); off in tests, which drive them by hand. */
   JOBS_ENABLED: bool,
   /** Sports simulator: match minutes per real minute, and minutes between kick-offs. */
@@ -295,6 +305,7 @@ export interface AppConfig {
     pusher: { scheme: 'http' | 'https'; host: string; port: number; cluster: string } | undefined;
     activityTimeoutS: number;
     pongTimeoutMs: number;
+    limits: SocketLimits;
   };
   publicUrl: string | undefined;
   /** Fastify's trustProxy: whom to believe about the client's address. */
@@ -458,6 +469,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
       activityTimeoutS: e.REALTIME_ACTIVITY_TIMEOUT_S,
       pongTimeoutMs: e.REALTIME_PONG_TIMEOUT_MS,
+      limits: {
+        connectionsPerAddress: e.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+        messagesPerSecond: e.REALTIME_MAX_MESSAGES_PER_S,
+        messageBurst: e.REALTIME_MESSAGE_BURST,
+        maxFrameBytes: e.REALTIME_MAX_FRAME_BYTES,
+      },
     },
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,

@@ -226,6 +226,8 @@ export async function createServices(
     appSecret: config.realtime.appSecret,
     activityTimeoutS: config.realtime.activityTimeoutS,
     pongTimeoutMs: config.realtime.pongTimeoutMs,
+    limits: config.realtime.limits,
+    trustProxy: config.trustProxy,
     log,
     clock,
   });

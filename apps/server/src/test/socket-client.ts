@@ -28,11 +28,13 @@ export class TestSocket {
     );
   }
 
+  /** `headers` go with the upgrade request (an `X-Forwarded-For` from a trusted proxy). */
   static async open(
     baseUrl: string,
     path = '/app/jingcai-key?protocol=7&client=js&version=8.4.0',
+    headers: Record<string, string> = {},
   ): Promise<TestSocket> {
-    const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + path);
+    const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + path, { headers });
     const socket = new TestSocket(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
