@@ -6,6 +6,7 @@
  *   npm run bench:realtime            SOCKETS=1000 npm run bench:realtime
  *   SOCKETS=500 REALTIME_ACTIVITY_TIMEOUT_S=1 REALTIME_PONG_TIMEOUT_MS=300 npm run bench:realtime
  *     (the server pings idle sockets early: every socket must answer, as pusher-js does, or lose its event)
+ *   MODE=flood npm run bench:realtime   the socket flood of issue 37 and GET /v1/notices p99 (flood.ts)
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,6 +16,7 @@ import WebSocket from 'ws';
 import { privateUserChannel } from '@app/shared';
 import { signSubscription } from '../../apps/server/src/modules/realtime/pusher-protocol.ts';
 import { emitFigure } from '../report.ts';
+import { floodBench } from './flood.ts';
 
 const SOCKETS = Number(process.env.SOCKETS ?? 5000);
 const APP_KEY = 'jingcai-key';
@@ -137,7 +139,7 @@ async function main() {
   if (received !== SOCKETS) process.exitCode = 1;
 }
 
-main().catch((err: unknown) => {
+(process.env.MODE === 'flood' ? floodBench() : main()).catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });
