@@ -44,6 +44,16 @@ export function DepositCard({
           </span>
         ) : null}
       </div>
+      {order.declared_usdt_amount && order.declared_usdt_amount !== order.usdt_amount ? (
+        <div className="hint" data-testid="deposit-declared">
+          申报转账 {order.declared_usdt_amount} USDT，以链上实际到账为准
+        </div>
+      ) : null}
+      {order.credited_amount && order.credited_amount !== order.amount ? (
+        <div className="hint" data-testid="deposit-credited">
+          实际到账 <Money value={order.credited_amount} grouped /> 元
+        </div>
+      ) : null}
       <div className="hint">
         订单号 <span className="mono">{order.order_no}</span>
       </div>

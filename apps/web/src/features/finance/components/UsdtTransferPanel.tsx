@@ -89,6 +89,11 @@ export function UsdtTransferPanel({ order, onDone }: { order: PaymentOrderView; 
           label="转账数量"
           testId="usdt-sent"
         />
+        {sentCheck.state === 'ok' && order.usdt_amount && formatFen(sentCheck.value) !== order.usdt_amount ? (
+          <div className="fin-reason" data-testid="usdt-sent-differs">
+            与订单的 {order.usdt_amount} USDT 不符：订单金额不会改变，财务按链上实际到账核对后处理
+          </div>
+        ) : null}
       </div>
       <Button
         block
