@@ -86,7 +86,8 @@ export async function pendingCounts(db: Db) {
       (SELECT COUNT(*) FROM withdrawals WHERE status = 'approved') AS withdrawals_pay,
       (SELECT COUNT(*) FROM activity_applications WHERE status = 'pending') AS activity_applications,
       (SELECT COUNT(*) FROM agent_applications WHERE status = 'pending') AS agent_applications,
-      (SELECT COUNT(*) FROM manual_adjustments WHERE status = 'pending') AS adjustments`);
+      (SELECT COUNT(*) FROM manual_adjustments WHERE status = 'pending') AS adjustments,
+      (SELECT COUNT(*) FROM control_changes WHERE status = 'pending') AS approvals`);
   const r = rowsOf<Record<string, string | number>>(result)[0] ?? {};
   const n = (k: string) => Number(r[k] ?? 0);
   return {
@@ -96,5 +97,6 @@ export async function pendingCounts(db: Db) {
     activity_applications: n('activity_applications'),
     agent_applications: n('agent_applications'),
     adjustments: n('adjustments'),
+    approvals: n('approvals'),
   };
 }

@@ -34,6 +34,8 @@ export const pendingCounts = z.object({
   agent_applications: z.number().int(),
   /** Manual adjustments waiting for a second operator. */
   adjustments: z.number().int(),
+  /** Control changes waiting for a second operator (复核中心). */
+  approvals: z.number().int(),
 });
 export type PendingCounts = z.infer<typeof pendingCounts>;
 /** Event on OPERATOR_CHANNEL carrying PendingCounts whenever a queue changes. */
