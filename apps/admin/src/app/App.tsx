@@ -20,6 +20,7 @@ const LoginPage = lazy(() => import('@/features/auth/LoginPage.tsx'));
 const SecurityPage = lazy(() => import('@/features/auth/SecurityPage.tsx'));
 const DashboardPage = lazy(() => import('@/features/dashboard/DashboardPage.tsx'));
 const OperatorsPage = lazy(() => import('@/features/operators/OperatorsPage.tsx'));
+const ApprovalsPage = lazy(() => import('@/features/approvals/ApprovalsPage.tsx'));
 const AuditPage = lazy(() => import('@/features/audit/AuditPage.tsx'));
 const MembersPage = lazy(() => import('@/features/members/MembersPage.tsx'));
 const MemberDetailPage = lazy(() => import('@/features/members/MemberDetailPage.tsx'));
@@ -86,6 +87,7 @@ const router = createBrowserRouter(
       children: [
         { index: true, element: page('dashboard', <DashboardPage />) },
         { path: 'security', element: page('dashboard', <SecurityPage />) },
+        { path: 'approvals', element: page('approvals', <ApprovalsPage />) },
         { path: 'operators', element: page('operators', <OperatorsPage />) },
         { path: 'audit', element: page('audit', <AuditPage />) },
         { path: 'members', element: page('members.read', <MembersPage />) },

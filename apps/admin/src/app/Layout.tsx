@@ -1,6 +1,6 @@
 import { LockOutlined, LogoutOutlined } from '@ant-design/icons';
 import { ProLayout } from '@ant-design/pro-components';
-import { OPERATOR_ROLES, type PendingCounts } from '@app/shared/backoffice';
+import { OPERATOR_ROLES, type PendingCounts, type Permission } from '@app/shared/backoffice';
 import { Badge, Dropdown, Space, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -10,12 +10,36 @@ import { useAuth } from './auth.tsx';
 import { menuFor } from './menu.tsx';
 import { PendingContext } from './pending.ts';
 
-const QUEUES: Array<{ key: keyof PendingCounts; label: string; path: string }> = [
-  { key: 'deposits', label: '待确认充值', path: '/finance/deposits?status=confirming' },
-  { key: 'withdrawals_review', label: '待审核提现', path: '/finance/withdrawals?status=pending' },
-  { key: 'withdrawals_pay', label: '待出款', path: '/finance/withdrawals?status=approved' },
-  { key: 'adjustments', label: '待复核调整', path: '/adjustments?status=pending' },
+const QUEUES: Array<{ key: keyof PendingCounts; label: string; path: string; permission: Permission }> = [
+  { key: 'approvals', label: '待复核', path: '/approvals?status=pending', permission: 'approvals' },
+  {
+    key: 'deposits',
+    label: '待确认充值',
+    path: '/finance/deposits?status=confirming',
+    permission: 'finance.orders',
+  },
+  {
+    key: 'withdrawals_review',
+    label: '待审核提现',
+    path: '/finance/withdrawals?status=pending',
+    permission: 'finance.orders',
+  },
+  {
+    key: 'withdrawals_pay',
+    label: '待出款',
+    path: '/finance/withdrawals?status=approved',
+    permission: 'finance.orders',
+  },
+  {
+    key: 'adjustments',
+    label: '待复核调整',
+    path: '/adjustments?status=pending',
+    permission: 'members.adjust',
+  },
 ];
+
+/** Menu entries that carry a live count beside their name. */
+const MENU_BADGES: Partial<Record<string, keyof PendingCounts>> = { '/approvals': 'approvals' };
 
 /** The frame of every signed-in screen: menu by role, live pending counts, the operator's menu. */
 export function Layout() {
@@ -60,12 +84,28 @@ export function Layout() {
             colorTextRightActionsItem: '#eee',
           },
         }}
-        menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
+        menuItemRender={(item, dom) => {
+          if (!item.path) return dom;
+          const badge = MENU_BADGES[item.path];
+          const n = badge ? (pending?.[badge] ?? 0) : 0;
+          return (
+            <Link
+              to={item.path}
+              {...(badge ? { 'data-testid': `menu-badge-${badge}`, 'data-count': n } : {})}
+            >
+              {badge ? (
+                <Badge count={n} size="small" offset={[14, 0]} showZero={false}>
+                  {dom}
+                </Badge>
+              ) : (
+                dom
+              )}
+            </Link>
+          );
+        }}
         actionsRender={() => [
           <Space key="queues" size={16} data-testid="pending-counts">
-            {QUEUES.filter((q) =>
-              q.key === 'adjustments' ? can('members.adjust') : can('finance.orders'),
-            ).map((q) => (
+            {QUEUES.filter((q) => can(q.permission)).map((q) => (
               <Tooltip key={q.key} title={q.label}>
                 <Link to={q.path} data-testid={`pending-${q.key}`} data-count={pending?.[q.key] ?? 0}>
                   <Badge count={pending?.[q.key] ?? 0} size="small" offset={[6, -2]} showZero={false}>

@@ -8,6 +8,7 @@ import {
   NumberOutlined,
   NotificationOutlined,
   PayCircleOutlined,
+  SafetyCertificateOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -25,6 +26,7 @@ export interface MenuEntry {
 /** The console's menu; an entry shows only when the operator's role holds its permission. */
 export const MENU: MenuEntry[] = [
   { path: '/', name: '概览', icon: <DashboardOutlined />, permission: 'dashboard' },
+  { path: '/approvals', name: '复核中心', icon: <SafetyCertificateOutlined />, permission: 'approvals' },
   {
     path: '/members',
     name: '会员',

@@ -9,6 +9,7 @@ import {
   ProFormTextArea,
   type ActionType,
   type ProColumns,
+  type ProFormInstance,
 } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Drawer, Space, Spin, Tag, Typography } from 'antd';
@@ -24,7 +25,8 @@ import {
   type inviteSettingsView,
 } from '@app/shared/backoffice';
 import { useAuth } from '@/app/auth.tsx';
-import { get, post, put, validate } from '@/lib/api.ts';
+import { PendingChangesBanner } from '@/features/approvals/PendingChangesBanner.tsx';
+import { doneOrPending, get, post, put, validate } from '@/lib/api.ts';
 import { beijing, count } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
@@ -346,6 +348,7 @@ export function InviteRulesPage() {
   const { message, modal } = App.useApp();
   const { can } = useAuth();
   const queryClient = useQueryClient();
+  const rulesForm = useRef<ProFormInstance<RulesForm>>(undefined);
   const { data } = useQuery({
     queryKey: ['invite-settings'],
     queryFn: () => get<Settings>('/settings/invite'),
@@ -355,11 +358,13 @@ export function InviteRulesPage() {
   return (
     <PageContainer
       title="邀请规则"
-      subTitle={`保存后立即生效（会员规则页与发放同时按新规则）· 最后修改 ${beijing(data.updated_at)}`}
+      subTitle={`保存后立即生效（会员规则页与发放同时按新规则；提高奖励须另一位管理员复核）· 最后修改 ${beijing(data.updated_at)}`}
     >
+      <PendingChangesBanner kind="invite.settings" />
       <ProCard split="vertical">
         <ProCard colSpan="60%" title="规则数值">
           <ProForm<RulesForm>
+            formRef={rulesForm}
             initialValues={data}
             disabled={!editable}
             layout="vertical"
@@ -387,8 +392,11 @@ export function InviteRulesPage() {
                   content: `返佣比例 ${(body.commission_basis_points / 100).toFixed(2)}%，奖励打码 ${body.turnover_multiple} 倍，充值达标奖励 ${body.deposit_milestones.map((m) => `满${m.threshold}奖${m.reward}`).join('、')}。新规则立即用于之后的发放，已发放的奖励不变。`,
                 });
                 if (!ok) return false;
-                await put('/settings/invite', body);
-                void message.success('已保存');
+                const saved = await put<Settings & { pending_change?: unknown }>('/settings/invite', body);
+                // A proposal changes nothing yet: the form shows again what is in force.
+                if (saved.pending_change) rulesForm.current?.setFieldsValue({ ...saved, reason: '' });
+                void message.success(doneOrPending(saved, '已保存'));
+                void queryClient.invalidateQueries({ queryKey: ['control-changes'] });
                 void queryClient.invalidateQueries({ queryKey: ['invite-settings'] });
                 return true;
               } catch (e) {

@@ -12,7 +12,7 @@ import { APPLICATION_STATUSES, type ApplicationItem } from '@app/shared';
 import { App, Badge, Popconfirm, Space, Tabs, Tag } from 'antd';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { post, put } from '@/lib/api.ts';
+import { doneOrPending, post, put } from '@/lib/api.ts';
 import { beijing, yuan } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { ServerTable } from '@/ui/ServerTable.tsx';
@@ -41,8 +41,7 @@ export default function ActivitiesPage() {
   const applicationsRef = useRef<ActionType>(undefined);
   const run = async (fn: () => Promise<unknown>, done: string, ref: typeof activitiesRef) => {
     try {
-      await fn();
-      void message.success(done);
+      void message.success(doneOrPending(await fn(), done));
       void ref.current?.reload();
       return true;
     } catch (e) {

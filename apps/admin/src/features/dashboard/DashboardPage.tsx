@@ -20,6 +20,7 @@ interface Dashboard {
 const num = (s: string) => Number(s);
 
 const QUEUES: Array<{ key: keyof PendingCounts; title: string; path: string }> = [
+  { key: 'approvals', title: '复核中心', path: '/approvals?status=pending' },
   { key: 'deposits', title: '待确认充值', path: '/finance/deposits?status=confirming' },
   { key: 'withdrawals_review', title: '待审核提现', path: '/finance/withdrawals?status=pending' },
   { key: 'withdrawals_pay', title: '待出款', path: '/finance/withdrawals?status=approved' },

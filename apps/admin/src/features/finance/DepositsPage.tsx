@@ -1,19 +1,26 @@
 import {
   ModalForm,
   PageContainer,
+  ProFormText,
   ProFormTextArea,
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
-import { PAYMENT_METHODS, PAYMENT_ORDER_STATUSES } from '@app/shared';
+import {
+  confirmDepositBody,
+  PAYMENT_METHODS,
+  PAYMENT_ORDER_STATUSES,
+  type adminPaymentOrderView,
+} from '@app/shared';
 import type { z } from 'zod';
 import type { depositQueueItem } from '@app/shared/backoffice';
-import { App, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Alert, App, Space, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { post } from '@/lib/api.ts';
+import { doneOrPending, post, validate } from '@/lib/api.ts';
 import { beijing, yuan } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
+import { PendingChangeTag } from '@/ui/PendingChangeTag.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
 
 type Row = z.infer<typeof depositQueueItem> & Record<string, unknown>;
@@ -25,19 +32,99 @@ const STATUS_COLOR: Record<string, string> = {
   failed: 'red',
 };
 
+type Confirmed = z.infer<typeof adminPaymentOrderView>;
+
+/** The member's declared USDT beside the order's, flagged 金额不符 when they differ. */
+function Declared({ row }: { row: Row }) {
+  if (!row.declared_usdt_amount) return <>-</>;
+  return (
+    <Space size={4}>
+      <span data-testid={`declared-${row.id}`}>{row.declared_usdt_amount}</span>
+      {row.amount_mismatch && (
+        <Tag color="red" data-testid={`mismatch-${row.id}`}>
+          金额不符
+        </Tag>
+      )}
+    </Space>
+  );
+}
+
+/**
+ * Confirms a USDT transfer seen on chain. The operator may state the USDT that actually arrived
+ * (required when the member declared another amount than the order's); any amount other than the
+ * order's, like a credit beyond the operator's solo allowance, waits for a second operator.
+ */
+function ConfirmDeposit({ row: r, onDone }: { row: Row; onDone: () => void }) {
+  const { message } = App.useApp();
+  return (
+    <ModalForm<{ usdt_amount?: string; reason?: string }>
+      title={`确认到账 ${r.order_no}`}
+      width={520}
+      trigger={<a data-testid={`confirm-deposit-${r.id}`}>确认到账</a>}
+      modalProps={{ destroyOnHidden: true }}
+      initialValues={{ reason: '链上核对无误' }}
+      submitter={{ searchConfig: { submitText: '确认入账' } }}
+      onFinish={async (v) => {
+        const usdt = v.usdt_amount?.trim();
+        try {
+          const body = validate(confirmDepositBody, {
+            reason: v.reason ?? '',
+            ...(usdt ? { usdt_amount: usdt } : {}),
+          });
+          const done = await post<Confirmed>(`/payment-orders/${r.id}/confirm`, body);
+          void message.success(
+            doneOrPending(
+              done,
+              `已确认，会员 ${r.username} 入账 ${yuan(done.credited_amount ?? r.amount)} 元`,
+            ),
+          );
+          onDone();
+          return true;
+        } catch (e) {
+          void message.error((e as Error).message);
+          return false;
+        }
+      }}
+    >
+      <Typography.Paragraph>
+        已在链上核对哈希？将为会员 {r.username} 入账 {yuan(r.amount)} 元（{r.usdt_amount} USDT × {r.rate}）。
+      </Typography.Paragraph>
+      {r.amount_mismatch && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={`金额不符：会员申报 ${r.declared_usdt_amount} USDT，订单为 ${r.usdt_amount} USDT`}
+          description="请在链上核对实际到账数量并填写。按订单数量入账可由你确认；按其他数量入账须另一位管理员在「复核中心」复核通过后才入账。"
+        />
+      )}
+      <ProFormText
+        name="usdt_amount"
+        label="链上到账 USDT"
+        placeholder={`留空即按订单 ${r.usdt_amount ?? ''} USDT`}
+        rules={
+          r.amount_mismatch
+            ? [
+                {
+                  required: true,
+                  whitespace: true,
+                  message: '会员申报数量与订单不符，请填写链上实际到账的 USDT 数量',
+                },
+              ]
+            : []
+        }
+        extra="与订单数量不同时，按订单汇率折算入账，须另一位管理员复核后生效。"
+      />
+      <ProFormTextArea name="reason" label="备注（写入审计日志）" fieldProps={{ maxLength: 200 }} />
+    </ModalForm>
+  );
+}
+
 /** Deposit orders; USDT transfers wait here for the hash to be checked (confirm or reject with a reason). */
 export default function DepositsPage() {
   const { message } = App.useApp();
   const ref = useRef<ActionType>(undefined);
-  const confirm = async (r: Row) => {
-    try {
-      await post(`/payment-orders/${r.id}/confirm`, { reason: '链上核对无误' });
-      void message.success(`已确认，会员 ${r.username} 入账 ${yuan(r.amount)} 元`);
-      void ref.current?.reload();
-    } catch (e) {
-      void message.error((e as Error).message);
-    }
-  };
+  const reload = () => void ref.current?.reload();
   const columns: ProColumns<Row>[] = [
     { title: '单号/哈希/会员', dataIndex: 'keyword', hideInTable: true },
     { title: '单号', dataIndex: 'order_no', search: false, copyable: true },
@@ -58,14 +145,30 @@ export default function DepositsPage() {
       dataIndex: 'amount',
       search: false,
       align: 'right',
-      render: (_, r) => <Money value={r.amount} />,
+      render: (_, r) => (
+        <>
+          <Money value={r.amount} />
+          {r.credited_amount && r.credited_amount !== r.amount && (
+            <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }}>
+              实际入账 {yuan(r.credited_amount)}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
     {
-      title: 'USDT',
+      title: '订单 USDT',
       dataIndex: 'usdt_amount',
       search: false,
       align: 'right',
       render: (_, r) => (r.usdt_amount ? `${r.usdt_amount} × ${r.rate}` : '-'),
+    },
+    {
+      title: '会员申报 USDT',
+      dataIndex: 'declared_usdt_amount',
+      search: false,
+      align: 'right',
+      render: (_, r) => <Declared row={r} />,
     },
     {
       title: '交易哈希',
@@ -85,7 +188,12 @@ export default function DepositsPage() {
       title: '状态',
       dataIndex: 'status',
       valueEnum: Object.fromEntries(Object.entries(PAYMENT_ORDER_STATUSES).map(([k, v]) => [k, { text: v }])),
-      render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{r.status_text}</Tag>,
+      render: (_, r) => (
+        <Space size={4}>
+          <Tag color={STATUS_COLOR[r.status]}>{r.status_text}</Tag>
+          {r.pending_change_id !== null && <PendingChangeTag id={r.pending_change_id} />}
+        </Space>
+      ),
     },
     { title: '原因', dataIndex: 'reason', search: false, render: (_, r) => r.reason ?? '-' },
     { title: '处理人', dataIndex: 'operator_name', search: false, render: (_, r) => r.operator_name ?? '-' },
@@ -97,14 +205,7 @@ export default function DepositsPage() {
       render: (_, r) =>
         r.status === 'confirming' ? (
           <Space>
-            <Popconfirm
-              title="确认到账"
-              description={`已在链上核对哈希？将为会员 ${r.username} 入账 ${yuan(r.amount)} 元（${r.usdt_amount} USDT × ${r.rate}）。`}
-              okText="确认入账"
-              onConfirm={() => confirm(r)}
-            >
-              <a data-testid={`confirm-deposit-${r.id}`}>确认到账</a>
-            </Popconfirm>
+            {r.pending_change_id === null && <ConfirmDeposit row={r} onDone={reload} />}
             <ModalForm<{ reason: string }>
               title={`驳回充值 ${r.order_no}`}
               width={420}
@@ -114,7 +215,7 @@ export default function DepositsPage() {
                 try {
                   await post(`/payment-orders/${r.id}/reject`, v);
                   void message.success('已驳回，会员将收到原因');
-                  void ref.current?.reload();
+                  reload();
                   return true;
                 } catch (e) {
                   void message.error((e as Error).message);

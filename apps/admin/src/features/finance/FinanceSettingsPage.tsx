@@ -8,19 +8,26 @@ import {
   ProFormSwitch,
   ProFormText,
   ProFormTextArea,
+  type ProFormInstance,
 } from '@ant-design/pro-components';
-import { financeSettingsBody, type FinanceSettingsView } from '@app/shared/backoffice';
+import { financeSettingsBody, type FinanceSettingsView, type PendingChangeRef } from '@app/shared/backoffice';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Spin, Typography } from 'antd';
-import { get, put, validate } from '@/lib/api.ts';
+import { useRef } from 'react';
+import { PendingChangesBanner } from '@/features/approvals/PendingChangesBanner.tsx';
+import { doneOrPending, get, put, validate } from '@/lib/api.ts';
 import { beijing } from '@/lib/format.ts';
 
 type Form = Omit<FinanceSettingsView, 'updated_at'> & { reason?: string };
 
-/** Rates, withdrawal limits and fees, the turnover multiple, payment methods: in force at once, audited. */
+/**
+ * Rates, withdrawal limits and fees, the turnover multiple, payment methods: in force at once,
+ * audited; a change that loosens a money control waits in 复核中心 for a second operator.
+ */
 export default function FinanceSettingsPage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
+  const formRef = useRef<ProFormInstance<Form>>(undefined);
   const { data } = useQuery({
     queryKey: ['finance-settings'],
     queryFn: () => get<FinanceSettingsView>('/settings/finance'),
@@ -29,9 +36,11 @@ export default function FinanceSettingsPage() {
   return (
     <PageContainer
       title="财务设置"
-      subTitle={`保存后立即对会员生效，并记录审计日志 · 最后修改 ${beijing(data.updated_at)}`}
+      subTitle={`保存后立即对会员生效，并记录审计日志；放宽资金控制的修改须另一位管理员复核 · 最后修改 ${beijing(data.updated_at)}`}
     >
+      <PendingChangesBanner kind="finance.settings" />
       <ProForm<Form>
+        formRef={formRef}
         initialValues={data}
         layout="vertical"
         submitter={{ searchConfig: { submitText: '保存设置' }, resetButtonProps: { children: '还原' } }}
@@ -55,13 +64,21 @@ export default function FinanceSettingsPage() {
           }
           const ok = await modal.confirm({
             title: '保存财务设置',
-            content: '新的汇率、限额与手续费将立即对所有会员生效。确定保存？',
+            content:
+              '新的汇率、限额与手续费将立即对所有会员生效。放宽资金控制的修改（提高单人审批额度、单笔最高提现或充值方式上限、USDT 充值汇率，降低 USDT 提现汇率或充值打码倍数）须另一位管理员在「复核中心」复核通过后才生效。确定保存？',
           });
           if (!ok) return false;
           try {
-            const saved = await put<FinanceSettingsView>('/settings/finance', body);
-            queryClient.setQueryData(['finance-settings'], saved);
-            void message.success('已保存，立即生效');
+            const saved = await put<FinanceSettingsView & { pending_change?: PendingChangeRef }>(
+              '/settings/finance',
+              body,
+            );
+            const { pending_change, ...inForce } = saved;
+            queryClient.setQueryData(['finance-settings'], inForce);
+            // A proposal changes nothing yet: the form shows again what is in force.
+            if (pending_change) formRef.current?.setFieldsValue({ ...inForce, reason: '' });
+            void queryClient.invalidateQueries({ queryKey: ['control-changes'] });
+            void message.success(doneOrPending(saved, '已保存，立即生效'));
             return true;
           } catch (e) {
             void message.error((e as Error).message);
@@ -101,9 +118,9 @@ export default function FinanceSettingsPage() {
             />
             <ProFormText
               name="adjustment_approval_threshold"
-              label="人工调整复核阈值（元）"
+              label="单人审批额度（元）"
               width="sm"
-              extra="超过此金额须另一位管理员复核"
+              extra="当日为同一会员独自经手的资金超过此额度，须另一位管理员复核"
             />
           </ProFormGroup>
         </ProCard>

@@ -7,13 +7,14 @@ import {
 } from '@ant-design/pro-components';
 import { WITHDRAW_STATUSES } from '@app/shared';
 import type { withdrawQueueItem } from '@app/shared/backoffice';
-import { App, Popconfirm, Space, Tag } from 'antd';
+import { App, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { post } from '@/lib/api.ts';
+import { doneOrPending, post } from '@/lib/api.ts';
 import { beijing, yuan } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
+import { PendingChangeTag } from '@/ui/PendingChangeTag.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
 
 type Row = z.infer<typeof withdrawQueueItem> & Record<string, unknown>;
@@ -30,8 +31,7 @@ export default function WithdrawalsPage() {
   const ref = useRef<ActionType>(undefined);
   const act = async (r: Row, step: 'review' | 'pay', done: string) => {
     try {
-      await post(`/withdraws/${r.id}/${step}`, {});
-      void message.success(done);
+      void message.success(doneOrPending(await post(`/withdraws/${r.id}/${step}`, {}), done));
       void ref.current?.reload();
     } catch (e) {
       void message.error((e as Error).message);
@@ -78,7 +78,12 @@ export default function WithdrawalsPage() {
       title: '状态',
       dataIndex: 'status',
       valueEnum: Object.fromEntries(Object.entries(WITHDRAW_STATUSES).map(([k, v]) => [k, { text: v }])),
-      render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{r.status_text}</Tag>,
+      render: (_, r) => (
+        <Space size={4}>
+          <Tag color={STATUS_COLOR[r.status]}>{r.status_text}</Tag>
+          {r.pending_change_id !== null && <PendingChangeTag id={r.pending_change_id} />}
+        </Space>
+      ),
     },
     { title: '原因', dataIndex: 'reason', search: false, render: (_, r) => r.reason ?? '-' },
     { title: '处理人', dataIndex: 'operator_name', search: false, render: (_, r) => r.operator_name ?? '-' },
@@ -98,10 +103,17 @@ export default function WithdrawalsPage() {
                 <a data-testid={`review-${r.id}`}>审核通过</a>
               </Popconfirm>
             )}
-            {r.status === 'approved' && (
+            {r.status === 'approved' && r.pending_change_id === null && (
               <Popconfirm
                 title="确认已出款"
-                description={`已向 ${r.wallet_name} ${r.account} 汇出 ${yuan(r.actual_amount)} 元（申请 ${yuan(r.amount)}，手续费 ${yuan(r.fee)}）？`}
+                description={
+                  <div style={{ maxWidth: 360 }}>
+                    {`已向 ${r.wallet_name} ${r.account} 汇出 ${yuan(r.actual_amount)} 元（申请 ${yuan(r.amount)}，手续费 ${yuan(r.fee)}）？`}
+                    <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0', fontSize: 12 }}>
+                      若此提现由你本人审核且超出单人审批额度，出款将提交另一位管理员复核。
+                    </Typography.Paragraph>
+                  </div>
+                }
                 okText="确认已出款"
                 onConfirm={() => act(r, 'pay', '已出款')}
               >

@@ -1,7 +1,7 @@
 import { ModalForm, ProFormRadio, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { createAdjustmentBody, type AdjustmentItem } from '@app/shared/backoffice';
 import { App, Button } from 'antd';
-import { post, validate } from '@/lib/api.ts';
+import { doneOrPending, post, validate } from '@/lib/api.ts';
 import { yuan } from '@/lib/format.ts';
 
 /** A manual credit or debit; above the threshold it waits for a second operator. */
@@ -38,16 +38,17 @@ export function AdjustmentForm({
         const verb = v.direction === 'credit' ? '加款' : '扣款';
         const confirmed = await modal.confirm({
           title: `确认${verb}`,
-          content: `将为会员 ${username} ${verb} ${yuan(body.amount)} 元（${v.reason}）。超过复核阈值的调整需由另一位管理员复核后入账。`,
+          content: `将为会员 ${username} ${verb} ${yuan(body.amount)} 元（${v.reason}）。你今日为该会员独自经手的资金超过单人审批额度时，需由另一位管理员复核后入账。`,
           okText: `确认${verb}`,
         });
         if (!confirmed) return false;
         try {
           const item = await post<AdjustmentItem>('/adjustments', body);
+          // Beyond the solo allowance the adjustment itself waits (人工调整 is its queue).
           void message.success(
             item.status === 'pending'
-              ? '已提交，等待另一位管理员复核'
-              : `已入账，余额 ${yuan(item.balance_after)} 元`,
+              ? `已提交，等待另一位管理员复核（人工调整 #${item.id}）`
+              : doneOrPending(item, `已入账，余额 ${yuan(item.balance_after)} 元`),
           );
           onDone();
           return true;

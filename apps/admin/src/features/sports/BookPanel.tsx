@@ -11,7 +11,8 @@ import { App, Button, Card, Table, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import type { z } from 'zod';
 import { bookCapBody, type bookCapList, type bookExposureItem } from '@app/shared/backoffice';
-import { get, put, validate } from '@/lib/api.ts';
+import { doneOrPending, get, put, validate } from '@/lib/api.ts';
+import { PendingChangesBanner } from '@/features/approvals/PendingChangesBanner.tsx';
 import { beijing } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { ServerTable } from '@/ui/ServerTable.tsx';
@@ -65,8 +66,8 @@ function CapForm({ row, preset, onDone }: { row?: Cap; preset?: Partial<Form>; o
             max_liability: v.max_liability ? v.max_liability : null,
             reason: v.reason,
           });
-          await put<Caps>('/sports/book/caps', body);
-          void message.success(v.max_liability ? '已保存' : '已取消上限');
+          const saved = await put<Caps>('/sports/book/caps', body);
+          void message.success(doneOrPending(saved, v.max_liability ? '已保存' : '已取消上限'));
           onDone();
           return true;
         } catch (e) {
@@ -95,7 +96,7 @@ function CapForm({ row, preset, onDone }: { row?: Cap; preset?: Partial<Form>; o
       <Typography.Paragraph type="secondary">
         负债 =
         该结果打出时需派出的奖金减去本金（串关按整单最高奖金计入每一场）。比赛优先于玩法，玩法优先于项目。
-        会员投注在事务内校验，超出时提示本场最高可投金额。
+        会员投注在事务内校验，超出时提示本场最高可投金额。提高或取消上限须另一位管理员在「复核中心」复核后生效。
       </Typography.Paragraph>
       <ProFormTextArea name="reason" label="原因" rules={[{ required: true, message: '请填写原因' }]} />
     </ModalForm>
@@ -167,6 +168,7 @@ export function BookPanel() {
         style={{ marginBottom: 16 }}
         extra={<CapForm onDone={reload} />}
       >
+        <PendingChangesBanner kind="sports.book_cap" />
         <Typography.Paragraph type="secondary">
           未单独设置的结果按默认上限 {caps ? <Money value={caps.default_cap} /> : '—'} 元。
         </Typography.Paragraph>

@@ -11,7 +11,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { betLimitBody, type betLimitItem } from '@app/shared/backoffice';
-import { put, validate } from '@/lib/api.ts';
+import { doneOrPending, put, validate } from '@/lib/api.ts';
 import { beijing } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { ServerTable } from '@/ui/ServerTable.tsx';
@@ -59,7 +59,7 @@ function LimitForm({ row, onDone }: { row?: Row; onDone: () => void }) {
             reason: v.reason,
           });
           const saved = await put<Row | null>('/sports/limits', body);
-          void message.success(saved ? '已保存' : '已取消限额');
+          void message.success(doneOrPending(saved, saved ? '已保存' : '已取消限额'));
           onDone();
           return true;
         } catch (e) {
@@ -80,7 +80,7 @@ function LimitForm({ row, onDone }: { row?: Row; onDone: () => void }) {
         label="单场最高可赢（元，留空为不限；按该会员未结注单的最高奖金累计）"
       />
       <Typography.Paragraph type="secondary">
-        两项都留空即取消该会员的限额。会员投注时在事务内校验，超出会提示剩余额度。
+        两项都留空即取消该会员的限额。会员投注时在事务内校验，超出会提示剩余额度。提高或取消限额须另一位管理员在「复核中心」复核后生效。
       </Typography.Paragraph>
       <ProFormTextArea name="reason" label="原因" rules={[{ required: true, message: '请填写原因' }]} />
     </ModalForm>

@@ -14,7 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Drawer, Popconfirm, Space, Table, Tag } from 'antd';
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { get, post } from '@/lib/api.ts';
+import { doneOrPending, get, post } from '@/lib/api.ts';
 import { beijing, yuan } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
@@ -111,8 +111,8 @@ function MatchDrawer({ id, onClose }: { id: number; onClose: () => void }) {
                   okButtonProps: { danger: true },
                 });
                 if (!ok) return false;
-                await post(`/sports/matches/${id}/correction`, v);
-                void message.success(v.kind === 'void' ? '已作废' : '已重新结算');
+                const done = await post(`/sports/matches/${id}/correction`, v);
+                void message.success(doneOrPending(done, v.kind === 'void' ? '已作废' : '已重新结算'));
                 refresh();
                 return true;
               } catch (e) {
