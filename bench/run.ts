@@ -81,6 +81,9 @@ const BENCHES: Bench[] = [
   // These two start servers of their own (a PGlite app; `npm start` twice): a minute or more
   // before any figure, so the smoke run leaves them out (BENCH_ONLY=realtime,workers runs them small).
   { name: 'realtime', env: { SOCKETS: '5000' }, quick: null },
+  // A socket flood (100 sockets × 400 frames, 1,000 connections from one address) beside GET
+  // /v1/notices: its p99 held against the same probe without the flood (issue 37, point 7).
+  { name: 'realtime-flood', script: 'realtime', env: { MODE: 'flood' }, quick: null },
   { name: 'workers', env: { DURATION_S: '10' }, quick: null },
 ];
 

@@ -110,7 +110,7 @@ describe('three processes booting together on one fresh database, over PostgreSQ
     const { rows } = result as { rows: Array<{ n: number }> };
     expect(rows[0]?.n).toBe(journal.entries.length);
     expect((await db.db.select({ n: count() }).from(members))[0]?.n).toBe(3);
-    expect((await db.db.select({ n: count() }).from(operators))[0]?.n).toBe(1);
+    expect((await db.db.select({ n: count() }).from(operators))[0]?.n).toBe(2);
     await vi.waitFor(() => expect(leaders(servers)).toBe(1), { timeout: 30_000 });
     console.info(
       `[boot figures] ${servers.length} processes booted together on one fresh database, all ready in ${(
