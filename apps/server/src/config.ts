@@ -242,6 +242,9 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+/** Every variable the server reads (the production checks hold each secret among them to account). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as ReadonlyArray<keyof Env>;
+
 /** The environment cannot make a working server; the message says which variable and why. */
 export class ConfigError extends Error {
   constructor(message: string) {

@@ -8,11 +8,13 @@ import {
   secretCandidates,
 } from '../cli/published-secrets.ts';
 import { TEST_DRAW_SEED_KEY } from '../test/keys.ts';
+import { ENV_VARIABLES } from '../config.ts';
 import { PUBLISHED_SECRET_DIGESTS } from './published-secrets.ts';
 import {
   isPublishedSecret,
   keyMaterialBytes,
   lowEntropyReason,
+  SECRET_VARIABLES,
   secretDigest,
   secretProblem,
 } from './secrets.ts';
@@ -93,5 +95,15 @@ describe('the published list', () => {
       `const OTHER_KEY = \`prefix-\${value}-interpolated-is-not-a-literal-value\`;`,
     ].join('\n');
     expect(secretCandidates(text).sort()).toEqual([hex, base64, phrase, env].sort());
+  });
+});
+
+describe('the secrets production checks', () => {
+  it('are every variable named like a secret, so one added later is checked without being listed by hand', () => {
+    // APP_KEY is the Pusher app key every client is sent; ALLOW_* are switches, not secrets.
+    const named = ENV_VARIABLES.filter(
+      (v) => /(SECRET|TOKEN|_KEY|PASSWORD)$/.test(v) && v !== 'APP_KEY' && !v.startsWith('ALLOW_'),
+    );
+    expect([...named].sort()).toEqual([...SECRET_VARIABLES].sort());
   });
 });
