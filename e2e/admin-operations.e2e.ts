@@ -123,7 +123,7 @@ describe('operations in the console', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('approves an agent application; the agent and its members are listed; the invite rules change at once', async () => {
+  it('approves an agent application; the agent and its members are listed; the invite rules change once a second operator approves', async () => {
     const api = await memberApi('demo002', 'demo1234');
     const applied = await api('POST', '/v1/invite/apply-agent', {
       real_name: '王五',
@@ -169,7 +169,31 @@ describe('operations in the console', () => {
         return confirmButton().count();
       })
       .toBe(0);
-    // The saved rules on the page (the 已保存 toast lasts 3 s and a busy machine may miss it).
+    // Paying more waits for a second operator (dual control): nothing changed yet.
+    const waiting = page.getByTestId('pending-changes-banner').getByText('返佣比例 30 → 50 基点');
+    await waiting.waitFor();
+    await page.getByText(/有效投注额的0\.30%发放/).waitFor();
+    // finance01 (invite.settings) approves it through the console's API; the page then shows it.
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/admin/v1/auth/login',
+      payload: { username: 'finance01', password: 'finance1234' },
+    });
+    const checker = { authorization: `Bearer ${login.json<{ data: { token: string } }>().data.token}` };
+    const queue = await server.app.inject({
+      method: 'GET',
+      url: '/admin/v1/control-changes?status=pending&kind=invite.settings',
+      headers: checker,
+    });
+    const [change] = queue.json<{ data: { list: Array<{ id: number }> } }>().data.list;
+    const approved = await server.app.inject({
+      method: 'POST',
+      url: `/admin/v1/control-changes/${change!.id}/approve`,
+      headers: checker,
+      payload: { reason: '年终活动已批' },
+    });
+    expect(approved.json<{ code: number }>().code, approved.body).toBe(200);
+    await page.reload();
     await page.getByText(/有效投注额的0\.50%发放/).waitFor();
     await screenshot(page, 'admin-invite-rules');
     const rules = await server.app.inject({ method: 'GET', url: '/v1/invite/rules' });
