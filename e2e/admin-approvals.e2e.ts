@@ -94,6 +94,7 @@ describe('复核中心: what one operator must not do alone', () => {
       .getByTestId('pending-changes-banner')
       .getByText(`单人审批额度 ${before}元 → ${raised}元`)
       .waitFor();
+    await shoot('admin-finance-settings-pending');
     expect((await server.app.services.backoffice.financeSettings.view()).adjustment_approval_threshold).toBe(
       before,
     );
@@ -223,6 +224,7 @@ describe('复核中心: what one operator must not do alone', () => {
     await dialog.getByRole('button', { name: '确认入账' }).click();
     await dialog.getByText('会员申报数量与订单不符，请填写链上实际到账的 USDT 数量').waitFor();
     await dialog.getByLabel('链上到账 USDT').fill('45');
+    await shoot('admin-deposits-confirm');
     await dialog.getByRole('button', { name: '确认入账' }).click();
     await toastWith(page, /已提交复核（#\d+）/).waitFor();
     const tag = row.getByText(/待复核 #\d+/);

@@ -38,14 +38,14 @@ type Confirmed = z.infer<typeof adminPaymentOrderView>;
 function Declared({ row }: { row: Row }) {
   if (!row.declared_usdt_amount) return <>-</>;
   return (
-    <Space size={4}>
+    <>
       <span data-testid={`declared-${row.id}`}>{row.declared_usdt_amount}</span>
       {row.amount_mismatch && (
-        <Tag color="red" data-testid={`mismatch-${row.id}`}>
+        <Tag color="red" data-testid={`mismatch-${row.id}`} style={{ marginInline: '4px 0' }}>
           金额不符
         </Tag>
       )}
-    </Space>
+    </>
   );
 }
 
@@ -157,18 +157,23 @@ export default function DepositsPage() {
       ),
     },
     {
-      title: '订单 USDT',
+      title: 'USDT（订单 / 会员申报）',
       dataIndex: 'usdt_amount',
       search: false,
       align: 'right',
-      render: (_, r) => (r.usdt_amount ? `${r.usdt_amount} × ${r.rate}` : '-'),
-    },
-    {
-      title: '会员申报 USDT',
-      dataIndex: 'declared_usdt_amount',
-      search: false,
-      align: 'right',
-      render: (_, r) => <Declared row={r} />,
+      render: (_, r) =>
+        r.usdt_amount ? (
+          <>
+            <div>{`${r.usdt_amount} × ${r.rate}`}</div>
+            {r.declared_usdt_amount && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                会员申报 <Declared row={r} />
+              </Typography.Text>
+            )}
+          </>
+        ) : (
+          '-'
+        ),
     },
     {
       title: '交易哈希',
@@ -188,12 +193,7 @@ export default function DepositsPage() {
       title: '状态',
       dataIndex: 'status',
       valueEnum: Object.fromEntries(Object.entries(PAYMENT_ORDER_STATUSES).map(([k, v]) => [k, { text: v }])),
-      render: (_, r) => (
-        <Space size={4}>
-          <Tag color={STATUS_COLOR[r.status]}>{r.status_text}</Tag>
-          {r.pending_change_id !== null && <PendingChangeTag id={r.pending_change_id} />}
-        </Space>
-      ),
+      render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{r.status_text}</Tag>,
     },
     { title: '原因', dataIndex: 'reason', search: false, render: (_, r) => r.reason ?? '-' },
     { title: '处理人', dataIndex: 'operator_name', search: false, render: (_, r) => r.operator_name ?? '-' },
@@ -205,7 +205,11 @@ export default function DepositsPage() {
       render: (_, r) =>
         r.status === 'confirming' ? (
           <Space>
-            {r.pending_change_id === null && <ConfirmDeposit row={r} onDone={reload} />}
+            {r.pending_change_id === null ? (
+              <ConfirmDeposit row={r} onDone={reload} />
+            ) : (
+              <PendingChangeTag id={r.pending_change_id} />
+            )}
             <ModalForm<{ reason: string }>
               title={`驳回充值 ${r.order_no}`}
               width={420}

@@ -78,12 +78,7 @@ export default function WithdrawalsPage() {
       title: '状态',
       dataIndex: 'status',
       valueEnum: Object.fromEntries(Object.entries(WITHDRAW_STATUSES).map(([k, v]) => [k, { text: v }])),
-      render: (_, r) => (
-        <Space size={4}>
-          <Tag color={STATUS_COLOR[r.status]}>{r.status_text}</Tag>
-          {r.pending_change_id !== null && <PendingChangeTag id={r.pending_change_id} />}
-        </Space>
-      ),
+      render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{r.status_text}</Tag>,
     },
     { title: '原因', dataIndex: 'reason', search: false, render: (_, r) => r.reason ?? '-' },
     { title: '处理人', dataIndex: 'operator_name', search: false, render: (_, r) => r.operator_name ?? '-' },
@@ -103,6 +98,7 @@ export default function WithdrawalsPage() {
                 <a data-testid={`review-${r.id}`}>审核通过</a>
               </Popconfirm>
             )}
+            {r.pending_change_id !== null && <PendingChangeTag id={r.pending_change_id} />}
             {r.status === 'approved' && r.pending_change_id === null && (
               <Popconfirm
                 title="确认已出款"
