@@ -1,10 +1,10 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ControlChangeKindKey } from '@app/shared/backoffice';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { uniqueUsername } from './support/app.ts';
-import { screenshot } from './support/browser.ts';
+import { screenshot, settle } from './support/browser.ts';
 import {
   consoleLogin,
   consolePage as page,
@@ -31,6 +31,13 @@ async function signInAs(username: string, password: string) {
   await page.evaluate(() => localStorage.clear());
   await consoleLogin(page, username, password);
   await page.getByTestId('dashboard-today').waitFor();
+}
+
+/** Clicks a dialog's button once the dialog has finished opening (a click during its zoom can miss). */
+async function press(button: Locator) {
+  await button.waitFor();
+  await settle(page);
+  await button.click();
 }
 
 /** An antd message (toast) of the console showing the text. */
@@ -86,7 +93,7 @@ describe('复核中心: what one operator must not do alone', () => {
     await page.getByLabel('修改原因（写入审计日志）').fill('旺季大额补单');
     await page.getByRole('button', { name: '保存设置' }).click();
     await page.locator('.ant-modal-confirm-content').getByText('放宽资金控制的修改').waitFor();
-    await page.getByRole('button', { name: OK_BUTTON }).click();
+    await press(page.getByRole('button', { name: OK_BUTTON }));
     await toastWith(page, /已提交复核（#\d+），需另一位管理员在「复核中心」通过后生效/).waitFor();
     // Nothing changed yet: the form shows the value in force again, and the banner says what waits.
     await expect.poll(() => threshold.inputValue()).toBe(before);
@@ -133,7 +140,7 @@ describe('复核中心: what one operator must not do alone', () => {
       .click();
     const dialog = page.getByRole('dialog', { name: /复核通过/ });
     await dialog.getByLabel('复核意见（选填，写入审计日志）').fill('已电话确认');
-    await dialog.getByRole('button', { name: '确认通过' }).click();
+    await press(dialog.getByRole('button', { name: '确认通过' }));
     await toastWith(page, '复核通过，已生效').waitFor();
     await page.locator('.ant-drawer').getByText('已生效').waitFor();
 
@@ -158,7 +165,7 @@ describe('复核中心: what one operator must not do alone', () => {
     await create.getByLabel('姓名').fill('运营二号');
     await create.locator('.ant-select-selector').click();
     await page.locator('.ant-select-item-option', { hasText: '客服' }).click();
-    await create.getByRole('button', { name: OK_BUTTON }).click();
+    await press(create.getByRole('button', { name: OK_BUTTON }));
     await toastWith(page, /已提交复核（#\d+）/).waitFor();
 
     // finance01 sees it, but approving needs 管理账号: the server's refusal is shown.
@@ -169,7 +176,7 @@ describe('复核中心: what one operator must not do alone', () => {
     await row.getByText('通过', { exact: true }).click();
     const dialog = page.getByRole('dialog', { name: /复核通过/ });
     await dialog.getByText('通过后将生成一次性密码').waitFor();
-    await dialog.getByRole('button', { name: '确认通过' }).click();
+    await press(dialog.getByRole('button', { name: '确认通过' }));
     await toastWith(page, '当前管理账号无权复核此类变更').waitFor();
     await row.getByText('待复核').waitFor();
 
@@ -179,17 +186,14 @@ describe('复核中心: what one operator must not do alone', () => {
     await page.goto('/admin/approvals');
     const pendingRow = page.locator('tr', { hasText: `新增管理账号 ${newUser}` });
     await pendingRow.getByText('通过', { exact: true }).click();
-    await page
-      .getByRole('dialog', { name: /复核通过/ })
-      .getByRole('button', { name: '确认通过' })
-      .click();
+    await press(page.getByRole('dialog', { name: /复核通过/ }).getByRole('button', { name: '确认通过' }));
     const modal = page.getByTestId('one-time-password-modal');
     await modal.getByText('一次性密码仅显示一次').waitFor();
     await modal.getByText(newUser).waitFor();
     const password = (await modal.getByTestId('one-time-password').textContent())?.trim() ?? '';
     expect(password.length).toBeGreaterThanOrEqual(8);
     await shoot('admin-approvals-password');
-    await page.getByTestId('one-time-password-done').click();
+    await press(page.getByTestId('one-time-password-done'));
     await modal.waitFor({ state: 'hidden' });
     // The password is nowhere on the page any more; it signs the new account in.
     await expect.poll(() => page.getByText(password).count()).toBe(0);
@@ -221,11 +225,11 @@ describe('复核中心: what one operator must not do alone', () => {
     await row.getByText('确认到账').click();
     const dialog = page.getByRole('dialog', { name: `确认到账 ${created.order.order_no}` });
     await dialog.getByText('金额不符：会员申报 45.00 USDT，订单为 50.00 USDT').waitFor();
-    await dialog.getByRole('button', { name: '确认入账' }).click();
+    await press(dialog.getByRole('button', { name: '确认入账' }));
     await dialog.getByText('会员申报数量与订单不符，请填写链上实际到账的 USDT 数量').waitFor();
     await dialog.getByLabel('链上到账 USDT').fill('45');
     await shoot('admin-deposits-confirm');
-    await dialog.getByRole('button', { name: '确认入账' }).click();
+    await press(dialog.getByRole('button', { name: '确认入账' }));
     await toastWith(page, /已提交复核（#\d+）/).waitFor();
     const tag = row.getByText(/待复核 #\d+/);
     await tag.waitFor();
@@ -239,10 +243,7 @@ describe('复核中心: what one operator must not do alone', () => {
     await signInAs('finance01', 'finance1234');
     await page.goto('/admin/approvals');
     await page.locator('tr', { hasText: created.order.order_no }).getByText('通过', { exact: true }).click();
-    await page
-      .getByRole('dialog', { name: /复核通过/ })
-      .getByRole('button', { name: '确认通过' })
-      .click();
+    await press(page.getByRole('dialog', { name: /复核通过/ }).getByRole('button', { name: '确认通过' }));
     await toastWith(page, '复核通过，已生效').waitFor();
     await page.goto('/admin/finance/deposits?status=paid');
     const paid = page.locator('tr', { hasText: created.order.order_no });

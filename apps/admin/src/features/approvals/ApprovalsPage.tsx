@@ -115,8 +115,11 @@ export default function ApprovalsPage() {
 
   // Another operator proposed or decided something: the list follows the live count.
   const waiting = pending?.approvals;
+  const seen = useRef(waiting);
   useEffect(() => {
-    if (waiting !== undefined) void ref.current?.reload();
+    if (waiting === seen.current) return;
+    seen.current = waiting;
+    void ref.current?.reload();
   }, [waiting]);
 
   const decided = (c?: ControlChangeItem) => {
@@ -127,10 +130,6 @@ export default function ApprovalsPage() {
         .then(setDetail)
         .catch(() => setDetail(null));
   };
-  const actions = (c: ControlChangeItem) => (
-    <DecisionActions change={c} onDecided={decided} onPassword={setPassword} />
-  );
-
   const columns: ProColumns<Row>[] = [
     { title: '#', dataIndex: 'id', search: false, width: 56 },
     {
@@ -209,13 +208,19 @@ export default function ApprovalsPage() {
       title: '操作',
       valueType: 'option',
       fixed: 'right',
-      width: 150,
-      render: (_, r) => [
-        <a key="detail" onClick={() => setDetail(r)} data-testid={`change-detail-${r.id}`}>
-          详情
-        </a>,
-        <span key="actions">{actions(r)}</span>,
-      ],
+      width: 170,
+      render: (_, r) => (
+        <DecisionActions
+          change={r}
+          onDecided={decided}
+          onPassword={setPassword}
+          lead={
+            <a onClick={() => setDetail(r)} data-testid={`change-detail-${r.id}`}>
+              详情
+            </a>
+          }
+        />
+      ),
     },
   ];
 

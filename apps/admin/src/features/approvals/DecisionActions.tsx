@@ -6,6 +6,7 @@ import {
   type Permission,
 } from '@app/shared/backoffice';
 import { Alert, App, Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { useAuth } from '@/app/auth.tsx';
 import { ApiError, post, validate } from '@/lib/api.ts';
@@ -40,6 +41,8 @@ export interface DecisionActionsProps {
   onPassword: (value: OneTimePassword) => void;
   /** Buttons (the detail drawer) instead of links (a table row). */
   buttons?: boolean;
+  /** Shown first in the same row (a table row's 详情). */
+  lead?: ReactNode;
 }
 
 /**
@@ -47,10 +50,10 @@ export interface DecisionActionsProps {
  * their row says 待他人复核. A checker without the change's permission still sees both (the
  * server refuses with its reason), with a hint saying which permission it needs.
  */
-export function DecisionActions({ change: c, onDecided, onPassword, buttons }: DecisionActionsProps) {
+export function DecisionActions({ change: c, onDecided, onPassword, buttons, lead }: DecisionActionsProps) {
   const { message } = App.useApp();
   const { operator, can } = useAuth();
-  if (c.status !== 'pending') return null;
+  if (c.status !== 'pending') return <>{lead}</>;
   const trigger = (label: string, testId: string, danger?: boolean) =>
     buttons ? (
       <Button type={danger ? 'default' : 'primary'} danger={danger} data-testid={testId}>
@@ -70,6 +73,7 @@ export function DecisionActions({ change: c, onDecided, onPassword, buttons }: D
   if (c.maker_id === operator?.id)
     return (
       <Space size={8}>
+        {lead}
         <Tooltip title="发起人不能复核自己发起的变更">
           <Tag color="default" data-testid={`own-change-${c.id}`}>
             待他人复核
@@ -94,9 +98,19 @@ export function DecisionActions({ change: c, onDecided, onPassword, buttons }: D
       </Space>
     );
 
-  const lacks = !can(c.permission as Permission);
-  return (
-    <Space size={8} wrap>
+  const needs = !can(c.permission as Permission) && (
+    <Typography.Text
+      type="secondary"
+      data-testid={`needs-permission-${c.id}`}
+      style={buttons ? undefined : { display: 'block', fontSize: 12 }}
+    >
+      需「{permissionName(c.permission)}」权限
+    </Typography.Text>
+  );
+  const decide = (
+    <Space size={8}>
+      {lead}
+      {buttons && needs}
       <ModalForm<{ reason?: string }>
         title={`复核通过 #${c.id}`}
         width={640}
@@ -170,11 +184,13 @@ export function DecisionActions({ change: c, onDecided, onPassword, buttons }: D
           fieldProps={{ maxLength: 200, showCount: true }}
         />
       </ModalForm>
-      {lacks && (
-        <Typography.Text type="secondary" data-testid={`needs-permission-${c.id}`}>
-          需「{permissionName(c.permission)}」权限
-        </Typography.Text>
-      )}
     </Space>
+  );
+  if (buttons) return decide;
+  return (
+    <div>
+      {decide}
+      {needs}
+    </div>
   );
 }

@@ -76,7 +76,11 @@ export default function FinanceSettingsPage() {
             const { pending_change, ...inForce } = saved;
             queryClient.setQueryData(['finance-settings'], inForce);
             // A proposal changes nothing yet: the form shows again what is in force.
-            if (pending_change) formRef.current?.setFieldsValue({ ...inForce, reason: '' });
+            if (pending_change) {
+              formRef.current?.setFieldsValue({ ...inForce, reason: '' });
+              // The banner at the top says what waits; the save button is at the bottom.
+              window.scrollTo({ top: 0, behavior: 'smooth' });
+            }
             void queryClient.invalidateQueries({ queryKey: ['control-changes'] });
             void message.success(doneOrPending(saved, '已保存，立即生效'));
             return true;
