@@ -173,6 +173,7 @@ describe('复核中心: what one operator must not do alone', () => {
     await page.goto('/admin/approvals');
     const row = page.locator('tr', { hasText: `新增管理账号 ${newUser}` });
     await row.getByText('需「管理账号」权限').waitFor();
+    await shoot('admin-approvals-no-permission');
     await row.getByText('通过', { exact: true }).click();
     const dialog = page.getByRole('dialog', { name: /复核通过/ });
     await dialog.getByText('通过后将生成一次性密码').waitFor();

@@ -144,7 +144,7 @@ export default function ApprovalsPage() {
       title: '内容',
       dataIndex: 'summary',
       search: false,
-      width: 280,
+      width: 250,
       render: (_, r) => (
         <a onClick={() => setDetail(r)} data-testid={`change-summary-${r.id}`}>
           {r.summary}
