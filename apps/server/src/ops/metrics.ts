@@ -74,6 +74,20 @@ export class Metrics implements JobObserver {
         this.set(sources.hub.stats().connections);
       },
     });
+    new Counter({
+      name: 'realtime_limited_total',
+      help: 'What the socket limits turned away since start: connections over the per-address limit, frames over the rate, sockets closed for flooding, oversized frames',
+      labelNames: ['limit'],
+      registers,
+      collect() {
+        const limited = sources.hub.stats().limited;
+        this.reset();
+        this.inc({ limit: 'connections' }, limited.connections);
+        this.inc({ limit: 'frames' }, limited.frames);
+        this.inc({ limit: 'floods' }, limited.floods);
+        this.inc({ limit: 'oversized' }, limited.oversized);
+      },
+    });
     new Gauge({
       name: 'db_pool_connections',
       help: 'Database pool connections: in_use, idle, and waiting callers',

@@ -59,6 +59,7 @@ describe('health, readiness and metrics', () => {
     expect(text).toMatch(/settlement_lag_seconds\{kind="sports_match"\} \d/);
     expect(text).toMatch(/settlement_lag_seconds\{kind="lottery_period"\} \d/);
     expect(text).toContain('realtime_open_sockets 0');
+    expect(text).toContain('realtime_limited_total{limit="connections"} 0');
     expect(text).toMatch(/db_pool_connections\{state="waiting"\} 0/);
     expect(text).toContain('# TYPE job_runs_total counter');
     expect(text).toContain('# TYPE job_duration_seconds histogram');
