@@ -11,8 +11,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const list = process.argv.includes('--list');
 const files = execFileSync('git', ['-C', root, 'ls-files', '--cached', '--others', '--exclude-standard'], {
   encoding: 'utf8',
