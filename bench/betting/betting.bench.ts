@@ -21,7 +21,7 @@ import { eq, sql } from 'drizzle-orm';
 import { TERMS_VERSION } from '@app/shared';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
-import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
+import { findInvariantViolations } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { openWinDrawLose } from '../../apps/server/src/test/proof-db.ts';
 import { bookLimits } from '../../apps/server/src/modules/sports/book.table.ts';
 import { matches } from '../../apps/server/src/modules/sports/sports.table.ts';
@@ -32,6 +32,7 @@ import { profiled } from '../profile.ts';
 import { runLoadChild } from '../load.ts';
 import { cannon, FOOTBALL_SCREEN_PATH } from '../cannon.ts';
 import type { SubmitLoadJob } from './submit-load.ts';
+import { rowsOf } from '../../apps/server/src/db/rows.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Statements this process sends to PostgreSQL (the server's round trips; none on PGlite). */

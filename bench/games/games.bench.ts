@@ -21,12 +21,13 @@ import { sql } from 'drizzle-orm';
 import { formatFen, TERMS_VERSION } from '@app/shared';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
-import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
+import { findInvariantViolations } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { BENCH_POOL, benchConfig, countStatements, freshPostgres, percentile } from '../lib.ts';
 import { costParts, perItemBytes, perItemMs, postgresCpuMs, requestCosts, walBytes } from '../cpu.ts';
 import { emitFigure, type Figure, type RequestCosts } from '../report.ts';
 import { runLoadChild, type LoadResult } from '../load.ts';
 import type { GamesLoadJob } from './games-load.ts';
+import { rowsOf } from '../../apps/server/src/db/rows.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { currentPeriod, findLottery, findPlay, formatFen, oddsSnapshot, TERMS_VERSION } from '@app/shared';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
-import { findInvariantViolations, rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
+import { findInvariantViolations } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
 import { findPeriod } from '../../apps/server/src/modules/lottery/lottery.repo.ts';
 import { BENCH_POOL, benchConfig, countStatements, freshPostgres, percentile } from '../lib.ts';
 import { costSuffix, measureLoad, walBytes } from '../cpu.ts';
@@ -28,6 +28,7 @@ import { emitFigure } from '../report.ts';
 import { runLoadChild } from '../load.ts';
 import { profiled } from '../profile.ts';
 import type { BetLoadJob } from './bet-load.ts';
+import { rowsOf } from '../../apps/server/src/db/rows.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

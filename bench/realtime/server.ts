@@ -10,7 +10,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { inTransaction } from '../../apps/server/src/db/tx.ts';
-import { rowsOf } from '../../apps/server/src/modules/ledger/ledger.repo.ts';
+import { rowsOf } from '../../apps/server/src/db/rows.ts';
 
 const members = Number(process.env.SOCKETS ?? 5000);
 

@@ -2,11 +2,11 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from './tx.ts';
-import { rowsOf } from '../modules/ledger/ledger.repo.ts';
 import { as, createTestApp, newMember, type TestApp } from '../test/harness.ts';
 import { createFreshPostgres, type FreshPostgres } from '../test/isolated-database.ts';
 import { openDatabase, type Database } from './client.ts';
 import { isDatabaseBusy, isDatabaseUnavailable, PoolExhausted } from './errors.ts';
+import { rowsOf } from './rows.ts';
 
 /**
  * A pool smaller than the requests in flight is the design (DB_POOL_SIZE): callers wait in its

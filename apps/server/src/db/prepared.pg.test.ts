@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createFreshPostgres, type FreshPostgres } from '../test/isolated-database.ts';
-import { rowsOf } from '../modules/ledger/ledger.repo.ts';
 import { openDatabase, type Database } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 let fresh: FreshPostgres;
 let database: Database;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../modules/ledger/ledger.repo.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /**
  * Asserts that writing these columns of `table` can be a HOT update (the new row on the old row's

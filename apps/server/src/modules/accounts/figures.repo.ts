@@ -9,8 +9,8 @@ import { sql } from '../../db/sql.ts';
 import type { Db } from '../../db/client.ts';
 import type { Work } from '../../db/tx.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import { members } from './accounts.table.ts';
+import { pgArray, rowsOf } from '../../db/rows.ts';
 
 export interface MemberAmount {
   memberId: number;

@@ -4,7 +4,6 @@ import type { ActivityCategory, ApplicationStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { members } from '../accounts/accounts.table.ts';
 import { ledgerEntries, wallets } from '../ledger/ledger.table.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
 import {
   activities,
   activityApplications,
@@ -12,6 +11,7 @@ import {
   type ApplicationRow,
   type NewActivity,
 } from './activities.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 type Handle = Db | Tx;
 

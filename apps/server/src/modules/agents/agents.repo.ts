@@ -3,8 +3,8 @@ import { sql } from '../../db/sql.ts';
 import type { AgentApplicationStatus, AgentRecordCategory } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { members } from '../accounts/accounts.table.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
 import { agentApplications, type AgentApplicationRow } from './agents.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export type NewAgentApplication = typeof agentApplications.$inferInsert;
 

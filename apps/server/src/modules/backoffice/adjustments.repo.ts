@@ -1,10 +1,10 @@
 import { type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
 import { manualAdjustments, type ManualAdjustmentRow } from './backoffice.table.ts';
 import { dayBetween, type Paging } from './members.repo.ts';
 import { eq } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.ts';
 
 export async function insertAdjustment(
   tx: Tx,

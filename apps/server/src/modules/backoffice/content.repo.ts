@@ -11,7 +11,7 @@ import {
   lotteryArticles,
   notices,
 } from '../content/content.table.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** A content table with an integer id (notices, banners, experts, articles …). */
 export type IdTable = PgTable & { id: AnyPgColumn };

@@ -2,7 +2,7 @@ import { type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { shanghaiDayStart, addDays } from '@app/shared';
-import { rowsOf } from '../ledger/ledger.repo.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export interface Paging {
   page: number;

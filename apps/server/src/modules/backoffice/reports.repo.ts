@@ -1,7 +1,7 @@
 import { type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export interface Range {
   from: Date;

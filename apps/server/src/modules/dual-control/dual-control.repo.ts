@@ -1,13 +1,13 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
 import {
   controlChanges,
   soloMoneyMoves,
   type ControlChangeRow,
   type ControlChangeStatus,
 } from './dual-control.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** 分 this operator moved alone for this member on this Shanghai day. */
 export async function soloMovedOn(

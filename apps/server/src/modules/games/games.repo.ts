@@ -3,8 +3,8 @@ import { addTurnover, type MemberFigures } from '../accounts/figures.repo.ts';
 import { and, count, desc, eq, gte, lt, lte, sum, type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
 import { gameRecordCursors, gameRecords, gameSessions, gameTransfers } from './games.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export type TransferRow = typeof gameTransfers.$inferSelect;
 export type NewTransfer = typeof gameTransfers.$inferInsert;

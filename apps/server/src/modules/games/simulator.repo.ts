@@ -2,8 +2,8 @@
 import { asc, eq, gt } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
 import { gameSimPlayers, gameSimRounds, gameSimSessions, gameSimTransfers } from './simulator.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export type SimPlayerRow = typeof gameSimPlayers.$inferSelect;
 export type SimSessionRow = typeof gameSimSessions.$inferSelect;

@@ -4,9 +4,10 @@ import { inTransaction } from '../../db/tx.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createTestApp, newMember, type TestApp } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
-import { findInvariantViolations, rowsOf, type InvariantViolation } from './ledger.repo.ts';
+import { findInvariantViolations, type InvariantViolation } from './ledger.repo.ts';
 import type { PostEntryInput } from './ledger.service.ts';
 import { ledgerEntries, wallets } from './ledger.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { pgArray, rowsOf } from './ledger.repo.ts';
+import { pgArray, rowsOf } from '../../db/rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {

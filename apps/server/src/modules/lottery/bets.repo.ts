@@ -2,9 +2,9 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCKS } from '../../db/locks.ts';
-import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import type { BetRow, NewBet, NoticeRow, PeriodRow } from './lottery.repo.ts';
 import { lotteryBets, lotteryNotices, lotteryPeriods } from './lottery.table.ts';
+import { pgArray, rowsOf } from '../../db/rows.ts';
 
 export type BetStatus = BetRow['status'];
 

@@ -2,8 +2,8 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'driz
 import { sql } from '../../db/sql.ts';
 import type { MessageType } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import { messages, type MessageRow } from './messages.table.ts';
+import { pgArray, rowsOf } from '../../db/rows.ts';
 
 type Handle = Db | Tx;
 

@@ -3,8 +3,8 @@ import { sql } from '../../db/sql.ts';
 import type { PaymentOrderStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { members } from '../accounts/accounts.table.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
 import { paymentCallbacks, paymentOrders, type PaymentOrderRow } from './payments.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export type NewPaymentOrder = typeof paymentOrders.$inferInsert;
 

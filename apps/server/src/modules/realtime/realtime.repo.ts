@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
 import { memberPresence } from './realtime.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export type PresenceRow = typeof memberPresence.$inferSelect;
 

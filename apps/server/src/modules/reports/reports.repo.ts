@@ -7,8 +7,9 @@ import {
   type LedgerType,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
-import { rowsOf, type LedgerEntryRow } from '../ledger/ledger.repo.ts';
+import type { LedgerEntryRow } from '../ledger/ledger.repo.ts';
 import { ledgerEntries, wallets } from '../ledger/ledger.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export interface Range {
   from: Date;

@@ -2,9 +2,9 @@ import { and, asc, desc, eq, gte, inArray, isNull, type SQL } from 'drizzle-orm'
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { members, sessions } from '../accounts/accounts.table.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
 import { paymentOrders } from '../payments/payments.table.ts';
 import { playExclusions, playLimits } from './responsible.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export type PlayLimitRow = typeof playLimits.$inferSelect;
 export type PlayExclusionRow = typeof playExclusions.$inferSelect;

@@ -3,7 +3,6 @@ import { sql } from '../../db/sql.ts';
 import type { BonusType, RebateCategory, RebateGroup, RebateStatus } from '@app/shared';
 import type { BetTableSpec, RebateSource } from './rebate-sources.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
 import { bonusLogs, type BonusLogRow } from '../bonus/bonus.table.ts';
 import {
   rebateItems,
@@ -13,6 +12,7 @@ import {
   type RebateRecordRow,
   type VipUpgradeRow,
 } from './rewards.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export interface Paging {
   page: number;

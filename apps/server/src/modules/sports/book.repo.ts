@@ -1,7 +1,7 @@
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import { bookLimits, bookOrderExposure } from './book.table.ts';
+import { pgArray, rowsOf } from '../../db/rows.ts';
 
 export type BookLimitRow = typeof bookLimits.$inferSelect;
 export type BookScope = BookLimitRow['scope'];

@@ -16,11 +16,11 @@ import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { createSportsApp, fund, oddsOf, submit, type MatchRow } from '../../test/sports-helpers.ts';
 import { members, sessions } from '../accounts/accounts.table.ts';
 import { ledgerEntries } from '../ledger/ledger.table.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
 import { playLimits } from '../responsible/responsible.table.ts';
 import { limitOf, setLimit, startExclusion } from '../responsible/testing.ts';
 import { bookOrderExposure } from './book.table.ts';
 import { matches } from './sports.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;

@@ -1,8 +1,8 @@
 import { eq, type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import { memberBetLimits } from './limits.table.ts';
+import { pgArray, rowsOf } from '../../db/rows.ts';
 
 export type BetLimitRow = typeof memberBetLimits.$inferSelect;
 

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, isNull, lte, notInArray } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import type { LegRow, MarketRow, MatchRow, OrderRow } from './sports.repo.ts';
 import { isSuspended } from './suspensions.repo.ts';
 import { matches, orderLegs, orders } from './sports.table.ts';
+import { pgArray, rowsOf } from '../../db/rows.ts';
 
 export type NewOrder = typeof orders.$inferInsert;
 export type NewLeg = Omit<typeof orderLegs.$inferInsert, 'orderId'>;

@@ -1,7 +1,7 @@
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import type { LegRow } from './sports.repo.ts';
+import { pgArray, rowsOf } from '../../db/rows.ts';
 
 /** How one (play type, line, option) of a finished match settles. */
 export interface LegDecision {

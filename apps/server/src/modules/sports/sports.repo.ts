@@ -15,11 +15,11 @@ import {
 } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { pgArray, rowsOf } from '../ledger/ledger.repo.ts';
 import { isSuspended, suspensionsOf } from './suspensions.repo.ts';
 import type { MatchNames } from './sports.mapper.ts';
 import type { orderLegs, orders } from './sports.table.ts';
 import { leagues, matches, matchMarkets, teams, type MatchStatus } from './sports.table.ts';
+import { pgArray, rowsOf } from '../../db/rows.ts';
 
 export type MatchRow = typeof matches.$inferSelect;
 /** A market's odds, and whether an operator suspended it (or its whole match). */

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { inTransaction } from '../../db/tx.ts';
-import { rowsOf } from '../ledger/ledger.repo.ts';
 import { createTestApp, newMember, type TestApp } from '../../test/harness.ts';
 import { openTemplateClone } from '../../test/isolated-database.ts';
 import { openMatches } from '../../test/sports-helpers.ts';
 import * as orders from './orders.repo.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * The submit's reads of a slip's matches run as prepared statements (db/prepared.ts), and
