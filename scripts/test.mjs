@@ -1,14 +1,16 @@
 // `npm test`: every tier, each run even when an earlier one failed, then one table of tiers,
-// results and times. Exits non-zero when any tier failed.
+// results, times and the Node each ran on. Exits non-zero when any tier failed.
 //
 //   node scripts/test.mjs                 all tiers
 //   node scripts/test.mjs unit module     only these
 //
 // Tiers run in stages, side by side within a stage (see STAGES): typecheck, lint, the unit tests
-// and the proofs (fuzz, access matrix, chaos); then the module tests and the browser tests. With TEST_NODE24 (the
-// path of a Node 24 binary, as .ci/run provides) the unit tests also run on it, and the module
-// tests on PostgreSQL run on it while those on PGlite run on this Node.
-import { spawn } from 'node:child_process';
+// and the proofs (fuzz, access matrix, chaos); then the module tests and the browser tests. Every
+// tier runs on the `node` first on PATH (the tools' `#!/usr/bin/env node` lines find it too), which
+// .ci/run makes Node 24 (docs/decisions/023). With TEST_NODE22 (the path of a Node 22 binary, as
+// .ci/run provides) the unit tests also run on Node 22, the oldest line `engines` allows.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { stripVTControlCharacters } from 'node:util';
@@ -21,8 +23,23 @@ import { stripVTControlCharacters } from 'node:util';
 const failures = [];
 const FAILED_LINE = /^\s*(FAIL\s|×\s|✗\s)/;
 
-/** One command: resolves with its exit code and seconds taken. Output goes straight through. */
-function run(label, command) {
+/**
+ * The Node a command line starting with `binary` runs on, version and path: `node` is looked up on
+ * PATH as the shell and every tool's `#!/usr/bin/env node` line look it up.
+ */
+function nodeOf(binary) {
+  const probe = spawnSync(binary, ['-p', 'process.version + " " + process.execPath'], { encoding: 'utf8' });
+  const [version, path] = (probe.stdout ?? '').trim().split(' ');
+  return { version: version || `(no ${binary})`, path: path || binary };
+}
+
+/**
+ * One command: resolves with its exit code, seconds taken and the Node it ran on (`binary`: `node`
+ * on PATH unless the command starts with another). Output goes straight through.
+ */
+function run(label, command, binary = 'node') {
+  const node = nodeOf(binary);
+  process.stdout.write(`[${label}] Node ${node.version} (${node.path})\n`);
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -39,13 +56,24 @@ function run(label, command) {
         .join('');
     child.stdout.on('data', (d) => process.stdout.write(prefix(d)));
     child.stderr.on('data', (d) => process.stderr.write(prefix(d)));
-    child.on('close', (code) => resolve({ code: code ?? 1, seconds: (performance.now() - started) / 1000 }));
+    child.on('close', (code) =>
+      resolve({ code: code ?? 1, seconds: (performance.now() - started) / 1000, nodes: [node.version] }),
+    );
   });
 }
 
-/** A second Node (the current LTS) for the unit and PostgreSQL module tests, when CI provides one. */
-const node24 = process.env.TEST_NODE24;
+/** Node 22 for a second run of the unit tests, when CI provides it (the oldest line `engines` allows). */
+const node22 = process.env.TEST_NODE22;
 const VITEST = 'node_modules/vitest/vitest.mjs';
+/** The Node every tier runs on (`node` on PATH), with a word when it is older than `engines` allows. */
+const tierNode = nodeOf('node');
+const engines = JSON.parse(readFileSync('package.json', 'utf8')).engines.node;
+const [major = 0, minor = 0] = tierNode.version.slice(1).split('.').map(Number);
+const [wantMajor = 0, wantMinor = 0] = (/(\d+)(?:\.(\d+))?/.exec(engines) ?? []).slice(1).map(Number);
+if (major < wantMajor || (major === wantMajor && minor < wantMinor))
+  console.warn(
+    `== Node ${tierNode.version} is older than package.json's engines (${engines}); use Node 24 (LTS)`,
+  );
 
 const tiers = [
   {
@@ -58,41 +86,42 @@ const tiers = [
       ]);
       return {
         code: types.code || lint.code,
+        nodes: [...types.nodes, ...lint.nodes],
         detail: `typecheck ${types.seconds.toFixed(0)} s, lint ${lint.seconds.toFixed(0)} s`,
       };
     },
   },
   {
     name: 'unit',
-    what: node24 ? `vitest unit on ${process.version} and on Node 24` : 'vitest unit',
+    what: node22 ? `vitest unit on ${tierNode.version}, then on Node 22` : 'vitest unit',
     run: async () => {
-      const here = await run('unit', 'npm run test:unit');
-      if (!node24) return here;
-      const there = await run('unit@24', `${node24} ${VITEST} run --project unit`);
+      const first = await run('unit', 'npm run test:unit');
+      if (!node22) return first;
+      const second = await run('unit@22', `${node22} ${VITEST} run --project unit`, node22);
       return {
-        code: here.code || there.code,
-        detail: `${process.version} ${here.seconds.toFixed(0)} s, Node 24 ${there.seconds.toFixed(0)} s`,
+        code: first.code || second.code,
+        nodes: [...first.nodes, ...second.nodes],
+        detail: `${first.seconds.toFixed(0)} s, then ${second.seconds.toFixed(0)} s on Node 22`,
       };
     },
   },
   {
     name: 'module',
-    what: !process.env.TEST_DATABASE_URL
-      ? 'vitest module (PGlite)'
-      : node24
-        ? `vitest module (PGlite, ${process.version}) ‖ module-pg (PostgreSQL, Node 24)`
-        : 'vitest module (PGlite) + module-pg (PostgreSQL)',
+    what: process.env.TEST_DATABASE_URL
+      ? 'vitest module (PGlite) ‖ module-pg (PostgreSQL)'
+      : 'vitest module (PGlite)',
     run: async () => {
-      if (!process.env.TEST_DATABASE_URL || !node24) return run('module', 'npm run test:module');
+      if (!process.env.TEST_DATABASE_URL) return run('module', 'npm run test:module');
       // The PGlite files are Node-bound and the PostgreSQL files wait on the server: side by side
       // they share the two cores better than one after the other.
       const [pglite, postgres] = await Promise.all([
         run('module', `node ${VITEST} run --project module`),
-        run('module-pg', `${node24} ${VITEST} run --project module-pg`),
+        run('module-pg', `node ${VITEST} run --project module-pg`),
       ]);
       return {
         code: pglite.code || postgres.code,
-        detail: `PGlite ${pglite.seconds.toFixed(0)} s, PostgreSQL on Node 24 ${postgres.seconds.toFixed(0)} s`,
+        nodes: [...pglite.nodes, ...postgres.nodes],
+        detail: `PGlite ${pglite.seconds.toFixed(0)} s, PostgreSQL ${postgres.seconds.toFixed(0)} s`,
       };
     },
   },
@@ -141,6 +170,7 @@ for (const stage of STAGES) {
         code: outcome.code,
         seconds: (performance.now() - t0) / 1000,
         detail: outcome.detail ?? '',
+        nodes: [...new Set(outcome.nodes)].join(', '),
       };
     }),
   );
@@ -153,10 +183,10 @@ const minutes = (s) => {
   const whole = Math.round(s);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
-console.log('\n== npm test: tiers');
+console.log(`\n== npm test: tiers (Node ${tierNode.version}, ${tierNode.path})`);
 for (const r of results)
   console.log(
-    `${r.tier.name.padEnd(8)} ${(r.code === 0 ? 'passed' : 'FAILED').padEnd(7)} ${minutes(r.seconds).padStart(6)}  ${r.detail}`,
+    `${r.tier.name.padEnd(8)} ${(r.code === 0 ? 'passed' : 'FAILED').padEnd(7)} ${minutes(r.seconds).padStart(6)}  ${r.nodes.padEnd(18)} ${r.detail}`,
   );
 console.log(`${'total'.padEnd(8)} ${''.padEnd(7)} ${minutes(total).padStart(6)}`);
 if (failures.length) {
