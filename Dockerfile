@@ -1,14 +1,16 @@
 # syntax=docker/dockerfile:1
-# The production image: the server bundle, the built member app and the SQL migrations, with
-# production dependencies only, run as the unprivileged `node` user. See README "Deploying".
+# The production image: the server bundle, the built member app and operator console and the SQL
+# migrations, with production dependencies only, run as the unprivileged `node` user on Node 24
+# (LTS; docs/decisions/023). See README "Deploying".
 
-# ---- build: every dependency, then the web app and the server bundle ----
-FROM node:22-bookworm-slim AS build
+# ---- build: every dependency, then the web app, the console and the server bundle ----
+FROM node:24-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+COPY apps/admin/package.json apps/admin/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
@@ -18,19 +20,20 @@ COPY apps apps
 RUN npm run build
 
 # ---- deps: the server's production dependencies only ----
-FROM node:22-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+COPY apps/admin/package.json apps/admin/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 RUN npm ci --omit=dev --workspace @app/server --no-audit --no-fund \
- && rm -rf apps/web apps/server/node_modules/.bin e2e bench
+ && rm -rf apps/web apps/admin apps/server/node_modules/.bin e2e bench
 
 # ---- runtime ----
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     APP_ENV=production \
     HOST=0.0.0.0 \
@@ -41,6 +44,7 @@ COPY --from=build --chown=root:root /src/packages/shared/package.json packages/s
 COPY --from=build --chown=root:root /src/apps/server/dist apps/server/dist
 COPY --from=build --chown=root:root /src/apps/server/drizzle apps/server/drizzle
 COPY --from=build --chown=root:root /src/apps/web/dist apps/web/dist
+COPY --from=build --chown=root:root /src/apps/admin/dist apps/admin/dist
 # The code is root's and read-only to the process; it writes nothing but its logs (stdout).
 USER node
 EXPOSE 3000
