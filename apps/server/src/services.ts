@@ -9,7 +9,7 @@ import { EventBus } from './lib/events.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { AppConfigService } from './modules/app-config/app-config.service.ts';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.ts';
-import { LedgerService } from './modules/ledger/ledger.service.ts';
+import { createWallets, LedgerService, walletsOf } from './modules/ledger/index.ts';
 import {
   ClusterBroadcaster,
   LocalBroadcaster,
@@ -67,7 +67,7 @@ import { registerJobs } from './jobs.ts';
 import { DatabaseHealth } from './ops/db-health.ts';
 import { Metrics } from './ops/metrics.ts';
 import { createBackoffice, type Backoffice } from './modules/backoffice/index.ts';
-import { FinanceSettingsService } from './modules/backoffice/finance-settings.service.ts';
+import { FinanceSettingsService } from './modules/payments/finance-settings.service.ts';
 import { InviteRulesService } from './modules/invite/rules.service.ts';
 import { createLimits, type Limits } from './modules/limits/index.ts';
 import { ControlChanges, SoloAllowance } from './modules/dual-control/index.ts';
@@ -320,7 +320,14 @@ export async function createServices(
   const agentApplications = new AgentApplicationsService(db, operators, messages, events, clock, responsible);
   const inviteRules = new InviteRulesService(db, clock, operators, controlChanges);
   const inviteRewards = new InviteRewardsService(db, bonus, messages, log, clock, inviteRules);
-  const accounts = new AccountsService(db, config, events, messages, clock, limits);
+  const accounts = new AccountsService(
+    db,
+    config,
+    events,
+    { wallets: { create: createWallets, of: walletsOf }, inbox: messages },
+    clock,
+    limits,
+  );
   const housekeeping = new HousekeepingService(db, config.housekeeping, clock, log);
 
   const backoffice = createBackoffice({

@@ -1,7 +1,7 @@
 import { MESSAGES, type TERMS_VERSION, type UserInfo } from '@app/shared';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { inTransaction } from '../../db/tx.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { inTransaction, type Work } from '../../db/tx.ts';
 import {
   DUMMY_PASSWORD_HASH,
   hashPassword,
@@ -23,8 +23,6 @@ import {
 } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventBus } from '../../lib/events.ts';
-import type { MessagesService, OutgoingMessage } from '../messages/messages.service.ts';
-import { createWallets, walletsOf } from '../ledger/ledger.repo.ts';
 import { toUserInfo, maskUsername, type Balances } from './accounts.mapper.ts';
 import * as repo from './accounts.repo.ts';
 import { waitWords, type Limits } from '../limits/index.ts';
@@ -76,7 +74,7 @@ const SECRET_WINDOW_MS = 15 * 60_000;
 const INITIAL_WALLETS = ['main', 'frozen'] as const;
 
 /** The system message every new member finds in the inbox. */
-function welcomeMessage(memberId: number, username: string): OutgoingMessage {
+function welcomeMessage(memberId: number, username: string): WelcomeMessage {
   return {
     memberId,
     type: 'system',
@@ -87,12 +85,36 @@ function welcomeMessage(memberId: number, username: string): OutgoingMessage {
   };
 }
 
+/** The inbox message a new member finds (sent through the messages module's inbox). */
+export interface WelcomeMessage {
+  memberId: number;
+  type: 'system';
+  title: string;
+  content: string;
+  link: string;
+  dedupeKey: string;
+}
+
+/**
+ * What accounts asks of modules above it, wired by the composition root: every module's tables
+ * name members, so accounts sits below the ledger and the inbox and cannot import them.
+ */
+export interface AccountsPorts {
+  /** The ledger's wallets: created empty at registration, read for the balances a session shows. */
+  wallets: {
+    create(tx: Tx, memberId: number, kinds: readonly string[]): Promise<void>;
+    of(handle: Db | Tx, memberId: number): Promise<Array<{ kind: string; balance: bigint; updatedAt: Date }>>;
+  };
+  /** The inbox, in the registration's transaction. */
+  inbox: { send(work: Work, message: WelcomeMessage): Promise<unknown> };
+}
+
 export class AccountsService {
   constructor(
     private readonly db: Db,
     private readonly config: AppConfig,
     private readonly events: EventBus,
-    private readonly messages: MessagesService,
+    private readonly ports: AccountsPorts,
     private readonly clock: Clock,
     private readonly limits: Limits,
   ) {}
@@ -122,8 +144,8 @@ export class AccountsService {
           termsVersion: input.termsVersion ?? null,
           termsAcceptedAt: input.termsVersion ? now : null,
         });
-        await createWallets(tx, member.id, INITIAL_WALLETS);
-        await this.messages.send(work, welcomeMessage(member.id, username));
+        await this.ports.wallets.create(tx, member.id, INITIAL_WALLETS);
+        await this.ports.inbox.send(work, welcomeMessage(member.id, username));
         return this.openSession(tx, member, ctx);
       });
     } catch (err) {
@@ -234,7 +256,7 @@ export class AccountsService {
   }
 
   async balancesOf(memberId: number): Promise<Balances & { updatedAt: Date }> {
-    const rows = await walletsOf(this.db, memberId);
+    const rows = await this.ports.wallets.of(this.db, memberId);
     const of = (kind: string) => rows.find((w) => w.kind === kind);
     const updatedAt = rows.reduce((latest, w) => (w.updatedAt > latest ? w.updatedAt : latest), new Date(0));
     return {
@@ -448,7 +470,7 @@ export class AccountsService {
       lastSeenAt: now,
       expiresAt,
     });
-    const wallets = await walletsOf(db, member.id);
+    const wallets = await this.ports.wallets.of(db, member.id);
     const of = (kind: string) => wallets.find((w) => w.kind === kind)?.balance ?? 0n;
     return {
       token,

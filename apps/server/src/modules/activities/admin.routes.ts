@@ -10,8 +10,8 @@ import {
 } from '@app/shared';
 import { ok } from '../../plugins/envelope.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
-import { guarded } from '../backoffice/guard.ts';
 import { pendingChangeRef, PENDING_SECOND_OPERATOR } from '@app/shared/backoffice';
+import { guarded } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台'];
 const security = [{ bearer: [] }];

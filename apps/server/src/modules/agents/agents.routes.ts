@@ -25,8 +25,8 @@ import { z } from 'zod';
 import { memberOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
-import { guarded } from '../backoffice/guard.ts';
-import { originOf } from '../invite/invite.routes.ts';
+import { originOf } from '../../plugins/request-origin.ts';
+import { guarded } from '../../plugins/operator-guard.ts';
 
 const tags = ['代理'];
 const adminTags = ['管理后台'];

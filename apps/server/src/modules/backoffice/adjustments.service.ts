@@ -12,7 +12,7 @@ import * as repo from './adjustments.repo.ts';
 import type { ManualAdjustmentRow } from './backoffice.table.ts';
 import type { SoloAllowance } from '../dual-control/index.ts';
 import { findMember } from './members.repo.ts';
-import type { OperatorCall } from './security.service.ts';
+import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 

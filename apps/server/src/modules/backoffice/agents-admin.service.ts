@@ -12,7 +12,7 @@ import { pageOf } from '../../lib/paging.ts';
 import * as agentsRepo from '../agents/agents.repo.ts';
 import type { InviteRulesChange, InviteRulesService } from '../invite/rules.service.ts';
 import * as repo from './agents-admin.repo.ts';
-import type { OperatorCall } from './security.service.ts';
+import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 

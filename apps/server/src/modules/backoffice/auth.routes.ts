@@ -19,7 +19,7 @@ import {
 } from '@app/shared/backoffice';
 import { ok } from '../../plugins/envelope.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
-import { callOf, guarded, security } from './guard.ts';
+import { callOf, guarded, security } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台-账号'];
 

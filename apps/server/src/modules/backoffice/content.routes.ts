@@ -26,9 +26,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { ok } from '../../plugins/envelope.ts';
-import { callOf, guarded, security } from './guard.ts';
 import { listRoutes } from './lists.ts';
-import type { OperatorCall } from './security.service.ts';
+import { callOf, guarded, type OperatorCall, security } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台-内容'];
 

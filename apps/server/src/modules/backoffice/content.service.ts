@@ -11,8 +11,8 @@ import { sanitizeRichText } from '../content/sanitize.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
 import * as repo from './content.repo.ts';
-import * as settingsRepo from './settings.repo.ts';
-import type { OperatorCall } from './security.service.ts';
+import * as settingsRepo from '../app-config/settings.repo.ts';
+import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const at = (s: string | null | undefined) => (s ? new Date(s) : null);

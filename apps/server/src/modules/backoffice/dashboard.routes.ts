@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@app/shared';
 import { dashboardQuery, dashboardResult, pendingCounts } from '@app/shared/backoffice';
 import { ok } from '../../plugins/envelope.ts';
-import { guarded, security } from './guard.ts';
+import { guarded, security } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台-概览'];
 

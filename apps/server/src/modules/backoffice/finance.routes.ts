@@ -13,8 +13,8 @@ import {
   withdrawQueueQuery,
 } from '@app/shared/backoffice';
 import { ok } from '../../plugins/envelope.ts';
-import { callOf, guarded, security } from './guard.ts';
 import { listRoutes } from './lists.ts';
+import { callOf, guarded, security } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台-财务'];
 

@@ -10,7 +10,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { RealtimeService } from '../realtime/realtime.service.ts';
 import { AdjustmentsService } from './adjustments.service.ts';
-import type { FinanceSettingsService } from './finance-settings.service.ts';
+import type { FinanceSettingsService } from '../payments/finance-settings.service.ts';
 import { financeRoutes } from './finance.routes.ts';
 import { FinanceQueuesService } from './finance.service.ts';
 import { membersRoutes } from './members.routes.ts';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../plugins/envelope.ts';
-import { guarded, security } from './guard.ts';
+import { guarded, security } from '../../plugins/operator-guard.ts';
 
 /** One CSV column: its header and how a row shows in it. */
 export interface CsvColumn<T> {

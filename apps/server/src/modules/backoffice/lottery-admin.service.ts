@@ -16,7 +16,7 @@ import { scheduleText } from '../lottery/lottery.mapper.ts';
 import * as lotteryRepo from '../lottery/lottery.repo.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
 import * as repo from './lottery-admin.repo.ts';
-import type { OperatorCall } from './security.service.ts';
+import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 /**
  * A period still undrawn this long after its draw time is shown as overdue: the scheduler draws

@@ -9,8 +9,8 @@ import {
   lotteryGameParam,
 } from '@app/shared/backoffice';
 import { ok } from '../../plugins/envelope.ts';
-import { callOf, guarded, security } from './guard.ts';
 import { listRoutes } from './lists.ts';
+import { callOf, guarded, security } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台-彩票'];
 const games = z.object({ list: z.array(adminLotteryGame) });

@@ -27,9 +27,9 @@ import {
   revokeSessionsBody,
 } from '@app/shared/backoffice';
 import { ok } from '../../plugins/envelope.ts';
-import { callOf, guarded, security } from './guard.ts';
 import { listRoutes } from './lists.ts';
 import type { RecordName } from './members.service.ts';
+import { callOf, guarded, security } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台-会员'];
 const memberParam = z.object({ id: idParam.shape.id });

@@ -16,7 +16,7 @@ import type { RealtimeService } from '../realtime/realtime.service.ts';
 import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
 import * as repo from './members.repo.ts';
 import { optText, text } from './rows.ts';
-import type { OperatorCall } from './security.service.ts';
+import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const iso = (v: Date | string | null | undefined) =>
   v === null || v === undefined ? null : new Date(v).toISOString();

@@ -10,7 +10,7 @@ import type { ControlChanges } from '../dual-control/index.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
 import type { OperatorRow } from '../operators/operators.table.ts';
 import * as repo from './operators.repo.ts';
-import type { OperatorCall } from './security.service.ts';
+import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const toItem = (o: OperatorRow, totpEnabledAt: Date | null): OperatorItem => ({
   id: o.id,

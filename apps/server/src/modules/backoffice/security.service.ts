@@ -8,6 +8,7 @@ import { AppError, conflict, forbidden, unprocessable } from '../../lib/errors.t
 import type { OperatorsService } from '../operators/operators.service.ts';
 import type { OperatorRow } from '../operators/operators.table.ts';
 import * as repo from './operators.repo.ts';
+import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const ISSUER = '金彩体育后台';
 const PERIOD_S = 30;
@@ -21,12 +22,6 @@ const ENROLMENT_ROUTES = new Set([
   '/admin/v1/auth/totp/enable',
   '/admin/v1/auth/password',
 ]);
-
-export interface OperatorCall {
-  operatorId: number;
-  sessionId: number;
-  ip: string;
-}
 
 function totpOf(secret: string, label: string): TOTP {
   return new TOTP({

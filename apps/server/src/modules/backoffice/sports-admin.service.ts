@@ -37,7 +37,7 @@ import * as limitsRepo from '../sports/limits.repo.ts';
 import { findMemberIdByName } from './content.repo.ts';
 import * as repo from './sports-admin.repo.ts';
 import { SportsBookAdmin } from './sports-book.service.ts';
-import type { OperatorCall } from './security.service.ts';
+import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 

@@ -9,7 +9,7 @@ import type { ControlChanges } from '../dual-control/index.ts';
 import * as book from '../sports/book.repo.ts';
 import { BOOK_DEFAULT_CAP_FEN, capOf } from '../sports/book.service.ts';
 import { matchById } from '../sports/sports.repo.ts';
-import type { OperatorCall } from './security.service.ts';
+import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 

@@ -21,8 +21,8 @@ import {
   PENDING_SECOND_OPERATOR,
 } from '@app/shared/backoffice';
 import { ok } from '../../plugins/envelope.ts';
-import { callOf, guarded, security } from './guard.ts';
 import { listRoutes } from './lists.ts';
+import { callOf, guarded, security } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台-体育'];
 const matchParam = z.object({ id: idParam.shape.id });

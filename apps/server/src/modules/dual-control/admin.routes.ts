@@ -9,7 +9,7 @@ import {
 } from '@app/shared/backoffice';
 import { ok } from '../../plugins/envelope.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
-import { callOf, guarded, security } from '../backoffice/guard.ts';
+import { callOf, guarded, security } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台-复核'];
 

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   agentApplication,
@@ -21,16 +20,10 @@ import {
 } from '@app/shared';
 import { bearerToken, memberOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
+import { originOf } from '../../plugins/request-origin.ts';
 
 const tags = ['邀请推广'];
 const security = [{ bearer: [] }];
-
-/** Where links sent to friends point: PUBLIC_URL, else the origin this request came to. */
-export function originOf(request: FastifyRequest): string {
-  return (
-    request.server.services.config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`
-  );
-}
 
 /** The invite programme (SPEC.md §7 "Invite/agent"): a member's code, link, referrals, rewards, ranking. */
 export const inviteRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { unprocessable } from '../../lib/errors.ts';
-import * as settings from '../backoffice/settings.repo.ts';
+import * as settings from '../app-config/settings.repo.ts';
 import type { ControlChanges } from '../dual-control/index.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
 

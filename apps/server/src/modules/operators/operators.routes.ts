@@ -1,4 +1,3 @@
-import { guarded } from '../backoffice/guard.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   auditLogPage,
@@ -12,6 +11,7 @@ import {
 import { ok } from '../../plugins/envelope.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
 import { toOperatorProfile } from './operators.service.ts';
+import { guarded } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台'];
 const security = [{ bearer: [] }];

@@ -28,8 +28,8 @@ import { memberOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { idempotencyKeyOf, routeOf } from '../../plugins/idempotency-key.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
-import { guarded } from '../backoffice/guard.ts';
 import { pendingChangeRef, PENDING_SECOND_OPERATOR } from '@app/shared/backoffice';
+import { guarded } from '../../plugins/operator-guard.ts';
 
 const tags = ['充值'];
 const security = [{ bearer: [] }];

@@ -34,7 +34,7 @@ import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
-import type { FinanceRules, FinanceSettingsService } from '../backoffice/finance-settings.service.ts';
+import type { FinanceRules, FinanceSettingsService } from './finance-settings.service.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { networkOfMethod, toPaymentOrderSimple, toPaymentOrderView } from './payments.mapper.ts';
 import * as repo from './payments.repo.ts';

@@ -26,8 +26,8 @@ import { memberOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { idempotencyKeyOf, routeOf } from '../../plugins/idempotency-key.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
-import { guarded } from '../backoffice/guard.ts';
 import { pendingChangeRef, PENDING_SECOND_OPERATOR } from '@app/shared/backoffice';
+import { guarded } from '../../plugins/operator-guard.ts';
 
 const tags = ['提现'];
 const walletTags = ['提现账户'];

@@ -24,7 +24,7 @@ import { lockWallet } from '../ledger/ledger.repo.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
-import type { FinanceSettingsService } from '../backoffice/finance-settings.service.ts';
+import type { FinanceSettingsService } from '../payments/finance-settings.service.ts';
 import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
 import { walletNameOf } from './wallets.service.ts';
 import * as repo from './withdrawals.repo.ts';

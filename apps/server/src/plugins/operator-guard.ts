@@ -1,8 +1,18 @@
+/**
+ * Route guards of /admin/v1: the permission a route needs (PERMISSIONS in @app/shared), and who
+ * is calling, for the audit log. Every module's console routes use these.
+ */
 import { can, type Permission } from '@app/shared/backoffice';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden } from '../../lib/errors.ts';
-import { operatorOf } from '../../plugins/operator-auth.ts';
-import type { OperatorCall } from './security.service.ts';
+import { forbidden } from '../lib/errors.ts';
+import { operatorOf } from './operator-auth.ts';
+
+/** Who is deciding, from where: what the audit log records with every operator decision. */
+export interface OperatorCall {
+  operatorId: number;
+  sessionId: number;
+  ip: string;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

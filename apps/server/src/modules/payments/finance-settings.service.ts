@@ -15,8 +15,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { ControlChanges } from '../dual-control/index.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
-import type { OperatorCall } from './security.service.ts';
-import * as repo from './settings.repo.ts';
+import * as repo from '../app-config/settings.repo.ts';
+import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const KEY = 'finance_settings';
 /** Default of the maker–checker threshold when nothing is stored: 1,000.00 元. */

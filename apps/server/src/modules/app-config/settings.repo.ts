@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { appSettings } from '../app-config/app-config.table.ts';
+import { appSettings } from './app-config.table.ts';
 
 export async function readSetting(
   db: Db | Tx,
