@@ -18,15 +18,35 @@ const moduleFiles = ['apps/server/src/**/*.test.ts'];
 const MODULE_LIMITS = { testTimeout: 90_000, hookTimeout: 180_000 };
 const unitOnly = ['apps/server/src/**/*.unit.test.ts'];
 
+/**
+ * `@/` is the importing app's own `src/`: apps/web and apps/admin both use it (their
+ * vite.config.ts), and the unit project runs the tests of both. Imports name their files whole.
+ */
+const appSrcAlias = {
+  name: 'app-src-alias',
+  enforce: 'pre' as const,
+  resolveId(source: string, importer: string | undefined): string | null {
+    if (!source.startsWith('@/')) return null;
+    const app = importer?.includes('/apps/admin/') ? 'admin' : 'web';
+    return new URL(`./apps/${app}/src/${source.slice(2)}`, import.meta.url).pathname;
+  },
+};
+
 export default defineConfig({
   test: {
     projects: [
       {
-        // The web app's own import alias (apps/web/vite.config.ts), for its unit tests.
-        resolve: { alias: { '@/': new URL('./apps/web/src/', import.meta.url).pathname } },
+        // The member app's and the console's `@/` (each app's vite.config.ts), for their tests.
+        plugins: [appSrcAlias],
         test: {
           name: 'unit',
-          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', ...unitOnly],
+          include: [
+            'packages/shared/src/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            // The console's component tests (happy-dom, named in each file; apps/admin/src/test/setup.ts).
+            'apps/admin/src/**/*.test.{ts,tsx}',
+            ...unitOnly,
+          ],
           environment: 'node',
         },
       },
