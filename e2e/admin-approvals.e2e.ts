@@ -81,8 +81,7 @@ async function memberApi(username: string, password: string) {
 describe('复核中心: what one operator must not do alone', () => {
   it('a raised approval threshold waits; finance01 sees before → after, approves, and it is in force', async () => {
     await withdrawPending('finance.settings');
-    const before = (await server.app.services.backoffice.financeSettings.view())
-      .adjustment_approval_threshold;
+    const before = (await server.app.services.financeSettings.view()).adjustment_approval_threshold;
     const raised = `${Number(before) + 4000}.00`;
 
     await signInAs('admin', 'admin1234');
@@ -102,9 +101,7 @@ describe('复核中心: what one operator must not do alone', () => {
       .getByText(`单人审批额度 ${before}元 → ${raised}元`)
       .waitFor();
     await shoot('admin-finance-settings-pending');
-    expect((await server.app.services.backoffice.financeSettings.view()).adjustment_approval_threshold).toBe(
-      before,
-    );
+    expect((await server.app.services.financeSettings.view()).adjustment_approval_threshold).toBe(before);
     // The badge of 复核中心 follows live (private operator channel).
     await expect.poll(() => page.getByTestId('menu-badge-approvals').getAttribute('data-count')).toBe('1');
 
@@ -144,9 +141,7 @@ describe('复核中心: what one operator must not do alone', () => {
     await toastWith(page, '复核通过，已生效').waitFor();
     await page.locator('.ant-drawer').getByText('已生效').waitFor();
 
-    expect((await server.app.services.backoffice.financeSettings.view()).adjustment_approval_threshold).toBe(
-      raised,
-    );
+    expect((await server.app.services.financeSettings.view()).adjustment_approval_threshold).toBe(raised);
     await page.goto('/admin/finance/settings');
     await expect.poll(() => page.getByLabel('单人审批额度（元）').inputValue()).toBe(raised);
     await page.goto('/admin/approvals?status=approved');

@@ -34,6 +34,13 @@ import { gamesRoutes } from './modules/games/games.routes.ts';
 import { responsibleRoutes } from './modules/responsible/responsible.routes.ts';
 import { backofficeRoutes } from './modules/backoffice/index.ts';
 import { dualControlRoutes } from './modules/dual-control/index.ts';
+import { paymentsAdminRoutes } from './modules/payments/admin.routes.ts';
+import { withdrawalsAdminRoutes } from './modules/withdrawals/admin.routes.ts';
+import { contentAdminRoutes } from './modules/content/admin.routes.ts';
+import { sportsAdminRoutes } from './modules/sports/admin.routes.ts';
+import { lotteryAdminRoutes } from './modules/lottery/admin.routes.ts';
+import { inviteAdminRoutes } from './modules/invite/admin.routes.ts';
+import { reportsAdminRoutes } from './modules/reports/admin.routes.ts';
 import compress from '@fastify/compress';
 import adminConsolePlugin from './plugins/admin-console.ts';
 import authPlugin from './plugins/auth.ts';
@@ -182,4 +189,12 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   for (const routes of app.services.adapterRoutes) await app.register(routes);
   await app.register(backofficeRoutes);
   await app.register(dualControlRoutes);
+  // Each module's console routes (/admin/v1), beside its member routes.
+  await app.register(paymentsAdminRoutes);
+  await app.register(withdrawalsAdminRoutes);
+  await app.register(contentAdminRoutes);
+  await app.register(sportsAdminRoutes);
+  await app.register(lotteryAdminRoutes);
+  await app.register(inviteAdminRoutes);
+  await app.register(reportsAdminRoutes);
 }

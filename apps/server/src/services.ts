@@ -71,6 +71,13 @@ import { FinanceSettingsService } from './modules/payments/finance-settings.serv
 import { InviteRulesService } from './modules/invite/rules.service.ts';
 import { createLimits, type Limits } from './modules/limits/index.ts';
 import { ControlChanges, SoloAllowance } from './modules/dual-control/index.ts';
+import { SportsAdminService } from './modules/sports/admin.service.ts';
+import { LotteryAdminService } from './modules/lottery/admin.service.ts';
+import { ContentAdminService } from './modules/content/admin.service.ts';
+import { InviteAdminService } from './modules/invite/admin.service.ts';
+import { ReportsAdminService } from './modules/reports/admin.service.ts';
+import { DepositQueueService } from './modules/payments/admin.service.ts';
+import { WithdrawalQueueService } from './modules/withdrawals/admin.service.ts';
 import { ResponsiblePlayService } from './modules/responsible/responsible.service.ts';
 
 /** Everything a route may call, built once per app. */
@@ -176,6 +183,15 @@ export interface Services {
   controlChanges: ControlChanges;
   /** Money an operator moves alone per member and Beijing day, against the approval threshold. */
   soloAllowance: SoloAllowance;
+  /** Rates, limits, fees, methods and the approval threshold in force (payments). */
+  financeSettings: FinanceSettingsService;
+  sportsAdmin: SportsAdminService;
+  lotteryAdmin: LotteryAdminService;
+  contentAdmin: ContentAdminService;
+  inviteAdmin: InviteAdminService;
+  reportsAdmin: ReportsAdminService;
+  depositQueue: DepositQueueService;
+  withdrawalQueue: WithdrawalQueueService;
   /** Public answers kept in memory by URL (plugins/public-cache.ts); writers invalidate their topic. */
   publicCache: PublicCache;
   /** Stops background work and closes connections to outside services. */
@@ -338,17 +354,12 @@ export async function createServices(
     events,
     broadcaster,
     operators,
-    financeSettings,
     controlChanges,
     soloAllowance,
     ledger,
     messages,
     realtime,
-    appConfig,
-    settlement,
-    inviteRules,
     responsible,
-    publicCache,
   });
   queueChanged = () => backoffice.pending.changed();
 
@@ -495,6 +506,25 @@ export async function createServices(
     backoffice,
     controlChanges,
     soloAllowance,
+    financeSettings,
+    // The console's services of each module (its /admin/v1 routes).
+    sportsAdmin: new SportsAdminService(
+      db,
+      ledger,
+      settlement,
+      operators,
+      clock,
+      { changes: controlChanges, solo: soloAllowance },
+      publicCache,
+      broadcaster,
+      log,
+    ),
+    lotteryAdmin: new LotteryAdminService(db, operators, clock),
+    contentAdmin: new ContentAdminService(db, operators, appConfig, messages, clock, publicCache),
+    inviteAdmin: new InviteAdminService(db, inviteRules, clock),
+    reportsAdmin: new ReportsAdminService(db, clock),
+    depositQueue: new DepositQueueService(db),
+    withdrawalQueue: new WithdrawalQueueService(db),
     close: async () => {
       await jobs.stop();
       await vip.idle();

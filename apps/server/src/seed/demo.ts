@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { inTransaction } from '../db/tx.ts';
-import * as accountsRepo from '../modules/accounts/accounts.repo.ts';
+import { anyMember, bindAgentDomain, updateMember } from '../modules/accounts/accounts.repo.ts';
 import type { Services } from '../services.ts';
 import { seedCommunity } from './community.ts';
 import { seedContent } from './content.ts';
@@ -36,7 +36,7 @@ export async function seedDemoData(
   log?: Pick<FastifyBaseLogger, 'info'>,
 ): Promise<boolean> {
   const { db } = services.database;
-  if (await accountsRepo.anyMember(db)) return false;
+  if (await anyMember(db)) return false;
   const now = services.clock.now();
 
   const accounts = services.accounts;
@@ -44,19 +44,19 @@ export async function seedDemoData(
     { username: DEMO_AGENT.username, password: DEMO_AGENT.password, type: 'seed' },
     SEED_CONTEXT,
   );
-  await accountsRepo.updateMember(
+  await updateMember(
     db,
     agent.userinfo.id,
     { isAgent: 1, agentCode: DEMO_AGENT.agentCode, nickname: '金牌代理' },
     now,
   );
-  await accountsRepo.bindAgentDomain(db, agent.userinfo.id, DEMO_AGENT.domain);
+  await bindAgentDomain(db, agent.userinfo.id, DEMO_AGENT.domain);
 
   const demo = await accounts.register(
     { ...DEMO_LOGIN, agentCode: DEMO_AGENT.agentCode, type: 'seed' },
     SEED_CONTEXT,
   );
-  await accountsRepo.updateMember(db, demo.userinfo.id, { nickname: '体验玩家', isMock: 1 }, now);
+  await updateMember(db, demo.userinfo.id, { nickname: '体验玩家', isMock: 1 }, now);
   const friend = await accounts.register(
     { ...DEMO_FRIEND, inviteCode: demo.userinfo.invite_code, type: 'seed' },
     SEED_CONTEXT,

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { agentDomains, loginAttempts, members, sessions } from './accounts.table.ts';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -228,4 +229,14 @@ export async function signedInFrom(db: Db, username: string, ip: string, since: 
     )
     .limit(1);
   return !!row;
+}
+
+/** A member's id from an id or a username (the console's search box). */
+export async function findMemberIdByName(db: Db, idOrName: string): Promise<number | undefined> {
+  const id = /^\d{1,9}$/.test(idOrName) ? Number(idOrName) : -1;
+  const rows = await db.execute(
+    sql`SELECT id FROM members WHERE id = ${id} OR username = ${idOrName.toLowerCase()} LIMIT 1`,
+  );
+  const row = rowsOf<{ id: number }>(rows)[0];
+  return row ? Number(row.id) : undefined;
 }

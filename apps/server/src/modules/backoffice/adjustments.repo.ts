@@ -2,9 +2,9 @@ import { type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { manualAdjustments, type ManualAdjustmentRow } from './backoffice.table.ts';
-import { dayBetween, type Paging } from './members.repo.ts';
 import { eq } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows.ts';
+import { dayBetween, type Paging } from '../../db/filters.ts';
 
 export async function insertAdjustment(
   tx: Tx,

@@ -7,8 +7,9 @@ import type { Clock } from '../../lib/clock.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
 import { signSubscription } from '../realtime/pusher-protocol.ts';
-import { dayFiguresOf, daysOf } from './figures.ts';
-import * as repo from './reports.repo.ts';
+import { dayFiguresOf, daysOf } from '../reports/figures.ts';
+import * as repo from './dashboard.repo.ts';
+import { gameSumsByDay, ledgerSumsByDay, memberCountsByDay } from '../reports/admin.repo.ts';
 
 /** A member counts as online when their app reported within this window (2.5 heartbeats). */
 const ONLINE_WINDOW_MS = 5 * 60_000;
@@ -26,9 +27,9 @@ export class DashboardService {
     const fromDay = addDays(today, -(days - 1));
     const range = { from: shanghaiDayStart(fromDay), to: shanghaiDayStart(addDays(today, 1)) };
     const [ledger, games, counts, online, pending] = await Promise.all([
-      repo.ledgerSumsByDay(this.db, range),
-      repo.gameSumsByDay(this.db, range),
-      repo.memberCountsByDay(this.db, range),
+      ledgerSumsByDay(this.db, range),
+      gameSumsByDay(this.db, range),
+      memberCountsByDay(this.db, range),
       repo.onlineCount(this.db, new Date(now.getTime() - ONLINE_WINDOW_MS)),
       repo.pendingCounts(this.db),
     ]);

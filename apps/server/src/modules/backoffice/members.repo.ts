@@ -1,24 +1,10 @@
 import { type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { shanghaiDayStart, addDays } from '@app/shared';
 import { rowsOf } from '../../db/rows.ts';
+import { dayBetween, like, where, type Paging } from '../../db/filters.ts';
 
-export interface Paging {
-  page: number;
-  per_page: number;
-}
 const limitOffset = (p: Paging) => sql`LIMIT ${p.per_page} OFFSET ${(p.page - 1) * p.per_page}`;
-const like = (text: string) => `%${text.replace(/[%_\\]/g, '')}%`;
-
-/** A day filter over a column: from (inclusive) and to (inclusive) as Shanghai days. */
-export function dayBetween(column: SQL, from?: string, to?: string): SQL[] {
-  const parts: SQL[] = [];
-  if (from) parts.push(sql`${column} >= ${shanghaiDayStart(from)}`);
-  if (to) parts.push(sql`${column} < ${shanghaiDayStart(addDays(to, 1))}`);
-  return parts;
-}
-const where = (parts: SQL[]) => (parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``);
 
 export interface MemberRowOut {
   id: number;

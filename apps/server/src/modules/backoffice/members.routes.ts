@@ -27,7 +27,7 @@ import {
   revokeSessionsBody,
 } from '@app/shared/backoffice';
 import { ok } from '../../plugins/envelope.ts';
-import { listRoutes } from './lists.ts';
+import { listRoutes } from '../../plugins/list-routes.ts';
 import type { RecordName } from './members.service.ts';
 import { callOf, guarded, security } from '../../plugins/operator-guard.ts';
 

@@ -14,8 +14,9 @@ import { pageOf } from '../../lib/paging.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
 import type { RealtimeService } from '../realtime/realtime.service.ts';
 import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
+import type { Paging } from '../../db/filters.ts';
 import * as repo from './members.repo.ts';
-import { optText, text } from './rows.ts';
+import { optText, text } from '../../db/rows.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const iso = (v: Date | string | null | undefined) =>
@@ -323,7 +324,7 @@ export class MembersAdminService {
     return repo.tagCounts(this.db);
   }
 
-  async sessions(memberId: number, q: repo.Paging) {
+  async sessions(memberId: number, q: Paging) {
     const { rows, total } = await repo.pageSessions(this.db, memberId, q);
     return pageOf(
       rows.map((s) => ({
@@ -366,7 +367,7 @@ export class MembersAdminService {
     return { revoked: revoked.length };
   }
 
-  async records(name: RecordName, memberId: number, q: repo.Paging & Record<string, unknown>) {
+  async records(name: RecordName, memberId: number, q: Paging & Record<string, unknown>) {
     const kind: repo.RecordKind = RECORDS[name];
     const extra =
       name === 'ledger' && typeof q.wallet === 'string'

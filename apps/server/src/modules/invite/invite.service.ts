@@ -20,7 +20,13 @@ import { inTransaction } from '../../db/tx.ts';
 import { newCode } from '../../lib/crypto.ts';
 import { pgErrorCode, PG_UNIQUE_VIOLATION, tooManyRequests } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
-import * as accountsRepo from '../accounts/accounts.repo.ts';
+import {
+  findAgentByCode,
+  findMemberById,
+  findMemberByInviteCode,
+  lockMember,
+  updateMember,
+} from '../accounts/accounts.repo.ts';
 import type { MemberRow } from '../accounts/accounts.repo.ts';
 import { maskUsername } from '../accounts/accounts.mapper.ts';
 import type { AgentApplicationsService } from '../agents/applications.service.ts';
@@ -68,7 +74,7 @@ export class InviteService {
 
   async info(member: MemberRow, origin: string): Promise<InviteInfo> {
     const [inviter, totals] = await Promise.all([
-      member.inviterId ? accountsRepo.findMemberById(this.db, member.inviterId) : undefined,
+      member.inviterId ? findMemberById(this.db, member.inviterId) : undefined,
       repo.ownTotals(this.db, member.id, null),
     ]);
     return {
@@ -233,7 +239,7 @@ export class InviteService {
       try {
         const result = await inTransaction(this.db, async ({ tx }) => {
           // Serialise a member's changes so the daily limit holds under concurrent taps.
-          const current = await accountsRepo.lockMember(tx, member.id);
+          const current = await lockMember(tx, member.id);
           if (!current) throw new Error('member vanished');
           const used = await repo.codeChangesSince(tx, member.id, todayStart);
           if (used >= limit) throw tooManyRequests(`邀请码每天最多更换${limit}次，请明天再试`);
@@ -243,7 +249,7 @@ export class InviteService {
             newCode: code,
             createdAt: now,
           });
-          await accountsRepo.updateMember(tx, member.id, { inviteCode: code }, now);
+          await updateMember(tx, member.id, { inviteCode: code }, now);
           return { invite_code: code, url: inviteUrl(origin, code), remaining_today: limit - used - 1 };
         });
         this.events.emit('member.changed', {
@@ -262,7 +268,7 @@ export class InviteService {
 
   /** Says whether a code registers anyone: a member's invite code or an agent's code. */
   async validateCode(code: string) {
-    const inviter = await accountsRepo.findMemberByInviteCode(this.db, code);
+    const inviter = await findMemberByInviteCode(this.db, code);
     if (inviter?.enabled) {
       return {
         valid: true,
@@ -271,7 +277,7 @@ export class InviteService {
         agent_id: inviter.isAgent ? inviter.id : inviter.agentId,
       };
     }
-    const agent = await accountsRepo.findAgentByCode(this.db, code);
+    const agent = await findAgentByCode(this.db, code);
     if (agent?.enabled) {
       return {
         valid: true,

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { unprocessable } from '../../lib/errors.ts';
-import * as settings from '../app-config/settings.repo.ts';
+import { lockSetting, readSetting, writeSetting } from '../app-config/settings.repo.ts';
 import type { ControlChanges } from '../dual-control/index.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
 
@@ -67,12 +67,12 @@ export class InviteRulesService {
   }
 
   async rules(handle: Db | Tx = this.db): Promise<InviteProgramme> {
-    const row = await settings.readSetting(handle, KEY);
+    const row = await readSetting(handle, KEY);
     return resolve(row?.value ?? {});
   }
 
   async view(): Promise<View> {
-    const row = await settings.readSetting(this.db, KEY);
+    const row = await readSetting(this.db, KEY);
     return toView(resolve(row?.value ?? {}), row?.updatedAt ?? null);
   }
 
@@ -86,12 +86,12 @@ export class InviteRulesService {
     call: { operatorId: number; ip: string },
   ): Promise<View & { pending_change?: PendingChangeRef }> {
     return inTransaction(this.db, async (work) => {
-      const stored = (await settings.lockSetting(work.tx, KEY)) as Stored;
+      const stored = (await lockSetting(work.tx, KEY)) as Stored;
       const before = resolve(stored);
       const next = resolve(patched(stored, change));
       const more = paysMore(before, next);
       if (more.length === 0) return this.applyIn(work, change, call);
-      const row = await settings.readSetting(work.tx, KEY);
+      const row = await readSetting(work.tx, KEY);
       const a = toView(before, row?.updatedAt ?? null);
       const b = toView(next, null);
       const pending_change = await this.changes.propose(
@@ -133,11 +133,11 @@ export class InviteRulesService {
     call: { operatorId: number; ip: string },
     approval?: { changeId: number; makerId: number },
   ): Promise<View> {
-    const stored = (await settings.lockSetting(work.tx, KEY)) as Stored;
+    const stored = (await lockSetting(work.tx, KEY)) as Stored;
     const before = resolve(stored);
     const next = patched(stored, change);
     const now = this.clock.now();
-    await settings.writeSetting(work.tx, KEY, next as Record<string, unknown>, now);
+    await writeSetting(work.tx, KEY, next as Record<string, unknown>, now);
     const a = toView(before, null);
     const b = toView(resolve(next), now);
     const keys = (

@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { ControlChanges } from '../dual-control/index.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
-import * as repo from '../app-config/settings.repo.ts';
+import { lockSetting, readSetting, writeSetting } from '../app-config/settings.repo.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const KEY = 'finance_settings';
@@ -98,7 +98,7 @@ export class FinanceSettingsService {
 
   /** The rules in force; inside a transaction pass its handle (PGlite waits forever on the outer one). */
   async rules(handle: Db | Tx = this.db): Promise<FinanceRules> {
-    const row = await repo.readSetting(handle, KEY);
+    const row = await readSetting(handle, KEY);
     return this.resolve(row?.value ?? {}, row?.updatedAt ?? null);
   }
 
@@ -117,7 +117,7 @@ export class FinanceSettingsService {
   ): Promise<FinanceSettingsView & { pending_change?: PendingChangeRef }> {
     const { reason = '', ...patch } = changes;
     return inTransaction(this.db, async (work) => {
-      const stored = (await repo.lockSetting(work.tx, KEY)) as Stored;
+      const stored = (await lockSetting(work.tx, KEY)) as Stored;
       const current = this.resolve(stored, null);
       const next = this.resolve({ ...stored, ...patch }, null);
       this.check({ ...stored, ...patch }, next);
@@ -152,12 +152,12 @@ export class FinanceSettingsService {
     reason: string,
     approval?: { change_id: number; maker_id: number },
   ): Promise<FinanceSettingsView> {
-    const stored = (await repo.lockSetting(work.tx, KEY)) as Stored;
+    const stored = (await lockSetting(work.tx, KEY)) as Stored;
     const before = this.toView(this.resolve(stored, null));
     const next: Stored = { ...stored, ...patch };
     const rules = this.resolve(next, null);
     this.check(next, rules);
-    await repo.writeSetting(work.tx, KEY, next as Record<string, unknown>, this.clock.now());
+    await writeSetting(work.tx, KEY, next as Record<string, unknown>, this.clock.now());
     const after = this.toView(rules);
     const changed = this.changedKeys(patch, before, after);
     await this.operators.audit(work, {

@@ -9,14 +9,14 @@ import {
   lotteryGameParam,
 } from '@app/shared/backoffice';
 import { ok } from '../../plugins/envelope.ts';
-import { listRoutes } from './lists.ts';
+import { listRoutes } from '../../plugins/list-routes.ts';
 import { callOf, guarded, security } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台-彩票'];
 const games = z.object({ list: z.array(adminLotteryGame) });
 
 export const lotteryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const lottery = app.services.backoffice.lottery;
+  const lottery = app.services.lotteryAdmin;
   app.get(
     '/admin/v1/lottery/games',
     {

@@ -21,22 +21,22 @@ import { pageOf } from '../../lib/paging.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
 import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
-import type { SettlementService } from '../sports/settlement.service.ts';
-import { legSelection, optionName } from '../sports/sports.mapper.ts';
-import * as sportsRepo from '../sports/sports.repo.ts';
-import type { OrderStatus } from '../sports/sports.table.ts';
+import type { SettlementService } from './settlement.service.ts';
+import { legSelection, optionName } from './sports.mapper.ts';
+import * as sportsRepo from './sports.repo.ts';
+import type { OrderStatus } from './sports.table.ts';
 import {
   deleteSuspension,
   insertSuspension,
   isSuspended,
   suspensionsOf,
   WHOLE_MATCH,
-} from '../sports/suspensions.repo.ts';
+} from './suspensions.repo.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
-import * as limitsRepo from '../sports/limits.repo.ts';
-import { findMemberIdByName } from './content.repo.ts';
-import * as repo from './sports-admin.repo.ts';
-import { SportsBookAdmin } from './sports-book.service.ts';
+import * as limitsRepo from './limits.repo.ts';
+import { findMemberIdByName } from '../accounts/accounts.repo.ts';
+import * as repo from './admin.repo.ts';
+import { SportsBookAdmin } from './admin-book.service.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());

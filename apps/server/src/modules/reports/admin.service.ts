@@ -3,9 +3,9 @@ import type { ReportRow } from '@app/shared/backoffice';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, unprocessable } from '../../lib/errors.ts';
-import { findMemberIdByName } from './content.repo.ts';
+import { findMemberIdByName } from '../accounts/accounts.repo.ts';
 import { dayFiguresOf, daysOf } from './figures.ts';
-import * as repo from './reports.repo.ts';
+import * as repo from './admin.repo.ts';
 
 /** Days one report may span. */
 const MAX_DAYS = 366;

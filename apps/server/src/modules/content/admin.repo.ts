@@ -10,7 +10,7 @@ import {
   lotteryArticleCategories,
   lotteryArticles,
   notices,
-} from '../content/content.table.ts';
+} from './content.table.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 /** A content table with an integer id (notices, banners, experts, articles …). */
@@ -222,13 +222,4 @@ export async function audienceBatch(
     sql`SELECT id FROM members WHERE ${where} AND id > ${afterId} ORDER BY id LIMIT ${limit}`,
   );
   return rowsOf<{ id: number }>(rows).map((r) => Number(r.id));
-}
-
-export async function findMemberIdByName(db: Db, idOrName: string): Promise<number | undefined> {
-  const id = /^\d{1,9}$/.test(idOrName) ? Number(idOrName) : -1;
-  const rows = await db.execute(
-    sql`SELECT id FROM members WHERE id = ${id} OR username = ${idOrName.toLowerCase()} LIMIT 1`,
-  );
-  const row = rowsOf<{ id: number }>(rows)[0];
-  return row ? Number(row.id) : undefined;
 }

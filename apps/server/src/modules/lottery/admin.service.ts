@@ -11,11 +11,11 @@ import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { catalog, maxCloseSeconds } from '../lottery/catalog.ts';
-import { scheduleText } from '../lottery/lottery.mapper.ts';
-import * as lotteryRepo from '../lottery/lottery.repo.ts';
+import { catalog, maxCloseSeconds } from './catalog.ts';
+import { scheduleText } from './lottery.mapper.ts';
+import * as lotteryRepo from './lottery.repo.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
-import * as repo from './lottery-admin.repo.ts';
+import * as repo from './admin.repo.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 /**

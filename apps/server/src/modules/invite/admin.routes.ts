@@ -14,14 +14,14 @@ import {
   PENDING_SECOND_OPERATOR,
 } from '@app/shared/backoffice';
 import { ok } from '../../plugins/envelope.ts';
-import { listRoutes } from './lists.ts';
+import { listRoutes } from '../../plugins/list-routes.ts';
 import { callOf, guarded, security } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台-代理与邀请'];
 const agentParam = z.object({ id: idParam.shape.id });
 
-export const agentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const agents = app.services.backoffice.agents;
+export const inviteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const agents = app.services.inviteAdmin;
   listRoutes(app, {
     path: '/admin/v1/agents',
     permission: 'agents',

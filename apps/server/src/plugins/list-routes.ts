@@ -4,8 +4,8 @@ import type { Permission } from '@app/shared/backoffice';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../plugins/envelope.ts';
-import { guarded, security } from '../../plugins/operator-guard.ts';
+import { ok } from './envelope.ts';
+import { guarded, security } from './operator-guard.ts';
 
 /** One CSV column: its header and how a row shows in it. */
 export interface CsvColumn<T> {

@@ -7,11 +7,12 @@ import type { Clock } from '../../lib/clock.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { AppConfigService } from '../app-config/app-config.service.ts';
-import { sanitizeRichText } from '../content/sanitize.ts';
+import { sanitizeRichText } from './sanitize.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
-import * as repo from './content.repo.ts';
-import * as settingsRepo from '../app-config/settings.repo.ts';
+import { findMemberIdByName } from '../accounts/accounts.repo.ts';
+import * as repo from './admin.repo.ts';
+import { lockSetting, writeSetting } from '../app-config/settings.repo.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -472,7 +473,7 @@ export class ContentAdminService {
   }) {
     switch (b.audience) {
       case 'member': {
-        const id = b.member ? await repo.findMemberIdByName(this.db, b.member) : undefined;
+        const id = b.member ? await findMemberIdByName(this.db, b.member) : undefined;
         if (id === undefined) throw unprocessable('会员不存在');
         return repo.audienceWhere({ memberId: id });
       }
@@ -480,7 +481,7 @@ export class ContentAdminService {
         if (b.vip_level === undefined) throw unprocessable('请选择VIP等级');
         return repo.audienceWhere({ vipLevel: b.vip_level });
       case 'agent': {
-        const id = b.agent ? await repo.findMemberIdByName(this.db, b.agent) : undefined;
+        const id = b.agent ? await findMemberIdByName(this.db, b.agent) : undefined;
         if (id === undefined) throw unprocessable('代理不存在');
         return repo.audienceWhere({ agentId: id });
       }
@@ -564,12 +565,12 @@ export class ContentAdminService {
     await inTransaction(this.db, async (work) => {
       const now = this.clock.now();
       if (b.config && Object.keys(b.config).length) {
-        const stored = await settingsRepo.lockSetting(work.tx, 'app_config');
-        await settingsRepo.writeSetting(work.tx, 'app_config', { ...stored, ...b.config }, now);
+        const stored = await lockSetting(work.tx, 'app_config');
+        await writeSetting(work.tx, 'app_config', { ...stored, ...b.config }, now);
       }
       if (b.info && Object.keys(b.info).length) {
-        const stored = await settingsRepo.lockSetting(work.tx, 'app_info');
-        await settingsRepo.writeSetting(work.tx, 'app_info', { ...stored, ...b.info }, now);
+        const stored = await lockSetting(work.tx, 'app_info');
+        await writeSetting(work.tx, 'app_info', { ...stored, ...b.info }, now);
       }
       const changedConfig = diff(before.config, { ...before.config, ...b.config });
       const changedInfo = diff(before.info, { ...before.info, ...b.info });

@@ -26,7 +26,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { ok } from '../../plugins/envelope.ts';
-import { listRoutes } from './lists.ts';
+import { listRoutes } from '../../plugins/list-routes.ts';
 import { callOf, guarded, type OperatorCall, security } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台-内容'];
@@ -92,8 +92,8 @@ function crud<B extends z.ZodObject, I extends z.ZodObject>(
   );
 }
 
-export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const content = app.services.backoffice.content;
+export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const content = app.services.contentAdmin;
 
   crud(app, {
     path: '/admin/v1/content/notices',

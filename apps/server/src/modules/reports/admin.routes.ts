@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reportQuery, reportRow } from '@app/shared/backoffice';
-import { listRoutes } from './lists.ts';
+import { listRoutes } from '../../plugins/list-routes.ts';
 
-export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const reports = app.services.backoffice.reports;
+export const reportsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const reports = app.services.reportsAdmin;
   listRoutes(app, {
     path: '/admin/v1/reports/daily',
     permission: 'reports',

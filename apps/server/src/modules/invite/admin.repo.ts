@@ -1,8 +1,8 @@
 import { type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db } from '../../db/client.ts';
-import { dayBetween, type Paging } from './members.repo.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { dayBetween, type Paging } from '../../db/filters.ts';
 
 const like = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

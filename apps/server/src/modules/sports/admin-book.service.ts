@@ -6,9 +6,9 @@ import { notFound, unprocessable } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { OperatorsService } from '../operators/operators.service.ts';
 import type { ControlChanges } from '../dual-control/index.ts';
-import * as book from '../sports/book.repo.ts';
-import { BOOK_DEFAULT_CAP_FEN, capOf } from '../sports/book.service.ts';
-import { matchById } from '../sports/sports.repo.ts';
+import * as book from './book.repo.ts';
+import { BOOK_DEFAULT_CAP_FEN, capOf } from './book.service.ts';
+import { matchById } from './sports.repo.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const iso = (v: Date | string) => new Date(v).toISOString();

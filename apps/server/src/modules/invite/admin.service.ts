@@ -9,9 +9,9 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
-import * as agentsRepo from '../agents/agents.repo.ts';
-import type { InviteRulesChange, InviteRulesService } from '../invite/rules.service.ts';
-import * as repo from './agents-admin.repo.ts';
+import { agentTotals, memberCounts, membersOf } from '../agents/agents.repo.ts';
+import type { InviteRulesChange, InviteRulesService } from './rules.service.ts';
+import * as repo from './admin.repo.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -22,7 +22,7 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
  * programme's numbers (edited through InviteRulesService, audited). Applications are decided
  * by /admin/v1/agent-applications (AgentApplicationsService).
  */
-export class AgentsAdminService {
+export class InviteAdminService {
   constructor(
     private readonly db: Db,
     private readonly rules: InviteRulesService,
@@ -39,9 +39,9 @@ export class AgentsAdminService {
       rows.map(async (r) => {
         const id = Number(r.id);
         const [counts, month, all] = await Promise.all([
-          agentsRepo.memberCounts(this.db, id, todayStart, new Date(now - 30 * 86_400_000)),
-          agentsRepo.agentTotals(this.db, id, monthStart),
-          agentsRepo.agentTotals(this.db, id, null),
+          memberCounts(this.db, id, todayStart, new Date(now - 30 * 86_400_000)),
+          agentTotals(this.db, id, monthStart),
+          agentTotals(this.db, id, null),
         ]);
         return {
           id,
@@ -67,7 +67,7 @@ export class AgentsAdminService {
 
   async members(agentId: number, q: { page: number; per_page: number; keyword?: string | undefined }) {
     if (!(await repo.isAgent(this.db, agentId))) throw notFound('代理不存在');
-    const { rows, total } = await agentsRepo.membersOf(this.db, agentId, q);
+    const { rows, total } = await membersOf(this.db, agentId, q);
     return pageOf(
       rows.map((r) => ({
         id: r.id,

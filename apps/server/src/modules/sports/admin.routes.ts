@@ -21,14 +21,14 @@ import {
   PENDING_SECOND_OPERATOR,
 } from '@app/shared/backoffice';
 import { ok } from '../../plugins/envelope.ts';
-import { listRoutes } from './lists.ts';
+import { listRoutes } from '../../plugins/list-routes.ts';
 import { callOf, guarded, security } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台-体育'];
 const matchParam = z.object({ id: idParam.shape.id });
 
-export const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const sports = app.services.backoffice.sports;
+export const sportsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sports = app.services.sportsAdmin;
   listRoutes(app, {
     path: '/admin/v1/sports/matches',
     permission: 'sports',

@@ -1,8 +1,8 @@
 import { type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db } from '../../db/client.ts';
-import type { Paging } from './members.repo.ts';
 import { rowsOf } from '../../db/rows.ts';
+import type { Paging } from '../../db/filters.ts';
 
 /** Open bets per lottery: what is staked on periods not settled yet. */
 export async function pendingByLottery(db: Db): Promise<Map<string, { bets: number; stake: bigint }>> {

@@ -1,0 +1,24 @@
+import { sql } from '../../db/sql.ts';
+import type { Db } from '../../db/client.ts';
+import { queueFilters, where, type Paging, type QueueFilter } from '../../db/filters.ts';
+import { rowsOf } from '../../db/rows.ts';
+
+/** The deposit queue of the console: orders with their member, operator and any change waiting in 复核. */
+export async function pageDeposits(db: Db, q: QueueFilter) {
+  const w = where(queueFilters(q, 'o', ['o.order_no', 'o.tx_hash', 'm.username']));
+  const [rows, total] = await Promise.all([
+    db.execute(sql`
+      SELECT o.id, o.order_no, o.member_id, m.username, o.method, o.amount, o.usdt_cents, o.rate_units, o.tx_hash,
+        o.declared_usdt_cents, o.credited_amount,
+        (SELECT c.id FROM control_changes c WHERE c.target_type = 'payment_order' AND c.target_id = o.id::text
+           AND c.status = 'pending' ORDER BY c.id DESC LIMIT 1) AS pending_change_id,
+        o.status, o.reason, op.name AS operator_name, o.created_at, o.paid_at
+      FROM payment_orders o JOIN members m ON m.id = o.member_id LEFT JOIN operators op ON op.id = o.operator_id
+      ${w} ORDER BY o.id DESC LIMIT ${q.per_page} OFFSET ${(q.page - 1) * q.per_page}`),
+    db.execute(sql`SELECT COUNT(*) AS n FROM payment_orders o JOIN members m ON m.id = o.member_id ${w}`),
+  ]);
+  return {
+    rows: rowsOf<Record<string, unknown>>(rows),
+    total: Number(rowsOf<{ n: string }>(total)[0]?.n ?? 0),
+  };
+}
