@@ -1,6 +1,52 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import path from 'node:path';
+
+const SERVER_MODULES = path.join(import.meta.dirname, 'apps/server/src/modules');
+/** The server module a file belongs to (modules/<name>/…), or null outside the modules. */
+const moduleOf = (file) => {
+  const rel = path.relative(SERVER_MODULES, file);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? null : rel.split(path.sep)[0];
+};
+
+/**
+ * A server module has one public face, `modules/<name>/index.ts` (ARCHITECTURE.md, "Modules"):
+ * code outside a module imports only that file of it, never another of its files. Its tables are
+ * offered apart, in `modules/<name>/schema.ts`, to the database layer only (other modules' tables
+ * for foreign keys, repositories for joins).
+ */
+const moduleFaces = {
+  meta: {
+    type: 'problem',
+    messages: {
+      internal:
+        "'{{spec}}' is inside the {{target}} module: import what it offers from its face, modules/{{target}}/index.ts.",
+      schema:
+        "'{{spec}}' holds the {{target}} module's tables: only repositories (*.repo.ts), tables and db/ import it.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    const here = moduleOf(file);
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), spec);
+      const owner = moduleOf(target);
+      if (!owner || owner === here) return;
+      if (target === path.join(SERVER_MODULES, owner, 'index.ts')) return;
+      if (target === path.join(SERVER_MODULES, owner, 'schema.ts')) {
+        if (/\.(repo|table)\.ts$/.test(file) || file.includes(`${path.sep}db${path.sep}`)) return;
+        context.report({ node: node.source, messageId: 'schema', data: { spec, target: owner } });
+        return;
+      }
+      context.report({ node: node.source, messageId: 'internal', data: { spec, target: owner } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'apps/server/drizzle/**'] },
@@ -34,6 +80,7 @@ export default tseslint.config(
     ignores: [
       'apps/server/src/**/*.repo.ts',
       'apps/server/src/**/*.table.ts',
+      'apps/server/src/modules/*/schema.ts',
       'apps/server/src/db/**',
       'apps/server/src/**/*.test.ts',
       'apps/server/src/test/**',
@@ -50,7 +97,7 @@ export default tseslint.config(
               message: 'Only repositories (*.repo.ts), tables and db/ use Drizzle: call a repository.',
             },
             {
-              group: ['**/*.table.ts', '**/db/schema.ts'],
+              group: ['**/*.table.ts', '**/schema.ts'],
               allowTypeImports: true,
               message: 'Query tables in a repository (*.repo.ts); import only their types here.',
             },
@@ -58,6 +105,20 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Each server module is used through its face (tests, their helpers and db/schema.ts, which
+    // gathers every table, aside).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/**/*.proof.ts',
+      'apps/server/src/**/testing.ts',
+      'apps/server/src/test/**',
+      'apps/server/src/db/schema.ts',
+    ],
+    plugins: { house: { rules: { 'module-faces': moduleFaces } } },
+    rules: { 'house/module-faces': 'error' },
   },
   {
     // Repositories take `sql` from db/sql.ts: drizzle's template with its text built once per

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import type { SocketLimits } from './modules/realtime/socket-limits.ts';
+import type { SocketLimits } from './modules/realtime/index.ts';
 import type { SecretVariable } from './ops/secrets.ts';
 
 const bool = z

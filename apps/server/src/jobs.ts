@@ -1,21 +1,18 @@
 import type { AppConfig } from './config.ts';
 import type { EventBus } from './lib/events.ts';
 import type { JobRunner } from './lib/jobs.ts';
-import type { GameRecordsService } from './modules/games/records.service.ts';
-import type { GameTransferService } from './modules/games/transfers.service.ts';
-import type { HousekeepingService } from './modules/housekeeping/housekeeping.service.ts';
-import { INVITE_REWARDS_INTERVAL_MS, type InviteRewardsService } from './modules/invite/rewards.service.ts';
-import type { LotteryScheduler } from './modules/lottery/scheduler.ts';
-import type { RealtimeService } from './modules/realtime/realtime.service.ts';
-import type { RebateService } from './modules/rewards/rebate.service.ts';
-import type { VipService } from './modules/rewards/vip.service.ts';
-import type { FeedSync } from './modules/sports/feed-sync.ts';
-import {
-  BOOK_BACKFILL_INTERVAL_MS,
-  type BookBackfillService,
-} from './modules/sports/book-backfill.service.ts';
-import { OVERDUE_CHECK_INTERVAL_MS, type OverdueMatchService } from './modules/sports/overdue.service.ts';
-import { LIVE_ACCEPT_INTERVAL_MS, type LiveAcceptanceService } from './modules/sports/acceptance.service.ts';
+import type { GameRecordsService } from './modules/games/index.ts';
+import type { GameTransferService } from './modules/games/index.ts';
+import type { HousekeepingService } from './modules/housekeeping/index.ts';
+import { INVITE_REWARDS_INTERVAL_MS, type InviteRewardsService } from './modules/invite/index.ts';
+import type { LotteryScheduler } from './modules/lottery/index.ts';
+import type { RealtimeService } from './modules/realtime/index.ts';
+import type { RebateService } from './modules/rewards/index.ts';
+import type { VipService } from './modules/rewards/index.ts';
+import type { FeedSync } from './modules/sports/index.ts';
+import { BOOK_BACKFILL_INTERVAL_MS, type BookBackfillService } from './modules/sports/index.ts';
+import { OVERDUE_CHECK_INTERVAL_MS, type OverdueMatchService } from './modules/sports/index.ts';
+import { LIVE_ACCEPT_INTERVAL_MS, type LiveAcceptanceService } from './modules/sports/index.ts';
 import type { Metrics } from './ops/metrics.ts';
 
 export interface JobServices {

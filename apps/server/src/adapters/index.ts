@@ -1,8 +1,8 @@
-import { demoGameRoutes } from '../modules/games/demo.routes.ts';
-import { DemoGameProvider } from '../modules/games/simulator.ts';
-import { SimulatedGateway } from '../modules/payments/gateway-simulator.ts';
-import { gatewaySimRoutes } from '../modules/payments/gateway-sim.routes.ts';
-import { SimulatedFeed } from '../modules/sports/feed/simulator.ts';
+import { demoGameRoutes } from '../modules/games/index.ts';
+import { DemoGameProvider } from '../modules/games/index.ts';
+import { SimulatedGateway } from '../modules/payments/index.ts';
+import { gatewaySimRoutes } from '../modules/payments/index.ts';
+import { SimulatedFeed } from '../modules/sports/index.ts';
 import { AdapterRegistry } from './registry.ts';
 
 export { AdapterRegistry, createAdapters, type AdapterContext, type AdapterFactory } from './registry.ts';

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { GameProvider } from '../modules/games/provider/provider.ts';
-import type { PaymentGateway } from '../modules/payments/gateway.ts';
-import type { SportsFeed } from '../modules/sports/feed/feed.ts';
+import type { GameProvider } from '../modules/games/index.ts';
+import type { PaymentGateway } from '../modules/payments/index.ts';
+import type { SportsFeed } from '../modules/sports/index.ts';
 
 /** What an adapter factory may use to build its adapter. */
 export interface AdapterContext {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { bookSizes, findInvariantViolations } from '../modules/ledger/ledger.repo.ts';
+import { bookSizes, findInvariantViolations } from '../modules/ledger/index.ts';
 
 /**
  * Proves the books: exits 0 when every wallet equals the sum of its ledger entries and every

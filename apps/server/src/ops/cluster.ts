@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { AggregatorRegistry } from 'prom-client';
-import { CLUSTER_REALTIME_MESSAGE } from '../modules/realtime/broadcaster.ts';
+import { CLUSTER_REALTIME_MESSAGE } from '../modules/realtime/index.ts';
 import { CLUSTER_METRICS_REQUEST, CLUSTER_METRICS_RESPONSE } from './metrics.ts';
 
 /** A worker exits with this when it refuses to start (configuration): restarting cannot help. */

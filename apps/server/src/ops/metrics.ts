@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { EventBus } from '../lib/events.ts';
 import type { JobObserver } from '../lib/jobs.ts';
-import type { RealtimeHub } from '../modules/realtime/hub.ts';
+import type { RealtimeHub } from '../modules/realtime/index.ts';
 import { oldestUnsettled } from './ops.repo.ts';
 
 export interface MetricsSources {

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, min } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { members } from '../modules/accounts/accounts.table.ts';
-import { operators } from '../modules/operators/operators.table.ts';
-import { lotteryPeriods } from '../modules/lottery/lottery.table.ts';
-import { matches } from '../modules/sports/sports.table.ts';
+import { lotteryPeriods } from '../modules/lottery/schema.ts';
+import { operators } from '../modules/operators/schema.ts';
+import { members } from '../modules/accounts/schema.ts';
+import { matches } from '../modules/sports/schema.ts';
 
 /** When the oldest finished-but-unsettled match finished and the oldest drawn-but-unsettled period was drawn. */
 export async function oldestUnsettled(db: Db): Promise<{ match: Date | null; period: Date | null }> {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '@app/shared';
 import { unauthorized } from '../lib/errors.ts';
-import type { Authenticated } from '../modules/accounts/accounts.service.ts';
+import type { Authenticated } from '../modules/accounts/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

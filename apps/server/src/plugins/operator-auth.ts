@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/errors.ts';
-import type { AuthenticatedOperator } from '../modules/operators/operators.service.ts';
+import type { AuthenticatedOperator } from '../modules/operators/index.ts';
 import { bearerToken } from './auth.ts';
 
 declare module 'fastify' {

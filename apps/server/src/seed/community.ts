@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { inTransaction } from '../db/tx.ts';
-import { insertActivities } from '../modules/activities/activities.repo.ts';
-import type { NewActivity } from '../modules/activities/activities.table.ts';
+import { insertActivities } from '../modules/activities/index.ts';
+import type { NewActivity } from '../modules/activities/index.ts';
 import type { Services } from '../services.ts';
 
 const DAY = 86_400_000;

@@ -2,7 +2,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { lockForTransaction } from '../db/locks.ts';
-import { members } from '../modules/accounts/accounts.table.ts';
 import {
   banners,
   expertArticles,
@@ -11,7 +10,8 @@ import {
   lotteryArticleCategories,
   lotteryArticles,
   notices,
-} from '../modules/content/content.table.ts';
+} from '../modules/content/schema.ts';
+import { members } from '../modules/accounts/schema.ts';
 
 export type NewNotice = typeof notices.$inferInsert;
 export type NewBanner = typeof banners.$inferInsert;

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../db/client.ts';
-import { plainText, sanitizeRichText } from '../modules/content/sanitize.ts';
+import { plainText, sanitizeRichText } from '../modules/content/index.ts';
 import { avatarImage, bannerImage, coverImage, type Motif } from './content-art.ts';
 import * as repo from './content.repo.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { inTransaction } from '../db/tx.ts';
-import { anyMember, bindAgentDomain, updateMember } from '../modules/accounts/accounts.repo.ts';
+import { anyMember, bindAgentDomain, updateMember } from '../modules/accounts/index.ts';
 import type { Services } from '../services.ts';
 import { seedCommunity } from './community.ts';
 import { seedContent } from './content.ts';

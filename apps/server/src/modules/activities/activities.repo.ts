@@ -2,8 +2,6 @@ import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { ActivityCategory, ApplicationStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { members } from '../accounts/accounts.table.ts';
-import { ledgerEntries, wallets } from '../ledger/ledger.table.ts';
 import {
   activities,
   activityApplications,
@@ -12,6 +10,8 @@ import {
   type NewActivity,
 } from './activities.table.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { ledgerEntries, wallets } from '../ledger/schema.ts';
+import { members } from '../accounts/schema.ts';
 
 type Handle = Db | Tx;
 

@@ -14,10 +14,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
-import type { BonusService } from '../bonus/bonus.service.ts';
-import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
-import type { MessagesService } from '../messages/messages.service.ts';
-import type { OperatorsService } from '../operators/operators.service.ts';
+import type { BonusService } from '../bonus/index.ts';
+import type { IdempotencyService } from '../idempotency/index.ts';
+import type { MessagesService } from '../messages/index.ts';
+import type { OperatorsService } from '../operators/index.ts';
 import * as repo from './activities.repo.ts';
 import type { ActivityRow, ApplicationRow } from './activities.table.ts';
 import {
@@ -30,7 +30,7 @@ import {
 } from './rules.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
+import type { ResponsiblePlayService } from '../responsible/index.ts';
 import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
 import type { PendingChangeRef } from '@app/shared/backoffice';
 

@@ -2,9 +2,9 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { AgentApplicationStatus, AgentRecordCategory } from '@app/shared';
 import type { Db } from '../../db/client.ts';
-import { members } from '../accounts/accounts.table.ts';
 import { agentApplications, type AgentApplicationRow } from './agents.table.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { members } from '../accounts/schema.ts';
 
 export type NewAgentApplication = typeof agentApplications.$inferInsert;
 

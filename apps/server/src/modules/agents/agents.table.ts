@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts.table.ts';
-import { operators } from '../operators/operators.table.ts';
+import { operators } from '../operators/schema.ts';
+import { members } from '../accounts/schema.ts';
 
 /** A member's request to become an agent; operators approve or reject it. */
 export const agentApplications = pgTable(

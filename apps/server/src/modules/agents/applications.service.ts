@@ -17,10 +17,10 @@ import {
   lockMember,
   updateMember,
   type MemberRow,
-} from '../accounts/accounts.repo.ts';
-import type { MessagesService } from '../messages/messages.service.ts';
-import type { OperatorsService } from '../operators/operators.service.ts';
-import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
+} from '../accounts/index.ts';
+import type { MessagesService } from '../messages/index.ts';
+import type { OperatorsService } from '../operators/index.ts';
+import type { ResponsiblePlayService } from '../responsible/index.ts';
 import * as repo from './agents.repo.ts';
 import type { AgentApplicationRow } from './agents.table.ts';
 import { pageOf } from '../../lib/paging.ts';

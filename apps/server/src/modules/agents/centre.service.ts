@@ -14,9 +14,9 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { findMemberById, type MemberRow } from '../accounts/accounts.repo.ts';
-import { maskUsername } from '../accounts/accounts.mapper.ts';
-import { walletsOf } from '../ledger/ledger.repo.ts';
+import { findMemberById, type MemberRow } from '../accounts/index.ts';
+import { maskUsername } from '../accounts/index.ts';
+import { walletsOf } from '../ledger/index.ts';
 import * as repo from './agents.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { Clock } from '../../lib/clock.ts';

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts.table.ts';
-import { operators } from '../operators/operators.table.ts';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { operators } from '../operators/schema.ts';
+import { members } from '../accounts/schema.ts';
 
 /**
  * An operator's second factor (TOTP, RFC 6238). Kept beside `operators` so sign-in and the
@@ -68,31 +57,6 @@ export const manualAdjustments = pgTable(
   ],
 );
 export type ManualAdjustmentRow = typeof manualAdjustments.$inferSelect;
-
-/**
- * A match voided or resettled by an operator: at most one per match (the unique index makes
- * "exactly once" a database fact); the money moved is in the ledger as correction entries.
- */
-export const matchCorrections = pgTable(
-  'match_corrections',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    matchId: integer('match_id').notNull(),
-    kind: text('kind', { enum: ['void', 'resettle'] }).notNull(),
-    reason: text('reason').notNull(),
-    /** The result before and after (resettle), as the engine's MatchResult. */
-    before: jsonb('before'),
-    after: jsonb('after'),
-    ordersAffected: integer('orders_affected').notNull(),
-    /** Net 分 moved to members by the correction (negative when taken back). */
-    netAmount: bigint('net_amount', { mode: 'bigint' }).notNull(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [uniqueIndex('match_corrections_match_uq').on(t.matchId)],
-);
 
 /** Operators' labels on members (高价值, 疑似套利 …): member search and message segments use them. */
 export const memberTags = pgTable(

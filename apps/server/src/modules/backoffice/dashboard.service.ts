@@ -5,11 +5,11 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventBus } from '../../lib/events.ts';
-import type { Broadcaster } from '../realtime/broadcaster.ts';
-import { signSubscription } from '../realtime/pusher-protocol.ts';
-import { dayFiguresOf, daysOf } from '../reports/figures.ts';
+import type { Broadcaster } from '../realtime/index.ts';
+import { signSubscription } from '../realtime/index.ts';
+import { dayFiguresOf, daysOf } from '../reports/index.ts';
 import * as repo from './dashboard.repo.ts';
-import { gameSumsByDay, ledgerSumsByDay, memberCountsByDay } from '../reports/admin.repo.ts';
+import { gameSumsByDay, ledgerSumsByDay, memberCountsByDay } from '../reports/index.ts';
 
 /** A member counts as online when their app reported within this window (2.5 heartbeats). */
 const ONLINE_WINDOW_MS = 5 * 60_000;

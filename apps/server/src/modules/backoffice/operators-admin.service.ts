@@ -7,8 +7,8 @@ import { hashPassword } from '../../lib/crypto.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { ControlChanges } from '../dual-control/index.ts';
-import type { OperatorsService } from '../operators/operators.service.ts';
-import type { OperatorRow } from '../operators/operators.table.ts';
+import type { OperatorsService } from '../operators/index.ts';
+import type { OperatorRow } from '../operators/index.ts';
 import * as repo from './operators.repo.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';
 

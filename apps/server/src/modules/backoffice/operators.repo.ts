@@ -1,12 +1,8 @@
 import { and, count, desc, eq, ilike, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  operators,
-  operatorSessions,
-  type OperatorRole,
-  type OperatorRow,
-} from '../operators/operators.table.ts';
+import type { OperatorRole, OperatorRow } from '../operators/index.ts';
 import { operatorSecurity } from './backoffice.table.ts';
+import { operators, operatorSessions } from '../operators/schema.ts';
 
 export type OperatorSecurityRow = typeof operatorSecurity.$inferSelect;
 

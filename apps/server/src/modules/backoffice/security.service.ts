@@ -5,8 +5,8 @@ import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { AppError, conflict, forbidden, unprocessable } from '../../lib/errors.ts';
-import type { OperatorsService } from '../operators/operators.service.ts';
-import type { OperatorRow } from '../operators/operators.table.ts';
+import type { OperatorsService } from '../operators/index.ts';
+import type { OperatorRow } from '../operators/index.ts';
 import * as repo from './operators.repo.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';
 

@@ -1,12 +1,12 @@
 import { BONUS_TYPES, type BonusType, type LedgerType } from '@app/shared';
 import type { Work } from '../../db/tx.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { addRequiredTurnover } from '../accounts/figures.repo.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
+import { addRequiredTurnover } from '../accounts/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
 import { findBonusLogByReference, insertBonusLog } from './bonus.repo.ts';
 import type { BonusLogRow } from './bonus.table.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
+import type { ResponsiblePlayService } from '../responsible/index.ts';
 
 export interface BonusGrant {
   memberId: number;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { BONUS_TYPE_KEYS } from '@app/shared';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts.table.ts';
+import { members } from '../accounts/schema.ts';
 
 /** Every bonus paid to a member, beside the ledger entry that paid it. */
 export const bonusLogs = pgTable(

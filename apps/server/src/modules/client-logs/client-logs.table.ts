@@ -1,5 +1,5 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts.table.ts';
+import { members } from '../accounts/schema.ts';
 
 /** Client log entries a member's app uploaded (SPEC.md §3); the client id makes re-uploads harmless. */
 export const clientLogs = pgTable(

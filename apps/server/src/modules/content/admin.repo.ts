@@ -2,7 +2,6 @@ import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { activities } from '../activities/activities.table.ts';
 import {
   banners,
   expertArticles,
@@ -12,6 +11,7 @@ import {
   notices,
 } from './content.table.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { activities } from '../activities/schema.ts';
 
 /** A content table with an integer id (notices, banners, experts, articles …). */
 export type IdTable = PgTable & { id: AnyPgColumn };

@@ -6,13 +6,13 @@ import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
-import type { AppConfigService } from '../app-config/app-config.service.ts';
+import type { AppConfigService } from '../app-config/index.ts';
 import { sanitizeRichText } from './sanitize.ts';
-import type { MessagesService } from '../messages/messages.service.ts';
-import type { OperatorsService } from '../operators/operators.service.ts';
-import { findMemberIdByName } from '../accounts/accounts.repo.ts';
+import type { MessagesService } from '../messages/index.ts';
+import type { OperatorsService } from '../operators/index.ts';
+import { findMemberIdByName } from '../accounts/index.ts';
 import * as repo from './admin.repo.ts';
-import { lockSetting, writeSetting } from '../app-config/settings.repo.ts';
+import { lockSetting, writeSetting } from '../app-config/index.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

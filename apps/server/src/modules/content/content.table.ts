@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts.table.ts';
+import { members } from '../accounts/schema.ts';
 
 /** Notices (公告) by category: 1 home, 2 betting, 3 recharge, 4 withdraw. Content is sanitised HTML. */
 export const notices = pgTable(

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../../plugins/auth.ts';
-import type { MemberRow } from '../accounts/accounts.repo.ts';
+import type { MemberRow } from '../accounts/index.ts';
 
 /** The member behind a bearer token on a public route, or null (a bad token reads as a visitor). */
 export async function optionalMember(

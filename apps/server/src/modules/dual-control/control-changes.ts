@@ -13,7 +13,7 @@ import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
-import type { OperatorsService } from '../operators/operators.service.ts';
+import type { OperatorsService } from '../operators/index.ts';
 import * as repo from './dual-control.repo.ts';
 import type { ControlChangeStatus } from './dual-control.table.ts';
 

@@ -10,8 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts.table.ts';
-import { operators } from '../operators/operators.table.ts';
+import { operators } from '../operators/schema.ts';
+import { members } from '../accounts/schema.ts';
 
 /**
  * Money one operator moved for one member without a second operator, per Asia/Shanghai day: what

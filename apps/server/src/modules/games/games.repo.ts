@@ -1,5 +1,5 @@
 import { lockForTransaction } from '../../db/locks.ts';
-import { addTurnover, type MemberFigures } from '../accounts/figures.repo.ts';
+import { addTurnover, type MemberFigures } from '../accounts/index.ts';
 import { and, count, desc, eq, gte, lt, lte, sum, type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';

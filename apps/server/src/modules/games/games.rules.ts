@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { findMemberById, type MemberRow } from '../accounts/accounts.repo.ts';
+import { findMemberById, type MemberRow } from '../accounts/index.ts';
 
 /** The flags of a member that decide whether they may move money into the games. */
 export type TransferMember = Pick<MemberRow, 'id' | 'isBlack' | 'disableGame' | 'disableNggame'>;

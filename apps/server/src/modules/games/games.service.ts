@@ -15,7 +15,7 @@ import { assertMayPlay } from './games.rules.ts';
 import { rtpOf, type CatalogGame } from './provider/catalog.ts';
 import { ProviderRejected, withTimeout, type GameProvider } from './provider/provider.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
+import type { ResponsiblePlayService } from '../responsible/index.ts';
 
 export interface GameFilter {
   platform?: string | undefined;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts.table.ts';
+import { members } from '../accounts/schema.ts';
 
 /**
  * Money moving between the main wallet and a game provider's wallet. A transfer in debits main

@@ -8,7 +8,7 @@ import { findGame } from './provider/catalog.ts';
 import type { GameProvider } from './provider/provider.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { announceFigures } from '../accounts/figures.repo.ts';
+import { announceFigures } from '../accounts/index.ts';
 
 export interface RecordQuery {
   start_date?: string | undefined;

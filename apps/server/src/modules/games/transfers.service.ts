@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { AppError, badRequest, PG_UNIQUE_VIOLATION, pgErrorCode, unprocessable } from '../../lib/errors.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { LedgerService } from '../ledger/index.ts';
 import * as repo from './games.repo.ts';
 import { refuseBarredMember, type TransferMember } from './games.rules.ts';
 import {
@@ -15,7 +15,7 @@ import {
   type ProviderTransfer,
 } from './provider/provider.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
+import type { ResponsiblePlayService } from '../responsible/index.ts';
 
 export interface TransferOptions {
   /** How long one provider call may take before the transfer is left pending. */

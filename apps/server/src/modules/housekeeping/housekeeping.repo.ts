@@ -2,11 +2,11 @@ import { type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { loginAttempts, sessions } from '../accounts/accounts.table.ts';
-import { rateCounters } from '../limits/limits.table.ts';
-import { idempotencyRecords } from '../idempotency/idempotency.table.ts';
-import { operatorSessions } from '../operators/operators.table.ts';
-import { paymentCallbacks } from '../payments/payments.table.ts';
+import { rateCounters } from '../limits/schema.ts';
+import { operatorSessions } from '../operators/schema.ts';
+import { paymentCallbacks } from '../payments/schema.ts';
+import { idempotencyRecords } from '../idempotency/schema.ts';
+import { loginAttempts, sessions } from '../accounts/schema.ts';
 
 /** Rows a statement changed: node-postgres says rowCount, PGlite affectedRows. */
 function affectedRows(result: unknown): number {

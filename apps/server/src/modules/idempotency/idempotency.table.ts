@@ -1,5 +1,5 @@
 import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts.table.ts';
+import { members } from '../accounts/schema.ts';
 
 /** The first answer to a money-moving request, replayed when the same Idempotency-Key comes again. */
 export const idempotencyRecords = pgTable(

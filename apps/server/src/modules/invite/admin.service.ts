@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { agentTotals, memberCounts, membersOf } from '../agents/agents.repo.ts';
+import { agentTotals, memberCounts, membersOf } from '../agents/index.ts';
 import type { InviteRulesChange, InviteRulesService } from './rules.service.ts';
 import * as repo from './admin.repo.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';

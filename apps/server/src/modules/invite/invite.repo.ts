@@ -2,9 +2,9 @@ import { and, count, desc, eq, gte, type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import { INVITE_RULES, type ValidBetCategory } from '@app/shared';
 import type { Db } from '../../db/client.ts';
-import { members } from '../accounts/accounts.table.ts';
 import { inviteCodeChanges, inviteRewards, type InviteRewardRow } from './invite.table.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { members } from '../accounts/schema.ts';
 
 /** Each category's settled valid bets as (member_id, amount, settled_at). */
 const VALID_BET_SOURCES: Record<ValidBetCategory, SQL> = {

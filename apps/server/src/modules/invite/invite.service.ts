@@ -26,11 +26,11 @@ import {
   findMemberByInviteCode,
   lockMember,
   updateMember,
-} from '../accounts/accounts.repo.ts';
-import type { MemberRow } from '../accounts/accounts.repo.ts';
-import { maskUsername } from '../accounts/accounts.mapper.ts';
-import type { AgentApplicationsService } from '../agents/applications.service.ts';
-import { agentUrl } from '../agents/centre.service.ts';
+} from '../accounts/index.ts';
+import type { MemberRow } from '../accounts/index.ts';
+import { maskUsername } from '../accounts/index.ts';
+import type { AgentApplicationsService } from '../agents/index.ts';
+import { agentUrl } from '../agents/index.ts';
 import * as repo from './invite.repo.ts';
 import type { InviteRulesService } from './rules.service.ts';
 import type { Clock } from '../../lib/clock.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts.table.ts';
-import { bonusLogs } from '../bonus/bonus.table.ts';
+import { bonusLogs } from '../bonus/schema.ts';
+import { members } from '../accounts/schema.ts';
 
 /**
  * Every invite reward paid to an inviter, with what earned it. The reference is the one the

@@ -11,10 +11,10 @@ import { lockForTransaction } from '../../db/locks.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { findMemberById } from '../accounts/accounts.repo.ts';
-import { maskUsername } from '../accounts/accounts.mapper.ts';
-import type { BonusService } from '../bonus/bonus.service.ts';
-import type { MessagesService } from '../messages/messages.service.ts';
+import { findMemberById } from '../accounts/index.ts';
+import { maskUsername } from '../accounts/index.ts';
+import type { BonusService } from '../bonus/index.ts';
+import type { MessagesService } from '../messages/index.ts';
 import * as repo from './invite.repo.ts';
 import type { InviteRulesService } from './rules.service.ts';
 

@@ -5,9 +5,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { unprocessable } from '../../lib/errors.ts';
-import { lockSetting, readSetting, writeSetting } from '../app-config/settings.repo.ts';
+import { lockSetting, readSetting, writeSetting } from '../app-config/index.ts';
 import type { ControlChanges } from '../dual-control/index.ts';
-import type { OperatorsService } from '../operators/operators.service.ts';
+import type { OperatorsService } from '../operators/index.ts';
 
 const KEY = 'invite_rules';
 

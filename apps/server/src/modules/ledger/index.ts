@@ -5,3 +5,5 @@
 export { LedgerService } from './ledger.service.ts';
 export type { PostEntryInput, PostedEntry } from './ledger.service.ts';
 export { createWallets, walletsOf } from './ledger.repo.ts';
+export { bookSizes, findInvariantViolations, lockWallet } from './ledger.repo.ts';
+export type { LedgerEntryRow } from './ledger.repo.ts';

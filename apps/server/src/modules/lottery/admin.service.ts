@@ -14,7 +14,7 @@ import { pageOf } from '../../lib/paging.ts';
 import { catalog, maxCloseSeconds } from './catalog.ts';
 import { scheduleText } from './lottery.mapper.ts';
 import * as lotteryRepo from './lottery.repo.ts';
-import type { OperatorsService } from '../operators/operators.service.ts';
+import type { OperatorsService } from '../operators/index.ts';
 import * as repo from './admin.repo.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';
 

@@ -20,10 +20,10 @@ import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
-import type { MemberRow } from '../accounts/accounts.repo.ts';
-import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
-import { lockWallet } from '../ledger/ledger.repo.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { MemberRow } from '../accounts/index.ts';
+import type { IdempotencyService } from '../idempotency/index.ts';
+import { lockWallet } from '../ledger/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
 import {
   acceptsBets,
   lotteryOf,
@@ -36,7 +36,7 @@ import * as bets from './bets.repo.ts';
 import * as repo from './lottery.repo.ts';
 import { refundKey } from './settlement.service.ts';
 import { pageOf } from '../../lib/paging.ts';
-import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
+import type { ResponsiblePlayService } from '../responsible/index.ts';
 
 /** Largest amount one bet create may stake: 1,000,000.00 元. */
 export const MAX_SLIP_FEN = 100_000_000n;

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts.table.ts';
+import { members } from '../accounts/schema.ts';
 
 /** The lotteries on offer, mirrored from the shared LOTTERIES configs (the schedule lives there). */
 export const lotteryGames = pgTable('lottery_games', {

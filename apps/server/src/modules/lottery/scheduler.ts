@@ -19,7 +19,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Broadcaster } from '../realtime/broadcaster.ts';
+import type { Broadcaster } from '../realtime/index.ts';
 import { lotteriesOnSale } from './catalog.ts';
 import { deriveSeed, type DrawSeedKey } from './draw-seed.ts';
 import { periodStatusAt } from './lottery.mapper.ts';

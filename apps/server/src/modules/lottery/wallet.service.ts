@@ -3,13 +3,13 @@ import { formatFen, LOTTERIES, LOTTERY_FAMILIES, MESSAGES } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { findMemberById, updateMember } from '../accounts/accounts.repo.ts';
-import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
-import { lockWallet } from '../ledger/ledger.repo.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
+import { findMemberById, updateMember } from '../accounts/index.ts';
+import type { IdempotencyService } from '../idempotency/index.ts';
+import { lockWallet } from '../ledger/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
 import { lotteryOf } from './lottery.mapper.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
+import type { ResponsiblePlayService } from '../responsible/index.ts';
 
 export interface TransferContext {
   memberId: number;

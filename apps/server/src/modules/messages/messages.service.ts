@@ -13,11 +13,11 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Work } from '../../db/tx.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Broadcaster } from '../realtime/broadcaster.ts';
+import type { Broadcaster } from '../realtime/index.ts';
 import * as repo from './messages.repo.ts';
 import type { MessageRow } from './messages.table.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
+import type { ResponsiblePlayService } from '../responsible/index.ts';
 
 export interface OutgoingMessage {
   memberId: number;

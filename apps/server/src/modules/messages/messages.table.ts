@@ -1,6 +1,6 @@
 import { MESSAGE_TYPE_KEYS } from '@app/shared';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts.table.ts';
+import { members } from '../accounts/schema.ts';
 
 /** A member's inbox. Deleting only hides a message; sending is idempotent per dedupe key. */
 export const messages = pgTable(

@@ -5,7 +5,7 @@ import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
-import { recordLoginAttempt, signedInFrom } from '../accounts/accounts.repo.ts';
+import { recordLoginAttempt, signedInFrom } from '../accounts/index.ts';
 import type { Limits } from '../limits/index.ts';
 import * as repo from './operators.repo.ts';
 import type { OperatorRole, OperatorRow } from './operators.table.ts';

@@ -1,6 +1,6 @@
 import { sql } from '../../db/sql.ts';
 import type { Db } from '../../db/client.ts';
-import { queueFilters, where, type Paging, type QueueFilter } from '../../db/filters.ts';
+import { queueFilters, where, type QueueFilter } from '../../db/filters.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 /** The deposit queue of the console: orders with their member, operator and any change waiting in 复核. */

@@ -14,8 +14,8 @@ import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { ControlChanges } from '../dual-control/index.ts';
-import type { OperatorsService } from '../operators/operators.service.ts';
-import { lockSetting, readSetting, writeSetting } from '../app-config/settings.repo.ts';
+import type { OperatorsService } from '../operators/index.ts';
+import { lockSetting, readSetting, writeSetting } from '../app-config/index.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const KEY = 'finance_settings';

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gte, isNull, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, sum, type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { PaymentOrderStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { members } from '../accounts/accounts.table.ts';
 import { paymentCallbacks, paymentOrders, type PaymentOrderRow } from './payments.table.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { members } from '../accounts/schema.ts';
 
 export type NewPaymentOrder = typeof paymentOrders.$inferInsert;
 
@@ -150,4 +150,19 @@ export async function logIfSettled(
     LIMIT 1
     RETURNING id`);
   return rowsOf(result).length > 0;
+}
+
+/** Deposit orders of the member still waiting for their money (pending, or USDT confirming) opened since `since`. */
+export async function openDepositsOf(db: Db, memberId: number, since: Date): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string>`COALESCE(SUM(${paymentOrders.amount}), 0)::text` })
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.memberId, memberId),
+        inArray(paymentOrders.status, ['pending', 'confirming']),
+        gte(paymentOrders.createdAt, since),
+      ),
+    );
+  return BigInt(row?.total ?? '0');
 }

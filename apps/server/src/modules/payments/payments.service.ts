@@ -30,10 +30,10 @@ import {
 } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { insertUnderFreshNumber, newOrderNo, startOfChinaDay } from '../../lib/order-no.ts';
-import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { MessagesService } from '../messages/messages.service.ts';
-import type { OperatorsService } from '../operators/operators.service.ts';
+import type { IdempotencyService } from '../idempotency/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { MessagesService } from '../messages/index.ts';
+import type { OperatorsService } from '../operators/index.ts';
 import type { FinanceRules, FinanceSettingsService } from './finance-settings.service.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { networkOfMethod, toPaymentOrderSimple, toPaymentOrderView } from './payments.mapper.ts';
@@ -41,8 +41,8 @@ import * as repo from './payments.repo.ts';
 import type { PaymentOrderRow } from './payments.table.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { addDeposit } from '../accounts/figures.repo.ts';
-import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
+import { addDeposit } from '../accounts/index.ts';
+import type { ResponsiblePlayService } from '../responsible/index.ts';
 import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
 
 export interface MemberCallContext {

@@ -12,8 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts.table.ts';
-import { operators } from '../operators/operators.table.ts';
+import { operators } from '../operators/schema.ts';
+import { members } from '../accounts/schema.ts';
 
 /** Deposits: one row per attempt, credited once (status pending/confirming → paid). */
 export const paymentOrders = pgTable(

@@ -1,5 +1,5 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts.table.ts';
+import { members } from '../accounts/schema.ts';
 
 /** What each member's app last said about itself: online/offline, its socket, its heartbeat. */
 export const memberPresence = pgTable('member_presence', {

@@ -3,7 +3,7 @@ import type { ReportRow } from '@app/shared/backoffice';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, unprocessable } from '../../lib/errors.ts';
-import { findMemberIdByName } from '../accounts/accounts.repo.ts';
+import { findMemberIdByName } from '../accounts/index.ts';
 import { dayFiguresOf, daysOf } from './figures.ts';
 import * as repo from './admin.repo.ts';
 

@@ -7,9 +7,9 @@ import {
   type LedgerType,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
-import type { LedgerEntryRow } from '../ledger/ledger.repo.ts';
-import { ledgerEntries, wallets } from '../ledger/ledger.table.ts';
+import type { LedgerEntryRow } from '../ledger/index.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { ledgerEntries, wallets } from '../ledger/schema.ts';
 
 export interface Range {
   from: Date;

@@ -21,8 +21,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { DayWindow } from '../../lib/day-window.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { LedgerEntryRow } from '../ledger/ledger.repo.ts';
-import { passTypeName } from '../sports/sports.mapper.ts';
+import type { LedgerEntryRow } from '../ledger/index.ts';
+import { passTypeName } from '../sports/index.ts';
 import * as repo from './reports.repo.ts';
 
 const SPORT_NAMES: Record<string, string> = { football: '足球', basketball: '篮球' };

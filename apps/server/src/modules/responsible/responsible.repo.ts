@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { members, sessions } from '../accounts/accounts.table.ts';
-import { paymentOrders } from '../payments/payments.table.ts';
 import { playExclusions, playLimits } from './responsible.table.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { members, sessions } from '../accounts/schema.ts';
 
 export type PlayLimitRow = typeof playLimits.$inferSelect;
 export type PlayExclusionRow = typeof playExclusions.$inferSelect;
@@ -209,21 +208,6 @@ function figuresFrom(result: unknown, count: number): PlayFigures[] {
     stakes: BigInt(row?.[`s${i}`] ?? '0'),
     payouts: BigInt(row?.[`p${i}`] ?? '0'),
   }));
-}
-
-/** Deposit orders of the member still waiting for their money (pending, or USDT confirming) opened since `since`. */
-export async function openDepositsOf(db: Db, memberId: number, since: Date): Promise<bigint> {
-  const [row] = await db
-    .select({ total: sql<string>`COALESCE(SUM(${paymentOrders.amount}), 0)::text` })
-    .from(paymentOrders)
-    .where(
-      and(
-        eq(paymentOrders.memberId, memberId),
-        inArray(paymentOrders.status, ['pending', 'confirming']),
-        gte(paymentOrders.createdAt, since),
-      ),
-    );
-  return BigInt(row?.total ?? '0');
 }
 
 // ---- time-outs and self-exclusions --------------------------------------------------------------

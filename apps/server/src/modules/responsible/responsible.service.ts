@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { verifyPassword } from '../../lib/crypto.ts';
 import { conflict, forbidden, notFound, unauthorized, unprocessable } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { findMemberById, revokeOtherSessions } from '../accounts/accounts.repo.ts';
+import { findMemberById, revokeOtherSessions } from '../accounts/index.ts';
 import type { Limits } from '../limits/index.ts';
 import * as repo from './responsible.repo.ts';
 import {
@@ -91,6 +91,11 @@ export class ResponsiblePlayService {
     private readonly limits: Limits,
     private readonly events: EventBus,
     private readonly clock: Clock,
+    /**
+     * Deposits the member opened since `since` still waiting for their money (the payments
+     * module's, wired by the root: payments sits above this module and asks it before a deposit).
+     */
+    private readonly openDeposits: (db: Db | Tx, memberId: number, since: Date) => Promise<bigint>,
   ) {}
 
   // ---- the checks every money path calls -------------------------------------------------------
@@ -427,7 +432,7 @@ export class ResponsiblePlayService {
       }));
     }
     const open = counted.some((r) => r.kind === 'deposit')
-      ? await repo.openDepositsOf(db, memberId, new Date(now.getTime() - OPEN_DEPOSIT_HOURS * HOUR_MS))
+      ? await this.openDeposits(db, memberId, new Date(now.getTime() - OPEN_DEPOSIT_HOURS * HOUR_MS))
       : 0n;
     return counted.map((row) => {
       const i = periods.indexOf(row.period);

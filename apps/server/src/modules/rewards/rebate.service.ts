@@ -15,15 +15,15 @@ import type { Db } from '../../db/client.ts';
 import { lockForTransaction } from '../../db/locks.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import { conflict, notFound, pgErrorCode, PG_UNIQUE_VIOLATION, unprocessable } from '../../lib/errors.ts';
-import { findMemberById } from '../accounts/accounts.repo.ts';
-import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
+import { findMemberById } from '../accounts/index.ts';
+import type { IdempotencyService } from '../idempotency/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
 import type { RebateSource } from './rebate-sources.ts';
 import { toRebateItem, toRebateRecord } from './rewards.mapper.ts';
 import * as repo from './rewards.repo.ts';
 import type { DayWindow } from '../../lib/day-window.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
+import type { ResponsiblePlayService } from '../responsible/index.ts';
 
 /** Bets read per category and apply; a member with more simply applies again. */
 const MAX_BETS_PER_APPLY = 5_000;

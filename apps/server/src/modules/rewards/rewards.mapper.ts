@@ -1,5 +1,5 @@
 import { BONUS_TYPES, bpToPercent, formatFen, REBATE_CATEGORIES, REBATE_STATUSES } from '@app/shared';
-import type { BonusLogRow } from '../bonus/bonus.table.ts';
+import type { BonusLogRow } from '../bonus/index.ts';
 import type { RebateItemRow, RebateRecordRow } from './rewards.table.ts';
 
 export function toRebateRecord(row: RebateRecordRow) {

@@ -3,7 +3,7 @@ import { sql } from '../../db/sql.ts';
 import type { BonusType, RebateCategory, RebateGroup, RebateStatus } from '@app/shared';
 import type { BetTableSpec, RebateSource } from './rebate-sources.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { bonusLogs, type BonusLogRow } from '../bonus/bonus.table.ts';
+import type { BonusLogRow } from '../bonus/index.ts';
 import {
   rebateItems,
   rebateRecords,
@@ -13,6 +13,7 @@ import {
   type VipUpgradeRow,
 } from './rewards.table.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { bonusLogs } from '../bonus/schema.ts';
 
 export interface Paging {
   page: number;

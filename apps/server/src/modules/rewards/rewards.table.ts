@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { REBATE_CATEGORY_KEYS, REBATE_STATUS_KEYS } from '@app/shared';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts.table.ts';
+import { members } from '../accounts/schema.ts';
 
 /**
  * A rebate (反水) a member can claim: one category's settled valid bets of one Asia/Shanghai day

@@ -3,10 +3,10 @@ import { formatFen, VIP_LEVELS, vipLevelsToReach, type LedgerType } from '@app/s
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { lockMember, updateMember } from '../accounts/accounts.repo.ts';
-import type { BonusService } from '../bonus/bonus.service.ts';
-import { lockWallet } from '../ledger/ledger.repo.ts';
-import type { MessagesService } from '../messages/messages.service.ts';
+import { lockMember, updateMember } from '../accounts/index.ts';
+import type { BonusService } from '../bonus/index.ts';
+import { lockWallet } from '../ledger/index.ts';
+import type { MessagesService } from '../messages/index.ts';
 import * as repo from './rewards.repo.ts';
 import type { Clock } from '../../lib/clock.ts';
 

@@ -4,7 +4,7 @@ import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
-import type { OperatorsService } from '../operators/operators.service.ts';
+import type { OperatorsService } from '../operators/index.ts';
 import type { ControlChanges } from '../dual-control/index.ts';
 import * as book from './book.repo.ts';
 import { BOOK_DEFAULT_CAP_FEN, capOf } from './book.service.ts';

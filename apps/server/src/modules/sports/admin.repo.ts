@@ -2,7 +2,7 @@ import { eq, type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { matches, orderLegs, orders, type OrderStatus } from './sports.table.ts';
-import { matchCorrections } from '../backoffice/backoffice.table.ts';
+import { matchCorrections } from './corrections.table.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { dayBetween, type Paging } from '../../db/filters.ts';
 

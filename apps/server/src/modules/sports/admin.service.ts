@@ -18,8 +18,8 @@ import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { OperatorsService } from '../operators/operators.service.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { OperatorsService } from '../operators/index.ts';
 import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
 import type { SettlementService } from './settlement.service.ts';
 import { legSelection, optionName } from './sports.mapper.ts';
@@ -32,9 +32,9 @@ import {
   suspensionsOf,
   WHOLE_MATCH,
 } from './suspensions.repo.ts';
-import type { Broadcaster } from '../realtime/broadcaster.ts';
+import type { Broadcaster } from '../realtime/index.ts';
 import * as limitsRepo from './limits.repo.ts';
-import { findMemberIdByName } from '../accounts/accounts.repo.ts';
+import { findMemberIdByName } from '../accounts/index.ts';
 import * as repo from './admin.repo.ts';
 import { SportsBookAdmin } from './admin-book.service.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';

@@ -9,7 +9,7 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Broadcaster } from '../realtime/broadcaster.ts';
+import type { Broadcaster } from '../realtime/index.ts';
 import type { FeedMatchState, SportsFeed } from './feed/feed.ts';
 import type { SettlementService } from './settlement.service.ts';
 import { liveFields } from './sports.mapper.ts';

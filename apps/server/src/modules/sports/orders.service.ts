@@ -20,10 +20,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
-import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { MemberRow } from '../accounts/accounts.repo.ts';
-import { addTurnover, announceFigures } from '../accounts/figures.repo.ts';
+import type { IdempotencyService } from '../idempotency/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { MemberRow } from '../accounts/index.ts';
+import { addTurnover, announceFigures } from '../accounts/index.ts';
 import type { EventBus } from '../../lib/events.ts';
 import {
   isInPlayPlayType,
@@ -51,7 +51,7 @@ import * as repo from './sports.repo.ts';
 import { isSuspended } from './suspensions.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { insertUnderFreshNumber } from '../../lib/order-no.ts';
-import type { ResponsiblePlayService } from '../responsible/responsible.service.ts';
+import type { ResponsiblePlayService } from '../responsible/index.ts';
 
 export interface SubmitContext {
   member: MemberRow;

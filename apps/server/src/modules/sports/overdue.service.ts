@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PUBLIC_CHANNELS, SPORT_TYPE_IDS } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Broadcaster } from '../realtime/broadcaster.ts';
+import type { Broadcaster } from '../realtime/index.ts';
 import { LIVE_EVENTS } from './feed-sync.ts';
 import type { SettlementService } from './settlement.service.ts';
 import * as repo from './sports.repo.ts';

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts.table.ts';
+import { members } from '../accounts/schema.ts';
 
 export const leagues = pgTable(
   'leagues',

@@ -12,7 +12,7 @@ import {
 } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
-import { findMemberById, setRealNameOnce } from '../accounts/accounts.repo.ts';
+import { findMemberById, setRealNameOnce } from '../accounts/index.ts';
 import { conflict, notFound, pgErrorCode, PG_UNIQUE_VIOLATION, unprocessable } from '../../lib/errors.ts';
 import * as repo from './withdrawals.repo.ts';
 import type { UserWalletRow } from './withdrawals.table.ts';

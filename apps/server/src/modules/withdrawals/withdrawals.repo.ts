@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNull, ne, sum, type SQL } from 'drizzle-orm';
 import type { WithdrawStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { members } from '../accounts/accounts.table.ts';
 import {
   paymentPasswordFailures,
   userWalletConflicts,
@@ -10,6 +9,7 @@ import {
   type UserWalletRow,
   type WithdrawalRow,
 } from './withdrawals.table.ts';
+import { members } from '../accounts/schema.ts';
 
 export type NewUserWallet = typeof userWallets.$inferInsert;
 export type NewWithdrawal = typeof withdrawals.$inferInsert;

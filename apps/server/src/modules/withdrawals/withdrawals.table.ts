@@ -11,8 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts.table.ts';
-import { operators } from '../operators/operators.table.ts';
+import { operators } from '../operators/schema.ts';
+import { members } from '../accounts/schema.ts';
 
 /** A member's saved withdrawal destinations: bank cards and USDT addresses. */
 export const userWallets = pgTable(

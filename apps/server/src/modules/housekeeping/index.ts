@@ -1,0 +1,2 @@
+/** The housekeeping module's face: what other modules and the composition root may use. */
+export { HousekeepingService } from './housekeeping.service.ts';

@@ -1,0 +1,2 @@
+/** The ledger module's tables, for other modules' tables (foreign keys) and repositories (joins): never for services. */
+export { ledgerEntries, wallets } from './ledger.table.ts';
