@@ -105,7 +105,8 @@ export function contractRoutes<M extends Record<string, RouteContract>>(
           ...(entry.body ? { body: entry.body } : {}),
           response: { 200: raw.response200 ?? envelope(entry.response) },
         },
-        handler: raw.handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+        handler: (request: FastifyRequest, reply: FastifyReply) =>
+          raw.handler(request as ContractRequest<RouteContract>, reply),
       });
     }
   };
