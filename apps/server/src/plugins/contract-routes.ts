@@ -46,11 +46,8 @@ export interface RouteSpec<C extends RouteContract> {
   tags?: string[];
   /** Who may call it. Omitted means public. */
   access?: RouteAccess;
-  handler(
-    this: FastifyInstance,
-    request: ContractRequest<C>,
-    reply: FastifyReply,
-  ): Promise<ContractAnswer<C>>;
+  /** Answers the request: `ok(data, message)`, or the reply when it sends its own. */
+  handler: (request: ContractRequest<C>, reply: FastifyReply) => Promise<ContractAnswer<C>>;
   /** Anything else a Fastify route takes: rate limits, public-cache topics, hooks, body limits. */
   config?: FastifyContextConfig;
   onRequest?: onRequestHookHandler | onRequestHookHandler[];
