@@ -29,6 +29,8 @@ function runner(options: { leader?: () => boolean; h?: ReturnType<typeof health>
 }
 
 beforeEach(() => vi.useFakeTimers());
+/** The fake timers' time: what the runner's timeouts run on. */
+const fakeNow = () => vi.getMockedSystemTime()!.getTime();
 afterEach(() => vi.useRealTimers());
 
 describe('jobs registry', () => {
@@ -103,11 +105,11 @@ describe('jobs registry', () => {
       name: 'flaky',
       everyMs: 1_000,
       run: async () => {
-        starts.push(Date.now());
+        starts.push(fakeNow());
         throw new Error('bug');
       },
     });
-    const t0 = Date.now();
+    const t0 = fakeNow();
     r.start({ timers: true });
     await vi.advanceTimersByTimeAsync(40_000);
     const gaps = starts.slice(1).map((s, i) => s - starts[i]!);

@@ -26,7 +26,7 @@ describe('public answers from memory', () => {
       categoryId: 2,
       title: '直接写入的公告',
       content: '<p>x</p>',
-      publishedAt: new Date(Date.now() - 60_000),
+      publishedAt: new Date(t.app.services.clock.now().getTime() - 60_000),
     });
     const cached = await get('/v1/notices?category_id=2');
     expect(cached.headers.etag).toBe(first.headers.etag);

@@ -28,6 +28,7 @@ import {
   pendingGameTransfers,
   providerDrift,
 } from '../test/proof-db.ts';
+import { wallClock } from '../test/harness.ts';
 import { createFreshPostgres, type FreshPostgres } from '../test/isolated-database.ts';
 import { spawnServer, waitReady, type ServerProcess } from '../test/processes.ts';
 import { uniqueCard } from '../modules/payments/testing.ts';
@@ -93,9 +94,9 @@ const faults = { kills: 0, terminations: 0, lostAnswers: 0, busy: 0 };
 let restarting: Promise<void> | undefined;
 
 async function until(fn: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   while (!(await fn())) {
-    if (Date.now() > deadline) throw new Error('gave up waiting');
+    if (performance.now() > deadline) throw new Error('gave up waiting');
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -268,7 +269,8 @@ it.runIf(PG)(
         }
       }
     };
-    const legsNow = () => openWinDrawLose(db.db, new Date(Date.now() + 60_000), 8);
+    // Matches still open a minute from now on the servers' clock: they run on the system clock.
+    const legsNow = () => openWinDrawLose(db.db, new Date(wallClock.now().getTime() + 60_000), 8);
 
     const operations: Array<(m: Member, r: Draw) => Promise<void>> = [
       // A deposit through the gateway: the order, then the payer pays on the hosted page.

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { TERMS_VERSION } from '@app/shared';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import type { Clock } from '../lib/clock.ts';
+import { ManualClock, systemClock, type Clock } from '../lib/clock.ts';
 import type { OperatorRole } from '../modules/operators/operators.table.ts';
 import { openTemplateClone } from './isolated-database.ts';
 import { TEST_DRAW_SEED_KEY } from './keys.ts';
@@ -21,14 +22,39 @@ export interface TestApp {
 }
 
 /**
+ * Where a test app's clock starts unless the test gives one: a fixed instant, so every run sees
+ * the same Beijing day, week and month (a Wednesday noon in mid-June) whatever the hour it runs.
+ * It lies after any day these tests run on, so a row the database stamps itself (`DEFAULT now()`)
+ * reads as earlier than the app's now, never later.
+ */
+export const TEST_START = new Date('2030-06-12T04:00:00.000Z');
+
+/**
+ * The wall clock, for the few tests measured against time outside a test app: server processes
+ * spawned on the system clock (`src/test/processes.ts`). Named so a reader sees the choice.
+ */
+export const wallClock: Clock = systemClock;
+
+/**
+ * The database's own now(): the time of rows it stamps itself (`DEFAULT now()`), for a test whose
+ * rule compares such rows with the app's clock and so must start the clock there.
+ */
+export async function databaseNow(database: Database): Promise<Date> {
+  const result: unknown = await database.db.execute(sql`SELECT now() AS now`);
+  const { rows } = result as { rows: Array<{ now: Date | string }> };
+  return new Date(rows[0]!.now);
+}
+
+/**
  * A whole server on a real database of the test file's own: PGlite loaded from the migrated
- * dump, or, when the module-pg project runs, a PostgreSQL clone of the migrated template.
+ * dump, or, when the module-pg project runs, a PostgreSQL clone of the migrated template. Its
+ * clock is `clock`, or else a ManualClock standing at TEST_START until the test moves it.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
   shared?: { database: Database },
-  clock?: Clock,
+  clock: Clock = new ManualClock(TEST_START),
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -48,7 +74,7 @@ export async function createTestApp(
     const dump = readFileSync(inject('pgliteDump'));
     database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
   }
-  const app = await buildApp({ config, database, logger: false, ...(clock ? { clock } : {}) });
+  const app = await buildApp({ config, database, logger: false, clock });
   beforeReady?.(app);
   await app.ready();
   return {

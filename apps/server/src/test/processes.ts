@@ -72,8 +72,8 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
  * worker listens) and answers /readyz 200; fails at once with its output if it exits.
  */
 export async function waitReady(server: ServerProcess, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
     if (server.child.exitCode !== null)
       throw new Error(`server exited (${server.child.exitCode}): ${server.output()}`);
     if (server.output().includes('is running at')) {

@@ -29,7 +29,10 @@ const suffix = `-${randomBytes(4).toString('hex')}`;
 beforeAll(async () => {
   t = await createTestApp();
   support = await newOperator(t.app, 'support');
-  const rows = await t.database.db.insert(activities).values(demoActivities(new Date(), suffix)).returning();
+  const rows = await t.database.db
+    .insert(activities)
+    .values(demoActivities(t.app.services.clock.now(), suffix))
+    .returning();
   const id = (slug: string) => rows.find((r) => r.slug === `${slug}${suffix}`)!.id;
   ids.firstDeposit = id('first-deposit');
   ids.checkin = id('daily-checkin');
@@ -337,7 +340,7 @@ describe('turnover challenge', () => {
       totalAmount: fen,
       maxPrize: fen * 3n,
       status,
-      settledAt: new Date(),
+      settledAt: t.app.services.clock.now(),
     });
     await t.database.db
       .insert(orders)

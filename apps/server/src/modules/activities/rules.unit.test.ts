@@ -32,7 +32,7 @@ describe('Asia/Shanghai periods', () => {
     expect(sunday.start.toISOString()).toBe('2026-11-15T16:00:00.000Z');
     expect(sunday.end.toISOString()).toBe('2026-11-22T16:00:00.000Z');
     expect(shanghaiWeek(new Date('2026-11-22T16:00:00Z')).key).toBe('week-2026-11-23');
-    expect(periodOf('first_deposit', new Date())).toBe('once');
+    expect(periodOf('first_deposit', new Date('2026-11-22T16:00:00Z'))).toBe('once');
   });
 });
 

@@ -8,6 +8,7 @@ import {
   createTestApp,
   newMember,
   newOperator,
+  TEST_START,
   type TestApp,
   type TestMember,
   type TestOperator,
@@ -21,7 +22,7 @@ import { fundLottery, openPeriod, placeBets } from '../lottery/testing.ts';
 let t: TestApp;
 let admin: TestOperator;
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, undefined, new ManualClock());
+  t = await createTestApp({}, undefined, undefined, new ManualClock(TEST_START));
   admin = await newOperator(t.app, 'support');
 });
 afterEach(() => expectLedgerBalanced(t));

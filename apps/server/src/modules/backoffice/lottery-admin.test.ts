@@ -1,7 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.ts';
-import { as, body, createTestApp, newMember, newOperator, type TestApp } from '../../test/harness.ts';
+import {
+  as,
+  body,
+  createTestApp,
+  newMember,
+  newOperator,
+  TEST_START,
+  type TestApp,
+} from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { auditLogs } from '../operators/operators.table.ts';
 import { lotteryBets, lotteryPeriods } from '../lottery/lottery.table.ts';
@@ -9,7 +17,7 @@ import { balanceOf, fundLottery, openPeriod, placeBets, tick } from '../lottery/
 
 // This file's database is its own, so it may change any lottery's settings.
 let t: TestApp;
-const clock = new ManualClock();
+const clock = new ManualClock(TEST_START);
 beforeAll(async () => {
   t = await createTestApp({}, undefined, undefined, clock);
 });

@@ -18,13 +18,15 @@ let t: TestApp;
 let alice: TestMember;
 let bob: TestMember;
 
-const device = { platform: 'h5', system: 'Linux x86_64 Chrome', version: '1.9.5', timestamp: Date.now() };
+/** The phone's clock when it logged: client time, kept as sent (the server only orders by it). */
+const PHONE_NOW = Date.parse('2026-11-20T04:00:00.000Z');
+const device = { platform: 'h5', system: 'Linux x86_64 Chrome', version: '1.9.5', timestamp: PHONE_NOW };
 let seq = 0;
 function entry(extra: Record<string, unknown> = {}) {
   seq += 1;
   return {
-    id: `e${seq}-${Math.trunc(Date.now() / 1000)}`,
-    timestamp: Date.now() - 1000 + seq,
+    id: `e${seq}-${Math.trunc(PHONE_NOW / 1000)}`,
+    timestamp: PHONE_NOW - 1000 + seq,
     level: 'info',
     category: 'app',
     message: `第${seq}条日志`,

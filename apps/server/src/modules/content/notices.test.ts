@@ -155,7 +155,12 @@ describe('banners', () => {
   it('hides expired banners', async () => {
     const [row] = await t.database.db
       .insert(banners)
-      .values({ pageType: 3, title: '过期活动', imageUrl: '/x.svg', endsAt: new Date(Date.now() - 1000) })
+      .values({
+        pageType: 3,
+        title: '过期活动',
+        imageUrl: '/x.svg',
+        endsAt: new Date(t.app.services.clock.now().getTime() - 1000),
+      })
       .returning();
     const list = body<Banner[]>(await get('/v1/banners?page_type=3')).data;
     expect(list.map((b) => b.id)).not.toContain(row!.id);

@@ -82,7 +82,7 @@ describe('catalogue', () => {
 describe('entering a game', () => {
   it('gives game data valid for 5 minutes with a session id of three or more parts, and a playable page', async () => {
     const m = await newMember(t.app);
-    const before = Date.now();
+    const before = t.app.services.clock.now().getTime();
     const res = await as(t.app, m, { method: 'POST', url: '/v1/game/enter', payload: { gameId: 1001 } });
     const data = body<{ game_url: string; session_id: string; timestamp: number; expires_at: string }>(
       res,
@@ -155,7 +155,7 @@ describe('entering a game', () => {
     // Five minutes without play: the session is gone.
     await t.database.db
       .update(gameSimSessions)
-      .set({ expiresAt: new Date(Date.now() - 1) })
+      .set({ expiresAt: new Date(t.app.services.clock.now().getTime() - 1) })
       .where(eq(gameSimSessions.sessionId, session));
     expect(body(await play(t, session, { bet: '1.00' }))).toMatchObject({
       code: 422,
@@ -231,7 +231,7 @@ describe('game records', () => {
     ).data;
     expect(ng.total).toBe(5);
 
-    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const today = new Date(t.app.services.clock.now().getTime() + 8 * 3600_000).toISOString().slice(0, 10);
     const inRange = body<{ total: number }>(
       await as(t.app, m, { method: 'GET', url: `/v1/game-records?start_date=${today}&end_date=${today}` }),
     ).data;

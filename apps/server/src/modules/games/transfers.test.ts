@@ -1,5 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { as, body, createTestApp, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
+import {
+  as,
+  body,
+  createTestApp,
+  newMember,
+  TEST_START,
+  type TestApp,
+  type TestMember,
+} from '../../test/harness.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
@@ -16,7 +24,7 @@ import {
 
 let t: TestApp;
 // Lost answers time out on this clock: the tests move it past the provider's limit.
-const clock = new ManualClock();
+const clock = new ManualClock(TEST_START);
 beforeAll(async () => {
   t = await createTestApp(GAME_TEST_ENV, undefined, undefined, clock);
 });

@@ -49,7 +49,7 @@ describe('commission on game rounds', () => {
     ).data.list;
     expect(referrals.map((r) => r.valid_bet_total).sort()).toEqual(['0.00', '255.00']);
 
-    const tomorrow = new Date(Date.now() + 86_400_000 + 15 * 60_000);
+    const tomorrow = new Date(t.app.services.clock.now().getTime() + 86_400_000 + 15 * 60_000);
     await t.app.services.inviteRewards.payCommissions(tomorrow);
     await t.app.services.inviteRewards.payCommissions(tomorrow);
     const paid = await t.database.db

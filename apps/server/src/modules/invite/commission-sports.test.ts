@@ -69,7 +69,7 @@ describe('commission on settled sports orders', () => {
     ).data;
     expect(stats.today_valid_bets).toBe('10.00');
 
-    const tomorrow = new Date(Date.now() + 86_400_000 + 15 * 60_000);
+    const tomorrow = new Date(t.app.services.clock.now().getTime() + 86_400_000 + 15 * 60_000);
     await t.app.services.inviteRewards.payCommissions(tomorrow);
     await t.app.services.inviteRewards.payCommissions(tomorrow);
     const paid = await t.database.db

@@ -3,7 +3,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { beijingDate, commissionFen, formatFen, INVITE_RULES } from '@app/shared';
 import { inTransaction } from '../../db/tx.ts';
 import { ManualClock } from '../../lib/clock.ts';
-import { as, body, createTestApp, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
+import {
+  as,
+  body,
+  createTestApp,
+  databaseNow,
+  newMember,
+  TEST_START,
+  type TestApp,
+  type TestMember,
+} from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { bonusLogs } from '../bonus/bonus.table.ts';
 import { fundLottery, openPeriod, placeBets } from '../lottery/testing.ts';
@@ -13,9 +22,12 @@ import { inviteRewards } from './invite.table.ts';
 
 let t: TestApp;
 // Lottery bets move this clock (see lottery/testing.ts).
-const clock = new ManualClock();
+const clock = new ManualClock(TEST_START);
 beforeAll(async () => {
   t = await createTestApp({}, undefined, undefined, clock);
+  // Members are stamped by the database (members.created_at DEFAULT now()), and the statistics
+  // (today's referrals) and the monthly ranking compare that with the app's clock: start it there.
+  clock.set(await databaseNow(t.database));
 });
 afterEach(() => expectLedgerBalanced(t));
 afterAll(() => t.close());

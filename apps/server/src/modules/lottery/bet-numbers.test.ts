@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
+import { createTestApp, newMember, TEST_START, type TestApp, type TestMember } from '../../test/harness.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { findMemberById } from '../accounts/accounts.repo.ts';
@@ -11,7 +11,7 @@ const LINE = { play_code: 'k3_hz', bet_codes: '4,10', multiple: 1, unit: 'yuan' 
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, undefined, new ManualClock());
+  t = await createTestApp({}, undefined, undefined, new ManualClock(TEST_START));
 });
 afterEach(() => expectLedgerBalanced(t));
 afterAll(() => t.close());

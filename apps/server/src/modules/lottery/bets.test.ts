@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { as, body, createTestApp, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
+import {
+  as,
+  body,
+  createTestApp,
+  newMember,
+  TEST_START,
+  type TestApp,
+  type TestMember,
+} from '../../test/harness.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { updateMember } from '../accounts/accounts.repo.ts';
@@ -23,7 +31,7 @@ const X115 = '11x5_5m';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, undefined, new ManualClock());
+  t = await createTestApp({}, undefined, undefined, new ManualClock(TEST_START));
 });
 afterEach(() => expectLedgerBalanced(t));
 afterAll(() => t.close());

@@ -15,7 +15,15 @@ import {
   settleBet,
   sha256Hex,
 } from '@app/shared';
-import { as, body, createTestApp, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
+import {
+  as,
+  body,
+  createTestApp,
+  newMember,
+  TEST_START,
+  type TestApp,
+  type TestMember,
+} from '../../test/harness.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { expectHotUpdates } from '../../test/hot-updates.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
@@ -43,7 +51,7 @@ const OTHER_KEY = '5a'.repeat(32);
 
 let t: TestApp;
 let baseUrl: string;
-const clock = new ManualClock();
+const clock = new ManualClock(TEST_START);
 beforeAll(async () => {
   t = await createTestApp({}, undefined, undefined, clock);
   baseUrl = await t.listen();

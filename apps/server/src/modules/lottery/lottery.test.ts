@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { currentPeriod, verifyDraw } from '@app/shared';
-import { body, createTestApp, type TestApp } from '../../test/harness.ts';
+import { body, createTestApp, TEST_START, type TestApp } from '../../test/harness.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { configOf, tick } from './testing.ts';
@@ -9,7 +9,7 @@ const PK10 = 'pk10_1m';
 const SSC = 'ssc_1m';
 
 let t: TestApp;
-const clock = new ManualClock();
+const clock = new ManualClock(TEST_START);
 beforeAll(async () => {
   t = await createTestApp({}, undefined, undefined, clock);
   // Twenty-odd minutes of ssc_1m history: the scheduler ran in the past, then catches up now.

@@ -8,14 +8,14 @@ import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitment, deriveOpenCode, findLottery, LOTTERIES } from '@app/shared';
 import { ManualClock } from '../../lib/clock.ts';
-import { body, createTestApp, newMember, type TestApp } from '../../test/harness.ts';
+import { body, createTestApp, newMember, TEST_START, type TestApp } from '../../test/harness.ts';
 import { deriveSeed } from './draw-seed.ts';
 import { lotteryPeriods } from './lottery.table.ts';
 import { fundLottery, openPeriod, placeBets, seedKeyOf, tick } from './testing.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 let t: TestApp;
-const clock = new ManualClock();
+const clock = new ManualClock(TEST_START);
 beforeAll(async () => {
   t = await createTestApp({}, undefined, undefined, clock);
 });

@@ -28,6 +28,9 @@ beforeAll(async () => {
 afterEach(() => expectLedgerBalanced(t));
 afterAll(() => t.close());
 
+/** The app's now: when the gateway signs an ordinary notification (its clock agrees with ours). */
+const now = () => t.app.services.clock.now();
+
 async function memberRow(id: number) {
   const [row] = await t.database.db.select().from(members).where(eq(members.id, id));
   return row!;
@@ -148,11 +151,11 @@ describe('deposits through the gateway', () => {
   it('credits once however often (and however concurrently) the callback arrives', async () => {
     const m = await newMember(t.app);
     const created = await createOrder(t, m, { method: 'bank', amount: '250.50' });
-    const n = notification(SECRET, {
-      merchant_order_no: created.order.order_no,
-      amount: '250.50',
-      trade_no: tradeNoOf(created),
-    });
+    const n = notification(
+      SECRET,
+      { merchant_order_no: created.order.order_no, amount: '250.50', trade_no: tradeNoOf(created) },
+      now(),
+    );
     const answers = await Promise.all(Array.from({ length: 8 }, () => postNotification(t, n)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
     const outcomes = answers.map((a) => body<{ outcome: string }>(a).data.outcome).sort();
@@ -174,12 +177,8 @@ describe('deposits through the gateway', () => {
       amount: '300.00',
       trade_no: tradeNoOf(created),
     };
-    const now = Date.now();
-    for (const sentAt of [
-      new Date(1_000_000_000_000),
-      new Date(now - 6 * 60_000),
-      new Date(now + 6 * 60_000),
-    ])
+    const at = now().getTime();
+    for (const sentAt of [new Date(1_000_000_000_000), new Date(at - 6 * 60_000), new Date(at + 6 * 60_000)])
       expect(body(await postNotification(t, notification(SECRET, fields, sentAt)))).toEqual({
         code: 400,
         message: '通知时间戳无效或已过期',
@@ -190,12 +189,12 @@ describe('deposits through the gateway', () => {
       body(await postNotification(t, { ...garbled, sign: signNotification(SECRET, garbled) })).code,
     ).toBe(400);
     expect(
-      body(await postNotification(t, notification(SECRET, { ...fields, trade_no: 'ANYTHING' }))),
+      body(await postNotification(t, notification(SECRET, { ...fields, trade_no: 'ANYTHING' }, now()))),
     ).toMatchObject({ code: 422, message: '交易号与订单不符' });
     expect((await mainBalance(t, m)).get('main') ?? 0n).toBe(0n);
 
     // Within the window, with its own trade: credited once; a replay answers the same and moves nothing.
-    const inWindow = notification(SECRET, fields, new Date(now - 4 * 60_000));
+    const inWindow = notification(SECRET, fields, new Date(at - 4 * 60_000));
     expect(body<{ outcome: string }>(await postNotification(t, inWindow)).data.outcome).toBe('credited');
     expect(body<{ outcome: string }>(await postNotification(t, inWindow)).data.outcome).toBe('duplicate');
     expect((await mainBalance(t, m)).get('main')).toBe(30_000n);
@@ -254,31 +253,36 @@ describe('deposits through the gateway', () => {
     const created = await createOrder(t, m, { method: 'alipay', amount: '100.00' });
     const orderNo = created.order.order_no;
 
-    const forged = notification('someone-elses-secret-000000', {
-      merchant_order_no: orderNo,
-      amount: '100.00',
-    });
+    const forged = notification(
+      'someone-elses-secret-000000',
+      { merchant_order_no: orderNo, amount: '100.00' },
+      now(),
+    );
     expect(body(await postNotification(t, forged))).toMatchObject({ code: 400, message: '签名验证失败' });
     const tampered = {
-      ...notification(SECRET, { merchant_order_no: orderNo, amount: '1.00' }),
+      ...notification(SECRET, { merchant_order_no: orderNo, amount: '1.00' }, now()),
       amount: '100.00',
     };
     expect(body(await postNotification(t, tampered))).toMatchObject({ code: 400, message: '签名验证失败' });
     expect(body(await postNotification(t, { ...forged, sign: 'zz' }))).toMatchObject({ code: 400 });
 
-    const wrongAmount = notification(SECRET, { merchant_order_no: orderNo, amount: '1000.00' });
+    const wrongAmount = notification(SECRET, { merchant_order_no: orderNo, amount: '1000.00' }, now());
     expect(body(await postNotification(t, wrongAmount))).toMatchObject({
       code: 422,
       message: '金额与订单不符',
     });
 
-    const unknown = notification(SECRET, { merchant_order_no: 'D20990101000000000000', amount: '100.00' });
+    const unknown = notification(
+      SECRET,
+      { merchant_order_no: 'D20990101000000000000', amount: '100.00' },
+      now(),
+    );
     expect(body(await postNotification(t, unknown))).toMatchObject({ code: 404, message: '订单不存在' });
     expect(
       body(
         await postNotification(
           t,
-          notification(SECRET, { merchant_order_no: orderNo, amount: '100.00' }),
+          notification(SECRET, { merchant_order_no: orderNo, amount: '100.00' }, now()),
           'other',
         ),
       ),

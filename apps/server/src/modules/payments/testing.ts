@@ -71,12 +71,13 @@ export function tradeNoOf(created: CreatedOrder): string {
 
 /**
  * A notification as the gateway would sign it (or with another secret, to forge one), sent at
- * `sentAt` (default: now on the wall clock, as a gateway's is).
+ * `sentAt` on the gateway's clock: the app's now for an ordinary one (a gateway's clock agrees
+ * with ours), or a time off it.
  */
 export function notification(
   secret: string,
   fields: { merchant_order_no: string; amount: string; status?: 'paid' | 'failed'; trade_no?: string },
-  sentAt: Date = new Date(),
+  sentAt: Date,
 ) {
   const f = {
     merchant_order_no: fields.merchant_order_no,

@@ -3,7 +3,7 @@ import Pusher from 'pusher-js';
 import { privateUserChannel } from '@app/shared';
 import { inTransaction } from '../../db/tx.ts';
 import { ManualClock } from '../../lib/clock.ts';
-import { as, createTestApp, newMember, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, newMember, TEST_START, uniqueIp, type TestApp } from '../../test/harness.ts';
 import { TestSocket, type Frame } from '../../test/socket-client.ts';
 
 // Small limits, so each is reached in a few frames; the frame budget refills on this clock only.
@@ -21,7 +21,7 @@ const RATE_LIMITED = { code: 4301, message: 'Client event rejected due to rate l
 let t: TestApp;
 let base: string;
 const sockets: TestSocket[] = [];
-const clock = new ManualClock();
+const clock = new ManualClock(TEST_START);
 
 beforeAll(async () => {
   t = await createTestApp(LIMITS, undefined, undefined, clock);

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Pusher from 'pusher-js';
 import { privateUserChannel } from '@app/shared';
 import { inTransaction } from '../../db/tx.ts';
-import { as, body, createTestApp, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
+import {
+  as,
+  body,
+  createTestApp,
+  newMember,
+  TEST_START,
+  type TestApp,
+  type TestMember,
+} from '../../test/harness.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { TestSocket } from '../../test/socket-client.ts';
 import { updateMember } from '../accounts/accounts.repo.ts';
@@ -11,7 +19,7 @@ let t: TestApp;
 let base: string;
 const sockets: TestSocket[] = [];
 // The hub measures silence and pong waits on this clock; the tests move it and run the sweep.
-const clock = new ManualClock();
+const clock = new ManualClock(TEST_START);
 
 beforeAll(async () => {
   t = await createTestApp(
@@ -301,7 +309,7 @@ describe('balance events', () => {
       orderNo: 'S2611210000001',
       status: 'won',
       payout: 12_345n,
-      at: new Date(),
+      at: clock.now(),
     });
     const data = JSON.parse((await socket.event('order.settled')).data as string) as Record<string, unknown>;
     expect(data).toMatchObject({ order_id: 7, order_no: 'S2611210000001', status: 'won', payout: '123.45' });

@@ -90,7 +90,7 @@ describe('comprehensive report with games', () => {
     expect(await ledgerSum(m.id, 'game_refund')).toBe(10_000n);
     expect(await ledgerSum(m.id, 'game_out')).toBe(50_000n - bets + payouts);
 
-    const today = shanghaiDay(new Date());
+    const today = shanghaiDay(t.app.services.clock.now());
     expect(data.summary).toEqual({
       deposits: '1000.00',
       withdrawals: '0.00',

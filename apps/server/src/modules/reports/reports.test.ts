@@ -92,7 +92,7 @@ describe('comprehensive report', () => {
       days: unknown[];
       categories: unknown[];
     }>(res).data;
-    const today = shanghaiDay(new Date());
+    const today = shanghaiDay(t.app.services.clock.now());
     expect(data.end_date).toBe(today);
     const bets = -(await sumOf(m.id, 'bet'));
     const payouts = await sumOf(m.id, 'payout');

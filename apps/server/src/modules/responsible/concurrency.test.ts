@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.ts';
-import { newMember, type TestApp, type TestMember } from '../../test/harness.ts';
+import { newMember, TEST_START, type TestApp, type TestMember } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
   createSportsApp,
@@ -20,7 +20,7 @@ import { fundLottery, openPeriod, placeBets } from '../lottery/testing.ts';
 import { depositOrder, gameTransfer, limitOf, setLimit } from './testing.ts';
 
 const REQUESTS = 20;
-const clock = new ManualClock(new Date());
+const clock = new ManualClock(TEST_START);
 let t: TestApp;
 let match: MatchRow;
 

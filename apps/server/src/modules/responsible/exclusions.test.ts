@@ -8,6 +8,7 @@ import {
   body,
   newMember,
   newOperator,
+  TEST_START,
   uniqueIp,
   type TestApp,
   type TestMember,
@@ -46,7 +47,7 @@ import {
 
 const HOUR = 3_600_000;
 const K3 = 'k3_1m';
-const clock = new ManualClock(new Date());
+const clock = new ManualClock(TEST_START);
 let t: TestApp;
 let played: MatchRow[];
 let later: MatchRow[];

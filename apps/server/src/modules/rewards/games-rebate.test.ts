@@ -139,8 +139,9 @@ describe('games rebates', () => {
     expect(body(await play(t, slot.session, { bet: '20.00' }))).toMatchObject({ code: 200 });
     await t.app.services.gameRecords.sync();
     // Today's rounds wait for the day to end.
-    expect(await t.app.services.rebates.applyCompletedDays(new Date(), [m.id])).toBe(0);
-    const tomorrow = new Date(Date.now() + 86_400_000);
+    const now = t.app.services.clock.now();
+    expect(await t.app.services.rebates.applyCompletedDays(now, [m.id])).toBe(0);
+    const tomorrow = new Date(now.getTime() + 86_400_000);
     expect(await t.app.services.rebates.applyCompletedDays(tomorrow, [m.id])).toBe(1);
     expect(await t.app.services.rebates.applyCompletedDays(tomorrow, [m.id])).toBe(0);
     const list = body<{ list: RecordView[] }>(

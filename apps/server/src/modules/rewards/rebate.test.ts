@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.ts';
-import { as, body, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
+import { as, body, newMember, TEST_START, type TestApp, type TestMember } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
   createSportsApp,
@@ -20,7 +20,7 @@ import { fundLottery, placeBets, playablePeriod, tick } from '../lottery/testing
 import { matches } from '../sports/sports.table.ts';
 
 let t: TestApp;
-const clock = new ManualClock();
+const clock = new ManualClock(TEST_START);
 let played: MatchRow[];
 afterEach(() => expectLedgerBalanced(t));
 afterAll(() => t.close());

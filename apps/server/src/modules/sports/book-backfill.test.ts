@@ -91,7 +91,7 @@ describe('the book carries orders open from before it existed', () => {
     const settledId = await place('single', 1, [[played, 'h']]);
     // Settled before the backfill runs (its shares already released): the queue may still name it.
     await t.database.db.update(orders).set({ status: 'lost' }).where(eq(orders.id, settledId));
-    await releaseOrders(t.database.db, [settledId], new Date());
+    await releaseOrders(t.database.db, [settledId], t.app.services.clock.now());
 
     // The backfill books onto shard 0; a submit onto its order's shard.
     const bookedAtSubmit = (await shares()).map((s) => ({ ...s, shard: 0 }));

@@ -320,7 +320,9 @@ describe('book liability caps', () => {
       .update(bookExposure)
       .set({ allotment: sql`${bookExposure.liability} + ${cap - perBet}::bigint` })
       .where(and(where, eq(bookExposure.shard, 1)));
-    expect(await rebalance(t.database.db, [{ ...outcome, liability: perBet }], new Date())).toBe(true);
+    expect(
+      await rebalance(t.database.db, [{ ...outcome, liability: perBet }], t.app.services.clock.now()),
+    ).toBe(true);
     const rows = await t.database.db.select().from(bookExposure).where(where);
     expect(rows.reduce((a, r) => a + r.allotment, 0n)).toBe(cap);
     const rooms = rows.map((r) => r.allotment - r.liability);
@@ -339,10 +341,14 @@ describe('book liability caps', () => {
         .sort((a, b) => a.shard - b.shard)
         .map((r) => [r.shard, r.liability, r.allotment, r.cap]);
     const before = await shardsOf();
-    expect(await rebalance(t.database.db, [{ ...outcome, liability: perBet }], new Date())).toBe(true);
+    expect(
+      await rebalance(t.database.db, [{ ...outcome, liability: perBet }], t.app.services.clock.now()),
+    ).toBe(true);
     expect(await shardsOf()).toEqual(before);
     // A share larger than a shard's part of the room does not fit: the submit takes the locked path.
-    expect(await rebalance(t.database.db, [{ ...outcome, liability: perBet * 20n }], new Date())).toBe(false);
+    expect(
+      await rebalance(t.database.db, [{ ...outcome, liability: perBet * 20n }], t.app.services.clock.now()),
+    ).toBe(false);
     expect((await single(await member(), match, 20, 'd')).statusCode).toBe(200);
     expect(await liabilityOf(match.id, 'd')).toBe(perBet * 21n);
   });

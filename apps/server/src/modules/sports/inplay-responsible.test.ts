@@ -11,7 +11,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { ManualClock } from '../../lib/clock.ts';
-import { as, body, newMember, uniqueIp, type TestApp, type TestMember } from '../../test/harness.ts';
+import {
+  as,
+  body,
+  newMember,
+  TEST_START,
+  uniqueIp,
+  type TestApp,
+  type TestMember,
+} from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { createSportsApp, fund, oddsOf, submit, type MatchRow } from '../../test/sports-helpers.ts';
 import { members, sessions } from '../accounts/accounts.table.ts';
@@ -28,7 +36,7 @@ const DELAY = 5 * SECOND;
 const FUNDS = 1_000_000n;
 
 // Speed 1 (real time), as in inplay.test.ts: a football match is live for about two hours.
-const clock = new ManualClock(Date.now());
+const clock = new ManualClock(TEST_START);
 let t: TestApp;
 /** A moment when `match` takes in-play bets, and still does 20 s later. */
 let at: Date;

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IN_PLAY_PLAY_TYPES, PLAY_TYPES, SPORT_TYPE_IDS, type PlayTypeId } from '@app/shared';
 import { ManualClock } from '../../lib/clock.ts';
-import { as, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
+import { as, newMember, TEST_START, type TestApp, type TestMember } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { createSportsApp, fund, submit } from '../../test/sports-helpers.ts';
 import { matches, matchMarkets, orders } from './sports.table.ts';
@@ -24,7 +24,7 @@ afterAll(() => t?.close());
 
 describe('an hour of in-play betting on the simulated feed', () => {
   it('accepts most bets and refuses some, for the reasons the rules give', { timeout: 600_000 }, async () => {
-    const clock = new ManualClock(Date.now());
+    const clock = new ManualClock(TEST_START);
     // A narrow fixture window keeps each sync pass small: the hour needs only the matches in it.
     t = await createSportsApp({ SPORTS_SYNC_BACK_MINUTES: '20', SPORTS_SYNC_AHEAD_MINUTES: '75' }, clock);
     const app = t;

@@ -2,7 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatFen, formatSportsOdds, parseSportsOdds, REALTIME_EVENTS, type PlayTypeId } from '@app/shared';
 import { ManualClock } from '../../lib/clock.ts';
-import { as, body, newMember, newOperator, type TestApp, type TestMember } from '../../test/harness.ts';
+import {
+  as,
+  body,
+  newMember,
+  newOperator,
+  TEST_START,
+  type TestApp,
+  type TestMember,
+} from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
   createSportsApp,
@@ -23,7 +31,7 @@ const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 
 // Speed 1 (real time): a football match lasts about two hours, so several are live at once.
-const clock = new ManualClock(Date.now());
+const clock = new ManualClock(TEST_START);
 let t: TestApp;
 /** A moment when `football` (two matches) and `basketball` (one) all take in-play bets. */
 let at: Date;

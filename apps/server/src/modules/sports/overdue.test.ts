@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.ts';
-import { body, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
+import { body, newMember, TEST_START, type TestApp, type TestMember } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
   createSportsApp,
@@ -24,7 +24,7 @@ import { matches, orderLegs, orders } from './sports.table.ts';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-const clock = new ManualClock(Date.now());
+const clock = new ManualClock(TEST_START);
 let t: TestApp;
 beforeAll(async () => {
   t = await createSportsApp({}, clock);

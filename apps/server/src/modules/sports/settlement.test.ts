@@ -183,8 +183,8 @@ describe('settlement', () => {
     expect((await orderRow(win.order_id)).status).toBe('pending');
 
     // The next sync sweeps finished-but-unsettled matches; a second run changes nothing.
-    await t.app.services.feedSync.tick(new Date());
-    await t.app.services.feedSync.tick(new Date());
+    await t.app.services.feedSync.tick(t.app.services.clock.now());
+    await t.app.services.feedSync.tick(t.app.services.clock.now());
     await t.app.services.settlement.settleReadyOrders(match!.id);
     const row = await orderRow(win.order_id);
     expect(row.status).toBe('won');

@@ -58,12 +58,18 @@ describe('api client', () => {
         }),
       () => json({ code: 200, message: 'ok', data: {} }),
     );
-    const before = Date.now();
-    await api.get('/v1/football/matches', undefined, { toast: false });
-    await api.get('/v1/notices', undefined, { toast: false });
+    // The phone's clock when the answer arrives: faked (Date only), so the reading is exact.
+    const arrival = Date.parse('2026-11-26T09:40:00.500Z');
+    vi.useFakeTimers({ toFake: ['Date'], now: arrival });
+    try {
+      await api.get('/v1/football/matches', undefined, { toast: false });
+      await api.get('/v1/notices', undefined, { toast: false });
+    } finally {
+      vi.useRealTimers();
+    }
     expect(seen).toHaveLength(1);
     expect(seen[0]![0]).toBe(1764150000123);
-    expect(seen[0]![1]).toBeGreaterThanOrEqual(before);
+    expect(seen[0]![1]).toBe(arrival);
   });
 
   it('never sends the token to login or any register call', async () => {
