@@ -33,3 +33,4 @@ export * from './contracts/withdrawals.ts';
 export * from './contracts/games.ts';
 export * from './contracts/responsible.ts';
 export * from './domain/play-limits.ts';
+export * from './reasons/index.ts';

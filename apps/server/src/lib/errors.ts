@@ -1,4 +1,11 @@
-import { httpMessage, type HttpErrorStatus } from '@app/shared';
+import {
+  httpMessage,
+  reasonMessage,
+  REASONS,
+  type HttpErrorStatus,
+  type ReasonName,
+  type ReasonParams,
+} from '@app/shared';
 
 /**
  * A failure the member should read: an HTTP status (also the envelope code) and a Chinese
@@ -13,6 +20,19 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
+}
+
+/**
+ * A refusal by its name in the reasons catalogue (packages/shared/src/reasons): the status and
+ * message come from there, and the envelope carries the name in `data.reason` for the apps.
+ */
+export function refuse<N extends ReasonName>(
+  name: N,
+  ...[params, data]: ReasonParams<N> extends undefined
+    ? [params?: undefined, data?: Record<string, unknown>]
+    : [params: ReasonParams<N>, data?: Record<string, unknown>]
+): AppError {
+  return new AppError(REASONS[name].status, reasonMessage(name, params), { ...data, reason: name });
 }
 
 export const badRequest = (message?: string, data?: Record<string, unknown>) =>

@@ -3,7 +3,7 @@ import type { AdjustmentItem } from '@app/shared/backoffice';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { conflict, notFound, refuse, unprocessable } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { MessagesService } from '../messages/index.ts';
@@ -112,8 +112,7 @@ export class AdjustmentsService {
   async approve(id: number, reason: string, call: OperatorCall) {
     await inTransaction(this.db, async (work) => {
       const row = await this.lockPending(work, id);
-      if (row.makerId === call.operatorId)
-        throw forbidden('不能复核自己发起的调整，请由另一位管理员审核', { dual_control: 'own_change' });
+      if (row.makerId === call.operatorId) throw refuse('dual_control.own_adjustment');
       await this.execute(work, row, call.operatorId, reason, call);
       work.afterCommit(this.onQueueChanged);
     });
@@ -123,8 +122,7 @@ export class AdjustmentsService {
   async reject(id: number, reason: string, call: OperatorCall) {
     await inTransaction(this.db, async (work) => {
       const row = await this.lockPending(work, id);
-      if (row.makerId === call.operatorId)
-        throw forbidden('不能复核自己发起的调整，请由另一位管理员审核', { dual_control: 'own_change' });
+      if (row.makerId === call.operatorId) throw refuse('dual_control.own_adjustment');
       await repo.decideAdjustment(work.tx, id, {
         status: 'rejected',
         checkerId: call.operatorId,

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, refuse } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { OperatorsService } from '../operators/index.ts';
 import * as repo from './dual-control.repo.ts';
@@ -109,8 +109,7 @@ export class ControlChanges {
     if (!handler) throw new Error(`control change kind ${p.kind} has no handler`);
     const targetId = String(p.targetId);
     const waiting = await repo.pendingOn(work.tx, p.kind, p.targetType, targetId);
-    if (waiting)
-      throw conflict(`已有一项待复核的同类变更（#${waiting.id}），请先复核或撤回`, { change_id: waiting.id });
+    if (waiting) throw refuse('dual_control.change_waiting', { id: waiting.id }, { change_id: waiting.id });
     const row = await repo.insertChange(work.tx, {
       kind: p.kind,
       permission: handler.permission,
@@ -150,7 +149,7 @@ export class ControlChanges {
 
   async item(id: number): Promise<ControlChangeItem> {
     const row = await repo.findChange(this.db, id);
-    if (!row) throw notFound('复核事项不存在');
+    if (!row) throw refuse('dual_control.change_not_found');
     return toItem(row);
   }
 
@@ -164,10 +163,8 @@ export class ControlChanges {
     try {
       await inTransaction(this.db, async (work) => {
         const row = await this.lockPending(work, id);
-        if (row.makerId === call.operatorId)
-          throw forbidden('不能复核自己发起的变更，请由另一位管理员复核', { dual_control: 'own_change' });
-        if (!can(call.role, row.permission as Permission))
-          throw forbidden('当前管理账号无权复核此类变更', { dual_control: 'change_permission' });
+        if (row.makerId === call.operatorId) throw refuse('dual_control.own_change');
+        if (!can(call.role, row.permission as Permission)) throw refuse('dual_control.change_permission');
         const handler = this.kinds.get(row.kind);
         if (!handler) throw new AppError(500, '服务器内部错误');
         result =
@@ -215,7 +212,7 @@ export class ControlChanges {
       const row = await this.lockPending(work, id);
       const own = row.makerId === call.operatorId;
       if (!own && !can(call.role, row.permission as Permission))
-        throw forbidden('当前管理账号无权复核此类变更', { dual_control: 'change_permission' });
+        throw refuse('dual_control.change_permission');
       await repo.decideChange(work.tx, id, {
         status: 'rejected',
         checkerId: own ? null : call.operatorId,
@@ -276,9 +273,9 @@ export class ControlChanges {
 
   private async lockPending(work: Work, id: number) {
     const row = await repo.lockChange(work.tx, id);
-    if (!row) throw notFound('复核事项不存在');
+    if (!row) throw refuse('dual_control.change_not_found');
     if (row.status !== 'pending')
-      throw conflict(`该事项已处理（${CONTROL_CHANGE_STATUSES[row.status]}），不能重复操作`);
+      throw refuse('dual_control.change_decided', { status: CONTROL_CHANGE_STATUSES[row.status] });
     return row;
   }
 
