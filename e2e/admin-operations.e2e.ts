@@ -1,6 +1,6 @@
 import { commitment, currentPeriod, findLottery, nextPeriod, TERMS_VERSION } from '@app/shared';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../apps/server/src/lib/clock.ts';
+import { ManualClock, systemClock } from '../apps/server/src/lib/clock.ts';
 import { deriveSeed } from '../apps/server/src/modules/lottery/draw-seed.ts';
 import * as lotteryRepo from '../apps/server/src/modules/lottery/lottery.repo.ts';
 import { screenshot } from './support/browser.ts';
@@ -16,7 +16,8 @@ import {
 import { uniqueUsername } from './support/app.ts';
 
 // The lottery test needs a draw that did not happen yet: this server's clock moves only when told.
-const clock = new ManualClock();
+// It starts at the wall clock's now, where the browser's console is (its date filters default to today).
+const clock = new ManualClock(systemClock.now());
 useConsoleSuite('admin-operations', {}, clock);
 
 /** A member's API calls with their token (the member's own steps that are not under test here). */

@@ -18,7 +18,12 @@ useConsoleSuite('admin-sports');
 describe('sports in the console', () => {
   it('suspends a market: the member app greys it out and refuses the bet; then voids the match, refunding its orders', async () => {
     await server.app.services.feedSync.tick();
-    const { match, odds } = await nextMatch(new Date(Date.now() + 30 * 60_000), { unbet: true });
+    const { match, odds } = await nextMatch(
+      new Date(server.app.services.clock.now().getTime() + 30 * 60_000),
+      {
+        unbet: true,
+      },
+    );
     const login1 = await server.app.inject({
       method: 'POST',
       url: '/v1/login',
@@ -91,7 +96,12 @@ describe('sports in the console', () => {
   });
 
   it("shows the book's liability per outcome, caps a match from its row, and the member's next bet is refused with what is still accepted", async () => {
-    const { match, odds } = await nextMatch(new Date(Date.now() + 90 * 60_000), { unbet: true });
+    const { match, odds } = await nextMatch(
+      new Date(server.app.services.clock.now().getTime() + 90 * 60_000),
+      {
+        unbet: true,
+      },
+    );
     const login1 = await server.app.inject({
       method: 'POST',
       url: '/v1/login',

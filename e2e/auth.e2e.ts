@@ -314,7 +314,9 @@ describe('registration and login', () => {
     }
     const stored = await storedConsent(username);
     expect(stored?.version).toBe(TERMS_VERSION);
-    expect(Math.abs((stored?.at?.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs((stored?.at?.getTime() ?? 0) - server.app.services.clock.now().getTime())).toBeLessThan(
+      60_000,
+    );
   });
 
   it('lists 《用户协议》 and 《隐私政策》 under 设置', async () => {

@@ -149,7 +149,7 @@ describe('finance', () => {
       method: 'POST',
       url: '/v1/register',
       payload: {
-        username: `holder${Date.now().toString(36)}`.slice(0, 16),
+        username: uniqueUsername('holder'),
         password: 'abc12345',
         accept_terms: true,
         terms_version: TERMS_VERSION,

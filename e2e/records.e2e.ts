@@ -40,7 +40,8 @@ async function prepareMember(): Promise<void> {
   });
   await services.vip.idle();
 
-  await services.feedSync.tick(new Date());
+  const now = services.clock.now();
+  await services.feedSync.tick(now);
   const candidates = await services.database.db
     .select()
     .from(matches)
@@ -49,7 +50,7 @@ async function prepareMember(): Promise<void> {
         eq(matches.feed, services.config.sports.feedName),
         eq(matches.sport, 'football'),
         eq(matches.status, 'scheduled'),
-        gt(matches.kickoffAt, new Date(Date.now() + 5 * 60_000)),
+        gt(matches.kickoffAt, new Date(now.getTime() + 5 * 60_000)),
       ),
     )
     .orderBy(asc(matches.kickoffAt));

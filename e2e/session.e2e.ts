@@ -18,7 +18,7 @@ async function loginDemo(): Promise<number> {
 async function expireSessions(memberId: number): Promise<void> {
   await server.app.services.database.db
     .update(sessions)
-    .set({ expiresAt: new Date(Date.now() - 60_000) })
+    .set({ expiresAt: new Date(server.app.services.clock.now().getTime() - 60_000) })
     .where(eq(sessions.memberId, memberId));
 }
 

@@ -85,7 +85,7 @@ describe('shell', () => {
         contentType: 'application/json',
         body: JSON.stringify({
           buildId: 'next-build',
-          builtAt: new Date().toISOString(),
+          builtAt: server.app.services.clock.now().toISOString(),
           version: '1.9.5',
           versionCode: 195,
         }),

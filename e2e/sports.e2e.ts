@@ -32,7 +32,7 @@ useBrowserSuite('sports', { page: 'file', clock });
 
 beforeAll(async () => {
   // Jobs are off in tests: the simulator's clock moves only when we tick it.
-  await server.app.services.feedSync.tick(new Date());
+  await server.app.services.feedSync.tick(clock.now());
 });
 
 const tick = (at: Date) => server.app.services.feedSync.tick(at);
@@ -142,7 +142,7 @@ async function pause(keepToast = false): Promise<void> {
 
 describe('sports betting in the browser', () => {
   it('shows live matches and updates the score and clock in place as the simulator plays', async () => {
-    const [next] = (await scheduled('football', new Date())).filter(
+    const [next] = (await scheduled('football', clock.now())).filter(
       (m) => finalState(m).status === 'finished',
     );
     if (!next) throw new Error('no upcoming football match');
@@ -245,7 +245,7 @@ describe('sports betting in the browser', () => {
   });
 
   it('places a mixed 3串4 of 胜平负, 让球胜平负 and 总进球, the balance drops, the matches finish and the order settles with its payout', async () => {
-    const picks = (await scheduled('football', new Date(Date.now() + 5 * MINUTE)))
+    const picks = (await scheduled('football', new Date(clock.now().getTime() + 5 * MINUTE)))
       .filter((m) => finalState(m).status === 'finished')
       .slice(0, 3);
     expect(picks).toHaveLength(3);
@@ -388,7 +388,7 @@ describe('sports betting in the browser', () => {
     await page.reload();
     await chooseMode('单关');
     await chooseBetType('胜平负');
-    const [open] = await scheduled('football', new Date(Date.now() + 5 * MINUTE));
+    const [open] = await scheduled('football', new Date(clock.now().getTime() + 5 * MINUTE));
     if (!open) throw new Error('no open football match');
     const matchId = open.id;
     await card(matchId).waitFor();
