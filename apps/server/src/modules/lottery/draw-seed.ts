@@ -11,7 +11,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DRAW_SEED_KEY_PATTERN, type AppConfig } from '../../config.ts';
+import type { AppConfig } from '../../config.ts';
+import { DRAW_SEED_KEY_PATTERN } from './lottery.config.ts';
 
 /** The demo's generated key, inside DATA_DIR. */
 export const DRAW_SEED_KEY_FILE = 'draw-seed.key';

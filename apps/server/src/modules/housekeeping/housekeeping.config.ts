@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { configPart } from '../../config/parts.ts';
+
+/** How often housekeeping runs and how long each kind of row is kept. */
+export const housekeepingConfig = configPart(
+  {
+    /** Housekeeping: how often it runs and how long each kind of row is kept. */
+    HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
+    SESSION_RETENTION_DAYS: z.coerce.number().int().min(0).max(3_650).default(7),
+    IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().int().min(24).max(87_600).default(72),
+    LOGIN_ATTEMPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+    PAYMENT_CALLBACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(180),
+  },
+  (e) => ({
+    housekeeping: {
+      intervalMs: e.HOUSEKEEPING_INTERVAL_MS,
+      sessionRetentionDays: e.SESSION_RETENTION_DAYS,
+      idempotencyRetentionHours: e.IDEMPOTENCY_RETENTION_HOURS,
+      loginAttemptRetentionDays: e.LOGIN_ATTEMPT_RETENTION_DAYS,
+      paymentCallbackRetentionDays: e.PAYMENT_CALLBACK_RETENTION_DAYS,
+    },
+  }),
+);

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { configPart } from '../../config/parts.ts';
+
+/** Finance defaults the runtime settings start from: the gateway secret, USDT, limits and fees. */
+export const financeConfig = configPart(
+  {
+    /** Payment gateway merchant secret (HMAC of callbacks); default: a per-deployment secret kept in app_settings. */
+    PAYMENT_GATEWAY_SECRET: z.string().min(16).optional(),
+    /** 元 per USDT for deposits and withdrawals: exact decimals, at most 4 places. */
+    USDT_DEPOSIT_RATE: z
+      .string()
+      .regex(/^\d{1,6}(\.\d{1,4})?$/)
+      .default('7.2000'),
+    USDT_WITHDRAW_RATE: z
+      .string()
+      .regex(/^\d{1,6}(\.\d{1,4})?$/)
+      .default('7.1000'),
+    /** The house's USDT receiving addresses. */
+    USDT_TRC20_ADDRESS: z.string().default('TMUihoywteh2FbqxifCVYU5t1Kuc5Yquf2'),
+    USDT_ERC20_ADDRESS: z.string().default('0x56516c167ecee7085f8e8ecba7f4e4a11ee8a06d'),
+    /** 打码量 a deposit requires, as a multiple of it (1 = bet the deposit once before withdrawing). */
+    DEPOSIT_TURNOVER_MULTIPLE: z.coerce.number().min(0).max(100).default(1),
+    /** Deposit methods switched off (comma-separated codes, e.g. "wechat,usdt_erc20"). */
+    PAYMENT_METHODS_DISABLED: z.string().default(''),
+    /** Withdrawal limits in 元 and the fee: rate in basis points of the amount, clamped to min/max 元. */
+    WITHDRAW_MIN: z.coerce.number().int().min(1).default(100),
+    WITHDRAW_MAX: z.coerce.number().int().min(1).default(50_000),
+    WITHDRAW_FEE_BP: z.coerce.number().int().min(0).max(10_000).default(0),
+    WITHDRAW_FEE_MIN: z.coerce.number().int().min(0).default(0),
+    WITHDRAW_FEE_MAX: z.coerce.number().int().min(0).default(50),
+  },
+  (e) => ({
+    finance: {
+      gatewaySecret: e.PAYMENT_GATEWAY_SECRET,
+      usdtDepositRate: e.USDT_DEPOSIT_RATE,
+      usdtWithdrawRate: e.USDT_WITHDRAW_RATE,
+      usdtAddresses: { TRC20: e.USDT_TRC20_ADDRESS, ERC20: e.USDT_ERC20_ADDRESS },
+      /** Hundredths of a multiple (100 = 1×). */
+      depositTurnoverHundredths: Math.round(e.DEPOSIT_TURNOVER_MULTIPLE * 100),
+      disabledMethods: e.PAYMENT_METHODS_DISABLED.split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+      withdraw: {
+        min: BigInt(e.WITHDRAW_MIN) * 100n,
+        max: BigInt(e.WITHDRAW_MAX) * 100n,
+        feeBp: e.WITHDRAW_FEE_BP,
+        feeMin: BigInt(e.WITHDRAW_FEE_MIN) * 100n,
+        feeMax: BigInt(e.WITHDRAW_FEE_MAX) * 100n,
+      },
+    },
+  }),
+);
