@@ -268,7 +268,13 @@ type WriteArgs<M extends WriteMethod, P extends ApiPath<M>> =
       : [body: ApiBody<M, P>, options?: WriteOptions<M, P>]
     : [body: ApiBody<M, P>, options: WriteOptions<M, P>];
 
-function write<M extends WriteMethod>(method: M) {
+/** A write call of one method: its path, then its body and options. */
+type Write<M extends WriteMethod> = <P extends ApiPath<M>>(
+  path: P,
+  ...args: WriteArgs<M, P>
+) => Promise<ApiResponse<M, P>>;
+
+function write<M extends WriteMethod>(method: M): Write<M> {
   return <P extends ApiPath<M>>(path: P, ...[body, options]: WriteArgs<M, P>) =>
     // The one cast: the answer's type is the route's response contract (memberApi), which the
     // server serialises with the same schema.
@@ -279,8 +285,14 @@ function write<M extends WriteMethod>(method: M) {
  * The member API, typed by route from the shared contracts (`@app/shared/api`): the path is a
  * route pattern (`'/v1/withdraws/:id/cancel'`), parameters fill its `:name` segments and the query
  * string, and the result is the route's response type. Type-only imports keep zod out of the bundle.
+ * Its type is written out: inferred, it grows with memberApi past what tsc will emit (TS7056).
  */
-export const api = {
+export const api: {
+  get: <P extends ApiPath<'GET'>>(path: P, ...args: GetArgs<P>) => Promise<ApiResponse<'GET', P>>;
+  post: Write<'POST'>;
+  put: Write<'PUT'>;
+  delete: Write<'DELETE'>;
+} = {
   get: <P extends ApiPath<'GET'>>(path: P, ...[params, options]: GetArgs<P>) =>
     request('GET', path, { ...options, params: params as QueryParams | undefined }) as Promise<
       ApiResponse<'GET', P>
