@@ -343,7 +343,11 @@ export const memberApi = {
   'GET /v1/me': { response: userInfo },
   'GET /v1/user/balance': { response: balanceInfo },
   'GET /v1/user/viplevel': { response: vipLevelInfo },
+  'GET /v1/user/profile': { response: userInfo },
   'POST /v1/user/update': { body: updateProfileBody, response: userInfo },
+  // SPEC.md spells the profile calls without /v1; both spellings answer.
+  'GET /user/profile': { response: userInfo },
+  'POST /user/update': { body: updateProfileBody, response: userInfo },
   'POST /v1/user/profile': { body: changePasswordBody, response: changePasswordResult },
   'POST /v1/user/set-payment-password': { body: setPaymentPasswordBody, response: setPaymentPasswordResult },
   'POST /v1/appinfo': { response: appInfo },

@@ -1,219 +1,140 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  agentRegisterBody,
-  agentValidateBody,
-  authResult,
-  codeValidation,
-  domainRegisterBody,
-  domainValidateBody,
-  domainValidation,
-  envelope,
-  inviteRegisterBody,
-  inviteValidateBody,
-  isDomain,
-  loginBody,
-  okData,
-  registerBody,
-  smartRegisterBody,
-  smartRegisterResult,
-} from '@app/shared';
+import { isDomain } from '@app/shared';
+import { memberApi } from '@app/shared/api';
 import { badRequest } from '../../lib/errors.ts';
 import { memberOf } from '../../plugins/auth.ts';
+import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { requestContext } from './request-context.ts';
 
 const tags = ['账号'];
+const member = { member: true } as const;
+const register = { limit: 'register' } as const;
+const validate = { limit: 'validate' } as const;
 
 /** Registration, login and logout (SPEC.md §7 "Auth/user"). */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes = contractRoutes(memberApi, (app) => {
   const accounts = app.services.accounts;
-
-  app.post(
-    '/v1/register',
-    {
-      config: { limit: 'register' },
-      schema: { tags, summary: '注册', body: registerBody, response: { 200: envelope(authResult) } },
-    },
-    async (request) => {
-      const { username, password, invite_code, terms_version } = request.body;
-      const result = await accounts.register(
-        {
-          username,
-          password,
-          inviteCode: invite_code,
-          type: invite_code ? 'invite' : 'plain',
-          termsVersion: terms_version,
-        },
-        requestContext(request),
-      );
-      return ok(result, '注册成功');
-    },
-  );
-
-  app.post(
-    '/v1/invite/register',
-    {
-      config: { limit: 'register' },
-      schema: {
-        tags,
-        summary: '邀请码注册',
-        body: inviteRegisterBody,
-        response: { 200: envelope(authResult) },
+  return {
+    'POST /v1/register': {
+      tags,
+      summary: '注册',
+      config: register,
+      handler: async (request) => {
+        const { username, password, invite_code, terms_version } = request.body;
+        const result = await accounts.register(
+          {
+            username,
+            password,
+            inviteCode: invite_code,
+            type: invite_code ? 'invite' : 'plain',
+            termsVersion: terms_version,
+          },
+          requestContext(request),
+        );
+        return ok(result, '注册成功');
       },
     },
-    async (request) => {
-      const { username, password, invite_code, terms_version } = request.body;
-      const result = await accounts.register(
-        { username, password, inviteCode: invite_code, type: 'invite', termsVersion: terms_version },
-        requestContext(request),
-      );
-      return ok(result, '注册成功');
-    },
-  );
-
-  app.post(
-    '/v1/agent/register',
-    {
-      config: { limit: 'register' },
-      schema: {
-        tags,
-        summary: '代理码注册',
-        body: agentRegisterBody,
-        response: { 200: envelope(authResult) },
+    'POST /v1/invite/register': {
+      tags,
+      summary: '邀请码注册',
+      config: register,
+      handler: async (request) => {
+        const { username, password, invite_code, terms_version } = request.body;
+        const result = await accounts.register(
+          { username, password, inviteCode: invite_code, type: 'invite', termsVersion: terms_version },
+          requestContext(request),
+        );
+        return ok(result, '注册成功');
       },
     },
-    async (request) => {
-      const { username, password, agent_code, terms_version } = request.body;
-      const result = await accounts.register(
-        { username, password, agentCode: agent_code, type: 'agent', termsVersion: terms_version },
-        requestContext(request),
-      );
-      return ok(result, '注册成功');
-    },
-  );
-
-  app.post(
-    '/v1/agent/register-by-domain',
-    {
-      config: { limit: 'register' },
-      schema: {
-        tags,
-        summary: '按域名注册（域名绑定的代理）',
-        body: domainRegisterBody,
-        response: { 200: envelope(authResult) },
+    'POST /v1/agent/register': {
+      tags,
+      summary: '代理码注册',
+      config: register,
+      handler: async (request) => {
+        const { username, password, agent_code, terms_version } = request.body;
+        const result = await accounts.register(
+          { username, password, agentCode: agent_code, type: 'agent', termsVersion: terms_version },
+          requestContext(request),
+        );
+        return ok(result, '注册成功');
       },
     },
-    async (request) => {
-      const { username, password, domain, terms_version } = request.body;
-      const result = await accounts.register(
-        { username, password, domain, type: 'domain', termsVersion: terms_version },
-        requestContext(request),
-      );
-      return ok(result, '注册成功');
-    },
-  );
-
-  app.post(
-    '/v1/smart/register',
-    {
-      config: { limit: 'register' },
-      schema: {
-        tags,
-        summary: '一键注册：服务器生成账号和密码，仅返回一次',
-        body: smartRegisterBody,
-        response: { 200: envelope(smartRegisterResult) },
+    'POST /v1/agent/register-by-domain': {
+      tags,
+      summary: '按域名注册（域名绑定的代理）',
+      config: register,
+      handler: async (request) => {
+        const { username, password, domain, terms_version } = request.body;
+        const result = await accounts.register(
+          { username, password, domain, type: 'domain', termsVersion: terms_version },
+          requestContext(request),
+        );
+        return ok(result, '注册成功');
       },
     },
-    async (request) => {
-      const { invite_code, agent_code, terms_version } = request.body;
-      const result = await accounts.smartRegister(
-        { inviteCode: invite_code, agentCode: agent_code, termsVersion: terms_version },
-        requestContext(request),
-      );
-      return ok(result, '注册成功，请牢记您的账号和密码');
-    },
-  );
-
-  app.post(
-    '/v1/invite/validate',
-    {
-      config: { limit: 'validate' },
-      schema: {
-        tags,
-        summary: '校验邀请码',
-        body: inviteValidateBody,
-        response: { 200: envelope(codeValidation) },
+    'POST /v1/smart/register': {
+      tags,
+      summary: '一键注册：服务器生成账号和密码，仅返回一次',
+      config: register,
+      handler: async (request) => {
+        const { invite_code, agent_code, terms_version } = request.body;
+        const result = await accounts.smartRegister(
+          { inviteCode: invite_code, agentCode: agent_code, termsVersion: terms_version },
+          requestContext(request),
+        );
+        return ok(result, '注册成功，请牢记您的账号和密码');
       },
     },
-    async (request) => {
-      const result = await accounts.validateInviteCode(request.body.invite_code);
-      return ok(result, result.valid ? '邀请码有效' : '邀请码无效');
-    },
-  );
-
-  app.post(
-    '/v1/agent/validate',
-    {
-      config: { limit: 'validate' },
-      schema: {
-        tags,
-        summary: '校验代理码',
-        body: agentValidateBody,
-        response: { 200: envelope(codeValidation) },
+    'POST /v1/invite/validate': {
+      tags,
+      summary: '校验邀请码',
+      config: validate,
+      handler: async (request) => {
+        const result = await accounts.validateInviteCode(request.body.invite_code);
+        return ok(result, result.valid ? '邀请码有效' : '邀请码无效');
       },
     },
-    async (request) => {
-      const result = await accounts.validateAgentCode(request.body.agent_code);
-      return ok(result, result.valid ? '代理码有效' : '代理码无效');
-    },
-  );
-
-  app.post(
-    '/v1/domain/validate',
-    {
-      config: { limit: 'validate' },
-      schema: {
-        tags,
-        summary: '校验域名（默认为请求的域名）及其绑定的代理',
-        body: domainValidateBody.nullish(),
-        response: { 200: envelope(domainValidation) },
+    'POST /v1/agent/validate': {
+      tags,
+      summary: '校验代理码',
+      config: validate,
+      handler: async (request) => {
+        const result = await accounts.validateAgentCode(request.body.agent_code);
+        return ok(result, result.valid ? '代理码有效' : '代理码无效');
       },
     },
-    async (request) => {
-      const domain = request.body?.domain ?? requestContext(request).host.toLowerCase();
-      if (!isDomain(domain)) throw badRequest('域名格式不正确');
-      const result = await accounts.validateDomain(domain);
-      return ok(result, result.bound ? '域名已绑定代理' : '域名未绑定代理');
-    },
-  );
-
-  app.post(
-    '/v1/login',
-    { schema: { tags, summary: '登录', body: loginBody, response: { 200: envelope(authResult) } } },
-    async (request) => {
-      const result = await app.services.accounts.login(
-        request.body.username,
-        request.body.password,
-        requestContext(request),
-      );
-      return ok(result, '登录成功');
-    },
-  );
-
-  app.post(
-    '/v1/logout',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: '退出登录（吊销当前令牌）',
-        security: [{ bearer: [] }],
-        response: { 200: envelope(okData) },
+    'POST /v1/domain/validate': {
+      tags,
+      summary: '校验域名（默认为请求的域名）及其绑定的代理',
+      config: validate,
+      handler: async (request) => {
+        const domain = request.body?.domain ?? requestContext(request).host.toLowerCase();
+        if (!isDomain(domain)) throw badRequest('域名格式不正确');
+        const result = await accounts.validateDomain(domain);
+        return ok(result, result.bound ? '域名已绑定代理' : '域名未绑定代理');
       },
     },
-    async (request) => {
-      await accounts.logout(memberOf(request));
-      return ok(null, '已退出登录');
+    'POST /v1/login': {
+      tags,
+      summary: '登录',
+      handler: async (request) => {
+        const result = await accounts.login(
+          request.body.username,
+          request.body.password,
+          requestContext(request),
+        );
+        return ok(result, '登录成功');
+      },
     },
-  );
-};
+    'POST /v1/logout': {
+      tags,
+      summary: '退出登录（吊销当前令牌）',
+      access: member,
+      handler: async (request) => {
+        await accounts.logout(memberOf(request));
+        return ok(null, '已退出登录');
+      },
+    },
+  };
+});

@@ -1,150 +1,116 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  balanceInfo,
-  bpToPercent,
-  changePasswordBody,
-  envelope,
-  formatFen,
-  setPaymentPasswordBody,
-  updateProfileBody,
-  userInfo,
-  VIP_LEVELS,
-  vipLevelInfo,
-  vipProgress,
-} from '@app/shared';
+import { bpToPercent, formatFen, VIP_LEVELS, vipProgress } from '@app/shared';
+import { memberApi, type MemberApi } from '@app/shared/api';
 import { memberOf } from '../../plugins/auth.ts';
+import { contractRoutes, type RouteSpec } from '../../plugins/contract-routes.ts';
 import { ok } from '../../plugins/envelope.ts';
 
 const tags = ['用户'];
-const security = [{ bearer: [] }];
+const member = { member: true } as const;
 
 /** The logged-in member's own account (SPEC.md §7 "Auth/user"). */
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+export const userRoutes = contractRoutes(memberApi, (app) => {
   const accounts = app.services.accounts;
-  app.addHook('onRequest', app.authenticate);
-
-  app.get(
-    '/v1/me',
-    { schema: { tags, summary: '当前用户信息', security, response: { 200: envelope(userInfo) } } },
-    async (request) => ok(await accounts.userInfo(memberOf(request).member.id), '获取成功'),
-  );
-
   // SPEC.md lists the profile calls without the /v1 prefix; both spellings answer.
-  for (const url of ['/v1/user/profile', '/user/profile']) {
-    app.get(
-      url,
-      { schema: { tags, summary: '用户资料', security, response: { 200: envelope(userInfo) } } },
-      async (request) => ok(await accounts.userInfo(memberOf(request).member.id), '获取成功'),
-    );
-  }
-  for (const url of ['/v1/user/update', '/user/update']) {
-    app.post(
-      url,
-      {
-        schema: {
-          tags,
-          summary: '修改资料',
-          security,
-          body: updateProfileBody,
-          response: { 200: envelope(userInfo) },
-        },
-      },
-      async (request) =>
-        ok(await accounts.updateProfile(memberOf(request).member.id, request.body), '资料已更新'),
-    );
-  }
-
-  app.get(
-    '/v1/user/balance',
-    { schema: { tags, summary: '余额', security, response: { 200: envelope(balanceInfo) } } },
-    async (request) => {
-      const member = memberOf(request).member;
-      const balances = await accounts.balancesOf(member.id);
-      return ok(
-        {
-          balance: formatFen(balances.main),
-          frozen_balance: formatFen(balances.frozen),
-          lottery_balance: formatFen(balances.lottery),
-          codingvolume: formatFen(member.codingvolume),
-          paysum: formatFen(member.paysum),
-          totalgame: formatFen(member.totalgame),
-          total_withdraw: formatFen(member.totalWithdraw),
-          updated_at: balances.updatedAt.toISOString(),
-        },
-        '获取成功',
-      );
+  const profile: RouteSpec<MemberApi['GET /user/profile']> = {
+    tags,
+    summary: '用户资料',
+    access: member,
+    handler: async (request) => ok(await accounts.userInfo(memberOf(request).member.id), '获取成功'),
+  };
+  const update: RouteSpec<MemberApi['POST /user/update']> = {
+    tags,
+    summary: '修改资料',
+    access: member,
+    handler: async (request) =>
+      ok(await accounts.updateProfile(memberOf(request).member.id, request.body), '资料已更新'),
+  };
+  return {
+    'GET /v1/me': {
+      tags,
+      summary: '当前用户信息',
+      access: member,
+      handler: async (request) => ok(await accounts.userInfo(memberOf(request).member.id), '获取成功'),
     },
-  );
-
-  app.get(
-    '/v1/user/viplevel',
-    { schema: { tags, summary: 'VIP 等级与晋级进度', security, response: { 200: envelope(vipLevelInfo) } } },
-    async (request) => {
-      const member = memberOf(request).member;
-      const current = VIP_LEVELS.find((l) => l.level === member.vipLevel) ?? VIP_LEVELS[0]!;
-      const next = VIP_LEVELS.find((l) => l.level === current.level + 1) ?? null;
-      return ok(
-        {
-          vip_level: current.level,
-          level_name: current.name,
-          next_level: next?.level ?? null,
-          next_level_name: next?.name ?? null,
-          paysum: formatFen(member.paysum),
-          totalgame: formatFen(member.totalgame),
-          next_paysum: next ? formatFen(next.minPaysum) : null,
-          next_totalgame: next ? formatFen(next.minTotalgame) : null,
-          progress: vipProgress(current, member.paysum, member.totalgame),
-          levels: VIP_LEVELS.map((l) => ({
-            level: l.level,
-            name: l.name,
-            min_paysum: formatFen(l.minPaysum),
-            min_totalgame: formatFen(l.minTotalgame),
-            upgrade_bonus: formatFen(l.upgradeBonus),
-            rebate_rate_sports: bpToPercent(l.rebateBp.sports),
-            rebate_rate_lottery: bpToPercent(l.rebateBp.lottery),
-            rebate_rate_games: bpToPercent(l.rebateBp.games),
-            daily_withdraw_count: l.dailyWithdrawCount,
-          })),
-        },
-        '获取成功',
-      );
-    },
-  );
-
-  app.post(
-    '/v1/user/profile',
-    {
-      schema: {
-        tags,
-        summary: '修改登录密码（其他设备上的登录随之失效）',
-        security,
-        body: changePasswordBody,
-        response: { 200: envelope(z.object({ revoked_sessions: z.number().int() })) },
+    'GET /v1/user/profile': profile,
+    'GET /user/profile': profile,
+    'POST /v1/user/update': update,
+    'POST /user/update': update,
+    'GET /v1/user/balance': {
+      tags,
+      summary: '余额',
+      access: member,
+      handler: async (request) => {
+        const member = memberOf(request).member;
+        const balances = await accounts.balancesOf(member.id);
+        return ok(
+          {
+            balance: formatFen(balances.main),
+            frozen_balance: formatFen(balances.frozen),
+            lottery_balance: formatFen(balances.lottery),
+            codingvolume: formatFen(member.codingvolume),
+            paysum: formatFen(member.paysum),
+            totalgame: formatFen(member.totalgame),
+            total_withdraw: formatFen(member.totalWithdraw),
+            updated_at: balances.updatedAt.toISOString(),
+          },
+          '获取成功',
+        );
       },
     },
-    async (request) => {
-      const result = await accounts.changePassword(
-        memberOf(request),
-        request.body.old_password,
-        request.body.password,
-      );
-      return ok(result, '密码修改成功');
-    },
-  );
-
-  app.post(
-    '/v1/user/set-payment-password',
-    {
-      schema: {
-        tags,
-        summary: '设置或修改支付密码（6位数字）',
-        security,
-        body: setPaymentPasswordBody,
-        response: { 200: envelope(z.object({ has_payment_password: z.literal(true) })) },
+    'GET /v1/user/viplevel': {
+      tags,
+      summary: 'VIP 等级与晋级进度',
+      access: member,
+      handler: async (request) => {
+        const member = memberOf(request).member;
+        const current = VIP_LEVELS.find((l) => l.level === member.vipLevel) ?? VIP_LEVELS[0]!;
+        const next = VIP_LEVELS.find((l) => l.level === current.level + 1) ?? null;
+        return ok(
+          {
+            vip_level: current.level,
+            level_name: current.name,
+            next_level: next?.level ?? null,
+            next_level_name: next?.name ?? null,
+            paysum: formatFen(member.paysum),
+            totalgame: formatFen(member.totalgame),
+            next_paysum: next ? formatFen(next.minPaysum) : null,
+            next_totalgame: next ? formatFen(next.minTotalgame) : null,
+            progress: vipProgress(current, member.paysum, member.totalgame),
+            levels: VIP_LEVELS.map((l) => ({
+              level: l.level,
+              name: l.name,
+              min_paysum: formatFen(l.minPaysum),
+              min_totalgame: formatFen(l.minTotalgame),
+              upgrade_bonus: formatFen(l.upgradeBonus),
+              rebate_rate_sports: bpToPercent(l.rebateBp.sports),
+              rebate_rate_lottery: bpToPercent(l.rebateBp.lottery),
+              rebate_rate_games: bpToPercent(l.rebateBp.games),
+              daily_withdraw_count: l.dailyWithdrawCount,
+            })),
+          },
+          '获取成功',
+        );
       },
     },
-    async (request) =>
-      ok(await accounts.setPaymentPassword(memberOf(request).member.id, request.body), '支付密码设置成功'),
-  );
-};
+    'POST /v1/user/profile': {
+      tags,
+      summary: '修改登录密码（其他设备上的登录随之失效）',
+      access: member,
+      handler: async (request) => {
+        const result = await accounts.changePassword(
+          memberOf(request),
+          request.body.old_password,
+          request.body.password,
+        );
+        return ok(result, '密码修改成功');
+      },
+    },
+    'POST /v1/user/set-payment-password': {
+      tags,
+      summary: '设置或修改支付密码（6位数字）',
+      access: member,
+      handler: async (request) =>
+        ok(await accounts.setPaymentPassword(memberOf(request).member.id, request.body), '支付密码设置成功'),
+    },
+  };
+});
