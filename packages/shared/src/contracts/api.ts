@@ -27,7 +27,17 @@ import {
   applyAgentBody,
   cancelApplicationBody,
 } from './agents.ts';
-import { appConfigValues, appInfo, gameCategory } from './app.ts';
+import {
+  appConfigBatchBody,
+  appConfigEntry,
+  appConfigKeyParam,
+  appConfigValues,
+  appInfo,
+  bottomNavItem,
+  featureConfig,
+  gameCategory,
+  navigationConfig,
+} from './app.ts';
 import {
   exclusionView,
   playLimitView,
@@ -353,6 +363,11 @@ export const memberApi = {
   'POST /v1/appinfo': { response: appInfo },
   'GET /v1/app/config/all': { response: appConfigValues },
   'GET /v1/app/config/game-categories': { response: z.array(gameCategory) },
+  'GET /v1/app/config/navigation': { response: navigationConfig },
+  'GET /v1/app/config/features': { response: featureConfig },
+  'GET /v1/app/config/bottom-navigation': { response: z.array(bottomNavItem) },
+  'POST /v1/app/config/batch': { body: appConfigBatchBody, response: appConfigValues.partial() },
+  'GET /v1/app/config/:key': { params: appConfigKeyParam, response: appConfigEntry },
   'GET /v1/order/history': { query: orderHistoryQuery, response: paginated(orderSummary) },
   'GET /v1/order/by-no/:orderNo/detail': { params: orderNoParam, response: orderDetail },
   'GET /v1/order/by-no/:orderNo/combo-stats': { params: orderNoParam, response: comboStats },
