@@ -166,11 +166,13 @@ import {
 } from './lottery.ts';
 import {
   markAllReadBody,
+  markMultipleReadBody,
   messageChangeResult,
   messageIdParam,
   messageItem,
   messageListQuery,
   messagePage,
+  messageStatistics,
   messageTypeList,
   unreadCount,
 } from './messages.ts';
@@ -503,9 +505,11 @@ export const memberApi = {
   'POST /v1/logs/upload': { body: logUploadBody, response: logUploadResult },
   'GET /v1/messages/unread-count': { response: unreadCount },
   'GET /v1/messages/types': { response: messageTypeList },
+  'GET /v1/messages/statistics': { response: messageStatistics },
   'GET /v1/messages': { query: messageListQuery, response: messagePage },
   'GET /v1/messages/:id': { params: messageIdParam, response: messageItem },
   'POST /v1/messages/:id/read': { params: messageIdParam, response: messageChangeResult },
+  'POST /v1/messages/mark-multiple-read': { body: markMultipleReadBody, response: messageChangeResult },
   'POST /v1/messages/mark-all-read': { body: markAllReadBody, response: messageChangeResult },
   'POST /v1/messages/:id/delete': { params: messageIdParam, response: messageChangeResult },
   'POST /v1/messages/clear': { response: messageChangeResult },
