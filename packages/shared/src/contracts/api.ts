@@ -67,7 +67,9 @@ import {
 import {
   clientLogDeleteResult,
   clientLogExport,
+  clientLogPage,
   clientLogStats,
+  logListQuery,
   logUploadBody,
   logUploadResult,
 } from './client-logs.ts';
@@ -499,6 +501,10 @@ export const memberApi = {
   'DELETE /v1/expert-articles/:id/like': { params: contentIdParam, response: likeStatus },
   'POST /v1/expert-articles/:id/favorite': { params: contentIdParam, response: favoriteStatus },
   'DELETE /v1/expert-articles/:id/favorite': { params: contentIdParam, response: favoriteStatus },
+  'GET /v1/logs': { query: logListQuery, response: clientLogPage },
+  'GET /v1/logs/ios': { query: noticePageQuery, response: clientLogPage },
+  'GET /v1/logs/network': { query: noticePageQuery, response: clientLogPage },
+  'GET /v1/logs/errors': { query: noticePageQuery, response: clientLogPage },
   'GET /v1/logs/stats': { response: clientLogStats },
   'DELETE /v1/logs': { response: clientLogDeleteResult },
   'GET /v1/logs/export': { response: clientLogExport },
