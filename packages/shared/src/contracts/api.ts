@@ -133,6 +133,8 @@ import {
   referralQuery,
   rewardPage,
   rewardQuery,
+  validateCodeBody,
+  validateCodeResult,
 } from './invite.ts';
 import {
   lotteryBatchCancelResult,
@@ -548,6 +550,7 @@ export const memberApi = {
   'GET /v1/invite/rules': { response: inviteRules },
   'GET /v1/invite/ranking': { query: rankingQuery, response: inviteRanking },
   'POST /v1/invite/generate-code': { response: generateCodeResult },
+  'POST /v1/invite/validate-code': { body: validateCodeBody, response: validateCodeResult },
   'GET /v1/invite/agent-status': { response: agentStatus },
   'GET /v1/agent/application-stats': { response: applicationStats },
   'GET /v1/agent/my-application-history': { query: applicationHistoryQuery, response: agentApplicationPage },
