@@ -3,26 +3,15 @@ import {
   adminAgentApplication,
   adminAgentApplicationPage,
   adminAgentApplicationQuery,
-  agentApplication,
-  agentApplicationPage,
   agentApproveResult,
-  agentBetPage,
-  agentBetsQuery,
-  agentMemberDetail,
-  agentMemberPage,
-  agentMembersQuery,
-  agentOverview,
-  agentRecordPage,
-  agentRecordsQuery,
-  applicationHistoryQuery,
-  applicationStats,
-  cancelApplicationBody,
   envelope,
   operatorDecisionBody,
   operatorRejectBody,
 } from '@app/shared';
+import { memberApi } from '@app/shared/api';
 import { z } from 'zod';
 import { memberOf } from '../../plugins/auth.ts';
+import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
 import { originOf } from '../../plugins/request-origin.ts';
@@ -31,6 +20,7 @@ import { guarded } from '../../plugins/operator-guard.ts';
 const tags = ['代理'];
 const adminTags = ['管理后台'];
 const security = [{ bearer: [] }];
+const member = { member: true } as const;
 /** Ids in paths: positive and within the integer column's range (a larger one answers 400). */
 const rowIdParam = z.object({
   id: z.coerce
@@ -40,118 +30,79 @@ const rowIdParam = z.object({
     .max(2 ** 31 - 1, '记录不存在'),
 });
 
-/** Agent applications (member side), the agent centre (agents only) and the operators' decisions. */
-export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Agent applications (member side) and the agent centre (agents only), from memberApi. */
+const agentsMemberRoutes = contractRoutes(memberApi, (app) => {
   const applications = app.services.agentApplications;
   const centre = app.services.agentCentre;
-  const auth = { onRequest: app.authenticate };
+  return {
+    // ---- the member's applications ------------------------------------------------------
+    'GET /v1/agent/my-application-history': {
+      tags,
+      summary: '我的代理申请记录',
+      access: member,
+      handler: async (request) =>
+        ok(await applications.history(memberOf(request).member.id, request.query), '获取成功'),
+    },
+    'GET /v1/agent/application-stats': {
+      tags,
+      summary: '代理申请统计',
+      access: member,
+      handler: async (request) => ok(await applications.stats(memberOf(request).member), '获取成功'),
+    },
+    'POST /v1/agent/cancel-application': {
+      tags,
+      summary: '撤销审核中的代理申请',
+      access: member,
+      handler: async (request) =>
+        ok(
+          await applications.cancel(memberOf(request).member.id, request.body?.application_id),
+          '申请已撤销',
+        ),
+    },
 
-  // ---- the member's applications --------------------------------------------------------
-  app.get(
-    '/v1/agent/my-application-history',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: '我的代理申请记录',
-        security,
-        querystring: applicationHistoryQuery,
-        response: { 200: envelope(agentApplicationPage) },
-      },
+    // ---- the agent centre: only the agent's own members ---------------------------------
+    'GET /v1/agent/overview': {
+      tags,
+      summary: '代理中心概览',
+      access: member,
+      handler: async (request) =>
+        ok(await centre.overview(memberOf(request).member, originOf(request)), '获取成功'),
     },
-    async (request) => ok(await applications.history(memberOf(request).member.id, request.query), '获取成功'),
-  );
-  app.get(
-    '/v1/agent/application-stats',
-    {
-      ...auth,
-      schema: { tags, summary: '代理申请统计', security, response: { 200: envelope(applicationStats) } },
+    'GET /v1/agent/members': {
+      tags,
+      summary: '我的会员',
+      access: member,
+      handler: async (request) =>
+        ok(await centre.members(memberOf(request).member, request.query), '获取成功'),
     },
-    async (request) => ok(await applications.stats(memberOf(request).member), '获取成功'),
-  );
-  app.post(
-    '/v1/agent/cancel-application',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: '撤销审核中的代理申请',
-        security,
-        body: cancelApplicationBody.nullish(),
-        response: { 200: envelope(agentApplication) },
-      },
+    'GET /v1/agent/members/:id': {
+      tags,
+      summary: '会员详情（仅限自己的会员）',
+      access: member,
+      handler: async (request) =>
+        ok(await centre.memberDetail(memberOf(request).member, request.params.id), '获取成功'),
     },
-    async (request) =>
-      ok(await applications.cancel(memberOf(request).member.id, request.body?.application_id), '申请已撤销'),
-  );
+    'GET /v1/agent/records': {
+      tags,
+      summary: '会员资金记录（充值、提现、投注、派奖、彩金）',
+      access: member,
+      handler: async (request) =>
+        ok(await centre.records(memberOf(request).member, request.query), '获取成功'),
+    },
+    'GET /v1/agent/members/:id/bets': {
+      tags,
+      summary: '会员注单（体育与彩票）',
+      access: member,
+      handler: async (request) =>
+        ok(await centre.memberBets(memberOf(request).member, request.params.id, request.query), '获取成功'),
+    },
+  };
+});
 
-  // ---- the agent centre: only the agent's own members -----------------------------------
-  app.get(
-    '/v1/agent/overview',
-    {
-      ...auth,
-      schema: { tags, summary: '代理中心概览', security, response: { 200: envelope(agentOverview) } },
-    },
-    async (request) => ok(await centre.overview(memberOf(request).member, originOf(request)), '获取成功'),
-  );
-  app.get(
-    '/v1/agent/members',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: '我的会员',
-        security,
-        querystring: agentMembersQuery,
-        response: { 200: envelope(agentMemberPage) },
-      },
-    },
-    async (request) => ok(await centre.members(memberOf(request).member, request.query), '获取成功'),
-  );
-  app.get(
-    '/v1/agent/members/:id',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: '会员详情（仅限自己的会员）',
-        security,
-        params: rowIdParam,
-        response: { 200: envelope(agentMemberDetail) },
-      },
-    },
-    async (request) => ok(await centre.memberDetail(memberOf(request).member, request.params.id), '获取成功'),
-  );
-  app.get(
-    '/v1/agent/records',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: '会员资金记录（充值、提现、投注、派奖、彩金）',
-        security,
-        querystring: agentRecordsQuery,
-        response: { 200: envelope(agentRecordPage) },
-      },
-    },
-    async (request) => ok(await centre.records(memberOf(request).member, request.query), '获取成功'),
-  );
-  app.get(
-    '/v1/agent/members/:id/bets',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: '会员注单（体育与彩票）',
-        security,
-        params: rowIdParam,
-        querystring: agentBetsQuery,
-        response: { 200: envelope(agentBetPage) },
-      },
-    },
-    async (request) =>
-      ok(await centre.memberBets(memberOf(request).member, request.params.id, request.query), '获取成功'),
-  );
+/** The member routes above and the operators' decisions on applications. */
+export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(agentsMemberRoutes);
+  const applications = app.services.agentApplications;
 
   // ---- operators ------------------------------------------------------------------------
   // Applications are decided by the roles holding the `agents` permission (admin, risk, support).
