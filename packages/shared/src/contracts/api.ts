@@ -207,6 +207,12 @@ import {
   updateStatusBody,
 } from './realtime.ts';
 import {
+  bettingRecord,
+  bettingRecordIdParam,
+  bettingRecordList,
+  bettingRecordsQuery,
+  bettingStats,
+  bettingStatsQuery,
   billList,
   billsQuery,
   billTypes,
@@ -320,6 +326,9 @@ export const memberApi = {
   'GET /v1/rebate/detail/:id': { params: recordIdParam, response: rebateDetail },
   'GET /v1/rebate/claimable-stats': { response: rebateClaimableStats },
   'GET /v1/reports/comprehensive': { query: comprehensiveQuery, response: comprehensiveReport },
+  'GET /v1/betting-records': { query: bettingRecordsQuery, response: bettingRecordList },
+  'GET /v1/betting-records/stats': { query: bettingStatsQuery, response: bettingStats },
+  'GET /v1/betting-records/:id': { params: bettingRecordIdParam, response: bettingRecord },
   'POST /v1/rebate/apply': { response: rebateApplyResult },
   'POST /v1/rebate/claim-all': { response: rebateClaimResult },
   'POST /v1/rebate/claim/:id': { params: recordIdParam, response: rebateClaimResult },
