@@ -10,6 +10,7 @@
  */
 import type { RouteContract } from '@app/shared/api';
 import type { Permission } from '@app/shared/backoffice';
+import { csvFile } from '@app/shared/backoffice-api';
 import { envelope } from '@app/shared';
 import type {
   FastifyContextConfig,
@@ -66,7 +67,8 @@ const BEARER = [{ bearer: [] }];
 
 /**
  * A Fastify plugin registering `specs` from `contract`: method and path from the key
- * (`'GET /v1/activity/list'`), params, querystring, body and `envelope(response)` from the entry.
+ * (`'GET /v1/activity/list'`), params, querystring, body and `envelope(response)` from the entry
+ * (none for an entry answering `csvFile`, a list's CSV export).
  */
 export function contractRoutes<M extends Record<string, RouteContract>>(
   contract: M,
@@ -103,7 +105,10 @@ export function contractRoutes<M extends Record<string, RouteContract>>(
           ...(entry.params ? { params: entry.params } : {}),
           ...(entry.query ? { querystring: entry.query } : {}),
           ...(entry.body ? { body: entry.body } : {}),
-          response: { 200: raw.response200 ?? envelope(entry.response) },
+          // A CSV export (`csvFile`) streams a file, not an envelope: no response schema.
+          ...(entry.response === csvFile
+            ? {}
+            : { response: { 200: raw.response200 ?? envelope(entry.response) } }),
         },
         // The spec's own function, not a closure around it: no extra call on the hot paths.
         handler: raw.handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,

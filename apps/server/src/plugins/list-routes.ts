@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
-import { envelope } from '@app/shared';
+import type { RouteContract } from '@app/shared/api';
+import type { Page } from '@app/shared';
 import type { Permission } from '@app/shared/backoffice';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import type { ContractAnswer, ContractRequest, RouteSpec } from './contract-routes.ts';
 import { ok } from './envelope.ts';
-import { guarded, security } from './operator-guard.ts';
 
 /** One CSV column: its header and how a row shows in it. */
 export interface CsvColumn<T> {
@@ -13,24 +13,23 @@ export interface CsvColumn<T> {
   value: (row: T) => string | number | boolean | null | undefined;
 }
 
-interface PageOf<T> {
-  list: T[];
-  total: number;
-}
+type Output<S> = S extends z.ZodType ? z.output<S> : unknown;
+/** A row of the list a contract entry answers (`paginated(row)`). */
+export type ListRow<C extends RouteContract> = Output<C['response']> extends Page<infer Row> ? Row : never;
 
-export interface ListDef<Q extends z.ZodObject, I extends z.ZodType> {
-  path: string;
-  permission: Permission;
+export interface ListDef<C extends RouteContract> {
+  /** The permission both the list and its export need. */
+  access: { permission: Permission };
   tags: string[];
   summary: string;
-  querystring: Q;
-  item: I;
   /** One page; the export calls it page after page with per_page = EXPORT_PAGE. */
-  list: (query: z.output<Q>, params: Record<string, string>) => Promise<PageOf<z.infer<I>>>;
-  csv: CsvColumn<z.infer<I>>[];
+  list: (
+    query: Output<C['query']>,
+    params: Output<C['params']>,
+  ) => Promise<{ list: Array<ListRow<C>>; total: number }>;
+  csv: Array<CsvColumn<ListRow<C>>>;
   /** File name without extension. */
   fileName: string;
-  params?: z.ZodObject;
 }
 
 /** Rows fetched per query while exporting: large exports stream page by page, never whole. */
@@ -66,38 +65,28 @@ export function csvStream<T>(columns: CsvColumn<T>[], pages: (page: number) => P
 }
 
 /**
- * Registers a paged list and its CSV export (`<path>/export`, same filters, streamed) under one
- * permission: every table of the console can be exported the same way.
+ * A paged list and its CSV export (`<list>/export`, same parameters and filters, streamed) under
+ * one permission, as route specs of `contractRoutes`: both entries come from the contract map
+ * (`paginated(row)` and `csvFile`), so every table of the console exports the same way.
+ *
+ *   ...listRoutes(backofficeApi, 'GET /admin/v1/members', { access, tags, summary, list, csv, fileName })
  */
-export function listRoutes<Q extends z.ZodObject, I extends z.ZodType>(
-  app: FastifyInstance,
-  def: ListDef<Q, I>,
-) {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const page = z.object({
-    list: z.array(def.item),
-    total: z.number().int(),
-    page: z.number().int(),
-    per_page: z.number().int(),
-    has_more: z.boolean(),
-  });
-  const params = def.params ?? z.object({});
-  typed.get(
-    def.path,
-    {
-      ...guarded(app, def.permission),
-      schema: {
-        tags: def.tags,
-        summary: def.summary,
-        security,
-        params,
-        querystring: def.querystring,
-        response: { 200: envelope(page) },
-      },
-    },
-    async (request) => {
-      const q = request.query as z.output<Q> & { page: number; per_page: number };
-      const result = await def.list(q, request.params);
+export function listRoutes<M extends Record<string, RouteContract>, K extends keyof M & string>(
+  contract: M,
+  key: K,
+  def: ListDef<M[K]>,
+): { [P in K | (`${K}/export` & keyof M)]: RouteSpec<M[P]> } {
+  if (!contract[`${key}/export`]) throw new Error(`${key}/export is not in the contract map`);
+  type Query = Output<M[K]['query']> & { page: number; per_page: number };
+  type Params = Output<M[K]['params']>;
+  const list: RouteSpec<M[K]> = {
+    tags: def.tags,
+    summary: def.summary,
+    access: def.access,
+    handler: async (request) => {
+      const q = request.query as Query;
+      const result = await def.list(q, request.params as Params);
+      // Generic over the map's lists: the entry answers `paginated(row)` (the contract test proves it).
       return ok(
         {
           list: result.list,
@@ -107,26 +96,18 @@ export function listRoutes<Q extends z.ZodObject, I extends z.ZodType>(
           has_more: q.page * q.per_page < result.total,
         },
         '获取成功',
-      );
+      ) as ContractAnswer<M[K]>;
     },
-  );
-  typed.get(
-    `${def.path}/export`,
-    {
-      ...guarded(app, def.permission),
-      schema: {
-        tags: def.tags,
-        summary: `${def.summary}（导出 CSV）`,
-        security,
-        params,
-        querystring: def.querystring,
-      },
-    },
-    async (request, reply) => {
-      const base = request.query as z.output<Q>;
-      const p = request.params as Record<string, string>;
+  };
+  const csv: RouteSpec<RouteContract> = {
+    tags: def.tags,
+    summary: `${def.summary}（导出 CSV）`,
+    access: def.access,
+    handler: async (request: ContractRequest<RouteContract>, reply: FastifyReply) => {
+      const base = request.query as Query;
+      const params = request.params as Params;
       const pageOf = async (n: number) =>
-        (await def.list({ ...base, page: n, per_page: EXPORT_PAGE }, p)).list;
+        (await def.list({ ...base, page: n, per_page: EXPORT_PAGE }, params)).list;
       // The first page before the first byte: a refusal (unknown agent, bad filter) is still an envelope.
       const first = await pageOf(1);
       const stream = csvStream(def.csv, (n) => (n === 1 ? Promise.resolve(first) : pageOf(n)));
@@ -137,5 +118,7 @@ export function listRoutes<Q extends z.ZodObject, I extends z.ZodType>(
         .header('cache-control', 'no-store')
         .send(stream);
     },
-  );
+  };
+  // The map's `${K}/export` entry takes the same params and query as the list's.
+  return { [key]: list, [`${key}/export`]: csv } as { [P in K | (`${K}/export` & keyof M)]: RouteSpec<M[P]> };
 }

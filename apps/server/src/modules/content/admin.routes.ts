@@ -1,253 +1,168 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, idParam } from '@app/shared';
-import type { Permission } from '@app/shared/backoffice';
-import {
-  activityAdminItem,
-  activityUpdateBody,
-  appSettingsBody,
-  appSettingsView,
-  bannerBody,
-  bannerItem,
-  broadcastBody,
-  broadcastPreview,
-  broadcastResult,
-  categoryBody,
-  categoryItem,
-  contentListQuery,
-  expertArticleBody,
-  expertArticleItem,
-  expertBody,
-  expertItem,
-  lotteryArticleBody,
-  lotteryArticleItem,
-  noticeBody,
-  noticeItem,
-} from '@app/shared/backoffice';
-import type { FastifyInstance } from 'fastify';
+import type { RouteContract } from '@app/shared/api';
+import { backofficeApi, type BackofficeApi } from '@app/shared/backoffice-api';
 import type { z } from 'zod';
+import { contractRoutes, type RouteSpec } from '../../plugins/contract-routes.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { listRoutes } from '../../plugins/list-routes.ts';
-import { callOf, guarded, type OperatorCall, security } from '../../plugins/operator-guard.ts';
+import { listRoutes, type ListDef, type ListRow } from '../../plugins/list-routes.ts';
+import { callOf, type OperatorCall } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台-内容'];
+const content = { permission: 'content' } as const;
 
-/** A content table: its paged list (with export), create and update, under one permission. */
-function crud<B extends z.ZodObject, I extends z.ZodObject>(
-  app: FastifyInstance,
+/** The content tables: a paged list (with export), create (POST) and update (PUT /:id) each. */
+type Table =
+  | '/admin/v1/content/notices'
+  | '/admin/v1/content/banners'
+  | '/admin/v1/content/experts'
+  | '/admin/v1/content/expert-articles'
+  | '/admin/v1/content/lottery-categories'
+  | '/admin/v1/content/lottery-articles';
+type CrudRoute<P extends Table> = `GET ${P}` | `GET ${P}/export` | `POST ${P}` | `PUT ${P}/:id`;
+type BodyOf<C extends RouteContract> = C['body'] extends z.ZodType ? z.output<C['body']> : never;
+
+/** A content table's four routes, under the `content` permission. */
+function crud<P extends Table>(
+  path: P,
   def: {
-    path: string;
     name: string;
-    permission: Permission;
-    body: B;
-    item: I;
-    list: (q: z.output<typeof contentListQuery>) => Promise<{ list: Array<z.infer<I>>; total: number }>;
-    save: (id: number | null, body: z.output<B>, call: OperatorCall) => Promise<z.infer<I>>;
-    csv: Array<keyof z.infer<I> & string>;
+    list: ListDef<BackofficeApi[`GET ${P}`]>['list'];
+    save: (
+      id: number | null,
+      body: BodyOf<BackofficeApi[`POST ${P}`]>,
+      call: OperatorCall,
+    ) => Promise<ListRow<BackofficeApi[`GET ${P}`]>>;
+    csv: Array<keyof ListRow<BackofficeApi[`GET ${P}`]> & string>;
   },
-) {
-  listRoutes(app, {
-    path: def.path,
-    permission: def.permission,
-    tags,
-    summary: def.name,
-    querystring: contentListQuery,
-    item: def.item,
-    list: def.list,
-    fileName: def.name,
-    csv: def.csv.map((k) => ({ title: k, value: (r: z.infer<I>) => r[k] as string })),
-  });
+): { [K in CrudRoute<P>]: RouteSpec<BackofficeApi[K]> } {
+  type Row = ListRow<BackofficeApi[`GET ${P}`]>;
+  type Body = BodyOf<BackofficeApi[`POST ${P}`]>;
   // Generic over the table, so the handlers cast what the schemas (checked at run time) let through.
-  app.post(
-    def.path,
-    {
-      ...guarded(app, def.permission),
-      schema: {
-        tags,
-        summary: `新增${def.name}`,
-        security,
-        body: def.body,
-        response: { 200: envelope(def.item) },
-      },
-    },
-    async (request) => ok(await def.save(null, request.body as z.output<B>, callOf(request)), '已创建'),
-  );
-  app.put(
-    `${def.path}/:id`,
-    {
-      ...guarded(app, def.permission),
-      schema: {
-        tags,
-        summary: `修改${def.name}`,
-        security,
-        params: idParam,
-        body: def.body,
-        response: { 200: envelope(def.item) },
-      },
-    },
-    async (request) =>
+  const create: RouteSpec<RouteContract> = {
+    tags,
+    summary: `新增${def.name}`,
+    access: content,
+    handler: async (request) => ok(await def.save(null, request.body as Body, callOf(request)), '已创建'),
+  };
+  const update: RouteSpec<RouteContract> = {
+    tags,
+    summary: `修改${def.name}`,
+    access: content,
+    handler: async (request) =>
       ok(
-        await def.save((request.params as { id: number }).id, request.body as z.output<B>, callOf(request)),
+        await def.save((request.params as { id: number }).id, request.body as Body, callOf(request)),
         '已保存',
       ),
-  );
+  };
+  return {
+    ...listRoutes(backofficeApi, `GET ${path}`, {
+      access: content,
+      tags,
+      summary: def.name,
+      list: def.list,
+      fileName: def.name,
+      csv: def.csv.map((k) => ({ title: k, value: (r: Row) => r[k] as string })),
+    }),
+    [`POST ${path}`]: create,
+    [`PUT ${path}/:id`]: update,
+  } as { [K in CrudRoute<P>]: RouteSpec<BackofficeApi[K]> };
 }
 
-export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const content = app.services.contentAdmin;
+export const contentAdminRoutes = contractRoutes(backofficeApi, (app) => {
+  const svc = app.services.contentAdmin;
+  return {
+    ...crud('/admin/v1/content/notices', {
+      name: '公告',
+      list: (q) => svc.notices(q),
+      save: (id, b, c) => svc.saveNotice(id, b, c),
+      csv: ['id', 'category_id', 'title', 'enabled', 'published_at'],
+    }),
+    ...crud('/admin/v1/content/banners', {
+      name: '轮播图',
+      list: (q) => svc.banners(q),
+      save: (id, b, c) => svc.saveBanner(id, b, c),
+      csv: ['id', 'page_type', 'title', 'image_url', 'link_url', 'enabled'],
+    }),
+    ...crud('/admin/v1/content/experts', {
+      name: '专家',
+      list: (q) => svc.experts(q),
+      save: (id, b, c) => svc.saveExpert(id, b, c),
+      csv: ['id', 'name', 'title', 'enabled'],
+    }),
+    ...crud('/admin/v1/content/expert-articles', {
+      name: '专家文章',
+      list: (q) => svc.expertArticles(q),
+      save: (id, b, c) => svc.saveExpertArticle(id, b, c),
+      csv: ['id', 'expert_name', 'title', 'views', 'enabled', 'published_at'],
+    }),
+    ...crud('/admin/v1/content/lottery-categories', {
+      name: '彩票资讯分类',
+      list: (q) => svc.lotteryCategories(q),
+      save: (id, b, c) => svc.saveLotteryCategory(id, b, c),
+      csv: ['id', 'name', 'sort'],
+    }),
+    ...crud('/admin/v1/content/lottery-articles', {
+      name: '彩票资讯',
+      list: (q) => svc.lotteryArticles(q),
+      save: (id, b, c) => svc.saveLotteryArticle(id, b, c),
+      csv: ['id', 'category_name', 'title', 'author', 'views', 'enabled', 'published_at'],
+    }),
 
-  crud(app, {
-    path: '/admin/v1/content/notices',
-    name: '公告',
-    permission: 'content',
-    body: noticeBody,
-    item: noticeItem,
-    list: (q) => content.notices(q),
-    save: (id, b, c) => content.saveNotice(id, b, c),
-    csv: ['id', 'category_id', 'title', 'enabled', 'published_at'],
-  });
-  crud(app, {
-    path: '/admin/v1/content/banners',
-    name: '轮播图',
-    permission: 'content',
-    body: bannerBody,
-    item: bannerItem,
-    list: (q) => content.banners(q),
-    save: (id, b, c) => content.saveBanner(id, b, c),
-    csv: ['id', 'page_type', 'title', 'image_url', 'link_url', 'enabled'],
-  });
-  crud(app, {
-    path: '/admin/v1/content/experts',
-    name: '专家',
-    permission: 'content',
-    body: expertBody,
-    item: expertItem,
-    list: (q) => content.experts(q),
-    save: (id, b, c) => content.saveExpert(id, b, c),
-    csv: ['id', 'name', 'title', 'enabled'],
-  });
-  crud(app, {
-    path: '/admin/v1/content/expert-articles',
-    name: '专家文章',
-    permission: 'content',
-    body: expertArticleBody,
-    item: expertArticleItem,
-    list: (q) => content.expertArticles(q),
-    save: (id, b, c) => content.saveExpertArticle(id, b, c),
-    csv: ['id', 'expert_name', 'title', 'views', 'enabled', 'published_at'],
-  });
-  crud(app, {
-    path: '/admin/v1/content/lottery-categories',
-    name: '彩票资讯分类',
-    permission: 'content',
-    body: categoryBody,
-    item: categoryItem,
-    list: (q) => content.lotteryCategories(q),
-    save: (id, b, c) => content.saveLotteryCategory(id, b, c),
-    csv: ['id', 'name', 'sort'],
-  });
-  crud(app, {
-    path: '/admin/v1/content/lottery-articles',
-    name: '彩票资讯',
-    permission: 'content',
-    body: lotteryArticleBody,
-    item: lotteryArticleItem,
-    list: (q) => content.lotteryArticles(q),
-    save: (id, b, c) => content.saveLotteryArticle(id, b, c),
-    csv: ['id', 'category_name', 'title', 'author', 'views', 'enabled', 'published_at'],
-  });
+    ...listRoutes(backofficeApi, 'GET /admin/v1/content/activities', {
+      access: { permission: 'activities' },
+      tags,
+      summary: '活动',
+      list: (q) => svc.activities(q),
+      fileName: '活动',
+      csv: [
+        { title: 'ID', value: (r) => r.id },
+        { title: '标题', value: (r) => r.title },
+        { title: '规则', value: (r) => r.rule },
+        { title: '启用', value: (r) => r.enabled },
+        { title: '待审核', value: (r) => r.pending_applications },
+      ],
+    }),
+    'PUT /admin/v1/content/activities/:id': {
+      tags,
+      summary: '修改活动',
+      access: { permission: 'activities' },
+      handler: async (request) =>
+        ok(
+          {
+            ...(await svc.updateActivity(request.params.id, request.body, callOf(request))),
+            pending_applications: 0,
+          },
+          '已保存',
+        ),
+    },
 
-  listRoutes(app, {
-    path: '/admin/v1/content/activities',
-    permission: 'activities',
-    tags,
-    summary: '活动',
-    querystring: contentListQuery,
-    item: activityAdminItem,
-    list: (q) => content.activities(q),
-    fileName: '活动',
-    csv: [
-      { title: 'ID', value: (r) => r.id },
-      { title: '标题', value: (r) => r.title },
-      { title: '规则', value: (r) => r.rule },
-      { title: '启用', value: (r) => r.enabled },
-      { title: '待审核', value: (r) => r.pending_applications },
-    ],
-  });
-  app.put(
-    '/admin/v1/content/activities/:id',
-    {
-      ...guarded(app, 'activities'),
-      schema: {
-        tags,
-        summary: '修改活动',
-        security,
-        params: idParam,
-        body: activityUpdateBody,
-        response: { 200: envelope(activityAdminItem) },
+    'POST /admin/v1/messages/preview': {
+      tags,
+      summary: '站内信接收人数',
+      access: { permission: 'messages' },
+      handler: async (request) => ok(await svc.previewBroadcast(request.body), '获取成功'),
+    },
+    'POST /admin/v1/messages': {
+      tags,
+      summary: '发送站内信（单个会员、VIP等级、代理下级或全部会员）',
+      access: { permission: 'messages' },
+      handler: async (request) => {
+        const result = await svc.broadcast(request.body, callOf(request));
+        return ok(result, `已发送给 ${result.recipients.toLocaleString('zh-CN')} 位会员`);
       },
     },
-    async (request) =>
-      ok(
-        {
-          ...(await content.updateActivity(request.params.id, request.body, callOf(request))),
-          pending_applications: 0,
-        },
-        '已保存',
-      ),
-  );
 
-  app.post(
-    '/admin/v1/messages/preview',
-    {
-      ...guarded(app, 'messages'),
-      schema: {
-        tags,
-        summary: '站内信接收人数',
-        security,
-        body: broadcastBody,
-        response: { 200: envelope(broadcastPreview) },
-      },
+    'GET /admin/v1/settings/app': {
+      tags,
+      summary: '应用配置与应用信息',
+      access: content,
+      handler: async () => ok(await svc.appSettings(), '获取成功'),
     },
-    async (request) => ok(await content.previewBroadcast(request.body), '获取成功'),
-  );
-  app.post(
-    '/admin/v1/messages',
-    {
-      ...guarded(app, 'messages'),
-      schema: {
-        tags,
-        summary: '发送站内信（单个会员、VIP等级、代理下级或全部会员）',
-        security,
-        body: broadcastBody,
-        response: { 200: envelope(broadcastResult) },
-      },
+    'PUT /admin/v1/settings/app': {
+      tags,
+      summary: '修改应用配置与应用信息（会员端即时生效）',
+      access: content,
+      handler: async (request) =>
+        ok(await svc.saveAppSettings(request.body, callOf(request)), '已保存，立即生效'),
     },
-    async (request) => {
-      const result = await content.broadcast(request.body, callOf(request));
-      return ok(result, `已发送给 ${result.recipients.toLocaleString('zh-CN')} 位会员`);
-    },
-  );
-
-  app.get(
-    '/admin/v1/settings/app',
-    {
-      ...guarded(app, 'content'),
-      schema: { tags, summary: '应用配置与应用信息', security, response: { 200: envelope(appSettingsView) } },
-    },
-    async () => ok(await content.appSettings(), '获取成功'),
-  );
-  app.put(
-    '/admin/v1/settings/app',
-    {
-      ...guarded(app, 'content'),
-      schema: {
-        tags,
-        summary: '修改应用配置与应用信息（会员端即时生效）',
-        security,
-        body: appSettingsBody,
-        response: { 200: envelope(appSettingsView) },
-      },
-    },
-    async (request) => ok(await content.saveAppSettings(request.body, callOf(request)), '已保存，立即生效'),
-  );
-};
+  };
+});

@@ -1,84 +1,51 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, idParam } from '@app/shared';
-import {
-  controlChangeDecision,
-  controlChangeDecisionBody,
-  controlChangeItem,
-  controlChangePage,
-  controlChangeQuery,
-} from '@app/shared/backoffice';
+import { backofficeApi } from '@app/shared/backoffice-api';
+import type { FastifyRequest } from 'fastify';
+import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
-import { callOf, guarded, security } from '../../plugins/operator-guard.ts';
+import { callOf } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台-复核'];
+const access = { permission: 'approvals' } as const;
+
+/** Who decides, with their role: a checker needs the change's permission. */
+const checker = (request: FastifyRequest) => ({
+  ...callOf(request),
+  role: operatorOf(request).operator.role,
+});
 
 /** The queue of what waits for a second operator (复核中心), and its decisions. */
-export const dualControlRoutes: FastifyPluginAsyncZod = async (app) => {
+export const dualControlRoutes = contractRoutes(backofficeApi, (app) => {
   const changes = app.services.controlChanges;
-  const checker = (request: Parameters<typeof callOf>[0]) => ({
-    ...callOf(request),
-    role: operatorOf(request).operator.role,
-  });
-
-  app.get(
-    '/admin/v1/control-changes',
-    {
-      ...guarded(app, 'approvals'),
-      schema: {
-        tags,
-        summary: '待复核与已处理的变更（放宽资金控制、超出单人额度的资金操作）',
-        security,
-        querystring: controlChangeQuery,
-        response: { 200: envelope(controlChangePage) },
-      },
+  return {
+    'GET /admin/v1/control-changes': {
+      tags,
+      summary: '待复核与已处理的变更（放宽资金控制、超出单人额度的资金操作）',
+      access,
+      handler: async (request) => ok(await changes.list(request.query), '获取成功'),
     },
-    async (request) => ok(await changes.list(request.query), '获取成功'),
-  );
-  app.get(
-    '/admin/v1/control-changes/:id',
-    {
-      ...guarded(app, 'approvals'),
-      schema: {
-        tags,
-        summary: '一项复核事项',
-        security,
-        params: idParam,
-        response: { 200: envelope(controlChangeItem) },
-      },
+    'GET /admin/v1/control-changes/:id': {
+      tags,
+      summary: '一项复核事项',
+      access,
+      handler: async (request) => ok(await changes.item(request.params.id), '获取成功'),
     },
-    async (request) => ok(await changes.item(request.params.id), '获取成功'),
-  );
-  app.post(
-    '/admin/v1/control-changes/:id/approve',
-    {
-      ...guarded(app, 'approvals'),
-      schema: {
-        tags,
-        summary: '复核通过：变更生效（不能复核自己发起的）',
-        security,
-        params: idParam,
-        body: controlChangeDecisionBody,
-        response: { 200: envelope(controlChangeDecision) },
-      },
+    'POST /admin/v1/control-changes/:id/approve': {
+      tags,
+      summary: '复核通过：变更生效（不能复核自己发起的）',
+      access,
+      handler: async (request) =>
+        ok(
+          await changes.approve(request.params.id, request.body.reason, checker(request)),
+          '复核通过，已生效',
+        ),
     },
-    async (request) =>
-      ok(await changes.approve(request.params.id, request.body.reason, checker(request)), '复核通过，已生效'),
-  );
-  app.post(
-    '/admin/v1/control-changes/:id/reject',
-    {
-      ...guarded(app, 'approvals'),
-      schema: {
-        tags,
-        summary: '驳回（发起人可撤回自己的）',
-        security,
-        params: idParam,
-        body: controlChangeDecisionBody,
-        response: { 200: envelope(controlChangeItem) },
-      },
+    'POST /admin/v1/control-changes/:id/reject': {
+      tags,
+      summary: '驳回（发起人可撤回自己的）',
+      access,
+      handler: async (request) =>
+        ok(await changes.reject(request.params.id, request.body.reason, checker(request)), '已驳回'),
     },
-    async (request) =>
-      ok(await changes.reject(request.params.id, request.body.reason, checker(request)), '已驳回'),
-  );
-};
+  };
+});

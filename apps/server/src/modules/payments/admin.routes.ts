@@ -1,74 +1,91 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope } from '@app/shared';
-import {
-  depositQueueItem,
-  depositQueueQuery,
-  financeSettings,
-  financeSettingsBody,
-  pendingChangeRef,
-  PENDING_SECOND_OPERATOR,
-} from '@app/shared/backoffice';
+import { PENDING_SECOND_OPERATOR } from '@app/shared/backoffice';
+import { backofficeApi } from '@app/shared/backoffice-api';
+import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { listRoutes } from '../../plugins/list-routes.ts';
-import { callOf, guarded, security } from '../../plugins/operator-guard.ts';
+import { operatorOf } from '../../plugins/operator-auth.ts';
+import { callOf } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台-财务'];
+const orders = { permission: 'finance.orders' } as const;
+const settingsAccess = { permission: 'finance.settings' } as const;
 
-/** The console's deposit queue (filters, export) and the runtime finance settings. */
-export const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { depositQueue, financeSettings: settings } = app.services;
-
-  listRoutes(app, {
-    path: '/admin/v1/finance/deposits',
-    permission: 'finance.orders',
-    tags,
-    summary: '充值订单（筛选：状态、方式、单号/哈希/会员、日期）',
-    querystring: depositQueueQuery,
-    item: depositQueueItem,
-    list: (q) => depositQueue.deposits(q),
-    fileName: '充值订单',
-    csv: [
-      { title: '单号', value: (r) => r.order_no },
-      { title: '会员', value: (r) => r.username },
-      { title: '方式', value: (r) => r.method_name },
-      { title: '金额', value: (r) => r.amount },
-      { title: 'USDT', value: (r) => r.usdt_amount },
-      { title: '汇率', value: (r) => r.rate },
-      { title: '交易哈希', value: (r) => r.tx_hash },
-      { title: '状态', value: (r) => r.status_text },
-      { title: '处理人', value: (r) => r.operator_name },
-      { title: '创建时间', value: (r) => r.created_at },
-      { title: '到账时间', value: (r) => r.paid_at },
-    ],
-  });
-  app.get(
-    '/admin/v1/settings/finance',
-    {
-      ...guarded(app, 'finance.settings'),
-      schema: {
-        tags,
-        summary: '财务设置（当前生效值）',
-        security,
-        response: { 200: envelope(financeSettings) },
+/**
+ * The console's deposit queue (filters, export), the operator's USDT decisions (role finance) and
+ * the runtime finance settings.
+ */
+export const paymentsAdminRoutes = contractRoutes(backofficeApi, (app) => {
+  const { depositQueue, financeSettings: settings, payments } = app.services;
+  const adminTags = ['管理后台-充值'];
+  return {
+    'GET /admin/v1/payment-orders': {
+      tags: adminTags,
+      summary: '充值订单（默认：待确认的 USDT 充值）',
+      access: orders,
+      handler: async (request) => ok(await payments.adminList(request.query), '获取成功'),
+    },
+    'POST /admin/v1/payment-orders/:id/confirm': {
+      tags: adminTags,
+      summary: '确认 USDT 到账并入账（超出单人审批额度或到账金额与订单不符时，待另一位管理员复核）',
+      access: orders,
+      handler: async (request) => {
+        const confirmed = await payments.confirm(request.params.id, {
+          operatorId: operatorOf(request).operator.id,
+          ip: request.ip,
+          reason: request.body?.reason ?? '',
+          usdtCents: request.body?.usdt_amount,
+        });
+        return ok(confirmed, 'pending_change' in confirmed ? PENDING_SECOND_OPERATOR : '已确认入账');
       },
     },
-    async () => ok(await settings.view(), '获取成功'),
-  );
-  app.put(
-    '/admin/v1/settings/finance',
-    {
-      ...guarded(app, 'finance.settings'),
-      schema: {
-        tags,
-        summary: '修改财务设置（即时生效，记录审计；放宽资金控制的修改待另一位管理员复核后生效）',
-        security,
-        body: financeSettingsBody,
-        response: { 200: envelope(financeSettings.extend({ pending_change: pendingChangeRef.optional() })) },
+    'POST /admin/v1/payment-orders/:id/reject': {
+      tags: adminTags,
+      summary: '驳回 USDT 充值（原因展示给会员）',
+      access: orders,
+      handler: async (request) =>
+        ok(
+          await payments.reject(request.params.id, {
+            operatorId: operatorOf(request).operator.id,
+            ip: request.ip,
+            reason: request.body.reason,
+          }),
+          '已驳回',
+        ),
+    },
+    ...listRoutes(backofficeApi, 'GET /admin/v1/finance/deposits', {
+      access: orders,
+      tags,
+      summary: '充值订单（筛选：状态、方式、单号/哈希/会员、日期）',
+      list: (q) => depositQueue.deposits(q),
+      fileName: '充值订单',
+      csv: [
+        { title: '单号', value: (r) => r.order_no },
+        { title: '会员', value: (r) => r.username },
+        { title: '方式', value: (r) => r.method_name },
+        { title: '金额', value: (r) => r.amount },
+        { title: 'USDT', value: (r) => r.usdt_amount },
+        { title: '汇率', value: (r) => r.rate },
+        { title: '交易哈希', value: (r) => r.tx_hash },
+        { title: '状态', value: (r) => r.status_text },
+        { title: '处理人', value: (r) => r.operator_name },
+        { title: '创建时间', value: (r) => r.created_at },
+        { title: '到账时间', value: (r) => r.paid_at },
+      ],
+    }),
+    'GET /admin/v1/settings/finance': {
+      tags,
+      summary: '财务设置（当前生效值）',
+      access: settingsAccess,
+      handler: async () => ok(await settings.view(), '获取成功'),
+    },
+    'PUT /admin/v1/settings/finance': {
+      tags,
+      summary: '修改财务设置（即时生效，记录审计；放宽资金控制的修改待另一位管理员复核后生效）',
+      access: settingsAccess,
+      handler: async (request) => {
+        const saved = await settings.update(request.body, callOf(request));
+        return ok(saved, saved.pending_change ? PENDING_SECOND_OPERATOR : '已保存，立即生效');
       },
     },
-    async (request) => {
-      const saved = await settings.update(request.body, callOf(request));
-      return ok(saved, saved.pending_change ? PENDING_SECOND_OPERATOR : '已保存，立即生效');
-    },
-  );
-};
+  };
+});

@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminPaymentOrderPage,
-  adminPaymentOrderQuery,
-  adminPaymentOrderView,
   createdPaymentOrder,
   createPaymentOrderBody,
   envelope,
   gatewayNotification,
   idParam,
-  confirmDepositBody,
-  operatorRejectBody,
   paymentInfo,
   paymentInfoBody,
   paymentMethodList,
@@ -27,9 +22,6 @@ import {
 import { memberOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { idempotencyKeyOf, routeOf } from '../../plugins/idempotency-key.ts';
-import { operatorOf } from '../../plugins/operator-auth.ts';
-import { pendingChangeRef, PENDING_SECOND_OPERATOR } from '@app/shared/backoffice';
-import { guarded } from '../../plugins/operator-guard.ts';
 
 const tags = ['充值'];
 const security = [{ bearer: [] }];
@@ -211,69 +203,5 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await svc.handleNotification(request.params.gateway, request.body, request.ip), 'success'),
-  );
-
-  // ---- operator side (role finance) ----
-  const admin = guarded(app, 'finance.orders');
-  const adminTags = ['管理后台-充值'];
-  app.get(
-    '/admin/v1/payment-orders',
-    {
-      ...admin,
-      schema: {
-        tags: adminTags,
-        summary: '充值订单（默认：待确认的 USDT 充值）',
-        security,
-        querystring: adminPaymentOrderQuery,
-        response: { 200: envelope(adminPaymentOrderPage) },
-      },
-    },
-    async (request) => ok(await svc.adminList(request.query), '获取成功'),
-  );
-  app.post(
-    '/admin/v1/payment-orders/:id/confirm',
-    {
-      ...admin,
-      schema: {
-        tags: adminTags,
-        summary: '确认 USDT 到账并入账（超出单人审批额度或到账金额与订单不符时，待另一位管理员复核）',
-        security,
-        params: idParam,
-        body: confirmDepositBody.nullish(),
-        response: { 200: envelope(paymentOrderView.extend({ pending_change: pendingChangeRef.optional() })) },
-      },
-    },
-    async (request) => {
-      const confirmed = await svc.confirm(request.params.id, {
-        operatorId: operatorOf(request).operator.id,
-        ip: request.ip,
-        reason: request.body?.reason ?? '',
-        usdtCents: request.body?.usdt_amount,
-      });
-      return ok(confirmed, 'pending_change' in confirmed ? PENDING_SECOND_OPERATOR : '已确认入账');
-    },
-  );
-  app.post(
-    '/admin/v1/payment-orders/:id/reject',
-    {
-      ...admin,
-      schema: {
-        tags: adminTags,
-        summary: '驳回 USDT 充值（原因展示给会员）',
-        security,
-        params: idParam,
-        body: operatorRejectBody,
-        response: { 200: envelope(adminPaymentOrderView.omit({ member_id: true, username: true })) },
-      },
-    },
-    async (request) =>
-      ok(
-        await svc.reject(request.params.id, {
-          operatorId: operatorOf(request).operator.id,
-          ip: request.ip,
-          reason: request.body.reason,
-        }),
-        '已驳回',
-      ),
   );
 };

@@ -1,16 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { reportQuery, reportRow } from '@app/shared/backoffice';
+import { backofficeApi } from '@app/shared/backoffice-api';
+import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { listRoutes } from '../../plugins/list-routes.ts';
 
-export const reportsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const reportsAdminRoutes = contractRoutes(backofficeApi, (app) => {
   const reports = app.services.reportsAdmin;
-  listRoutes(app, {
-    path: '/admin/v1/reports/daily',
-    permission: 'reports',
+  return listRoutes(backofficeApi, 'GET /admin/v1/reports/daily', {
+    access: { permission: 'reports' },
     tags: ['管理后台-报表'],
     summary: '日报表：充值、提现、各产品投注/派奖、GGR、彩金、返水、会员（可按代理）',
-    querystring: reportQuery,
-    item: reportRow,
     list: (q) => reports.daily(q),
     fileName: '日报表',
     csv: [
@@ -32,4 +29,4 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       { title: '活跃会员', value: (r) => r.active_members },
     ],
   });
-};
+});

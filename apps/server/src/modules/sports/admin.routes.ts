@@ -1,244 +1,151 @@
-import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, idParam } from '@app/shared';
-import {
-  adminMatchDetail,
-  adminMatchItem,
-  adminMatchQuery,
-  betLimitBody,
-  betLimitItem,
-  betLimitQuery,
-  bookCapBody,
-  bookCapList,
-  bookExposureItem,
-  bookExposureQuery,
-  correctionBody,
-  correctionPreview,
-  matchOrderItem,
-  matchOrdersQuery,
-  suspendBody,
-  pendingChangeRef,
-  PENDING_SECOND_OPERATOR,
-} from '@app/shared/backoffice';
+import { PENDING_SECOND_OPERATOR } from '@app/shared/backoffice';
+import { backofficeApi, type BackofficeApi } from '@app/shared/backoffice-api';
+import { contractRoutes, type RouteSpec } from '../../plugins/contract-routes.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { listRoutes } from '../../plugins/list-routes.ts';
-import { callOf, guarded, security } from '../../plugins/operator-guard.ts';
+import { callOf } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台-体育'];
-const matchParam = z.object({ id: idParam.shape.id });
+const access = { permission: 'sports' } as const;
+type Suspension = RouteSpec<BackofficeApi['POST /admin/v1/sports/matches/:id/suspend']>;
 
-export const sportsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const sportsAdminRoutes = contractRoutes(backofficeApi, (app) => {
   const sports = app.services.sportsAdmin;
-  listRoutes(app, {
-    path: '/admin/v1/sports/matches',
-    permission: 'sports',
+  /** Closes a match or one market to bets (`open` false), or opens it again: the same contract both ways. */
+  const suspension = (open: boolean, summary: string, message: string): Suspension => ({
     tags,
-    summary: '赛事列表（未结注单、暂停、更正）',
-    querystring: adminMatchQuery,
-    item: adminMatchItem,
-    list: (q) => sports.list(q),
-    fileName: '赛事',
-    csv: [
-      { title: 'ID', value: (r) => r.id },
-      { title: '编号', value: (r) => r.match_no },
-      { title: '联赛', value: (r) => r.league },
-      { title: '主队', value: (r) => r.home },
-      { title: '客队', value: (r) => r.away },
-      { title: '开赛', value: (r) => r.kickoff_at },
-      { title: '状态', value: (r) => r.status },
-      { title: '比分', value: (r) => r.score },
-      { title: '未结注单', value: (r) => r.open_orders },
-      { title: '未结金额', value: (r) => r.open_stake },
-    ],
-  });
-  app.get(
-    '/admin/v1/sports/matches/:id',
-    {
-      ...guarded(app, 'sports'),
-      schema: {
-        tags,
-        summary: '赛事详情：玩法、赔率、各结果赔付（负债）',
-        security,
-        params: matchParam,
-        response: { 200: envelope(adminMatchDetail) },
-      },
-    },
-    async (request) => ok(await sports.detail(request.params.id), '获取成功'),
-  );
-  listRoutes(app, {
-    path: '/admin/v1/sports/matches/:id/orders',
-    params: matchParam,
-    permission: 'sports',
-    tags,
-    summary: '该场比赛的注单',
-    querystring: matchOrdersQuery,
-    item: matchOrderItem,
-    list: (q, p) => sports.orders(Number(p.id), q),
-    fileName: '赛事注单',
-    csv: [
-      { title: '单号', value: (r) => r.order_no },
-      { title: '会员', value: (r) => r.username },
-      { title: '过关', value: (r) => r.pass_type },
-      { title: '选项', value: (r) => r.option },
-      { title: '赔率', value: (r) => r.odds },
-      { title: '金额', value: (r) => r.amount },
-      { title: '状态', value: (r) => r.status },
-    ],
-  });
-  for (const [path, open, summary, message] of [
-    ['suspend', false, '暂停投注（整场或一个玩法）', '已暂停'],
-    ['reopen', true, '恢复投注', '已恢复'],
-  ] as const) {
-    app.post(
-      `/admin/v1/sports/matches/:id/${path}`,
-      {
-        ...guarded(app, 'sports'),
-        schema: {
-          tags,
-          summary,
-          security,
-          params: matchParam,
-          body: suspendBody,
-          response: { 200: envelope(adminMatchDetail) },
-        },
-      },
-      async (request) =>
-        ok(
-          await sports.suspend(
-            request.params.id,
-            request.body.play_type,
-            request.body.reason,
-            callOf(request),
-            open,
-          ),
-          message,
+    summary,
+    access,
+    handler: async (request) =>
+      ok(
+        await sports.suspend(
+          request.params.id,
+          request.body.play_type,
+          request.body.reason,
+          callOf(request),
+          open,
         ),
-    );
-  }
-  app.post(
-    '/admin/v1/sports/matches/:id/correction-preview',
-    {
-      ...guarded(app, 'sports'),
-      schema: {
-        tags,
-        summary: '作废/重新结算的影响（笔数与金额）',
-        security,
-        params: matchParam,
-        body: correctionBody,
-        response: { 200: envelope(correctionPreview) },
-      },
-    },
-    async (request) => ok(await sports.preview(request.params.id, request.body), '获取成功'),
-  );
-  app.post(
-    '/admin/v1/sports/matches/:id/correction',
-    {
-      ...guarded(app, 'sports'),
-      schema: {
-        tags,
-        summary: '作废或重新结算（每场仅一次，账变以更正分录记录；超出单人审批额度时待另一位管理员复核）',
-        security,
-        params: matchParam,
-        body: correctionBody,
-        response: {
-          200: envelope(correctionPreview.extend({ pending_change: pendingChangeRef.optional() })),
-        },
-      },
-    },
-    async (request) => {
-      const done = await sports.correct(request.params.id, request.body, callOf(request));
-      if ('pending_change' in done) return ok(done, PENDING_SECOND_OPERATOR);
-      return ok(done, request.body.kind === 'void' ? '已作废' : '已重新结算');
-    },
-  );
-  listRoutes(app, {
-    path: '/admin/v1/sports/limits',
-    permission: 'sports',
-    tags,
-    summary: '会员投注限额（单笔最高投注、单场最高可赢）',
-    querystring: betLimitQuery,
-    item: betLimitItem,
-    list: (q) => sports.limits(q),
-    fileName: '会员限额',
-    csv: [
-      { title: '会员ID', value: (r) => r.member_id },
-      { title: '账号', value: (r) => r.username },
-      { title: '单笔最高投注', value: (r) => r.max_stake },
-      { title: '单场最高可赢', value: (r) => r.max_payout_per_match },
-      { title: '原因', value: (r) => r.reason },
-      { title: '修改时间', value: (r) => r.updated_at },
-    ],
+        message,
+      ),
   });
-  app.put(
-    '/admin/v1/sports/limits',
-    {
-      ...guarded(app, 'sports'),
-      schema: {
-        tags,
-        summary: '设置或取消会员限额（两项都为空即取消），投注时在事务内校验；放宽限额待另一位管理员复核',
-        security,
-        body: betLimitBody,
-        response: {
-          200: envelope(betLimitItem.extend({ pending_change: pendingChangeRef.optional() }).nullable()),
-        },
+  return {
+    ...listRoutes(backofficeApi, 'GET /admin/v1/sports/matches', {
+      access,
+      tags,
+      summary: '赛事列表（未结注单、暂停、更正）',
+      list: (q) => sports.list(q),
+      fileName: '赛事',
+      csv: [
+        { title: 'ID', value: (r) => r.id },
+        { title: '编号', value: (r) => r.match_no },
+        { title: '联赛', value: (r) => r.league },
+        { title: '主队', value: (r) => r.home },
+        { title: '客队', value: (r) => r.away },
+        { title: '开赛', value: (r) => r.kickoff_at },
+        { title: '状态', value: (r) => r.status },
+        { title: '比分', value: (r) => r.score },
+        { title: '未结注单', value: (r) => r.open_orders },
+        { title: '未结金额', value: (r) => r.open_stake },
+      ],
+    }),
+    'GET /admin/v1/sports/matches/:id': {
+      tags,
+      summary: '赛事详情：玩法、赔率、各结果赔付（负债）',
+      access,
+      handler: async (request) => ok(await sports.detail(request.params.id), '获取成功'),
+    },
+    ...listRoutes(backofficeApi, 'GET /admin/v1/sports/matches/:id/orders', {
+      access,
+      tags,
+      summary: '该场比赛的注单',
+      list: (q, p) => sports.orders(p.id, q),
+      fileName: '赛事注单',
+      csv: [
+        { title: '单号', value: (r) => r.order_no },
+        { title: '会员', value: (r) => r.username },
+        { title: '过关', value: (r) => r.pass_type },
+        { title: '选项', value: (r) => r.option },
+        { title: '赔率', value: (r) => r.odds },
+        { title: '金额', value: (r) => r.amount },
+        { title: '状态', value: (r) => r.status },
+      ],
+    }),
+    'POST /admin/v1/sports/matches/:id/suspend': suspension(false, '暂停投注（整场或一个玩法）', '已暂停'),
+    'POST /admin/v1/sports/matches/:id/reopen': suspension(true, '恢复投注', '已恢复'),
+    'POST /admin/v1/sports/matches/:id/correction-preview': {
+      tags,
+      summary: '作废/重新结算的影响（笔数与金额）',
+      access,
+      handler: async (request) => ok(await sports.preview(request.params.id, request.body), '获取成功'),
+    },
+    'POST /admin/v1/sports/matches/:id/correction': {
+      tags,
+      summary: '作废或重新结算（每场仅一次，账变以更正分录记录；超出单人审批额度时待另一位管理员复核）',
+      access,
+      handler: async (request) => {
+        const done = await sports.correct(request.params.id, request.body, callOf(request));
+        if ('pending_change' in done) return ok(done, PENDING_SECOND_OPERATOR);
+        return ok(done, request.body.kind === 'void' ? '已作废' : '已重新结算');
       },
     },
-    async (request) => {
-      const { item, pending_change } = await sports.saveLimit(request.body, callOf(request));
-      if (pending_change && item) return ok({ ...item, pending_change }, PENDING_SECOND_OPERATOR);
-      return ok(item, item ? '已保存' : '已取消限额');
-    },
-  );
-  listRoutes(app, {
-    path: '/admin/v1/sports/book/exposure',
-    permission: 'sports',
-    tags,
-    summary: '各结果的负债（未结算比赛，由大到小）、上限与剩余额度',
-    querystring: bookExposureQuery,
-    item: bookExposureItem,
-    list: (q) => sports.book.exposure(q),
-    fileName: '负债',
-    csv: [
-      { title: '比赛ID', value: (r) => r.match_id },
-      { title: '编号', value: (r) => r.match_no },
-      { title: '主队', value: (r) => r.home },
-      { title: '客队', value: (r) => r.away },
-      { title: '玩法', value: (r) => r.play_name },
-      { title: '结果', value: (r) => r.option_name },
-      { title: '负债', value: (r) => r.liability },
-      { title: '上限', value: (r) => r.cap },
-      { title: '剩余', value: (r) => r.room },
-    ],
-  });
-  app.get(
-    '/admin/v1/sports/book/caps',
-    {
-      ...guarded(app, 'sports'),
-      schema: {
-        tags,
-        summary: '单一结果负债上限（体育项目、玩法、比赛；越具体越优先）',
-        security,
-        response: { 200: envelope(bookCapList) },
+    ...listRoutes(backofficeApi, 'GET /admin/v1/sports/limits', {
+      access,
+      tags,
+      summary: '会员投注限额（单笔最高投注、单场最高可赢）',
+      list: (q) => sports.limits(q),
+      fileName: '会员限额',
+      csv: [
+        { title: '会员ID', value: (r) => r.member_id },
+        { title: '账号', value: (r) => r.username },
+        { title: '单笔最高投注', value: (r) => r.max_stake },
+        { title: '单场最高可赢', value: (r) => r.max_payout_per_match },
+        { title: '原因', value: (r) => r.reason },
+        { title: '修改时间', value: (r) => r.updated_at },
+      ],
+    }),
+    'PUT /admin/v1/sports/limits': {
+      tags,
+      summary: '设置或取消会员限额（两项都为空即取消），投注时在事务内校验；放宽限额待另一位管理员复核',
+      access,
+      handler: async (request) => {
+        const { item, pending_change } = await sports.saveLimit(request.body, callOf(request));
+        if (pending_change && item) return ok({ ...item, pending_change }, PENDING_SECOND_OPERATOR);
+        return ok(item, item ? '已保存' : '已取消限额');
       },
     },
-    async () => ok(await sports.book.caps(), '获取成功'),
-  );
-  app.put(
-    '/admin/v1/sports/book/caps',
-    {
-      ...guarded(app, 'sports'),
-      schema: {
-        tags,
-        summary: '设置或取消负债上限（为空即取消），投注时在事务内校验；提高上限待另一位管理员复核',
-        security,
-        body: bookCapBody,
-        response: { 200: envelope(bookCapList.extend({ pending_change: pendingChangeRef.optional() })) },
+    ...listRoutes(backofficeApi, 'GET /admin/v1/sports/book/exposure', {
+      access,
+      tags,
+      summary: '各结果的负债（未结算比赛，由大到小）、上限与剩余额度',
+      list: (q) => sports.book.exposure(q),
+      fileName: '负债',
+      csv: [
+        { title: '比赛ID', value: (r) => r.match_id },
+        { title: '编号', value: (r) => r.match_no },
+        { title: '主队', value: (r) => r.home },
+        { title: '客队', value: (r) => r.away },
+        { title: '玩法', value: (r) => r.play_name },
+        { title: '结果', value: (r) => r.option_name },
+        { title: '负债', value: (r) => r.liability },
+        { title: '上限', value: (r) => r.cap },
+        { title: '剩余', value: (r) => r.room },
+      ],
+    }),
+    'GET /admin/v1/sports/book/caps': {
+      tags,
+      summary: '单一结果负债上限（体育项目、玩法、比赛；越具体越优先）',
+      access,
+      handler: async () => ok(await sports.book.caps(), '获取成功'),
+    },
+    'PUT /admin/v1/sports/book/caps': {
+      tags,
+      summary: '设置或取消负债上限（为空即取消），投注时在事务内校验；提高上限待另一位管理员复核',
+      access,
+      handler: async (request) => {
+        const saved = await sports.book.saveCap(request.body, callOf(request));
+        if ('pending_change' in saved) return ok(saved, PENDING_SECOND_OPERATOR);
+        return ok(saved, request.body.max_liability === null ? '已取消上限' : '已保存');
       },
     },
-    async (request) => {
-      const saved = await sports.book.saveCap(request.body, callOf(request));
-      if ('pending_change' in saved) return ok(saved, PENDING_SECOND_OPERATOR);
-      return ok(saved, request.body.max_liability === null ? '已取消上限' : '已保存');
-    },
-  );
-};
+  };
+});

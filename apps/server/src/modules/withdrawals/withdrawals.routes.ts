@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  adminWithdrawPage,
-  adminWithdrawQuery,
   bankList,
   BANKS,
   createWithdrawBody,
   envelope,
   idParam,
   okData,
-  operatorDecisionBody,
-  operatorRejectBody,
   usdtRateView,
   userWalletBody,
   userWalletList,
@@ -25,9 +21,6 @@ import {
 import { memberOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { idempotencyKeyOf, routeOf } from '../../plugins/idempotency-key.ts';
-import { operatorOf } from '../../plugins/operator-auth.ts';
-import { pendingChangeRef, PENDING_SECOND_OPERATOR } from '@app/shared/backoffice';
-import { guarded } from '../../plugins/operator-guard.ts';
 
 const tags = ['提现'];
 const walletTags = ['提现账户'];
@@ -265,68 +258,5 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await wallets.toggle(memberOf(request).member.id, request.params.id), '状态已更新'),
-  );
-
-  // ---- operator side (role finance) ----
-  const admin = guarded(app, 'finance.orders');
-  const adminTags = ['管理后台-提现'];
-  app.get(
-    '/admin/v1/withdraws',
-    {
-      ...admin,
-      schema: {
-        tags: adminTags,
-        summary: '提现申请（默认：审核中）',
-        security,
-        querystring: adminWithdrawQuery,
-        response: { 200: envelope(adminWithdrawPage) },
-      },
-    },
-    async (request) => ok(await svc.adminList(request.query), '获取成功'),
-  );
-  app.post(
-    '/admin/v1/withdraws/:id/approve',
-    {
-      ...admin,
-      schema: {
-        tags: adminTags,
-        summary: '批准并出款（超出单人审批额度且无他人审核时，待另一位管理员复核）',
-        security,
-        params: idParam,
-        body: operatorDecisionBody.nullish(),
-        response: { 200: envelope(withdrawView.extend({ pending_change: pendingChangeRef.optional() })) },
-      },
-    },
-    async (request) => {
-      const paid = await svc.approve(request.params.id, {
-        operatorId: operatorOf(request).operator.id,
-        ip: request.ip,
-        reason: request.body?.reason ?? '',
-      });
-      return ok(paid, 'pending_change' in paid ? PENDING_SECOND_OPERATOR : '已出款');
-    },
-  );
-  app.post(
-    '/admin/v1/withdraws/:id/reject',
-    {
-      ...admin,
-      schema: {
-        tags: adminTags,
-        summary: '驳回提现（解冻退回，原因展示给会员）',
-        security,
-        params: idParam,
-        body: operatorRejectBody,
-        response: { 200: envelope(withdrawView) },
-      },
-    },
-    async (request) =>
-      ok(
-        await svc.reject(request.params.id, {
-          operatorId: operatorOf(request).operator.id,
-          ip: request.ip,
-          reason: request.body.reason,
-        }),
-        '已驳回',
-      ),
   );
 };
