@@ -94,8 +94,8 @@ export function contractRoutes<M extends Record<string, RouteContract>>(
             }
           : {}),
         ...(raw.bodyLimit ? { bodyLimit: raw.bodyLimit } : {}),
-        onRequest: [...guard.onRequest, ...[raw.onRequest ?? []].flat()],
-        preValidation: [...guard.preValidation, ...[raw.preValidation ?? []].flat()],
+        onRequest: hookOption([...guard.onRequest, ...[raw.onRequest ?? []].flat()]),
+        preValidation: hookOption([...guard.preValidation, ...[raw.preValidation ?? []].flat()]),
         ...(raw.preHandler ? { preHandler: raw.preHandler } : {}),
         schema: {
           ...(raw.tags ? { tags: raw.tags } : {}),
@@ -115,6 +115,17 @@ export function contractRoutes<M extends Record<string, RouteContract>>(
       });
     }
   };
+}
+
+/**
+ * A route's hooks as none, the one function, or (two or more) the array. Fastify's HEAD twin of a
+ * GET route copies the route's options shallowly and so shares their arrays, and plugins that add a
+ * hook to every route (compress, rate-limit) push theirs into that one array twice: the GET route
+ * would run compress's hook twice per request and count its rate limit twice. A GET route with two
+ * or more hooks of one kind still has that cost.
+ */
+function hookOption<H>(hooks: H[]): H | H[] | undefined {
+  return hooks.length > 1 ? hooks : hooks[0];
 }
 
 /** The hooks that let a caller in, by the route's access. */
