@@ -107,13 +107,16 @@ import {
 } from './content.ts';
 import {
   gameData,
+  gameEnterBody,
   gameListQuery,
   gameListView,
   gameRecordPage,
   gameRecordsQuery,
   gameRecordsStatsQuery,
   gameRecordStats,
+  gameRecordView,
   gameTypeList,
+  gameTypeQuery,
   ngBalanceView,
   ngEnterGameBody,
   ngPlatformList,
@@ -137,6 +140,11 @@ import {
   validateCodeResult,
 } from './invite.ts';
 import {
+  betCodesBody,
+  betCodesValidation,
+  itemCountResult,
+  lotteryAddress,
+  lotteryAddressBody,
   lotteryBatchCancelResult,
   lotteryBetBatchCancelBody,
   lotteryBetCancelBody,
@@ -153,11 +161,17 @@ import {
   lotteryCurrentExpect,
   lotteryDetail,
   lotteryFamilyQuery,
+  lotteryGameList,
   lotteryHistoryQuery,
   lotteryList,
+  lotteryNoticePage,
+  lotteryNoticeQuery,
+  lotteryPeriodOptionalQuery,
   lotteryPeriodQuery,
   lotteryPeriodView,
   lotteryPlayGroups,
+  lotteryPlayView,
+  lotterySettlementStats,
   lotteryTokenResult,
   lotteryTransferBody,
   lotteryTransferResult,
@@ -167,6 +181,7 @@ import {
   lotteryWalletBalance,
   lotteryAutoTransferBody,
   lotteryAutoTransferResult,
+  playDetailQuery,
 } from './lottery.ts';
 import {
   markAllReadBody,
@@ -188,7 +203,9 @@ import {
   paymentMethodList,
   paymentOrderPage,
   paymentOrderQuery,
+  paymentOrderSimplePage,
   paymentOrderView,
+  paymentStatistics,
   submitTransferBody,
   systemWalletAddress,
   systemWalletQuery,
@@ -221,25 +238,32 @@ import {
   recordIdParam,
 } from './reports.ts';
 import {
+  bonusLog,
   bonusLogList,
   bonusLogsQuery,
   bonusStats,
   bonusStatsQuery,
+  bonusTypes,
   rebateApplyResult,
   rebateClaimableStats,
   rebateClaimMultipleBody,
   rebateClaimResult,
   rebateDetail,
+  rebateEstimate,
   rebateRecordList,
   rebateRecordsQuery,
+  rebateStats,
+  rebateStatsQuery,
 } from './rewards.ts';
 import {
   betTypeQuery,
   comboQuery,
   comboStats,
   comboView,
+  leagueView,
   liveIntelligence,
   liveMissing,
+  marketView,
   matchDetail,
   matchIdParam,
   matchListQuery,
@@ -251,6 +275,7 @@ import {
   orderSubmitBody,
   orderSubmitResult,
   orderSummary,
+  playView,
   sportsPreferences,
   sportsPreferencesBody,
   sportTypeParam,
@@ -261,11 +286,13 @@ import {
   createWithdrawBody,
   userWalletBody,
   userWalletList,
+  userWalletTypes,
   userWalletView,
   withdrawBalance,
   withdrawConfig,
   withdrawPage,
   withdrawQuery,
+  withdrawStatistics,
   withdrawView,
 } from './withdrawals.ts';
 
@@ -273,22 +300,32 @@ import {
 // Same shapes as the route declarations (contract-routes.test.ts on the server compares them);
 // kept here, outside the package's main barrel, so the web bundle never carries them.
 
-/** GET /v1/matches/statistics, /v1/matches-list/statistics (matches.routes.ts `statisticsQuery`). */
+/** GET /v1/matches/statistics, /v1/matches-list/statistics: one sport's counts, of a day if given. */
 export const matchStatisticsQuery = z.object({ sport_type: sportTypeParam, date: matchListQuery.shape.date });
-/** GET /v1/{football|basketball}/matches (matches.routes.ts `sportListQuery`). */
+/** GET /v1/{football|basketball}/matches: the sport is in the path, the play may narrow the odds. */
 export const sportMatchListQuery = matchListQuery
   .omit({ sport_type: true, status: true })
   .extend(betTypeQuery.shape);
-/** GET /v1/live-matches/{football|basketball|live|all} (live.routes.ts `liveQuery`). */
+/** GET /v1/leagues, /v1/leagues-list. */
+export const leagueListQuery = z.object({ sport_type: sportTypeParam });
+/** GET /v1/plays, /v1/plays-list: a sport's play catalogue, paged. */
+export const playListQuery = z.object({
+  sport_type: sportTypeParam,
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+/** GET /v1/live-matches/{football|basketball|live|all|football-odds|basketball-odds}. */
 export const liveMatchesQuery = z.object({
   sport_type: z.coerce.number().int().min(1).max(4).optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(50),
 });
-/** GET /v1/live-matches/{intelligence|missing|odds}?match_id= (live.routes.ts `matchQuery`). */
+/** GET /v1/live-matches/{intelligence|missing|odds}?match_id=. */
 export const liveMatchQuery = z.object({
   match_id: z.coerce.number({ error: 'match_id 须为数字' }).int().positive().max(2_147_483_647),
 });
+/** GET /v1/live-matches/statistics: today's counts of one sport (football unless named). */
+export const liveStatisticsQuery = z.object({ sport_type: z.coerce.number().int().min(1).max(4).default(1) });
 /** Agent-centre ids (agents.routes.ts `rowIdParam`): within the integer column's range. */
 export const agentRowIdParam = z.object({
   id: z.coerce
@@ -322,6 +359,10 @@ export const memberApi = {
   'GET /v1/bills/types': { response: billTypes },
   'GET /v1/bonus-logs': { query: bonusLogsQuery, response: bonusLogList },
   'GET /v1/bonus-logs/statistics': { query: bonusStatsQuery, response: bonusStats },
+  'GET /v1/bonus-logs/types': { response: bonusTypes },
+  'GET /v1/bonus-logs/:id': { params: recordIdParam, response: bonusLog },
+  'GET /v1/rebate/stats': { query: rebateStatsQuery, response: rebateStats },
+  'POST /v1/rebate/calculate': { response: rebateEstimate },
   'GET /v1/rebate/records': { query: rebateRecordsQuery, response: rebateRecordList },
   'GET /v1/rebate/detail/:id': { params: recordIdParam, response: rebateDetail },
   'GET /v1/rebate/claimable-stats': { response: rebateClaimableStats },
@@ -341,6 +382,18 @@ export const memberApi = {
     response: paginated(lotteryPeriodView),
   },
   'GET /v1/liujiu/lottery/verify': { query: lotteryPeriodQuery, response: lotteryVerification },
+  'GET /v1/liujiu/lottery/open-code': { query: lotteryPeriodQuery, response: lotteryPeriodView },
+  'GET /v1/liujiu/lottery/latest-open-code': {
+    query: lotteryCodeQuery,
+    response: lotteryPeriodView.nullable(),
+  },
+  'GET /v1/liujiu/lottery/settlement-stats': {
+    query: lotteryPeriodOptionalQuery,
+    response: lotterySettlementStats,
+  },
+  'GET /v1/liujiu/play/detail': { query: playDetailQuery, response: lotteryPlayView },
+  'POST /v1/liujiu/play/calculate-item-count': { body: betCodesBody, response: itemCountResult },
+  'POST /v1/liujiu/play/validate-bet-codes': { body: betCodesBody, response: betCodesValidation },
   'GET /v1/liujiu/play/list': { query: lotteryCodeQuery, response: lotteryPlayGroups },
   'GET /v1/liujiu/bet/trend': { query: lotteryTrendQuery, response: lotteryTrend },
   'GET /v1/liujiu/bet/list': { query: lotteryBetListQuery, response: lotteryBetPage },
@@ -349,6 +402,9 @@ export const memberApi = {
   'POST /v1/liujiu/bet/create': { body: lotteryBetCreateBody, response: lotteryBetCreateResult },
   'POST /v1/liujiu/bet/cancel': { body: lotteryBetCancelBody, response: lotteryBetCancelResult },
   'POST /v1/liujiu/bet/batch-cancel': { body: lotteryBetBatchCancelBody, response: lotteryBatchCancelResult },
+  'GET /v1/liujiu/notices': { query: lotteryNoticeQuery, response: lotteryNoticePage },
+  'GET /v1/game/lottery/list': { response: lotteryGameList },
+  'POST /v1/game/lottery/address': { body: lotteryAddressBody, response: lotteryAddress },
   'GET /v1/game/lottery/balance': { response: lotteryWalletBalance },
   'PUT /v1/game/lottery/auto-transfer': {
     body: lotteryAutoTransferBody,
@@ -386,6 +442,7 @@ export const memberApi = {
   'POST /v1/app/config/batch': { body: appConfigBatchBody, response: appConfigValues.partial() },
   'GET /v1/app/config/:key': { params: appConfigKeyParam, response: appConfigEntry },
   'GET /v1/order/history': { query: orderHistoryQuery, response: paginated(orderSummary) },
+  'GET /v1/order/detail/:id': { params: idParam, response: orderDetail },
   'GET /v1/order/by-no/:orderNo/detail': { params: orderNoParam, response: orderDetail },
   'GET /v1/order/by-no/:orderNo/combo-stats': { params: orderNoParam, response: comboStats },
   'GET /v1/order/by-no/:orderNo/combo-details': {
@@ -400,6 +457,19 @@ export const memberApi = {
   'GET /v1/basketball/matches': { query: sportMatchListQuery, response: matchPage },
   'GET /v1/matches-list/statistics': { query: matchStatisticsQuery, response: matchStatistics },
   'GET /v1/matches-list/results': { query: matchListQuery, response: matchPage },
+  'GET /v1/matches/list': { query: matchListQuery, response: matchPage },
+  'GET /v1/matches-list/list': { query: matchListQuery, response: matchPage },
+  'GET /v1/matches/statistics': { query: matchStatisticsQuery, response: matchStatistics },
+  'GET /v1/matches/:id/detail': { params: matchIdParam, query: betTypeQuery, response: matchDetail },
+  'GET /v1/matches-list/:id/detail': { params: matchIdParam, query: betTypeQuery, response: matchDetail },
+  'GET /v1/matches/:id/plays': { params: matchIdParam, response: z.array(marketView) },
+  'GET /v1/matches-list/:id/plays': { params: matchIdParam, response: z.array(marketView) },
+  'GET /v1/leagues': { query: leagueListQuery, response: z.array(leagueView) },
+  'GET /v1/leagues-list': { query: leagueListQuery, response: z.array(leagueView) },
+  'GET /v1/plays': { query: playListQuery, response: paginated(playView) },
+  'GET /v1/plays-list': { query: playListQuery, response: paginated(playView) },
+  'GET /v1/football/odds/:id': { params: matchIdParam, query: betTypeQuery, response: matchDetail },
+  'GET /v1/basketball/odds/:id': { params: matchIdParam, query: betTypeQuery, response: matchDetail },
   'GET /v1/live-matches/football': { query: liveMatchesQuery, response: matchPage },
   'GET /v1/live-matches/basketball': { query: liveMatchesQuery, response: matchPage },
   'GET /v1/live-matches/live': { query: liveMatchesQuery, response: matchPage },
@@ -407,6 +477,10 @@ export const memberApi = {
   'GET /v1/live-matches/:id/detail': { params: matchIdParam, response: matchDetail },
   'GET /v1/live-matches/intelligence': { query: liveMatchQuery, response: liveIntelligence },
   'GET /v1/live-matches/missing': { query: liveMatchQuery, response: liveMissing },
+  'GET /v1/live-matches/statistics': { query: liveStatisticsQuery, response: matchStatistics },
+  'GET /v1/live-matches/odds': { query: liveMatchQuery, response: z.array(marketView) },
+  'GET /v1/live-matches/football-odds': { query: liveMatchesQuery, response: matchPage },
+  'GET /v1/live-matches/basketball-odds': { query: liveMatchesQuery, response: matchPage },
   'GET /v1/agent/overview': { response: agentOverview },
   'GET /v1/agent/members': { query: agentMembersQuery, response: agentMemberPage },
   'GET /v1/agent/members/:id': { params: agentRowIdParam, response: agentMemberDetail },
@@ -419,6 +493,8 @@ export const memberApi = {
   'GET /v1/payment-orders/methods': { response: paymentMethodList },
   'GET /v1/payment-orders/usdt-rate': { response: usdtRateView },
   'GET /v1/payment-orders/system-wallet-address': { query: systemWalletQuery, response: systemWalletAddress },
+  'GET /v1/payment-orders/statistics': { response: paymentStatistics },
+  'GET /v1/payment-orders/simple': { query: paymentOrderQuery, response: paymentOrderSimplePage },
   'GET /v1/payment-orders': { query: paymentOrderQuery, response: paymentOrderPage },
   'GET /v1/payment-orders/:id': { params: idParam, response: paymentOrderView },
   'POST /v1/payment-orders': { body: createPaymentOrderBody, response: createdPaymentOrder },
@@ -428,9 +504,13 @@ export const memberApi = {
   'GET /v1/withdraws/config': { response: withdrawConfig },
   'GET /v1/withdraws/balance': { response: withdrawBalance },
   'GET /v1/withdraws/banks': { response: bankList },
+  'GET /v1/withdraws/usdt-rate': { response: usdtRateView },
+  'GET /v1/withdraws/statistics': { response: withdrawStatistics },
+  'GET /v1/withdraws/:id': { params: idParam, response: withdrawView },
   'GET /v1/withdraws': { query: withdrawQuery, response: withdrawPage },
   'POST /v1/withdraws': { body: createWithdrawBody, response: withdrawView },
   'POST /v1/withdraws/:id/cancel': { params: idParam, response: withdrawView },
+  'GET /v1/user-wallets/types': { response: userWalletTypes },
   'GET /v1/user-wallets': { response: userWalletList },
   'GET /v1/user-wallets/:id': { params: idParam, response: userWalletView },
   'POST /v1/user-wallets': { body: userWalletBody, response: userWalletView },
@@ -546,11 +626,17 @@ export const memberApi = {
   'GET /v1/game/ng/platforms': { response: ngPlatformList },
   'GET /v1/game/ng/game-types': { response: gameTypeList },
   'GET /v1/game/ng/game-list': { query: gameListQuery, response: gameListView },
+  'GET /v1/game/list': { query: gameListQuery, response: gameListView },
+  'GET /v1/game/ng/platforms-by-type': { query: gameTypeQuery, response: ngPlatformList },
+  'GET /v1/game/ng/game-list-by-type': { query: gameTypeQuery, response: gameListView },
   'GET /v1/game/ng/balance': { response: ngBalanceView },
   'POST /v1/game/ng/transfer': { body: ngTransferBody, response: ngTransferResult },
   'POST /v1/game/ng/enter-game': { body: ngEnterGameBody, response: gameData },
+  'POST /v1/game/enter': { body: gameEnterBody, response: gameData },
+  'GET /v1/game/ng/game-records': { query: gameRecordsQuery, response: gameRecordPage },
   'GET /v1/game-records': { query: gameRecordsQuery, response: gameRecordPage },
   'GET /v1/game-records/stats': { query: gameRecordsStatsQuery, response: gameRecordStats },
+  'GET /v1/game-records/:id': { params: idParam, response: gameRecordView },
   'GET /v1/invite/info': { response: inviteInfo },
   'GET /v1/invite/url': { response: inviteUrl },
   'GET /v1/invite/statistics': { response: inviteStatistics },
