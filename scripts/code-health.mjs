@@ -90,20 +90,28 @@ for (const f of files.filter((f) => f.startsWith('apps/server/src/') && !isTest(
 }
 
 // ---- routes declared in the contract map and again in a Fastify call ----
+// Every memberApi entry is a route the server registers (contract-routes.test.ts proves it). One
+// that no `contractRoutes(memberApi, …)` registers is declared a second time, in a Fastify call of
+// whatever shape: a literal path, a template (`${prefix}/experts`), a loop over spellings, another
+// instance than `app`. So count the entries, less those keyed in a contractRoutes file.
 {
   const contract = fs.existsSync(path.join(root, 'packages/shared/src/contracts/api.ts'))
     ? read('packages/shared/src/contracts/api.ts')
     : '';
-  const declared = new Set(
-    [...contract.matchAll(/'((?:GET|POST|PUT|PATCH|DELETE) \/[^']+)'\s*:/g)].map((m) => m[1]),
-  );
+  const routeKey = /'((?:GET|POST|PUT|PATCH|DELETE) \/[^']+)'\s*:/g;
+  const declared = [...contract.matchAll(routeKey)].map((m) => m[1]);
+  const fromContract = new Set();
+  const where = new Map();
   for (const f of files.filter((f) => f.startsWith('apps/server/src/') && !isTest(f))) {
-    for (const m of read(f).matchAll(
-      /app\.(get|post|put|patch|delete)\(\s*\n?\s*'(\/v1\/[^']+|\/user[^']*)'/g,
-    )) {
-      const key = `${m[1].toUpperCase()} ${m[2]}`;
-      if (declared.has(key)) findings['twice-declared routes'].push(`${key} (${f})`);
-    }
+    const text = read(f);
+    if (/contractRoutes\(\s*memberApi\b/.test(text))
+      for (const m of text.matchAll(routeKey)) fromContract.add(m[1]);
+    for (const m of text.matchAll(/\.(get|post|put|patch|delete)\(\s*\n?\s*'(\/v1\/[^']+|\/user[^']*)'/g))
+      where.set(`${m[1].toUpperCase()} ${m[2]}`, f);
+  }
+  for (const key of declared) {
+    if (fromContract.has(key)) continue;
+    findings['twice-declared routes'].push(where.has(key) ? `${key} (${where.get(key)})` : key);
   }
 }
 
