@@ -1,194 +1,109 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  createdPaymentOrder,
-  createPaymentOrderBody,
-  envelope,
-  gatewayNotification,
-  idParam,
-  paymentInfo,
-  paymentInfoBody,
-  paymentMethodList,
-  paymentOrderPage,
-  paymentOrderQuery,
-  paymentOrderSimplePage,
-  paymentOrderView,
-  paymentStatistics,
-  submitTransferBody,
-  systemWalletAddress,
-  systemWalletQuery,
-  usdtRateView,
-} from '@app/shared';
+import { envelope, gatewayNotification } from '@app/shared';
+import { memberApi } from '@app/shared/api';
 import { memberOf } from '../../plugins/auth.ts';
+import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { idempotencyKeyOf, routeOf } from '../../plugins/idempotency-key.ts';
 
 const tags = ['充值'];
-const security = [{ bearer: [] }];
+const member = { member: true } as const;
 
-/** Deposits (SPEC.md §7 "Payments"), the gateway callback and the operator's USDT decisions. */
+/** The member's deposits (SPEC.md §7 "Payments"): methods, orders, USDT transfers. */
+const memberPaymentsRoutes = contractRoutes(memberApi, (app) => {
+  const svc = app.services.payments;
+  return {
+    'GET /v1/payment-orders/methods': {
+      tags,
+      summary: '充值方式（限额与开关）',
+      access: member,
+      handler: async () => ok(await svc.methods(), '获取成功'),
+    },
+    'GET /v1/payment-orders/usdt-rate': {
+      tags,
+      summary: 'USDT 充值汇率（元/USDT）',
+      access: member,
+      handler: async () => ok(await svc.usdtRate(), '获取成功'),
+    },
+    'GET /v1/payment-orders/system-wallet-address': {
+      tags,
+      summary: '平台 USDT 收款地址',
+      access: member,
+      handler: async (request) => ok(svc.systemWalletAddress(request.query.network), '获取成功'),
+    },
+    'GET /v1/payment-orders/statistics': {
+      tags,
+      summary: '充值统计',
+      access: member,
+      handler: async (request) => ok(await svc.statistics(memberOf(request).member.id), '获取成功'),
+    },
+    'GET /v1/payment-orders/simple': {
+      tags,
+      summary: '充值记录（精简）',
+      access: member,
+      handler: async (request) =>
+        ok(await svc.simple(memberOf(request).member.id, request.query), '获取成功'),
+    },
+    'GET /v1/payment-orders': {
+      tags,
+      summary: '充值记录',
+      access: member,
+      handler: async (request) => ok(await svc.list(memberOf(request).member.id, request.query), '获取成功'),
+    },
+    'GET /v1/payment-orders/:id': {
+      tags,
+      summary: '充值订单详情',
+      access: member,
+      handler: async (request) =>
+        ok(await svc.detail(memberOf(request).member.id, request.params.id), '获取成功'),
+    },
+    'POST /v1/payment-orders': {
+      tags,
+      summary: '创建充值订单（网关方式返回支付页；USDT 返回收款地址；支持 Idempotency-Key）',
+      access: member,
+      handler: async (request) =>
+        ok(
+          await svc.create(request.body, {
+            memberId: memberOf(request).member.id,
+            idempotencyKey: idempotencyKeyOf(request),
+            route: routeOf(request),
+          }),
+          '订单已创建',
+        ),
+    },
+    'POST /v1/payment-orders/payment-info': {
+      tags,
+      summary: '获取支付页地址',
+      access: member,
+      handler: async (request) =>
+        ok(await svc.paymentInfo(memberOf(request).member.id, request.body.order_id), '获取成功'),
+    },
+    'POST /v1/payment-orders/submit-transfer': {
+      tags,
+      summary: '提交 USDT 转账（交易哈希与金额），等待确认',
+      access: member,
+      handler: async (request) =>
+        ok(await svc.submitTransfer(memberOf(request).member.id, request.body), '已提交，等待确认'),
+    },
+    'POST /v1/payment-orders/:id/cancel': {
+      tags,
+      summary: '取消待支付订单',
+      access: member,
+      handler: async (request) =>
+        ok(await svc.cancel(memberOf(request).member.id, request.params.id), '订单已取消'),
+    },
+  };
+});
+
+/** Deposits (SPEC.md §7 "Payments") and the gateway callback; operators decide in admin.routes.ts. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const svc = app.services.payments;
-  const auth = { onRequest: app.authenticate };
-
-  app.get(
-    '/v1/payment-orders/methods',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: '充值方式（限额与开关）',
-        security,
-        response: { 200: envelope(paymentMethodList) },
-      },
-    },
-    async () => ok(await svc.methods(), '获取成功'),
-  );
-  app.get(
-    '/v1/payment-orders/usdt-rate',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'USDT 充值汇率（元/USDT）',
-        security,
-        response: { 200: envelope(usdtRateView) },
-      },
-    },
-    async () => ok(await svc.usdtRate(), '获取成功'),
-  );
-  app.get(
-    '/v1/payment-orders/system-wallet-address',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: '平台 USDT 收款地址',
-        security,
-        querystring: systemWalletQuery,
-        response: { 200: envelope(systemWalletAddress) },
-      },
-    },
-    async (request) => ok(svc.systemWalletAddress(request.query.network), '获取成功'),
-  );
-  app.get(
-    '/v1/payment-orders/statistics',
-    {
-      ...auth,
-      schema: { tags, summary: '充值统计', security, response: { 200: envelope(paymentStatistics) } },
-    },
-    async (request) => ok(await svc.statistics(memberOf(request).member.id), '获取成功'),
-  );
-  app.get(
-    '/v1/payment-orders/simple',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: '充值记录（精简）',
-        security,
-        querystring: paymentOrderQuery,
-        response: { 200: envelope(paymentOrderSimplePage) },
-      },
-    },
-    async (request) => ok(await svc.simple(memberOf(request).member.id, request.query), '获取成功'),
-  );
-  app.get(
-    '/v1/payment-orders',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: '充值记录',
-        security,
-        querystring: paymentOrderQuery,
-        response: { 200: envelope(paymentOrderPage) },
-      },
-    },
-    async (request) => ok(await svc.list(memberOf(request).member.id, request.query), '获取成功'),
-  );
-  app.get(
-    '/v1/payment-orders/:id',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: '充值订单详情',
-        security,
-        params: idParam,
-        response: { 200: envelope(paymentOrderView) },
-      },
-    },
-    async (request) => ok(await svc.detail(memberOf(request).member.id, request.params.id), '获取成功'),
-  );
-  app.post(
-    '/v1/payment-orders',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: '创建充值订单（网关方式返回支付页；USDT 返回收款地址；支持 Idempotency-Key）',
-        security,
-        body: createPaymentOrderBody,
-        response: { 200: envelope(createdPaymentOrder) },
-      },
-    },
-    async (request) =>
-      ok(
-        await svc.create(request.body, {
-          memberId: memberOf(request).member.id,
-          idempotencyKey: idempotencyKeyOf(request),
-          route: routeOf(request),
-        }),
-        '订单已创建',
-      ),
-  );
-  app.post(
-    '/v1/payment-orders/payment-info',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: '获取支付页地址',
-        security,
-        body: paymentInfoBody,
-        response: { 200: envelope(paymentInfo) },
-      },
-    },
-    async (request) =>
-      ok(await svc.paymentInfo(memberOf(request).member.id, request.body.order_id), '获取成功'),
-  );
-  app.post(
-    '/v1/payment-orders/submit-transfer',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: '提交 USDT 转账（交易哈希与金额），等待确认',
-        security,
-        body: submitTransferBody,
-        response: { 200: envelope(paymentOrderView) },
-      },
-    },
-    async (request) =>
-      ok(await svc.submitTransfer(memberOf(request).member.id, request.body), '已提交，等待确认'),
-  );
-  app.post(
-    '/v1/payment-orders/:id/cancel',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: '取消待支付订单',
-        security,
-        params: idParam,
-        response: { 200: envelope(paymentOrderView) },
-      },
-    },
-    async (request) => ok(await svc.cancel(memberOf(request).member.id, request.params.id), '订单已取消'),
-  );
+  await app.register(memberPaymentsRoutes);
 
   // The gateway's server-to-server notification: no member token, the HMAC signature is the proof.
+  // Not a member route, so not in memberApi (the contract the member app is typed by): the gateway
+  // calls it with its own signed body, and no client of ours does; it keeps its declaration here.
   app.post(
     '/v1/payment-orders/notify/:gateway',
     {
