@@ -296,9 +296,9 @@ import {
   withdrawView,
 } from './withdrawals.ts';
 
-// ---- pieces the server still declares inline on its routes ----------------------------------
-// Same shapes as the route declarations (contract-routes.test.ts on the server compares them);
-// kept here, outside the package's main barrel, so the web bundle never carries them.
+// ---- pieces of routes' schemas that no feature contract names ------------------------------
+// The server's routes take them from the entries below (plugins/contract-routes.ts); kept here,
+// outside the package's main barrel, so the web bundle never carries them.
 
 /** GET /v1/matches/statistics, /v1/matches-list/statistics: one sport's counts, of a day if given. */
 export const matchStatisticsQuery = z.object({ sport_type: sportTypeParam, date: matchListQuery.shape.date });
