@@ -1,5 +1,5 @@
 import { resolveDayRange, shanghaiDay } from '@app/shared';
-import { badRequest } from './errors.ts';
+import { refuse } from './errors.ts';
 
 /** A resolved Asia/Shanghai day range of a list or report. */
 export interface DayWindow {
@@ -22,7 +22,7 @@ export function dayWindow(
   now: Date,
 ): DayWindow {
   const r = resolveDayRange(q.start_date, q.end_date, shanghaiDay(now), options);
-  if (!r.ok) throw badRequest(r.message);
+  if (!r.ok) throw refuse('request.day_range_invalid', { problem: r.message });
   return {
     startDay: r.startDay,
     endDay: r.endDay,

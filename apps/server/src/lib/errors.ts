@@ -35,6 +35,13 @@ export function refuse<N extends ReasonName>(
   return new AppError(REASONS[name].status, reasonMessage(name, params), { ...data, reason: name });
 }
 
+/** Whether a failure is the refusal of one of these reasons (e.g. the ledger's insufficient balance). */
+export function isRefusal(err: unknown, ...names: ReasonName[]): err is AppError {
+  if (!(err instanceof AppError)) return false;
+  const reason = err.data?.['reason'];
+  return names.some((name) => name === reason);
+}
+
 export const badRequest = (message?: string, data?: Record<string, unknown>) =>
   new AppError(400, message, data);
 export const unauthorized = (message?: string) => new AppError(401, message);

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { MESSAGES } from '@app/shared';
-import { unauthorized } from '../lib/errors.ts';
+import { refuse } from '../lib/errors.ts';
 import type { Authenticated } from '../modules/accounts/index.ts';
 
 declare module 'fastify' {
@@ -32,7 +31,7 @@ export function needsToken(app: FastifyInstance, route: RouteOptions): boolean {
 
 /** The authenticated member of a request that passed `app.authenticate`. */
 export function memberOf(request: FastifyRequest): Authenticated {
-  if (!request.auth) throw unauthorized();
+  if (!request.auth) throw refuse('accounts.sign_in_required');
   return request.auth;
 }
 
@@ -40,10 +39,10 @@ async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    if (!token) throw unauthorized();
-    if (token.length > 200) throw unauthorized(MESSAGES.tokenInvalid);
+    if (!token) throw refuse('accounts.sign_in_required');
+    if (token.length > 200) throw refuse('accounts.session_ended');
     const auth = await app.services.accounts.authenticate(token);
-    if (!auth) throw unauthorized(MESSAGES.tokenInvalid);
+    if (!auth) throw refuse('accounts.session_ended');
     request.auth = auth;
   });
 }

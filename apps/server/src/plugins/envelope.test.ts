@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refuse } from '../lib/errors.ts';
 import { body, createTestApp, newMember, type TestApp } from '../test/harness.ts';
 import { loginAttempts } from '../modules/accounts/accounts.table.ts';
 
@@ -25,6 +26,10 @@ beforeAll(async () => {
     // A route that fails unexpectedly, to prove 5xx answers never leak internals.
     app.get('/v1/__boom', () => {
       throw new Error('connection string postgres://secret@db/prod is wrong');
+    });
+    // A refusal with data of its own (a 429's retry_after).
+    app.get('/v1/__refused', () => {
+      throw refuse('limits.requests_too_often', { wait: '1分钟' }, { retry_after: 60 });
     });
   });
   base = await t.listen();
@@ -74,11 +79,39 @@ describe('envelope and errors', () => {
       ['/v1/payment-orders/notify/simulator', { trade_no: 'T\u0000', nested: { k: ['\u0000'] } }],
     ] as const) {
       const res = await t.app.inject({ method: 'POST', url, payload, headers: member.auth });
-      expect(body(res), url).toEqual({ code: 400, message: '请求参数包含非法字符', data: null });
+      expect(body(res), url).toEqual({
+        code: 400,
+        message: '请求参数包含非法字符',
+        data: { reason: 'request.nul_character' },
+      });
     }
     const query = await t.app.inject({ method: 'GET', url: '/v1/notices/search?keyword=%00' });
     expect(body(query)).toMatchObject({ code: 400, message: '请求参数包含非法字符' });
     expect((await t.database.db.select().from(loginAttempts)).length).toBe(before);
+  });
+
+  it('names the reason of a refusal in data.reason, beside the data it carries', async () => {
+    const member = await newMember(t.app);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/v1/login',
+      payload: { username: member.username, password: 'wrong-password-1' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(body(wrong)).toEqual({
+      code: 401,
+      message: '用户名或密码错误',
+      data: { reason: 'accounts.login_failed' },
+    });
+
+    const limited = await t.app.inject({ method: 'GET', url: '/v1/__refused' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('60');
+    expect(body(limited)).toEqual({
+      code: 429,
+      message: '请求过于频繁，请1分钟后再试',
+      data: { retry_after: 60, reason: 'limits.requests_too_often' },
+    });
   });
 
   it('hides internals of unexpected failures', async () => {

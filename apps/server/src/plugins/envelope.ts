@@ -5,7 +5,7 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorEnvelope, httpMessage } from '@app/shared';
 import { isDatabaseBusy, isDatabaseUnavailable } from '../db/errors.ts';
-import { AppError, pgErrorCode, PG_FOREIGN_KEY_VIOLATION } from '../lib/errors.ts';
+import { AppError, pgErrorCode, PG_FOREIGN_KEY_VIOLATION, refuse } from '../lib/errors.ts';
 
 /** A success envelope. */
 export function ok<T>(data: T, message = '操作成功') {
@@ -93,9 +93,6 @@ function holdsNul(value: unknown, depth = 0): boolean {
 
 const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
-/** The refusal of an update whose body holds no field to change. */
-export const EMPTY_UPDATE_MESSAGE = '没有要修改的内容：请至少填写一项';
-
 /** Fields that explain a change without being one (the audit log's reason). */
 const NOT_A_CHANGE = new Set(['reason']);
 
@@ -127,7 +124,7 @@ async function refuseEmptyUpdate(request: FastifyRequest): Promise<void> {
     body !== null && typeof body === 'object' && !Array.isArray(body)
       ? Object.entries(body).filter(([k, v]) => sent.has(k) && !NOT_A_CHANGE.has(k) && !holdsNothing(v))
       : [];
-  if (changes.length === 0 && !Array.isArray(body)) throw new AppError(400, EMPTY_UPDATE_MESSAGE);
+  if (changes.length === 0 && !Array.isArray(body)) throw refuse('request.empty_update');
 }
 
 /** Maps every failure to the `{code, message, data}` envelope; 5xx answers never carry internals. */
@@ -143,7 +140,7 @@ async function envelopePlugin(app: FastifyInstance) {
   // A NUL character in any parameter is refused before any work (PostgreSQL text cannot hold it).
   app.addHook('preValidation', async (request) => {
     if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params))
-      throw new AppError(400, '请求参数包含非法字符');
+      throw refuse('request.nul_character');
   });
 
   // An update with nothing in it is refused before the handler (see refuseEmptyUpdate), after the

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../lib/errors.ts';
+import { refuse } from '../lib/errors.ts';
 import type { AuthenticatedOperator } from '../modules/operators/index.ts';
 import { bearerToken } from './auth.ts';
 
@@ -17,7 +17,7 @@ declare module 'fastify' {
 
 /** The operator of a request that passed `app.authenticateOperator`. */
 export function operatorOf(request: FastifyRequest): AuthenticatedOperator {
-  if (!request.operator) throw unauthorized('请先登录管理后台');
+  if (!request.operator) throw refuse('operators.sign_in_required');
   return request.operator;
 }
 
@@ -25,9 +25,9 @@ async function operatorAuthPlugin(app: FastifyInstance) {
   app.decorateRequest('operator', null);
   app.decorate('authenticateOperator', async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    if (!token) throw unauthorized('请先登录管理后台');
+    if (!token) throw refuse('operators.sign_in_required');
     const found = token.length <= 200 ? await app.services.operators.authenticate(token) : undefined;
-    if (!found) throw unauthorized('管理后台登录已失效，请重新登录');
+    if (!found) throw refuse('operators.session_ended');
     request.operator = found;
     // Roles that must use two-factor reach nothing but enrolment until they have enrolled.
     await app.services.backoffice.security.enforceEnrolment(found.operator, request.routeOptions.url);

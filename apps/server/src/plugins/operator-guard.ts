@@ -4,7 +4,7 @@
  */
 import { can, type Permission } from '@app/shared/backoffice';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden } from '../lib/errors.ts';
+import { refuse } from '../lib/errors.ts';
 import { operatorOf } from './operator-auth.ts';
 
 /** Who is deciding, from where: what the audit log records with every operator decision. */
@@ -24,7 +24,7 @@ declare module 'fastify' {
 /** A hook refusing operators whose role lacks the permission (PERMISSIONS in @app/shared). */
 export function requirePermission(permission: Permission) {
   return async (request: FastifyRequest) => {
-    if (!can(operatorOf(request).operator.role, permission)) throw forbidden('当前管理账号无权执行此操作');
+    if (!can(operatorOf(request).operator.role, permission)) throw refuse('operators.permission_denied');
   };
 }
 

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
 import { needsToken } from './auth.ts';
-import { tooManyAttempts, type Counters } from '../modules/limits/index.ts';
+import { tooManyAttempts, type Counters, type WaitReason } from '../modules/limits/index.ts';
 
 /** The request limits a route can name; each is per client address (`request.ip`, TRUST_PROXY). */
 export type RequestLimit = 'register' | 'validate' | 'callback' | 'public';
@@ -18,21 +18,29 @@ declare module 'fastify' {
 
 const MINUTE = 60_000;
 
-function limitOf(name: RequestLimit, limits: AppConfig['limits']) {
+function limitOf(
+  name: RequestLimit,
+  limits: AppConfig['limits'],
+): { max: number; timeWindow: number; groupId?: string; reason: WaitReason } {
   switch (name) {
     case 'register':
       return {
         max: limits.registerPerHour,
         timeWindow: 60 * MINUTE,
         groupId: 'register',
-        what: '注册过于频繁',
+        reason: 'limits.register_too_often',
       };
     case 'validate':
-      return { max: limits.validatePerMinute, timeWindow: MINUTE, groupId: 'validate', what: '校验过于频繁' };
+      return {
+        max: limits.validatePerMinute,
+        timeWindow: MINUTE,
+        groupId: 'validate',
+        reason: 'limits.validate_too_often',
+      };
     case 'callback':
-      return { max: limits.callbackPerMinute, timeWindow: MINUTE, what: '回调过于频繁' };
+      return { max: limits.callbackPerMinute, timeWindow: MINUTE, reason: 'limits.callback_too_often' };
     case 'public':
-      return { max: limits.publicPostPerMinute, timeWindow: MINUTE, what: '请求过于频繁' };
+      return { max: limits.publicPostPerMinute, timeWindow: MINUTE, reason: 'limits.requests_too_often' };
   }
 }
 
@@ -84,12 +92,12 @@ async function rateLimitPlugin(app: FastifyInstance) {
       if (![route.method].flat().includes('POST') || needsToken(app, route)) return;
       name = 'public';
     }
-    const { what, ...limit } = limitOf(name, config.limits);
+    const { reason, ...limit } = limitOf(name, config.limits);
     route.config = {
       ...route.config,
       rateLimit: {
         ...limit,
-        errorResponseBuilder: (_request, context) => tooManyAttempts(what, context.ttl),
+        errorResponseBuilder: (_request, context) => tooManyAttempts(reason, context.ttl),
       },
     };
   });

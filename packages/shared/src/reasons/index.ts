@@ -1,13 +1,39 @@
 /**
  * Every named reason the server refuses a request with (issue 42, point 3), one catalogue per
- * area, merged here. Add an area's file beside these and spread it below.
+ * area (a server module), merged here. Add an area's file beside these and list it below.
  */
+import { ACCOUNTS_REASONS } from './accounts.ts';
+import { BACKOFFICE_REASONS } from './backoffice.ts';
 import { DUAL_CONTROL_REASONS } from './dual-control.ts';
+import { IDEMPOTENCY_REASONS } from './idempotency.ts';
+import { LEDGER_REASONS } from './ledger.ts';
+import { LIMITS_REASONS } from './limits.ts';
+import { OPERATORS_REASONS } from './operators.ts';
+import { REQUEST_REASONS } from './request.ts';
 
 export { reasons, type ReasonSpec } from './define.ts';
 
+/** Each area's catalogue under its area, the part of its reasons' names before the dot. */
+export const REASON_AREAS = {
+  accounts: ACCOUNTS_REASONS,
+  backoffice: BACKOFFICE_REASONS,
+  dual_control: DUAL_CONTROL_REASONS,
+  idempotency: IDEMPOTENCY_REASONS,
+  ledger: LEDGER_REASONS,
+  limits: LIMITS_REASONS,
+  operators: OPERATORS_REASONS,
+  request: REQUEST_REASONS,
+} as const;
+
 export const REASONS = {
+  ...ACCOUNTS_REASONS,
+  ...BACKOFFICE_REASONS,
   ...DUAL_CONTROL_REASONS,
+  ...IDEMPOTENCY_REASONS,
+  ...LEDGER_REASONS,
+  ...LIMITS_REASONS,
+  ...OPERATORS_REASONS,
+  ...REQUEST_REASONS,
 };
 
 export type ReasonName = keyof typeof REASONS;
@@ -17,6 +43,11 @@ export type ReasonParams<N extends ReasonName> = (typeof REASONS)[N]['message'] 
   ? P
   : undefined;
 
+/** The reasons whose template takes exactly `P` (a limit's 429s take `{ wait }`, for instance). */
+export type ReasonNameWith<P> = {
+  [N in ReasonName]: [ReasonParams<N>] extends [P] ? ([P] extends [ReasonParams<N>] ? N : never) : never;
+}[ReasonName];
+
 /** The message of a reason, with its figures. */
 export function reasonMessage<N extends ReasonName>(name: N, params?: ReasonParams<N>): string {
   const message = REASONS[name].message as string | ((p: unknown) => string);
@@ -25,4 +56,11 @@ export function reasonMessage<N extends ReasonName>(name: N, params?: ReasonPara
 
 export function isReasonName(name: unknown): name is ReasonName {
   return typeof name === 'string' && Object.hasOwn(REASONS, name);
+}
+
+/** The reason a failure envelope names in its `data.reason`, if it is one of the catalogue's. */
+export function reasonOf(data: unknown): ReasonName | null {
+  const reason =
+    typeof data === 'object' && data !== null ? (data as { reason?: unknown }).reason : undefined;
+  return isReasonName(reason) ? reason : null;
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, type TERMS_VERSION, type UserInfo } from '@app/shared';
+import type { TERMS_VERSION, UserInfo } from '@app/shared';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
@@ -11,21 +11,12 @@ import {
   sha256,
   verifyPassword,
 } from '../../lib/crypto.ts';
-import {
-  AppError,
-  conflict,
-  forbidden,
-  notFound,
-  pgErrorCode,
-  PG_UNIQUE_VIOLATION,
-  unauthorized,
-  unprocessable,
-} from '../../lib/errors.ts';
+import { isRefusal, pgErrorCode, PG_UNIQUE_VIOLATION, refuse } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { toUserInfo, maskUsername, type Balances } from './accounts.mapper.ts';
 import * as repo from './accounts.repo.ts';
-import { waitWords, type Limits } from '../limits/index.ts';
+import { waitWords, type Limits, type WrongSecretReason } from '../limits/index.ts';
 
 export interface RequestContext {
   ip: string;
@@ -124,7 +115,7 @@ export class AccountsService {
   async register(input: RegisterInput, ctx: RequestContext): Promise<AuthResult> {
     const username = input.username.toLowerCase();
     const links = await this.resolveLinks(input, ctx);
-    if (await repo.findMemberByUsername(this.db, username)) throw conflict(MESSAGES.usernameTaken);
+    if (await repo.findMemberByUsername(this.db, username)) throw refuse('accounts.username_taken');
     const passwordHash = await hashPassword(input.password);
     const inviteCode = await this.freshInviteCode();
     try {
@@ -149,7 +140,7 @@ export class AccountsService {
         return this.openSession(tx, member, ctx);
       });
     } catch (err) {
-      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw conflict(MESSAGES.usernameTaken);
+      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw refuse('accounts.username_taken');
       throw err;
     }
   }
@@ -169,10 +160,10 @@ export class AccountsService {
         const result = await this.register({ ...credentials, ...input, type: 'smart' }, ctx);
         return { ...result, ...credentials };
       } catch (err) {
-        if (!(err instanceof AppError && err.status === 409)) throw err;
+        if (!isRefusal(err, 'accounts.username_taken')) throw err;
       }
     }
-    throw new AppError(503, '注册繁忙，请稍后再试');
+    throw refuse('accounts.register_busy');
   }
 
   async validateInviteCode(code: string) {
@@ -211,15 +202,13 @@ export class AccountsService {
       await (member && valid ? attempt.succeeded() : attempt.failed());
       await repo.recordLoginAttempt(this.db, name, ctx.ip, valid && !!member, this.clock.now());
       if (member && valid) return member;
-      const left = attempt.left;
       // The last failure before the lock says so (the next try from here is refused).
-      if (left === 0)
-        throw unauthorized(
-          `${MESSAGES.loginFailed}，登录已暂时锁定，请${waitWords(attempt.resetAt.getTime() - this.clock.now().getTime())}后再试`,
-        );
-      throw unauthorized(left <= 2 ? `${MESSAGES.loginFailed}，还可尝试${left}次` : MESSAGES.loginFailed);
+      throw refuse('accounts.login_failed', {
+        left: attempt.left,
+        wait: waitWords(attempt.resetAt.getTime() - this.clock.now().getTime()),
+      });
     });
-    if (!member.enabled) throw forbidden(MESSAGES.accountDisabled);
+    if (!member.enabled) throw refuse('accounts.disabled');
     return inTransaction(this.db, async ({ tx }) => {
       const now = this.clock.now();
       const updated = await repo.updateMember(tx, member.id, { lastLoginAt: now, lastLoginIp: ctx.ip }, now);
@@ -247,7 +236,7 @@ export class AccountsService {
 
   async userInfo(memberId: number): Promise<UserInfo> {
     const member = await repo.findMemberById(this.db, memberId);
-    if (!member) throw notFound('用户不存在');
+    if (!member) throw refuse('accounts.member_not_found');
     const [balances, online] = await Promise.all([
       this.balancesOf(memberId),
       repo.isRecentlyActive(this.db, memberId, ONLINE_WINDOW_MINUTES, this.clock.now()),
@@ -279,7 +268,7 @@ export class AccountsService {
   ): Promise<UserInfo> {
     const member = await this.requireMember(memberId);
     if (changes.real_name !== undefined && member.realName && member.realName !== changes.real_name) {
-      throw unprocessable('真实姓名已设置，如需修改请联系客服');
+      throw refuse('accounts.real_name_set');
     }
     const update: Partial<repo.NewMember> = {};
     if (changes.nickname !== undefined) update.nickname = changes.nickname;
@@ -310,9 +299,9 @@ export class AccountsService {
       'password',
       oldPassword,
       member.passwordHash,
-      MESSAGES.oldPasswordWrong,
+      'accounts.old_password_wrong',
     );
-    if (oldPassword === newPassword) throw unprocessable(MESSAGES.samePassword);
+    if (oldPassword === newPassword) throw refuse('accounts.same_password');
     const passwordHash = await hashPassword(newPassword);
     const revoked = await inTransaction(this.db, async ({ tx }) => {
       const now = this.clock.now();
@@ -337,22 +326,22 @@ export class AccountsService {
   ): Promise<{ has_payment_password: true }> {
     const member = await this.requireMember(memberId);
     if (member.paymentPasswordHash) {
-      if (!input.old_payment_password) throw unprocessable('请输入原支付密码');
+      if (!input.old_payment_password) throw refuse('accounts.old_payment_password_required');
       await this.checkSecret(
         memberId,
         'payment-password',
         input.old_payment_password,
         member.paymentPasswordHash,
-        MESSAGES.paymentPasswordWrong,
+        'accounts.old_payment_password_wrong',
       );
     } else {
-      if (!input.login_password) throw unprocessable('首次设置支付密码须验证登录密码');
+      if (!input.login_password) throw refuse('accounts.login_password_required');
       await this.checkSecret(
         memberId,
         'password',
         input.login_password,
         member.passwordHash,
-        '登录密码不正确',
+        'accounts.login_password_wrong',
       );
     }
     const paymentPasswordHash = await hashPassword(input.payment_password);
@@ -370,13 +359,13 @@ export class AccountsService {
     onWrong?: () => Promise<void>,
   ): Promise<void> {
     const member = await this.requireMember(memberId);
-    if (!member.paymentPasswordHash) throw unprocessable('请先设置支付密码');
+    if (!member.paymentPasswordHash) throw refuse('accounts.payment_password_unset');
     await this.checkSecret(
       memberId,
       'payment-password',
       paymentPassword,
       member.paymentPasswordHash,
-      '支付密码不正确',
+      'accounts.payment_password_wrong',
       onWrong,
     );
   }
@@ -395,7 +384,7 @@ export class AccountsService {
     kind: 'password' | 'payment-password',
     secret: string,
     hash: string,
-    wrong: string,
+    wrong: WrongSecretReason,
     onWrong?: () => Promise<void>,
   ): Promise<void> {
     return this.limits.failures.checkSecret({
@@ -404,7 +393,7 @@ export class AccountsService {
         max: this.config.limits.passwordFailures,
         windowMs: SECRET_WINDOW_MS,
       },
-      tooMany: kind === 'password' ? '密码错误次数过多' : '支付密码错误次数过多',
+      tooMany: kind === 'password' ? 'limits.password_locked' : 'limits.payment_password_locked',
       wrong,
       verify: () => verifyPassword(secret, hash),
       onWrong,
@@ -413,7 +402,7 @@ export class AccountsService {
 
   private async requireMember(memberId: number): Promise<repo.MemberRow> {
     const member = await repo.findMemberById(this.db, memberId);
-    if (!member) throw notFound('用户不存在');
+    if (!member) throw refuse('accounts.member_not_found');
     return member;
   }
 
@@ -428,17 +417,17 @@ export class AccountsService {
 
     if (input.type === 'domain') {
       const agent = await repo.findAgentByDomain(this.db, domain);
-      if (!agent || !agent.enabled) throw unprocessable(MESSAGES.domainNotBound);
+      if (!agent || !agent.enabled) throw refuse('accounts.domain_not_bound');
       agentId = agent.id;
     }
     if (input.agentCode) {
       const agent = await repo.findAgentByCode(this.db, input.agentCode);
-      if (!agent || !agent.enabled) throw unprocessable(MESSAGES.agentCodeInvalid);
+      if (!agent || !agent.enabled) throw refuse('accounts.agent_code_invalid');
       agentId = agent.id;
     }
     if (input.inviteCode) {
       const inviter = await repo.findMemberByInviteCode(this.db, input.inviteCode);
-      if (!inviter || !inviter.enabled) throw unprocessable(MESSAGES.inviteCodeInvalid);
+      if (!inviter || !inviter.enabled) throw refuse('accounts.invite_code_invalid');
       inviterId = inviter.id;
       agentId ??= this.agentOf(inviter);
     }

@@ -351,7 +351,11 @@ describe('login and sessions', () => {
     const unknown = await post('/v1/login', { username: uniqueUsername(), password: 'wrong999' });
     expect(wrong.statusCode).toBe(401);
     expect(body(wrong).message).toBe('用户名或密码错误');
-    expect(body(unknown)).toEqual({ code: 401, message: '用户名或密码错误', data: null });
+    expect(body(unknown)).toEqual({
+      code: 401,
+      message: '用户名或密码错误',
+      data: { reason: 'accounts.login_failed' },
+    });
   });
 
   it('after 5 failures on one account from one address refuses that address, even with the right password, and not the owner elsewhere', async () => {
@@ -407,7 +411,7 @@ describe('login and sessions', () => {
     expect(body(await t.app.inject({ method: 'GET', url: '/v1/me' }))).toEqual({
       code: 401,
       message: '您还未登录，请先登录',
-      data: null,
+      data: { reason: 'accounts.sign_in_required' },
     });
     for (const authorization of ['Bearer', 'Basic abc', `Bearer ${'x'.repeat(300)}`, 'Bearer nope']) {
       const res = await t.app.inject({ method: 'GET', url: '/v1/me', headers: { authorization } });

@@ -3,7 +3,7 @@ import type { AdjustmentItem } from '@app/shared/backoffice';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { conflict, notFound, refuse, unprocessable } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { MessagesService } from '../messages/index.ts';
@@ -64,10 +64,10 @@ export class AdjustmentsService {
     call: OperatorCall,
   ) {
     const parsed = parseYuan(input.amount);
-    if (!parsed.ok || parsed.fen <= 0n) throw unprocessable('金额须大于0');
+    if (!parsed.ok || parsed.fen <= 0n) throw refuse('backoffice.adjustment_amount_invalid');
     const amount = input.direction === 'credit' ? parsed.fen : -parsed.fen;
     const id = await inTransaction(this.db, async (work) => {
-      if (!(await findMember(work.tx, input.member_id))) throw notFound('会员不存在');
+      if (!(await findMember(work.tx, input.member_id))) throw refuse('backoffice.member_not_found');
       const move = {
         operatorId: call.operatorId,
         memberId: input.member_id,
@@ -150,14 +150,14 @@ export class AdjustmentsService {
 
   private async item(id: number) {
     const row = await repo.findAdjustment(this.db, id);
-    if (!row) throw notFound('调整记录不存在');
+    if (!row) throw refuse('backoffice.adjustment_not_found');
     return toAdjustmentItem(row);
   }
 
   private async lockPending(work: Work, id: number) {
     const row = await repo.lockAdjustment(work.tx, id);
-    if (!row) throw notFound('调整记录不存在');
-    if (row.status !== 'pending') throw conflict('该调整已处理，不能重复操作');
+    if (!row) throw refuse('backoffice.adjustment_not_found');
+    if (row.status !== 'pending') throw refuse('backoffice.adjustment_decided');
     return row;
   }
 

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { OperatorsService } from '../operators/index.ts';
@@ -231,7 +231,7 @@ export class MembersAdminService {
 
   async detail(id: number): Promise<MemberDetail> {
     const row = await repo.findMember(this.db, id);
-    if (!row) throw notFound('会员不存在');
+    if (!row) throw refuse('backoffice.member_not_found');
     const [wallets, online, responsible] = await Promise.all([
       repo.walletsOf(this.db, id),
       this.realtime.onlineStatus(id),
@@ -263,9 +263,10 @@ export class MembersAdminService {
   ) {
     const revoked = await inTransaction(this.db, async (work) => {
       const flags = await repo.lockMemberFlags(work.tx, memberId);
-      if (!flags) throw notFound('会员不存在');
+      if (!flags) throw refuse('backoffice.member_not_found');
       const before = Number(flags[input.flag]);
-      if (before === input.value) throw conflict(`${MEMBER_FLAGS[input.flag]}已是该状态`);
+      if (before === input.value)
+        throw refuse('backoffice.member_flag_unchanged', { flag: MEMBER_FLAGS[input.flag] });
       const now = this.clock.now();
       await repo.setMemberFlag(work.tx, memberId, input.flag, input.value, now);
       const ended =
@@ -302,7 +303,7 @@ export class MembersAdminService {
   async setTags(memberId: number, input: { tags: string[]; reason: string }, call: OperatorCall) {
     await inTransaction(this.db, async (work) => {
       const before = await repo.lockTags(work.tx, memberId);
-      if (!before) throw notFound('会员不存在');
+      if (!before) throw refuse('backoffice.member_not_found');
       const after = [...input.tags].sort();
       if (JSON.stringify(before) === JSON.stringify(after)) return;
       await repo.replaceTags(work.tx, memberId, after, call.operatorId, this.clock.now());
@@ -348,9 +349,9 @@ export class MembersAdminService {
     call: OperatorCall,
   ) {
     const revoked = await inTransaction(this.db, async (work) => {
-      if (!(await repo.lockMemberFlags(work.tx, memberId))) throw notFound('会员不存在');
+      if (!(await repo.lockMemberFlags(work.tx, memberId))) throw refuse('backoffice.member_not_found');
       const ids = await repo.revokeSessions(work.tx, memberId, this.clock.now(), input.session_id);
-      if (!ids.length) throw conflict('没有可下线的登录会话');
+      if (!ids.length) throw refuse('backoffice.no_sessions_to_end');
       await this.operators.audit(work, {
         operatorId: call.operatorId,
         action: 'member.sessions.revoke',

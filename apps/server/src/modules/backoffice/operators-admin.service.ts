@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/crypto.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { ControlChanges } from '../dual-control/index.ts';
 import type { OperatorsService } from '../operators/index.ts';
@@ -98,7 +98,8 @@ export class OperatorsAdminService {
   /** Asks for a new account; a second admin's approval creates it with a one-time password. */
   async create(input: { username: string; name: string; role: OperatorRoleKey }, call: OperatorCall) {
     const username = input.username.toLowerCase();
-    if (await repo.findOperatorByUsername(this.db, username)) throw conflict('用户名已存在');
+    if (await repo.findOperatorByUsername(this.db, username))
+      throw refuse('backoffice.operator_username_taken');
     const pending_change = await inTransaction(this.db, (work) =>
       this.changes.propose(
         work,
@@ -124,7 +125,8 @@ export class OperatorsAdminService {
     call: { operatorId: number; ip: string },
     approval: { changeId: number; makerId: number },
   ) {
-    if (await repo.findOperatorByUsername(work.tx, p.username)) throw conflict('用户名已存在');
+    if (await repo.findOperatorByUsername(work.tx, p.username))
+      throw refuse('backoffice.operator_username_taken');
     const password = temporaryPassword();
     const row = await repo.insertOperator(work.tx, {
       username: p.username,
@@ -154,9 +156,9 @@ export class OperatorsAdminService {
   async update(id: number, changes: UpdateChanges, call: OperatorCall) {
     return inTransaction(this.db, async (work) => {
       const before = await repo.lockOperator(work.tx, id);
-      if (!before) throw notFound('管理账号不存在');
+      if (!before) throw refuse('backoffice.operator_not_found');
       if (id === call.operatorId && (changes.enabled === false || (changes.role && changes.role !== 'admin')))
-        throw forbidden('不能停用自己或降低自己的角色');
+        throw refuse('backoffice.operator_self_demotion');
       const grants =
         (changes.role !== undefined && changes.role !== before.role) ||
         (changes.enabled === true && !before.enabled);
@@ -198,7 +200,7 @@ export class OperatorsAdminService {
     approval: { changeId: number; makerId: number } | null,
   ) {
     const before = await repo.lockOperator(work.tx, id);
-    if (!before) throw notFound('管理账号不存在');
+    if (!before) throw refuse('backoffice.operator_not_found');
     const after = await repo.updateOperator(work.tx, id, {
       ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(changes.role !== undefined ? { role: changes.role } : {}),
@@ -235,7 +237,7 @@ export class OperatorsAdminService {
     approval: { changeId: number; makerId: number },
   ) {
     const row = await repo.lockOperator(work.tx, id);
-    if (!row) throw notFound('管理账号不存在');
+    if (!row) throw refuse('backoffice.operator_not_found');
     const password = temporaryPassword();
     await repo.updateOperator(work.tx, id, { passwordHash: await hashPassword(password) });
     await repo.revokeSessions(work.tx, id, this.clock.now());
@@ -262,7 +264,7 @@ export class OperatorsAdminService {
     approval: { changeId: number; makerId: number },
   ) {
     const row = await repo.lockOperator(work.tx, id);
-    if (!row) throw notFound('管理账号不存在');
+    if (!row) throw refuse('backoffice.operator_not_found');
     const security = await repo.lockSecurity(work.tx, id);
     await repo.updateSecurity(work.tx, id, {
       totpSecret: null,
@@ -294,7 +296,7 @@ export class OperatorsAdminService {
   ) {
     const pending_change = await inTransaction(this.db, async (work) => {
       const row = await repo.lockOperator(work.tx, id);
-      if (!row) throw notFound('管理账号不存在');
+      if (!row) throw refuse('backoffice.operator_not_found');
       return this.changes.propose(
         work,
         { kind, targetType: 'operator', targetId: id, summary: summary(row), payload: { id }, reason: '' },

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/crypto.ts';
-import { AppError, conflict, forbidden, unprocessable } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import type { OperatorsService } from '../operators/index.ts';
 import type { OperatorRow } from '../operators/index.ts';
 import * as repo from './operators.repo.ts';
@@ -62,11 +62,11 @@ export class OperatorSecurityService {
   async checkSignIn(operator: OperatorRow, code: string | undefined): Promise<void> {
     const row = await repo.securityOf(this.db, operator.id);
     if (!row?.totpSecret) return;
-    if (!code) throw new AppError(401, '请输入动态验证码', { totp_required: true });
+    if (!code) throw refuse('backoffice.totp_code_required', undefined, { totp_required: true });
     await inTransaction(this.db, async (work) => {
       const locked = await repo.lockSecurity(work.tx, operator.id);
       const step = this.acceptedStep(locked.totpSecret!, operator.username, code, locked.totpLastStep);
-      if (step === null) throw new AppError(401, '动态验证码不正确或已使用', { totp_required: true });
+      if (step === null) throw refuse('backoffice.totp_code_wrong', undefined, { totp_required: true });
       await repo.updateSecurity(work.tx, operator.id, { totpLastStep: step });
     });
   }
@@ -76,7 +76,7 @@ export class OperatorSecurityService {
     if (!this.isRequired(operator.role) || (routeUrl && ENROLMENT_ROUTES.has(routeUrl))) return;
     const row = await repo.securityOf(this.db, operator.id);
     if (!row?.totpEnabledAt)
-      throw new AppError(403, '请先绑定两步验证（动态验证码）后再操作', { totp_enrolment_required: true });
+      throw refuse('backoffice.totp_enrolment_required', undefined, { totp_enrolment_required: true });
   }
 
   /** Starts enrolment: a fresh secret held as pending until a code from it is shown. */
@@ -84,7 +84,7 @@ export class OperatorSecurityService {
     const secret = new Secret({ size: 20 }).base32;
     await inTransaction(this.db, async (work) => {
       const row = await repo.lockSecurity(work.tx, operator.id);
-      if (row.totpEnabledAt) throw conflict('两步验证已开启；如需更换请先关闭');
+      if (row.totpEnabledAt) throw refuse('backoffice.totp_setup_while_on');
       await repo.updateSecurity(work.tx, operator.id, { totpPendingSecret: secret });
     });
     return { secret, uri: totpOf(secret, operator.username).toString() };
@@ -93,10 +93,10 @@ export class OperatorSecurityService {
   async enable(operator: OperatorRow, code: string, call: OperatorCall) {
     await inTransaction(this.db, async (work) => {
       const row = await repo.lockSecurity(work.tx, operator.id);
-      if (row.totpEnabledAt) throw conflict('两步验证已开启');
-      if (!row.totpPendingSecret) throw unprocessable('请先获取绑定二维码');
+      if (row.totpEnabledAt) throw refuse('backoffice.totp_already_on');
+      if (!row.totpPendingSecret) throw refuse('backoffice.totp_setup_missing');
       const step = this.acceptedStep(row.totpPendingSecret, operator.username, code, null);
-      if (step === null) throw unprocessable('动态验证码不正确，请核对手机时间后重试');
+      if (step === null) throw refuse('backoffice.totp_enrol_code_wrong');
       const now = this.clock.now();
       await repo.updateSecurity(work.tx, operator.id, {
         totpSecret: row.totpPendingSecret,
@@ -118,12 +118,12 @@ export class OperatorSecurityService {
 
   /** Turns one's own two-factor off (needs a current code); refused where the role requires it. */
   async disable(operator: OperatorRow, code: string, call: OperatorCall) {
-    if (this.isRequired(operator.role)) throw forbidden('当前角色必须开启两步验证');
+    if (this.isRequired(operator.role)) throw refuse('backoffice.totp_required_for_role');
     await inTransaction(this.db, async (work) => {
       const row = await repo.lockSecurity(work.tx, operator.id);
-      if (!row.totpSecret) throw conflict('两步验证未开启');
+      if (!row.totpSecret) throw refuse('backoffice.totp_not_on');
       if (this.acceptedStep(row.totpSecret, operator.username, code, row.totpLastStep) === null)
-        throw unprocessable('动态验证码不正确或已使用');
+        throw refuse('backoffice.totp_disable_code_wrong');
       await repo.updateSecurity(work.tx, operator.id, {
         totpSecret: null,
         totpEnabledAt: null,
@@ -148,7 +148,7 @@ export class OperatorSecurityService {
     call: OperatorCall,
   ) {
     await this.operators.checkPassword(operator, input.old_password);
-    if (input.old_password === input.new_password) throw unprocessable('新密码不能与原密码相同');
+    if (input.old_password === input.new_password) throw refuse('accounts.same_password');
     const hash = await hashPassword(input.new_password);
     await inTransaction(this.db, async (work) => {
       const now = this.clock.now();

@@ -166,7 +166,7 @@ export class ControlChanges {
         if (row.makerId === call.operatorId) throw refuse('dual_control.own_change');
         if (!can(call.role, row.permission as Permission)) throw refuse('dual_control.change_permission');
         const handler = this.kinds.get(row.kind);
-        if (!handler) throw new AppError(500, '服务器内部错误');
+        if (!handler) throw new AppError(500);
         result =
           (await handler.apply(work, row.payload, {
             changeId: row.id,

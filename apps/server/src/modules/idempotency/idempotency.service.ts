@@ -1,9 +1,8 @@
-import { MESSAGES } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { lockForTransaction } from '../../db/locks.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { badRequest, unprocessable } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import * as repo from './idempotency.repo.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,128}$/;
@@ -47,7 +46,7 @@ export class IdempotencyService {
       return { data: await inTransaction(this.db, fn), replayed: false };
     }
     const key = call.key;
-    if (!KEY_PATTERN.test(key)) throw badRequest('Idempotency-Key 须为8-128位字母、数字或 _-:.');
+    if (!KEY_PATTERN.test(key)) throw refuse('idempotency.key_invalid');
     const requestHash = sha256(`${call.route}\n${stableJson(call.request)}`);
 
     return inTransaction(this.db, async (work) => {
@@ -56,7 +55,7 @@ export class IdempotencyService {
       const earlier = await repo.findRecord(work.tx, call.memberId, key);
       if (earlier) {
         if (earlier.requestHash !== requestHash || earlier.route !== call.route) {
-          throw unprocessable(MESSAGES.idempotencyMismatch);
+          throw refuse('idempotency.key_reused');
         }
         return { data: earlier.response as T, replayed: true };
       }

@@ -1,7 +1,7 @@
-import { LEDGER_TYPES, MESSAGES, type LedgerType, type WalletKind } from '@app/shared';
+import { LEDGER_TYPES, type LedgerType, type WalletKind } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { Work } from '../../db/tx.ts';
-import { conflict, unprocessable } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import * as repo from './ledger.repo.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -88,18 +88,18 @@ export class LedgerService {
           earlier.amount !== input.amount ||
           earlier.type !== input.type
         ) {
-          throw conflict(MESSAGES.idempotencyMismatch);
+          throw refuse('ledger.entry_key_reused');
         }
         return { ...this.describeKeyed(earlier, input.memberId, kind), duplicate: true };
       }
-      if (!posted) throw unprocessable(MESSAGES.insufficientBalance, { wallet: kind });
+      if (!posted) throw refuse('ledger.insufficient_balance', undefined, { wallet: kind });
       const entry: PostedEntry = { ...this.describeKeyed(posted, input.memberId, kind), duplicate: false };
       this.announce(work, entry, now);
       return entry;
     }
 
     const after = wallet.balance + input.amount;
-    if (after < 0n) throw unprocessable(MESSAGES.insufficientBalance, { wallet: kind });
+    if (after < 0n) throw refuse('ledger.insufficient_balance', undefined, { wallet: kind });
 
     // Locked and checked: the change and its entry in one statement.
     const posted = await this.apply(work, input, kind, now);
@@ -171,13 +171,13 @@ export class LedgerService {
       const prior = input.idempotencyKey ? known.get(input.idempotencyKey) : undefined;
       if (prior) {
         if (prior.walletId !== wallet.id || prior.amount !== input.amount || prior.type !== input.type)
-          throw conflict(MESSAGES.idempotencyMismatch);
+          throw refuse('ledger.entry_key_reused');
         plan.push('entry' in prior ? { entry: prior.entry } : { planned: prior.planned, duplicate: true });
         continue;
       }
       const before = balances.get(wallet.id) ?? 0n;
       const after = before + input.amount;
-      if (after < 0n) throw unprocessable(MESSAGES.insufficientBalance, { wallet: kind });
+      if (after < 0n) throw refuse('ledger.insufficient_balance', undefined, { wallet: kind });
       balances.set(wallet.id, after);
       if (input.idempotencyKey)
         known.set(input.idempotencyKey, {

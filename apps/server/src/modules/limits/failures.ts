@@ -1,5 +1,6 @@
+import type { ReasonNameWith } from '@app/shared';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, unprocessable } from '../../lib/errors.ts';
+import { refuse, type AppError } from '../../lib/errors.ts';
 import type { CounterHit, Counters } from './counters.ts';
 
 /** One limit on failed attempts: at most `max` in a window of `windowMs` for this key. */
@@ -18,10 +19,16 @@ export function waitWords(ms: number): string {
   return `${Math.ceil(minutes / 60)}小时`;
 }
 
+/** A refusal that says when to retry (a limit's 429). */
+export type WaitReason = ReasonNameWith<{ wait: string }>;
+
+/** A wrong secret's refusal: the tries left, or the lock's length once it began. */
+export type WrongSecretReason = ReasonNameWith<{ left: number; wait: string }>;
+
 /** A 429 in the envelope: says in Chinese when to retry; the error handler sends `Retry-After`. */
-export function tooManyAttempts(what: string, retryAfterMs: number): AppError {
+export function tooManyAttempts(reason: WaitReason, retryAfterMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError(429, `${what}，请${waitWords(retryAfterMs)}后再试`, { retry_after: seconds });
+  return refuse(reason, { wait: waitWords(retryAfterMs) }, { retry_after: seconds });
 }
 
 /**
@@ -159,7 +166,7 @@ export class FailureLimiter {
    */
   async attempt<T>(
     rules: ReadonlyArray<FailureRule>,
-    refusal: string,
+    refusal: WaitReason,
     check: (attempt: Attempt) => Promise<T>,
   ): Promise<T> {
     const attempt = await this.begin(rules, refusal);
@@ -185,13 +192,12 @@ export class FailureLimiter {
       if (await check.verify()) return attempt.succeeded();
       await attempt.failed();
       await check.onWrong?.();
-      if (attempt.left > 0) throw unprocessable(`${check.wrong}，还可尝试${attempt.left}次`);
       const wait = waitWords(attempt.resetAt.getTime() - this.clock.now().getTime());
-      throw unprocessable(`${check.tooMany}，请${wait}后再试`);
+      throw refuse(check.wrong, { left: attempt.left, wait });
     });
   }
 
-  private async begin(rules: ReadonlyArray<FailureRule>, refusal: string): Promise<Attempt> {
+  private async begin(rules: ReadonlyArray<FailureRule>, refusal: WaitReason): Promise<Attempt> {
     const keys = [...new Set(rules.map((r) => r.key))].sort();
     const giveUpAt = this.clock.now().getTime() + ELSEWHERE_WAIT_MS;
     for (let pause = POLL_FIRST_MS; ;) {
@@ -216,7 +222,7 @@ export class FailureLimiter {
   private async look(
     rules: ReadonlyArray<FailureRule>,
     keys: ReadonlyArray<string>,
-    refusal: string,
+    refusal: WaitReason,
   ): Promise<Look> {
     const release = await this.queue(keys);
     try {
@@ -320,10 +326,10 @@ export class FailureLimiter {
 /** A secret checked under a failure limit (see `FailureLimiter.checkSecret`). */
 export interface SecretCheck {
   rule: FailureRule;
-  /** The 429's words, e.g. `支付密码错误次数过多`. */
-  tooMany: string;
-  /** The 422's words for a wrong secret, e.g. `支付密码不正确`. */
-  wrong: string;
+  /** The 429 once the lock holds, e.g. `limits.payment_password_locked`. */
+  tooMany: WaitReason;
+  /** The 422 of a wrong secret (tries left, or the lock begun), e.g. `accounts.payment_password_wrong`. */
+  wrong: WrongSecretReason;
   /** True when the secret is right. */
   verify: () => Promise<boolean>;
   /** Runs for a wrong secret before the refusal (the caller's record of it). */

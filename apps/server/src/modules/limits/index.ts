@@ -6,7 +6,13 @@ import { DatabaseCounters, RedisCounters, type Counters } from './counters.ts';
 import { FailureLimiter } from './failures.ts';
 import { LoginGuard } from './login-guard.ts';
 
-export { tooManyAttempts, waitWords, type FailureRule } from './failures.ts';
+export {
+  tooManyAttempts,
+  waitWords,
+  type FailureRule,
+  type WaitReason,
+  type WrongSecretReason,
+} from './failures.ts';
 export type { Counters } from './counters.ts';
 export type { LoginKind } from './login-guard.ts';
 

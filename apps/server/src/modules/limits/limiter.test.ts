@@ -101,7 +101,7 @@ describe.each(stores)('two processes limiting one key in $name', (store) => {
     const rule = ruleOf();
     let checked = 0;
     const tryWith = (limiter: FailureLimiter, answer: Promise<boolean>) =>
-      limiter.attempt([rule], '错误次数过多', async (attempt) => {
+      limiter.attempt([rule], 'limits.password_locked', async (attempt) => {
         checked++;
         if (await answer) {
           await attempt.succeeded();
@@ -143,7 +143,7 @@ describe.each(stores)('two processes limiting one key in $name', (store) => {
     try {
       const answers = await Promise.allSettled(
         Array.from({ length: 50 }, (_, i) =>
-          limiters[i % 2]!.attempt([rule], '错误次数过多', async (attempt) => {
+          limiters[i % 2]!.attempt([rule], 'limits.password_locked', async (attempt) => {
             checked++;
             await new Promise((r) => setImmediate(r));
             await attempt.failed();
@@ -170,7 +170,7 @@ describe.each(stores)('two processes limiting one key in $name', (store) => {
       for (let i = 0; i < 5; i++) await b.hit(rule.key, rule.windowMs);
       let done = false;
       const refused = new FailureLimiter(a, clock)
-        .attempt([rule], '错误次数过多', () => Promise.resolve(200))
+        .attempt([rule], 'limits.password_locked', () => Promise.resolve(200))
         .finally(() => (done = true));
       refused.catch(() => undefined);
       await until(() => {
@@ -179,7 +179,7 @@ describe.each(stores)('two processes limiting one key in $name', (store) => {
       });
       await expect(refused).rejects.toMatchObject({
         status: 429,
-        message: '错误次数过多，请5秒后再试',
+        message: '密码错误次数过多，请5秒后再试',
         data: { retry_after: 5 },
       });
       expect(clock.now().getTime() - start.getTime()).toBeGreaterThanOrEqual(5_000);

@@ -52,7 +52,7 @@ describe('login failures (per account and address, per address, per account from
     expect(body(await login(m.username, 'wrong999', attacker))).toEqual({
       code: 401,
       message: '用户名或密码错误，登录已暂时锁定，请15分钟后再试',
-      data: null,
+      data: { reason: 'accounts.login_failed' },
     });
     clock.advance(5 * MINUTE);
     const refused = await login(m.username, m.password, attacker);
@@ -184,7 +184,7 @@ describe('requests per address', () => {
     expect(body(refused)).toEqual({
       code: 429,
       message: '注册过于频繁，请60分钟后再试',
-      data: { retry_after: 3600 },
+      data: { retry_after: 3600, reason: 'limits.register_too_often' },
     });
     expect(refused.headers['retry-after']).toBe('3600');
     expect((await register('/v1/smart/register', TERMS_CONSENT)).statusCode).toBe(429);

@@ -82,7 +82,7 @@ export class LoginGuard {
           { key: `login:${k}:i:${ip}`, max: this.limits.perAddress, windowMs: this.limits.windowMs },
           { key: `login:${k}:a:${name}`, max: this.limits.perAccountPerHour, windowMs: HOUR_MS },
         ];
-    return this.limiter.attempt(rules, '登录失败次数过多', (attempt) =>
+    return this.limiter.attempt(rules, 'limits.login_locked', (attempt) =>
       check(new LoginAttempt(attempt, accountAddress.key)),
     );
   }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import { recordLoginAttempt, signedInFrom } from '../accounts/index.ts';
 import type { Limits } from '../limits/index.ts';
 import * as repo from './operators.repo.ts';
@@ -70,8 +70,8 @@ export class OperatorsService {
         max: this.config.limits.passwordFailures,
         windowMs: 15 * 60_000,
       },
-      tooMany: '密码错误次数过多',
-      wrong: '原密码不正确',
+      tooMany: 'limits.password_locked',
+      wrong: 'accounts.old_password_wrong',
       verify: () => verifyPassword(password, operator.passwordHash),
     });
   }
@@ -93,7 +93,7 @@ export class OperatorsService {
       if (!operator || !valid) {
         await attempt.failed();
         await recordLoginAttempt(this.db, attemptName(name), ip, false, this.clock.now());
-        throw unauthorized('用户名或密码错误');
+        throw refuse('operators.login_failed');
       }
       try {
         await this.secondFactor?.(operator, totpCode);
@@ -109,7 +109,7 @@ export class OperatorsService {
       await recordLoginAttempt(this.db, attemptName(name), ip, true, this.clock.now());
       return operator;
     });
-    if (!operator.enabled) throw forbidden('该管理账号已停用');
+    if (!operator.enabled) throw refuse('operators.disabled');
     const token = newToken();
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + SESSION_HOURS * 3_600_000);
