@@ -8,6 +8,7 @@ import { DUAL_CONTROL_REASONS } from './dual-control.ts';
 import { IDEMPOTENCY_REASONS } from './idempotency.ts';
 import { LEDGER_REASONS } from './ledger.ts';
 import { LIMITS_REASONS } from './limits.ts';
+import { MESSAGES_REASONS } from './messages.ts';
 import { OPERATORS_REASONS } from './operators.ts';
 import { REQUEST_REASONS } from './request.ts';
 
@@ -21,6 +22,7 @@ export const REASON_AREAS = {
   idempotency: IDEMPOTENCY_REASONS,
   ledger: LEDGER_REASONS,
   limits: LIMITS_REASONS,
+  messages: MESSAGES_REASONS,
   operators: OPERATORS_REASONS,
   request: REQUEST_REASONS,
 } as const;
@@ -32,6 +34,7 @@ export const REASONS = {
   ...IDEMPOTENCY_REASONS,
   ...LEDGER_REASONS,
   ...LIMITS_REASONS,
+  ...MESSAGES_REASONS,
   ...OPERATORS_REASONS,
   ...REQUEST_REASONS,
 };

@@ -12,7 +12,7 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { Work } from '../../db/tx.ts';
-import { notFound } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import type { Broadcaster } from '../realtime/index.ts';
 import * as repo from './messages.repo.ts';
 import type { MessageRow } from './messages.table.ts';
@@ -192,7 +192,7 @@ export class MessagesService {
 
   async detail(memberId: number, id: number): Promise<MessageItem> {
     const row = await repo.findMessage(this.db, memberId, id);
-    if (!row) throw notFound('消息不存在');
+    if (!row) throw refuse('messages.not_found');
     return toMessageItem(row);
   }
 
@@ -222,7 +222,7 @@ export class MessagesService {
 
   /** Marks one message read (reading it again changes nothing); another member's id is 404. */
   async markRead(memberId: number, id: number) {
-    if (!(await repo.findMessage(this.db, memberId, id))) throw notFound('消息不存在');
+    if (!(await repo.findMessage(this.db, memberId, id))) throw refuse('messages.not_found');
     const affected = await repo.markRead(this.db, memberId, { ids: [id] }, this.clock.now());
     return { affected, unread_count: await this.unreadCount(memberId) };
   }
@@ -240,7 +240,7 @@ export class MessagesService {
 
   async delete(memberId: number, id: number) {
     const affected = await repo.hide(this.db, memberId, { id }, this.clock.now());
-    if (affected === 0) throw notFound('消息不存在');
+    if (affected === 0) throw refuse('messages.not_found');
     return { affected, unread_count: await this.unreadCount(memberId) };
   }
 
