@@ -10,6 +10,7 @@ import { LEDGER_REASONS } from './ledger.ts';
 import { LIMITS_REASONS } from './limits.ts';
 import { MESSAGES_REASONS } from './messages.ts';
 import { OPERATORS_REASONS } from './operators.ts';
+import { REPORTS_REASONS } from './reports.ts';
 import { REQUEST_REASONS } from './request.ts';
 
 export { reasons, type ReasonSpec } from './define.ts';
@@ -24,6 +25,7 @@ export const REASON_AREAS = {
   limits: LIMITS_REASONS,
   messages: MESSAGES_REASONS,
   operators: OPERATORS_REASONS,
+  reports: REPORTS_REASONS,
   request: REQUEST_REASONS,
 } as const;
 
@@ -36,6 +38,7 @@ export const REASONS = {
   ...LIMITS_REASONS,
   ...MESSAGES_REASONS,
   ...OPERATORS_REASONS,
+  ...REPORTS_REASONS,
   ...REQUEST_REASONS,
 };
 

@@ -34,6 +34,7 @@ const SAMPLES: { [N in TemplateName]: ReasonParams<N> } = {
   'limits.callback_too_often': { wait: '1分钟' },
   'limits.requests_too_often': { wait: '1分钟' },
   'request.day_range_invalid': { problem: '开始日期不能晚于结束日期' },
+  'reports.range_too_long': { days: 366 },
 };
 
 const NAME = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*\.[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;

@@ -2,7 +2,7 @@ import { addDays, shanghaiDay, shanghaiDayStart } from '@app/shared';
 import type { ReportRow } from '@app/shared/backoffice';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, unprocessable } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import { findMemberIdByName } from '../accounts/index.ts';
 import { dayFiguresOf, daysOf } from './figures.ts';
 import * as repo from './admin.repo.ts';
@@ -27,13 +27,13 @@ export class ReportsAdminService {
     const today = shanghaiDay(this.clock.now());
     const to = q.to ?? today;
     const from = q.from ?? addDays(to, -29);
-    if (from > to) throw badRequest('开始日期不能晚于结束日期');
+    if (from > to) throw refuse('reports.range_reversed');
     const days = daysOf(from, to);
-    if (days.length > MAX_DAYS) throw badRequest(`一次最多查询${MAX_DAYS}天`);
+    if (days.length > MAX_DAYS) throw refuse('reports.range_too_long', { days: MAX_DAYS });
     let agentId: number | undefined;
     if (q.agent) {
       agentId = await findMemberIdByName(this.db, q.agent);
-      if (agentId === undefined) throw unprocessable('代理不存在');
+      if (agentId === undefined) throw refuse('reports.agent_not_found');
     }
     // Only the page's days are summed: a long range pages on the server like any table.
     const pageDays = [...days].reverse().slice((q.page - 1) * q.per_page, q.page * q.per_page);

@@ -20,7 +20,7 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { DayWindow } from '../../lib/day-window.ts';
-import { notFound } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import type { LedgerEntryRow } from '../ledger/index.ts';
 import { passTypeName } from '../sports/index.ts';
 import * as repo from './reports.repo.ts';
@@ -211,7 +211,7 @@ export class ReportsService {
   async bettingRecord(memberId: number, id: string) {
     const [category, num] = id.split('-') as [BettingCategory, string];
     const row = await repo.findBetRecord(this.db, memberId, category, Number(num));
-    if (!row) throw notFound('投注记录不存在');
+    if (!row) throw refuse('reports.bet_record_not_found');
     return toBetRecord(row);
   }
 
