@@ -6,6 +6,7 @@ import { ACCOUNTS_REASONS } from './accounts.ts';
 import { BACKOFFICE_REASONS } from './backoffice.ts';
 import { DUAL_CONTROL_REASONS } from './dual-control.ts';
 import { IDEMPOTENCY_REASONS } from './idempotency.ts';
+import { INVITE_REASONS } from './invite.ts';
 import { LEDGER_REASONS } from './ledger.ts';
 import { LIMITS_REASONS } from './limits.ts';
 import { MESSAGES_REASONS } from './messages.ts';
@@ -21,6 +22,7 @@ export const REASON_AREAS = {
   backoffice: BACKOFFICE_REASONS,
   dual_control: DUAL_CONTROL_REASONS,
   idempotency: IDEMPOTENCY_REASONS,
+  invite: INVITE_REASONS,
   ledger: LEDGER_REASONS,
   limits: LIMITS_REASONS,
   messages: MESSAGES_REASONS,
@@ -34,6 +36,7 @@ export const REASONS = {
   ...BACKOFFICE_REASONS,
   ...DUAL_CONTROL_REASONS,
   ...IDEMPOTENCY_REASONS,
+  ...INVITE_REASONS,
   ...LEDGER_REASONS,
   ...LIMITS_REASONS,
   ...MESSAGES_REASONS,

@@ -34,6 +34,7 @@ const SAMPLES: { [N in TemplateName]: ReasonParams<N> } = {
   'limits.callback_too_often': { wait: '1分钟' },
   'limits.requests_too_often': { wait: '1分钟' },
   'request.day_range_invalid': { problem: '开始日期不能晚于结束日期' },
+  'invite.code_changes_used_up': { limit: 3 },
   'reports.range_too_long': { days: 366 },
 };
 

@@ -7,7 +7,7 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { agentTotals, memberCounts, membersOf } from '../agents/index.ts';
 import type { InviteRulesChange, InviteRulesService } from './rules.service.ts';
@@ -66,7 +66,7 @@ export class InviteAdminService {
   }
 
   async members(agentId: number, q: { page: number; per_page: number; keyword?: string | undefined }) {
-    if (!(await repo.isAgent(this.db, agentId))) throw notFound('代理不存在');
+    if (!(await repo.isAgent(this.db, agentId))) throw refuse('invite.agent_not_found');
     const { rows, total } = await membersOf(this.db, agentId, q);
     return pageOf(
       rows.map((r) => ({

@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { newCode } from '../../lib/crypto.ts';
-import { pgErrorCode, PG_UNIQUE_VIOLATION, tooManyRequests } from '../../lib/errors.ts';
+import { PG_UNIQUE_VIOLATION, pgErrorCode, refuse } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import {
   findAgentByCode,
@@ -242,7 +242,7 @@ export class InviteService {
           const current = await lockMember(tx, member.id);
           if (!current) throw new Error('member vanished');
           const used = await repo.codeChangesSince(tx, member.id, todayStart);
-          if (used >= limit) throw tooManyRequests(`邀请码每天最多更换${limit}次，请明天再试`);
+          if (used >= limit) throw refuse('invite.code_changes_used_up', { limit });
           await repo.insertCodeChange(tx, {
             memberId: member.id,
             oldCode: current.inviteCode,
@@ -263,7 +263,7 @@ export class InviteService {
         if (pgErrorCode(err) !== PG_UNIQUE_VIOLATION) throw err;
       }
     }
-    throw tooManyRequests('生成邀请码繁忙，请稍后再试');
+    throw refuse('invite.code_busy');
   }
 
   /** Says whether a code registers anyone: a member's invite code or an agent's code. */

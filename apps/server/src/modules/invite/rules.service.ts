@@ -4,7 +4,7 @@ import type { inviteSettingsView, PendingChangeRef } from '@app/shared/backoffic
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { unprocessable } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import { lockSetting, readSetting, writeSetting } from '../app-config/index.ts';
 import type { ControlChanges } from '../dual-control/index.ts';
 import type { OperatorsService } from '../operators/index.ts';
@@ -169,10 +169,10 @@ function patched(stored: Stored, change: InviteRulesChange): Stored {
       change.deposit_milestones.length !== keys.length ||
       change.deposit_milestones.some((m, i) => m.key !== keys[i])
     )
-      throw unprocessable('充值达标档位不能增删或改名，只能修改金额');
+      throw refuse('invite.milestones_fixed');
     change.deposit_milestones.forEach((m, i, all) => {
-      if (m.reward <= 0n) throw unprocessable('奖励金额须大于0');
-      if (i > 0 && m.threshold <= all[i - 1]!.threshold) throw unprocessable('充值门槛须逐档递增');
+      if (m.reward <= 0n) throw refuse('invite.reward_not_positive');
+      if (i > 0 && m.threshold <= all[i - 1]!.threshold) throw refuse('invite.thresholds_not_rising');
     });
     next.deposit_milestones = change.deposit_milestones.map((m) => ({
       key: m.key,
