@@ -4,6 +4,7 @@
  */
 import { ACCOUNTS_REASONS } from './accounts.ts';
 import { BACKOFFICE_REASONS } from './backoffice.ts';
+import { CONTENT_REASONS } from './content.ts';
 import { DUAL_CONTROL_REASONS } from './dual-control.ts';
 import { IDEMPOTENCY_REASONS } from './idempotency.ts';
 import { INVITE_REASONS } from './invite.ts';
@@ -20,6 +21,7 @@ export { reasons, type ReasonSpec } from './define.ts';
 export const REASON_AREAS = {
   accounts: ACCOUNTS_REASONS,
   backoffice: BACKOFFICE_REASONS,
+  content: CONTENT_REASONS,
   dual_control: DUAL_CONTROL_REASONS,
   idempotency: IDEMPOTENCY_REASONS,
   invite: INVITE_REASONS,
@@ -34,6 +36,7 @@ export const REASON_AREAS = {
 export const REASONS = {
   ...ACCOUNTS_REASONS,
   ...BACKOFFICE_REASONS,
+  ...CONTENT_REASONS,
   ...DUAL_CONTROL_REASONS,
   ...IDEMPOTENCY_REASONS,
   ...INVITE_REASONS,

@@ -4,7 +4,7 @@ import type { AppConfig as AppConfigValues, AppInfo } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound, unprocessable } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { AppConfigService } from '../app-config/index.ts';
 import { sanitizeRichText } from './sanitize.ts';
@@ -122,7 +122,7 @@ export class ContentAdminService {
         row = await repo.insertContent(work.tx, kind, values);
       } else {
         const current = await repo.lockContent(work.tx, kind, id);
-        if (!current) throw notFound('内容不存在');
+        if (!current) throw refuse('content.not_found');
         before = toItem(current);
         row = await repo.updateContent(work.tx, kind, id, values);
       }
@@ -199,7 +199,7 @@ export class ContentAdminService {
     call: OperatorCall,
   ) {
     if (b.starts_at && b.ends_at && new Date(b.starts_at) >= new Date(b.ends_at))
-      throw unprocessable('结束时间须晚于开始时间');
+      throw refuse('content.ends_before_start');
     return this.save(
       'banner',
       id,
@@ -474,19 +474,19 @@ export class ContentAdminService {
     switch (b.audience) {
       case 'member': {
         const id = b.member ? await findMemberIdByName(this.db, b.member) : undefined;
-        if (id === undefined) throw unprocessable('会员不存在');
+        if (id === undefined) throw refuse('content.audience_member_not_found');
         return repo.audienceWhere({ memberId: id });
       }
       case 'vip':
-        if (b.vip_level === undefined) throw unprocessable('请选择VIP等级');
+        if (b.vip_level === undefined) throw refuse('content.audience_vip_missing');
         return repo.audienceWhere({ vipLevel: b.vip_level });
       case 'agent': {
         const id = b.agent ? await findMemberIdByName(this.db, b.agent) : undefined;
-        if (id === undefined) throw unprocessable('代理不存在');
+        if (id === undefined) throw refuse('content.audience_agent_not_found');
         return repo.audienceWhere({ agentId: id });
       }
       case 'tag':
-        if (!b.tag) throw unprocessable('请选择标签');
+        if (!b.tag) throw refuse('content.audience_tag_missing');
         return repo.audienceWhere({ tag: b.tag });
       case 'all':
         return repo.audienceWhere({});
@@ -527,7 +527,7 @@ export class ContentAdminService {
       sent += batch.length;
       after = batch[batch.length - 1]!;
     }
-    if (!sent) throw unprocessable('没有符合条件的会员');
+    if (!sent) throw refuse('content.audience_empty');
     await inTransaction(this.db, (work) =>
       this.operators.audit(work, {
         operatorId: call.operatorId,

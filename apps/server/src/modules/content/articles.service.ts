@@ -10,14 +10,11 @@ import type {
 } from '@app/shared';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import * as repo from './content.repo.ts';
 import { expertStatsOf } from './expert-stats.ts';
 import { pageOf, type PageArgs } from '../../lib/paging.ts';
 import { windowOf } from './notices.service.ts';
-
-const ARTICLE_GONE = '文章不存在或已下线';
-const EXPERT_GONE = '专家不存在';
 
 function toExpertArticle(row: repo.ExpertArticleWithCounts): ExpertArticleSummary {
   const a = row.article;
@@ -120,7 +117,7 @@ export class ArticlesService {
 
   async expert(id: number, promoOnly = false): Promise<ExpertView> {
     const row = await repo.findExpert(this.db, id, promoOnly);
-    if (!row) throw notFound(EXPERT_GONE);
+    if (!row) throw refuse('content.expert_not_found');
     const [view] = await this.expertViews([row]);
     return view!;
   }
@@ -168,12 +165,13 @@ export class ArticlesService {
 
   async expertArticle(id: number, promoOnly = false): Promise<ExpertArticleDetail> {
     const row = await repo.findExpertArticle(this.db, this.clock.now(), id, promoOnly);
-    if (!row) throw notFound(ARTICLE_GONE);
+    if (!row) throw refuse('content.article_not_found');
     return { ...toExpertArticle(row), content: row.article.content };
   }
 
   private async requireExpertArticle(id: number): Promise<void> {
-    if (!(await repo.findExpertArticle(this.db, this.clock.now(), id, false))) throw notFound(ARTICLE_GONE);
+    if (!(await repo.findExpertArticle(this.db, this.clock.now(), id, false)))
+      throw refuse('content.article_not_found');
   }
 
   /** Likes are one row per member and article: repeating a like or an unlike changes nothing. */
@@ -205,7 +203,7 @@ export class ArticlesService {
 
   async incrementExpertArticleViews(id: number): Promise<{ views: number }> {
     const views = await repo.incrementExpertArticleViews(this.db, id);
-    if (views === undefined) throw notFound(ARTICLE_GONE);
+    if (views === undefined) throw refuse('content.article_not_found');
     return { views };
   }
 
@@ -223,7 +221,7 @@ export class ArticlesService {
 
   async lotteryCategory(id: number): Promise<LotteryCategoryView> {
     const found = (await this.lotteryCategories()).find((c) => c.id === id);
-    if (!found) throw notFound('资讯分类不存在');
+    if (!found) throw refuse('content.category_not_found');
     return found;
   }
 
@@ -285,13 +283,13 @@ export class ArticlesService {
       repo.findLotteryArticle(this.db, this.clock.now(), id, promoOnly),
       repo.lotteryCategoryNames(this.db),
     ]);
-    if (!row) throw notFound(ARTICLE_GONE);
+    if (!row) throw refuse('content.article_not_found');
     return { ...toLotteryArticle(row, names), content: row.content };
   }
 
   async incrementLotteryArticleViews(id: number): Promise<{ views: number }> {
     const views = await repo.incrementLotteryArticleViews(this.db, id);
-    if (views === undefined) throw notFound(ARTICLE_GONE);
+    if (views === undefined) throw refuse('content.article_not_found');
     return { views };
   }
 }

@@ -7,7 +7,7 @@ import {
 } from '@app/shared';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import * as repo from './content.repo.ts';
 import { plainText } from './sanitize.ts';
 import { pageOf, type PageArgs } from '../../lib/paging.ts';
@@ -63,7 +63,7 @@ export class NoticesService {
 
   async detail(id: number): Promise<NoticeDetail> {
     const row = await repo.findNotice(this.db, this.clock.now(), id);
-    if (!row) throw notFound('公告不存在或已下线');
+    if (!row) throw refuse('content.notice_not_found');
     return { ...toNoticeSummary(row), content: row.content };
   }
 
@@ -95,7 +95,7 @@ export class NoticesService {
 
   async banner(id: number): Promise<BannerView> {
     const row = await repo.findBanner(this.db, id);
-    if (!row) throw notFound('广告不存在或已下线');
+    if (!row) throw refuse('content.banner_not_found');
     return toBanner(row);
   }
 }
