@@ -3,6 +3,7 @@
  * area (a server module), merged here. Add an area's file beside these and list it below.
  */
 import { ACCOUNTS_REASONS } from './accounts.ts';
+import { AGENTS_REASONS } from './agents.ts';
 import { BACKOFFICE_REASONS } from './backoffice.ts';
 import { CONTENT_REASONS } from './content.ts';
 import { DUAL_CONTROL_REASONS } from './dual-control.ts';
@@ -20,6 +21,7 @@ export { reasons, type ReasonSpec } from './define.ts';
 /** Each area's catalogue under its area, the part of its reasons' names before the dot. */
 export const REASON_AREAS = {
   accounts: ACCOUNTS_REASONS,
+  agents: AGENTS_REASONS,
   backoffice: BACKOFFICE_REASONS,
   content: CONTENT_REASONS,
   dual_control: DUAL_CONTROL_REASONS,
@@ -35,6 +37,7 @@ export const REASON_AREAS = {
 
 export const REASONS = {
   ...ACCOUNTS_REASONS,
+  ...AGENTS_REASONS,
   ...BACKOFFICE_REASONS,
   ...CONTENT_REASONS,
   ...DUAL_CONTROL_REASONS,

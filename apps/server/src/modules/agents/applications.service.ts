@@ -1,6 +1,7 @@
 import {
   AGENT_APPLICATION_STATUSES,
   AGENT_CHANNELS,
+  reasonMessage,
   type AgentApplication,
   type AgentApplicationStatus,
   type ApplicationStats,
@@ -9,7 +10,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { newCode } from '../../lib/crypto.ts';
-import { conflict, forbidden, notFound, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../lib/errors.ts';
+import { PG_UNIQUE_VIOLATION, pgErrorCode, refuse } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import {
   agentCodeTaken,
@@ -59,10 +60,6 @@ export interface OperatorContext {
   ip: string;
 }
 
-const ALREADY_AGENT = '您已经是代理，无需重复申请';
-const PENDING_EXISTS = '您已有审核中的代理申请，请耐心等待审核结果';
-const DECIDED = '该申请已处理，不能重复操作';
-
 /** Agent applications: the member applies and may cancel; operators approve or reject. */
 export class AgentApplicationsService {
   constructor(
@@ -76,19 +73,19 @@ export class AgentApplicationsService {
 
   /** Why the member cannot apply now, or null. */
   async applyProblem(member: MemberRow): Promise<string | null> {
-    if (member.isAgent) return ALREADY_AGENT;
-    if (member.isBlack) return '账户受限，暂不能申请代理，请联系客服';
+    if (member.isAgent) return reasonMessage('agents.already_agent');
+    if (member.isBlack) return reasonMessage('agents.applicant_restricted');
     const excluded = await this.responsible.exclusionReason(this.db, member.id, this.clock.now(), 'agent');
     if (excluded) return excluded;
-    if (await repo.findPending(this.db, member.id)) return PENDING_EXISTS;
+    if (await repo.findPending(this.db, member.id)) return reasonMessage('agents.application_pending');
     return null;
   }
 
   async apply(member: MemberRow, body: ApplyAgentBody): Promise<AgentApplication> {
-    if (member.isBlack) throw forbidden('账户受限，暂不能申请代理，请联系客服');
+    if (member.isBlack) throw refuse('agents.applicant_restricted');
     await this.responsible.assertNotExcluded(this.db, member.id, this.clock.now(), 'agent');
-    if (member.isAgent) throw conflict(ALREADY_AGENT);
-    if (await repo.findPending(this.db, member.id)) throw conflict(PENDING_EXISTS);
+    if (member.isAgent) throw refuse('agents.already_agent');
+    if (await repo.findPending(this.db, member.id)) throw refuse('agents.application_pending');
     try {
       const row = await repo.insertApplication(this.db, {
         memberId: member.id,
@@ -102,7 +99,7 @@ export class AgentApplicationsService {
       return toApplicationView(row);
     } catch (err) {
       // Two submits at once: the partial unique index lets only one pending application in.
-      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw conflict(PENDING_EXISTS);
+      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw refuse('agents.application_pending');
       throw err;
     }
   }
@@ -135,10 +132,11 @@ export class AgentApplicationsService {
     const target = applicationId
       ? await repo.findOwn(this.db, memberId, applicationId)
       : await repo.findPending(this.db, memberId);
-    if (!target) throw notFound(applicationId ? '申请不存在' : '没有审核中的代理申请');
-    if (target.status !== 'pending') throw conflict('该申请已处理，无法撤销');
+    if (!target)
+      throw refuse(applicationId ? 'agents.application_not_found' : 'agents.no_pending_application');
+    if (target.status !== 'pending') throw refuse('agents.application_not_cancellable');
     const row = await repo.decide(this.db, target.id, { status: 'cancelled', cancelledAt: this.clock.now() });
-    if (!row) throw conflict('该申请已处理，无法撤销');
+    if (!row) throw refuse('agents.application_not_cancellable');
     return toApplicationView(row);
   }
 
@@ -162,10 +160,10 @@ export class AgentApplicationsService {
   async approve(ctx: OperatorContext, id: number, reason: string) {
     return inTransaction(this.db, async (work) => {
       const application = await repo.lockApplication(work.tx, id);
-      if (!application) throw notFound('申请不存在');
-      if (application.status !== 'pending') throw conflict(DECIDED);
+      if (!application) throw refuse('agents.application_not_found');
+      if (application.status !== 'pending') throw refuse('agents.application_decided');
       const member = await lockMember(work.tx, application.memberId);
-      if (!member) throw notFound('会员不存在');
+      if (!member) throw refuse('backoffice.member_not_found');
       const agentCode = member.agentCode ?? (await this.freshAgentCode(work.tx));
       const now = this.clock.now();
       await updateMember(work.tx, member.id, { isAgent: 1, agentCode }, now);
@@ -175,7 +173,7 @@ export class AgentApplicationsService {
         operatorId: ctx.operatorId,
         decidedAt: now,
       });
-      if (!decided) throw conflict(DECIDED);
+      if (!decided) throw refuse('agents.application_decided');
       await this.operators.audit(work, {
         operatorId: ctx.operatorId,
         action: 'agent_application.approve',
@@ -210,15 +208,15 @@ export class AgentApplicationsService {
   async reject(ctx: OperatorContext, id: number, reason: string) {
     return inTransaction(this.db, async (work) => {
       const application = await repo.lockApplication(work.tx, id);
-      if (!application) throw notFound('申请不存在');
-      if (application.status !== 'pending') throw conflict(DECIDED);
+      if (!application) throw refuse('agents.application_not_found');
+      if (application.status !== 'pending') throw refuse('agents.application_decided');
       const decided = await repo.decide(work.tx, id, {
         status: 'rejected',
         reason,
         operatorId: ctx.operatorId,
         decidedAt: this.clock.now(),
       });
-      if (!decided) throw conflict(DECIDED);
+      if (!decided) throw refuse('agents.application_decided');
       await this.operators.audit(work, {
         operatorId: ctx.operatorId,
         action: 'agent_application.reject',

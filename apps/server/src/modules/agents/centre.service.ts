@@ -13,16 +13,13 @@ import {
   type AgentRecordCategory,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import { findMemberById, type MemberRow } from '../accounts/index.ts';
 import { maskUsername } from '../accounts/index.ts';
 import { walletsOf } from '../ledger/index.ts';
 import * as repo from './agents.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { Clock } from '../../lib/clock.ts';
-
-export const NOT_AN_AGENT = '您还不是代理，无法使用代理中心，请先申请成为代理';
-const MEMBER_NOT_FOUND = '会员不存在或不属于您';
 
 const BET_STATUS_TEXT: Record<string, string> = {
   pending: '待开奖',
@@ -70,12 +67,12 @@ export class AgentCentreService {
   ) {}
 
   private requireAgent(member: MemberRow): void {
-    if (!member.isAgent || !member.agentCode) throw forbidden(NOT_AN_AGENT);
+    if (!member.isAgent || !member.agentCode) throw refuse('agents.not_an_agent');
   }
 
   private async requireOwnMember(agent: MemberRow, memberId: number): Promise<void> {
     this.requireAgent(agent);
-    if (!(await repo.isMemberOf(this.db, agent.id, memberId))) throw notFound(MEMBER_NOT_FOUND);
+    if (!(await repo.isMemberOf(this.db, agent.id, memberId))) throw refuse('agents.member_not_found');
   }
 
   async overview(agent: MemberRow, origin: string): Promise<AgentOverview> {
@@ -118,7 +115,7 @@ export class AgentCentreService {
       repo.betCounts(this.db, memberId),
     ]);
     const row = rows[0];
-    if (!row || !member) throw notFound(MEMBER_NOT_FOUND);
+    if (!row || !member) throw refuse('agents.member_not_found');
     const inviter = member.inviterId ? await findMemberById(this.db, member.inviterId) : undefined;
     const of = (kind: string) => wallets.find((w) => w.kind === kind)?.balance ?? 0n;
     return {
