@@ -3,6 +3,7 @@
  * area (a server module), merged here. Add an area's file beside these and list it below.
  */
 import { ACCOUNTS_REASONS } from './accounts.ts';
+import { ACTIVITIES_REASONS } from './activities.ts';
 import { AGENTS_REASONS } from './agents.ts';
 import { BACKOFFICE_REASONS } from './backoffice.ts';
 import { CONTENT_REASONS } from './content.ts';
@@ -21,6 +22,7 @@ export { reasons, type ReasonSpec } from './define.ts';
 /** Each area's catalogue under its area, the part of its reasons' names before the dot. */
 export const REASON_AREAS = {
   accounts: ACCOUNTS_REASONS,
+  activities: ACTIVITIES_REASONS,
   agents: AGENTS_REASONS,
   backoffice: BACKOFFICE_REASONS,
   content: CONTENT_REASONS,
@@ -37,6 +39,7 @@ export const REASON_AREAS = {
 
 export const REASONS = {
   ...ACCOUNTS_REASONS,
+  ...ACTIVITIES_REASONS,
   ...AGENTS_REASONS,
   ...BACKOFFICE_REASONS,
   ...CONTENT_REASONS,

@@ -34,6 +34,9 @@ const SAMPLES: { [N in TemplateName]: ReasonParams<N> } = {
   'limits.callback_too_often': { wait: '1分钟' },
   'limits.requests_too_often': { wait: '1分钟' },
   'request.day_range_invalid': { problem: '开始日期不能晚于结束日期' },
+  'activities.already_applied': { rule: 'daily_checkin', status: '待审核' },
+  'activities.not_eligible': { problem: '活动已结束' },
+  'activities.application_decided': { status: '已通过' },
   'invite.code_changes_used_up': { limit: 3 },
   'reports.range_too_long': { days: 366 },
 };

@@ -4,6 +4,7 @@ import {
   ACTIVITY_RULES,
   APPLICATION_STATUSES,
   formatFen,
+  reasonMessage,
   type ActivityCategory,
   type ActivityDetail,
   type ActivitySummary,
@@ -13,7 +14,7 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
-import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import type { BonusService } from '../bonus/index.ts';
 import type { IdempotencyService } from '../idempotency/index.ts';
 import type { MessagesService } from '../messages/index.ts';
@@ -186,7 +187,12 @@ export class ActivitiesService {
       application: existing ? toApplicationItem(existing, activity) : null,
     };
     if (existing)
-      return { ...base, eligible: false, reason: this.alreadyApplied(activity, existing), amount: null };
+      return {
+        ...base,
+        eligible: false,
+        reason: reasonMessage('activities.already_applied', this.applied(activity, existing)),
+        amount: null,
+      };
     const excluded = await this.responsible.exclusionReason(this.db, memberId, now, 'promotion');
     if (excluded) return { ...base, eligible: false, reason: excluded, amount: null };
     const decision = await this.eligibility(this.db, activity, memberId, now);
@@ -210,12 +216,12 @@ export class ActivitiesService {
         // No activity, check-in or bonus during a time-out or self-exclusion.
         await this.responsible.assertMayPlay(work, ctx.memberId, now, { kind: 'promotion' });
         const activity = await repo.findActivity(work.tx, activityId);
-        if (!activity) throw notFound('活动不存在');
+        if (!activity) throw refuse('activities.not_found');
         const period = periodOf(activity.rule, now);
         const existing = await repo.findApplication(work.tx, activity.id, ctx.memberId, period);
-        if (existing) throw conflict(this.alreadyApplied(activity, existing));
+        if (existing) throw refuse('activities.already_applied', this.applied(activity, existing));
         const decision = await this.eligibility(work.tx, activity, ctx.memberId, now);
-        if (!decision.eligible) throw unprocessable(decision.reason);
+        if (!decision.eligible) throw refuse('activities.not_eligible', { problem: decision.reason });
         const inserted = await repo.insertApplication(work.tx, {
           activityId: activity.id,
           memberId: ctx.memberId,
@@ -224,7 +230,7 @@ export class ActivitiesService {
           basis: decision.basis,
         });
         // A parallel application for the same period won the unique index.
-        if (!inserted) throw conflict(this.alreadyApplied(activity, undefined));
+        if (!inserted) throw refuse('activities.already_applied', this.applied(activity, undefined));
         const row = activity.autoApprove
           ? await this.approveIn(work, inserted, activity, null, '系统自动审核通过')
           : await this.notifyReceived(work, inserted, activity);
@@ -372,18 +378,13 @@ export class ActivitiesService {
 
   private async activityOf(id: number): Promise<ActivityRow> {
     const row = await repo.findActivity(this.db, id);
-    if (!row) throw notFound('活动不存在');
+    if (!row) throw refuse('activities.not_found');
     return row;
   }
 
-  private alreadyApplied(activity: ActivityRow, existing: ApplicationRow | undefined): string {
-    const when =
-      activity.rule === 'daily_checkin'
-        ? '今日已签到'
-        : activity.rule === 'turnover'
-          ? '本周已申请'
-          : '您已申请过该活动';
-    return existing ? `${when}（${APPLICATION_STATUSES[existing.status]}）` : when;
+  /** What `activities.already_applied` says: the rule's period, and the application's status if read. */
+  private applied(activity: ActivityRow, existing: ApplicationRow | undefined) {
+    return { rule: activity.rule, status: existing ? APPLICATION_STATUSES[existing.status] : null };
   }
 
   private async eligibility(
@@ -407,13 +408,13 @@ export class ActivitiesService {
 
   private async pendingForReview(work: Work, id: number) {
     const application = await repo.lockApplication(work.tx, id);
-    if (!application) throw notFound('申请不存在');
+    if (!application) throw refuse('activities.application_not_found');
     if (application.status !== 'pending')
-      throw conflict(`该申请已处理（${APPLICATION_STATUSES[application.status]}）`);
+      throw refuse('activities.application_decided', { status: APPLICATION_STATUSES[application.status] });
     const activity = (await repo.activitiesByIds(work.tx, [application.activityId])).get(
       application.activityId,
     );
-    if (!activity) throw notFound('活动不存在');
+    if (!activity) throw refuse('activities.not_found');
     return { application, activity };
   }
 
@@ -435,7 +436,7 @@ export class ActivitiesService {
       turnoverMultiple: activity.turnoverMultiple,
     });
     // An application made before the member's time-out or self-exclusion is not paid during it.
-    if (granted.excluded) throw unprocessable('该会员处于冷静期或自我排除期，不能发放彩金，请驳回该申请');
+    if (granted.excluded) throw refuse('activities.member_excluded');
     const { log } = granted;
     const row = await repo.updateApplication(work.tx, application.id, {
       status: 'approved',
