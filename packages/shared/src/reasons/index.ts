@@ -16,6 +16,7 @@ import { MESSAGES_REASONS } from './messages.ts';
 import { OPERATORS_REASONS } from './operators.ts';
 import { REPORTS_REASONS } from './reports.ts';
 import { REQUEST_REASONS } from './request.ts';
+import { REWARDS_REASONS } from './rewards.ts';
 
 export { reasons, type ReasonSpec } from './define.ts';
 
@@ -35,6 +36,7 @@ export const REASON_AREAS = {
   operators: OPERATORS_REASONS,
   reports: REPORTS_REASONS,
   request: REQUEST_REASONS,
+  rewards: REWARDS_REASONS,
 } as const;
 
 export const REASONS = {
@@ -52,6 +54,7 @@ export const REASONS = {
   ...OPERATORS_REASONS,
   ...REPORTS_REASONS,
   ...REQUEST_REASONS,
+  ...REWARDS_REASONS,
 };
 
 export type ReasonName = keyof typeof REASONS;

@@ -1,7 +1,7 @@
 import { BONUS_TYPE_KEYS, BONUS_TYPES, formatFen, type BonusType } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { DayWindow } from '../../lib/day-window.ts';
-import { notFound } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import { toBonusLog } from './rewards.mapper.ts';
 import * as repo from './rewards.repo.ts';
 
@@ -31,7 +31,7 @@ export class BonusLogsService {
 
   async detail(memberId: number, id: number) {
     const row = await repo.findBonusLog(this.db, memberId, id);
-    if (!row) throw notFound('彩金记录不存在');
+    if (!row) throw refuse('rewards.bonus_log_not_found');
     return toBonusLog(row);
   }
 

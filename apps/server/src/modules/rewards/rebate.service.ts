@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { lockForTransaction } from '../../db/locks.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
-import { conflict, notFound, pgErrorCode, PG_UNIQUE_VIOLATION, unprocessable } from '../../lib/errors.ts';
+import { PG_UNIQUE_VIOLATION, pgErrorCode, refuse } from '../../lib/errors.ts';
 import { findMemberById } from '../accounts/index.ts';
 import type { IdempotencyService } from '../idempotency/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
@@ -54,7 +54,7 @@ export class RebateService {
 
   private async vipLevelOf(db: Db, memberId: number): Promise<number> {
     const member = await findMemberById(db, memberId);
-    if (!member) throw notFound('用户不存在');
+    if (!member) throw refuse('accounts.member_not_found');
     return member.vipLevel;
   }
 
@@ -127,7 +127,7 @@ export class RebateService {
         records: records.map(toRebateRecord),
       };
     } catch (err) {
-      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw conflict('返水正在计算，请稍后再试');
+      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw refuse('rewards.rebate_computing');
       throw err;
     }
   }
@@ -182,12 +182,12 @@ export class RebateService {
         await this.responsible.assertMayPlay(work, call.memberId, this.clock.now(), { kind: 'promotion' });
         if (ids) {
           const found = await repo.rebateStatuses(work.tx, call.memberId, ids);
-          if (found.length !== ids.length) throw notFound('返水记录不存在');
+          if (found.length !== ids.length) throw refuse('rewards.rebate_not_found');
         }
         const records = await repo.lockClaimable(work.tx, call.memberId, ids);
         if (records.length === 0) {
-          if (selection.kind === 'all') throw unprocessable('暂无可领取的返水');
-          throw conflict(selection.kind === 'one' ? '该返水已领取' : '所选返水均已领取');
+          if (selection.kind === 'all') throw refuse('rewards.nothing_to_claim');
+          throw refuse(selection.kind === 'one' ? 'rewards.rebate_claimed' : 'rewards.rebates_claimed');
         }
         return this.pay(work, call.memberId, records);
       },
@@ -246,7 +246,7 @@ export class RebateService {
 
   async detail(memberId: number, id: number) {
     const record = await repo.findRebate(this.db, memberId, id);
-    if (!record) throw notFound('返水记录不存在');
+    if (!record) throw refuse('rewards.rebate_not_found');
     const items = await repo.itemsOf(this.db, record.id);
     return { ...toRebateRecord(record), bets: items.map(toRebateItem) };
   }
