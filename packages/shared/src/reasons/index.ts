@@ -14,6 +14,7 @@ import { LEDGER_REASONS } from './ledger.ts';
 import { LIMITS_REASONS } from './limits.ts';
 import { MESSAGES_REASONS } from './messages.ts';
 import { OPERATORS_REASONS } from './operators.ts';
+import { REALTIME_REASONS } from './realtime.ts';
 import { REPORTS_REASONS } from './reports.ts';
 import { REQUEST_REASONS } from './request.ts';
 import { REWARDS_REASONS } from './rewards.ts';
@@ -34,6 +35,7 @@ export const REASON_AREAS = {
   limits: LIMITS_REASONS,
   messages: MESSAGES_REASONS,
   operators: OPERATORS_REASONS,
+  realtime: REALTIME_REASONS,
   reports: REPORTS_REASONS,
   request: REQUEST_REASONS,
   rewards: REWARDS_REASONS,
@@ -52,6 +54,7 @@ export const REASONS = {
   ...LIMITS_REASONS,
   ...MESSAGES_REASONS,
   ...OPERATORS_REASONS,
+  ...REALTIME_REASONS,
   ...REPORTS_REASONS,
   ...REQUEST_REASONS,
   ...REWARDS_REASONS,

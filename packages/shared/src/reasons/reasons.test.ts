@@ -38,6 +38,7 @@ const SAMPLES: { [N in TemplateName]: ReasonParams<N> } = {
   'activities.not_eligible': { problem: '活动已结束' },
   'activities.application_decided': { status: '已通过' },
   'invite.code_changes_used_up': { limit: 3 },
+  'realtime.test_failed': { detail: '推送服务不可用' },
   'reports.range_too_long': { days: 366 },
 };
 

@@ -12,7 +12,7 @@ import {
 } from '@app/shared';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, forbidden } from '../../lib/errors.ts';
+import { AppError, refuse } from '../../lib/errors.ts';
 import type { DomainEvents, EventBus } from '../../lib/events.ts';
 import type { Broadcaster } from './broadcaster.ts';
 import type { RealtimeHub } from './hub.ts';
@@ -125,8 +125,9 @@ export class RealtimeService {
   /** Signs a subscription: only the member's own private channel; throws 403 for anything else. */
   authorize(memberId: number, channel: string, socketId: string): { auth: string } {
     const kind = channelKind(channel);
-    if (kind === 'public') throw new AppError(400, '公共频道无需认证');
-    if (kind !== 'private' || memberIdOfChannel(channel) !== memberId) throw forbidden('无权订阅该频道');
+    if (kind === 'public') throw refuse('realtime.public_channel');
+    if (kind !== 'private' || memberIdOfChannel(channel) !== memberId)
+      throw refuse('realtime.channel_forbidden');
     const { appKey, appSecret } = this.config.realtime;
     return { auth: signSubscription(appKey, appSecret, socketId, channel) };
   }
@@ -214,7 +215,7 @@ export class RealtimeService {
       });
     } catch (err) {
       this.log.warn({ err }, 'realtime test failed');
-      throw new AppError(503, `连接测试失败：${err instanceof Error ? err.message : '推送服务不可用'}`);
+      throw refuse('realtime.test_failed', { detail: err instanceof Error ? err.message : '推送服务不可用' });
     }
     return {
       success: true,
@@ -227,7 +228,7 @@ export class RealtimeService {
 
   async currentBalance(memberId: number) {
     const snapshot = await this.snapshot(memberId);
-    if (!snapshot) throw new AppError(404, '用户不存在');
+    if (!snapshot) throw refuse('accounts.member_not_found');
     return {
       balance: formatFen(snapshot.main),
       frozen_balance: formatFen(snapshot.frozen),

@@ -172,7 +172,11 @@ describe('private channels', () => {
 
     const other = await authFor(a, privateUserChannel(b.id), socketId);
     expect(other.statusCode).toBe(403);
-    expect(body(other)).toEqual({ code: 403, message: '无权订阅该频道', data: null });
+    expect(body(other)).toEqual({
+      code: 403,
+      message: '无权订阅该频道',
+      data: { reason: 'realtime.channel_forbidden' },
+    });
     for (const channel of ['private-admin', 'presence-room', 'private-encrypted-user.1']) {
       expect((await authFor(a, channel, socketId)).statusCode).toBe(403);
     }
