@@ -1,202 +1,50 @@
-import { PublicCache } from './lib/public-cache.ts';
-import { RedisCacheTransport } from './lib/public-cache-redis.ts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createAdapters, defaultAdapters, type AdapterRegistry } from './adapters/index.ts';
 import type { AppConfig } from './config.ts';
+import type { Core } from './core.ts';
 import type { Database } from './db/client.ts';
+import { registerJobs } from './jobs.ts';
 import type { Clock } from './lib/clock.ts';
 import { EventBus } from './lib/events.ts';
+import { JobRunner, Leadership } from './lib/jobs.ts';
+import { PublicCache } from './lib/public-cache.ts';
+import { RedisCacheTransport } from './lib/public-cache-redis.ts';
 import { AccountsService } from './modules/accounts/index.ts';
+import { ActivitiesService } from './modules/activities/index.ts';
+import { createAgents } from './modules/agents/index.ts';
 import { AppConfigService } from './modules/app-config/index.ts';
+import { createBackoffice } from './modules/backoffice/index.ts';
+import { BonusService } from './modules/bonus/index.ts';
+import { ClientLogsService } from './modules/client-logs/index.ts';
+import { createContent } from './modules/content/index.ts';
+import { ControlChanges, SoloAllowance } from './modules/dual-control/index.ts';
+import { createGames } from './modules/games/index.ts';
+import { HousekeepingService } from './modules/housekeeping/index.ts';
 import { IdempotencyService } from './modules/idempotency/index.ts';
+import { createInvite } from './modules/invite/index.ts';
 import { createWallets, LedgerService, walletsOf } from './modules/ledger/index.ts';
+import { createLimits } from './modules/limits/index.ts';
+import { createLottery } from './modules/lottery/index.ts';
+import { MessagesService } from './modules/messages/index.ts';
+import { OperatorsService } from './modules/operators/index.ts';
+import { createPayments, FinanceSettingsService, openDepositsOf } from './modules/payments/index.ts';
 import {
   ClusterBroadcaster,
   LocalBroadcaster,
   PusherHttpBroadcaster,
+  RealtimeHub,
+  RealtimeService,
   RedisBroadcaster,
   type Broadcaster,
 } from './modules/realtime/index.ts';
-import { RealtimeHub } from './modules/realtime/index.ts';
-import { RealtimeService } from './modules/realtime/index.ts';
-import { FeedSync } from './modules/sports/index.ts';
-import { OverdueMatchService } from './modules/sports/index.ts';
-import { BookBackfillService } from './modules/sports/index.ts';
-import type { SportsFeed } from './modules/sports/index.ts';
-import { MatchesService } from './modules/sports/index.ts';
-import { OrdersService } from './modules/sports/index.ts';
-import { SportsPreferencesService } from './modules/sports/index.ts';
-import { LiveAcceptanceService } from './modules/sports/index.ts';
-import { SettlementService } from './modules/sports/index.ts';
-import { LotteryBetsService } from './modules/lottery/index.ts';
-import { LotteryService } from './modules/lottery/index.ts';
-import { resolveDrawSeedKey } from './modules/lottery/index.ts';
-import { LotteryScheduler } from './modules/lottery/index.ts';
-import { LotterySettlement } from './modules/lottery/index.ts';
-import { LotteryWalletService } from './modules/lottery/index.ts';
-import { JobRunner, Leadership } from './lib/jobs.ts';
-import { BonusService } from './modules/bonus/index.ts';
-import { MessagesService } from './modules/messages/index.ts';
-import { OperatorsService } from './modules/operators/index.ts';
-import { ActivitiesService } from './modules/activities/index.ts';
-import { AgentApplicationsService } from './modules/agents/index.ts';
-import { AgentCentreService } from './modules/agents/index.ts';
-import { InviteService } from './modules/invite/index.ts';
-import { InviteRewardsService } from './modules/invite/index.ts';
-import { ArticlesService } from './modules/content/index.ts';
-import { NoticesService } from './modules/content/index.ts';
-import { ClientLogsService } from './modules/client-logs/index.ts';
-import { BonusLogsService } from './modules/rewards/index.ts';
-import { DEFAULT_REBATE_SOURCES } from './modules/rewards/index.ts';
-import { RebateService } from './modules/rewards/index.ts';
-import { VipService } from './modules/rewards/index.ts';
-import { ReportsService } from './modules/reports/index.ts';
-import type { PaymentGateway } from './modules/payments/index.ts';
-import { openDepositsOf, PaymentsService } from './modules/payments/index.ts';
-import { UserWalletsService } from './modules/withdrawals/index.ts';
-import { WithdrawalsService } from './modules/withdrawals/index.ts';
-import { GamesService } from './modules/games/index.ts';
-import { GameRecordsService } from './modules/games/index.ts';
-import { GameTransferService } from './modules/games/index.ts';
-import type { GameProvider } from './modules/games/index.ts';
-import { DemoGameProvider } from './modules/games/index.ts';
-import { HousekeepingService } from './modules/housekeeping/index.ts';
-import { createAdapters, defaultAdapters, type AdapterRegistry } from './adapters/index.ts';
-import type { SelectedAdapters } from './adapters/registry.ts';
-import { registerJobs } from './jobs.ts';
+import { createReports } from './modules/reports/index.ts';
+import { ResponsiblePlayService } from './modules/responsible/index.ts';
+import { createRewards } from './modules/rewards/index.ts';
+import { createSports } from './modules/sports/index.ts';
+import { createWithdrawals } from './modules/withdrawals/index.ts';
 import { DatabaseHealth } from './ops/db-health.ts';
 import { Metrics } from './ops/metrics.ts';
-import { createBackoffice, type Backoffice } from './modules/backoffice/index.ts';
-import { FinanceSettingsService } from './modules/payments/index.ts';
-import { InviteRulesService } from './modules/invite/index.ts';
-import { createLimits, type Limits } from './modules/limits/index.ts';
-import { ControlChanges, SoloAllowance } from './modules/dual-control/index.ts';
-import { SportsAdminService } from './modules/sports/index.ts';
-import { LotteryAdminService } from './modules/lottery/index.ts';
-import { ContentAdminService } from './modules/content/index.ts';
-import { InviteAdminService } from './modules/invite/index.ts';
-import { ReportsAdminService } from './modules/reports/index.ts';
-import { DepositQueueService } from './modules/payments/index.ts';
-import { WithdrawalQueueService } from './modules/withdrawals/index.ts';
-import { ResponsiblePlayService } from './modules/responsible/index.ts';
-
-/** Everything a route may call, built once per app. */
-export interface Services {
-  config: AppConfig;
-  /** The one clock every service and job reads. */
-  clock: Clock;
-  database: Database;
-  /** Whether PostgreSQL answers; API calls answer 503 and jobs wait while it does not. */
-  dbHealth: DatabaseHealth;
-  /** This process's Prometheus metrics (/metrics). */
-  metrics: Metrics;
-  /** Listeners (every process) and periodic jobs (the leader): started when the app is ready. */
-  jobs: JobRunner;
-  events: EventBus;
-  ledger: LedgerService;
-  accounts: AccountsService;
-  appConfig: AppConfigService;
-  idempotency: IdempotencyService;
-  hub: RealtimeHub;
-  realtime: RealtimeService;
-  matches: MatchesService;
-  orders: OrdersService;
-  settlement: SettlementService;
-  feedSync: FeedSync;
-  /** The 36 h void rule (leader job `sports-void-overdue`). */
-  overdueMatches: OverdueMatchService;
-  /** Books orders open from before the book existed (leader job `sports-book-backfill`). */
-  bookBackfill: BookBackfillService;
-  /** The sports feed in use (SPORTS_FEED). */
-  sportsFeed: SportsFeed;
-  /** Members' sports preferences (odds-change policy). */
-  sportsPreferences: SportsPreferencesService;
-  /** Decides in-play orders once their bet delay has passed (leader job `sports-accept-live`). */
-  liveAcceptance: LiveAcceptanceService;
-  lottery: LotteryService;
-  lotteryBets: LotteryBetsService;
-  lotteryWallet: LotteryWalletService;
-  lotterySettlement: LotterySettlement;
-  /** The lottery's clock: periods, 封盘, draws and settlement (`tick(now)` drives it in tests). */
-  lotteryScheduler: LotteryScheduler;
-  /** Back-office accounts and the audit log. */
-  operators: OperatorsService;
-  /** The member inbox: messages written in the transaction of the event they report. */
-  messages: MessagesService;
-  /** Bonuses: ledger credit + bonus log + the turnover they require. */
-  bonus: BonusService;
-  /** Activities, eligibility, applications and their review. */
-  activities: ActivitiesService;
-  /** Agent applications: apply, cancel, operators' decisions. */
-  agentApplications: AgentApplicationsService;
-  /** The agent centre: an agent's own members and their records. */
-  agentCentre: AgentCentreService;
-  /** The member's invite programme (code, link, referrals, rewards, ranking). */
-  invite: InviteService;
-  /** Pays invite rewards (deposit milestones on commit, daily bet commission by the job). */
-  inviteRewards: InviteRewardsService;
-  /** Notices and banners. */
-  notices: NoticesService;
-  /** Experts, expert and lottery articles, likes and favourites. */
-  articles: ArticlesService;
-  clientLogs: ClientLogsService;
-  /** The member's bonus logs. */
-  bonusLogs: BonusLogsService;
-  /** Rebates (反水): apply, claim once, records. */
-  rebates: RebateService;
-  /** VIP upgrades: promotion with each level's bonus paid once (`check`, `sweep`, `idle`). */
-  vip: VipService;
-  /** Comprehensive report, betting records, bills. */
-  reports: ReportsService;
-  /** The payment gateway in use (PAYMENT_GATEWAY). */
-  paymentGateway: PaymentGateway;
-  /** Deposits: gateway orders and callbacks, USDT transfers confirmed by an operator. */
-  payments: PaymentsService;
-  /** Withdrawals: freeze on request, pay out or unfreeze on decision. */
-  withdrawals: WithdrawalsService;
-  /** Saved withdrawal destinations (bank cards, USDT addresses). */
-  userWallets: UserWalletsService;
-  /** The game aggregator in use (GAME_PROVIDER), behind the GameProvider adapter. */
-  gameProvider: GameProvider;
-  /**
-   * The built-in demo aggregator (its pages and fault switch) when GAME_PROVIDER=simulator;
-   * reading it with another provider selected throws.
-   */
-  readonly demoProvider: DemoGameProvider;
-  games: GamesService;
-  gameTransfers: GameTransferService;
-  gameRecords: GameRecordsService;
-  /** Deletes expired sessions, old idempotency records, login attempts and payment callbacks. */
-  housekeeping: HousekeepingService;
-  /** Routes the selected adapters serve themselves (simulators' pages). */
-  adapterRoutes: SelectedAdapters['routes'];
-  /** Abuse limits: failed-attempt counts and the store behind the request rate limits. */
-  limits: Limits;
-  /**
-   * 理性投注: the member's own limits, reality check, time-outs and self-exclusions; every money
-   * path, bonus, rebate, reward and marketing message asks it.
-   */
-  responsible: ResponsiblePlayService;
-  /** The operator console's services (/admin/v1: security, dashboard, members, finance …). */
-  backoffice: Backoffice;
-  /** Maker–checker for what one operator must not do alone (issue 37). */
-  controlChanges: ControlChanges;
-  /** Money an operator moves alone per member and Beijing day, against the approval threshold. */
-  soloAllowance: SoloAllowance;
-  /** Rates, limits, fees, methods and the approval threshold in force (payments). */
-  financeSettings: FinanceSettingsService;
-  sportsAdmin: SportsAdminService;
-  lotteryAdmin: LotteryAdminService;
-  contentAdmin: ContentAdminService;
-  inviteAdmin: InviteAdminService;
-  reportsAdmin: ReportsAdminService;
-  depositQueue: DepositQueueService;
-  withdrawalQueue: WithdrawalQueueService;
-  /** Public answers kept in memory by URL (plugins/public-cache.ts); writers invalidate their topic. */
-  publicCache: PublicCache;
-  /** Stops background work and closes connections to outside services. */
-  close(): Promise<void>;
-}
 
 async function createBroadcaster(
   config: AppConfig,
@@ -222,10 +70,12 @@ async function createBroadcaster(
 }
 
 /**
- * The composition root: builds the adapters the configuration selects, the module services
- * and the jobs registry, and nothing else. No listener subscribes, no timer starts and no job
- * runs here; `servicesPlugin` starts the jobs registry once the app is ready and stops it on
- * close (docs/decisions/010-composition-root-and-adapters.md).
+ * The composition root: builds the process's core (events, realtime, the public-answer cache,
+ * the adapters the configuration selects), the services every module stands on, then each
+ * module through its factory (`create<Module>` in its face), and the jobs registry, and nothing
+ * else. No listener subscribes, no timer starts and no job runs here; `servicesPlugin` starts
+ * the jobs registry once the app is ready and stops it on close
+ * (docs/decisions/010-composition-root-and-adapters.md).
  */
 export async function createServices(
   config: AppConfig,
@@ -233,7 +83,7 @@ export async function createServices(
   log: FastifyBaseLogger,
   clock: Clock,
   registry: AdapterRegistry = defaultAdapters(),
-): Promise<Services> {
+) {
   const { db } = database;
   const events = new EventBus();
   const dbHealth = new DatabaseHealth(database, log);
@@ -263,6 +113,7 @@ export async function createServices(
       ? await RedisCacheTransport.connect(config.realtime.redisUrl, config.realtime.redisPrefix, log)
       : null,
   );
+  const core: Core = { config, db, clock, log, events, broadcaster, publicCache };
   const appConfig = new AppConfigService(db, clock, publicCache);
 
   // ---- adapters: the outside world, chosen by SPORTS_FEED / PAYMENT_GATEWAY / GAME_PROVIDER ----
@@ -274,68 +125,24 @@ export async function createServices(
     secret: (key) => appConfig.secret(key),
     env: process.env,
   });
-  const { sportsFeed, paymentGateway, gameProvider } = adapters;
 
-  // ---- module services: constructors only ----
+  // ---- what every module stands on ----
   const realtime = new RealtimeService(db, config, hub, broadcaster, log, clock);
   const ledger = new LedgerService(db, events, clock);
   const idempotency = new IdempotencyService(db);
   const limits = await createLimits(config, db, clock, log);
   const responsible = new ResponsiblePlayService(db, config, limits, events, clock, openDepositsOf);
   const messages = new MessagesService(db, broadcaster, log, clock, responsible);
-  const settlement = new SettlementService(db, ledger, events, log, messages, clock);
-  const feedSync = new FeedSync(
-    db,
-    sportsFeed,
-    broadcaster,
-    settlement,
-    log,
-    clock,
-    {
-      backHours: config.sports.backMinutes / 60,
-      aheadHours: config.sports.aheadMinutes / 60,
-      preMatchRefreshMs: 60_000,
-      fixturesRefreshMs: 10 * 60_000,
-    },
-    publicCache,
-  );
-  const overdueMatches = new OverdueMatchService(db, settlement, broadcaster, log, clock, publicCache);
-  const bookBackfill = new BookBackfillService(db, log, clock);
-  const sportsPreferences = new SportsPreferencesService(db, clock, config.sports.betDelayMs);
-  const liveAcceptance = new LiveAcceptanceService(db, ledger, broadcaster, log, clock, events, responsible);
-  const lotterySettlement = new LotterySettlement(db, ledger, broadcaster, log, messages, clock, events);
-  // The draw seed key: DRAW_SEED_KEY, or (demo) the key file in DATA_DIR made on the first start.
-  const drawSeedKey = resolveDrawSeedKey(config);
-  log.info({ source: drawSeedKey.source, keyId: drawSeedKey.id }, 'lottery draw seed key');
-  const lotteryScheduler = new LotteryScheduler(db, lotterySettlement, broadcaster, log, clock, {
-    aheadMs: config.lottery.aheadMs,
-    seedKey: drawSeedKey,
-  });
   const operators = new OperatorsService(db, config, clock, limits);
   // Dual control (issue 37): what waits for a second operator, and money one moves alone per day.
   let queueChanged = () => undefined as void;
-  const controlChanges = new ControlChanges(db, operators, clock, () => queueChanged());
-  const financeSettings = new FinanceSettingsService(db, config, clock, operators, controlChanges);
-  const soloAllowance = new SoloAllowance(
+  const changes = new ControlChanges(db, operators, clock, () => queueChanged());
+  const financeSettings = new FinanceSettingsService(db, config, clock, operators, changes);
+  const solo = new SoloAllowance(
     async (work) => (await financeSettings.rules(work.tx)).adjustmentThreshold,
     clock,
   );
   const bonus = new BonusService(ledger, events, clock, responsible);
-  const gameTransfers = new GameTransferService(
-    db,
-    ledger,
-    gameProvider,
-    config.games,
-    log,
-    clock,
-    responsible,
-  );
-  const gameRecords = new GameRecordsService(db, gameProvider, events, clock);
-  const vip = new VipService(db, bonus, messages, events, log, clock);
-  const rebates = new RebateService(db, ledger, idempotency, DEFAULT_REBATE_SOURCES, log, clock, responsible);
-  const agentApplications = new AgentApplicationsService(db, operators, messages, events, clock, responsible);
-  const inviteRules = new InviteRulesService(db, clock, operators, controlChanges);
-  const inviteRewards = new InviteRewardsService(db, bonus, messages, log, clock, inviteRules);
   const accounts = new AccountsService(
     db,
     config,
@@ -344,18 +151,40 @@ export async function createServices(
     clock,
     limits,
   );
-  const housekeeping = new HousekeepingService(db, config.housekeeping, clock, log);
 
-  const backoffice = createBackoffice({
+  // ---- the modules, each through its factory ----
+  const money = { ledger, idempotency, messages, responsible, operators, changes, solo };
+  const sports = createSports(core, { ...money, sportsFeed: adapters.sportsFeed });
+  const lottery = createLottery(core, money);
+  const games = createGames(core, { ledger, responsible, gameProvider: adapters.gameProvider });
+  const payments = createPayments(core, {
+    ...money,
+    paymentGateway: adapters.paymentGateway,
+    financeSettings,
+  });
+  const withdrawals = createWithdrawals(core, { ...money, accounts, financeSettings });
+  const rewards = createRewards(core, { ...money, bonus });
+  const agents = createAgents(core, { operators, messages, responsible });
+  const invite = createInvite(core, { ...agents, bonus, messages, operators, changes });
+  const content = createContent(core, { operators, appConfig, messages });
+  const reports = createReports(core, games);
+  const activities = new ActivitiesService(
     db,
-    config,
-    clock,
-    log,
-    events,
-    broadcaster,
+    idempotency,
+    bonus,
+    messages,
     operators,
-    controlChanges,
-    soloAllowance,
+    clock,
+    responsible,
+    solo,
+    changes,
+  );
+  const housekeeping = new HousekeepingService(db, config.housekeeping, clock, log);
+  const backoffice = createBackoffice({
+    ...core,
+    operators,
+    controlChanges: changes,
+    soloAllowance: solo,
     ledger,
     messages,
     realtime,
@@ -374,16 +203,16 @@ export async function createServices(
     events,
     realtime,
     metrics,
-    vip,
-    inviteRewards,
-    feedSync,
-    overdueMatches,
-    bookBackfill,
-    liveAcceptance,
-    lotteryScheduler,
-    rebates,
-    gameTransfers,
-    gameRecords,
+    vip: rewards.vip,
+    inviteRewards: invite.inviteRewards,
+    feedSync: sports.feedSync,
+    overdueMatches: sports.overdueMatches,
+    bookBackfill: sports.bookBackfill,
+    liveAcceptance: sports.liveAcceptance,
+    lotteryScheduler: lottery.lotteryScheduler,
+    rebates: rewards.rebates,
+    gameTransfers: games.gameTransfers,
+    gameRecords: games.gameRecords,
     housekeeping,
   });
   jobs.listen('backoffice-pending-counts', backoffice.listen);
@@ -391,143 +220,74 @@ export async function createServices(
 
   return {
     config,
+    /** The one clock every service and job reads. */
     clock,
     database,
+    /** Whether PostgreSQL answers; API calls answer 503 and jobs wait while it does not. */
     dbHealth,
+    /** This process's Prometheus metrics (/metrics). */
     metrics,
+    /** Listeners (every process) and periodic jobs (the leader): started when the app is ready. */
     jobs,
     events,
-    ledger,
-    accounts,
-    appConfig,
-    idempotency,
     hub,
     realtime,
-    matches: new MatchesService(db, clock),
-    orders: new OrdersService(
-      db,
-      ledger,
-      idempotency,
-      clock,
-      responsible,
-      sportsPreferences,
-      config.sports.betDelayMs,
-      events,
-    ),
-    sportsPreferences,
-    liveAcceptance,
-    settlement,
-    feedSync,
-    overdueMatches,
-    bookBackfill,
-    sportsFeed,
-    lottery: new LotteryService(db, clock),
-    lotteryBets: new LotteryBetsService(db, ledger, idempotency, clock, responsible),
-    lotteryWallet: new LotteryWalletService(db, ledger, idempotency, events, clock, responsible),
-    lotterySettlement,
-    lotteryScheduler,
-    operators,
-    messages,
-    bonus,
-    activities: new ActivitiesService(
-      db,
-      idempotency,
-      bonus,
-      messages,
-      operators,
-      clock,
-      responsible,
-      soloAllowance,
-      controlChanges,
-    ),
-    agentApplications,
-    agentCentre: new AgentCentreService(db, clock),
-    invite: new InviteService(db, agentApplications, events, clock, inviteRules),
-    inviteRewards,
-    notices: new NoticesService(db, clock),
-    articles: new ArticlesService(db, clock),
-    clientLogs: new ClientLogsService(db, clock),
-    bonusLogs: new BonusLogsService(db),
-    rebates,
-    vip,
-    reports: new ReportsService(db, gameRecords),
-    paymentGateway,
-    payments: new PaymentsService(
-      db,
-      config,
-      ledger,
-      idempotency,
-      messages,
-      operators,
-      events,
-      paymentGateway,
-      log,
-      clock,
-      financeSettings,
-      responsible,
-      soloAllowance,
-      controlChanges,
-    ),
-    withdrawals: new WithdrawalsService(
-      db,
-      config,
-      ledger,
-      idempotency,
-      accounts,
-      messages,
-      operators,
-      events,
-      clock,
-      financeSettings,
-      soloAllowance,
-      controlChanges,
-    ),
-    userWallets: new UserWalletsService(db, clock),
-    gameProvider,
-    get demoProvider(): DemoGameProvider {
-      if (config.adapters.gameProvider !== 'simulator' || !(gameProvider instanceof DemoGameProvider))
-        throw new Error(`GAME_PROVIDER=${config.adapters.gameProvider}: the demo provider is not in use`);
-      return gameProvider;
-    },
-    games: new GamesService(
-      db,
-      gameProvider,
-      clock,
-      { timeoutMs: config.games.timeoutMs, publicUrl: config.publicUrl },
-      responsible,
-    ),
-    gameTransfers,
-    gameRecords,
-    housekeeping,
-    limits,
-    responsible,
+    /** Public answers kept in memory by URL (plugins/public-cache.ts); writers invalidate their topic. */
     publicCache,
+    /** Routes the selected adapters serve themselves (simulators' pages). */
     adapterRoutes: adapters.routes,
-    backoffice,
-    controlChanges,
-    soloAllowance,
+    appConfig,
+    ledger,
+    idempotency,
+    /** Abuse limits: failed-attempt counts and the store behind the request rate limits. */
+    limits,
+    /**
+     * 理性投注: the member's own limits, reality check, time-outs and self-exclusions; every money
+     * path, bonus, rebate, reward and marketing message asks it.
+     */
+    responsible,
+    /** The member inbox: messages written in the transaction of the event they report. */
+    messages,
+    /** Back-office accounts and the audit log. */
+    operators,
+    /** Maker–checker for what one operator must not do alone (issue 37). */
+    controlChanges: changes,
+    /** Money an operator moves alone per member and Beijing day, against the approval threshold. */
+    soloAllowance: solo,
+    /** Rates, limits, fees, methods and the approval threshold in force (payments). */
     financeSettings,
-    // The console's services of each module (its /admin/v1 routes).
-    sportsAdmin: new SportsAdminService(
-      db,
-      ledger,
-      settlement,
-      operators,
-      clock,
-      { changes: controlChanges, solo: soloAllowance },
-      publicCache,
-      broadcaster,
-      log,
-    ),
-    lotteryAdmin: new LotteryAdminService(db, operators, clock),
-    contentAdmin: new ContentAdminService(db, operators, appConfig, messages, clock, publicCache),
-    inviteAdmin: new InviteAdminService(db, inviteRules, clock),
-    reportsAdmin: new ReportsAdminService(db, clock),
-    depositQueue: new DepositQueueService(db),
-    withdrawalQueue: new WithdrawalQueueService(db),
+    /** Bonuses: ledger credit + bonus log + the turnover they require. */
+    bonus,
+    accounts,
+    ...sports,
+    ...lottery,
+    // Named one by one: spreading would read the demoProvider getter, which throws with another provider.
+    gameProvider: games.gameProvider,
+    games: games.games,
+    gameTransfers: games.gameTransfers,
+    gameRecords: games.gameRecords,
+    /** The built-in demo aggregator when GAME_PROVIDER=simulator; reading it otherwise throws. */
+    get demoProvider() {
+      return games.demoProvider;
+    },
+    ...payments,
+    ...withdrawals,
+    ...rewards,
+    ...agents,
+    ...invite,
+    ...content,
+    ...reports,
+    /** Activities, eligibility, applications and their review. */
+    activities,
+    clientLogs: new ClientLogsService(db, clock),
+    /** Deletes expired sessions, old idempotency records, login attempts and payment callbacks. */
+    housekeeping,
+    /** The operator console's own services (/admin/v1: security, dashboard, members, adjustments). */
+    backoffice,
+    /** Stops background work and closes connections to outside services. */
     close: async () => {
       await jobs.stop();
-      await vip.idle();
+      await rewards.vip.idle();
       dbHealth.close();
       await hub.close();
       await broadcaster.close();
@@ -536,6 +296,9 @@ export async function createServices(
     },
   };
 }
+
+/** Everything a route may call, built once per app. */
+export type Services = Awaited<ReturnType<typeof createServices>>;
 
 declare module 'fastify' {
   interface FastifyInstance {

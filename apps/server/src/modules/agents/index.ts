@@ -3,3 +3,4 @@ export { agentTotals, memberCounts, membersOf } from './agents.repo.ts';
 export { agentsRoutes } from './agents.routes.ts';
 export { AgentApplicationsService } from './applications.service.ts';
 export { AgentCentreService, agentUrl } from './centre.service.ts';
+export { createAgents } from './agents.module.ts';

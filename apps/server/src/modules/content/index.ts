@@ -6,3 +6,4 @@ export { ArticlesService } from './articles.service.ts';
 export { noticesRoutes } from './notices.routes.ts';
 export { NoticesService } from './notices.service.ts';
 export { plainText, sanitizeRichText } from './sanitize.ts';
+export { createContent } from './content.module.ts';

@@ -6,3 +6,4 @@ export type { GameProvider } from './provider/provider.ts';
 export { GameRecordsService } from './records.service.ts';
 export { DemoGameProvider } from './simulator.ts';
 export { GameTransferService } from './transfers.service.ts';
+export { createGames } from './games.module.ts';

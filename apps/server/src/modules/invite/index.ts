@@ -5,3 +5,4 @@ export { inviteRoutes } from './invite.routes.ts';
 export { InviteService } from './invite.service.ts';
 export { INVITE_REWARDS_INTERVAL_MS, InviteRewardsService } from './rewards.service.ts';
 export { InviteRulesService } from './rules.service.ts';
+export { createInvite } from './invite.module.ts';

@@ -10,3 +10,4 @@ export { LotteryService } from './lottery.service.ts';
 export { LotteryScheduler } from './scheduler.ts';
 export { LotterySettlement } from './settlement.service.ts';
 export { LotteryWalletService } from './wallet.service.ts';
+export { createLottery } from './lottery.module.ts';

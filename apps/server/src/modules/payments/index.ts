@@ -8,3 +8,4 @@ export type { PaymentGateway } from './gateway.ts';
 export { paymentsRoutes } from './payments.routes.ts';
 export { PaymentsService } from './payments.service.ts';
 export { openDepositsOf } from './payments.repo.ts';
+export { createPayments } from './payments.module.ts';

@@ -38,7 +38,8 @@ export const realtimeConfig = configPart(
   },
   (e, ctx) => {
     // Several workers without Redis still reach each other's sockets through the cluster primary.
-    const driver = e.REALTIME_DRIVER ?? (e.REDIS_URL ? 'redis' : ctx.workers > 1 ? 'cluster' : 'embedded');
+    const driver: 'embedded' | 'redis' | 'pusher' | 'cluster' =
+      e.REALTIME_DRIVER ?? (e.REDIS_URL ? 'redis' : ctx.workers > 1 ? 'cluster' : 'embedded');
     if (driver === 'redis' && !e.REDIS_URL) throw new ConfigError('REALTIME_DRIVER=redis needs REDIS_URL');
     if (driver === 'pusher' && !e.PUSHER_HOST)
       throw new ConfigError('REALTIME_DRIVER=pusher needs PUSHER_HOST');

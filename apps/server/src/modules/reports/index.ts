@@ -5,3 +5,4 @@ export { ReportsAdminService } from './admin.service.ts';
 export { dayFiguresOf, daysOf } from './figures.ts';
 export { reportsRoutes } from './reports.routes.ts';
 export { ReportsService } from './reports.service.ts';
+export { createReports } from './reports.module.ts';

@@ -16,3 +16,4 @@ export { preferencesRoutes } from './preferences.routes.ts';
 export { SportsPreferencesService } from './preferences.service.ts';
 export { SettlementService } from './settlement.service.ts';
 export { passTypeName } from './sports.mapper.ts';
+export { createSports } from './sports.module.ts';

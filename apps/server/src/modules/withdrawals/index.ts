@@ -4,3 +4,4 @@ export { WithdrawalQueueService } from './admin.service.ts';
 export { UserWalletsService } from './wallets.service.ts';
 export { withdrawalsRoutes } from './withdrawals.routes.ts';
 export { WithdrawalsService } from './withdrawals.service.ts';
+export { createWithdrawals } from './withdrawals.module.ts';

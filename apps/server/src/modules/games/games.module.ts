@@ -1,0 +1,46 @@
+import type { Core } from '../../core.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { ResponsiblePlayService } from '../responsible/index.ts';
+import { GamesService } from './games.service.ts';
+import type { GameProvider } from './provider/provider.ts';
+import { GameRecordsService } from './records.service.ts';
+import { DemoGameProvider } from './simulator.ts';
+import { GameTransferService } from './transfers.service.ts';
+
+/** Slot and casino games through a provider's transfer wallet: catalogue, transfers, round records. */
+export function createGames(
+  c: Core,
+  d: { gameProvider: GameProvider; ledger: LedgerService; responsible: ResponsiblePlayService },
+) {
+  const { gameProvider } = d;
+  return {
+    /** The game aggregator in use (GAME_PROVIDER), behind the GameProvider adapter. */
+    gameProvider,
+    /**
+     * The built-in demo aggregator (its pages and fault switch) when GAME_PROVIDER=simulator;
+     * reading it with another provider selected throws.
+     */
+    get demoProvider(): DemoGameProvider {
+      if (c.config.adapters.gameProvider !== 'simulator' || !(gameProvider instanceof DemoGameProvider))
+        throw new Error(`GAME_PROVIDER=${c.config.adapters.gameProvider}: the demo provider is not in use`);
+      return gameProvider;
+    },
+    games: new GamesService(
+      c.db,
+      gameProvider,
+      c.clock,
+      { timeoutMs: c.config.games.timeoutMs, publicUrl: c.config.publicUrl },
+      d.responsible,
+    ),
+    gameTransfers: new GameTransferService(
+      c.db,
+      d.ledger,
+      gameProvider,
+      c.config.games,
+      c.log,
+      c.clock,
+      d.responsible,
+    ),
+    gameRecords: new GameRecordsService(c.db, gameProvider, c.events, c.clock),
+  };
+}

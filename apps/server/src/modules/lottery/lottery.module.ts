@@ -1,0 +1,50 @@
+import type { Core } from '../../core.ts';
+import type { IdempotencyService } from '../idempotency/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { MessagesService } from '../messages/index.ts';
+import type { OperatorsService } from '../operators/index.ts';
+import type { ResponsiblePlayService } from '../responsible/index.ts';
+import { LotteryAdminService } from './admin.service.ts';
+import { LotteryBetsService } from './bets.service.ts';
+import { resolveDrawSeedKey } from './draw-seed.ts';
+import { LotteryService } from './lottery.service.ts';
+import { LotteryScheduler } from './scheduler.ts';
+import { LotterySettlement } from './settlement.service.ts';
+import { LotteryWalletService } from './wallet.service.ts';
+
+/** The lottery: periods on a schedule with provably fair draws, bets, its wallet, settlement, console. */
+export function createLottery(
+  c: Core,
+  d: {
+    ledger: LedgerService;
+    idempotency: IdempotencyService;
+    messages: MessagesService;
+    responsible: ResponsiblePlayService;
+    operators: OperatorsService;
+  },
+) {
+  const lotterySettlement = new LotterySettlement(
+    c.db,
+    d.ledger,
+    c.broadcaster,
+    c.log,
+    d.messages,
+    c.clock,
+    c.events,
+  );
+  // The draw seed key: DRAW_SEED_KEY, or (demo) the key file in DATA_DIR made on the first start.
+  const seedKey = resolveDrawSeedKey(c.config);
+  c.log.info({ source: seedKey.source, keyId: seedKey.id }, 'lottery draw seed key');
+  return {
+    lotterySettlement,
+    /** The lottery's clock: periods, 封盘, draws and settlement (`tick(now)` drives it in tests). */
+    lotteryScheduler: new LotteryScheduler(c.db, lotterySettlement, c.broadcaster, c.log, c.clock, {
+      aheadMs: c.config.lottery.aheadMs,
+      seedKey,
+    }),
+    lottery: new LotteryService(c.db, c.clock),
+    lotteryBets: new LotteryBetsService(c.db, d.ledger, d.idempotency, c.clock, d.responsible),
+    lotteryWallet: new LotteryWalletService(c.db, d.ledger, d.idempotency, c.events, c.clock, d.responsible),
+    lotteryAdmin: new LotteryAdminService(c.db, d.operators, c.clock),
+  };
+}

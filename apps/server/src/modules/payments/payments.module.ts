@@ -1,0 +1,49 @@
+import type { Core } from '../../core.ts';
+import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
+import type { IdempotencyService } from '../idempotency/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { MessagesService } from '../messages/index.ts';
+import type { OperatorsService } from '../operators/index.ts';
+import type { ResponsiblePlayService } from '../responsible/index.ts';
+import { DepositQueueService } from './admin.service.ts';
+import type { FinanceSettingsService } from './finance-settings.service.ts';
+import type { PaymentGateway } from './gateway.ts';
+import { PaymentsService } from './payments.service.ts';
+
+/** Deposits: gateway orders and callbacks, USDT transfers confirmed by operators, the console's queue. */
+export function createPayments(
+  c: Core,
+  d: {
+    paymentGateway: PaymentGateway;
+    financeSettings: FinanceSettingsService;
+    ledger: LedgerService;
+    idempotency: IdempotencyService;
+    messages: MessagesService;
+    operators: OperatorsService;
+    responsible: ResponsiblePlayService;
+    changes: ControlChanges;
+    solo: SoloAllowance;
+  },
+) {
+  return {
+    /** The payment gateway in use (PAYMENT_GATEWAY). */
+    paymentGateway: d.paymentGateway,
+    payments: new PaymentsService(
+      c.db,
+      c.config,
+      d.ledger,
+      d.idempotency,
+      d.messages,
+      d.operators,
+      c.events,
+      d.paymentGateway,
+      c.log,
+      c.clock,
+      d.financeSettings,
+      d.responsible,
+      d.solo,
+      d.changes,
+    ),
+    depositQueue: new DepositQueueService(c.db),
+  };
+}

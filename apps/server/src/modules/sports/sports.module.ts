@@ -1,0 +1,93 @@
+import type { Core } from '../../core.ts';
+import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
+import type { IdempotencyService } from '../idempotency/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { MessagesService } from '../messages/index.ts';
+import type { OperatorsService } from '../operators/index.ts';
+import type { ResponsiblePlayService } from '../responsible/index.ts';
+import { LiveAcceptanceService } from './acceptance.service.ts';
+import { SportsAdminService } from './admin.service.ts';
+import { BookBackfillService } from './book-backfill.service.ts';
+import { FeedSync } from './feed-sync.ts';
+import type { SportsFeed } from './feed/feed.ts';
+import { MatchesService } from './matches.service.ts';
+import { OrdersService } from './orders.service.ts';
+import { OverdueMatchService } from './overdue.service.ts';
+import { SportsPreferencesService } from './preferences.service.ts';
+import { SettlementService } from './settlement.service.ts';
+
+/** The sports book: feed sync, matches, orders, in-play acceptance, settlement and its console. */
+export function createSports(
+  c: Core,
+  d: {
+    sportsFeed: SportsFeed;
+    ledger: LedgerService;
+    idempotency: IdempotencyService;
+    messages: MessagesService;
+    responsible: ResponsiblePlayService;
+    operators: OperatorsService;
+    changes: ControlChanges;
+    solo: SoloAllowance;
+  },
+) {
+  const settlement = new SettlementService(c.db, d.ledger, c.events, c.log, d.messages, c.clock);
+  const sportsPreferences = new SportsPreferencesService(c.db, c.clock, c.config.sports.betDelayMs);
+  return {
+    /** The sports feed in use (SPORTS_FEED). */
+    sportsFeed: d.sportsFeed,
+    settlement,
+    feedSync: new FeedSync(
+      c.db,
+      d.sportsFeed,
+      c.broadcaster,
+      settlement,
+      c.log,
+      c.clock,
+      {
+        backHours: c.config.sports.backMinutes / 60,
+        aheadHours: c.config.sports.aheadMinutes / 60,
+        preMatchRefreshMs: 60_000,
+        fixturesRefreshMs: 10 * 60_000,
+      },
+      c.publicCache,
+    ),
+    /** The 36 h void rule (leader job `sports-void-overdue`). */
+    overdueMatches: new OverdueMatchService(c.db, settlement, c.broadcaster, c.log, c.clock, c.publicCache),
+    /** Books orders open from before the book existed (leader job `sports-book-backfill`). */
+    bookBackfill: new BookBackfillService(c.db, c.log, c.clock),
+    /** Members' sports preferences (odds-change policy). */
+    sportsPreferences,
+    /** Decides in-play orders once their bet delay has passed (leader job `sports-accept-live`). */
+    liveAcceptance: new LiveAcceptanceService(
+      c.db,
+      d.ledger,
+      c.broadcaster,
+      c.log,
+      c.clock,
+      c.events,
+      d.responsible,
+    ),
+    matches: new MatchesService(c.db, c.clock),
+    orders: new OrdersService(
+      c.db,
+      d.ledger,
+      d.idempotency,
+      c.clock,
+      d.responsible,
+      sportsPreferences,
+      c.config.sports.betDelayMs,
+      c.events,
+    ),
+    sportsAdmin: new SportsAdminService(
+      c.db,
+      d.ledger,
+      settlement,
+      d.operators,
+      c.clock,
+      { changes: d.changes, solo: d.solo },
+      c.publicCache,
+      c.broadcaster,
+      c.log,
+    ),
+  };
+}

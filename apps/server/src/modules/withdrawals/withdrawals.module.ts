@@ -1,0 +1,46 @@
+import type { Core } from '../../core.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
+import type { IdempotencyService } from '../idempotency/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { MessagesService } from '../messages/index.ts';
+import type { OperatorsService } from '../operators/index.ts';
+import type { FinanceSettingsService } from '../payments/index.ts';
+import { WithdrawalQueueService } from './admin.service.ts';
+import { UserWalletsService } from './wallets.service.ts';
+import { WithdrawalsService } from './withdrawals.service.ts';
+
+/** Withdrawals: saved destinations, requests frozen until paid or refused, the console's queue. */
+export function createWithdrawals(
+  c: Core,
+  d: {
+    financeSettings: FinanceSettingsService;
+    ledger: LedgerService;
+    idempotency: IdempotencyService;
+    accounts: AccountsService;
+    messages: MessagesService;
+    operators: OperatorsService;
+    changes: ControlChanges;
+    solo: SoloAllowance;
+  },
+) {
+  return {
+    withdrawals: new WithdrawalsService(
+      c.db,
+      c.config,
+      d.ledger,
+      d.idempotency,
+      d.accounts,
+      d.messages,
+      d.operators,
+      c.events,
+      c.clock,
+      d.financeSettings,
+      d.solo,
+      d.changes,
+    ),
+    /** Saved withdrawal destinations (bank cards, USDT addresses). */
+    userWallets: new UserWalletsService(c.db, c.clock),
+    withdrawalQueue: new WithdrawalQueueService(c.db),
+  };
+}
