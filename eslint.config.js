@@ -38,7 +38,11 @@ const moduleFaces = {
       if (!owner || owner === here) return;
       if (target === path.join(SERVER_MODULES, owner, 'index.ts')) return;
       // The root composes every module's configuration part (config.ts, config/parts.ts).
-      if (/\.config\.ts$/.test(target) && file === path.join(import.meta.dirname, 'apps/server/src/config.ts')) return;
+      if (
+        /\.config\.ts$/.test(target) &&
+        file === path.join(import.meta.dirname, 'apps/server/src/config.ts')
+      )
+        return;
       if (target === path.join(SERVER_MODULES, owner, 'schema.ts')) {
         if (/\.(repo|table)\.ts$/.test(file) || file.includes(`${path.sep}db${path.sep}`)) return;
         context.report({ node: node.source, messageId: 'schema', data: { spec, target: owner } });

@@ -7,8 +7,11 @@ import type { UserWalletView, WithdrawView, withdrawPage } from './withdrawals.t
 
 describe('memberApi', () => {
   it('names each route METHOD /v1/… and gives every :param a params schema, and only those', () => {
+    // SPEC §6 spells two profile calls without /v1; they are the only ones.
+    const unversioned = Object.keys(memberApi).filter((route) => !/^\w+ \/v1\//.test(route));
+    expect(unversioned.sort()).toEqual(['GET /user/profile', 'POST /user/update']);
     for (const [route, contract] of Object.entries(memberApi)) {
-      expect(route).toMatch(/^(GET|POST|PUT|DELETE) \/v1\/[\w\-/:]+$/);
+      expect(route).toMatch(/^(GET|POST|PUT|DELETE) (\/v1)?\/[\w\-/:]+$/);
       const names = [...route.matchAll(/:(\w+)/g)].map((m) => m[1]);
       const params = 'params' in contract ? Object.keys((contract.params as z.ZodObject).shape) : [];
       expect(params.sort(), route).toEqual(names.sort());
