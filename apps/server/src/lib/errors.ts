@@ -5,6 +5,7 @@ import {
   type HttpErrorStatus,
   type ReasonName,
   type ReasonParams,
+  type Refusal,
 } from '@app/shared';
 
 /**
@@ -33,6 +34,16 @@ export function refuse<N extends ReasonName>(
     : [params: ReasonParams<N>, data?: Record<string, unknown>]
 ): AppError {
   return new AppError(REASONS[name].status, reasonMessage(name, params), { ...data, reason: name });
+}
+
+/** Throws a refusal a rule decided (its reason and figures). */
+export function refuseWith(refusal: Refusal, data?: Record<string, unknown>): AppError {
+  const refuseAny = refuse as (
+    name: ReasonName,
+    params?: unknown,
+    data?: Record<string, unknown>,
+  ) => AppError;
+  return refuseAny(refusal.reason, refusal.params, data);
 }
 
 /** Whether a failure is the refusal of one of these reasons (e.g. the ledger's insufficient balance). */

@@ -27,6 +27,10 @@ export const ACCOUNTS_REASONS = reasons({
           : '用户名或密码错误',
   },
   'accounts.disabled': { status: 403, message: '账号已被禁用，请联系客服' },
+  /** A blacklisted member (is_black) betting on sports or lottery. */
+  'accounts.betting_restricted': { status: 403, message: '账户受限，暂不能投注，请联系客服' },
+  /** A member whose betting is switched off (disable_game). */
+  'accounts.betting_disabled': { status: 403, message: '您的账户已被禁止投注，请联系客服' },
   // SPEC §8: the 401 toast reads 您还未登录，请先登录 whatever ended the session.
   'accounts.sign_in_required': { status: 401, message: '您还未登录，请先登录' },
   'accounts.session_ended': { status: 401, message: '您还未登录，请先登录' },

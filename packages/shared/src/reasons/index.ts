@@ -8,16 +8,22 @@ import { AGENTS_REASONS } from './agents.ts';
 import { BACKOFFICE_REASONS } from './backoffice.ts';
 import { CONTENT_REASONS } from './content.ts';
 import { DUAL_CONTROL_REASONS } from './dual-control.ts';
+import { GAMES_REASONS } from './games.ts';
 import { IDEMPOTENCY_REASONS } from './idempotency.ts';
 import { INVITE_REASONS } from './invite.ts';
 import { LEDGER_REASONS } from './ledger.ts';
 import { LIMITS_REASONS } from './limits.ts';
+import { LOTTERY_REASONS } from './lottery.ts';
 import { MESSAGES_REASONS } from './messages.ts';
 import { OPERATORS_REASONS } from './operators.ts';
+import { PAYMENTS_REASONS } from './payments.ts';
 import { REALTIME_REASONS } from './realtime.ts';
 import { REPORTS_REASONS } from './reports.ts';
 import { REQUEST_REASONS } from './request.ts';
+import { RESPONSIBLE_REASONS } from './responsible.ts';
 import { REWARDS_REASONS } from './rewards.ts';
+import { SPORTS_REASONS } from './sports.ts';
+import { WITHDRAWALS_REASONS } from './withdrawals.ts';
 
 export { reasons, type ReasonSpec } from './define.ts';
 
@@ -29,16 +35,22 @@ export const REASON_AREAS = {
   backoffice: BACKOFFICE_REASONS,
   content: CONTENT_REASONS,
   dual_control: DUAL_CONTROL_REASONS,
+  games: GAMES_REASONS,
   idempotency: IDEMPOTENCY_REASONS,
   invite: INVITE_REASONS,
   ledger: LEDGER_REASONS,
   limits: LIMITS_REASONS,
+  lottery: LOTTERY_REASONS,
   messages: MESSAGES_REASONS,
   operators: OPERATORS_REASONS,
+  payments: PAYMENTS_REASONS,
   realtime: REALTIME_REASONS,
   reports: REPORTS_REASONS,
   request: REQUEST_REASONS,
+  responsible: RESPONSIBLE_REASONS,
   rewards: REWARDS_REASONS,
+  sports: SPORTS_REASONS,
+  withdrawals: WITHDRAWALS_REASONS,
 } as const;
 
 export const REASONS = {
@@ -48,16 +60,22 @@ export const REASONS = {
   ...BACKOFFICE_REASONS,
   ...CONTENT_REASONS,
   ...DUAL_CONTROL_REASONS,
+  ...GAMES_REASONS,
   ...IDEMPOTENCY_REASONS,
   ...INVITE_REASONS,
   ...LEDGER_REASONS,
   ...LIMITS_REASONS,
+  ...LOTTERY_REASONS,
   ...MESSAGES_REASONS,
   ...OPERATORS_REASONS,
+  ...PAYMENTS_REASONS,
   ...REALTIME_REASONS,
   ...REPORTS_REASONS,
   ...REQUEST_REASONS,
+  ...RESPONSIBLE_REASONS,
   ...REWARDS_REASONS,
+  ...SPORTS_REASONS,
+  ...WITHDRAWALS_REASONS,
 };
 
 export type ReasonName = keyof typeof REASONS;
@@ -76,6 +94,21 @@ export type ReasonNameWith<P> = {
 export function reasonMessage<N extends ReasonName>(name: N, params?: ReasonParams<N>): string {
   const message = REASONS[name].message as string | ((p: unknown) => string);
   return typeof message === 'string' ? message : message(params);
+}
+
+/**
+ * A refusal decided but not thrown: a reason and its figures. A rule returns one, so its words can
+ * be shown (a screen that says why before the member tries) or thrown (refuseWith on the server).
+ */
+export type Refusal = {
+  [N in ReasonName]: ReasonParams<N> extends undefined
+    ? { reason: N; params?: undefined }
+    : { reason: N; params: ReasonParams<N> };
+}[ReasonName];
+
+/** The message of a decided refusal. */
+export function refusalMessage(refusal: Refusal): string {
+  return reasonMessage(refusal.reason, refusal.params as never);
 }
 
 export function isReasonName(name: unknown): name is ReasonName {

@@ -1,6 +1,6 @@
 import { isDomain } from '@app/shared';
 import { memberApi } from '@app/shared/api';
-import { badRequest } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import { memberOf } from '../../plugins/auth.ts';
 import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { ok } from '../../plugins/envelope.ts';
@@ -110,7 +110,7 @@ export const authRoutes = contractRoutes(memberApi, (app) => {
       config: validate,
       handler: async (request) => {
         const domain = request.body?.domain ?? requestContext(request).host.toLowerCase();
-        if (!isDomain(domain)) throw badRequest('域名格式不正确');
+        if (!isDomain(domain)) throw refuse('accounts.domain_invalid');
         const result = await accounts.validateDomain(domain);
         return ok(result, result.bound ? '域名已绑定代理' : '域名未绑定代理');
       },

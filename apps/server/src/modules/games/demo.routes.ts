@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { formatFen, GAME_SESSION_TTL_MS, parseYuan } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unprocessable, notFound } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { cspHeader } from '../../plugins/security-headers.ts';
 import { DT_BETS_FEN, DT_CHOICES, FISH_BETS_FEN, FISH_CODES } from './demo/engines.ts';
@@ -61,28 +61,28 @@ export const demoGameRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/games/demo/api/play', { schema: { hide: true, body: playBody } }, async (request) => {
     const { session, bet, choice, fish } = request.body;
     const parsed = parseYuan(bet);
-    if (!parsed.ok) throw unprocessable('投注额格式不正确');
+    if (!parsed.ok) throw refuse('games.demo_bet_format');
     let game;
     try {
       game = await sim.sessionGame(session);
     } catch (err) {
-      if (err instanceof ProviderRejected) throw unprocessable(err.message);
+      if (err instanceof ProviderRejected) throw refuse('games.provider_rejected', { problem: err.message });
       throw err;
     }
-    if (!BETS[game.engine].includes(parsed.fen)) throw unprocessable('不支持的投注额');
+    if (!BETS[game.engine].includes(parsed.fen)) throw refuse('games.demo_bet_unsupported');
     let input: PlayInput;
     if (game.engine === 'dragon_tiger') {
-      if (!choice) throw unprocessable('请选择押龙、押虎或押和');
+      if (!choice) throw refuse('games.demo_side_missing');
       input = { engine: 'dragon_tiger', bet: parsed.fen, choice };
     } else if (game.engine === 'fishing') {
-      if (!fish) throw unprocessable('请选择目标');
+      if (!fish) throw refuse('games.demo_target_missing');
       input = { engine: 'fishing', bet: parsed.fen, fish };
     } else input = { engine: 'slot', bet: parsed.fen };
     try {
       const result = await sim.play(session, input, GAME_SESSION_TTL_MS);
       return ok(result, '成功');
     } catch (err) {
-      if (err instanceof ProviderRejected) throw unprocessable(err.message);
+      if (err instanceof ProviderRejected) throw refuse('games.provider_rejected', { problem: err.message });
       throw err;
     }
   });
@@ -94,7 +94,7 @@ export const demoGameRoutes: FastifyPluginAsyncZod = async (app) => {
       const code = request.params.file.slice(0, -4);
       const game = DEMO_GAMES.find((g) => g.code === code);
       const platform = DEMO_PLATFORMS.find((p) => p.code === code);
-      if (!game && !platform) throw notFound('图标不存在');
+      if (!game && !platform) throw refuse('games.demo_icon_not_found');
       const [from, to] = game?.colors ?? platform!.colors;
       const glyph = game?.glyph ?? platform!.name.slice(0, 2);
       void reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400');

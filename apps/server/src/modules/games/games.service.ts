@@ -9,7 +9,7 @@ import {
   type NgPlatformView,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import * as repo from './games.repo.ts';
 import { assertMayPlay } from './games.rules.ts';
 import { rtpOf, type CatalogGame } from './provider/catalog.ts';
@@ -86,7 +86,7 @@ export class GamesService {
     const game = this.provider
       .games()
       .find((g) => ('id' in which ? g.id === which.id : g.code === which.code));
-    if (!game) throw notFound('游戏不存在');
+    if (!game) throw refuse('games.not_found');
     const sessionId = `${this.provider.code}_${memberId}_${now.getTime()}_${randomBytes(8).toString('hex')}`;
     const expiresAt = new Date(now.getTime() + GAME_SESSION_TTL_MS);
     let path: string;
@@ -98,8 +98,8 @@ export class GamesService {
         this.clock,
       );
     } catch (err) {
-      if (err instanceof ProviderRejected) throw unprocessable(err.message);
-      throw new AppError(503, '游戏平台暂时无法连接，请稍后再试');
+      if (err instanceof ProviderRejected) throw refuse('games.provider_rejected', { problem: err.message });
+      throw refuse('games.provider_unavailable');
     }
     const gameUrl =
       this.options.publicUrl && path.startsWith('/') ? `${this.options.publicUrl}${path}` : path;

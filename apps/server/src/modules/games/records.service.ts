@@ -1,7 +1,7 @@
 import { formatFen, GAME_TYPE_NAMES, type GameRecordStatsView, type GameRecordView } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
-import { notFound } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import * as repo from './games.repo.ts';
 import { findGame } from './provider/catalog.ts';
@@ -112,7 +112,7 @@ export class GameRecordsService {
 
   async detail(memberId: number, id: number): Promise<GameRecordView> {
     const row = await repo.findRecord(this.db, memberId, id);
-    if (!row) throw notFound('游戏记录不存在');
+    if (!row) throw refuse('games.record_not_found');
     return this.view(row);
   }
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { formatFen, MESSAGES, type NgBalance, type NgTransferResultView } from '@app/shared';
+import { formatFen, type NgBalance, type NgTransferResultView } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
-import { AppError, badRequest, PG_UNIQUE_VIOLATION, pgErrorCode, unprocessable } from '../../lib/errors.ts';
+import { isRefusal, PG_UNIQUE_VIOLATION, pgErrorCode, refuse } from '../../lib/errors.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import * as repo from './games.repo.ts';
 import { refuseBarredMember, type TransferMember } from './games.rules.ts';
@@ -60,11 +60,10 @@ export class GameTransferService {
     clientKey: string | undefined,
   ): Promise<{ view: NgTransferResultView; message: string }> {
     const memberId = member.id;
-    if (clientKey !== undefined && !KEY_PATTERN.test(clientKey))
-      throw badRequest('Idempotency-Key 须为8-128位字母、数字或 _-:.');
+    if (clientKey !== undefined && !KEY_PATTERN.test(clientKey)) throw refuse('idempotency.key_invalid');
     if (direction === 'in') {
       refuseBarredMember(member);
-      if (amount <= 0n) throw unprocessable('转入金额须大于0');
+      if (amount <= 0n) throw refuse('games.transfer_in_not_positive');
     }
     // The transfer already made under this key and the main balance, in one read (none when
     // neither is needed: a transfer out without a key).
@@ -73,7 +72,7 @@ export class GameTransferService {
       if (start.earlier) return this.replay(start.earlier, direction, amount);
       // A transfer the main wallet cannot cover is refused first (the ledger still decides under
       // its lock; this spares the transaction).
-      if (direction === 'in' && start.main < amount) throw unprocessable('主钱包余额不足');
+      if (direction === 'in' && start.main < amount) throw refuse('ledger.main_wallet_insufficient');
     }
 
     const now = this.clock.now();
@@ -115,8 +114,7 @@ export class GameTransferService {
           : // Out moves no money yet: the pending row alone, one statement.
             await repo.createTransfer(this.db, pending);
     } catch (err) {
-      if (err instanceof AppError && err.message === MESSAGES.insufficientBalance)
-        throw unprocessable('主钱包余额不足');
+      if (isRefusal(err, 'ledger.insufficient_balance')) throw refuse('ledger.main_wallet_insufficient');
       if (clientKey && pgErrorCode(err) === PG_UNIQUE_VIOLATION) {
         const earlier = await repo.findTransferByClientKey(this.db, memberId, clientKey);
         if (earlier) return this.replay(earlier, direction, amount);
@@ -297,7 +295,7 @@ export class GameTransferService {
 
   private async replay(row: repo.TransferRow, direction: 'in' | 'out', amount: bigint) {
     const same = row.direction === direction && (row.everything ? amount === 0n : row.amount === amount);
-    if (!same) throw unprocessable(MESSAGES.idempotencyMismatch);
+    if (!same) throw refuse('idempotency.key_reused');
     return this.answer(row);
   }
 
@@ -311,11 +309,10 @@ export class GameTransferService {
     known?: { main: bigint | undefined; game: bigint | null },
   ): Promise<{ view: NgTransferResultView; message: string }> {
     if (row.status === 'failed') {
-      throw unprocessable(
-        row.direction === 'in'
-          ? `转入失败（${row.lastError ?? '游戏平台拒绝'}），资金已退回主钱包`
-          : `转出失败：${row.lastError ?? '游戏平台拒绝'}`,
-      );
+      const cause = row.lastError ?? '游戏平台拒绝';
+      throw refuse(row.direction === 'in' ? 'games.transfer_in_failed' : 'games.transfer_out_failed', {
+        cause,
+      });
     }
     const [main, game] = await Promise.all([
       known?.main ?? repo.mainBalanceOf(this.db, row.memberId),

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound, unprocessable } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { catalog, maxCloseSeconds } from './catalog.ts';
 import { scheduleText } from './lottery.mapper.ts';
@@ -98,14 +98,14 @@ export class LotteryAdminService {
     call: OperatorCall,
   ) {
     const config = findLottery(code);
-    if (!config) throw notFound('彩种不存在');
+    if (!config) throw refuse('lottery.not_found');
     if (b.close_seconds !== undefined && b.close_seconds !== null) {
       const problem = scheduleProblem({ ...config, closeSeconds: b.close_seconds });
-      if (problem) throw unprocessable(`封盘时间须小于${maxCloseSeconds(config) + 1}秒`);
+      if (problem) throw refuse('lottery.close_seconds_too_long', { under: maxCloseSeconds(config) + 1 });
     }
     await inTransaction(this.db, async (work) => {
       const before = await lotteryRepo.lockGame(work.tx, code);
-      if (!before) throw notFound('彩种不存在');
+      if (!before) throw refuse('lottery.not_found');
       const after = await lotteryRepo.updateGame(work.tx, code, {
         ...(b.enabled !== undefined ? { enabled: b.enabled } : {}),
         ...(b.sort !== undefined ? { sort: b.sort } : {}),

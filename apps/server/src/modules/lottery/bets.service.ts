@@ -6,7 +6,6 @@ import {
   formatFen,
   formatOdds,
   LOTTERY_UNIT_MODES,
-  MESSAGES,
   oddsSnapshot,
   parseYuan,
   settleBet,
@@ -19,7 +18,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError, isRefusal, refuse } from '../../lib/errors.ts';
 import type { MemberRow } from '../accounts/index.ts';
 import type { IdempotencyService } from '../idempotency/index.ts';
 import { lockWallet } from '../ledger/index.ts';
@@ -58,9 +57,6 @@ function newBetNo(now: Date): string {
   return `L${stamp}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
-const closedMessage = (number: string) => `第${number}期已封盘，请投注下一期`;
-const insufficientLottery = '彩票钱包余额不足，请先转入资金';
-
 /** Bets of the logged-in member: preview, place, cancel, list (SPEC.md §7 "Lottery" bet/*, play/* checks). */
 export class LotteryBetsService {
   constructor(
@@ -77,7 +73,7 @@ export class LotteryBetsService {
   private playNow(code: string, playCode: string): LotteryPlay {
     const config = lotteryOf(code);
     const play = playOf(config, playCode, currentPeriod(config, this.clock.now().getTime()));
-    if (!play) throw notFound('玩法不存在');
+    if (!play) throw refuse('lottery.play_not_found');
     return play;
   }
 
@@ -95,9 +91,10 @@ export class LotteryBetsService {
     const play = this.playNow(body.lottery_code, body.play_code);
     const unitFen = LOTTERY_UNIT_MODES[body.unit];
     const problem = betSizeProblem(body.multiple, unitFen);
-    if (problem) throw unprocessable(problem);
+    if (problem) throw refuse('lottery.bet_size_invalid', { line: null, problem });
     const result = validateBetCodes(play, body.bet_codes);
-    if (!result.ok) throw unprocessable(result.message);
+    if (!result.ok)
+      throw refuse('lottery.bet_codes_invalid', { line: null, play: null, problem: result.message });
     return {
       item_count: result.itemCount,
       amount: formatFen(betAmountFen(result.itemCount, body.multiple, unitFen)),
@@ -112,8 +109,8 @@ export class LotteryBetsService {
    */
   async create(body: LotteryBetCreateBody, ctx: BetContext) {
     const { member } = ctx;
-    if (member.isBlack) throw forbidden('账户受限，暂不能投注，请联系客服');
-    if (member.disableGame) throw forbidden('您的账户已被禁止投注，请联系客服');
+    if (member.isBlack) throw refuse('accounts.betting_restricted');
+    if (member.disableGame) throw refuse('accounts.betting_disabled');
     const config = lotteryOf(body.lottery_code);
 
     const { data } = await this.idempotency.run(
@@ -122,9 +119,9 @@ export class LotteryBetsService {
         // The sale switch and the period, its lock taken shared in the same statement: the draw
         // waits for us. (A replayed key has answered before this.)
         const target = await bets.lockBetTarget(work.tx, config.code, body.expect);
-        if (!target.onSale) throw unprocessable(`${config.name}已停售`);
+        if (!target.onSale) throw refuse('lottery.off_sale', { lottery: config.name });
         const { period } = target;
-        if (!period) throw notFound(`第${body.expect}期不存在`);
+        if (!period) throw refuse('lottery.period_not_found', { period: body.expect });
         const { lines, total } = this.checkSlip(body, config, period);
         // The period is read again, and the bets inserted only if it takes them, in one statement.
         const at = this.clock.now().getTime();
@@ -145,10 +142,10 @@ export class LotteryBetsService {
         }));
         const placed = await bets.insertBetsIfOpen(work.tx, period.id, createdAt, slip);
         const locked = placed.period;
-        if (!locked) throw notFound(`第${body.expect}期不存在`);
+        if (!locked) throw refuse('lottery.period_not_found', { period: body.expect });
         if (at < locked.openAt.getTime() && locked.status === 'pending')
-          throw unprocessable(`第${period.number}期尚未开盘`);
-        if (!acceptsBets(locked, at)) throw unprocessable(closedMessage(period.number));
+          throw refuse('lottery.period_not_open', { period: period.number });
+        if (!acceptsBets(locked, at)) throw refuse('lottery.period_closed', { period: period.number });
         // A number another bet drew in the same second (1 in 10^8 each; at hundreds of bets a
         // second that is a few a day) is drawn again, for the bets it left out.
         const stored = placed.bets;
@@ -193,13 +190,18 @@ export class LotteryBetsService {
     const schedulePeriod = schedulePeriodOf(config, period);
     const lines = body.bets.map((line, index) => {
       const play = playOf(config, line.play_code, schedulePeriod);
-      const prefix = body.bets.length > 1 ? `第${index + 1}注：` : '';
-      if (!play) throw unprocessable(`${prefix}玩法不存在`);
+      const lineNo = body.bets.length > 1 ? index + 1 : null;
+      if (!play) throw refuse('lottery.slip_play_not_found', { line: lineNo });
       const unitFen = LOTTERY_UNIT_MODES[line.unit];
       const sizeProblem = betSizeProblem(line.multiple, unitFen);
-      if (sizeProblem) throw unprocessable(`${prefix}${sizeProblem}`);
+      if (sizeProblem) throw refuse('lottery.bet_size_invalid', { line: lineNo, problem: sizeProblem });
       const checked = validateBetCodes(play, line.bet_codes);
-      if (!checked.ok) throw unprocessable(`${prefix}${play.name}：${checked.message}`);
+      if (!checked.ok)
+        throw refuse('lottery.bet_codes_invalid', {
+          line: lineNo,
+          play: play.name,
+          problem: checked.message,
+        });
       return {
         play,
         codes: checked.codes,
@@ -210,11 +212,11 @@ export class LotteryBetsService {
       };
     });
     const total = lines.reduce((sum, l) => sum + l.amount, 0n);
-    if (total > MAX_SLIP_FEN) throw unprocessable(`单次投注金额不能超过${formatFen(MAX_SLIP_FEN)}元`);
+    if (total > MAX_SLIP_FEN) throw refuse('lottery.slip_over_max', { max: formatFen(MAX_SLIP_FEN) });
     if (body.total_amount !== undefined) {
       const shown = parseYuan(body.total_amount);
       if (!shown.ok || shown.fen !== total)
-        throw unprocessable(`投注金额已变化，应为${formatFen(total)}元，请确认后重新提交`);
+        throw refuse('lottery.stake_changed', { total: formatFen(total) });
     }
     return { lines, total };
   }
@@ -259,8 +261,8 @@ export class LotteryBetsService {
       const posted = await this.ledger.postMany(work, entries);
       return posted.at(-1)?.balanceAfter ?? 0n;
     } catch (err) {
-      if (err instanceof AppError && err.status === 422 && err.message === MESSAGES.insufficientBalance)
-        throw unprocessable(insufficientLottery, { wallet: 'lottery' });
+      if (isRefusal(err, 'ledger.insufficient_balance'))
+        throw refuse('lottery.insufficient_balance', undefined, { wallet: 'lottery' });
       throw err;
     }
   }
@@ -269,16 +271,16 @@ export class LotteryBetsService {
   async cancel(memberId: number, betId: number) {
     return inTransaction(this.db, async (work) => {
       const bet = await bets.findMemberBet(work.tx, memberId, betId, true);
-      if (!bet) throw notFound('注单不存在');
-      if (bet.status !== 'pending') throw unprocessable('该注单已结算或已撤单，不能撤单');
+      if (!bet) throw refuse('lottery.bet_not_found');
+      if (bet.status !== 'pending') throw refuse('lottery.bet_not_cancellable');
       await repo.sharePeriodLock(work.tx, bet.periodId);
       const period = await repo.findPeriodById(work.tx, bet.periodId);
       const now = this.clock.now();
       const at = now.getTime();
       if (!period || !acceptsBets(period, at))
-        throw unprocessable(`第${period?.number ?? ''}期已封盘，不能撤单`);
+        throw refuse('lottery.cancel_after_close', { period: period?.number ?? '' });
       const cancelled = await bets.cancelPendingBet(work.tx, bet.id, now);
-      if (!cancelled) throw unprocessable('该注单已结算或已撤单，不能撤单');
+      if (!cancelled) throw refuse('lottery.bet_not_cancellable');
       const refund = await this.ledger.post(work, {
         memberId,
         wallet: 'lottery',
@@ -343,7 +345,7 @@ export class LotteryBetsService {
   /** The member's own bet (another member's answers 404, as if it did not exist). */
   async detail(memberId: number, betId: number) {
     const bet = await bets.findMemberBet(this.db, memberId, betId);
-    if (!bet) throw notFound('注单不存在');
+    if (!bet) throw refuse('lottery.bet_not_found');
     const period = (await repo.findPeriodById(this.db, bet.periodId))!;
     const config = lotteryOf(bet.lotteryCode);
     const play = playOf(config, bet.playCode, schedulePeriodOf(config, period));

@@ -21,13 +21,13 @@ import {
   type LotteryView,
   type PeriodStatusView,
 } from '@app/shared';
-import { notFound } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import type { BetRow, PeriodRow } from './lottery.repo.ts';
 
 /** The config of a lottery code, or 404. */
 export function lotteryOf(code: string): LotteryConfig {
   const config = findLottery(code);
-  if (!config) throw notFound('彩种不存在');
+  if (!config) throw refuse('lottery.not_found');
   return config;
 }
 

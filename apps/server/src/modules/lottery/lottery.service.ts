@@ -14,7 +14,7 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import {
   lotteryOf,
   playOf,
@@ -103,7 +103,7 @@ export class LotteryService {
   private async period(code: string, expect: string): Promise<repo.PeriodRow> {
     lotteryOf(code);
     const row = await repo.findPeriod(this.db, code, expect);
-    if (!row) throw notFound(`第${expect}期不存在`);
+    if (!row) throw refuse('lottery.period_not_found', { period: expect });
     return row;
   }
 
@@ -137,7 +137,7 @@ export class LotteryService {
     const row = expect
       ? await this.period(code, expect)
       : await repo.previousPeriod(this.db, code, this.clock.now());
-    if (!row) throw notFound('暂无开奖期');
+    if (!row) throw refuse('lottery.no_draw_yet');
     const counts = await repo.betCountsOfPeriod(this.db, row.id);
     const n = (status: string) => counts[status] ?? 0;
     const bets = Object.values(counts).reduce((a, b) => a + b, 0);
@@ -176,7 +176,7 @@ export class LotteryService {
   playDetail(code: string, playCode: string) {
     const config = lotteryOf(code);
     const play = playOf(config, playCode, currentPeriod(config, this.clock.now().getTime()));
-    if (!play) throw notFound('玩法不存在');
+    if (!play) throw refuse('lottery.play_not_found');
     return toPlayView(playInfo(play));
   }
 

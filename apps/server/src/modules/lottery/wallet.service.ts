@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { formatFen, LOTTERIES, LOTTERY_FAMILIES, MESSAGES } from '@app/shared';
+import { formatFen, LOTTERIES, LOTTERY_FAMILIES } from '@app/shared';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import { isRefusal, refuse } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { findMemberById, updateMember } from '../accounts/index.ts';
 import type { IdempotencyService } from '../idempotency/index.ts';
@@ -82,7 +82,7 @@ export class LotteryWalletService {
   async address(memberId: number, code: string | undefined) {
     if (code) lotteryOf(code);
     const member = await findMemberById(this.db, memberId);
-    if (!member) throw notFound('用户不存在');
+    if (!member) throw refuse('accounts.member_not_found');
     const token = member.lotteryToken ?? (await this.updateToken(memberId)).lottery_token;
     return { url: `/#${code ? gamePath(code) : '/pages/lottery/lottery-list'}`, lottery_token: token };
   }
@@ -92,7 +92,7 @@ export class LotteryWalletService {
    * Out: the amount, or everything with 0. Idempotent per Idempotency-Key.
    */
   async transfer(direction: 'in' | 'out', amountFen: bigint, ctx: TransferContext) {
-    if (direction === 'in' && amountFen <= 0n) throw unprocessable('转入金额须大于0');
+    if (direction === 'in' && amountFen <= 0n) throw refuse('lottery.transfer_in_not_positive');
     const { data } = await this.idempotency.run(
       {
         memberId: ctx.memberId,
@@ -113,7 +113,7 @@ export class LotteryWalletService {
         let amount = amountFen;
         if (amount === 0n) {
           amount = (await lockWallet(work.tx, ctx.memberId, from)).balance;
-          if (amount === 0n) throw unprocessable('彩票钱包没有可转出的余额');
+          if (amount === 0n) throw refuse('lottery.nothing_to_transfer_out');
         }
         try {
           const { debit, credit } = await this.ledger.move(work, {
@@ -142,8 +142,10 @@ export class LotteryWalletService {
             lottery_balance: formatFen(lottery.balanceAfter),
           };
         } catch (err) {
-          if (err instanceof AppError && err.status === 422 && err.message === MESSAGES.insufficientBalance)
-            throw unprocessable(direction === 'in' ? '主钱包余额不足' : '彩票钱包余额不足');
+          if (isRefusal(err, 'ledger.insufficient_balance'))
+            throw refuse(
+              direction === 'in' ? 'ledger.main_wallet_insufficient' : 'ledger.lottery_wallet_insufficient',
+            );
           throw err;
         }
       },

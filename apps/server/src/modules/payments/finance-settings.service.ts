@@ -12,7 +12,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { unprocessable } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import type { ControlChanges } from '../dual-control/index.ts';
 import type { OperatorsService } from '../operators/index.ts';
 import { lockSetting, readSetting, writeSetting } from '../app-config/index.ts';
@@ -214,17 +214,18 @@ export class FinanceSettingsService {
 
   private check(stored: Stored, rules: FinanceRules): void {
     if (stored.usdt_deposit_rate !== undefined && !parseRate(stored.usdt_deposit_rate))
-      throw unprocessable('充值汇率须大于0');
+      throw refuse('payments.deposit_rate_not_positive');
     if (stored.usdt_withdraw_rate !== undefined && !parseRate(stored.usdt_withdraw_rate))
-      throw unprocessable('提现汇率须大于0');
+      throw refuse('payments.withdraw_rate_not_positive');
     const w = rules.withdraw;
-    if (w.min <= 0n) throw unprocessable('单笔最低提现须大于0');
-    if (w.min > w.max) throw unprocessable('单笔最低提现不能高于最高提现');
-    if (w.feeMin > w.feeMax) throw unprocessable('手续费下限不能高于上限');
+    if (w.min <= 0n) throw refuse('payments.withdraw_min_not_positive');
+    if (w.min > w.max) throw refuse('payments.withdraw_min_over_max');
+    if (w.feeMin > w.feeMax) throw refuse('payments.fee_min_over_max');
     for (const code of PAYMENT_METHOD_CODES) {
       const m = rules.methods[code];
-      if (m.min <= 0n) throw unprocessable(`${PAYMENT_METHODS[code].name} 单笔最低充值须大于0`);
-      if (m.min > m.max) throw unprocessable(`${PAYMENT_METHODS[code].name} 单笔最低充值不能高于最高`);
+      if (m.min <= 0n)
+        throw refuse('payments.method_min_not_positive', { method: PAYMENT_METHODS[code].name });
+      if (m.min > m.max) throw refuse('payments.method_min_over_max', { method: PAYMENT_METHODS[code].name });
     }
   }
 

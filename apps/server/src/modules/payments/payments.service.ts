@@ -19,15 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
-import {
-  AppError,
-  badRequest,
-  conflict,
-  notFound,
-  pgErrorCode,
-  PG_UNIQUE_VIOLATION,
-  unprocessable,
-} from '../../lib/errors.ts';
+import { PG_UNIQUE_VIOLATION, pgErrorCode, refuse } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { insertUnderFreshNumber, newOrderNo, startOfChinaDay } from '../../lib/order-no.ts';
 import type { IdempotencyService } from '../idempotency/index.ts';
@@ -179,8 +171,8 @@ export class PaymentsService {
   async create(input: { method: PaymentMethodCode; amount: bigint }, ctx: MemberCallContext) {
     const method = PAYMENT_METHODS[input.method];
     const rules = await this.settings.rules();
-    if (!rules.methods[input.method].enabled) throw unprocessable('该充值方式暂未开放');
-    if (input.amount <= 0n) throw unprocessable('充值金额须大于0');
+    if (!rules.methods[input.method].enabled) throw refuse('payments.method_closed');
+    if (input.amount <= 0n) throw refuse('payments.amount_not_positive');
     const usdt = isUsdt(input.method);
     const depositRate = rules.usdtDepositRate;
     const amount = usdt ? fenFromUsdt(input.amount, depositRate) : input.amount;
@@ -225,8 +217,8 @@ export class PaymentsService {
     let order = await this.ownOrder(memberId, orderId);
     // An order opened before a time-out or self-exclusion is not paid during it.
     await this.responsible.assertNotExcluded(this.db, memberId, this.clock.now(), 'deposit');
-    if (isUsdt(order.method)) throw unprocessable('USDT订单请转账后提交交易哈希');
-    if (order.status !== 'pending') throw conflict('订单已不是待支付状态');
+    if (isUsdt(order.method)) throw refuse('payments.usdt_needs_hash');
+    if (order.status !== 'pending') throw refuse('payments.order_not_pending');
     if (!order.tradeNo) order = await this.openAtGateway(order, PAYMENT_METHODS[order.method].name);
     return {
       order_id: order.id,
@@ -243,19 +235,17 @@ export class PaymentsService {
    * amount is flagged for the operator, who credits what arrived on chain only with a second one.
    */
   async submitTransfer(memberId: number, input: { order_id: number; tx_hash: string; amount: bigint }) {
-    if (input.amount <= 0n) throw unprocessable('转账金额须大于0');
+    if (input.amount <= 0n) throw refuse('payments.transfer_not_positive');
     const order = await this.ownOrder(memberId, input.order_id);
     const network = networkOfMethod(order.method);
-    if (!network || order.rateUnits === null) throw unprocessable('该订单不是USDT充值订单');
+    if (!network || order.rateUnits === null) throw refuse('payments.not_usdt_order');
     if (!isTxHash(network, input.tx_hash))
-      throw unprocessable(
-        network === 'TRC20' ? 'TRC20 交易哈希须为64位十六进制' : 'ERC20 交易哈希须为0x开头的64位十六进制',
-      );
-    if (order.status !== 'pending') throw conflict('订单已提交或已处理');
+      throw refuse(network === 'TRC20' ? 'payments.trc20_hash_invalid' : 'payments.erc20_hash_invalid');
+    if (order.status !== 'pending') throw refuse('payments.order_submitted');
     try {
       return await inTransaction(this.db, async (work) => {
         const locked = await repo.lockOrderById(work.tx, order.id);
-        if (locked?.status !== 'pending') throw conflict('订单已提交或已处理');
+        if (locked?.status !== 'pending') throw refuse('payments.order_submitted');
         const updated = await repo.updateOrder(
           work.tx,
           order.id,
@@ -269,7 +259,7 @@ export class PaymentsService {
         return toPaymentOrderView(updated);
       });
     } catch (err) {
-      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw conflict('该交易哈希已被提交过');
+      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw refuse('payments.hash_used');
       throw err;
     }
   }
@@ -327,7 +317,7 @@ export class PaymentsService {
     await this.ownOrder(memberId, id);
     return inTransaction(this.db, async (work) => {
       const order = await repo.lockOrderById(work.tx, id);
-      if (order?.status !== 'pending') throw conflict('只有待支付的订单可以取消');
+      if (order?.status !== 'pending') throw refuse('payments.cancel_not_pending');
       return toPaymentOrderView(
         await repo.updateOrder(work.tx, id, { status: 'cancelled', reason: '会员取消' }, this.clock.now()),
       );
@@ -355,12 +345,12 @@ export class PaymentsService {
 
     if (gatewayName !== this.gateway.name) {
       await record('unknown_gateway', false);
-      throw notFound('未知的支付通道');
+      throw refuse('payments.gateway_unknown');
     }
     if (!this.gateway.verify(notification)) {
       this.log.warn({ orderNo: notification.merchant_order_no, ip }, 'payment callback with a bad signature');
       await record('bad_signature', false);
-      throw badRequest('签名验证失败');
+      throw refuse('payments.signature_invalid');
     }
     const sentAt = /^\d{1,12}$/.test(notification.timestamp) ? Number(notification.timestamp) * 1000 : NaN;
     if (!(Math.abs(this.clock.now().getTime() - sentAt) <= CALLBACK_CLOCK_SKEW_MS)) {
@@ -369,7 +359,7 @@ export class PaymentsService {
         'payment callback outside the time window',
       );
       await record('stale', true);
-      throw badRequest('通知时间戳无效或已过期');
+      throw refuse('payments.notification_stale');
     }
     // Retries of a credited order (the usual case of repeats) answer without a lock or a transaction.
     const paid = parseYuan(notification.amount);
@@ -415,21 +405,21 @@ export class PaymentsService {
     await record(outcome, true);
     if (outcome === 'unknown_order') {
       this.log.warn({ orderNo: notification.merchant_order_no, ip }, 'payment callback for an unknown order');
-      throw notFound('订单不存在');
+      throw refuse('payments.order_not_found');
     }
     if (outcome === 'wrong_amount') {
       this.log.warn(
         { orderNo: notification.merchant_order_no, amount: notification.amount },
         'payment callback with a wrong amount',
       );
-      throw unprocessable('金额与订单不符');
+      throw refuse('payments.amount_mismatch');
     }
     if (outcome === 'wrong_trade_no') {
       this.log.warn(
         { orderNo: notification.merchant_order_no, tradeNo: notification.trade_no },
         'payment callback with another trade number',
       );
-      throw unprocessable('交易号与订单不符');
+      throw refuse('payments.trade_no_mismatch');
     }
     return { outcome };
   }
@@ -464,17 +454,18 @@ export class PaymentsService {
     return inTransaction(this.db, async (work) => {
       const order = await this.lockForDecision(work, id);
       const ordered = order.usdtCents;
-      if (ordered === null || order.rateUnits === null) throw unprocessable('该订单不是USDT充值订单');
+      if (ordered === null || order.rateUnits === null) throw refuse('payments.not_usdt_order');
       if (
         action.usdtCents === undefined &&
         order.declaredUsdtCents !== null &&
         order.declaredUsdtCents !== ordered
       )
-        throw unprocessable(
-          `会员申报 ${formatFen(order.declaredUsdtCents)} USDT，订单为 ${formatFen(ordered)} USDT：请填写链上实际到账的USDT数量`,
-        );
+        throw refuse('payments.declared_usdt_differs', {
+          declared: formatFen(order.declaredUsdtCents),
+          ordered: formatFen(ordered),
+        });
       const onChain = action.usdtCents ?? ordered;
-      if (onChain <= 0n) throw unprocessable('到账数量须大于0');
+      if (onChain <= 0n) throw refuse('payments.received_not_positive');
       const credit = onChain === ordered ? order.amount : fenFromUsdt(onChain, order.rateUnits);
       if (onChain === ordered) {
         const solo = await this.solo.tryAlone(work, [
@@ -579,13 +570,13 @@ export class PaymentsService {
 
   private checkLimits(rules: FinanceRules, method: PaymentMethodCode, amount: bigint) {
     const { min, max } = rules.methods[method];
-    if (amount < min) throw unprocessable(`单笔最低充值 ${formatFen(min)} 元`);
-    if (amount > max) throw unprocessable(`单笔最高充值 ${formatFen(max)} 元`);
+    if (amount < min) throw refuse('payments.under_min', { min: formatFen(min) });
+    if (amount > max) throw refuse('payments.over_max', { max: formatFen(max) });
   }
 
   private async ownOrder(memberId: number, id: number): Promise<PaymentOrderRow> {
     const order = await repo.findOwnOrder(this.db, memberId, id);
-    if (!order) throw notFound('订单不存在');
+    if (!order) throw refuse('payments.order_not_found');
     return order;
   }
 
@@ -612,11 +603,13 @@ export class PaymentsService {
 
   private async lockForDecision(work: Work, id: number): Promise<PaymentOrderRow> {
     const order = await repo.lockOrderById(work.tx, id);
-    if (!order) throw notFound('订单不存在');
+    if (!order) throw refuse('payments.order_not_found');
     if (order.status !== 'confirming') {
-      throw conflict(order.status === 'pending' ? '会员尚未提交转账信息' : '该订单已处理，不能重复操作', {
-        status: order.status,
-      });
+      throw refuse(
+        order.status === 'pending' ? 'payments.transfer_not_submitted' : 'payments.order_decided',
+        undefined,
+        { status: order.status },
+      );
     }
     return order;
   }
@@ -636,7 +629,7 @@ export class PaymentsService {
       idempotencyKey: `deposit:${order.id}`,
       remark: `充值到账 ${order.orderNo}`,
     });
-    if (entry.duplicate) throw new AppError(409, '该订单已入账');
+    if (entry.duplicate) throw refuse('payments.order_credited');
     // The money arrived, so it is credited even past a deposit limit the member lowered after
     // opening the order (or during a time-out); nothing of that limit is left for more deposits.
     const over = await this.responsible.depositOverLimit(work.tx, order.memberId, this.clock.now());

@@ -182,7 +182,7 @@ describe('deposits through the gateway', () => {
       expect(body(await postNotification(t, notification(SECRET, fields, sentAt)))).toEqual({
         code: 400,
         message: '通知时间戳无效或已过期',
-        data: null,
+        data: { reason: 'payments.notification_stale' },
       });
     const garbled = { ...fields, status: 'paid' as const, timestamp: 'soon' };
     expect(

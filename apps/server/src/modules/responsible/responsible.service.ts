@@ -4,18 +4,25 @@ import {
   PLAY_LIMIT_PERIODS,
   formatFen,
   playLimitWindow,
+  refusalMessage,
   type ExclusionChoice,
   type PlayLimitKind,
   type PlayLimitPeriod,
 } from '@app/shared';
-import type { exclusionView, playLimitView, playSessionView, responsiblePlayView } from '@app/shared';
+import type {
+  exclusionView,
+  playLimitView,
+  playSessionView,
+  Refusal,
+  responsiblePlayView,
+} from '@app/shared';
 import type { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { verifyPassword } from '../../lib/crypto.ts';
-import { conflict, forbidden, notFound, unauthorized, unprocessable } from '../../lib/errors.ts';
+import { refuse, refuseWith } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { findMemberById, revokeOtherSessions } from '../accounts/index.ts';
 import type { Limits } from '../limits/index.ts';
@@ -25,11 +32,11 @@ import {
   changeLimit,
   effectiveLimit,
   exclusionOf,
-  exclusionRefusal,
+  exclusionRefusalOf,
   governingExclusion,
   isEmptyLimit,
   isInForce,
-  limitRefusal,
+  limitRefusalOf,
   playAgainAt,
   usedOf,
   type PlayIntentKind,
@@ -110,7 +117,7 @@ export class ResponsiblePlayService {
   async assertMayPlay(work: Work, memberId: number, now: Date, intent: PlayIntent): Promise<void> {
     if (!('amount' in intent)) return this.assertNotExcluded(work.tx, memberId, now, intent.kind);
     const refusal = await this.playRefusal(work.tx, memberId, now, intent, null);
-    if (refusal) throw refusal.excluded ? forbidden(refusal.message) : unprocessable(refusal.message);
+    if (refusal) throw refuseWith(refusal);
   }
 
   /**
@@ -142,7 +149,7 @@ export class ResponsiblePlayService {
       { kind: 'stake', amount: placed.amount },
       placed.reference,
     );
-    return refusal?.message ?? null;
+    return refusal ? refusalMessage(refusal) : null;
   }
 
   /**
@@ -155,16 +162,14 @@ export class ResponsiblePlayService {
     now: Date,
     intent: Extract<PlayIntent, { amount: bigint }>,
     without: LedgerReference | null,
-  ): Promise<{ excluded: boolean; message: string } | null> {
+  ): Promise<Refusal | null> {
     // Exclusions and the locked limit rows in one statement (the lock is taken even when an
     // exclusion then refuses: the refusal rolls the transaction back, or refuses the order).
     const { exclusions, limits } = await repo.exclusionsAndLockedLimits(tx, memberId);
     const governing = governingExclusion(exclusions, now);
-    const reason = governing ? exclusionRefusal(governing, intent.kind, now) : null;
-    if (reason) return { excluded: true, message: reason };
+    if (governing) return exclusionRefusalOf(governing, intent.kind, now);
     const rows = await this.applyDueChanges(tx, limits, now);
-    const refusal = await this.refusalOf(tx, memberId, now, rows, intent, without);
-    return refusal ? { excluded: false, message: refusal } : null;
+    return this.refusalOf(tx, memberId, now, rows, intent, without);
   }
 
   /**
@@ -177,19 +182,19 @@ export class ResponsiblePlayService {
     if (!('amount' in intent)) return;
     const rows = (await repo.limitsOf(this.db, memberId)).map((r) => effectiveLimit(r, now).row);
     const refusal = await this.refusalOf(this.db, memberId, now, rows, intent);
-    if (refusal) throw unprocessable(refusal);
+    if (refusal) throw refuseWith(refusal);
   }
 
   /** 403 while a time-out or self-exclusion keeps the member from play. */
   async assertNotExcluded(db: Db, memberId: number, now: Date, intent: PlayIntentKind): Promise<void> {
-    const reason = await this.exclusionReason(db, memberId, now, intent);
-    if (reason) throw forbidden(reason);
+    const governing = governingExclusion(await repo.exclusionsOf(db, memberId), now);
+    if (governing) throw refuseWith(exclusionRefusalOf(governing, intent, now));
   }
 
   /** Why a time-out or self-exclusion refuses this now (for screens that say so before the member tries), or null. */
   async exclusionReason(db: Db, memberId: number, now: Date, intent: PlayIntentKind): Promise<string | null> {
     const governing = governingExclusion(await repo.exclusionsOf(db, memberId), now);
-    return governing ? exclusionRefusal(governing, intent, now) : null;
+    return governing ? refusalMessage(exclusionRefusalOf(governing, intent, now)) : null;
   }
 
   /** Whether a time-out or self-exclusion keeps the member from play (bonuses, rebates, rewards skip them). */
@@ -244,7 +249,7 @@ export class ResponsiblePlayService {
     memberId: number,
     input: { kind: PlayLimitKind; period: PlayLimitPeriod; amount: bigint | null },
   ): Promise<PlayLimitView> {
-    if (input.amount !== null && input.amount <= 0n) throw unprocessable('限额须大于0元');
+    if (input.amount !== null && input.amount <= 0n) throw refuse('responsible.limit_not_positive');
     return inTransaction(this.db, async ({ tx }) => {
       const now = this.clock.now();
       const rows = await this.lockedLimits(tx, memberId, now);
@@ -305,7 +310,7 @@ export class ResponsiblePlayService {
     // Nothing to confirm when it would be refused anyway.
     this.assertMayAdd(await repo.exclusionsOf(this.db, ref.memberId), wanted.endsAt, now);
     const member = await findMemberById(this.db, ref.memberId);
-    if (!member) throw notFound('用户不存在');
+    if (!member) throw refuse('accounts.member_not_found');
     await this.limits.failures.checkSecret(
       {
         rule: {
@@ -346,12 +351,13 @@ export class ResponsiblePlayService {
       const rows = (await repo.exclusionsOf(tx, memberId)).filter((r) => r.kind === 'self_exclusion');
       const running = rows.filter((r) => r.endsAt > now).sort((a, b) => +b.endsAt - +a.endsAt)[0];
       if (running)
-        throw unprocessable(`自我排除期至 ${beijingMinute(running.endsAt)} 结束，届时方可申请恢复`);
+        throw refuse('responsible.self_exclusion_running', { until: beijingMinute(running.endsAt) });
       const due = rows.filter((r) => r.returnRequestedAt === null);
       if (due.length === 0) {
         const waiting = rows.find((r) => isInForce(r, now));
-        if (waiting) throw conflict(`您已申请结束自我排除，${beijingMinute(playAgainAt(waiting)!)} 起可恢复`);
-        throw unprocessable('您当前没有需要申请恢复的自我排除');
+        if (waiting)
+          throw refuse('responsible.return_requested', { from: beijingMinute(playAgainAt(waiting)!) });
+        throw refuse('responsible.nothing_to_return');
       }
       const updated = await repo.requestReturn(
         tx,
@@ -359,7 +365,7 @@ export class ResponsiblePlayService {
         now,
       );
       const latest = updated.sort((a, b) => +b.endsAt - +a.endsAt)[0];
-      if (!latest) throw conflict('请稍后再试');
+      if (!latest) throw refuse('responsible.try_again');
       return this.toExclusionView(latest, now);
     });
   }
@@ -455,7 +461,7 @@ export class ResponsiblePlayService {
     rows: readonly repo.PlayLimitRow[],
     intent: Extract<PlayIntent, { amount: bigint }>,
     without: LedgerReference | null = null,
-  ): Promise<string | null> {
+  ): Promise<Refusal | null> {
     if (rows.length === 0) return null;
     const broken = (await this.standings(db, memberId, now, rows, LIMITS_OF[intent.kind], false, without))
       .filter((s) => intent.amount > s.remaining || s.remaining <= 0n)
@@ -467,7 +473,7 @@ export class ResponsiblePlayService {
             : 1,
       );
     const first = broken[0];
-    return first ? limitRefusal(first.row.kind, first.row.period, first.remaining, first.resetsAt) : null;
+    return first ? limitRefusalOf(first.row.kind, first.row.period, first.remaining, first.resetsAt) : null;
   }
 
   /** Views of limits: every kind and period when `every` (unset ones with amount null), else the rows given. */
@@ -514,7 +520,7 @@ export class ResponsiblePlayService {
 
   private async sessionView(db: Db, ref: PlaySessionRef, now: Date): Promise<PlaySessionView> {
     const session = await repo.playSessionOf(db, ref.memberId, ref.sessionId);
-    if (!session) throw unauthorized();
+    if (!session) throw refuse('accounts.session_ended');
     const [figures] = await repo.figuresOf(db, ref.memberId, [
       { from: session.createdAt, to: new Date(now.getTime() + 1) },
     ]);
@@ -540,10 +546,10 @@ export class ResponsiblePlayService {
       .filter((r) => isInForce(r, now) && r.endsAt >= endsAt)
       .sort((a, b) => +b.endsAt - +a.endsAt)[0];
     if (!blocking) return;
-    const what = blocking.kind === 'timeout' ? '冷静期' : '自我排除';
-    throw conflict(
-      `您已设置${what}至 ${beijingMinute(blocking.endsAt)}，期间不能缩短或替换，只能选择更长的时长`,
-    );
+    throw refuse('responsible.exclusion_not_shortenable', {
+      kind: blocking.kind,
+      until: beijingMinute(blocking.endsAt),
+    });
   }
 
   private exclusionViewOf(rows: readonly repo.PlayExclusionRow[], now: Date): ExclusionView | null {

@@ -11,7 +11,9 @@ import {
   PLAY_LIMIT_PERIOD_NAMES,
   addMonths,
   formatFen,
+  refusalMessage,
   shanghaiParts,
+  type Refusal,
   type ExclusionChoice,
   type PlayLimitKind,
   type PlayLimitPeriod,
@@ -107,15 +109,31 @@ export function beijingMinute(at: Date): string {
  * `超出每日投注限额：本期剩余 120.00 元，将于 11月27日 00:00 重置` while something is left (the request
  * asked for more), `已达到…：本期剩余 0.00 元…` once nothing is.
  */
+export function limitRefusalOf(
+  kind: PlayLimitKind,
+  period: PlayLimitPeriod,
+  remaining: bigint,
+  resetsAt: Date,
+): Refusal {
+  const left = remaining > 0n ? remaining : 0n;
+  return {
+    reason: left > 0n ? 'responsible.limit_exceeded' : 'responsible.limit_reached',
+    params: {
+      limit: `${PLAY_LIMIT_PERIOD_NAMES[period]}${PLAY_LIMIT_KIND_NAMES[kind]}`,
+      left: formatFen(left),
+      resets: beijingMonthDayTime(resetsAt),
+    },
+  };
+}
+
+/** The words of `limitRefusalOf`. */
 export function limitRefusal(
   kind: PlayLimitKind,
   period: PlayLimitPeriod,
   remaining: bigint,
   resetsAt: Date,
 ): string {
-  const name = `${PLAY_LIMIT_PERIOD_NAMES[period]}${PLAY_LIMIT_KIND_NAMES[kind]}`;
-  const left = remaining > 0n ? remaining : 0n;
-  return `${left > 0n ? '超出' : '已达到'}${name}：本期剩余 ${formatFen(left)} 元，将于 ${beijingMonthDayTime(resetsAt)} 重置`;
+  return refusalMessage(limitRefusalOf(kind, period, remaining, resetsAt));
 }
 
 // ---- time-outs and self-exclusions --------------------------------------------------------------
@@ -181,12 +199,22 @@ const INTENT_WORDS: Record<PlayIntentKind, string> = {
  * `您已设置冷静期至 2026-12-03 18:00，期间不能投注、充值或转入`, and the words of a
  * self-exclusion (in its term, awaiting the return request, or in the 24 h after it).
  */
-export function exclusionRefusal(row: PlayExclusionRow, intent: PlayIntentKind, now: Date): string {
-  const what = INTENT_WORDS[intent];
-  if (row.kind === 'timeout') return `您已设置冷静期至 ${beijingMinute(row.endsAt)}，期间不能${what}`;
-  if (row.endsAt > now) return `您已设置自我排除至 ${beijingMinute(row.endsAt)}，期间不能${what}`;
+export function exclusionRefusalOf(row: PlayExclusionRow, intent: PlayIntentKind, now: Date): Refusal {
+  const doing = INTENT_WORDS[intent];
+  if (row.kind === 'timeout')
+    return { reason: 'responsible.timed_out', params: { doing, until: beijingMinute(row.endsAt) } };
+  if (row.endsAt > now)
+    return { reason: 'responsible.self_excluded', params: { doing, until: beijingMinute(row.endsAt) } };
   const again = playAgainAt(row);
   if (!again)
-    return `您的自我排除期已于 ${beijingMinute(row.endsAt)} 结束，请先申请恢复，申请24小时后方可${what}`;
-  return `您已申请结束自我排除，${beijingMinute(again)} 起方可${what}`;
+    return {
+      reason: 'responsible.return_not_requested',
+      params: { doing, ended: beijingMinute(row.endsAt) },
+    };
+  return { reason: 'responsible.return_waiting', params: { doing, from: beijingMinute(again) } };
+}
+
+/** The words of `exclusionRefusalOf`. */
+export function exclusionRefusal(row: PlayExclusionRow, intent: PlayIntentKind, now: Date): string {
+  return refusalMessage(exclusionRefusalOf(row, intent, now));
 }

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, isRefusal } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { addTurnover, announceFigures } from '../accounts/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
@@ -154,7 +154,7 @@ export class LiveAcceptanceService {
       return await this.decideOnce(orderId, now, null);
     } catch (err) {
       // Accepting would take an outcome over the book's cap (its odds grew): refuse it instead.
-      if (err instanceof AppError && err.status === 422)
+      if (isRefusal(err, 'sports.book_cap_reached'))
         return this.decideOnce(orderId, now, REJECT_REASONS.overCap);
       throw err;
     }

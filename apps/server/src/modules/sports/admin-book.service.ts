@@ -2,7 +2,7 @@ import { formatFen, optionName, PLAY_TYPE_IDS, PLAY_TYPES, SPORTS, type PlayType
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound, unprocessable } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { OperatorsService } from '../operators/index.ts';
 import type { ControlChanges } from '../dual-control/index.ts';
@@ -201,7 +201,7 @@ export class SportsBookAdmin {
     const show = (v: bigint | null | undefined) => (v === null || v === undefined ? null : formatFen(v));
     const before = await book.lockCap(work.tx, b.scope, b.key);
     if (b.max_liability === null) {
-      if (!before) throw unprocessable('该范围没有单独设置的上限');
+      if (!before) throw refuse('sports.cap_missing');
       await book.deleteCap(work.tx, b.scope, b.key);
     } else {
       await book.saveCap(work.tx, {
@@ -233,18 +233,19 @@ export class SportsBookAdmin {
   private async checkedKey(scope: book.BookScope, raw: string): Promise<string> {
     switch (scope) {
       case 'sport':
-        if (!(SPORTS as readonly string[]).includes(raw)) throw unprocessable('体育项目无效');
+        if (!(SPORTS as readonly string[]).includes(raw)) throw refuse('sports.sport_invalid');
         return raw;
       case 'play_type':
-        if (!(PLAY_TYPE_IDS as readonly string[]).includes(raw)) throw unprocessable('投注玩法无效');
+        if (!(PLAY_TYPE_IDS as readonly string[]).includes(raw)) throw refuse('sports.play_invalid');
         return raw;
       case 'member_default':
-        if (raw !== 'max_stake' && raw !== 'max_payout_per_match') throw unprocessable('默认限额项目无效');
+        if (raw !== 'max_stake' && raw !== 'max_payout_per_match')
+          throw refuse('sports.default_limit_invalid');
         return raw;
       case 'match': {
         const id = Number(raw);
-        if (!Number.isSafeInteger(id) || id <= 0) throw unprocessable('比赛ID无效');
-        if (!(await matchById(this.db, id))) throw notFound('比赛不存在');
+        if (!Number.isSafeInteger(id) || id <= 0) throw refuse('sports.match_id_invalid');
+        if (!(await matchById(this.db, id))) throw refuse('sports.match_not_found');
         return String(id);
       }
     }

@@ -16,7 +16,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { OperatorsService } from '../operators/index.ts';
@@ -134,7 +134,7 @@ export class SportsAdminService {
       permission: 'sports',
       apply: async (work, p, ctx) => {
         const match = await repo.lockMatch(work.tx, p.matchId);
-        if (!match) throw notFound('比赛不存在');
+        if (!match) throw refuse('sports.match_not_found');
         const next = this.resultOf(match, p.body);
         const plan = await this.plan(work.tx, p.matchId, next);
         const summary = await this.correctIn(work, p.matchId, match, next, plan, p.body, ctx.checker, ctx);
@@ -150,7 +150,7 @@ export class SportsAdminService {
 
   async detail(id: number) {
     const row = await repo.findAdminMatch(this.db, id);
-    if (!row) throw notFound('比赛不存在');
+    if (!row) throw refuse('sports.match_not_found');
     const [markets, open] = await Promise.all([
       sportsRepo.marketsOf(this.db, [id]),
       repo.openLegsByOption(this.db, id),
@@ -215,8 +215,8 @@ export class SportsAdminService {
     const key = playType ?? WHOLE_MATCH;
     await inTransaction(this.db, async (work) => {
       const match = await repo.lockMatch(work.tx, matchId);
-      if (!match) throw notFound('比赛不存在');
-      if (playType && !(playType in PLAY_TYPES)) throw unprocessable('玩法不存在');
+      if (!match) throw refuse('sports.match_not_found');
+      if (playType && !(playType in PLAY_TYPES)) throw refuse('sports.play_not_found');
       const changed = open
         ? await deleteSuspension(work.tx, matchId, key)
         : await insertSuspension(work.tx, {
@@ -226,7 +226,7 @@ export class SportsAdminService {
             operatorId: call.operatorId,
             createdAt: this.clock.now(),
           });
-      if (!changed) throw conflict(open ? '该玩法未暂停' : '该玩法已暂停');
+      if (!changed) throw refuse(open ? 'sports.play_not_suspended' : 'sports.play_already_suspended');
       await this.operators.audit(work, {
         operatorId: call.operatorId,
         action: open ? 'sports.reopen' : 'sports.suspend',
@@ -272,10 +272,10 @@ export class SportsAdminService {
     },
   ): MatchResult {
     if (b.kind === 'void') return { status: 'void' };
-    if (b.home === undefined || b.away === undefined) throw unprocessable('请填写全场比分');
+    if (b.home === undefined || b.away === undefined) throw refuse('sports.full_time_score_missing');
     if (match.sport === 'football') {
-      if (b.ht_home === undefined || b.ht_away === undefined) throw unprocessable('请填写半场比分');
-      if (b.ht_home > b.home || b.ht_away > b.away) throw unprocessable('半场比分不能大于全场比分');
+      if (b.ht_home === undefined || b.ht_away === undefined) throw refuse('sports.half_time_score_missing');
+      if (b.ht_home > b.home || b.ht_away > b.away) throw refuse('sports.half_time_over_full_time');
       return {
         status: 'finished',
         sport: 'football',
@@ -340,7 +340,7 @@ export class SportsAdminService {
 
   async preview(matchId: number, b: Parameters<SportsAdminService['resultOf']>[1]) {
     const match = await sportsRepo.findMatch(this.db, matchId);
-    if (!match) throw notFound('比赛不存在');
+    if (!match) throw refuse('sports.match_not_found');
     return this.summary(await this.plan(this.db, matchId, this.resultOf(match.match, b)));
   }
 
@@ -355,7 +355,7 @@ export class SportsAdminService {
   async correct(matchId: number, b: CorrectionInput, call: OperatorCall) {
     const outcome = await inTransaction(this.db, async (work) => {
       const match = await repo.lockMatch(work.tx, matchId);
-      if (!match) throw notFound('比赛不存在');
+      if (!match) throw refuse('sports.match_not_found');
       const next = this.resultOf(match, b);
       const plan = await this.plan(work.tx, matchId, next);
       const moves = plan.changes.map((c) => ({
@@ -415,7 +415,7 @@ export class SportsAdminService {
       operatorId: call.operatorId,
       createdAt: now,
     });
-    if (correctionId === null) throw conflict('该比赛已作废或重新结算过，不能重复操作');
+    if (correctionId === null) throw refuse('sports.match_already_corrected');
     for (const [status, ids] of plan.legs) await repo.setLegStatus(work.tx, ids, status, now);
     for (const c of plan.changes.filter((x) => !x.wasPending)) {
       if (c.delta !== 0n)
@@ -490,7 +490,7 @@ export class SportsAdminService {
     call: OperatorCall,
   ) {
     const memberId = await findMemberIdByName(this.db, b.member);
-    if (memberId === undefined) throw notFound('会员不存在');
+    if (memberId === undefined) throw refuse('backoffice.member_not_found');
     const change: LimitChange = { memberId, ...b };
     const pending = await inTransaction(this.db, async (work) => {
       const before = await limitsRepo.lockLimit(work.tx, memberId);
@@ -537,7 +537,7 @@ export class SportsAdminService {
     const show = (v: bigint | null | undefined) => (v === null || v === undefined ? null : formatFen(v));
     const before = await limitsRepo.lockLimit(work.tx, b.memberId);
     if (b.max_stake === null && b.max_payout_per_match === null) {
-      if (!before) throw unprocessable('该会员没有限额，请至少填写一项');
+      if (!before) throw refuse('sports.member_limit_missing');
       await limitsRepo.deleteLimit(work.tx, b.memberId);
     } else {
       await limitsRepo.saveLimit(work.tx, {

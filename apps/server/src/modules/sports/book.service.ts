@@ -12,7 +12,7 @@ import {
 } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
-import { unprocessable } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import * as book from './book.repo.ts';
 
 /**
@@ -215,8 +215,14 @@ export async function reserveLiability(
     const best = largestStake(slip.multiple, slipAt, (candidate) =>
       outcomeShares(candidate).every((s) => s.liability <= (room.get(keyOf(s)) ?? 0n)),
     );
-    throw unprocessable(
-      `${matchNo.get(over.matchId) ?? over.matchId} ${PLAY_TYPES[over.playType as PlayTypeId].name} ${optionName(over.playType as PlayTypeId, over.optionKey)} 已接近投注上限，本场最高可投 ${groupedYuan(best)} 元`,
+    throw refuse(
+      'sports.book_cap_reached',
+      {
+        match: matchNo.get(over.matchId) ?? String(over.matchId),
+        play: PLAY_TYPES[over.playType as PlayTypeId].name,
+        option: optionName(over.playType as PlayTypeId, over.optionKey),
+        best: groupedYuan(best),
+      },
       { max_stake: formatFen(best) },
     );
   }

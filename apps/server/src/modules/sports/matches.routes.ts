@@ -1,5 +1,5 @@
 import { memberApi, type MemberApi } from '@app/shared/api';
-import { notFound } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import { contractRoutes, type RouteSpec } from '../../plugins/contract-routes.ts';
 import { ok } from '../../plugins/envelope.ts';
 
@@ -60,7 +60,7 @@ export const matchesRoutes = contractRoutes(memberApi, (app) => {
     config,
     handler: async (request) => {
       const found = await svc.detail(request.params.id, request.query.betType);
-      if (found.sport !== sport) throw notFound('比赛不存在');
+      if (found.sport !== sport) throw refuse('sports.match_not_found');
       return ok(found, '获取成功');
     },
   });

@@ -8,7 +8,7 @@ import {
   type Sport,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { refuse } from '../../lib/errors.ts';
 import { marketsShown, toMatchSummary } from './sports.mapper.ts';
 import * as repo from './sports.repo.ts';
 import type { MatchStatus } from './sports.table.ts';
@@ -88,7 +88,7 @@ export class MatchesService {
 
   async detail(id: number, betType?: BetType) {
     const found = await repo.findMatch(this.db, id);
-    if (!found) throw notFound('比赛不存在');
+    if (!found) throw refuse('sports.match_not_found');
     const playTypes = betType ? [playTypeOf(found.match.sport, betType)?.id ?? 'none'] : undefined;
     const markets = (await repo.marketsOf(this.db, [id], playTypes)).get(id) ?? [];
     const { match } = found;
@@ -108,7 +108,7 @@ export class MatchesService {
 
   async plays(id: number) {
     const found = await repo.findMatch(this.db, id);
-    if (!found) throw notFound('比赛不存在');
+    if (!found) throw refuse('sports.match_not_found');
     const markets = (await repo.marketsOf(this.db, [id])).get(id) ?? [];
     return marketsShown(found.match, sortMarkets(markets));
   }
@@ -172,7 +172,7 @@ export class MatchesService {
   /** Form, head-to-head and scoring averages from the finished matches we hold. */
   async intelligence(id: number) {
     const found = await repo.findMatch(this.db, id);
-    if (!found) throw notFound('比赛不存在');
+    if (!found) throw refuse('sports.match_not_found');
     const { match, names } = found;
     const form = async (teamId: number) => {
       const rows = await repo.recentResults(this.db, teamId, match.kickoffAt, 5);
@@ -218,7 +218,7 @@ export class MatchesService {
   /** Who misses the match: players sent off in their side's previous match serve a ban. */
   async missing(id: number) {
     const found = await repo.findMatch(this.db, id);
-    if (!found) throw notFound('比赛不存在');
+    if (!found) throw refuse('sports.match_not_found');
     const { match } = found;
     const bans = async (teamId: number) => {
       const [last] = await repo.recentResults(this.db, teamId, match.kickoffAt, 1);

@@ -19,7 +19,7 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError, refuse } from '../../lib/errors.ts';
 import type { IdempotencyService } from '../idempotency/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { MemberRow } from '../accounts/index.ts';
@@ -73,12 +73,12 @@ function newOrderNo(now: Date): string {
  */
 function assertInPlayOpen(match: orders.SlipMatch, playType: string, playName: string): void {
   if (!isInPlayPlayType(playType))
-    throw unprocessable(`${match.matchNo} 的${playName}不提供滚球投注，已停止投注`);
+    throw refuse('sports.live_play_unavailable', { match: match.matchNo, play: playName });
   if (isLiveOpen(match)) return;
   const reason = match.liveSuspendReason;
   if (!match.liveOpen && (reason === null || reason === '比赛末段'))
-    throw unprocessable(`${match.matchNo} ${reason ?? '滚球'}，已停止投注`);
-  throw unprocessable(`${match.matchNo} 滚球盘口暂停（${reason ?? '暂停'}），已暂停投注`);
+    throw refuse('sports.live_closed', { match: match.matchNo, cause: reason });
+  throw refuse('sports.live_suspended', { match: match.matchNo, cause: reason });
 }
 
 export class OrdersService {
@@ -102,10 +102,10 @@ export class OrdersService {
    */
   async submit(body: OrderSubmitBody, ctx: SubmitContext) {
     const { member } = ctx;
-    if (member.isBlack) throw forbidden('账户受限，暂不能投注，请联系客服');
-    if (member.disableGame) throw forbidden('您的账户已被禁止投注，请联系客服');
+    if (member.isBlack) throw refuse('accounts.betting_restricted');
+    if (member.disableGame) throw refuse('accounts.betting_disabled');
     const sport = sportFromTypeId(body.sport_type);
-    if (!sport) throw unprocessable('仅支持足球和篮球投注');
+    if (!sport) throw refuse('sports.sport_unsupported');
 
     const matchIds = [...new Set(body.selections.map((s) => s.match_id))];
     // What the checks before the transaction read, in one statement.
@@ -124,18 +124,21 @@ export class OrdersService {
     const changes: OddsChange[] = [];
     for (const s of body.selections) {
       const match = byId.get(s.match_id);
-      if (!match) throw notFound(`比赛不存在（ID ${s.match_id}）`);
+      if (!match) throw refuse('sports.slip_match_not_found', { id: String(s.match_id) });
       const live = match.status === 'live';
       if (!live && !isOpenForBetting(match, now))
-        throw unprocessable(`${match.matchNo} ${MATCH_STATUS_TEXT[match.status]}，已停止投注`);
+        throw refuse('sports.match_closed', {
+          match: match.matchNo,
+          status: MATCH_STATUS_TEXT[match.status],
+        });
       const def = playTypeOf(match.sport, s.bet_type);
-      if (!def) throw unprocessable('投注玩法无效');
+      if (!def) throw refuse('sports.play_invalid');
       if (live) assertInPlayOpen(match, def.id, def.name);
       const market = markets.get(match.id)?.find((m) => m.playType === def.id);
-      if (!market) throw unprocessable(`${match.matchNo} 的${def.name}暂未开售`);
-      if (market.suspended) throw unprocessable(`${match.matchNo} 的${def.name}已暂停投注`);
+      if (!market) throw refuse('sports.market_not_open', { match: match.matchNo, play: def.name });
+      if (market.suspended) throw refuse('sports.market_suspended', { match: match.matchNo, play: def.name });
       const current = market.odds[s.option];
-      if (current === undefined) throw unprocessable('投注选项无效');
+      if (current === undefined) throw refuse('sports.option_invalid');
       if (s.line !== undefined && (s.line ?? null) !== market.line) {
         changes.push({
           match_id: match.id,
@@ -176,7 +179,7 @@ export class OrdersService {
     const policy =
       changes.length > 0 || confirming ? await this.preferences.oddsPolicy(member.id) : DEFAULT_ODDS_POLICY;
     if (changes.some((c) => !policyAccepts(policy, c.direction)))
-      throw conflict('赔率已变化，请确认最新赔率后重新提交', { changes });
+      throw refuse('sports.odds_changed', undefined, { changes });
     // The bet delay: the longest of the live legs' sports.
     const delay = Math.max(0, ...selections.filter((_, i) => inPlay[i]).map((s) => this.delays[s.sport]));
     const acceptAt = confirming ? new Date(now.getTime() + delay) : null;
@@ -184,7 +187,7 @@ export class OrdersService {
     let expectedStake: bigint | null = null;
     if (body.total_amount !== undefined) {
       const parsed = parseYuan(body.total_amount);
-      if (!parsed.ok) throw unprocessable('投注金额格式不正确');
+      if (!parsed.ok) throw refuse('sports.stake_format');
       expectedStake = parsed.fen;
     }
     const slip = validateBetSlip({
@@ -195,7 +198,7 @@ export class OrdersService {
       multiple: body.multiple,
       expectedStake,
     });
-    if (!slip.ok) throw unprocessable(slip.message);
+    if (!slip.ok) throw refuse('sports.slip_invalid', { problem: slip.message });
     const slipInput = {
       sport,
       mode: body.bet_mode,
@@ -211,11 +214,10 @@ export class OrdersService {
     };
     // The member's own limits, else the book-wide defaults (book_limits scope member_default).
     const overStake = (most: bigint) =>
-      unprocessable(
-        `投注金额超过您的账户单笔限额${formatFen(most)}元，本场最高可投 ${groupedYuan(
-          largestStake(body.multiple, slipAt, (s) => s.totalStake <= most),
-        )} 元`,
-      );
+      refuse('sports.over_member_stake', {
+        limit: formatFen(most),
+        best: groupedYuan(largestStake(body.multiple, slipAt, (s) => s.totalStake <= most)),
+      });
     const maxStake = limit?.maxStake ?? defaults.maxStake;
     if (maxStake !== null && slip.totalStake > maxStake) throw overStake(maxStake);
 
@@ -237,7 +239,7 @@ export class OrdersService {
           const liveIds = new Set(selections.filter((_, i) => inPlay[i]).map((s) => Number(s.matchId)));
           for (const match of locked) {
             const open = liveIds.has(match.id) ? isLiveOpen(match) : isOpenForBetting(match, lockedAt);
-            if (!open) throw unprocessable(`${match.matchNo} 已停止投注`);
+            if (!open) throw refuse('sports.match_stopped', { match: match.matchNo });
           }
           // A limited member's submits are decided one at a time against their open orders.
           const held = limit ? await limits.lockLimit(work.tx, member.id) : undefined;
@@ -251,11 +253,12 @@ export class OrdersService {
             for (const match of locked) {
               const left = perMatch - (open.get(match.id) ?? 0n);
               if (slip.maxPrize > left)
-                throw unprocessable(
-                  `${match.matchNo} 的最高可赢金额超过您的账户单场限额${formatFen(perMatch)}元（剩余${formatFen(left > 0n ? left : 0n)}元），本场最高可投 ${groupedYuan(
-                    largestStake(body.multiple, slipAt, (s) => s.maxPrize <= left),
-                  )} 元`,
-                );
+                throw refuse('sports.over_member_payout', {
+                  match: match.matchNo,
+                  limit: formatFen(perMatch),
+                  left: formatFen(left > 0n ? left : 0n),
+                  best: groupedYuan(largestStake(body.multiple, slipAt, (s) => s.maxPrize <= left)),
+                });
             }
           }
           // The order and its legs, reading in the same statement the operators' suspensions: one
@@ -301,7 +304,7 @@ export class OrdersService {
           const { orderNo } = order;
           for (const s of selections)
             if (isSuspended(order.suspended, Number(s.matchId), `${s.sport}.${s.betType}`))
-              throw unprocessable('所选玩法已暂停投注，请刷新后重试');
+              throw refuse('sports.play_suspended');
           const debit = await this.ledger.post(work, {
             memberId: member.id,
             amount: -slip.totalStake,
@@ -388,7 +391,7 @@ export class OrdersService {
   /** The member's own order (another member's answers 404, as if it did not exist). */
   private async ownOrder(memberId: number, by: { id: number } | { orderNo: string }) {
     const order = await orders.findMemberOrder(this.db, memberId, by);
-    if (!order) throw notFound('订单不存在');
+    if (!order) throw refuse('sports.order_not_found');
     return order;
   }
 

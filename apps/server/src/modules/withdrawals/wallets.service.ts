@@ -13,7 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { findMemberById, setRealNameOnce } from '../accounts/index.ts';
-import { conflict, notFound, pgErrorCode, PG_UNIQUE_VIOLATION, unprocessable } from '../../lib/errors.ts';
+import { PG_UNIQUE_VIOLATION, pgErrorCode, refuse } from '../../lib/errors.ts';
 import * as repo from './withdrawals.repo.ts';
 import type { UserWalletRow } from './withdrawals.table.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -46,11 +46,11 @@ export function toUserWalletView(row: UserWalletRow): UserWalletView {
 /** Checks a wallet form and returns the columns to store (card digits without spaces). */
 function validated(body: UserWalletBody): Omit<repo.NewUserWallet, 'memberId'> {
   if (body.type === 'bank') {
-    if (!body.bank_code) throw unprocessable('请选择开户银行');
-    if (!body.holder_name) throw unprocessable('请输入持卡人姓名');
+    if (!body.bank_code) throw refuse('withdrawals.bank_missing');
+    if (!body.holder_name) throw refuse('withdrawals.holder_missing');
     const digits = body.account.replace(/[\s-]/g, '');
-    if (!/^\d{12,19}$/.test(digits)) throw unprocessable('银行卡号须为12-19位数字');
-    if (!isLuhnValid(digits)) throw unprocessable('银行卡号校验失败，请检查后重新输入');
+    if (!/^\d{12,19}$/.test(digits)) throw refuse('withdrawals.card_number_format');
+    if (!isLuhnValid(digits)) throw refuse('withdrawals.card_number_checksum');
     return {
       type: 'bank',
       bankCode: body.bank_code,
@@ -61,9 +61,9 @@ function validated(body: UserWalletBody): Omit<repo.NewUserWallet, 'memberId'> {
   }
   const address = body.account.trim();
   if (body.type === 'usdt_trc20' && !isTronAddress(address))
-    throw unprocessable('TRC20 地址须为T开头的34位有效地址');
+    throw refuse('withdrawals.trc20_address_invalid');
   if (body.type === 'usdt_erc20' && !isEthereumAddress(address))
-    throw unprocessable('ERC20 地址须为0x开头的40位十六进制');
+    throw refuse('withdrawals.erc20_address_invalid');
   return {
     type: body.type,
     bankCode: null,
@@ -96,7 +96,7 @@ export class UserWalletsService {
   async create(memberId: number, body: UserWalletBody) {
     const values = validated(body);
     if ((await repo.countWallets(this.db, memberId)) >= MAX_WALLETS)
-      throw unprocessable(`最多可添加${MAX_WALLETS}个提现账户`);
+      throw refuse('withdrawals.too_many_accounts', { max: MAX_WALLETS });
     await this.checkHolder(memberId, values);
     const row = await this.bind(memberId, values, (tx) => repo.insertWallet(tx, { ...values, memberId }));
     return toUserWalletView(row);
@@ -109,7 +109,7 @@ export class UserWalletsService {
     const row = await this.bind(memberId, values, (tx) =>
       repo.updateWallet(tx, memberId, id, values, this.clock.now()),
     );
-    if (!row) throw notFound('提现账户不存在');
+    if (!row) throw refuse('withdrawals.account_not_found');
     return toUserWalletView(row);
   }
 
@@ -133,7 +133,7 @@ export class UserWalletsService {
 
   private async own(memberId: number, id: number): Promise<UserWalletRow> {
     const wallet = await repo.findOwnWallet(this.db, memberId, id);
-    if (!wallet) throw notFound('提现账户不存在');
+    if (!wallet) throw refuse('withdrawals.account_not_found');
     return wallet;
   }
 
@@ -145,7 +145,7 @@ export class UserWalletsService {
     if (values.type !== 'bank' || !values.holderName) return;
     const member = await findMemberById(this.db, memberId);
     if (member?.realName && member.realName !== values.holderName)
-      throw unprocessable(`持卡人姓名须与实名（${maskName(member.realName)}）一致`);
+      throw refuse('withdrawals.holder_not_real_name', { realName: maskName(member.realName) });
   }
 
   /**
@@ -164,10 +164,8 @@ export class UserWalletsService {
         { memberId, ownerId, type: values.type, account: values.account },
         this.clock.now(),
       );
-      return unprocessable(
-        values.type === 'bank'
-          ? '该银行卡已被其他账号绑定，如有疑问请联系客服'
-          : '该地址已被其他账号绑定，如有疑问请联系客服',
+      return refuse(
+        values.type === 'bank' ? 'withdrawals.card_bound_elsewhere' : 'withdrawals.address_bound_elsewhere',
       );
     };
     const holder = await repo.accountHolder(this.db, values.type, values.account, memberId);
@@ -183,7 +181,7 @@ export class UserWalletsService {
       if (pgErrorCode(err) !== PG_UNIQUE_VIOLATION) throw err;
       const other = await repo.accountHolder(this.db, values.type, values.account, memberId);
       if (other !== undefined) throw await taken(other);
-      throw conflict('该卡号或地址已添加');
+      throw refuse('withdrawals.account_added');
     }
   }
 }

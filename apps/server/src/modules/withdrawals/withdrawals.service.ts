@@ -2,7 +2,6 @@ import {
   formatFen,
   formatRate,
   maskAccount,
-  MESSAGES,
   parseRate,
   usdtFromFen,
   VIP_LEVELS,
@@ -14,7 +13,7 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
-import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { isRefusal, refuse } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { insertUnderFreshNumber, newOrderNo, startOfChinaDay } from '../../lib/order-no.ts';
 import { findMemberById } from '../accounts/index.ts';
@@ -143,14 +142,14 @@ export class WithdrawalsService {
   ) {
     const { amount } = input;
     const { withdraw: rules, usdtWithdrawRate: withdrawRate } = await this.financeSettings.rules();
-    if (amount < rules.min) throw unprocessable(`单笔最低提现 ${formatFen(rules.min)} 元`);
-    if (amount > rules.max) throw unprocessable(`单笔最高提现 ${formatFen(rules.max)} 元`);
+    if (amount < rules.min) throw refuse('withdrawals.under_min', { min: formatFen(rules.min) });
+    if (amount > rules.max) throw refuse('withdrawals.over_max', { max: formatFen(rules.max) });
     const fee = withdrawFee(amount, {
       rateBp: rules.feeBp,
       min: rules.feeMin,
       max: rules.feeMax,
     });
-    if (fee >= amount) throw unprocessable('提现金额不足以支付手续费');
+    if (fee >= amount) throw refuse('withdrawals.fee_exceeds_amount');
     await this.checkPaymentPassword(ctx, input.payment_password);
 
     const { data } = await this.idempotency.run(
@@ -164,21 +163,22 @@ export class WithdrawalsService {
         // The main wallet's row lock serialises this member's withdrawals (and their daily count).
         await lockWallet(work.tx, ctx.memberId, 'main');
         const member = await repo.memberForWithdrawal(work.tx, ctx.memberId);
-        if (!member) throw notFound('用户不存在');
+        if (!member) throw refuse('accounts.member_not_found');
         // SPEC.md §3 flags: disable_withdraw and blacklisted (is_black) members cannot request a withdrawal.
-        if (member.disableWithdraw === 1 || member.isBlack === 1)
-          throw forbidden('您的账户已被限制提现，请联系客服');
+        if (member.disableWithdraw === 1 || member.isBlack === 1) throw refuse('withdrawals.restricted');
         const wallet = await repo.findOwnWallet(work.tx, ctx.memberId, input.wallet_id);
-        if (!wallet) throw notFound('提现账户不存在');
-        if (wallet.enabled !== 1) throw unprocessable('该提现账户已停用，请先启用');
+        if (!wallet) throw refuse('withdrawals.account_not_found');
+        if (wallet.enabled !== 1) throw refuse('withdrawals.account_disabled');
         if (member.codingvolume > 0n)
-          throw unprocessable(`还需完成打码量 ${formatFen(member.codingvolume)} 元才能提现`, {
-            turnover_required: formatFen(member.codingvolume),
-          });
+          throw refuse(
+            'withdrawals.turnover_required',
+            { amount: formatFen(member.codingvolume) },
+            { turnover_required: formatFen(member.codingvolume) },
+          );
         const daily = dailyCountOf(member.vipLevel);
         const now = this.clock.now();
         if ((await repo.countToday(work.tx, ctx.memberId, startOfChinaDay(now))) >= daily)
-          throw unprocessable(`今日提现次数已用完（每日${daily}次）`);
+          throw refuse('withdrawals.daily_count_used', { daily });
         const usdt = wallet.type !== 'bank';
         const row = await insertUnderFreshNumber(
           () => newOrderNo('W', now),
@@ -210,8 +210,7 @@ export class WithdrawalsService {
             remark: `提现冻结 ${row.orderNo}`,
           });
         } catch (err) {
-          if (err instanceof AppError && err.message === MESSAGES.insufficientBalance)
-            throw unprocessable('可提现余额不足');
+          if (isRefusal(err, 'ledger.insufficient_balance')) throw refuse('withdrawals.insufficient_balance');
           throw err;
         }
         return toWithdrawView(row);
@@ -478,13 +477,13 @@ export class WithdrawalsService {
 
   private async member(memberId: number) {
     const member = await findMemberById(this.db, memberId);
-    if (!member) throw notFound('用户不存在');
+    if (!member) throw refuse('accounts.member_not_found');
     return member;
   }
 
   private async own(memberId: number, id: number): Promise<WithdrawalRow> {
     const row = await repo.findOwnWithdrawal(this.db, memberId, id);
-    if (!row) throw notFound('提现记录不存在');
+    if (!row) throw refuse('withdrawals.not_found');
     return row;
   }
 
@@ -495,14 +494,11 @@ export class WithdrawalsService {
     allowed: WithdrawStatus[] = ['pending'],
   ): Promise<WithdrawalRow> {
     const row = await repo.lockWithdrawal(work.tx, id);
-    if (!row) throw notFound('提现记录不存在');
+    if (!row) throw refuse('withdrawals.not_found');
     if (!allowed.includes(row.status))
-      throw conflict(
-        byOperator
-          ? `该提现已处理（${WITHDRAW_STATUSES[row.status]}），不能重复操作`
-          : '只有审核中的提现可以取消',
-        { status: row.status },
-      );
+      throw byOperator
+        ? refuse('withdrawals.decided', { status: WITHDRAW_STATUSES[row.status] }, { status: row.status })
+        : refuse('withdrawals.cancel_not_reviewing', undefined, { status: row.status });
     return row;
   }
 

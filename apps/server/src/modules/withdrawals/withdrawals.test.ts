@@ -73,7 +73,7 @@ describe('saved wallets', () => {
       {
         code: 422,
         message: '该银行卡已被其他账号绑定，如有疑问请联系客服',
-        data: null,
+        data: { reason: 'withdrawals.card_bound_elsewhere' },
       },
     );
     // The same hex address in other letters is the same address.

@@ -1,4 +1,4 @@
-import type { AgentRecordCategory } from '@app/shared';
+import { reasonMessage, type AgentRecordCategory } from '@app/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client.ts';
 import { ApiError } from '@/lib/api/errors.ts';
@@ -21,9 +21,12 @@ export const agentKeys = {
   bets: (memberId: number, kind: BetKind) => [...agentKeys.all, 'bets', memberId, kind] as const,
 };
 
-/** 403 (not an agent) and 404 (not this agent's member) are answers, not hiccups: no retries. */
-const retry = (count: number, error: Error) =>
-  !(error instanceof ApiError && (error.code === 403 || error.code === 404)) && count < 2;
+/** Not an agent, or not this agent's member: answers, not hiccups. */
+const isAgentRefusal = (error: Error | null): error is ApiError =>
+  error instanceof ApiError && error.is('agents.not_an_agent', 'agents.member_not_found');
+
+/** A refusal is not retried. */
+const retry = (count: number, error: Error) => !isAgentRefusal(error) && count < 2;
 
 function useToken() {
   return useSessionStore((s) => s.token);
@@ -98,7 +101,19 @@ export function useAgentMemberBetsQuery(memberId: number, kind: BetKind, enabled
   });
 }
 
-/** The failure to show instead of a page: the server's 403/404 message. */
-export function refusal(error: Error | null): string | null {
-  return error instanceof ApiError && (error.code === 403 || error.code === 404) ? error.message : null;
+/** What a page shows instead of itself: the server's words, and whether the member is no agent (who may apply). */
+export interface AgentRefusal {
+  message: string;
+  notAgent: boolean;
 }
+
+/** The refusal to show instead of a page, or null: not an agent, or not this agent's member. */
+export function refusal(error: Error | null): AgentRefusal | null {
+  return isAgentRefusal(error) ? { message: error.message, notAgent: error.is('agents.not_an_agent') } : null;
+}
+
+/** A member page opened without a member id: refused as the server would refuse another agent's member. */
+export const NO_SUCH_MEMBER: AgentRefusal = {
+  message: reasonMessage('agents.member_not_found'),
+  notAgent: false,
+};

@@ -239,6 +239,8 @@ export async function request(
     if (staleSessionAnswers.has(error)) {
       // The member has signed in again since this call left: the current session stands.
     } else if (error.code === 401 && !isPublicPath(path) && options.handleUnauthorized !== false) {
+      // By status, not by reason: on a member path a 401 means no live session whatever names it
+      // (accounts.sign_in_required, accounts.session_ended), and a proxy's 401 names nothing.
       hooks.onUnauthorized(error.message || HTTP_MESSAGES[401]);
     } else if (options.toast !== false) {
       toast.error(error.message);

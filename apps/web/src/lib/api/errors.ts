@@ -1,4 +1,11 @@
-import { CLIENT_ERROR_MESSAGES, HTTP_MESSAGES, httpMessage, type ClientErrorKind } from '@app/shared';
+import {
+  CLIENT_ERROR_MESSAGES,
+  HTTP_MESSAGES,
+  httpMessage,
+  reasonOf,
+  type ClientErrorKind,
+  type ReasonName,
+} from '@app/shared';
 
 /**
  * - `business`: the server answered HTTP 200 with an envelope code other than 200;
@@ -25,6 +32,21 @@ export class ApiError extends Error {
     readonly data: unknown = null,
   ) {
     super(message);
+  }
+
+  /**
+   * Why the server refused (`data.reason`, a name of the reasons catalogue in @app/shared), or null
+   * for a failure that is not a refusal (network, 5xx, a framework's answer). Features branch on
+   * this, never on the message or a bare status.
+   */
+  get reason(): ReasonName | null {
+    return reasonOf(this.data);
+  }
+
+  /** Whether the server refused for one of these reasons. */
+  is(...reasons: ReasonName[]): boolean {
+    const reason = this.reason;
+    return reason !== null && reasons.includes(reason);
   }
 
   /** Field errors of a 400 validation failure (`data.errors`). */

@@ -1,7 +1,7 @@
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 
-/** What a member who is not an agent (403) or asks for someone else's member (404) sees. */
+/** What a member who is not an agent, or asks for someone else's member, sees (agent/queries.ts refusal). */
 export function Refused({ message, notAgent }: { message: string; notAgent: boolean }) {
   const navigate = useNavigate();
   return (

@@ -45,7 +45,7 @@ export default function AgentCentrePage() {
   if (refused) {
     return (
       <Page title="代理中心">
-        <Refused message={refused} notAgent={overview.error instanceof Error && refused.includes('代理')} />
+        <Refused message={refused.message} notAgent={refused.notAgent} />
       </Page>
     );
   }

@@ -50,7 +50,7 @@ export default function AgentMembersPage() {
   return (
     <Page title="我的会员">
       {refused ? (
-        <Refused message={refused} notAgent />
+        <Refused message={refused.message} notAgent={refused.notAgent} />
       ) : (
         <>
           <div className="ag-search">

@@ -18,7 +18,7 @@ export default function AgentRecordsPage() {
   return (
     <Page title="资金记录">
       {refused ? (
-        <Refused message={refused} notAgent />
+        <Refused message={refused.message} notAgent={refused.notAgent} />
       ) : (
         <>
           <Tabs

@@ -5,7 +5,7 @@ import { useUrlParam } from '@/ui/hooks.ts';
 import { Money } from '@/ui/Money.tsx';
 import { Page, Section } from '@/ui/Page.tsx';
 import { Refused } from '../components/NotAgent.tsx';
-import { refusal, useAgentMemberQuery } from '../queries.ts';
+import { NO_SUCH_MEMBER, refusal, useAgentMemberQuery } from '../queries.ts';
 import '../agent.css';
 
 const REGISTER_TYPES: Record<string, string> = {
@@ -23,12 +23,12 @@ export default function MemberDetailPage() {
   const id = Number(useUrlParam('id'));
   const valid = Number.isInteger(id) && id > 0;
   const member = useAgentMemberQuery(valid ? id : 0);
-  const refused = valid ? refusal(member.error) : '会员不存在或不属于您';
+  const refused = valid ? refusal(member.error) : NO_SUCH_MEMBER;
   const m = member.data;
   return (
     <Page title="会员详情">
       {refused ? (
-        <Refused message={refused} notAgent={refused.includes('代理')} />
+        <Refused message={refused.message} notAgent={refused.notAgent} />
       ) : !m ? (
         member.error ? (
           <ErrorBlock status="disconnected" title={member.error.message} />

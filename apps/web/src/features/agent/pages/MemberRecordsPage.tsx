@@ -7,6 +7,7 @@ import { PagedList } from '@/ui/PagedList.tsx';
 import { Refused } from '../components/NotAgent.tsx';
 import { BetCard, RecordCard } from '../components/RecordCard.tsx';
 import {
+  NO_SUCH_MEMBER,
   refusal,
   useAgentMemberBetsQuery,
   useAgentRecordsQuery,
@@ -32,11 +33,11 @@ export default function MemberRecordsPage() {
   const member = useAgentMemberQuery(memberId);
   const records = useAgentRecordsQuery(category, memberId || null);
   const bets = useAgentMemberBetsQuery(memberId, kind, view === 'bets');
-  const refused = memberId ? refusal(member.error) : '会员不存在或不属于您';
+  const refused = memberId ? refusal(member.error) : NO_SUCH_MEMBER;
   return (
     <Page title={member.data ? `${member.data.username} 的记录` : '会员记录'}>
       {refused ? (
-        <Refused message={refused} notAgent={refused.includes('代理')} />
+        <Refused message={refused.message} notAgent={refused.notAgent} />
       ) : (
         <>
           <Tabs className="sticky" activeKey={view} onChange={(key) => setView(key as 'money' | 'bets')}>

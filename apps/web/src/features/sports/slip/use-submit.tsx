@@ -213,7 +213,7 @@ export function useSlipSubmit(onPlaced: (result: SubmitResult) => void) {
       else toast.success('投注成功');
       onPlaced(result);
     } catch (err) {
-      if (err instanceof ApiError && err.code === 409) {
+      if (err instanceof ApiError && err.is('sports.odds_changed')) {
         const changes = oddsChangesOf(err);
         const content = <OddsChanges changes={changes} message={err.message} />;
         applyOddsChanges(changes);
