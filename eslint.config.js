@@ -161,6 +161,11 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'Use `import type`: the web takes only types from the route contracts.',
             },
+            {
+              name: '@app/shared/backoffice-api',
+              allowTypeImports: true,
+              message: 'Use `import type`: the console takes only types from the route contracts.',
+            },
           ],
         },
       ],

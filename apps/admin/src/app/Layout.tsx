@@ -51,7 +51,7 @@ export function Layout() {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let cancelled = false;
-    get<PendingCounts>('/pending-counts')
+    get('/admin/v1/pending-counts')
       .then((counts) => !cancelled && setPending(counts))
       .catch(() => undefined);
     subscribePending((counts) => setPending(counts))

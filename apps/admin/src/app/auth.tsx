@@ -23,7 +23,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
   const signOut = useCallback(async () => {
     try {
-      await post('/auth/logout');
+      await post('/admin/v1/auth/logout');
     } catch {
       // The session may already be gone; signing out locally is what matters.
     }

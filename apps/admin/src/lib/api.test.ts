@@ -38,12 +38,12 @@ describe('call', () => {
   it('sends the bearer token and the query, and unwraps the envelope', async () => {
     signedIn('finance', 3);
     const api = fakeApi({ 'GET /members': { list: [], total: 0 } });
-    await expect(get('/members', { keyword: 'alice', page: 2, status: '', tag: undefined })).resolves.toEqual(
-      {
-        list: [],
-        total: 0,
-      },
-    );
+    await expect(
+      get('/admin/v1/members', { keyword: 'alice', page: 2, tag: '', flag: undefined }),
+    ).resolves.toEqual({
+      list: [],
+      total: 0,
+    });
     const [request] = api.sent;
     expect(request).toMatchObject({
       method: 'GET',
@@ -56,7 +56,11 @@ describe('call', () => {
   it('sends a JSON body and an Idempotency-Key when given one', async () => {
     signedIn('finance');
     const api = fakeApi({ 'POST /adjustments': { id: 9 } });
-    await post('/adjustments', { amount: '1.00' }, 'key-1');
+    await post(
+      '/admin/v1/adjustments',
+      { member_id: 1, direction: 'credit', amount: '1.00', reason: '活动补偿奖励' },
+      { idempotencyKey: 'key-1' },
+    );
     expect(api.sent[0]).toMatchObject({
       body: { amount: '1.00' },
       headers: { 'content-type': 'application/json', 'idempotency-key': 'key-1' },
@@ -66,7 +70,9 @@ describe('call', () => {
   it("rejects a refusal with the server's code, message and data", async () => {
     signedIn('support');
     fakeApi({ 'POST /control-changes/5/approve': refuse(403, '需要「财务设置」权限', { permission: 'x' }) });
-    const refused = await post('/control-changes/5/approve', {}).catch((e: unknown) => e);
+    const refused = await post('/admin/v1/control-changes/:id/approve', {}, { params: { id: 5 } }).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ code: 403, message: '需要「财务设置」权限', data: { permission: 'x' } });
   });
@@ -76,7 +82,7 @@ describe('call', () => {
     const problems = vi.fn();
     setSessionProblemHandler(problems);
     fakeApi({ 'GET /pending-counts': refuse(401, '登录已过期，请重新登录') });
-    await expect(get('/pending-counts')).rejects.toMatchObject({ code: 401 });
+    await expect(get('/admin/v1/pending-counts')).rejects.toMatchObject({ code: 401 });
     expect(getToken()).toBeNull();
     expect(getStoredOperator()).toBeNull();
     expect(problems).toHaveBeenCalledWith('expired');
@@ -87,7 +93,9 @@ describe('call', () => {
     const problems = vi.fn();
     setSessionProblemHandler(problems);
     fakeApi({ 'POST /auth/login': refuse(401, '请输入动态验证码', { totp_required: true }) });
-    await expect(post('/auth/login', {})).rejects.toMatchObject({ code: 401 });
+    await expect(
+      post('/admin/v1/auth/login', { username: 'admin', password: 'wrong' }),
+    ).rejects.toMatchObject({ code: 401 });
     expect(getToken()).toBe('token-of-admin-1');
     expect(problems).not.toHaveBeenCalled();
   });
@@ -97,7 +105,7 @@ describe('call', () => {
     const problems = vi.fn();
     setSessionProblemHandler(problems);
     fakeApi({ 'GET /members': refuse(403, '请先开启两步验证', { totp_enrolment_required: true }) });
-    await expect(get('/members')).rejects.toMatchObject({ code: 403 });
+    await expect(get('/admin/v1/members')).rejects.toMatchObject({ code: 403 });
     expect(problems).toHaveBeenCalledWith('enrol');
     expect(getToken()).not.toBeNull();
   });
@@ -107,7 +115,7 @@ describe('call', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await expect(call('GET', '/members')).rejects.toMatchObject({
+    await expect(call('GET', '/admin/v1/members')).rejects.toMatchObject({
       code: 0,
       message: '网络异常，请检查网络连接',
     });
@@ -115,6 +123,9 @@ describe('call', () => {
       'fetch',
       vi.fn(() => Promise.resolve(new Response('<html>502</html>', { status: 502 }))),
     );
-    await expect(call('GET', '/members')).rejects.toMatchObject({ code: 502, message: '服务端返回数据异常' });
+    await expect(call('GET', '/admin/v1/members')).rejects.toMatchObject({
+      code: 502,
+      message: '服务端返回数据异常',
+    });
   });
 });

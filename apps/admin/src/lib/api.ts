@@ -1,3 +1,14 @@
+import type { Page } from '@app/shared';
+import type {
+  BackofficeBody,
+  BackofficeJsonPath,
+  BackofficeListPath,
+  BackofficeMethod,
+  BackofficeParams,
+  BackofficePath,
+  BackofficeResponse,
+  BackofficeRow,
+} from '@app/shared/backoffice-api';
 import type { z } from 'zod';
 import { clearSession, getToken } from './session.ts';
 
@@ -13,10 +24,11 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>;
+export type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface CallOptions {
-  query?: Query;
+  /** Path parameters (filled into `:name` segments) and the query string. */
+  params?: Query;
   body?: unknown;
   /** Sent as Idempotency-Key (money-moving POSTs). */
   idempotencyKey?: string;
@@ -37,12 +49,31 @@ export function queryString(query: Query | undefined): string {
   return s ? `?${s}` : '';
 }
 
-/** One /admin/v1 call: bearer token, JSON, the `{code, message, data}` envelope unwrapped. */
-export async function call<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
+/**
+ * The address of a route (`/admin/v1/members/:id`): `:name` segments take the parameter of that
+ * name (encoded), the other parameters form the query string.
+ */
+export function routeUrl(route: string, params: Query | undefined): string {
+  const rest: Query = { ...params };
+  const path = route.replace(/:(\w+)/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    if (value === null || value === undefined || value === '')
+      throw new Error(`${route}: 缺少路径参数 ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  return `${path}${queryString(rest)}`;
+}
+
+/**
+ * One /admin/v1 call: bearer token, JSON, the `{code, message, data}` envelope unwrapped. Untyped:
+ * screens call `get`/`post`/`put`/`del`, whose types come from the route contracts.
+ */
+export async function call(
+  method: BackofficeMethod,
+  route: string,
   options: CallOptions = {},
-): Promise<T> {
+): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -50,7 +81,7 @@ export async function call<T>(
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   let res: Response;
   try {
-    res = await fetch(`/admin/v1${path}${queryString(options.query)}`, {
+    res = await fetch(routeUrl(route, options.params), {
       method,
       headers,
       body: options.body === undefined ? null : JSON.stringify(options.body),
@@ -73,14 +104,58 @@ export async function call<T>(
     if (payload.code === 403 && data?.totp_enrolment_required) onSessionProblem('enrol');
     throw new ApiError(payload.code, payload.message || '发生未知错误', data);
   }
-  return payload.data as T;
+  return payload.data;
 }
 
-export const get = <T>(path: string, query?: Query) => call<T>('GET', path, query ? { query } : {});
-export const post = <T>(path: string, body?: unknown, idempotencyKey?: string) =>
-  call<T>('POST', path, { body: body ?? {}, ...(idempotencyKey ? { idempotencyKey } : {}) });
-export const put = <T>(path: string, body: unknown) => call<T>('PUT', path, { body });
-export const del = <T>(path: string) => call<T>('DELETE', path);
+type WriteMethod = Exclude<BackofficeMethod, 'GET'>;
+
+/** Parameters may be left out when the route has no required one. */
+type GetArgs<P extends BackofficeJsonPath> =
+  object extends BackofficeParams<'GET', P>
+    ? [params?: BackofficeParams<'GET', P>]
+    : [params: BackofficeParams<'GET', P>];
+
+/** Writes take path parameters in `options.params`, required when the path has any. */
+type WriteOptions<M extends WriteMethod, P extends BackofficePath<M>> = {
+  idempotencyKey?: string;
+} & (object extends BackofficeParams<M, P>
+  ? { params?: BackofficeParams<M, P> }
+  : { params: BackofficeParams<M, P> });
+type WriteArgs<M extends WriteMethod, P extends BackofficePath<M>> =
+  object extends BackofficeParams<M, P>
+    ? undefined extends BackofficeBody<M, P>
+      ? [body?: BackofficeBody<M, P>, options?: WriteOptions<M, P>]
+      : [body: BackofficeBody<M, P>, options?: WriteOptions<M, P>]
+    : [body: BackofficeBody<M, P>, options: WriteOptions<M, P>];
+
+function write<M extends WriteMethod>(method: M) {
+  return <P extends BackofficePath<M>>(path: P, ...[body, options]: WriteArgs<M, P>) =>
+    // The one cast: the answer's type is the route's response contract (backofficeApi), which the
+    // server serialises with the same schema.
+    call(method, path, {
+      ...(options as CallOptions | undefined),
+      // A POST without a body still sends JSON (`{}`), as the server's JSON parser expects one.
+      body: body ?? (method === 'POST' ? {} : undefined),
+    }) as Promise<BackofficeResponse<M, P>>;
+}
+
+/**
+ * The console's API, typed by route from the shared contracts (`@app/shared/backoffice-api`): the
+ * path is a route pattern (`'/admin/v1/control-changes/:id/approve'`), parameters fill its `:name`
+ * segments and the query string, and the result is the route's response type. Type-only imports
+ * keep zod out of the bundle. A CSV export is downloaded, not called (lib/download.ts).
+ */
+export const get = <P extends BackofficeJsonPath>(path: P, ...[params]: GetArgs<P>) =>
+  call('GET', path, params ? { params: params as Query } : {}) as Promise<BackofficeResponse<'GET', P>>;
+/**
+ * One page of a list route, its filters as a table's search form holds them (free-form: the server
+ * checks them against the route's query); the rows are the route's.
+ */
+export const getPage = <P extends BackofficeListPath>(path: P, params: Query) =>
+  call('GET', path, { params }) as Promise<Page<BackofficeRow<P>>>;
+export const post = write('POST');
+export const put = write('PUT');
+export const del = write('DELETE');
 
 /**
  * Checks a form's values with the shared contract before sending, so the console refuses what

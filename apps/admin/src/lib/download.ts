@@ -1,16 +1,14 @@
-import { ApiError, queryString } from './api.ts';
+import type { BackofficeExportPath } from '@app/shared/backoffice-api';
+import { ApiError, routeUrl, type Query } from './api.ts';
 import { getToken } from './session.ts';
 
 /**
- * Downloads a CSV export with the operator's token in the header (never in the URL). The server
- * streams it; the browser saves it as a file. Answers the number of data rows.
+ * Downloads a list's CSV export (`'/admin/v1/members/export'`, parameters filling its `:name`
+ * segments and the query string) with the operator's token in the header (never in the URL). The
+ * server streams it; the browser saves it as a file. Answers the number of data rows.
  */
-export async function downloadCsv(
-  path: string,
-  query: Record<string, string | number | boolean>,
-  name: string,
-): Promise<number> {
-  const res = await fetch(`/admin/v1${path}${queryString(query)}`, {
+export async function downloadCsv(path: BackofficeExportPath, params: Query, name: string): Promise<number> {
+  const res = await fetch(routeUrl(path, params), {
     headers: { authorization: `Bearer ${getToken() ?? ''}` },
   });
   if (!res.ok) {

@@ -1,18 +1,14 @@
 import Pusher from 'pusher-js';
 import { OPERATOR_CHANNEL, PENDING_CHANGED_EVENT, type PendingCounts } from '@app/shared/backoffice';
-import type { z } from 'zod';
-import type { operatorConnectionInfo } from '@app/shared/backoffice';
 import { get } from './api.ts';
 import { getToken } from './session.ts';
-
-type ConnectionInfo = z.infer<typeof operatorConnectionInfo>;
 
 /**
  * The console's socket: one private operator channel on the server's realtime hub (Pusher
  * protocol), carrying the pending counts. Returns a function that disconnects.
  */
 export async function subscribePending(onCounts: (counts: PendingCounts) => void): Promise<() => void> {
-  const info = await get<ConnectionInfo>('/realtime/connection-info');
+  const info = await get('/admin/v1/realtime/connection-info');
   const pusher = new Pusher(info.app_key, {
     cluster: info.cluster,
     wsHost: info.host,

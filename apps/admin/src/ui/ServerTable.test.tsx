@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, refuse, type SentRequest } from '@/test/fake-api.ts';
 import { renderScreen, signedIn } from '@/test/render.tsx';
-import { ServerTable, type Page } from './ServerTable.tsx';
+import { ServerTable, type Page, type ServerTableProps } from './ServerTable.tsx';
 
 type Row = { id: number; username: string; status: string };
 
@@ -37,8 +37,8 @@ function members(request: SentRequest): Page<Row> {
   };
 }
 
-const table = (extra: Partial<Parameters<typeof ServerTable<Row>>[0]> = {}) => (
-  <ServerTable<Row> path="/members" rowKey="id" columns={columns} {...extra} />
+const table = (extra: Partial<ServerTableProps<'/admin/v1/members'>> = {}) => (
+  <ServerTable path="/admin/v1/members" rowKey="id" columns={columns} {...extra} />
 );
 
 describe('ServerTable', () => {
@@ -108,7 +108,7 @@ describe('ServerTable', () => {
     });
     // The file itself: the browser saves the blob (not under test).
     const saved = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:export');
-    renderScreen(table({ exportPath: '/members/export', exportName: 'members' }));
+    renderScreen(table({ exportPath: '/admin/v1/members/export', exportName: 'members' }));
     await screen.findByText('member1');
     await userEvent.click(screen.getByRole('button', { name: /导出 CSV/ }));
     expect(await screen.findByText('已导出 2 行')).toBeTruthy();

@@ -1,17 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
+import type { BackofficeExportOf, BackofficeListPath, BackofficeRow } from '@app/shared/backoffice-api';
 import { App, Button } from 'antd';
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
-import { get } from '@/lib/api.ts';
+import { getPage } from '@/lib/api.ts';
 import { downloadCsv } from '@/lib/download.ts';
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  per_page: number;
-  has_more: boolean;
-}
+export type { Page } from '@app/shared';
 
 type Filters = Record<string, unknown>;
 
@@ -25,27 +20,27 @@ function clean(filters: Filters): Record<string, string | number | boolean> {
   return out;
 }
 
-export interface ServerTableProps<T extends Record<string, unknown>> {
-  /** The /admin/v1 list path answering a page: `{ list, total, … }`. */
-  path: string;
-  columns: ProColumns<T>[];
-  rowKey: keyof T & string;
-  /** Fixed filters (e.g. the member whose records these are). */
+export interface ServerTableProps<P extends BackofficeListPath> {
+  /** The /admin/v1 list route answering a page (`'/admin/v1/members/:id/ledger'`); its rows type the table. */
+  path: P;
+  columns: ProColumns<BackofficeRow<P>>[];
+  rowKey: keyof BackofficeRow<P> & string;
+  /** Path parameters of `path` and fixed filters (e.g. the member whose records these are). */
   params?: Filters;
-  /** The CSV export path of the same list (same filters). */
-  exportPath?: string;
+  /** The CSV export of the same list (same parameters and filters). */
+  exportPath?: BackofficeExportOf<P>;
   exportName?: string;
   toolBar?: ReactNode[];
   actionRef?: RefObject<ActionType | undefined>;
   /** Filters live in the address bar (back, reload and links keep them). Off for embedded tables. */
   syncToUrl?: boolean;
-  search?: ProTableProps<T, Filters>['search'];
+  search?: ProTableProps<BackofficeRow<P>, Filters>['search'];
   headerTitle?: ReactNode;
-  expandable?: ProTableProps<T, Filters>['expandable'];
+  expandable?: ProTableProps<BackofficeRow<P>, Filters>['expandable'];
 }
 
 /** A table paged and filtered by the server, its filters in the URL, with a CSV export of the same rows. */
-export function ServerTable<T extends Record<string, unknown>>(props: ServerTableProps<T>) {
+export function ServerTable<P extends BackofficeListPath>(props: ServerTableProps<P>) {
   const { message } = App.useApp();
   const lastFilters = useRef<Record<string, string | number | boolean>>({});
   const [exporting, setExporting] = useState(false);
@@ -66,7 +61,7 @@ export function ServerTable<T extends Record<string, unknown>>(props: ServerTabl
     </Button>
   ) : null;
   return (
-    <ProTable<T, Filters>
+    <ProTable<BackofficeRow<P>, Filters>
       rowKey={props.rowKey}
       columns={props.columns}
       actionRef={props.actionRef}
@@ -78,11 +73,7 @@ export function ServerTable<T extends Record<string, unknown>>(props: ServerTabl
         const query = { ...clean(filters), ...clean(props.params ?? {}) };
         lastFilters.current = query;
         try {
-          const res = await get<Page<T>>(props.path, {
-            ...query,
-            page: current ?? 1,
-            per_page: pageSize ?? 20,
-          });
+          const res = await getPage(props.path, { ...query, page: current ?? 1, per_page: pageSize ?? 20 });
           return { data: res.list, total: res.total, success: true };
         } catch (e) {
           void message.error(e instanceof Error ? e.message : '加载失败');

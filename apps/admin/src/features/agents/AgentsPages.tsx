@@ -15,15 +15,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Drawer, Space, Spin, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { z } from 'zod';
-import type { adminAgentApplication } from '@app/shared';
-import {
-  inviteSettingsBody,
-  type adminAgentItem,
-  type adminAgentMember,
-  type inviteRewardItem,
-  type inviteSettingsView,
-} from '@app/shared/backoffice';
+import { inviteSettingsBody } from '@app/shared/backoffice';
+import type { BackofficeResponse, BackofficeRow } from '@app/shared/backoffice-api';
 import { useAuth } from '@/app/auth.tsx';
 import { PendingChangesBanner } from '@/features/approvals/PendingChangesBanner.tsx';
 import { doneOrPending, get, post, put, validate } from '@/lib/api.ts';
@@ -31,11 +24,11 @@ import { beijing, count } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
 
-type Application = z.infer<typeof adminAgentApplication> & Record<string, unknown>;
-type Agent = z.infer<typeof adminAgentItem> & Record<string, unknown>;
-type AgentMember = z.infer<typeof adminAgentMember> & Record<string, unknown>;
-type Reward = z.infer<typeof inviteRewardItem> & Record<string, unknown>;
-type Settings = z.infer<typeof inviteSettingsView>;
+type Application = BackofficeRow<'/admin/v1/agent-applications'>;
+type Agent = BackofficeRow<'/admin/v1/agents'>;
+type AgentMember = BackofficeRow<'/admin/v1/agents/:id/members'>;
+type Reward = BackofficeRow<'/admin/v1/invite/rewards'>;
+type Settings = BackofficeResponse<'GET', '/admin/v1/settings/invite'>;
 
 const APPLICATION_STATUS = {
   pending: { text: '待审核', status: 'Warning' },
@@ -48,7 +41,11 @@ function Decide({ row, onDone }: { row: Application; onDone: () => void }) {
   const { message } = App.useApp();
   const decide = (kind: 'approve' | 'reject') => async (v: { reason?: string }) => {
     try {
-      await post(`/agent-applications/${row.id}/${kind}`, { reason: v.reason ?? '' });
+      await post(
+        `/admin/v1/agent-applications/:id/${kind}`,
+        { reason: v.reason ?? '' },
+        { params: { id: row.id } },
+      );
       void message.success(kind === 'approve' ? '已通过，会员已成为代理' : '已拒绝，原因已通知会员');
       onDone();
       return true;
@@ -119,7 +116,7 @@ export function AgentApplicationsPage() {
   ];
   return (
     <PageContainer title="代理申请">
-      <ServerTable<Application> path="/agent-applications" rowKey="id" columns={columns} actionRef={ref} />
+      <ServerTable path="/admin/v1/agent-applications" rowKey="id" columns={columns} actionRef={ref} />
     </PageContainer>
   );
 }
@@ -183,9 +180,10 @@ function AgentMembers({ agent, onClose }: { agent: Agent; onClose: () => void })
       title={`${agent.username} 的下级（${count(agent.member_count)} 人）`}
       destroyOnHidden
     >
-      <ServerTable<AgentMember>
-        path={`/agents/${agent.id}/members`}
-        exportPath={`/agents/${agent.id}/members/export`}
+      <ServerTable
+        path="/admin/v1/agents/:id/members"
+        params={{ id: agent.id }}
+        exportPath="/admin/v1/agents/:id/members/export"
         exportName={`${agent.username}-下级`}
         rowKey="id"
         columns={columns}
@@ -270,9 +268,9 @@ export function AgentsPage() {
   ];
   return (
     <PageContainer title="代理列表">
-      <ServerTable<Agent>
-        path="/agents"
-        exportPath="/agents/export"
+      <ServerTable
+        path="/admin/v1/agents"
+        exportPath="/admin/v1/agents/export"
         exportName="代理"
         rowKey="id"
         columns={columns}
@@ -324,9 +322,9 @@ export function InviteRewardsPage() {
   ];
   return (
     <PageContainer title="邀请奖励">
-      <ServerTable<Reward>
-        path="/invite/rewards"
-        exportPath="/invite/rewards/export"
+      <ServerTable
+        path="/admin/v1/invite/rewards"
+        exportPath="/admin/v1/invite/rewards/export"
         exportName="邀请奖励"
         rowKey="id"
         columns={columns}
@@ -335,13 +333,7 @@ export function InviteRewardsPage() {
   );
 }
 
-type RulesForm = {
-  deposit_milestones: Array<{ key: string; threshold: string; reward: string }>;
-  commission_basis_points: number;
-  turnover_multiple: number;
-  code_changes_per_day: number;
-  reason?: string;
-};
+type RulesForm = Omit<Settings, 'lines' | 'updated_at'> & { reason?: string };
 
 /** The invite programme's numbers: edited by admin and finance, in force at once, audited. */
 export function InviteRulesPage() {
@@ -351,7 +343,7 @@ export function InviteRulesPage() {
   const rulesForm = useRef<ProFormInstance<RulesForm>>(undefined);
   const { data } = useQuery({
     queryKey: ['invite-settings'],
-    queryFn: () => get<Settings>('/settings/invite'),
+    queryFn: () => get('/admin/v1/settings/invite'),
   });
   if (!data) return <Spin />;
   const editable = can('invite.settings');
@@ -392,7 +384,7 @@ export function InviteRulesPage() {
                   content: `返佣比例 ${(body.commission_basis_points / 100).toFixed(2)}%，奖励打码 ${body.turnover_multiple} 倍，充值达标奖励 ${body.deposit_milestones.map((m) => `满${m.threshold}奖${m.reward}`).join('、')}。新规则立即用于之后的发放，已发放的奖励不变。`,
                 });
                 if (!ok) return false;
-                const saved = await put<Settings & { pending_change?: unknown }>('/settings/invite', body);
+                const saved = await put('/admin/v1/settings/invite', body);
                 // A proposal changes nothing yet: the form shows again what is in force.
                 if (saved.pending_change) rulesForm.current?.setFieldsValue({ ...saved, reason: '' });
                 void message.success(doneOrPending(saved, '已保存'));

@@ -5,6 +5,7 @@ import {
   type ControlChangeItem,
   type ControlChangeStatusKey,
 } from '@app/shared/backoffice';
+import type { BackofficeRow } from '@app/shared/backoffice-api';
 import { Alert, App, Descriptions, Drawer, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -17,7 +18,7 @@ import { ChangeDiff } from './ChangeDiff.tsx';
 import { DecisionActions, permissionName } from './DecisionActions.tsx';
 import { OneTimePasswordModal, type OneTimePassword } from './OneTimePasswordModal.tsx';
 
-type Row = ControlChangeItem & Record<string, unknown>;
+type Row = BackofficeRow<'/admin/v1/control-changes'>;
 
 const STATUS_COLOR: Record<ControlChangeStatusKey, string> = {
   pending: 'orange',
@@ -107,7 +108,7 @@ export default function ApprovalsPage() {
   const openId = (location.state as { open?: number } | null)?.open;
   useEffect(() => {
     if (!openId) return;
-    get<ControlChangeItem>(`/control-changes/${openId}`)
+    get('/admin/v1/control-changes/:id', { id: openId })
       .then(setDetail)
       .catch((e: unknown) => void message.error(e instanceof Error ? e.message : '加载失败'));
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
@@ -126,7 +127,7 @@ export default function ApprovalsPage() {
     void ref.current?.reload();
     if (c) setDetail((open) => (open?.id === c.id ? c : open));
     else if (detail)
-      get<ControlChangeItem>(`/control-changes/${detail.id}`)
+      get('/admin/v1/control-changes/:id', { id: detail.id })
         .then(setDetail)
         .catch(() => setDetail(null));
   };
@@ -242,8 +243,8 @@ export default function ApprovalsPage() {
           }
         />
       )}
-      <ServerTable<Row>
-        path="/control-changes"
+      <ServerTable
+        path="/admin/v1/control-changes"
         rowKey="id"
         columns={columns}
         actionRef={ref}

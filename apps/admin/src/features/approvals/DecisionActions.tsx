@@ -1,19 +1,11 @@
 import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
-import {
-  controlChangeDecisionBody,
-  type ControlChangeItem,
-  type controlChangeDecision,
-  type Permission,
-} from '@app/shared/backoffice';
+import { controlChangeDecisionBody, type ControlChangeItem, type Permission } from '@app/shared/backoffice';
 import { Alert, App, Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import type { z } from 'zod';
 import { useAuth } from '@/app/auth.tsx';
 import { ApiError, post, validate } from '@/lib/api.ts';
 import { ChangeDiff } from './ChangeDiff.tsx';
 import type { OneTimePassword } from './OneTimePasswordModal.tsx';
-
-type Decision = z.infer<typeof controlChangeDecision>;
 
 /** The console's name of the permission a checker needs (the screen where the maker proposed it). */
 const PERMISSION_NAMES: Partial<Record<Permission, string>> = {
@@ -85,7 +77,11 @@ export function DecisionActions({ change: c, onDecided, onPassword, buttons, lea
           okText="撤回"
           onConfirm={async () => {
             try {
-              const item = await post<ControlChangeItem>(`/control-changes/${c.id}/reject`, { reason: '' });
+              const item = await post(
+                '/admin/v1/control-changes/:id/reject',
+                { reason: '' },
+                { params: { id: c.id } },
+              );
               void message.success('已撤回');
               onDecided(item);
             } catch (e) {
@@ -120,7 +116,7 @@ export function DecisionActions({ change: c, onDecided, onPassword, buttons, lea
         onFinish={async (v) => {
           try {
             const body = validate(controlChangeDecisionBody, { reason: v.reason ?? '' });
-            const res = await post<Decision>(`/control-changes/${c.id}/approve`, body);
+            const res = await post('/admin/v1/control-changes/:id/approve', body, { params: { id: c.id } });
             void message.success(`复核通过，已生效：${res.change.summary}`);
             const password = res.result?.temporary_password;
             if (typeof password === 'string')
@@ -167,7 +163,7 @@ export function DecisionActions({ change: c, onDecided, onPassword, buttons, lea
         onFinish={async (v) => {
           try {
             const body = validate(controlChangeDecisionBody, { reason: v.reason });
-            const item = await post<ControlChangeItem>(`/control-changes/${c.id}/reject`, body);
+            const item = await post('/admin/v1/control-changes/:id/reject', body, { params: { id: c.id } });
             void message.success('已驳回，变更不会生效');
             onDecided(item);
             return true;

@@ -1,10 +1,9 @@
-import type { ControlChangeItem, ControlChangeKindKey } from '@app/shared/backoffice';
+import type { ControlChangeKindKey } from '@app/shared/backoffice';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { Link } from 'react-router';
 import { usePending } from '@/app/pending.ts';
 import { get } from '@/lib/api.ts';
-import type { Page } from '@/ui/ServerTable.tsx';
 
 /**
  * What of this kind waits in 复核中心, above the screen where it was proposed: the values shown
@@ -14,7 +13,7 @@ export function PendingChangesBanner({ kind }: { kind: ControlChangeKindKey }) {
   const waiting = usePending()?.approvals;
   const { data } = useQuery({
     queryKey: ['control-changes', kind, 'pending', waiting],
-    queryFn: () => get<Page<ControlChangeItem>>('/control-changes', { status: 'pending', kind, per_page: 5 }),
+    queryFn: () => get('/admin/v1/control-changes', { status: 'pending', kind, per_page: 5 }),
   });
   if (!data?.list.length) return null;
   return (

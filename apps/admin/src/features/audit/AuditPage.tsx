@@ -1,22 +1,11 @@
 import { PageContainer, type ProColumns } from '@ant-design/pro-components';
+import type { BackofficeRow } from '@app/shared/backoffice-api';
 import { Tag } from 'antd';
 import { beijing } from '@/lib/format.ts';
 import { AuditDetail } from '@/ui/Diff.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
 
-interface AuditRow extends Record<string, unknown> {
-  id: string;
-  operator_id: number;
-  operator_name: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  member_id: number | null;
-  reason: string | null;
-  detail: Record<string, unknown>;
-  ip: string | null;
-  created_at: string;
-}
+type AuditRow = BackofficeRow<'/admin/v1/audit-logs'>;
 
 const columns: ProColumns<AuditRow>[] = [
   {
@@ -52,7 +41,7 @@ const columns: ProColumns<AuditRow>[] = [
 export default function AuditPage() {
   return (
     <PageContainer title="审计日志" subTitle="所有后台决定在同一事务中写入，不可修改">
-      <ServerTable<AuditRow> path="/audit-logs" rowKey="id" columns={columns} />
+      <ServerTable path="/admin/v1/audit-logs" rowKey="id" columns={columns} />
     </PageContainer>
   );
 }

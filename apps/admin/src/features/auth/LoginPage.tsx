@@ -1,16 +1,11 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { LoginForm, ProFormText } from '@ant-design/pro-components';
-import { operatorLoginBody, type OperatorProfile } from '@app/shared';
+import { operatorLoginBody } from '@app/shared';
 import { App } from 'antd';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAuth } from '@/app/auth.tsx';
 import { ApiError, post, validate } from '@/lib/api.ts';
-
-interface LoginResult {
-  token: string;
-  operator: OperatorProfile;
-}
 
 /** Username and password; when the account has two-factor on, the code field appears. */
 export default function LoginPage() {
@@ -23,7 +18,7 @@ export default function LoginPage() {
   const submit = async (values: { username: string; password: string; totp_code?: string }) => {
     try {
       const body = validate(operatorLoginBody, values);
-      const result = await post<LoginResult>('/auth/login', body);
+      const result = await post('/admin/v1/auth/login', body);
       signIn(result.token, result.operator);
       void navigate('/', { replace: true });
     } catch (err) {

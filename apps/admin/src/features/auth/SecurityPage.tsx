@@ -1,5 +1,6 @@
 import { PageContainer, ProCard, ProForm, ProFormText } from '@ant-design/pro-components';
-import { changeOwnPasswordBody, type OperatorSecurityStatus } from '@app/shared/backoffice';
+import { changeOwnPasswordBody } from '@app/shared/backoffice';
+import type { BackofficeResponse } from '@app/shared/backoffice-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Input, Space, Tag, Typography } from 'antd';
 import QRCode from 'qrcode';
@@ -7,10 +8,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { get, post, validate } from '@/lib/api.ts';
 
-interface Setup {
-  secret: string;
-  uri: string;
-}
+type Setup = BackofficeResponse<'POST', '/admin/v1/auth/totp/setup'>;
 
 /** Two-factor enrolment (QR code + first code) and changing one's own password. */
 export default function SecurityPage() {
@@ -19,21 +17,21 @@ export default function SecurityPage() {
   const [params] = useSearchParams();
   const status = useQuery({
     queryKey: ['security'],
-    queryFn: () => get<OperatorSecurityStatus>('/auth/security'),
+    queryFn: () => get('/admin/v1/auth/security'),
   });
   const [setup, setSetup] = useState<(Setup & { qr: string }) | null>(null);
   const [code, setCode] = useState('');
 
   const start = useMutation({
     mutationFn: async () => {
-      const s = await post<Setup>('/auth/totp/setup');
+      const s = await post('/admin/v1/auth/totp/setup');
       return { ...s, qr: await QRCode.toDataURL(s.uri, { width: 200, margin: 1 }) };
     },
     onSuccess: setSetup,
     onError: (e) => void message.error(e.message),
   });
   const enable = useMutation({
-    mutationFn: () => post<OperatorSecurityStatus>('/auth/totp/enable', { code }),
+    mutationFn: () => post('/admin/v1/auth/totp/enable', { code }),
     onSuccess: (s) => {
       queryClient.setQueryData(['security'], s);
       setSetup(null);
@@ -43,7 +41,7 @@ export default function SecurityPage() {
     onError: (e) => void message.error(e.message),
   });
   const disable = useMutation({
-    mutationFn: () => post<OperatorSecurityStatus>('/auth/totp/disable', { code }),
+    mutationFn: () => post('/admin/v1/auth/totp/disable', { code }),
     onSuccess: (s) => {
       queryClient.setQueryData(['security'], s);
       setCode('');
@@ -143,7 +141,7 @@ export default function SecurityPage() {
                   old_password: values.old_password,
                   new_password: values.new_password,
                 });
-                await post('/auth/password', body);
+                await post('/admin/v1/auth/password', body);
                 void message.success('密码已修改，其他设备上的登录已退出');
                 return true;
               } catch (e) {

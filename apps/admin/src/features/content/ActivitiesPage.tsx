@@ -8,7 +8,8 @@ import {
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
-import { APPLICATION_STATUSES, type ApplicationItem } from '@app/shared';
+import { APPLICATION_STATUSES } from '@app/shared';
+import type { BackofficeRow } from '@app/shared/backoffice-api';
 import { App, Badge, Popconfirm, Space, Tabs, Tag } from 'antd';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -17,20 +18,8 @@ import { beijing, yuan } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { ServerTable } from '@/ui/ServerTable.tsx';
 
-interface Activity extends Record<string, unknown> {
-  id: number;
-  title: string;
-  summary: string;
-  rule: string;
-  auto_approve: boolean;
-  turnover_multiple: number;
-  starts_at: string;
-  ends_at: string | null;
-  enabled: boolean;
-  sort: number;
-  pending_applications: number;
-}
-type Application = ApplicationItem & { member_id: number; username: string } & Record<string, unknown>;
+type Activity = BackofficeRow<'/admin/v1/content/activities'>;
+type Application = BackofficeRow<'/admin/v1/activity-applications'>;
 
 /** Activities (settings) and the review of their applications. */
 export default function ActivitiesPage() {
@@ -80,7 +69,7 @@ export default function ActivitiesPage() {
       title: '操作',
       valueType: 'option',
       render: (_, r) => (
-        <ModalForm<Record<string, unknown>>
+        <ModalForm<Activity>
           title={`修改活动：${r.title}`}
           width={560}
           trigger={<a>编辑</a>}
@@ -89,14 +78,18 @@ export default function ActivitiesPage() {
           onFinish={(v) =>
             run(
               () =>
-                put(`/content/activities/${r.id}`, {
-                  title: v.title,
-                  summary: v.summary,
-                  auto_approve: v.auto_approve,
-                  turnover_multiple: Number(v.turnover_multiple),
-                  enabled: v.enabled,
-                  sort: Number(v.sort),
-                }),
+                put(
+                  '/admin/v1/content/activities/:id',
+                  {
+                    title: v.title,
+                    summary: v.summary,
+                    auto_approve: v.auto_approve,
+                    turnover_multiple: Number(v.turnover_multiple),
+                    enabled: v.enabled,
+                    sort: Number(v.sort),
+                  },
+                  { params: { id: r.id } },
+                ),
               '已保存',
               activitiesRef,
             )
@@ -159,7 +152,11 @@ export default function ActivitiesPage() {
             <Popconfirm
               title={`通过并派发彩金 ${yuan(r.amount)} 元给 ${r.username}？`}
               onConfirm={() =>
-                run(() => post(`/activity-applications/${r.id}/approve`, {}), '已通过并派发', applicationsRef)
+                run(
+                  () => post('/admin/v1/activity-applications/:id/approve', {}, { params: { id: r.id } }),
+                  '已通过并派发',
+                  applicationsRef,
+                )
               }
             >
               <a>通过</a>
@@ -170,7 +167,11 @@ export default function ActivitiesPage() {
               trigger={<a>拒绝</a>}
               modalProps={{ destroyOnHidden: true }}
               onFinish={(v) =>
-                run(() => post(`/activity-applications/${r.id}/reject`, v), '已拒绝', applicationsRef)
+                run(
+                  () => post('/admin/v1/activity-applications/:id/reject', v, { params: { id: r.id } }),
+                  '已拒绝',
+                  applicationsRef,
+                )
               }
             >
               <ProFormTextArea name="reason" label="拒绝原因（会员可见）" rules={[{ required: true }]} />
@@ -190,9 +191,9 @@ export default function ActivitiesPage() {
             key: 'activities',
             label: '活动',
             children: (
-              <ServerTable<Activity>
-                path="/content/activities"
-                exportPath="/content/activities/export"
+              <ServerTable
+                path="/admin/v1/content/activities"
+                exportPath="/admin/v1/content/activities/export"
                 rowKey="id"
                 columns={activityColumns}
                 actionRef={activitiesRef}
@@ -204,8 +205,8 @@ export default function ActivitiesPage() {
             key: 'applications',
             label: '申请审核',
             children: (
-              <ServerTable<Application>
-                path="/activity-applications"
+              <ServerTable
+                path="/admin/v1/activity-applications"
                 params={{}}
                 rowKey="id"
                 columns={applicationColumns}

@@ -7,22 +7,19 @@ import {
   ProFormTextArea,
   ProFormRadio,
 } from '@ant-design/pro-components';
-import type { AppConfig, AppInfo } from '@app/shared';
 import { appSettingsBody } from '@app/shared/backoffice';
+import type { BackofficeResponse } from '@app/shared/backoffice-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Spin } from 'antd';
 import { get, put, validate } from '@/lib/api.ts';
 
-interface Settings {
-  config: AppConfig;
-  info: AppInfo;
-}
+type Settings = BackofficeResponse<'GET', '/admin/v1/settings/app'>;
 
 /** App config keys (SPEC §3) and app info; saved changes reach the member app at once. */
 export default function AppConfigPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { data } = useQuery({ queryKey: ['app-settings'], queryFn: () => get<Settings>('/settings/app') });
+  const { data } = useQuery({ queryKey: ['app-settings'], queryFn: () => get('/admin/v1/settings/app') });
   if (!data) return <Spin />;
   return (
     <PageContainer title="应用配置" subTitle="保存后会员端立即生效">
@@ -39,7 +36,7 @@ export default function AppConfigPage() {
           };
           try {
             validate(appSettingsBody, body);
-            const saved = await put<Settings>('/settings/app', body);
+            const saved = await put('/admin/v1/settings/app', body);
             queryClient.setQueryData(['app-settings'], saved);
             void message.success('已保存，立即生效');
             return true;

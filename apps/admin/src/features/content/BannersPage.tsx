@@ -7,23 +7,13 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components';
 import { BANNER_PAGE_TYPES, bannerBody } from '@app/shared/backoffice';
+import type { BackofficeRow } from '@app/shared/backoffice-api';
 import { Image, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { beijing } from '@/lib/format.ts';
 import { CrudPage } from '@/ui/CrudPage.tsx';
 
-interface Banner extends Record<string, unknown> {
-  id: number;
-  page_type: number;
-  title: string;
-  image_url: string;
-  link_url: string;
-  agent_id: number | null;
-  sort: number;
-  enabled: boolean;
-  starts_at: string | null;
-  ends_at: string | null;
-}
+type Banner = BackofficeRow<'/admin/v1/content/banners'>;
 const pageTypes = Object.entries(BANNER_PAGE_TYPES).map(([value, label]) => ({
   value: Number(value),
   label,
@@ -66,9 +56,9 @@ const columns: ProColumns<Banner>[] = [
 
 export default function BannersPage() {
   return (
-    <CrudPage<Banner>
+    <CrudPage
       title="轮播图"
-      path="/content/banners"
+      path="/admin/v1/content/banners"
       columns={columns}
       body={bannerBody}
       defaults={{ page_type: 1, enabled: true, sort: 0 }}

@@ -6,33 +6,15 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components';
 import { expertArticleBody, expertBody } from '@app/shared/backoffice';
+import type { BackofficeRow } from '@app/shared/backoffice-api';
 import { Tabs, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
 import { beijing } from '@/lib/format.ts';
 import { CrudPage } from '@/ui/CrudPage.tsx';
 import { RichText } from './RichText.tsx';
 
-interface Expert extends Record<string, unknown> {
-  id: number;
-  category_id: number;
-  name: string;
-  title: string;
-  intro: string;
-  promoted: boolean;
-  enabled: boolean;
-  sort: number;
-}
-interface Article extends Record<string, unknown> {
-  id: number;
-  expert_id: number;
-  expert_name: string;
-  title: string;
-  views: number;
-  is_hot: boolean;
-  is_recommended: boolean;
-  enabled: boolean;
-  published_at: string;
-}
+type Expert = BackofficeRow<'/admin/v1/content/experts'>;
+type Article = BackofficeRow<'/admin/v1/content/expert-articles'>;
 const on = (v: boolean, yes: string, no = '-') => (v ? <Tag color="gold">{yes}</Tag> : no);
 
 const expertColumns: ProColumns<Expert>[] = [
@@ -89,9 +71,9 @@ export default function ExpertsPage() {
           key: 'experts',
           label: '专家',
           children: (
-            <CrudPage<Expert>
+            <CrudPage
               title="专家"
-              path="/content/experts"
+              path="/admin/v1/content/experts"
               columns={expertColumns}
               body={expertBody}
               defaults={{ category_id: 1, enabled: true, promoted: false, sort: 0 }}
@@ -127,9 +109,9 @@ export default function ExpertsPage() {
           key: 'articles',
           label: '专家文章',
           children: (
-            <CrudPage<Article>
+            <CrudPage
               title="专家文章"
-              path="/content/expert-articles"
+              path="/admin/v1/content/expert-articles"
               columns={articleColumns}
               body={expertArticleBody}
               defaults={{ enabled: true, is_hot: false, is_recommended: false }}

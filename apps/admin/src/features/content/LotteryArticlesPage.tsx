@@ -6,28 +6,15 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components';
 import { categoryBody, lotteryArticleBody } from '@app/shared/backoffice';
+import type { BackofficeRow } from '@app/shared/backoffice-api';
 import { Tabs, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
 import { beijing } from '@/lib/format.ts';
 import { CrudPage } from '@/ui/CrudPage.tsx';
 import { RichText } from './RichText.tsx';
 
-interface Category extends Record<string, unknown> {
-  id: number;
-  name: string;
-  description: string;
-  sort: number;
-}
-interface Article extends Record<string, unknown> {
-  id: number;
-  category_id: number;
-  category_name: string;
-  title: string;
-  author: string;
-  views: number;
-  enabled: boolean;
-  published_at: string;
-}
+type Category = BackofficeRow<'/admin/v1/content/lottery-categories'>;
+type Article = BackofficeRow<'/admin/v1/content/lottery-articles'>;
 
 /** Lottery articles and their categories. */
 export default function LotteryArticlesPage() {
@@ -70,9 +57,9 @@ export default function LotteryArticlesPage() {
           key: 'articles',
           label: '彩票资讯',
           children: (
-            <CrudPage<Article>
+            <CrudPage
               title="彩票资讯"
-              path="/content/lottery-articles"
+              path="/admin/v1/content/lottery-articles"
               columns={articleColumns}
               body={lotteryArticleBody}
               defaults={{ enabled: true, is_hot: false, is_recommended: false }}
@@ -108,9 +95,9 @@ export default function LotteryArticlesPage() {
           key: 'categories',
           label: '资讯分类',
           children: (
-            <CrudPage<Category>
+            <CrudPage
               title="资讯分类"
-              path="/content/lottery-categories"
+              path="/admin/v1/content/lottery-categories"
               columns={categoryColumns}
               body={categoryBody}
               defaults={{ sort: 0 }}

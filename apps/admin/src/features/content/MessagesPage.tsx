@@ -10,20 +10,13 @@ import {
   ProFormDependency,
 } from '@ant-design/pro-components';
 import { broadcastBody } from '@app/shared/backoffice';
+import type { BackofficeBody } from '@app/shared/backoffice-api';
 import { App } from 'antd';
 import { post, validate } from '@/lib/api.ts';
 import { count } from '@/lib/format.ts';
 import { tagOptions, useMemberTags } from '@/features/members/tags.ts';
 
-type Form = {
-  audience: 'member' | 'vip' | 'agent' | 'tag' | 'all';
-  member?: string;
-  vip_level?: number;
-  agent?: string;
-  tag?: string;
-  title: string;
-  content: string;
-};
+type Form = BackofficeBody<'POST', '/admin/v1/messages'>;
 
 /** Messages to one member, a segment (VIP level and up, an agent's members, a tag) or everyone. */
 export default function MessagesPage() {
@@ -41,13 +34,13 @@ export default function MessagesPage() {
             const body = { ...v, ...(v.vip_level !== undefined ? { vip_level: Number(v.vip_level) } : {}) };
             try {
               validate(broadcastBody, body);
-              const { recipients } = await post<{ recipients: number }>('/messages/preview', body);
+              const { recipients } = await post('/admin/v1/messages/preview', body);
               const ok = await modal.confirm({
                 title: '确认发送',
                 content: `将发送给 ${count(recipients)} 位会员：「${v.title}」`,
               });
               if (!ok) return false;
-              const sent = await post<{ recipients: number }>('/messages', body);
+              const sent = await post('/admin/v1/messages', body);
               void message.success(`已发送给 ${count(sent.recipients)} 位会员`);
               return true;
             } catch (e) {

@@ -7,22 +7,13 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components';
 import { NOTICE_CATEGORIES, noticeBody } from '@app/shared/backoffice';
+import type { BackofficeRow } from '@app/shared/backoffice-api';
 import { Tag } from 'antd';
 import { beijing } from '@/lib/format.ts';
 import { CrudPage } from '@/ui/CrudPage.tsx';
 import { RichText } from './RichText.tsx';
 
-interface Notice extends Record<string, unknown> {
-  id: number;
-  category_id: number;
-  title: string;
-  summary: string;
-  content: string;
-  is_top: boolean;
-  sort: number;
-  enabled: boolean;
-  published_at: string;
-}
+type Notice = BackofficeRow<'/admin/v1/content/notices'>;
 const categories = Object.entries(NOTICE_CATEGORIES).map(([value, label]) => ({
   value: Number(value),
   label,
@@ -65,10 +56,10 @@ const columns: ProColumns<Notice>[] = [
 /** Notices by SPEC category (home, betting, recharge, withdraw). */
 export default function NoticesPage() {
   return (
-    <CrudPage<Notice>
+    <CrudPage
       title="公告"
       subTitle="保存后会员端立即可见；内容中的不安全标签会被清理"
-      path="/content/notices"
+      path="/admin/v1/content/notices"
       columns={columns}
       body={noticeBody}
       defaults={{ category_id: 1, enabled: true, is_top: false, sort: 0 }}

@@ -1,5 +1,5 @@
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components';
-import type { DayFigures, PendingCounts } from '@app/shared/backoffice';
+import type { PendingCounts } from '@app/shared/backoffice';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Segmented, Space } from 'antd';
 import { useMemo } from 'react';
@@ -9,13 +9,6 @@ import { usePending } from '@/app/pending.ts';
 import { get } from '@/lib/api.ts';
 import { count, yuan } from '@/lib/format.ts';
 import { Chart, type ChartOption } from '@/ui/Chart.tsx';
-
-interface Dashboard {
-  today: DayFigures;
-  days: DayFigures[];
-  online_now: number;
-  pending: PendingCounts;
-}
 
 const num = (s: string) => Number(s);
 
@@ -35,7 +28,7 @@ export default function DashboardPage() {
   const days = Number(params.get('days') ?? 14);
   const { data } = useQuery({
     queryKey: ['dashboard', days],
-    queryFn: () => get<Dashboard>('/dashboard', { days }),
+    queryFn: () => get('/admin/v1/dashboard', { days }),
     refetchInterval: 60_000,
   });
   const live = usePending();

@@ -6,14 +6,8 @@ import {
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
-import {
-  confirmDepositBody,
-  PAYMENT_METHODS,
-  PAYMENT_ORDER_STATUSES,
-  type adminPaymentOrderView,
-} from '@app/shared';
-import type { z } from 'zod';
-import type { depositQueueItem } from '@app/shared/backoffice';
+import { confirmDepositBody, PAYMENT_METHODS, PAYMENT_ORDER_STATUSES } from '@app/shared';
+import type { BackofficeRow } from '@app/shared/backoffice-api';
 import { Alert, App, Space, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import { Link } from 'react-router';
@@ -23,7 +17,7 @@ import { Money } from '@/ui/Money.tsx';
 import { PendingChangeTag } from '@/ui/PendingChangeTag.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
 
-type Row = z.infer<typeof depositQueueItem> & Record<string, unknown>;
+type Row = BackofficeRow<'/admin/v1/finance/deposits'>;
 
 const STATUS_COLOR: Record<string, string> = {
   confirming: 'orange',
@@ -31,8 +25,6 @@ const STATUS_COLOR: Record<string, string> = {
   rejected: 'red',
   failed: 'red',
 };
-
-type Confirmed = z.infer<typeof adminPaymentOrderView>;
 
 /** The member's declared USDT beside the order's, flagged 金额不符 when they differ. */
 function Declared({ row }: { row: Row }) {
@@ -71,7 +63,7 @@ function ConfirmDeposit({ row: r, onDone }: { row: Row; onDone: () => void }) {
             reason: v.reason ?? '',
             ...(usdt ? { usdt_amount: usdt } : {}),
           });
-          const done = await post<Confirmed>(`/payment-orders/${r.id}/confirm`, body);
+          const done = await post('/admin/v1/payment-orders/:id/confirm', body, { params: { id: r.id } });
           void message.success(
             doneOrPending(
               done,
@@ -217,7 +209,7 @@ export default function DepositsPage() {
               modalProps={{ destroyOnHidden: true }}
               onFinish={async (v) => {
                 try {
-                  await post(`/payment-orders/${r.id}/reject`, v);
+                  await post('/admin/v1/payment-orders/:id/reject', v, { params: { id: r.id } });
                   void message.success('已驳回，会员将收到原因');
                   reload();
                   return true;
@@ -240,9 +232,9 @@ export default function DepositsPage() {
   ];
   return (
     <PageContainer title="充值订单">
-      <ServerTable<Row>
-        path="/finance/deposits"
-        exportPath="/finance/deposits/export"
+      <ServerTable
+        path="/admin/v1/finance/deposits"
+        exportPath="/admin/v1/finance/deposits/export"
         exportName="充值订单"
         rowKey="id"
         columns={columns}

@@ -10,7 +10,7 @@ import {
   ProFormTextArea,
   type ProFormInstance,
 } from '@ant-design/pro-components';
-import { financeSettingsBody, type FinanceSettingsView, type PendingChangeRef } from '@app/shared/backoffice';
+import { financeSettingsBody, type FinanceSettingsView } from '@app/shared/backoffice';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Spin, Typography } from 'antd';
 import { useRef } from 'react';
@@ -30,7 +30,7 @@ export default function FinanceSettingsPage() {
   const formRef = useRef<ProFormInstance<Form>>(undefined);
   const { data } = useQuery({
     queryKey: ['finance-settings'],
-    queryFn: () => get<FinanceSettingsView>('/settings/finance'),
+    queryFn: () => get('/admin/v1/settings/finance'),
   });
   if (!data) return <Spin />;
   return (
@@ -69,10 +69,7 @@ export default function FinanceSettingsPage() {
           });
           if (!ok) return false;
           try {
-            const saved = await put<FinanceSettingsView & { pending_change?: PendingChangeRef }>(
-              '/settings/finance',
-              body,
-            );
+            const saved = await put('/admin/v1/settings/finance', body);
             const { pending_change, ...inForce } = saved;
             queryClient.setQueryData(['finance-settings'], inForce);
             // A proposal changes nothing yet: the form shows again what is in force.

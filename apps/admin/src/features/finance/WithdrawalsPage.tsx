@@ -6,18 +6,17 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components';
 import { WITHDRAW_STATUSES } from '@app/shared';
-import type { withdrawQueueItem } from '@app/shared/backoffice';
+import type { BackofficeRow } from '@app/shared/backoffice-api';
 import { App, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { doneOrPending, post } from '@/lib/api.ts';
 import { beijing, yuan } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { PendingChangeTag } from '@/ui/PendingChangeTag.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
 
-type Row = z.infer<typeof withdrawQueueItem> & Record<string, unknown>;
+type Row = BackofficeRow<'/admin/v1/finance/withdrawals'>;
 const STATUS_COLOR: Record<string, string> = {
   pending: 'orange',
   approved: 'blue',
@@ -31,7 +30,9 @@ export default function WithdrawalsPage() {
   const ref = useRef<ActionType>(undefined);
   const act = async (r: Row, step: 'review' | 'pay', done: string) => {
     try {
-      void message.success(doneOrPending(await post(`/withdraws/${r.id}/${step}`, {}), done));
+      void message.success(
+        doneOrPending(await post(`/admin/v1/withdraws/:id/${step}`, {}, { params: { id: r.id } }), done),
+      );
       void ref.current?.reload();
     } catch (e) {
       void message.error((e as Error).message);
@@ -123,7 +124,7 @@ export default function WithdrawalsPage() {
               modalProps={{ destroyOnHidden: true }}
               onFinish={async (v) => {
                 try {
-                  await post(`/withdraws/${r.id}/reject`, v);
+                  await post('/admin/v1/withdraws/:id/reject', v, { params: { id: r.id } });
                   void message.success(`已驳回，${yuan(r.amount)} 元已退回`);
                   void ref.current?.reload();
                   return true;
@@ -146,9 +147,9 @@ export default function WithdrawalsPage() {
   ];
   return (
     <PageContainer title="提现管理" subTitle="审核 → 出款 → 已到账；驳回时冻结金额退回会员">
-      <ServerTable<Row>
-        path="/finance/withdrawals"
-        exportPath="/finance/withdrawals/export"
+      <ServerTable
+        path="/admin/v1/finance/withdrawals"
+        exportPath="/admin/v1/finance/withdrawals/export"
         exportName="提现申请"
         rowKey="id"
         columns={columns}

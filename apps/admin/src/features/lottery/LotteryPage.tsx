@@ -8,15 +8,15 @@ import {
 } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Card, Space, Table, Tag, Typography } from 'antd';
-import type { z } from 'zod';
-import { lotteryGameBody, type adminLotteryGame, type adminPeriodItem } from '@app/shared/backoffice';
+import { lotteryGameBody } from '@app/shared/backoffice';
+import type { BackofficeResponse, BackofficeRow } from '@app/shared/backoffice-api';
 import { get, put, validate } from '@/lib/api.ts';
 import { beijing, count } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { ServerTable } from '@/ui/ServerTable.tsx';
 
-type Game = z.infer<typeof adminLotteryGame>;
-type Period = z.infer<typeof adminPeriodItem> & Record<string, unknown>;
+type Game = BackofficeResponse<'GET', '/admin/v1/lottery/games'>['list'][number];
+type Period = BackofficeRow<'/admin/v1/lottery/periods'>;
 
 const PERIOD_STATUS = {
   pending: { text: '未开盘' },
@@ -55,7 +55,7 @@ function GameForm({ game }: { game: Game }) {
               ? { close_seconds: v.close_seconds === game.default_close_seconds ? null : v.close_seconds }
               : {}),
           });
-          await put(`/lottery/games/${game.code}`, body);
+          await put('/admin/v1/lottery/games/:code', body, { params: { code: game.code } });
           void message.success('已保存');
           void queryClient.invalidateQueries({ queryKey: ['lottery-games'] });
           return true;
@@ -83,7 +83,7 @@ function GameForm({ game }: { game: Game }) {
 function Games() {
   const { data, isLoading } = useQuery({
     queryKey: ['lottery-games'],
-    queryFn: () => get<{ list: Game[] }>('/lottery/games'),
+    queryFn: () => get('/admin/v1/lottery/games'),
     refetchInterval: 10_000,
   });
   return (
@@ -131,7 +131,7 @@ function Games() {
 function Periods() {
   const games = useQuery({
     queryKey: ['lottery-games'],
-    queryFn: () => get<{ list: Game[] }>('/lottery/games'),
+    queryFn: () => get('/admin/v1/lottery/games'),
   });
   const columns: ProColumns<Period>[] = [
     {
@@ -218,9 +218,9 @@ function Periods() {
     },
   ];
   return (
-    <ServerTable<Period>
-      path="/lottery/periods"
-      exportPath="/lottery/periods/export"
+    <ServerTable
+      path="/admin/v1/lottery/periods"
+      exportPath="/admin/v1/lottery/periods/export"
       exportName="彩票期号"
       rowKey="id"
       columns={columns}

@@ -1,5 +1,5 @@
 import { ModalForm, ProFormRadio, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { createAdjustmentBody, type AdjustmentItem } from '@app/shared/backoffice';
+import { createAdjustmentBody } from '@app/shared/backoffice';
 import { App, Button } from 'antd';
 import { doneOrPending, post, validate } from '@/lib/api.ts';
 import { yuan } from '@/lib/format.ts';
@@ -43,7 +43,7 @@ export function AdjustmentForm({
         });
         if (!confirmed) return false;
         try {
-          const item = await post<AdjustmentItem>('/adjustments', body);
+          const item = await post('/admin/v1/adjustments', body);
           // Beyond the solo allowance the adjustment itself waits (人工调整 is its queue).
           void message.success(
             item.status === 'pending'

@@ -1,5 +1,6 @@
 import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { ADJUSTMENT_STATUSES, type AdjustmentItem } from '@app/shared/backoffice';
+import { ADJUSTMENT_STATUSES } from '@app/shared/backoffice';
+import type { BackofficeRow } from '@app/shared/backoffice-api';
 import { App, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { useRef } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +10,7 @@ import { beijing, yuan } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
 
-type Row = AdjustmentItem & Record<string, unknown>;
+type Row = BackofficeRow<'/admin/v1/adjustments'>;
 
 /** Manual adjustments: the checker's queue; the maker's own rows cannot be approved by them. */
 export default function AdjustmentsPage() {
@@ -18,9 +19,11 @@ export default function AdjustmentsPage() {
   const ref = useRef<ActionType>(undefined);
   const decide = async (r: Row, action: 'approve' | 'reject') => {
     try {
-      await post(`/adjustments/${r.id}/${action}`, {
-        reason: action === 'approve' ? '复核通过' : '复核驳回',
-      });
+      await post(
+        `/admin/v1/adjustments/:id/${action}`,
+        { reason: action === 'approve' ? '复核通过' : '复核驳回' },
+        { params: { id: r.id } },
+      );
       void message.success(action === 'approve' ? '已复核入账' : '已驳回');
       void ref.current?.reload();
     } catch (e) {
@@ -100,9 +103,9 @@ export default function AdjustmentsPage() {
   ];
   return (
     <PageContainer title="人工调整" subTitle="超过复核阈值的调整须由发起人以外的管理员复核">
-      <ServerTable<Row>
-        path="/adjustments"
-        exportPath="/adjustments/export"
+      <ServerTable
+        path="/admin/v1/adjustments"
+        exportPath="/admin/v1/adjustments/export"
         exportName="人工调整"
         rowKey="id"
         columns={columns}

@@ -8,7 +8,8 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components';
 import { LEDGER_TYPES } from '@app/shared';
-import { MEMBER_FLAGS, memberTagsBody, type MemberDetail, type MemberFlag } from '@app/shared/backoffice';
+import { MEMBER_FLAGS, memberTagsBody, type MemberFlag } from '@app/shared/backoffice';
+import type { BackofficeExportOf, BackofficeRow } from '@app/shared/backoffice-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Descriptions, Popconfirm, Space, Tabs, Tag } from 'antd';
 import { useRef } from 'react';
@@ -23,189 +24,184 @@ import { FlagTags } from './MembersPage.tsx';
 import { ResponsiblePlaySection } from './ResponsiblePlaySection.tsx';
 import { tagOptions, useMemberTags } from './tags.ts';
 
-type Row = Record<string, unknown>;
-const time = (k: string): ProColumns<Row> => ({
+/** The member's record tables: one list (and CSV export) each, rows as their contract says. */
+type RecordPath =
+  | '/admin/v1/members/:id/ledger'
+  | '/admin/v1/members/:id/orders'
+  | '/admin/v1/members/:id/lottery-bets'
+  | '/admin/v1/members/:id/deposits'
+  | '/admin/v1/members/:id/withdrawals'
+  | '/admin/v1/members/:id/game-transfers'
+  | '/admin/v1/members/:id/bonuses'
+  | '/admin/v1/members/:id/messages';
+type Session = BackofficeRow<'/admin/v1/members/:id/sessions'>;
+
+const time = <R,>(k: keyof R & string): ProColumns<R> => ({
   title: '时间',
   dataIndex: k,
   search: false,
   render: (_, r) => beijing(r[k] as string),
 });
-const money = (title: string, k: string, signed = false): ProColumns<Row> => ({
+const money = <R,>(title: string, k: keyof R & string, signed = false): ProColumns<R> => ({
   title,
   dataIndex: k,
   search: false,
   align: 'right',
   render: (_, r) => <Money value={r[k] as string} signed={signed} />,
 });
-const text = (title: string, k: string, search = false): ProColumns<Row> => ({
+const text = <R,>(title: string, k: keyof R & string, search = false): ProColumns<R> => ({
   title,
   dataIndex: k,
   search: search ? undefined : false,
 });
-const status = (values: Record<string, string>): ProColumns<Row> => ({
+const status = <R,>(values: Record<string, string>): ProColumns<R> => ({
   title: '状态',
   dataIndex: 'status',
   valueEnum: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { text: v }])),
 });
 
-const TABS: Array<{ key: string; label: string; path: string; columns: ProColumns<Row>[] }> = [
-  {
-    key: 'ledger',
-    label: '账变',
-    path: 'ledger',
-    columns: [
-      time('created_at'),
-      {
-        title: '类型',
-        dataIndex: 'type',
-        valueEnum: Object.fromEntries(Object.entries(LEDGER_TYPES).map(([k, v]) => [k, { text: v }])),
-        render: (_, r) => r.type_text as string,
-      },
-      text('钱包', 'wallet', true),
-      money('金额', 'amount', true),
-      money('变动前', 'balance_before'),
-      money('变动后', 'balance_after'),
-      text('关联', 'reference'),
-      text('备注', 'remark'),
-      dateRangeColumn<Row>(),
-    ],
-  },
-  {
-    key: 'orders',
-    label: '体育注单',
-    path: 'orders',
-    columns: [
-      text('单号', 'order_no'),
-      text('运动', 'sport'),
-      text('过关', 'pass_type'),
-      money('金额', 'amount'),
-      money('最高奖金', 'max_prize'),
-      money('派奖', 'payout'),
-      status({
-        confirming: '投注确认中',
-        pending: '待结算',
-        won: '已中奖',
-        lost: '未中奖',
-        refunded: '已退款',
-        rejected: '投注被拒',
-      }),
-      time('created_at'),
-      dateRangeColumn<Row>(),
-    ],
-  },
-  {
-    key: 'lottery',
-    label: '彩票注单',
-    path: 'lottery-bets',
-    columns: [
-      text('单号', 'bet_no'),
-      text('彩种', 'lottery_code'),
-      text('期号', 'period'),
-      text('玩法', 'play_code'),
-      text('号码', 'codes'),
-      money('金额', 'amount'),
-      money('派奖', 'payout'),
-      status({ pending: '待开奖', won: '已中奖', lost: '未中奖', cancelled: '已撤单', refunded: '已退款' }),
-      time('created_at'),
-      dateRangeColumn<Row>(),
-    ],
-  },
-  {
-    key: 'deposits',
-    label: '充值',
-    path: 'deposits',
-    columns: [
-      text('单号', 'order_no'),
-      text('方式', 'method'),
-      money('金额', 'amount'),
-      text('USDT', 'usdt_amount'),
-      text('交易哈希', 'tx_hash'),
-      status({
-        pending: '待支付',
-        confirming: '待确认',
-        paid: '已到账',
-        failed: '失败',
-        cancelled: '已取消',
-        rejected: '已驳回',
-      }),
-      time('created_at'),
-      dateRangeColumn<Row>(),
-    ],
-  },
-  {
-    key: 'withdrawals',
-    label: '提现',
-    path: 'withdrawals',
-    columns: [
-      text('单号', 'order_no'),
-      money('金额', 'amount'),
-      money('手续费', 'fee'),
-      text('收款账户', 'wallet_name'),
-      text('账号', 'account'),
-      status({
-        pending: '审核中',
-        approved: '待出款',
-        paid: '已到账',
-        rejected: '已驳回',
-        cancelled: '已取消',
-      }),
-      text('原因', 'reason'),
-      time('created_at'),
-      dateRangeColumn<Row>(),
-    ],
-  },
-  {
-    key: 'games',
-    label: '游戏转账',
-    path: 'game-transfers',
-    columns: [
-      text('转账号', 'id'),
-      text('平台', 'provider'),
-      {
-        title: '方向',
-        dataIndex: 'direction',
-        search: false,
-        render: (_, r) => (r.direction === 'in' ? '转入游戏' : '转出游戏'),
-      },
-      money('金额', 'amount'),
-      status({ pending: '处理中', completed: '成功', failed: '失败' }),
-      text('错误', 'last_error'),
-      time('created_at'),
-      dateRangeColumn<Row>(),
-    ],
-  },
-  {
-    key: 'bonuses',
-    label: '彩金',
-    path: 'bonuses',
-    columns: [
-      text('类型', 'type'),
-      text('标题', 'title'),
-      money('金额', 'amount'),
-      money('打码量', 'turnover'),
-      text('来源', 'reference'),
-      time('created_at'),
-      dateRangeColumn<Row>(),
-    ],
-  },
-  {
-    key: 'messages',
-    label: '站内信',
-    path: 'messages',
-    columns: [
-      text('类型', 'type'),
-      text('标题', 'title'),
-      { title: '内容', dataIndex: 'content', search: false, ellipsis: true, width: 360 },
-      {
-        title: '已读',
-        dataIndex: 'read',
-        search: false,
-        render: (_, r) => (r.read ? '已读' : <Badge status="processing" text="未读" />),
-      },
-      time('created_at'),
-      dateRangeColumn<Row>(),
-    ],
-  },
+/** A tab of one record table: its route's rows type its columns. */
+function recordTab<P extends RecordPath>(
+  key: string,
+  label: string,
+  path: P,
+  columns: ProColumns<BackofficeRow<P>>[],
+) {
+  return {
+    key,
+    label,
+    table: (memberId: number, exportName: string) => (
+      <ServerTable
+        path={path}
+        params={{ id: memberId }}
+        exportPath={`${path}/export` as BackofficeExportOf<P>}
+        exportName={exportName}
+        rowKey="id"
+        columns={columns}
+        syncToUrl={false}
+      />
+    ),
+  };
+}
+
+const TABS = [
+  recordTab('ledger', '账变', '/admin/v1/members/:id/ledger', [
+    time('created_at'),
+    {
+      title: '类型',
+      dataIndex: 'type',
+      valueEnum: Object.fromEntries(Object.entries(LEDGER_TYPES).map(([k, v]) => [k, { text: v }])),
+      render: (_, r) => r.type_text,
+    },
+    text('钱包', 'wallet', true),
+    money('金额', 'amount', true),
+    money('变动前', 'balance_before'),
+    money('变动后', 'balance_after'),
+    text('关联', 'reference'),
+    text('备注', 'remark'),
+    dateRangeColumn(),
+  ]),
+  recordTab('orders', '体育注单', '/admin/v1/members/:id/orders', [
+    text('单号', 'order_no'),
+    text('运动', 'sport'),
+    text('过关', 'pass_type'),
+    money('金额', 'amount'),
+    money('最高奖金', 'max_prize'),
+    money('派奖', 'payout'),
+    status({
+      confirming: '投注确认中',
+      pending: '待结算',
+      won: '已中奖',
+      lost: '未中奖',
+      refunded: '已退款',
+      rejected: '投注被拒',
+    }),
+    time('created_at'),
+    dateRangeColumn(),
+  ]),
+  recordTab('lottery', '彩票注单', '/admin/v1/members/:id/lottery-bets', [
+    text('单号', 'bet_no'),
+    text('彩种', 'lottery_code'),
+    text('期号', 'period'),
+    text('玩法', 'play_code'),
+    text('号码', 'codes'),
+    money('金额', 'amount'),
+    money('派奖', 'payout'),
+    status({ pending: '待开奖', won: '已中奖', lost: '未中奖', cancelled: '已撤单', refunded: '已退款' }),
+    time('created_at'),
+    dateRangeColumn(),
+  ]),
+  recordTab('deposits', '充值', '/admin/v1/members/:id/deposits', [
+    text('单号', 'order_no'),
+    text('方式', 'method'),
+    money('金额', 'amount'),
+    text('USDT', 'usdt_amount'),
+    text('交易哈希', 'tx_hash'),
+    status({
+      pending: '待支付',
+      confirming: '待确认',
+      paid: '已到账',
+      failed: '失败',
+      cancelled: '已取消',
+      rejected: '已驳回',
+    }),
+    time('created_at'),
+    dateRangeColumn(),
+  ]),
+  recordTab('withdrawals', '提现', '/admin/v1/members/:id/withdrawals', [
+    text('单号', 'order_no'),
+    money('金额', 'amount'),
+    money('手续费', 'fee'),
+    text('收款账户', 'wallet_name'),
+    text('账号', 'account'),
+    status({
+      pending: '审核中',
+      approved: '待出款',
+      paid: '已到账',
+      rejected: '已驳回',
+      cancelled: '已取消',
+    }),
+    text('原因', 'reason'),
+    time('created_at'),
+    dateRangeColumn(),
+  ]),
+  recordTab('games', '游戏转账', '/admin/v1/members/:id/game-transfers', [
+    text('转账号', 'id'),
+    text('平台', 'provider'),
+    {
+      title: '方向',
+      dataIndex: 'direction',
+      search: false,
+      render: (_, r) => (r.direction === 'in' ? '转入游戏' : '转出游戏'),
+    },
+    money('金额', 'amount'),
+    status({ pending: '处理中', completed: '成功', failed: '失败' }),
+    text('错误', 'last_error'),
+    time('created_at'),
+    dateRangeColumn(),
+  ]),
+  recordTab('bonuses', '彩金', '/admin/v1/members/:id/bonuses', [
+    text('类型', 'type'),
+    text('标题', 'title'),
+    money('金额', 'amount'),
+    money('打码量', 'turnover'),
+    text('来源', 'reference'),
+    time('created_at'),
+    dateRangeColumn(),
+  ]),
+  recordTab('messages', '站内信', '/admin/v1/members/:id/messages', [
+    text('类型', 'type'),
+    text('标题', 'title'),
+    { title: '内容', dataIndex: 'content', search: false, ellipsis: true, width: 360 },
+    {
+      title: '已读',
+      dataIndex: 'read',
+      search: false,
+      render: (_, r) => (r.read ? '已读' : <Badge status="processing" text="未读" />),
+    },
+    time('created_at'),
+    dateRangeColumn(),
+  ]),
 ];
 
 /**
@@ -222,17 +218,18 @@ export default function MemberDetailPage() {
   const sessionsRef = useRef<ActionType>(undefined);
   const { data: m } = useQuery({
     queryKey: ['member', id],
-    queryFn: () => get<MemberDetail>(`/members/${id}`),
+    queryFn: () => get('/admin/v1/members/:id', { id }),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['member', id] });
   const tagList = useMemberTags();
 
   const revoke = async (sessionId?: number) => {
     try {
-      const r = await post<{ revoked: number }>(`/members/${id}/sessions/revoke`, {
-        ...(sessionId ? { session_id: sessionId } : {}),
-        reason: '后台强制下线',
-      });
+      const r = await post(
+        '/admin/v1/members/:id/sessions/revoke',
+        { ...(sessionId ? { session_id: sessionId } : {}), reason: '后台强制下线' },
+        { params: { id } },
+      );
       void message.success(`已下线 ${r.revoked} 个会话`);
       void sessionsRef.current?.reload();
     } catch (e) {
@@ -240,7 +237,7 @@ export default function MemberDetailPage() {
     }
   };
 
-  const sessionColumns: ProColumns<Row>[] = [
+  const sessionColumns: ProColumns<Session>[] = [
     time('created_at'),
     text('IP', 'ip'),
     { title: '设备', dataIndex: 'user_agent', search: false, ellipsis: true, width: 320 },
@@ -248,7 +245,7 @@ export default function MemberDetailPage() {
       title: '最近活动',
       dataIndex: 'last_seen_at',
       search: false,
-      render: (_, r) => beijing(r.last_seen_at as string),
+      render: (_, r) => beijing(r.last_seen_at),
     },
     {
       title: '状态',
@@ -261,7 +258,7 @@ export default function MemberDetailPage() {
       valueType: 'option',
       render: (_, r) =>
         r.active && can('members.sessions') ? (
-          <Popconfirm title="强制该会话下线？" onConfirm={() => revoke(r.id as number)}>
+          <Popconfirm title="强制该会话下线？" onConfirm={() => revoke(r.id)}>
             <a>下线</a>
           </Popconfirm>
         ) : null,
@@ -283,11 +280,12 @@ export default function MemberDetailPage() {
                 modalProps={{ destroyOnHidden: true }}
                 onFinish={async (v) => {
                   try {
-                    await post(`/members/${id}/flags`, {
-                      flag: v.flag,
-                      value: Number(v.value),
-                      reason: v.reason,
-                    });
+                    await post(
+                      '/admin/v1/members/:id/flags',
+                      // The select may hand back its value as text.
+                      { flag: v.flag, value: Number(v.value) === 1 ? 1 : 0, reason: v.reason },
+                      { params: { id } },
+                    );
                     void message.success('已保存');
                     refresh();
                     return true;
@@ -329,8 +327,9 @@ export default function MemberDetailPage() {
                 onFinish={async (v) => {
                   try {
                     await put(
-                      `/members/${id}/tags`,
+                      '/admin/v1/members/:id/tags',
                       validate(memberTagsBody, { tags: v.tags, reason: v.reason ?? '' }),
+                      { params: { id } },
                     );
                     void message.success('已保存');
                     refresh();
@@ -425,24 +424,16 @@ export default function MemberDetailPage() {
           ...TABS.map((t) => ({
             key: t.key,
             label: t.label,
-            children: (
-              <ServerTable<Row>
-                path={`/members/${id}/${t.path}`}
-                exportPath={`/members/${id}/${t.path}/export`}
-                exportName={`${m?.username ?? id}-${t.label}`}
-                rowKey="id"
-                columns={t.columns}
-                syncToUrl={false}
-              />
-            ),
+            children: t.table(id, `${m?.username ?? id}-${t.label}`),
           })),
           {
             key: 'sessions',
             label: '登录会话',
             children: (
-              <ServerTable<Row>
-                path={`/members/${id}/sessions`}
-                exportPath={`/members/${id}/sessions/export`}
+              <ServerTable
+                path="/admin/v1/members/:id/sessions"
+                params={{ id }}
+                exportPath="/admin/v1/members/:id/sessions/export"
                 rowKey="id"
                 columns={sessionColumns}
                 syncToUrl={false}

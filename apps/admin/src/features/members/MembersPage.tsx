@@ -1,5 +1,6 @@
 import { PageContainer, type ProColumns } from '@ant-design/pro-components';
-import { MEMBER_FLAGS, type MemberListItem } from '@app/shared/backoffice';
+import { MEMBER_FLAGS } from '@app/shared/backoffice';
+import type { BackofficeRow } from '@app/shared/backoffice-api';
 import { Space, Tag } from 'antd';
 import { Link } from 'react-router';
 import { beijing } from '@/lib/format.ts';
@@ -7,9 +8,9 @@ import { Money } from '@/ui/Money.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
 import { tagOptions, useMemberTags } from './tags.ts';
 
-type Row = MemberListItem & Record<string, unknown>;
+type Row = BackofficeRow<'/admin/v1/members'>;
 
-export function FlagTags({ flags }: { flags: MemberListItem['flags'] }) {
+export function FlagTags({ flags }: { flags: Row['flags'] }) {
   return (
     <Space size={2} wrap>
       {flags.enabled === 0 && <Tag color="red">已停用</Tag>}
@@ -101,9 +102,9 @@ export default function MembersPage() {
   );
   return (
     <PageContainer title="会员列表">
-      <ServerTable<Row>
-        path="/members"
-        exportPath="/members/export"
+      <ServerTable
+        path="/admin/v1/members"
+        exportPath="/admin/v1/members/export"
         exportName="会员列表"
         rowKey="id"
         columns={withTags}

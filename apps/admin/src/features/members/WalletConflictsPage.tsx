@@ -1,20 +1,11 @@
 import { PageContainer, type ProColumns } from '@ant-design/pro-components';
+import type { BackofficeRow } from '@app/shared/backoffice-api';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { beijing } from '@/lib/format.ts';
 import { ServerTable } from '@/ui/ServerTable.tsx';
 
-interface ConflictRow extends Record<string, unknown> {
-  id: number;
-  member_id: number;
-  username: string;
-  owner_id: number;
-  owner_username: string;
-  type: string;
-  type_name: string;
-  account: string;
-  created_at: string;
-}
+type ConflictRow = BackofficeRow<'/admin/v1/risk/wallet-conflicts'>;
 
 const columns: ProColumns<ConflictRow>[] = [
   {
@@ -53,7 +44,7 @@ const columns: ProColumns<ConflictRow>[] = [
 export default function WalletConflictsPage() {
   return (
     <PageContainer title="绑定冲突" subTitle="一张银行卡或一个地址只能绑定一个会员；以下为被拒绝的绑定尝试">
-      <ServerTable<ConflictRow> path="/risk/wallet-conflicts" rowKey="id" columns={columns} />
+      <ServerTable path="/admin/v1/risk/wallet-conflicts" rowKey="id" columns={columns} />
     </PageContainer>
   );
 }

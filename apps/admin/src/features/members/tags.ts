@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import type { BackofficeResponse } from '@app/shared/backoffice-api';
 import { get } from '@/lib/api.ts';
 
-export interface TagCount {
-  tag: string;
-  members: number;
-}
+export type TagCount = BackofficeResponse<'GET', '/admin/v1/member-tags'>[number];
 
 /** The tags in use with their member counts (filters, message segments, the tag editor). */
 export function useMemberTags() {
   return useQuery({
     queryKey: ['member-tags'],
-    queryFn: () => get<TagCount[]>('/member-tags'),
+    queryFn: () => get('/admin/v1/member-tags'),
     staleTime: 30_000,
   });
 }

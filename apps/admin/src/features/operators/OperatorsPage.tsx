@@ -7,7 +7,8 @@ import {
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
-import { createOperatorBody, OPERATOR_ROLES, type OperatorItem } from '@app/shared/backoffice';
+import { createOperatorBody, OPERATOR_ROLES } from '@app/shared/backoffice';
+import type { BackofficeBody, BackofficeRow } from '@app/shared/backoffice-api';
 import { App, Button, Popconfirm, Space, Tag } from 'antd';
 import { useRef } from 'react';
 import { useAuth } from '@/app/auth.tsx';
@@ -15,7 +16,7 @@ import { doneOrPending, post, put, validate } from '@/lib/api.ts';
 import { beijing } from '@/lib/format.ts';
 import { ServerTable } from '@/ui/ServerTable.tsx';
 
-type Row = OperatorItem & Record<string, unknown>;
+type Row = BackofficeRow<'/admin/v1/operators'>;
 const roleOptions = Object.entries(OPERATOR_ROLES).map(([value, label]) => ({ value, label }));
 const roleEnum = Object.fromEntries(Object.entries(OPERATOR_ROLES).map(([k, v]) => [k, { text: v }]));
 
@@ -73,13 +74,13 @@ export default function OperatorsPage() {
           <Tag>本人</Tag>
         ) : (
           <Space size={4} wrap>
-            <ModalForm<{ role: string; name: string }>
+            <ModalForm<BackofficeBody<'PUT', '/admin/v1/operators/:id'>>
               title={`修改 ${r.username}`}
               width={420}
               trigger={<a>编辑</a>}
               initialValues={{ role: r.role, name: r.name }}
               onFinish={async (v) => {
-                await act(() => put(`/operators/${r.id}`, v), '已保存');
+                await act(() => put('/admin/v1/operators/:id', v, { params: { id: r.id } }), '已保存');
                 return true;
               }}
             >
@@ -89,21 +90,34 @@ export default function OperatorsPage() {
             <Popconfirm
               title={r.enabled ? `停用 ${r.username}？其登录将立即失效` : `启用 ${r.username}？`}
               onConfirm={() =>
-                act(() => put(`/operators/${r.id}`, { enabled: !r.enabled }), r.enabled ? '已停用' : '已启用')
+                act(
+                  () => put('/admin/v1/operators/:id', { enabled: !r.enabled }, { params: { id: r.id } }),
+                  r.enabled ? '已停用' : '已启用',
+                )
               }
             >
               <a>{r.enabled ? '停用' : '启用'}</a>
             </Popconfirm>
             <Popconfirm
               title={`申请重置 ${r.username} 的密码？另一位管理员复核通过后生效，一次性密码只展示给复核人`}
-              onConfirm={() => act(() => post(`/operators/${r.id}/reset-password`), '已提交复核')}
+              onConfirm={() =>
+                act(
+                  () => post('/admin/v1/operators/:id/reset-password', undefined, { params: { id: r.id } }),
+                  '已提交复核',
+                )
+              }
             >
               <a>重置密码</a>
             </Popconfirm>
             {r.totp_enabled && (
               <Popconfirm
                 title={`申请清除 ${r.username} 的两步验证？另一位管理员复核通过后生效，其需重新绑定`}
-                onConfirm={() => act(() => post(`/operators/${r.id}/reset-totp`), '已清除')}
+                onConfirm={() =>
+                  act(
+                    () => post('/admin/v1/operators/:id/reset-totp', undefined, { params: { id: r.id } }),
+                    '已清除',
+                  )
+                }
               >
                 <a>清除两步验证</a>
               </Popconfirm>
@@ -114,13 +128,13 @@ export default function OperatorsPage() {
   ];
   return (
     <PageContainer title="管理账号">
-      <ServerTable<Row>
-        path="/operators"
+      <ServerTable
+        path="/admin/v1/operators"
         rowKey="id"
         columns={columns}
         actionRef={ref}
         toolBar={[
-          <ModalForm<{ username: string; name: string; role: string }>
+          <ModalForm<BackofficeBody<'POST', '/admin/v1/operators'>>
             key="new"
             title="新增管理账号"
             width={460}
@@ -132,7 +146,7 @@ export default function OperatorsPage() {
             onFinish={async (v) => {
               try {
                 validate(createOperatorBody, v);
-                void message.success(doneOrPending(await post('/operators', v), '已创建'));
+                void message.success(doneOrPending(await post('/admin/v1/operators', v), '已创建'));
               } catch (e) {
                 void message.error((e as Error).message);
                 return false;

@@ -1,10 +1,10 @@
 import { PageContainer, type ProColumns } from '@ant-design/pro-components';
-import type { ReportRow } from '@app/shared/backoffice';
+import type { BackofficeRow } from '@app/shared/backoffice-api';
 import { Money } from '@/ui/Money.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
 
-type Row = ReportRow & Record<string, unknown>;
-const money = (title: string, key: keyof ReportRow): ProColumns<Row> => ({
+type Row = BackofficeRow<'/admin/v1/reports/daily'>;
+const money = (title: string, key: keyof Row): ProColumns<Row> => ({
   title,
   dataIndex: key,
   search: false,
@@ -35,9 +35,9 @@ const columns: ProColumns<Row>[] = [
 export default function ReportsPage() {
   return (
     <PageContainer title="日报表" subTitle="北京时间按日汇总；GGR = 投注 − 派奖（含结算更正）">
-      <ServerTable<Row>
-        path="/reports/daily"
-        exportPath="/reports/daily/export"
+      <ServerTable
+        path="/admin/v1/reports/daily"
+        exportPath="/admin/v1/reports/daily/export"
         exportName="日报表"
         rowKey="day"
         columns={columns}

@@ -9,16 +9,16 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Table, Tag, Typography } from 'antd';
 import { useRef } from 'react';
-import type { z } from 'zod';
-import { bookCapBody, type bookCapList, type bookExposureItem } from '@app/shared/backoffice';
+import { bookCapBody } from '@app/shared/backoffice';
+import type { BackofficeResponse, BackofficeRow } from '@app/shared/backoffice-api';
 import { doneOrPending, get, put, validate } from '@/lib/api.ts';
 import { PendingChangesBanner } from '@/features/approvals/PendingChangesBanner.tsx';
 import { beijing } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { ServerTable } from '@/ui/ServerTable.tsx';
 
-type Exposure = z.infer<typeof bookExposureItem> & Record<string, unknown>;
-type Caps = z.infer<typeof bookCapList>;
+type Exposure = BackofficeRow<'/admin/v1/sports/book/exposure'>;
+type Caps = BackofficeResponse<'GET', '/admin/v1/sports/book/caps'>;
 type Cap = Caps['list'][number];
 
 const SCOPE_NAMES = {
@@ -66,7 +66,7 @@ function CapForm({ row, preset, onDone }: { row?: Cap; preset?: Partial<Form>; o
             max_liability: v.max_liability ? v.max_liability : null,
             reason: v.reason,
           });
-          const saved = await put<Caps>('/sports/book/caps', body);
+          const saved = await put('/admin/v1/sports/book/caps', body);
           void message.success(doneOrPending(saved, v.max_liability ? '已保存' : '已取消上限'));
           onDone();
           return true;
@@ -107,7 +107,7 @@ function CapForm({ row, preset, onDone }: { row?: Cap; preset?: Partial<Form>; o
 export function BookPanel() {
   const ref = useRef<ActionType>(undefined);
   const queryClient = useQueryClient();
-  const { data: caps } = useQuery({ queryKey: CAPS_KEY, queryFn: () => get<Caps>('/sports/book/caps') });
+  const { data: caps } = useQuery({ queryKey: CAPS_KEY, queryFn: () => get('/admin/v1/sports/book/caps') });
   const reload = () => {
     void queryClient.invalidateQueries({ queryKey: CAPS_KEY });
     void ref.current?.reload();
@@ -192,9 +192,9 @@ export function BookPanel() {
           ]}
         />
       </Card>
-      <ServerTable<Exposure>
-        path="/sports/book/exposure"
-        exportPath="/sports/book/exposure/export"
+      <ServerTable
+        path="/admin/v1/sports/book/exposure"
+        exportPath="/admin/v1/sports/book/exposure/export"
         exportName="负债"
         rowKey="key"
         columns={columns}

@@ -9,15 +9,15 @@ import {
 import { App, Button, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { z } from 'zod';
-import { betLimitBody, type betLimitItem } from '@app/shared/backoffice';
+import { betLimitBody } from '@app/shared/backoffice';
+import type { BackofficeRow } from '@app/shared/backoffice-api';
 import { doneOrPending, put, validate } from '@/lib/api.ts';
 import { beijing } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { ServerTable } from '@/ui/ServerTable.tsx';
 import { BookPanel } from './BookPanel.tsx';
 
-type Row = z.infer<typeof betLimitItem> & Record<string, unknown>;
+type Row = BackofficeRow<'/admin/v1/sports/limits'>;
 interface Form {
   member: string;
   max_stake?: string;
@@ -58,7 +58,7 @@ function LimitForm({ row, onDone }: { row?: Row; onDone: () => void }) {
             max_payout_per_match: v.max_payout_per_match ? v.max_payout_per_match : null,
             reason: v.reason,
           });
-          const saved = await put<Row | null>('/sports/limits', body);
+          const saved = await put('/admin/v1/sports/limits', body);
           void message.success(doneOrPending(saved, saved ? '已保存' : '已取消限额'));
           onDone();
           return true;
@@ -134,9 +134,9 @@ export default function LimitsPage() {
       {tab === 'book' ? (
         <BookPanel />
       ) : (
-        <ServerTable<Row>
-          path="/sports/limits"
-          exportPath="/sports/limits/export"
+        <ServerTable
+          path="/admin/v1/sports/limits"
+          exportPath="/admin/v1/sports/limits/export"
           exportName="会员限额"
           rowKey="member_id"
           columns={columns}

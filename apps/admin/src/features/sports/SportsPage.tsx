@@ -8,8 +8,7 @@ import {
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
-import type { z } from 'zod';
-import type { adminMatchDetail, adminMatchItem } from '@app/shared/backoffice';
+import type { BackofficeBody, BackofficeRow } from '@app/shared/backoffice-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Drawer, Popconfirm, Space, Table, Tag } from 'antd';
 import { useRef } from 'react';
@@ -19,18 +18,8 @@ import { beijing, yuan } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
 
-type Row = z.infer<typeof adminMatchItem> & Record<string, unknown>;
-type Detail = z.infer<typeof adminMatchDetail>;
-interface Preview {
-  orders: number;
-  refunds: number;
-  refund_amount: string;
-  extra_payouts: number;
-  extra_amount: string;
-  take_backs: number;
-  take_back_amount: string;
-  net: string;
-}
+type Row = BackofficeRow<'/admin/v1/sports/matches'>;
+type Correction = BackofficeBody<'POST', '/admin/v1/sports/matches/:id/correction'>;
 const STATUS = {
   scheduled: '未开赛',
   live: '进行中',
@@ -44,15 +33,16 @@ function MatchDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const queryClient = useQueryClient();
   const { data: m } = useQuery({
     queryKey: ['match', id],
-    queryFn: () => get<Detail>(`/sports/matches/${id}`),
+    queryFn: () => get('/admin/v1/sports/matches/:id', { id }),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['match', id] });
   const toggle = async (playType: string | undefined, open: boolean) => {
     try {
-      await post(`/sports/matches/${id}/${open ? 'reopen' : 'suspend'}`, {
-        ...(playType ? { play_type: playType } : {}),
-        reason: open ? '恢复' : '风控暂停',
-      });
+      await post(
+        `/admin/v1/sports/matches/:id/${open ? 'reopen' : 'suspend'}`,
+        { ...(playType ? { play_type: playType } : {}), reason: open ? '恢复' : '风控暂停' },
+        { params: { id } },
+      );
       void message.success(open ? '已恢复' : '已暂停');
       refresh();
     } catch (e) {
@@ -84,14 +74,7 @@ function MatchDrawer({ id, onClose }: { id: number; onClose: () => void }) {
           </Popconfirm>
         )}
         {!m.corrected && (
-          <ModalForm<{
-            kind: 'void' | 'resettle';
-            home?: number;
-            away?: number;
-            ht_home?: number;
-            ht_away?: number;
-            reason: string;
-          }>
+          <ModalForm<Correction>
             title="作废或重新结算（每场仅一次）"
             width={520}
             initialValues={{ kind: 'void' }}
@@ -103,7 +86,9 @@ function MatchDrawer({ id, onClose }: { id: number; onClose: () => void }) {
             modalProps={{ destroyOnHidden: true }}
             onFinish={async (v) => {
               try {
-                const p = await post<Preview>(`/sports/matches/${id}/correction-preview`, v);
+                const p = await post('/admin/v1/sports/matches/:id/correction-preview', v, {
+                  params: { id },
+                });
                 const ok = await modal.confirm({
                   title: v.kind === 'void' ? '确认作废' : '确认重新结算',
                   content: `将影响 ${p.orders} 笔注单：退款 ${p.refunds} 笔，共 ${yuan(p.refund_amount)} 元；补派 ${p.extra_payouts} 笔，共 ${yuan(p.extra_amount)} 元；扣回 ${p.take_backs} 笔，共 ${yuan(p.take_back_amount)} 元。此操作每场仅能执行一次。`,
@@ -111,7 +96,7 @@ function MatchDrawer({ id, onClose }: { id: number; onClose: () => void }) {
                   okButtonProps: { danger: true },
                 });
                 if (!ok) return false;
-                const done = await post(`/sports/matches/${id}/correction`, v);
+                const done = await post('/admin/v1/sports/matches/:id/correction', v, { params: { id } });
                 void message.success(doneOrPending(done, v.kind === 'void' ? '已作废' : '已重新结算'));
                 refresh();
                 return true;
@@ -269,9 +254,9 @@ export default function SportsPage() {
   ];
   return (
     <PageContainer title="体育赛事">
-      <ServerTable<Row>
-        path="/sports/matches"
-        exportPath="/sports/matches/export"
+      <ServerTable
+        path="/admin/v1/sports/matches"
+        exportPath="/admin/v1/sports/matches/export"
         exportName="赛事"
         rowKey="id"
         columns={columns}

@@ -156,7 +156,7 @@ export type CsvFile = z.output<typeof csvFile>;
 const waitsForSecondOperator = z.object({ pending_change: pendingChangeRef });
 
 /** What a route answers when it may have taken effect or may wait in 复核 (dual control). */
-function orPending<T extends z.ZodObject>(view: T) {
+function orPending<Shape extends z.ZodRawShape>(view: z.ZodObject<Shape>) {
   return view.extend({ pending_change: pendingChangeRef.optional() });
 }
 
@@ -575,7 +575,7 @@ export type BackofficeListPath = {
 
 /** One row of a list. */
 export type BackofficeRow<P extends BackofficeListPath> =
-  BackofficeResponse<'GET', P> extends Page<infer Row> ? Row : never;
+  BackofficeResponse<'GET', P> extends Page<infer Row extends Record<string, unknown>> ? Row : never;
 
 /** The CSV export of a list, when it has one. */
 export type BackofficeExportOf<P extends BackofficeListPath> = `${P}/export` & BackofficeExportPath;
