@@ -10,6 +10,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { appConfigRoutes } from './modules/app-config/index.ts';
 import { authRoutes } from './modules/accounts/index.ts';
 import { userRoutes } from './modules/accounts/index.ts';
+import { accountsAdminRoutes } from './modules/accounts/index.ts';
 import { realtimeRoutes } from './modules/realtime/index.ts';
 import { liveRoutes } from './modules/sports/index.ts';
 import { matchesRoutes } from './modules/sports/index.ts';
@@ -35,6 +36,7 @@ import { gamesRoutes } from './modules/games/index.ts';
 import { responsibleRoutes } from './modules/responsible/index.ts';
 import { backofficeRoutes } from './modules/backoffice/index.ts';
 import { dualControlRoutes } from './modules/dual-control/index.ts';
+import { ledgerAdminRoutes } from './modules/ledger/index.ts';
 import { paymentsAdminRoutes } from './modules/payments/index.ts';
 import { withdrawalsAdminRoutes } from './modules/withdrawals/index.ts';
 import { contentAdminRoutes } from './modules/content/index.ts';
@@ -190,8 +192,10 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   // The selected adapters' own pages: the simulators' exist only while they are selected.
   for (const routes of app.services.adapterRoutes) await app.register(routes);
   await app.register(backofficeRoutes);
-  await app.register(dualControlRoutes);
   // Each module's console routes (/admin/v1), beside its member routes.
+  await app.register(accountsAdminRoutes);
+  await app.register(ledgerAdminRoutes);
+  await app.register(dualControlRoutes);
   await app.register(paymentsAdminRoutes);
   await app.register(withdrawalsAdminRoutes);
   await app.register(contentAdminRoutes);

@@ -10,7 +10,7 @@ import { EventBus } from './lib/events.ts';
 import { JobRunner, Leadership } from './lib/jobs.ts';
 import { PublicCache } from './lib/public-cache.ts';
 import { RedisCacheTransport } from './lib/public-cache-redis.ts';
-import { AccountsService } from './modules/accounts/index.ts';
+import { createAccounts } from './modules/accounts/index.ts';
 import { ActivitiesService } from './modules/activities/index.ts';
 import { createAgents } from './modules/agents/index.ts';
 import { AppConfigService } from './modules/app-config/index.ts';
@@ -23,7 +23,7 @@ import { createGames } from './modules/games/index.ts';
 import { HousekeepingService } from './modules/housekeeping/index.ts';
 import { IdempotencyService } from './modules/idempotency/index.ts';
 import { createInvite } from './modules/invite/index.ts';
-import { createWallets, LedgerService, walletsOf } from './modules/ledger/index.ts';
+import { createLedger, createWallets, walletsOf } from './modules/ledger/index.ts';
 import { createLimits } from './modules/limits/index.ts';
 import { createLottery } from './modules/lottery/index.ts';
 import { MessagesService } from './modules/messages/index.ts';
@@ -128,13 +128,13 @@ export async function createServices(
 
   // ---- what every module stands on ----
   const realtime = new RealtimeService(db, config, hub, broadcaster, log, clock);
-  const ledger = new LedgerService(db, events, clock);
   const idempotency = new IdempotencyService(db);
   const limits = await createLimits(config, db, clock, log);
   const responsible = new ResponsiblePlayService(db, config, limits, events, clock, openDepositsOf);
   const messages = new MessagesService(db, broadcaster, log, clock, responsible);
   const operators = new OperatorsService(db, config, clock, limits);
   // Dual control (issue 37): what waits for a second operator, and money one moves alone per day.
+  // Its queue and the adjustments' tell the console's pending counts (backoffice, built last).
   let queueChanged = () => undefined as void;
   const changes = new ControlChanges(db, operators, clock, () => queueChanged());
   const financeSettings = new FinanceSettingsService(db, config, clock, operators, changes);
@@ -142,15 +142,22 @@ export async function createServices(
     async (work) => (await financeSettings.rules(work.tx)).adjustmentThreshold,
     clock,
   );
+  // The ledger, and the console's manual adjustments (maker–checker beyond the solo allowance).
+  const { ledger, adjustments } = createLedger(core, {
+    operators,
+    messages,
+    solo,
+    queueChanged: () => queueChanged(),
+  });
   const bonus = new BonusService(ledger, events, clock, responsible);
-  const accounts = new AccountsService(
-    db,
-    config,
-    events,
-    { wallets: { create: createWallets, of: walletsOf }, inbox: messages },
-    clock,
+  const { accounts, membersAdmin } = createAccounts(core, {
     limits,
-  );
+    wallets: { create: createWallets, of: walletsOf },
+    inbox: messages,
+    audit: operators,
+    presence: realtime,
+    responsible,
+  });
 
   // ---- the modules, each through its factory ----
   const money = { ledger, idempotency, messages, responsible, operators, changes, solo };
@@ -180,16 +187,7 @@ export async function createServices(
     changes,
   );
   const housekeeping = new HousekeepingService(db, config.housekeeping, clock, log);
-  const backoffice = createBackoffice({
-    ...core,
-    operators,
-    controlChanges: changes,
-    soloAllowance: solo,
-    ledger,
-    messages,
-    realtime,
-    responsible,
-  });
+  const backoffice = createBackoffice({ ...core, operators, controlChanges: changes });
   queueChanged = () => backoffice.pending.changed();
 
   // ---- jobs registry: started by servicesPlugin once the app is ready ----
@@ -259,6 +257,10 @@ export async function createServices(
     /** Bonuses: ledger credit + bonus log + the turnover they require. */
     bonus,
     accounts,
+    /** The console's member view: search, profile, flags, tags, sessions, every record of a member. */
+    membersAdmin,
+    /** The console's manual adjustments of a member's main wallet (maker–checker). */
+    adjustments,
     ...sports,
     ...lottery,
     // Named one by one: spreading would read the demoProvider getter, which throws with another provider.
@@ -282,7 +284,7 @@ export async function createServices(
     clientLogs: new ClientLogsService(db, clock),
     /** Deletes expired sessions, old idempotency records, login attempts and payment callbacks. */
     housekeeping,
-    /** The operator console's own services (/admin/v1: security, dashboard, members, adjustments). */
+    /** The operator console's own services (/admin/v1: operators' security, operator accounts, dashboard). */
     backoffice,
     /** Stops background work and closes connections to outside services. */
     close: async () => {

@@ -1,8 +1,9 @@
 import { reasons } from './define.ts';
 
 /**
- * What the console's own services refuse: operators' two-factor and accounts, the member view
- * and manual adjustments. The two-factor prompts at sign-in also carry `totp_required`, the
+ * What the console refuses: operators' two-factor and accounts, and (under these names still,
+ * though their services moved to accounts and the ledger) the member view and manual adjustments.
+ * The two-factor prompts at sign-in also carry `totp_required`, the
  * enrolment gate `totp_enrolment_required`, in `data` (older consoles read those).
  */
 export const BACKOFFICE_REASONS = reasons({

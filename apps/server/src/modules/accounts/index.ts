@@ -1,4 +1,5 @@
 /** The accounts module's face: what other modules and the composition root may use. */
+export { createAccounts } from './accounts.module.ts';
 export { maskUsername } from './accounts.mapper.ts';
 export {
   agentCodeTaken,
@@ -18,6 +19,9 @@ export {
 export type { MemberRow } from './accounts.repo.ts';
 export { AccountsService } from './accounts.service.ts';
 export type { Authenticated } from './accounts.service.ts';
+export { accountsAdminRoutes } from './admin.routes.ts';
+export { MembersAdminService } from './admin.service.ts';
+export type { MembersAdminPorts } from './admin.service.ts';
 export { authRoutes } from './auth.routes.ts';
 export {
   addDeposit,

@@ -4,14 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { OperatorsService } from '../operators/index.ts';
-import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
-import type { LedgerService } from '../ledger/index.ts';
-import type { MessagesService } from '../messages/index.ts';
-import type { RealtimeService } from '../realtime/index.ts';
-import { AdjustmentsService } from './adjustments.service.ts';
-import { membersRoutes } from './members.routes.ts';
-import { MembersAdminService } from './members.service.ts';
-import type { ResponsiblePlayService } from '../responsible/index.ts';
+import type { ControlChanges } from '../dual-control/index.ts';
 import type { Broadcaster } from '../realtime/index.ts';
 import { backofficeAuthRoutes } from './auth.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
@@ -27,14 +20,8 @@ export interface BackofficeDeps {
   events: EventBus;
   broadcaster: Broadcaster;
   operators: OperatorsService;
-  /** Dual control: changes waiting for a second operator, and money one moves alone. */
+  /** Dual control: changes waiting for a second operator (operator accounts and their powers). */
   controlChanges: ControlChanges;
-  soloAllowance: SoloAllowance;
-  ledger: LedgerService;
-  messages: MessagesService;
-  realtime: RealtimeService;
-  /** 理性投注, read only in the console. */
-  responsible: ResponsiblePlayService;
 }
 
 /** The operator console's services (/admin/v1), built once beside the rest. */
@@ -47,16 +34,6 @@ export function createBackoffice(d: BackofficeDeps) {
     pending,
     operatorsAdmin: new OperatorsAdminService(d.db, d.operators, d.clock, d.controlChanges),
     dashboard: new DashboardService(d.db, d.clock),
-    members: new MembersAdminService(d.db, d.operators, d.events, d.realtime, d.clock, d.responsible),
-    adjustments: new AdjustmentsService(
-      d.db,
-      d.ledger,
-      d.operators,
-      d.messages,
-      d.soloAllowance,
-      d.clock,
-      () => pending.changed(),
-    ),
     /** Background work of the back office, run by the leader like every job. */
     jobs: [{ name: 'backoffice-pending', everyMs: 5_000, run: () => pending.publish() }],
     /** Recounts pending work when money or a member changes (started with the app, in every process). */
@@ -72,5 +49,4 @@ export type Backoffice = ReturnType<typeof createBackoffice>;
 export const backofficeRoutes: FastifyPluginAsync = async (app) => {
   await app.register(backofficeAuthRoutes);
   await app.register(dashboardRoutes);
-  await app.register(membersRoutes);
 };

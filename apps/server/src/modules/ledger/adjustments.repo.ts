@@ -1,10 +1,17 @@
 import { type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { manualAdjustments, type ManualAdjustmentRow } from './backoffice.table.ts';
 import { eq } from 'drizzle-orm';
+import { members } from '../accounts/schema.ts';
+import { manualAdjustments, type ManualAdjustmentRow } from './adjustments.table.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { dayBetween, type Paging } from '../../db/filters.ts';
+
+/** Whether the member an adjustment names exists. */
+export async function memberExists(tx: Tx, id: number): Promise<boolean> {
+  const [row] = await tx.select({ id: members.id }).from(members).where(eq(members.id, id));
+  return !!row;
+}
 
 export async function insertAdjustment(
   tx: Tx,

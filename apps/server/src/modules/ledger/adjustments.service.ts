@@ -5,13 +5,12 @@ import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { refuse } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
-import type { LedgerService } from '../ledger/index.ts';
+import type { LedgerService } from './ledger.service.ts';
 import type { MessagesService } from '../messages/index.ts';
 import type { OperatorsService } from '../operators/index.ts';
 import * as repo from './adjustments.repo.ts';
-import type { ManualAdjustmentRow } from './backoffice.table.ts';
+import type { ManualAdjustmentRow } from './adjustments.table.ts';
 import type { SoloAllowance } from '../dual-control/index.ts';
-import { findMember } from './members.repo.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -67,7 +66,7 @@ export class AdjustmentsService {
     if (!parsed.ok || parsed.fen <= 0n) throw refuse('backoffice.adjustment_amount_invalid');
     const amount = input.direction === 'credit' ? parsed.fen : -parsed.fen;
     const id = await inTransaction(this.db, async (work) => {
-      if (!(await findMember(work.tx, input.member_id))) throw refuse('backoffice.member_not_found');
+      if (!(await repo.memberExists(work.tx, input.member_id))) throw refuse('backoffice.member_not_found');
       const move = {
         operatorId: call.operatorId,
         memberId: input.member_id,

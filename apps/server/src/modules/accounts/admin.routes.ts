@@ -2,13 +2,11 @@ import { backofficeApi, type BackofficeApi } from '@app/shared/backoffice-api';
 import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { listRoutes, type ListRow } from '../../plugins/list-routes.ts';
-import type { RecordName } from './members.service.ts';
+import type { RecordName } from './admin.service.ts';
 import { callOf } from '../../plugins/operator-guard.ts';
 
 const tags = ['管理后台-会员'];
-const adjTags = ['管理后台-人工调整'];
 const read = { permission: 'members.read' } as const;
-const adjust = { permission: 'members.adjust' } as const;
 const money = (v: string) => v;
 
 /** The member's record tables, one list (and export) each. */
@@ -22,9 +20,9 @@ type RecordRoute =
   | 'GET /admin/v1/members/:id/bonuses'
   | 'GET /admin/v1/members/:id/messages';
 
-/** Members: search, profile, flags, sessions, every record table; manual adjustments (maker–checker). */
-export const membersRoutes = contractRoutes(backofficeApi, (app) => {
-  const { members, adjustments } = app.services.backoffice;
+/** The console's member view: search, profile, flags, tags, sessions, every record table. */
+export const accountsAdminRoutes = contractRoutes(backofficeApi, (app) => {
+  const members = app.services.membersAdmin;
 
   const record = <K extends RecordRoute>(
     name: RecordName,
@@ -36,7 +34,7 @@ export const membersRoutes = contractRoutes(backofficeApi, (app) => {
       access: read,
       tags,
       summary,
-      // The service maps each kind's rows to its contract row (members.service.ts MAPPERS).
+      // The service maps each kind's rows to its contract row (admin.service.ts MAPPERS).
       list: (q, p) => members.records(name, p.id, q) as never,
       fileName: summary,
       csv: csv.map((c) => ({ title: c.title, value: (r: ListRow<BackofficeApi[K]>) => r[c.key] as string })),
@@ -185,53 +183,5 @@ export const membersRoutes = contractRoutes(backofficeApi, (app) => {
       { title: '内容', key: 'content' },
       { title: '时间', key: 'created_at' },
     ]),
-
-    // ---- manual adjustments ----
-    ...listRoutes(backofficeApi, 'GET /admin/v1/adjustments', {
-      access: adjust,
-      tags: adjTags,
-      summary: '人工调整记录',
-      list: (q) => adjustments.list(q),
-      fileName: '人工调整',
-      csv: [
-        { title: 'ID', value: (r) => r.id },
-        { title: '会员', value: (r) => r.username },
-        { title: '金额', value: (r) => r.amount },
-        { title: '原因', value: (r) => r.reason },
-        { title: '状态', value: (r) => r.status },
-        { title: '发起人', value: (r) => r.maker_name },
-        { title: '复核人', value: (r) => r.checker_name },
-        { title: '时间', value: (r) => r.created_at },
-      ],
-    }),
-    'POST /admin/v1/adjustments': {
-      tags: adjTags,
-      summary: '发起人工调整（超过阈值需另一位管理员复核）',
-      access: adjust,
-      handler: async (request) => {
-        const item = await adjustments.create(request.body, callOf(request));
-        return ok(item, item.status === 'pending' ? '已提交，等待另一位管理员复核' : '已入账');
-      },
-    },
-    'POST /admin/v1/adjustments/:id/approve': {
-      tags: adjTags,
-      summary: '复核通过（发起人不能复核自己的调整）',
-      access: adjust,
-      handler: async (request) =>
-        ok(
-          await adjustments.approve(request.params.id, request.body?.reason ?? '', callOf(request)),
-          '已复核入账',
-        ),
-    },
-    'POST /admin/v1/adjustments/:id/reject': {
-      tags: adjTags,
-      summary: '复核驳回',
-      access: adjust,
-      handler: async (request) =>
-        ok(
-          await adjustments.reject(request.params.id, request.body?.reason ?? '', callOf(request)),
-          '已驳回',
-        ),
-    },
   };
 });

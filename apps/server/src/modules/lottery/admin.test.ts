@@ -12,8 +12,8 @@ import {
 } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { auditLogs } from '../operators/operators.table.ts';
-import { lotteryBets, lotteryPeriods } from '../lottery/lottery.table.ts';
-import { balanceOf, fundLottery, openPeriod, placeBets, tick } from '../lottery/testing.ts';
+import { lotteryBets, lotteryPeriods } from './lottery.table.ts';
+import { balanceOf, fundLottery, openPeriod, placeBets, tick } from './testing.ts';
 
 // This file's database is its own, so it may change any lottery's settings.
 let t: TestApp;

@@ -6,16 +6,13 @@ import {
   type MemberListItem,
 } from '@app/shared/backoffice';
 import type { Db } from '../../db/client.ts';
-import { inTransaction } from '../../db/tx.ts';
+import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { pageOf } from '../../lib/paging.ts';
-import type { OperatorsService } from '../operators/index.ts';
-import type { RealtimeService } from '../realtime/index.ts';
-import type { ResponsiblePlayService } from '../responsible/index.ts';
 import type { Paging } from '../../db/filters.ts';
-import * as repo from './members.repo.ts';
+import * as repo from './admin.repo.ts';
 import { optText, text } from '../../db/rows.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
@@ -213,15 +210,42 @@ const MAPPERS: Record<RecordName, (r: Row) => Row> = {
   }),
 };
 
+/**
+ * What the member view asks of modules above accounts, wired by the composition root: operators,
+ * realtime and responsible play all name members, so accounts cannot import them (decision 024).
+ */
+export interface MembersAdminPorts {
+  /** The operators' audit log, written in the change's transaction (`OperatorsService`). */
+  audit: {
+    audit: (
+      work: Work,
+      entry: {
+        operatorId: number;
+        action: string;
+        targetType: string;
+        targetId: string | number;
+        memberId?: number | null;
+        reason?: string | null;
+        detail?: Record<string, unknown>;
+        ip?: string | null;
+      },
+    ) => Promise<void>;
+  };
+  /** Whether the member is connected now (`RealtimeService`). */
+  presence: { onlineStatus: (memberId: number) => Promise<{ is_online: 0 | 1 }> };
+  /** 理性投注, read only (`ResponsiblePlayService`). */
+  responsible: { memberSummary: (memberId: number) => Promise<MemberDetail['responsible_play']> };
+}
+
 /** Member search, profile, flags, sessions and every record table of one member. */
 export class MembersAdminService {
   constructor(
     private readonly db: Db,
-    private readonly operators: OperatorsService,
+    private readonly operators: MembersAdminPorts['audit'],
     private readonly events: EventBus,
-    private readonly realtime: RealtimeService,
+    private readonly realtime: MembersAdminPorts['presence'],
     private readonly clock: Clock,
-    private readonly responsible: Pick<ResponsiblePlayService, 'memberSummary'>,
+    private readonly responsible: MembersAdminPorts['responsible'],
   ) {}
 
   async list(q: repo.MemberFilter) {
