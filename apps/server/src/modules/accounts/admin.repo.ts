@@ -133,11 +133,11 @@ export async function setMemberFlag(tx: Tx, memberId: number, flag: string, valu
   );
 }
 
-export async function pageSessions(db: Db, memberId: number, p: Paging) {
+export async function pageSessions(db: Db, memberId: number, p: Paging, now: Date) {
   const [rows, total] = await Promise.all([
     db.execute(sql`
       SELECT id, ip, user_agent, created_at, last_seen_at, expires_at, revoked_at,
-        (revoked_at IS NULL AND expires_at > now()) AS active
+        (revoked_at IS NULL AND expires_at > ${now}) AS active
       FROM sessions WHERE member_id = ${memberId} ORDER BY id DESC ${limitOffset(p)}`),
     db.execute(sql`SELECT COUNT(*) AS n FROM sessions WHERE member_id = ${memberId}`),
   ]);

@@ -350,7 +350,7 @@ export class MembersAdminService {
   }
 
   async sessions(memberId: number, q: Paging) {
-    const { rows, total } = await repo.pageSessions(this.db, memberId, q);
+    const { rows, total } = await repo.pageSessions(this.db, memberId, q, this.clock.now());
     return pageOf(
       rows.map((s) => ({
         id: Number(s.id),

@@ -1,19 +1,14 @@
-import { randomInt } from 'node:crypto';
 import {
   COMBO_FILTER_CODES,
   DEFAULT_ODDS_POLICY,
   formatFen,
-  parseYuan,
   PLAY_TYPES,
-  playTypeOf,
   settleCombinations,
   settleOrder,
   sportFromTypeId,
-  validateBetSlip,
   matchResultSchema,
   type BetSelection,
   type MatchResult,
-  type OddsChange,
   type OrderSubmitBody,
   type PlayTypeId,
 } from '@app/shared';
@@ -25,30 +20,24 @@ import type { LedgerService } from '../ledger/index.ts';
 import type { MemberRow } from '../accounts/index.ts';
 import { addTurnover, announceFigures } from '../accounts/index.ts';
 import type { EventBus } from '../../lib/events.ts';
-import {
-  isInPlayPlayType,
-  isLiveOpen,
-  isOpenForBetting,
-  legSelection,
-  MATCH_STATUS_TEXT,
-  optionName,
-  toOrderSummary,
-} from './sports.mapper.ts';
-import { oddsDirection, policyAccepts } from './odds-policy.ts';
+import { legSelection, optionName, toOrderSummary } from './sports.mapper.ts';
 import type { BetDelays, SportsPreferencesService } from './preferences.service.ts';
 import * as orders from './orders.repo.ts';
-import * as limits from './limits.repo.ts';
-import { lockMemberForBook } from './book.repo.ts';
-import {
-  BookShardFull,
-  groupedYuan,
-  largestStake,
-  rebalance,
-  reserveLiability,
-  type BookSlip,
-} from './book.service.ts';
+import { BookShardFull, rebalance, reserveLiability } from './book.service.ts';
 import * as repo from './sports.repo.ts';
-import { isSuspended } from './suspensions.repo.ts';
+import {
+  acceptanceTime,
+  applySlipRules,
+  assertMemberLimitsHeld,
+  assertMemberMayBet,
+  assertOddsAccepted,
+  assertPlaysNotSuspended,
+  assertStillOpen,
+  assertUnderStakeLimit,
+  legRows,
+  newOrderNo,
+  priceSlip,
+} from './submit.steps.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { insertUnderFreshNumber } from '../../lib/order-no.ts';
 import type { ResponsiblePlayService } from '../responsible/index.ts';
@@ -57,28 +46,6 @@ export interface SubmitContext {
   member: MemberRow;
   idempotencyKey: string | undefined;
   route: string;
-}
-
-function newOrderNo(now: Date): string {
-  const stamp = now
-    .toISOString()
-    .replace(/[-:TZ.]/g, '')
-    .slice(2, 14);
-  return `S${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
-}
-
-/**
- * An in-play leg needs the match open in play and not suspended, and a play type offered in play
- * (422 otherwise: 已暂停投注 while a suspension or a break lasts, 已停止投注 once closed).
- */
-function assertInPlayOpen(match: orders.SlipMatch, playType: string, playName: string): void {
-  if (!isInPlayPlayType(playType))
-    throw refuse('sports.live_play_unavailable', { match: match.matchNo, play: playName });
-  if (isLiveOpen(match)) return;
-  const reason = match.liveSuspendReason;
-  if (!match.liveOpen && (reason === null || reason === '比赛末段'))
-    throw refuse('sports.live_closed', { match: match.matchNo, cause: reason });
-  throw refuse('sports.live_suspended', { match: match.matchNo, cause: reason });
 }
 
 export class OrdersService {
@@ -98,128 +65,31 @@ export class OrdersService {
    * open in play, odds against the current odds under the member's odds-change policy, the
    * member's flags and balance) and commits the order, its legs and the stake debit together.
    * An order with an in-play leg is born 'confirming': the acceptance job decides it once its bet
-   * delay has passed (acceptance.service.ts).
+   * delay has passed (acceptance.service.ts). The steps and their rules: submit.steps.ts.
    */
   async submit(body: OrderSubmitBody, ctx: SubmitContext) {
     const { member } = ctx;
-    if (member.isBlack) throw refuse('accounts.betting_restricted');
-    if (member.disableGame) throw refuse('accounts.betting_disabled');
+    assertMemberMayBet(member);
     const sport = sportFromTypeId(body.sport_type);
     if (!sport) throw refuse('sports.sport_unsupported');
-
     const matchIds = [...new Set(body.selections.map((s) => s.match_id))];
-    // What the checks before the transaction read, in one statement.
     const betTypes = [...new Set(body.selections.map((s) => s.bet_type))];
-    const {
-      matches: found,
-      markets,
-      limit,
-      defaults,
-    } = await orders.slipReads(this.db, member.id, matchIds, betTypes);
-    const byId = new Map(found.map((m) => [m.id, m]));
+    const reads = await orders.slipReads(this.db, member.id, matchIds, betTypes);
     const now = this.clock.now();
 
-    const selections: BetSelection[] = [];
-    const inPlay: boolean[] = [];
-    const changes: OddsChange[] = [];
-    for (const s of body.selections) {
-      const match = byId.get(s.match_id);
-      if (!match) throw refuse('sports.slip_match_not_found', { id: String(s.match_id) });
-      const live = match.status === 'live';
-      if (!live && !isOpenForBetting(match, now))
-        throw refuse('sports.match_closed', {
-          match: match.matchNo,
-          status: MATCH_STATUS_TEXT[match.status],
-        });
-      const def = playTypeOf(match.sport, s.bet_type);
-      if (!def) throw refuse('sports.play_invalid');
-      if (live) assertInPlayOpen(match, def.id, def.name);
-      const market = markets.get(match.id)?.find((m) => m.playType === def.id);
-      if (!market) throw refuse('sports.market_not_open', { match: match.matchNo, play: def.name });
-      if (market.suspended) throw refuse('sports.market_suspended', { match: match.matchNo, play: def.name });
-      const current = market.odds[s.option];
-      if (current === undefined) throw refuse('sports.option_invalid');
-      if (s.line !== undefined && (s.line ?? null) !== market.line) {
-        changes.push({
-          match_id: match.id,
-          bet_type: s.bet_type,
-          option: s.option,
-          old_odds: s.odds,
-          new_odds: current,
-          old_line: s.line ?? null,
-          new_line: market.line,
-          direction: 'line',
-        });
-        continue;
-      }
-      const moved = oddsDirection(s.odds, current);
-      if (moved)
-        changes.push({
-          match_id: match.id,
-          bet_type: s.bet_type,
-          option: s.option,
-          old_odds: s.odds,
-          new_odds: current,
-          direction: moved,
-        });
-      inPlay.push(live);
-      selections.push({
-        matchId: String(match.id),
-        sport: match.sport,
-        betType: s.bet_type,
-        option: s.option,
-        odds: current,
-        line: market.line,
-      });
-    }
-    const confirming = inPlay.some(Boolean);
-    // The member's policy decides which moves the order takes at the current odds; any other
-    // move (and every changed line) sends the whole slip back with what changed. An in-play
-    // order keeps it for its decision; other orders whose odds did not move never ask for it.
+    const priced = priceSlip(body.selections, reads, now);
+    const acceptAt = acceptanceTime(priced, this.delays, now);
+    const confirming = acceptAt !== null;
+    // An in-play order keeps the policy for its decision; other orders whose odds did not move
+    // never ask for it.
     const policy =
-      changes.length > 0 || confirming ? await this.preferences.oddsPolicy(member.id) : DEFAULT_ODDS_POLICY;
-    if (changes.some((c) => !policyAccepts(policy, c.direction)))
-      throw refuse('sports.odds_changed', undefined, { changes });
-    // The bet delay: the longest of the live legs' sports.
-    const delay = Math.max(0, ...selections.filter((_, i) => inPlay[i]).map((s) => this.delays[s.sport]));
-    const acceptAt = confirming ? new Date(now.getTime() + delay) : null;
-
-    let expectedStake: bigint | null = null;
-    if (body.total_amount !== undefined) {
-      const parsed = parseYuan(body.total_amount);
-      if (!parsed.ok) throw refuse('sports.stake_format');
-      expectedStake = parsed.fen;
-    }
-    const slip = validateBetSlip({
-      sport,
-      mode: body.bet_mode,
-      selections,
-      passType: body.bet_mode === 'single' ? (body.pass_type ?? 'single') : (body.pass_type ?? null),
-      multiple: body.multiple,
-      expectedStake,
-    });
-    if (!slip.ok) throw refuse('sports.slip_invalid', { problem: slip.message });
-    const slipInput = {
-      sport,
-      mode: body.bet_mode,
-      selections,
-      passType: slip.passType.code,
-    };
-    // The same slip at another multiple: what the book offers when this one does not fit.
-    const slipAt = (multiple: number): BookSlip | null => {
-      const at = validateBetSlip({ ...slipInput, multiple, expectedStake: null });
-      return at.ok
-        ? { mode: body.bet_mode, multiple, selections, totalStake: at.totalStake, maxPrize: at.maxPrize }
-        : null;
-    };
-    // The member's own limits, else the book-wide defaults (book_limits scope member_default).
-    const overStake = (most: bigint) =>
-      refuse('sports.over_member_stake', {
-        limit: formatFen(most),
-        best: groupedYuan(largestStake(body.multiple, slipAt, (s) => s.totalStake <= most)),
-      });
-    const maxStake = limit?.maxStake ?? defaults.maxStake;
-    if (maxStake !== null && slip.totalStake > maxStake) throw overStake(maxStake);
+      priced.changes.length > 0 || confirming
+        ? await this.preferences.oddsPolicy(member.id)
+        : DEFAULT_ODDS_POLICY;
+    assertOddsAccepted(policy, priced.changes);
+    const ruled = applySlipRules(body, sport, priced.selections);
+    assertUnderStakeLimit(ruled, body.multiple, reads.limit, reads.defaults);
+    const { slip } = ruled;
 
     // `lockBook`: the second try, after the book's fast path found a shard without room
     // (BookShardFull): everything runs again, deciding the book against each outcome's whole cap.
@@ -235,32 +105,8 @@ export class OrdersService {
           });
           // The matches must still be open at commit: lock them against a concurrent close.
           const locked = await orders.lockSubmitMatches(work.tx, matchIds);
-          const lockedAt = this.clock.now();
-          const liveIds = new Set(selections.filter((_, i) => inPlay[i]).map((s) => Number(s.matchId)));
-          for (const match of locked) {
-            const open = liveIds.has(match.id) ? isLiveOpen(match) : isOpenForBetting(match, lockedAt);
-            if (!open) throw refuse('sports.match_stopped', { match: match.matchNo });
-          }
-          // A limited member's submits are decided one at a time against their open orders.
-          const held = limit ? await limits.lockLimit(work.tx, member.id) : undefined;
-          const heldStake = held?.maxStake ?? defaults.maxStake;
-          if (heldStake !== null && slip.totalStake > heldStake) throw overStake(heldStake);
-          const perMatch = held?.maxPayoutPerMatch ?? defaults.maxPayoutPerMatch;
-          if (perMatch !== null) {
-            // Only the book-wide default applies: serialise this member's submits on their row.
-            if (!held) await lockMemberForBook(work.tx, member.id);
-            const open = await limits.openMaxPrizeByMatch(work.tx, member.id, matchIds);
-            for (const match of locked) {
-              const left = perMatch - (open.get(match.id) ?? 0n);
-              if (slip.maxPrize > left)
-                throw refuse('sports.over_member_payout', {
-                  match: match.matchNo,
-                  limit: formatFen(perMatch),
-                  left: formatFen(left > 0n ? left : 0n),
-                  best: groupedYuan(largestStake(body.multiple, slipAt, (s) => s.maxPrize <= left)),
-                });
-            }
-          }
+          assertStillOpen(locked, priced, this.clock.now());
+          await assertMemberLimitsHeld(work.tx, member.id, ruled, body.multiple, reads, matchIds, locked);
           // The order and its legs, reading in the same statement the operators' suspensions: one
           // takes the match row FOR UPDATE, so it is either seen here or waits for this order.
           // A number drawn twice in one second (1 in a million each) is drawn again.
@@ -285,26 +131,12 @@ export class OrdersService {
                   acceptAt,
                   oddsPolicy: confirming ? policy : null,
                 },
-                selections.map((s, position) => ({
-                  position,
-                  matchId: Number(s.matchId),
-                  playType: `${s.sport}.${s.betType}`,
-                  optionKey: s.option,
-                  odds: s.odds,
-                  line: s.line ?? null,
-                  inPlay: inPlay[position] ?? false,
-                  // The suspension this bet was placed after: a later one refuses it at the decision.
-                  liveSuspendedSeenAt: inPlay[position]
-                    ? (locked.find((m) => m.id === Number(s.matchId))?.liveSuspendedAt ?? null)
-                    : null,
-                })),
+                legRows(priced, locked),
                 matchIds,
               ),
           );
           const { orderNo } = order;
-          for (const s of selections)
-            if (isSuspended(order.suspended, Number(s.matchId), `${s.sport}.${s.betType}`))
-              throw refuse('sports.play_suspended');
+          assertPlaysNotSuspended(order.suspended, priced.selections);
           const debit = await this.ledger.post(work, {
             memberId: member.id,
             amount: -slip.totalStake,
@@ -332,13 +164,13 @@ export class OrdersService {
             {
               mode: body.bet_mode,
               multiple: body.multiple,
-              selections,
+              selections: priced.selections,
               totalStake: slip.totalStake,
               maxPrize: slip.maxPrize,
             },
             sport,
             new Map(locked.map((m) => [m.id, m.matchNo])),
-            slipAt,
+            ruled.at,
             now,
             { lock: lockBook },
           );

@@ -320,7 +320,7 @@ export class WithdrawalsService {
           memberId: row.memberId,
           changedFields: ['withdrawal'],
           changeType: 'withdraw_review',
-          at: new Date(),
+          at: this.clock.now(),
         }),
       );
       return toWithdrawView(approved);
