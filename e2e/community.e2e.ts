@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { members } from '../apps/server/src/db/schema.ts';
 import { inTransaction } from '../apps/server/src/db/tx.ts';
@@ -129,8 +130,17 @@ describe('community', () => {
     await waitForRoute(page, '/activityPages/detail');
     await expect.poll(() => page.getByTestId('apply-reason').textContent()).toBe('今日签到可领 1.88 元');
     await screenshot(page, 'community-activity-detail');
-    await page.getByTestId('apply-button').click();
+    // A double tap checks in once, with no page error (issue 44).
+    const applies: string[] = [];
+    const countApply = (request: Request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/v1/activity/apply')
+        applies.push(request.url());
+    };
+    page.on('request', countApply);
+    await page.getByTestId('apply-button').dblclick();
     await toast(page, '签到成功，彩金 1.88 元已到账').waitFor();
+    page.off('request', countApply);
+    expect(applies).toHaveLength(1);
     await expect.poll(() => page.getByTestId('apply-reason').textContent()).toBe('今日已签到（已通过）');
     expect(await page.getByTestId('apply-button').isDisabled()).toBe(true);
 

@@ -51,8 +51,18 @@ describe('finance', () => {
     await page.getByRole('button', { name: '支付宝' }).click();
     await page.locator('.fin-chip', { hasText: /^100$/ }).click();
     await screenshot(page, 'finance-recharge');
-    await page.getByRole('button', { name: '立即充值' }).click();
+    // A double tap makes one order (issue 44): one request, one Idempotency-Key.
+    const creates: Request[] = [];
+    const countCreate = (request: Request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/v1/payment-orders')
+        creates.push(request);
+    };
+    page.on('request', countCreate);
+    await page.getByRole('button', { name: '立即充值' }).dblclick();
     await waitForRoute(page, '/pages/payment/webview');
+    page.off('request', countCreate);
+    expect(creates).toHaveLength(1);
+    expect(creates[0]!.headers()['idempotency-key']).toMatch(/^[\w-]{8,128}$/);
 
     const gateway = page.frameLocator('[data-testid=payment-frame]');
     await gateway.getByRole('button', { name: '支付 ¥100.00' }).waitFor();

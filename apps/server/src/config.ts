@@ -79,7 +79,8 @@ const coreEnv = {
   PUBLIC_URL: z.url().optional(),
   /** Other origins the member app may be served from (comma-separated), answered with CORS headers. */
   CORS_ORIGINS: list.pipe(z.array(z.url())),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pino level; `info` (one line per request) under production, `warn` for the demo and development. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Serve the built member app from this folder at `/`. */
   WEB_DIST: z.string().optional(),
   /** Serve the built operator console from this folder at `/admin/`. */
@@ -218,7 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       METRICS_TOKEN: e.METRICS_TOKEN,
     },
     corsOrigins: e.CORS_ORIGINS.map((o) => new URL(o).origin),
-    logLevel: e.LOG_LEVEL,
+    logLevel: e.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     webDist: e.WEB_DIST,
     adminDist: e.ADMIN_DIST,
     // A production install never seeds demo accounts unless told to (and allowed).

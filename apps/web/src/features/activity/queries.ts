@@ -1,6 +1,7 @@
 import type { ActivityCategory, ApplicationStatus } from '@app/shared';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, newIdempotencyKey } from '@/lib/api/client.ts';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client.ts';
+import { useSubmission } from '@/lib/api/use-submission.ts';
 import { mineKeys } from '../mine/queries.ts';
 import { MEMBER_SCOPE, selectLoggedIn, useSessionStore } from '../session/store.ts';
 
@@ -80,13 +81,9 @@ export function useMyApplicationsQuery(filter: RecordFilter) {
 /** POST /v1/activity/apply with an Idempotency-Key (a bonus may be paid at once). */
 export function useApply() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (activityId: number) =>
-      api.post(
-        '/v1/activity/apply',
-        { activity_id: activityId },
-        { idempotencyKey: newIdempotencyKey(), loading: '提交中…' },
-      ),
+  return useSubmission({
+    send: (activityId: number, idempotencyKey) =>
+      api.post('/v1/activity/apply', { activity_id: activityId }, { idempotencyKey, loading: '提交中…' }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: activityKeys.mine });
       void queryClient.invalidateQueries({ queryKey: mineKeys.balance() });

@@ -7,7 +7,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api, newIdempotencyKey } from '@/lib/api/client.ts';
+import { api } from '@/lib/api/client.ts';
+import { useSubmission } from '@/lib/api/use-submission.ts';
 import { mineKeys } from '../mine/queries.ts';
 import { MEMBER_SCOPE, useSessionStore } from '../session/store.ts';
 
@@ -150,12 +151,9 @@ export function useRefreshFinance() {
 
 export function useCreateDepositMutation() {
   const refresh = useRefreshFinance();
-  return useMutation({
-    mutationFn: (body: ApiBody<'POST', '/v1/payment-orders'>) =>
-      api.post('/v1/payment-orders', body, {
-        loading: '正在创建订单…',
-        idempotencyKey: newIdempotencyKey(),
-      }),
+  return useSubmission({
+    send: (body: ApiBody<'POST', '/v1/payment-orders'>, idempotencyKey) =>
+      api.post('/v1/payment-orders', body, { loading: '正在创建订单…', idempotencyKey }),
     onSuccess: refresh,
   });
 }
@@ -168,8 +166,8 @@ export function usePaymentInfoMutation() {
 
 export function useSubmitTransferMutation() {
   const refresh = useRefreshFinance();
-  return useMutation({
-    mutationFn: (body: ApiBody<'POST', '/v1/payment-orders/submit-transfer'>) =>
+  return useSubmission({
+    send: (body: ApiBody<'POST', '/v1/payment-orders/submit-transfer'>) =>
       api.post('/v1/payment-orders/submit-transfer', body, { loading: '提交中…' }),
     onSuccess: refresh,
   });
@@ -185,21 +183,18 @@ export function useCancelDepositMutation() {
 
 export function useCreateWithdrawMutation() {
   const refresh = useRefreshFinance();
-  return useMutation({
-    mutationFn: ({ key, ...body }: ApiBody<'POST', '/v1/withdraws'> & { key: string }) =>
-      api.post('/v1/withdraws', body, { loading: '提交中…', idempotencyKey: key }),
+  return useSubmission({
+    send: (body: ApiBody<'POST', '/v1/withdraws'>, idempotencyKey) =>
+      api.post('/v1/withdraws', body, { loading: '提交中…', idempotencyKey }),
     onSuccess: refresh,
   });
 }
 
 export function useCancelWithdrawMutation() {
   const refresh = useRefreshFinance();
-  return useMutation({
-    mutationFn: (id: number) =>
-      api.post('/v1/withdraws/:id/cancel', undefined, {
-        params: { id },
-        idempotencyKey: newIdempotencyKey(),
-      }),
+  return useSubmission({
+    send: (id: number, idempotencyKey) =>
+      api.post('/v1/withdraws/:id/cancel', undefined, { params: { id }, idempotencyKey }),
     onSuccess: refresh,
   });
 }

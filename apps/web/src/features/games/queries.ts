@@ -7,6 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from '@/lib/api/client.ts';
+import { useSubmission } from '@/lib/api/use-submission.ts';
 import { mineKeys } from '../mine/queries.ts';
 import { MEMBER_SCOPE, useSessionStore } from '../session/store.ts';
 import { useGameDataStore } from './store.ts';
@@ -86,13 +87,9 @@ function useRefreshMoney() {
 /** Money into the game wallet. */
 export function useTransferInMutation() {
   const refresh = useRefreshMoney();
-  return useMutation({
-    mutationFn: (amount: string) =>
-      api.post(
-        '/v1/game/ng/transfer',
-        { type: 'in', amount },
-        { loading: '转入中…', idempotencyKey: newIdempotencyKey() },
-      ),
+  return useSubmission({
+    send: (amount: string, idempotencyKey) =>
+      api.post('/v1/game/ng/transfer', { type: 'in', amount }, { loading: '转入中…', idempotencyKey }),
     onSettled: refresh,
   });
 }

@@ -7,7 +7,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api, newIdempotencyKey } from '@/lib/api/client.ts';
+import { api } from '@/lib/api/client.ts';
+import { useSubmission } from '@/lib/api/use-submission.ts';
 import { ApiError } from '@/lib/api/errors.ts';
 import { useRealtimeStatus } from '@/lib/realtime/index.ts';
 import { toast } from '@/lib/toast.tsx';
@@ -232,13 +233,9 @@ const failed = (failure: string) => (err: unknown) => {
 
 export function usePlaceBetMutation() {
   const refresh = useRefreshMoney();
-  return useMutation({
-    mutationFn: (body: ApiBody<'POST', '/v1/liujiu/bet/create'>) =>
-      api.post('/v1/liujiu/bet/create', body, {
-        toast: false,
-        loading: '投注中…',
-        idempotencyKey: newIdempotencyKey(),
-      }),
+  return useSubmission({
+    send: (body: ApiBody<'POST', '/v1/liujiu/bet/create'>, idempotencyKey) =>
+      api.post('/v1/liujiu/bet/create', body, { toast: false, loading: '投注中…', idempotencyKey }),
     onSuccess: refresh,
     onError: failed(FAILURES.bet),
   });
@@ -296,16 +293,12 @@ export function useAutoTransferMutation() {
 
 export function useTransferMutation() {
   const refresh = useRefreshMoney();
-  return useMutation({
-    mutationFn: ({ direction, amount }: { direction: 'in' | 'out'; amount: string }) =>
+  return useSubmission({
+    send: ({ direction, amount }: { direction: 'in' | 'out'; amount: string }, idempotencyKey) =>
       api.post(
         direction === 'in' ? '/v1/game/lottery/transfer-in' : '/v1/game/lottery/transfer-out',
         { amount },
-        {
-          toast: false,
-          loading: direction === 'in' ? '转入中…' : '转出中…',
-          idempotencyKey: newIdempotencyKey(),
-        },
+        { toast: false, loading: direction === 'in' ? '转入中…' : '转出中…', idempotencyKey },
       ),
     onSuccess: (result) => {
       toast.success(

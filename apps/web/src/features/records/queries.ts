@@ -1,12 +1,7 @@
 import type { BonusType, LedgerType, Page, RebateStatus } from '@app/shared';
-import {
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type InfiniteData,
-} from '@tanstack/react-query';
-import { api, newIdempotencyKey } from '@/lib/api/client.ts';
+import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { api } from '@/lib/api/client.ts';
+import { useSubmission } from '@/lib/api/use-submission.ts';
 import type { DayRange } from '@/ui/day-range.ts';
 import type { InfiniteSource } from '@/ui/InfiniteList.tsx';
 import { mineKeys } from '../mine/queries.ts';
@@ -125,12 +120,9 @@ function useRefreshAfterClaim() {
 
 export function useApplyRebateMutation() {
   const refresh = useRefreshAfterClaim();
-  return useMutation({
-    mutationFn: () =>
-      api.post('/v1/rebate/apply', undefined, {
-        loading: '申请中…',
-        idempotencyKey: newIdempotencyKey(),
-      }),
+  return useSubmission({
+    send: (_: void, idempotencyKey) =>
+      api.post('/v1/rebate/apply', undefined, { loading: '申请中…', idempotencyKey }),
     onSuccess: refresh,
   });
 }
@@ -138,9 +130,9 @@ export function useApplyRebateMutation() {
 /** Claims one record, some, or all of them (`ids` undefined). */
 export function useClaimRebateMutation() {
   const refresh = useRefreshAfterClaim();
-  return useMutation({
-    mutationFn: (ids?: number[]) => {
-      const options = { loading: '领取中…', idempotencyKey: newIdempotencyKey() };
+  return useSubmission({
+    send: (ids: number[] | undefined, idempotencyKey) => {
+      const options = { loading: '领取中…', idempotencyKey };
       if (!ids) return api.post('/v1/rebate/claim-all', undefined, options);
       const [only] = ids;
       if (ids.length === 1 && only !== undefined)

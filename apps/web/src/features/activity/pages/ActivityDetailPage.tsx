@@ -22,14 +22,18 @@ export default function ActivityDetailPage() {
   const s = status.data;
   const checkin = a?.rule === 'daily_checkin';
 
-  const submit = async () => {
+  // A second tap while the first is in flight sends nothing (useSubmission); a refusal is the
+  // client's toast, never a page error.
+  const submit = () => {
     if (!a) return;
-    const { application } = await apply.mutateAsync(a.id);
-    toast.success(
-      application.status === 'approved'
-        ? `${checkin ? '签到成功' : '领取成功'}，彩金 ${application.amount} 元已到账`
-        : '申请已提交，请等待审核',
-    );
+    apply.mutate(a.id, {
+      onSuccess: ({ application }) =>
+        toast.success(
+          application.status === 'approved'
+            ? `${checkin ? '签到成功' : '领取成功'}，彩金 ${application.amount} 元已到账`
+            : '申请已提交，请等待审核',
+        ),
+    });
   };
 
   let action;
@@ -58,7 +62,7 @@ export default function ActivityDetailPage() {
           shape="rounded"
           disabled={!s.eligible}
           loading={apply.isPending}
-          onClick={() => void submit()}
+          onClick={submit}
           data-testid="apply-button"
         >
           {s.application

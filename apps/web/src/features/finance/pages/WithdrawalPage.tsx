@@ -11,10 +11,9 @@ import {
 } from '@app/shared';
 import { Button, Dialog, DotLoading, PullToRefresh, Tabs } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { newIdempotencyKey } from '@/lib/api/client.ts';
 import { toast } from '@/lib/toast.tsx';
 import { checkAmount, type AmountRule } from '@/ui/amount.ts';
 import { firstError, formResolver } from '@/ui/form.tsx';
@@ -96,8 +95,6 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
   });
   const [walletId, amount] = useWatch({ control: form.control, name: ['wallet_id', 'amount'] });
   const [sheet, setSheet] = useState(false);
-  // One key per filled-in request: a retried tap never freezes twice.
-  const key = useMemo(() => newIdempotencyKey(), [walletId, amount]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const usable = wallets.data?.list.filter((w) => w.enabled) ?? [];
   const wallet = usable.find((w) => w.id === walletId) ?? usable[0];
@@ -133,7 +130,6 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
           wallet_id: body.wallet_id,
           amount: check.state === 'ok' ? formatFen(check.value) : amount,
           payment_password: body.payment_password,
-          key,
         },
         {
           onSuccess: () => {
