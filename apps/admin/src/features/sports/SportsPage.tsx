@@ -91,7 +91,7 @@ function MatchDrawer({ id, onClose }: { id: number; onClose: () => void }) {
                 });
                 const ok = await modal.confirm({
                   title: v.kind === 'void' ? '确认作废' : '确认重新结算',
-                  content: `将影响 ${p.orders} 笔注单：退款 ${p.refunds} 笔，共 ${yuan(p.refund_amount)} 元；补派 ${p.extra_payouts} 笔，共 ${yuan(p.extra_amount)} 元；扣回 ${p.take_backs} 笔，共 ${yuan(p.take_back_amount)} 元。此操作每场仅能执行一次。`,
+                  content: `将影响 ${p.orders} 笔注单${p.open_orders ? `（其中 ${p.open_orders} 笔串关该场改判后仍待其他场次结算）` : ''}：退款 ${p.refunds} 笔，共 ${yuan(p.refund_amount)} 元；补派 ${p.extra_payouts} 笔，共 ${yuan(p.extra_amount)} 元；扣回 ${p.take_backs} 笔，共 ${yuan(p.take_back_amount)} 元。此操作每场仅能执行一次。`,
                   okText: v.kind === 'void' ? '确认作废' : '确认重新结算',
                   okButtonProps: { danger: true },
                 });

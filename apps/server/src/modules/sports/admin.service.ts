@@ -77,6 +77,8 @@ interface CorrectionInput {
 
 interface Plan {
   legs: Map<'won' | 'lost' | 'void', number[]>;
+  /** Orders with a leg on the match that stay open (a parlay waiting for its other matches). */
+  open: number;
   changes: Array<{
     order: OrderRow;
     status: OrderStatus;
@@ -293,7 +295,7 @@ export class SportsAdminService {
     const results = new Map<string, MatchResult>([[String(matchId), result]]);
     for (const r of await repo.resultsOf(tx, otherIds))
       if (r.result) results.set(String(r.id), matchResultSchema.parse(r.result));
-    const plan: Plan = { legs: new Map(), changes: [] };
+    const plan: Plan = { legs: new Map(), open: 0, changes: [] };
     for (const leg of legs.filter((l) => l.matchId === matchId)) {
       const playType = leg.playType as PlayTypeId;
       const line = PLAY_TYPES[playType].line === 'none' ? null : parseLine(playType, leg.line ?? '');
@@ -311,7 +313,11 @@ export class SportsAdminService {
         { passType: order.passType, multiple: order.multiple, selections },
         results,
       );
-      if (outcome.status === 'pending') continue;
+      if (outcome.status === 'pending') {
+        // Its leg on this match changes (void, or decided); the order waits for the others.
+        plan.open++;
+        continue;
+      }
       const wasPending = order.status === 'pending';
       const delta = outcome.payout - (wasPending ? 0n : order.payout);
       if (!wasPending && outcome.status === order.status && delta === 0n) continue;
@@ -326,7 +332,8 @@ export class SportsAdminService {
     const back = plan.changes.filter((c) => c.delta < 0n);
     const sum = (list: Plan['changes']) => list.reduce((a, c) => a + c.delta, 0n);
     return {
-      orders: plan.changes.length,
+      orders: plan.changes.length + plan.open,
+      open_orders: plan.open,
       settled_orders: plan.changes.filter((c) => !c.wasPending).length,
       refunds: refunds.length,
       refund_amount: formatFen(sum(refunds)),

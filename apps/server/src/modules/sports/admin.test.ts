@@ -179,6 +179,61 @@ describe('void and resettle', () => {
       'refunded',
     ]);
   });
+
+  it('counts an open parlay with a leg on the voided match, and the member then sees its 最高奖金 with that leg at 1.00', async () => {
+    const legs = (await openMatches(t, 'football', 3)) as [MatchRow, MatchRow, MatchRow];
+    const m = await newMember(t.app);
+    await fund(t, m, 100_000n);
+    const selections = await Promise.all(
+      legs.map(async (match) => {
+        const { odds } = await oddsOf(t, match.id, 'football.winDrawLose');
+        return { match_id: match.id, bet_type: 'winDrawLose', option: 'h', odds: odds.h! };
+      }),
+    );
+    const placed = await submit(t, m, {
+      sport_type: 1,
+      bet_mode: 'mixed',
+      pass_type: '3x4',
+      multiple: 2,
+      selections,
+    });
+    expect(body(placed)).toMatchObject({ code: 200, data: { total_amount: '16.00' } });
+    const orderId = body<{ order_id: number }>(placed).data.order_id;
+    const [voided] = legs;
+    const risk = await newOperator(t.app, 'risk');
+    const correction = { kind: 'void', reason: '赛事取消，串关待其他场次' };
+    const preview = await as(t.app, risk, {
+      method: 'POST',
+      url: `/admin/v1/sports/matches/${voided.id}/correction-preview`,
+      payload: correction,
+    });
+    expect(body(preview).data).toMatchObject({ orders: 1, open_orders: 1, settled_orders: 0, refunds: 0 });
+    const done = await as(t.app, risk, {
+      method: 'POST',
+      url: `/admin/v1/sports/matches/${voided.id}/correction`,
+      payload: correction,
+    });
+    expect(body(done)).toMatchObject({ code: 200, data: { orders: 1, open_orders: 1 } });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'sports.void'))
+      .then((rows) => rows.filter((r) => r.targetId === String(voided.id)));
+    expect(audit?.detail).toMatchObject({ orders: 1, open_orders: 1 });
+
+    // 2 × multiple 2 × odds, each bet rounded down to the 分: AB and AC at 1.00 × the other, BC and ABC alike.
+    const [, b, c] = selections.map((s) => BigInt(Math.round(Number(s.odds) * 100)));
+    const bet = (...odds: bigint[]) => odds.reduce((p, o) => p * o, 400n) / 100n ** BigInt(odds.length);
+    const expected = bet(b!) + bet(c!) + 2n * bet(b!, c!);
+    const detail = await as(t.app, m, { method: 'GET', url: `/v1/order/detail/${orderId}` });
+    expect(
+      body<{ status: string; max_prize: string; legs: Array<{ status: string }> }>(detail).data,
+    ).toMatchObject({
+      status: 'pending',
+      max_prize: formatFen(expected),
+      legs: [{ status: 'void' }, { status: 'pending' }, { status: 'pending' }],
+    });
+  });
 });
 
 describe('member limits', () => {

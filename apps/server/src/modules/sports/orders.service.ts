@@ -2,6 +2,7 @@ import {
   COMBO_FILTER_CODES,
   DEFAULT_ODDS_POLICY,
   formatFen,
+  openMaxPrize,
   PLAY_TYPES,
   settleCombinations,
   settleOrder,
@@ -236,8 +237,22 @@ export class OrdersService {
       { limit: 100, offset: 0 },
     );
     const byId = new Map(rows.map((r) => [r.match.id, r]));
+    const summary = toOrderSummary(order);
+    // An open order some of whose legs are decided can pay at most what its standing legs allow
+    // (a void leg at 1.00, a lost one nothing), no longer what it was placed with.
+    if (order.status === 'pending' && legs.some((l) => l.status !== 'pending'))
+      summary.max_prize = formatFen(
+        openMaxPrize(
+          {
+            passType: order.passType,
+            multiple: order.multiple,
+            selections: legs.map((l) => legSelection(l)),
+          },
+          legs.map((l) => l.status),
+        ),
+      );
     return {
-      ...toOrderSummary(order),
+      ...summary,
       legs: legs.map((l) => {
         const m = byId.get(l.matchId);
         if (!m) throw new AppError(500);

@@ -68,7 +68,10 @@ export const correctionBody = z.object({
 });
 /** What a correction will do, in numbers, before it is confirmed. */
 export const correctionPreview = z.object({
+  /** Every order with a leg on the match, parlays still waiting for other matches included. */
   orders: z.number().int(),
+  /** Of those, the orders that stay open: their leg here changes, the rest waits. */
+  open_orders: z.number().int(),
   settled_orders: z.number().int(),
   refunds: z.number().int(),
   refund_amount: moneyString,

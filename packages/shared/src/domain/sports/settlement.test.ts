@@ -4,6 +4,7 @@ import { PLAY_TYPES } from './play-types.ts';
 import type { MatchResult } from './results.ts';
 import {
   COMBO_FILTER_CODES,
+  openMaxPrize,
   settleCombinations,
   settleLegs,
   settleOrder,
@@ -338,5 +339,32 @@ describe('stored orders that do not fit', () => {
       { ...wdl('m1', 'h', '2.00'), betType: 'totalGoals' as const, option: '2' },
     ];
     expect(() => settleOrder(order('2x1', sameMatchTwice), r)).toThrow(RangeError);
+  });
+});
+
+describe('openMaxPrize', () => {
+  // 3串4 of 2.00, 3.00 and 1.50 at 2元 a bet: AB 12.00 + AC 6.00 + BC 9.00 + ABC 18.00.
+  const slip = order('3x4', [wdl('A', 'h', '2.00'), wdl('B', 'h', '3.00'), wdl('C', 'h', '1.50')]);
+
+  it('is the max prize at placement while no leg is decided', () => {
+    expect(openMaxPrize(slip, ['pending', 'pending', 'pending'])).toBe(4500n);
+  });
+
+  it('takes a void leg at 1.00: AB 6.00 + AC 3.00 + BC 9.00 + ABC 9.00', () => {
+    expect(openMaxPrize(slip, ['void', 'pending', 'pending'])).toBe(2700n);
+    // The same as settling with the others won.
+    const settled = settleOrder(slip, results({ A: VOID, B: ft(1, 0), C: ft(2, 0) }));
+    expect(settled).toMatchObject({ status: 'won', payout: 2700n });
+  });
+
+  it('drops every bet with a lost leg: only AB is left, at 1.00 × 3.00', () => {
+    expect(openMaxPrize(slip, ['void', 'pending', 'lost'])).toBe(600n);
+    expect(openMaxPrize(slip, ['lost', 'lost', 'pending'])).toBe(0n);
+  });
+
+  it('keeps the best option still standing in a match with two', () => {
+    const double = order('2x1', [wdl('A', 'h', '2.00'), wdl('A', 'd', '3.20'), wdl('B', 'h', '1.50')]);
+    expect(openMaxPrize(double, ['pending', 'pending', 'pending'])).toBe(960n);
+    expect(openMaxPrize(double, ['won', 'lost', 'pending'])).toBe(600n);
   });
 });

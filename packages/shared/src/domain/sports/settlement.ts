@@ -205,3 +205,26 @@ export function settleOrder(order: PlacedOrder, results: MatchResults): OrderSet
   const status = counts.won > 0 ? 'won' : counts.void > 0 ? 'refunded' : 'lost';
   return { status, legs, counts, payout };
 }
+
+/**
+ * The most an order can still pay once some of its legs are decided: in every match its best
+ * option still standing, a void leg at 1.00 and a lost one paying nothing (a bet with a lost leg
+ * pays nothing). Before any leg is decided it is the max prize the order was placed with.
+ */
+export function openMaxPrize(order: PlacedOrder, legs: readonly LegStatus[]): bigint {
+  const { picks, passType, multiple } = resolveOrder(order);
+  const best = picks.map((p) =>
+    p.options.reduce((most, o) => {
+      const status = legs[o.index];
+      const odds = status === 'lost' ? 0n : status === 'void' ? EVEN_ODDS : o.odds;
+      return odds > most ? odds : most;
+    }, 0n),
+  );
+  let total = 0n;
+  for (const subset of subBetsOf(picks.length, passType.sizes)) {
+    const odds = subset.map((i) => best[i] ?? 0n);
+    if (odds.includes(0n)) continue;
+    total += betPrize(odds, multiple);
+  }
+  return total;
+}
