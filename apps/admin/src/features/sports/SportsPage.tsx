@@ -186,6 +186,18 @@ function MatchDrawer({ id, onClose }: { id: number; onClose: () => void }) {
                 dataIndex: 'payout_if_won',
                 render: (v: string) => <Money value={v} />,
               },
+              { title: '串关注数', dataIndex: 'parlay_legs' },
+              {
+                // Each open parlay holding this result at its max prize: its other matches may all win.
+                title: '串关最高赔付（按最高奖金）',
+                dataIndex: 'parlay_payout_if_won',
+                render: (v: string) => <Money value={v} />,
+              },
+              {
+                title: '最坏情况合计',
+                dataIndex: 'worst_case_payout',
+                render: (v: string) => <Money value={v} />,
+              },
             ]}
           />
         </Card>

@@ -72,11 +72,17 @@ export async function findAdminMatch(db: Db | Tx, id: number): Promise<AdminMatc
   return rowsOf<AdminMatchRow>(await db.execute(sql`${select} WHERE m.id = ${id}`))[0];
 }
 
-/** Open legs per option of the match: count, stake of their orders, and what its singles pay if it wins. */
+/**
+ * Open legs per option of the match: count, stake of their orders, what its singles pay if it
+ * wins, and the most its open parlays can then pay (each at its max prize: the worst case, as the
+ * other matches of a parlay may all still win).
+ */
 export async function openLegsByOption(db: Db, matchId: number) {
   const rows = await db.execute(sql`
     SELECT g.play_type, g.option_key, COUNT(*) AS legs, SUM(o.total_amount) AS stake,
-      SUM(CASE WHEN o.match_count = 1 THEN LEAST(o.max_prize, o.total_amount * CAST(g.odds AS numeric))::bigint ELSE 0 END) AS payout_if_won
+      SUM(CASE WHEN o.match_count = 1 THEN LEAST(o.max_prize, o.total_amount * CAST(g.odds AS numeric))::bigint ELSE 0 END) AS payout_if_won,
+      COUNT(*) FILTER (WHERE o.match_count > 1) AS parlay_legs,
+      COALESCE(SUM(o.max_prize) FILTER (WHERE o.match_count > 1), 0) AS parlay_payout_if_won
     FROM order_legs g JOIN orders o ON o.id = g.order_id
     WHERE g.match_id = ${matchId} AND o.status = 'pending'
     GROUP BY 1, 2`);
@@ -86,6 +92,8 @@ export async function openLegsByOption(db: Db, matchId: number) {
     legs: string;
     stake: string;
     payout_if_won: string;
+    parlay_legs: string;
+    parlay_payout_if_won: string;
   }>(rows);
 }
 

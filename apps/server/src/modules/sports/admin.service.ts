@@ -177,6 +177,11 @@ export class SportsAdminService {
             legs: Number(o?.legs ?? 0),
             stake: formatFen(BigInt(o?.stake ?? 0)),
             payout_if_won: formatFen(BigInt(o?.payout_if_won ?? 0)),
+            parlay_legs: Number(o?.parlay_legs ?? 0),
+            parlay_payout_if_won: formatFen(BigInt(o?.parlay_payout_if_won ?? 0)),
+            worst_case_payout: formatFen(
+              BigInt(o?.payout_if_won ?? 0) + BigInt(o?.parlay_payout_if_won ?? 0),
+            ),
           };
         }),
       })),

@@ -201,6 +201,22 @@ describe('void and resettle', () => {
     const orderId = body<{ order_id: number }>(placed).data.order_id;
     const [voided] = legs;
     const risk = await newOperator(t.app, 'risk');
+    // The liability view counts the parlay on each of its outcomes, at its max prize.
+    const maxPrize = body<{ max_prize: string }>(placed).data.max_prize;
+    const book = await as(t.app, risk, { method: 'GET', url: `/admin/v1/sports/matches/${voided.id}` });
+    const outcome = body<{
+      markets: Array<{ play_type: string; outcomes: Array<Record<string, unknown>> }>;
+    }>(book)
+      .data.markets.find((x) => x.play_type === 'football.winDrawLose')
+      ?.outcomes.find((o) => o.option === 'h');
+    expect(outcome).toMatchObject({
+      legs: 1,
+      stake: '16.00',
+      payout_if_won: '0.00',
+      parlay_legs: 1,
+      parlay_payout_if_won: maxPrize,
+      worst_case_payout: maxPrize,
+    });
     const correction = { kind: 'void', reason: '赛事取消，串关待其他场次' };
     const preview = await as(t.app, risk, {
       method: 'POST',

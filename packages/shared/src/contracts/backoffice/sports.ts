@@ -36,6 +36,12 @@ export const outcomeLiability = z.object({
   stake: moneyString,
   /** Payout of open single bets on this option if it wins. */
   payout_if_won: moneyString,
+  /** Open parlays with a leg on this option. */
+  parlay_legs: z.number().int(),
+  /** The most those parlays can pay if it wins: each at its max prize (their other matches may all win). */
+  parlay_payout_if_won: moneyString,
+  /** Singles and parlays together: the house's worst case if this option wins. */
+  worst_case_payout: moneyString,
 });
 export const adminMarket = z.object({
   play_type: z.string(),
