@@ -18,6 +18,7 @@ export * from './domain/messages.ts';
 export * from './contracts/messages.ts';
 export * from './contracts/activities.ts';
 export * from './domain/invite.ts';
+export * from './domain/valid-bets.ts';
 export * from './contracts/agents.ts';
 export * from './contracts/invite.ts';
 export * from './contracts/content.ts';

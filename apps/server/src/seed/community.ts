@@ -1,3 +1,4 @@
+import { VALID_BETS_DEFINITION } from '@app/shared';
 import type { Db } from '../db/client.ts';
 import { inTransaction } from '../db/tx.ts';
 import { insertActivities } from '../modules/activities/index.ts';
@@ -84,8 +85,8 @@ export function demoActivities(now: Date, slugSuffix = ''): NewActivity[] {
       image: '/activity/weekly-turnover.svg',
       highlight: '最高 588 元',
       content: [
-        '每周一至周日（北京时间）统计您在体育竞猜与彩票游戏中的有效投注，达到相应档位即可申请闯关彩金。',
-        '有效投注指已结算且未退款的注单本金，撤单、退款注单不计入。',
+        '每周一至周日（北京时间）统计您在体育竞猜、彩票与电子游戏中的有效投注，达到相应档位即可申请闯关彩金。',
+        VALID_BETS_DEFINITION,
         '每周限申请一次，按申请时已达到的最高档位发放，建议冲到更高档位再申请。',
       ],
       rules: [

@@ -1,5 +1,7 @@
 import { formatFen } from '../money.ts';
 import { BEIJING_OFFSET_MS, beijingDate } from './lottery/schedule.ts';
+// An invitee's valid bets for the commission are 有效投注 as everywhere (domain/valid-bets.ts).
+import { validBetCategoriesText, type ValidBetCategory } from './valid-bets.ts';
 
 /**
  * The invite programme's reward rules. The server's calculator pays by these numbers and
@@ -13,18 +15,6 @@ export interface DepositMilestone {
   /** Paid to the inviter once the invitee reaches the threshold, 分. */
   reward: bigint;
 }
-
-/**
- * What counts as an invitee's valid bets for the commission, by category, as the rules name
- * them: settled sports orders and lottery bets (won or lost), and the game rounds the provider
- * settled. Transfers to and from the game wallet are not bets.
- */
-export const VALID_BET_KINDS = {
-  sports: '体育注单',
-  lottery: '彩票注单',
-  games: '电子游戏的游戏局',
-} as const;
-export type ValidBetCategory = keyof typeof VALID_BET_KINDS;
 
 /** The programme's numbers; operators may change the milestones, rate, multiple and code limit. */
 export interface InviteProgramme {
@@ -104,8 +94,7 @@ export function commissionDaysDue(now: Date, rules = INVITE_RULES): string[] {
 
 /** "体育注单、彩票注单和电子游戏的游戏局": the counted categories, in the rules' order. */
 export function validBetKindsText(rules = INVITE_RULES): string {
-  const names = rules.validBetCategories.map((c) => VALID_BET_KINDS[c]);
-  return names.length > 1 ? `${names.slice(0, -1).join('、')}和${names.at(-1)}` : (names[0] ?? '');
+  return validBetCategoriesText(rules.validBetCategories);
 }
 
 /** The rules as a member reads them (the rules page), from the same constants. */

@@ -10,6 +10,7 @@ import {
   type NewActivity,
 } from './activities.table.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { validBetRows } from '../../db/valid-bets.ts';
 import { ledgerEntries, wallets } from '../ledger/schema.ts';
 import { members } from '../accounts/schema.ts';
 
@@ -163,21 +164,13 @@ export async function firstDeposit(
   return row;
 }
 
-/**
- * Valid bets settled within [from, to): sports orders and lottery bets that were won or lost
- * (refunded and cancelled ones are not turnover), by their stake.
- */
+/** 有效投注 settled within [from, to) (db/valid-bets.ts: sports, lottery and game rounds). */
 export async function validBets(db: Handle, memberId: number, from: Date, to: Date): Promise<bigint> {
   const [row] = rowsOf<{ total: string | null }>(
     await db.execute(sql`
-      SELECT (
-        (SELECT COALESCE(SUM(total_amount), 0) FROM orders
-          WHERE member_id = ${memberId} AND status IN ('won', 'lost')
-            AND settled_at >= ${from.toISOString()} AND settled_at < ${to.toISOString()})
-      + (SELECT COALESCE(SUM(amount), 0) FROM lottery_bets
-          WHERE member_id = ${memberId} AND status IN ('won', 'lost')
-            AND settled_at >= ${from.toISOString()} AND settled_at < ${to.toISOString()})
-      )::text AS total`),
+      SELECT COALESCE(SUM(v.amount), 0)::text AS total FROM ${validBetRows()} v
+      WHERE v.member_id = ${memberId}
+        AND v.settled_at >= ${from.toISOString()} AND v.settled_at < ${to.toISOString()}`),
   );
   return BigInt(row?.total ?? '0');
 }

@@ -17,6 +17,7 @@ import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { bonusLogs } from '../bonus/bonus.table.ts';
 import { messages } from '../messages/messages.table.ts';
 import { auditLogs } from '../operators/operators.table.ts';
+import { gameRecords } from '../games/games.table.ts';
 import { orders } from '../sports/sports.table.ts';
 import { activities } from './activities.table.ts';
 
@@ -353,6 +354,34 @@ describe('turnover challenge', () => {
       basis: '5500.00',
     });
     expect(body(await apply(m, ids.turnover)).message).toBe('本周已申请（审核中）');
+  });
+
+  it('counts settled slot rounds as 有效投注, as VIP and the reports do (issue 44)', async () => {
+    const m = await newMember(t.app);
+    const round = (bet: bigint, payout: bigint) => ({
+      provider: 'demo',
+      roundId: `R${randomBytes(8).toString('hex')}`,
+      memberId: m.id,
+      platform: 'NG',
+      gameCode: 'slot-fruit',
+      gameName: '水果机',
+      gameType: 'slot',
+      bet,
+      payout,
+      profit: payout - bet,
+      detail: '{}',
+      playedAt: t.app.services.clock.now(),
+    });
+    await t.database.db.insert(gameRecords).values([round(60_000n, 0n), round(50_000n, 120_000n)]);
+    const status = body<{ eligible: boolean; reason: string }>(
+      await get(m, `/v1/activity/${ids.turnover}/application-status`),
+    ).data;
+    expect(status).toMatchObject({ eligible: true, reason: '本周有效投注 1100.00 元，可领取 18.00 元' });
+    const res = await apply(m, ids.turnover);
+    expect(body<{ application: Application }>(res).data.application).toMatchObject({
+      amount: '18.00',
+      basis: '1100.00',
+    });
   });
 });
 

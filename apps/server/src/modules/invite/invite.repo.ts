@@ -1,26 +1,14 @@
-import { and, count, desc, eq, gte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
-import { INVITE_RULES, type ValidBetCategory } from '@app/shared';
+import { INVITE_RULES } from '@app/shared';
+import { validBetRows } from '../../db/valid-bets.ts';
 import type { Db } from '../../db/client.ts';
 import { inviteCodeChanges, inviteRewards, type InviteRewardRow } from './invite.table.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { members } from '../accounts/schema.ts';
 
-/** Each category's settled valid bets as (member_id, amount, settled_at). */
-const VALID_BET_SOURCES: Record<ValidBetCategory, SQL> = {
-  /** Sports orders decided won or lost. */
-  sports: sql`SELECT member_id, total_amount AS amount, settled_at FROM orders WHERE status IN ('won', 'lost')`,
-  /** Lottery bets decided won or lost. */
-  lottery: sql`SELECT member_id, amount, settled_at FROM lottery_bets WHERE status IN ('won', 'lost')`,
-  /** Game rounds the provider settled (the record sync copies finished rounds only), by when played. */
-  games: sql`SELECT member_id, bet AS amount, played_at AS settled_at FROM game_records WHERE bet > 0`,
-};
-
 /** Settled valid bets of every member, of the categories the invite rules count. */
-const VALID_BETS = sql`(${sql.join(
-  INVITE_RULES.validBetCategories.map((c) => VALID_BET_SOURCES[c]),
-  sql` UNION ALL `,
-)})`;
+const VALID_BETS = validBetRows(INVITE_RULES.validBetCategories);
 
 const big = (v: string | null | undefined) => BigInt(v ?? '0');
 

@@ -1,0 +1,27 @@
+/**
+ * 有效投注 as rows: every settled valid bet of every member as (member_id, amount, settled_at),
+ * by the one definition of packages/shared/src/domain/valid-bets.ts. The promotions' turnover
+ * tiers and the invite commission read it; the figures they show agree with VIP and the reports.
+ * It names three modules' tables (sports orders, lottery bets, game records) by their SQL names,
+ * as the reports do, so no module depends on the others for it.
+ */
+import { VALID_BET_CATEGORIES, type ValidBetCategory } from '@app/shared';
+import type { SQL } from 'drizzle-orm';
+import { sql } from './sql.ts';
+
+const SOURCES: Record<ValidBetCategory, SQL> = {
+  /** Sports orders decided won or lost. */
+  sports: sql`SELECT member_id, total_amount AS amount, settled_at FROM orders WHERE status IN ('won', 'lost')`,
+  /** Lottery bets decided won or lost. */
+  lottery: sql`SELECT member_id, amount, settled_at FROM lottery_bets WHERE status IN ('won', 'lost')`,
+  /** Game rounds the provider settled (the record sync copies finished rounds only), by when played. */
+  games: sql`SELECT member_id, bet AS amount, played_at AS settled_at FROM game_records WHERE bet > 0`,
+};
+
+/** The valid bets of the categories (all by default), as a subquery to select from. */
+export function validBetRows(categories: readonly ValidBetCategory[] = VALID_BET_CATEGORIES): SQL {
+  return sql`(${sql.join(
+    categories.map((c) => SOURCES[c]),
+    sql` UNION ALL `,
+  )})`;
+}
