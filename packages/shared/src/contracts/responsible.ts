@@ -16,6 +16,16 @@ export const PLAY_LIMIT_KIND_NAMES: Record<PlayLimitKind, string> = {
   loss: '亏损限额',
   stake: '投注限额',
 };
+/**
+ * What each limit counts, as the server sums it from the ledger (responsible.repo.ts): a slot
+ * game's stakes are placed inside the provider, out of our reach, so the money moved into a game
+ * platform is what counts for games (and what a limit can stop in time).
+ */
+export const PLAY_LIMIT_KIND_COUNTS: Record<PlayLimitKind, string> = {
+  deposit: '按到账的充值计算',
+  stake: '体育、彩票按投注本金计算；电子游戏按转入游戏平台的金额计算；退款扣除',
+  loss: '上述投注 − 派彩与游戏转出，不低于 0',
+};
 export const PLAY_LIMIT_PERIOD_NAMES: Record<PlayLimitPeriod, string> = {
   day: '每日',
   week: '每周',

@@ -1,4 +1,5 @@
 import {
+  PLAY_LIMIT_KIND_COUNTS,
   PLAY_LIMIT_KIND_NAMES,
   PLAY_LIMIT_PERIOD_NAMES,
   PLAY_LIMIT_PERIODS,
@@ -10,13 +11,6 @@ import { formatDateTime } from '@/ui/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { Section } from '@/ui/Page.tsx';
 import { pendingWords, type PlayLimit } from '../model.ts';
-
-/** What each limit counts, under its heading. */
-const KIND_HINTS: Record<PlayLimitKind, string> = {
-  deposit: '按到账的充值计算',
-  loss: '投注 − 派彩，不低于 0',
-  stake: '按投注本金计算',
-};
 
 /** How much of the limit this period has used, 0–100. */
 function usedPercent(limit: PlayLimit): number {
@@ -38,8 +32,11 @@ export function LimitGroup({
   onEdit: (limit: PlayLimit) => void;
 }) {
   return (
-    <Section title={PLAY_LIMIT_KIND_NAMES[kind]} extra={KIND_HINTS[kind]}>
+    <Section title={PLAY_LIMIT_KIND_NAMES[kind]}>
       <div className="card rp-limits" data-testid={`rp-limits-${kind}`}>
+        <div className="rp-limit-counts muted" data-testid="rp-limit-counts">
+          {PLAY_LIMIT_KIND_COUNTS[kind]}
+        </div>
         {PLAY_LIMIT_PERIODS.map((period) => {
           const limit = limits.find((l) => l.kind === kind && l.period === period);
           return limit ? <LimitRow key={period} limit={limit} onEdit={() => onEdit(limit)} /> : null;
