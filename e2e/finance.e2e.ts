@@ -182,6 +182,8 @@ describe('finance', () => {
     await screenshot(page, 'finance-wallet-edit');
     await page.getByRole('button', { name: '添加' }).click();
     await toast(page, '添加成功').waitFor();
+    // Opened by its address, the form returns to the card list, not home (issue 44).
+    await waitForRoute(page, '/financePages/wallets');
 
     await openRoute(page, '/financePages/wallets');
     await page.getByTestId('wallet-row').getByText('6222 **** **** 0128').waitFor();

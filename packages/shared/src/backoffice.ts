@@ -3,6 +3,7 @@
  * barrel so nothing of the back office reaches the member app's bundle.
  */
 export * from './domain/backoffice/permissions.ts';
+export * from './domain/backoffice/labels.ts';
 export * from './contracts/backoffice/operators.ts';
 export * from './contracts/backoffice/approvals.ts';
 export * from './contracts/backoffice/security.ts';

@@ -1,36 +1,44 @@
+import { auditDetailRows, type LabelContext } from '@app/shared/backoffice';
 import { Typography } from 'antd';
 
-const show = (v: unknown): string => {
-  if (v === null || v === undefined) return '—';
-  if (typeof v === 'string') return v;
-  return JSON.stringify(v);
-};
+/** A field's label; a key the console has no word for shows as the key, muted. */
+export function FieldName({ label, name }: { label: string | null; name: string }) {
+  return label ? (
+    <span className="audit-field">{label}：</span>
+  ) : (
+    <Typography.Text type="secondary" italic className="audit-field-unknown" title="未登记的字段">
+      {name}：
+    </Typography.Text>
+  );
+}
 
-/** An audit entry's `detail`: before → after per field when it has them, else its fields. */
-export function AuditDetail({ detail }: { detail: Record<string, unknown> }) {
-  const before = detail.before as Record<string, unknown> | null | undefined;
-  const after = detail.after as Record<string, unknown> | null | undefined;
-  const rest = Object.entries(detail).filter(([k]) => k !== 'before' && k !== 'after');
-  const keys = Array.from(new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]));
+/**
+ * An audit entry's `detail` in words: each changed field before (struck through) → after, then
+ * its other facts, fields and values by their labels (`{"status":"void"}` reads 赛果：未出赛果 → 作废).
+ */
+export function AuditDetail({ detail, context }: { detail: Record<string, unknown>; context?: LabelContext }) {
+  const rows = auditDetailRows(detail, context);
+  if (rows.length === 0) return <Typography.Text type="secondary">-</Typography.Text>;
   return (
-    <div style={{ maxWidth: 520, whiteSpace: 'normal' }}>
-      {('before' in detail || 'after' in detail) &&
-        (keys.length ? keys : ['值']).map((k) => {
-          const b = keys.length ? before?.[k] : before;
-          const a = keys.length ? after?.[k] : after;
-          if (keys.length && JSON.stringify(b) === JSON.stringify(a)) return null;
-          return (
-            <div key={k}>
-              <Typography.Text type="secondary">{k}：</Typography.Text>
-              <Typography.Text delete>{show(b)}</Typography.Text> →{' '}
-              <Typography.Text strong>{show(a)}</Typography.Text>
-            </div>
-          );
-        })}
-      {rest.map(([k, v]) => (
-        <div key={k}>
-          <Typography.Text type="secondary">{k}：</Typography.Text>
-          {show(v)}
+    <div style={{ maxWidth: 520, whiteSpace: 'normal' }} data-testid="audit-detail">
+      {rows.map((r) => (
+        <div key={r.key}>
+          <FieldName label={r.label} name={r.key} />
+          {r.change ? (
+            r.change.created ? (
+              <Typography.Text strong>{r.change.after}</Typography.Text>
+            ) : (
+              <>
+                <Typography.Text delete type="secondary">
+                  {r.change.before}
+                </Typography.Text>
+                {' → '}
+                <Typography.Text strong>{r.change.after}</Typography.Text>
+              </>
+            )
+          ) : (
+            r.value
+          )}
         </div>
       ))}
     </div>

@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
 import type { BackofficeExportOf, BackofficeListPath, BackofficeRow } from '@app/shared/backoffice-api';
 import { App, Button } from 'antd';
-import { useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { getPage } from '@/lib/api.ts';
 import { downloadCsv } from '@/lib/download.ts';
 
@@ -37,6 +37,20 @@ export interface ServerTableProps<P extends BackofficeListPath> {
   search?: ProTableProps<BackofficeRow<P>, Filters>['search'];
   headerTitle?: ReactNode;
   expandable?: ProTableProps<BackofficeRow<P>, Filters>['expandable'];
+  /** A row's click opens its detail (clicks on its links, buttons and inputs keep their own meaning). */
+  onRowClick?: (row: BackofficeRow<P>) => void;
+  /** The rows of each page once loaded. */
+  onLoad?: (rows: BackofficeRow<P>[]) => void;
+  /** Table width the columns need (px), so a fixed column never covers others; content width when absent. */
+  scrollX?: number;
+}
+
+/** A click on something of its own in a row: a link, a button, an input, a copy icon, a popup. */
+function ownClick(event: MouseEvent<HTMLElement>): boolean {
+  const target = event.target as HTMLElement;
+  // Popups (confirmations, dialogs) render outside the row but their events bubble through React.
+  if (!event.currentTarget.contains(target)) return true;
+  return !!target.closest('a, button, input, textarea, label, [role="button"], .ant-typography-copy, .ant-checkbox');
 }
 
 /** A table paged and filtered by the server, its filters in the URL, with a CSV export of the same rows. */
@@ -68,6 +82,17 @@ export function ServerTable<P extends BackofficeListPath>(props: ServerTableProp
       params={props.params}
       headerTitle={props.headerTitle}
       expandable={props.expandable}
+      onLoad={props.onLoad}
+      onRow={
+        props.onRowClick
+          ? (row) => ({
+              onClick: (event) => {
+                if (!ownClick(event)) props.onRowClick?.(row);
+              },
+              style: { cursor: 'pointer' },
+            })
+          : undefined
+      }
       request={async (p) => {
         const { current, pageSize, ...filters } = p;
         const query = { ...clean(filters), ...clean(props.params ?? {}) };
@@ -86,7 +111,7 @@ export function ServerTable<P extends BackofficeListPath>(props: ServerTableProp
       dateFormatter="string"
       options={{ reload: true, density: false, setting: false }}
       toolBarRender={() => [...(props.toolBar ?? []), ...(exportButton ? [exportButton] : [])]}
-      scroll={{ x: 'max-content' }}
+      scroll={{ x: props.scrollX ?? 'max-content' }}
       size="small"
     />
   );

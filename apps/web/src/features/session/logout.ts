@@ -47,13 +47,20 @@ export async function logout(): Promise<void> {
 let expiring = false;
 
 /**
- * A 401 on a member call: the session is over. Log out locally (the token is already dead, so
- * no logout call), tell the member once, and relaunch the login page after 1.5 s unless they
- * have signed in again by then.
+ * A 401 on a member call: the session is over. Tell the server with the token it refused (SPEC
+ * §4: logout calls /v1/logout when a token exists; the server ends it if it still lived, e.g. a
+ * 401 from a proxy), log out locally at once, tell the member once, and relaunch the login page
+ * after 1.5 s unless they have signed in again by then.
  */
 export function handleLoginExpiry(message: string = HTTP_MESSAGES[401]): void {
   if (expiring) return;
   expiring = true;
+  if (sessionToken()) {
+    // Sent before the session is cleared: the call reads the token as it starts.
+    api
+      .post('/v1/logout', undefined, { light: true, toast: false, retry: false, handleUnauthorized: false })
+      .catch(() => undefined);
+  }
   clearSession('登录已失效');
   toast.error(message);
   setTimeout(() => {

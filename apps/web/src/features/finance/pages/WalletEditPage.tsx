@@ -9,7 +9,6 @@ import {
 import { Button, DotLoading, Input, Picker, Selector } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast.tsx';
 import { FormField, FormLayout, formResolver, type RequiredFields } from '@/ui/form.tsx';
 import { useBack } from '@/ui/use-back.ts';
@@ -39,8 +38,8 @@ const resolver = formResolver(zodResolver(userWalletInput), requiredFor);
 /** Add or edit a bank card or a USDT address (?id= edits; the number must be entered again). */
 export default function WalletEditPage() {
   const id = Number(useUrlParam('id')) || 0;
-  const navigate = useNavigate();
-  const back = useBack();
+  // Saved from a directly opened address: to the card list, not home.
+  const back = useBack('/financePages/wallets');
   const existing = useWalletQuery(id);
   const banks = useBanksQuery();
   const save = useSaveWalletMutation();
@@ -87,8 +86,7 @@ export default function WalletEditPage() {
       {
         onSuccess: () => {
           toast.success(id ? '修改成功' : '添加成功');
-          if (window.history.length > 1) back();
-          else void navigate('/financePages/wallets', { replace: true });
+          back();
         },
       },
     );
