@@ -16,7 +16,13 @@ export function FieldName({ label, name }: { label: string | null; name: string 
  * An audit entry's `detail` in words: each changed field before (struck through) → after, then
  * its other facts, fields and values by their labels (`{"status":"void"}` reads 赛果：未出赛果 → 作废).
  */
-export function AuditDetail({ detail, context }: { detail: Record<string, unknown>; context?: LabelContext }) {
+export function AuditDetail({
+  detail,
+  context,
+}: {
+  detail: Record<string, unknown>;
+  context?: LabelContext;
+}) {
   const rows = auditDetailRows(detail, context);
   if (rows.length === 0) return <Typography.Text type="secondary">-</Typography.Text>;
   return (

@@ -50,7 +50,9 @@ function ownClick(event: MouseEvent<HTMLElement>): boolean {
   const target = event.target as HTMLElement;
   // Popups (confirmations, dialogs) render outside the row but their events bubble through React.
   if (!event.currentTarget.contains(target)) return true;
-  return !!target.closest('a, button, input, textarea, label, [role="button"], .ant-typography-copy, .ant-checkbox');
+  return !!target.closest(
+    'a, button, input, textarea, label, [role="button"], .ant-typography-copy, .ant-checkbox',
+  );
 }
 
 /** A table paged and filtered by the server, its filters in the URL, with a CSV export of the same rows. */

@@ -55,7 +55,9 @@ const auditColumns: ProColumns<AuditRow>[] = [
     title: '变更（前 → 后）',
     dataIndex: 'detail',
     search: false,
-    render: (_, r) => <AuditDetail detail={r.detail} context={{ action: r.action, targetType: r.target_type }} />,
+    render: (_, r) => (
+      <AuditDetail detail={r.detail} context={{ action: r.action, targetType: r.target_type }} />
+    ),
   },
   { title: '来源地址', dataIndex: 'ip', search: false },
   dateRangeColumn<AuditRow>(),

@@ -9,13 +9,14 @@ import {
 import { confirmDepositBody, PAYMENT_METHODS, PAYMENT_ORDER_STATUSES } from '@app/shared';
 import type { BackofficeRow } from '@app/shared/backoffice-api';
 import { Alert, App, Space, Tag, Typography } from 'antd';
-import { useRef } from 'react';
-import { Link } from 'react-router';
+import { useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { doneOrPending, post, validate } from '@/lib/api.ts';
 import { beijing, yuan } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { PendingChangeTag } from '@/ui/PendingChangeTag.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
+import { orDash, RecordDrawer, type DetailField } from './RecordDrawer.tsx';
 
 type Row = BackofficeRow<'/admin/v1/finance/deposits'>;
 
@@ -40,6 +41,61 @@ function Declared({ row }: { row: Row }) {
     </>
   );
 }
+
+/** Every field of a deposit order, labelled (the detail drawer). */
+export const DEPOSIT_FIELDS: ReadonlyArray<DetailField<Row>> = [
+  {
+    label: '单号',
+    keys: ['order_no'],
+    render: (r) => <Typography.Text copyable>{r.order_no}</Typography.Text>,
+  },
+  { label: '订单ID', keys: ['id'], render: (r) => r.id },
+  {
+    label: '会员',
+    keys: ['username', 'member_id'],
+    render: (r) => <Link to={`/members/${r.member_id}`}>{`${r.username}（ID ${r.member_id}）`}</Link>,
+  },
+  { label: '充值方式', keys: ['method', 'method_name'], render: (r) => r.method_name },
+  { label: '金额（元）', keys: ['amount'], render: (r) => <Money value={r.amount} /> },
+  { label: 'USDT 数量', keys: ['usdt_amount'], render: (r) => orDash(r.usdt_amount) },
+  { label: '汇率', keys: ['rate'], render: (r) => orDash(r.rate) },
+  {
+    label: '会员申报 USDT',
+    keys: ['declared_usdt_amount', 'amount_mismatch'],
+    render: (r) => <Declared row={r} />,
+  },
+  {
+    label: '实际入账（元）',
+    keys: ['credited_amount'],
+    render: (r) => (r.credited_amount ? <Money value={r.credited_amount} /> : '-'),
+  },
+  {
+    label: '交易哈希',
+    keys: ['tx_hash'],
+    render: (r) =>
+      r.tx_hash ? (
+        <Typography.Text copyable code style={{ wordBreak: 'break-all' }}>
+          {r.tx_hash}
+        </Typography.Text>
+      ) : (
+        '-'
+      ),
+  },
+  {
+    label: '状态',
+    keys: ['status', 'status_text'],
+    render: (r) => <Tag color={STATUS_COLOR[r.status]}>{r.status_text}</Tag>,
+  },
+  { label: '原因', keys: ['reason'], render: (r) => orDash(r.reason) },
+  { label: '处理人', keys: ['operator_name'], render: (r) => orDash(r.operator_name) },
+  {
+    label: '复核',
+    keys: ['pending_change_id'],
+    render: (r) => (r.pending_change_id === null ? '-' : <PendingChangeTag id={r.pending_change_id} />),
+  },
+  { label: '创建时间', keys: ['created_at'], render: (r) => beijing(r.created_at) },
+  { label: '到账时间', keys: ['paid_at'], render: (r) => beijing(r.paid_at) },
+];
 
 /**
  * Confirms a USDT transfer seen on chain. The operator may state the USDT that actually arrived
@@ -117,9 +173,26 @@ export default function DepositsPage() {
   const { message } = App.useApp();
   const ref = useRef<ActionType>(undefined);
   const reload = () => void ref.current?.reload();
+  const [detail, setDetail] = useState<Row | null>(null);
+  const [params] = useSearchParams();
+  // A link to one order (`?id=6`, from a ledger entry) opens its detail once it is loaded.
+  const linked = Number(params.get('id') ?? 0);
+  const opened = useRef(0);
   const columns: ProColumns<Row>[] = [
     { title: '单号/哈希/会员', dataIndex: 'keyword', hideInTable: true },
-    { title: '单号', dataIndex: 'order_no', search: false, copyable: true },
+    { title: '订单ID', dataIndex: 'id', hideInTable: true, valueType: 'digit' },
+    {
+      title: '单号',
+      dataIndex: 'order_no',
+      search: false,
+      render: (_, r) => (
+        <Typography.Text copyable={{ text: r.order_no }}>
+          <a data-testid={`deposit-detail-${r.id}`} onClick={() => setDetail(r)}>
+            {r.order_no}
+          </a>
+        </Typography.Text>
+      ),
+    },
     {
       title: '会员',
       dataIndex: 'username',
@@ -239,6 +312,22 @@ export default function DepositsPage() {
         rowKey="id"
         columns={columns}
         actionRef={ref}
+        onRowClick={setDetail}
+        onLoad={(rows) => {
+          const row = rows.find((r) => r.id === linked);
+          if (row && opened.current !== linked) {
+            opened.current = linked;
+            setDetail(row);
+          }
+        }}
+      />
+      <RecordDrawer
+        title={detail ? `充值订单 ${detail.order_no}` : ''}
+        record={detail}
+        fields={DEPOSIT_FIELDS}
+        audit={detail ? { targetType: 'payment_order', targetId: detail.id } : null}
+        onClose={() => setDetail(null)}
+        testId="deposit-detail"
       />
     </PageContainer>
   );

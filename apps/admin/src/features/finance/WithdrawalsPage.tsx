@@ -5,16 +5,17 @@ import {
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
-import { WITHDRAW_STATUSES } from '@app/shared';
+import { USER_WALLET_TYPES, WITHDRAW_STATUSES } from '@app/shared';
 import type { BackofficeRow } from '@app/shared/backoffice-api';
 import { App, Popconfirm, Space, Tag, Typography } from 'antd';
-import { useRef } from 'react';
-import { Link } from 'react-router';
+import { useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { doneOrPending, post } from '@/lib/api.ts';
 import { beijing, yuan } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { PendingChangeTag } from '@/ui/PendingChangeTag.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
+import { orDash, RecordDrawer, type DetailField } from './RecordDrawer.tsx';
 
 type Row = BackofficeRow<'/admin/v1/finance/withdrawals'>;
 const STATUS_COLOR: Record<string, string> = {
@@ -23,6 +24,73 @@ const STATUS_COLOR: Record<string, string> = {
   paid: 'green',
   rejected: 'red',
 };
+
+const small = { display: 'block', fontSize: 12 } as const;
+
+/** Every field of a withdrawal, labelled (the detail drawer). */
+export const WITHDRAWAL_FIELDS: ReadonlyArray<DetailField<Row>> = [
+  {
+    label: '单号',
+    keys: ['order_no'],
+    render: (r) => <Typography.Text copyable>{r.order_no}</Typography.Text>,
+  },
+  { label: '提现单ID', keys: ['id'], render: (r) => r.id },
+  {
+    label: '会员',
+    keys: ['username', 'member_id'],
+    render: (r) => <Link to={`/members/${r.member_id}`}>{`${r.username}（ID ${r.member_id}）`}</Link>,
+  },
+  { label: '申请金额（元）', keys: ['amount'], render: (r) => <Money value={r.amount} /> },
+  { label: '手续费（元）', keys: ['fee'], render: (r) => <Money value={r.fee} /> },
+  { label: '实付（元）', keys: ['actual_amount'], render: (r) => <Money value={r.actual_amount} /> },
+  { label: 'USDT 数量', keys: ['usdt_amount'], render: (r) => orDash(r.usdt_amount) },
+  {
+    label: '收款方式',
+    keys: ['wallet_type'],
+    render: (r) => USER_WALLET_TYPES[r.wallet_type as keyof typeof USER_WALLET_TYPES] ?? r.wallet_type,
+  },
+  { label: '收款账户', keys: ['wallet_name'], render: (r) => r.wallet_name },
+  { label: '户名', keys: ['holder_name'], render: (r) => orDash(r.holder_name) },
+  {
+    label: '账号',
+    keys: ['account'],
+    render: (r) => (
+      <Typography.Text copyable style={{ wordBreak: 'break-all' }}>
+        {r.account}
+      </Typography.Text>
+    ),
+  },
+  {
+    label: '状态',
+    keys: ['status', 'status_text'],
+    render: (r) => <Tag color={STATUS_COLOR[r.status]}>{r.status_text}</Tag>,
+  },
+  { label: '原因', keys: ['reason'], render: (r) => orDash(r.reason) },
+  { label: '处理人', keys: ['operator_name'], render: (r) => orDash(r.operator_name) },
+  {
+    label: '复核',
+    keys: ['pending_change_id'],
+    render: (r) => (r.pending_change_id === null ? '-' : <PendingChangeTag id={r.pending_change_id} />),
+  },
+  { label: '申请时间', keys: ['created_at'], render: (r) => beijing(r.created_at) },
+  { label: '处理时间', keys: ['decided_at'], render: (r) => beijing(r.decided_at) },
+];
+
+/** Beijing time in two lines (date, then time), so the column stays narrow. */
+function When({ iso }: { iso: string }) {
+  const [date, time] = beijing(iso).split(' ');
+  return (
+    <>
+      {date}
+      <Typography.Text type="secondary" style={small}>
+        {time}
+      </Typography.Text>
+    </>
+  );
+}
+
+/** The columns' widths added up: the table scrolls (操作 fixed) only below this. */
+const WITHDRAWAL_TABLE_WIDTH = 200 + 100 + 110 + 100 + 190 + 110 + 90 + 100 + 160;
 
 /** Withdrawals: review → pay → paid, or reject with a reason (the frozen amount returns). */
 export default function WithdrawalsPage() {
@@ -38,13 +106,35 @@ export default function WithdrawalsPage() {
       void message.error((e as Error).message);
     }
   };
+  const [detail, setDetail] = useState<Row | null>(null);
+  const [params] = useSearchParams();
+  // A link to one withdrawal (`?id=1`, from a ledger entry) opens its detail once it is loaded.
+  const linked = Number(params.get('id') ?? 0);
+  const opened = useRef(0);
+  // Widths that fit a 1440 px screen beside the menu (about 1,100 px of table), so 处理人 and
+  // 申请时间 stay in view left of the fixed 操作 column; narrower screens scroll the table.
   const columns: ProColumns<Row>[] = [
     { title: '单号/账号/会员', dataIndex: 'keyword', hideInTable: true },
-    { title: '单号', dataIndex: 'order_no', search: false, copyable: true },
+    { title: '提现单ID', dataIndex: 'id', hideInTable: true, valueType: 'digit' },
+    {
+      title: '单号',
+      dataIndex: 'order_no',
+      search: false,
+      width: 200,
+      render: (_, r) => (
+        <Typography.Text copyable={{ text: r.order_no }} style={{ whiteSpace: 'nowrap' }}>
+          <a data-testid={`withdrawal-detail-${r.id}`} onClick={() => setDetail(r)}>
+            {r.order_no}
+          </a>
+        </Typography.Text>
+      ),
+    },
     {
       title: '会员',
       dataIndex: 'username',
       search: false,
+      width: 100,
+      ellipsis: true,
       render: (_, r) => <Link to={`/members/${r.member_id}`}>{r.username}</Link>,
     },
     {
@@ -52,42 +142,80 @@ export default function WithdrawalsPage() {
       dataIndex: 'amount',
       search: false,
       align: 'right',
-      render: (_, r) => <Money value={r.amount} />,
-    },
-    {
-      title: '手续费',
-      dataIndex: 'fee',
-      search: false,
-      align: 'right',
-      render: (_, r) => <Money value={r.fee} />,
+      width: 110,
+      render: (_, r) => (
+        <>
+          <Money value={r.amount} />
+          {r.fee !== '0.00' && (
+            <Typography.Text type="secondary" style={small}>
+              手续费 {yuan(r.fee)}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
     {
       title: '实付',
       dataIndex: 'actual_amount',
       search: false,
       align: 'right',
+      width: 100,
       render: (_, r) => <Money value={r.actual_amount} />,
     },
     {
       title: '收款账户',
       dataIndex: 'wallet_name',
       search: false,
-      render: (_, r) => `${r.wallet_name} ${r.holder_name ?? ''}`,
+      width: 190,
+      render: (_, r) => (
+        <>
+          {`${r.wallet_name} ${r.holder_name ?? ''}`}
+          <Typography.Text type="secondary" style={small} copyable={{ text: r.account }}>
+            {r.account}
+          </Typography.Text>
+        </>
+      ),
     },
-    { title: '账号', dataIndex: 'account', search: false, copyable: true },
     {
       title: '状态',
       dataIndex: 'status',
+      width: 110,
       valueEnum: Object.fromEntries(Object.entries(WITHDRAW_STATUSES).map(([k, v]) => [k, { text: v }])),
-      render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{r.status_text}</Tag>,
+      render: (_, r) => (
+        <>
+          <Tag color={STATUS_COLOR[r.status]}>{r.status_text}</Tag>
+          {r.reason && (
+            <Typography.Text
+              type="secondary"
+              style={{ ...small, maxWidth: 94 }}
+              ellipsis={{ tooltip: r.reason }}
+            >
+              {r.reason}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
-    { title: '原因', dataIndex: 'reason', search: false, render: (_, r) => r.reason ?? '-' },
-    { title: '处理人', dataIndex: 'operator_name', search: false, render: (_, r) => r.operator_name ?? '-' },
-    { title: '申请时间', dataIndex: 'created_at', search: false, render: (_, r) => beijing(r.created_at) },
+    {
+      title: '处理人',
+      dataIndex: 'operator_name',
+      search: false,
+      width: 90,
+      ellipsis: true,
+      render: (_, r) => r.operator_name ?? '-',
+    },
+    {
+      title: '申请时间',
+      dataIndex: 'created_at',
+      search: false,
+      width: 100,
+      render: (_, r) => <When iso={r.created_at} />,
+    },
     {
       title: '操作',
       valueType: 'option',
       fixed: 'right',
+      width: 160,
       render: (_, r) =>
         r.status === 'pending' || r.status === 'approved' ? (
           <Space>
@@ -154,6 +282,23 @@ export default function WithdrawalsPage() {
         rowKey="id"
         columns={columns}
         actionRef={ref}
+        scrollX={WITHDRAWAL_TABLE_WIDTH}
+        onRowClick={setDetail}
+        onLoad={(rows) => {
+          const row = rows.find((r) => r.id === linked);
+          if (row && opened.current !== linked) {
+            opened.current = linked;
+            setDetail(row);
+          }
+        }}
+      />
+      <RecordDrawer
+        title={detail ? `提现单 ${detail.order_no}` : ''}
+        record={detail}
+        fields={WITHDRAWAL_FIELDS}
+        audit={detail ? { targetType: 'withdrawal', targetId: detail.id } : null}
+        onClose={() => setDetail(null)}
+        testId="withdrawal-detail"
       />
     </PageContainer>
   );

@@ -4,8 +4,11 @@ import { queueFilters, where, type QueueFilter } from '../../db/filters.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 /** The deposit queue of the console: orders with their member, operator and any change waiting in 复核. */
-export async function pageDeposits(db: Db, q: QueueFilter) {
-  const w = where(queueFilters(q, 'o', ['o.order_no', 'o.tx_hash', 'm.username']));
+export async function pageDeposits(db: Db, q: QueueFilter & { id?: number | undefined }) {
+  const w = where([
+    ...queueFilters(q, 'o', ['o.order_no', 'o.tx_hash', 'm.username']),
+    ...(q.id ? [sql`o.id = ${q.id}`] : []),
+  ]);
   const [rows, total] = await Promise.all([
     db.execute(sql`
       SELECT o.id, o.order_no, o.member_id, m.username, o.method, o.amount, o.usdt_cents, o.rate_units, o.tx_hash,

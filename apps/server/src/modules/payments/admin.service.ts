@@ -20,7 +20,7 @@ const opt = optText;
 export class DepositQueueService {
   constructor(private readonly db: Db) {}
 
-  async deposits(q: QueueFilter) {
+  async deposits(q: QueueFilter & { id?: number | undefined }) {
     const { rows, total } = await repo.pageDeposits(this.db, q);
     return pageOf(
       rows.map((r) => ({

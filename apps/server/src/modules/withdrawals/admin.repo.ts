@@ -4,8 +4,11 @@ import { queueFilters, where, type Paging, type QueueFilter } from '../../db/fil
 import { rowsOf } from '../../db/rows.ts';
 
 /** The withdrawal queue of the console, with any payment waiting in 复核. */
-export async function pageWithdrawals(db: Db, q: QueueFilter) {
-  const w = where(queueFilters({ ...q, method: undefined }, 'x', ['x.order_no', 'x.account', 'm.username']));
+export async function pageWithdrawals(db: Db, q: QueueFilter & { id?: number | undefined }) {
+  const w = where([
+    ...queueFilters({ ...q, method: undefined }, 'x', ['x.order_no', 'x.account', 'm.username']),
+    ...(q.id ? [sql`x.id = ${q.id}`] : []),
+  ]);
   const [rows, total] = await Promise.all([
     db.execute(sql`
       SELECT x.id, x.order_no, x.member_id, m.username, x.amount, x.fee, x.usdt_cents, x.wallet_type, x.wallet_name,

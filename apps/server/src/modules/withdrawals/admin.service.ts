@@ -20,7 +20,7 @@ const opt = optText;
 export class WithdrawalQueueService {
   constructor(private readonly db: Db) {}
 
-  async withdrawals(q: QueueFilter) {
+  async withdrawals(q: QueueFilter & { id?: number | undefined }) {
     const { rows, total } = await repo.pageWithdrawals(this.db, q);
     return pageOf(
       rows.map((r) => {

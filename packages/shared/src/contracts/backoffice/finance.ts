@@ -77,6 +77,8 @@ export const financeSettingsBody = z
 // ---- deposit and withdrawal queues ----
 
 export const depositQueueQuery = pageQuery.extend({
+  /** One order by its id (a ledger entry's `payment_order:<id>` opens it). */
+  id: z.coerce.number().int().positive().optional(),
   status: z.enum(['pending', 'confirming', 'paid', 'failed', 'cancelled', 'rejected']).optional(),
   method: z.enum(PAYMENT_METHOD_CODES).optional(),
   keyword: z.string().trim().max(80).optional(),
@@ -109,6 +111,8 @@ export const depositQueueItem = z.object({
 });
 
 export const withdrawQueueQuery = pageQuery.extend({
+  /** One withdrawal by its id (a ledger entry's `withdrawal:<id>` opens it). */
+  id: z.coerce.number().int().positive().optional(),
   status: z.enum(['pending', 'approved', 'paid', 'rejected', 'cancelled']).optional(),
   keyword: z.string().trim().max(80).optional(),
   from: z.iso.date().optional(),

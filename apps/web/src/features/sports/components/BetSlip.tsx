@@ -287,7 +287,7 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
             <span className="hint">每注2元，1-99倍</span>
           </div>
 
-          <SlipSummary preview={preview} multiple={multiple} />
+          <SlipSummary preview={preview} multiple={multiple} multipleProblem={multipleProblem} />
         </div>
         <div className="slip-sheet-foot">
           {changes.length > 0 ? (

@@ -1,7 +1,18 @@
 import { formatFen, type SlipValidation } from '@app/shared';
 
-/** 注数 / 金额 / 最高奖金 from the engine, or the engine's message. */
-export function SlipSummary({ preview, multiple }: { preview: SlipValidation; multiple: number }) {
+/**
+ * The slip's figures, or why there are none. While the multiple being typed is refused (its input
+ * says why), the stake and prize are dashes: the last valid multiple's figures would be another slip.
+ */
+export function SlipSummary({
+  preview,
+  multiple,
+  multipleProblem = null,
+}: {
+  preview: SlipValidation;
+  multiple: number;
+  multipleProblem?: string | null;
+}) {
   if (!preview.ok) {
     return (
       <p className="slip-message" role="alert" data-testid="slip-message">
@@ -9,6 +20,7 @@ export function SlipSummary({ preview, multiple }: { preview: SlipValidation; mu
       </p>
     );
   }
+  const pending = multipleProblem !== null;
   return (
     <dl className="slip-summary" data-testid="slip-summary">
       <div>
@@ -17,19 +29,19 @@ export function SlipSummary({ preview, multiple }: { preview: SlipValidation; mu
       </div>
       <div>
         <dt>倍数</dt>
-        <dd>{multiple}</dd>
+        <dd data-testid="slip-multiple-shown">{pending ? '—' : multiple}</dd>
       </div>
       <div>
         <dt>投注金额</dt>
         <dd>
-          <strong data-testid="slip-stake">{formatFen(preview.totalStake)}</strong>元
+          <strong data-testid="slip-stake">{pending ? '—' : formatFen(preview.totalStake)}</strong>元
         </dd>
       </div>
       <div>
         <dt>最高奖金</dt>
         <dd>
           <strong className="prize" data-testid="slip-max-prize">
-            {formatFen(preview.maxPrize)}
+            {pending ? '—' : formatFen(preview.maxPrize)}
           </strong>
           元
         </dd>
