@@ -2,7 +2,6 @@ import {
   CLIENT_ERROR_MESSAGES,
   HTTP_MESSAGES,
   httpMessage,
-  reasonOf,
   type ClientErrorKind,
   type ReasonName,
 } from '@app/shared';
@@ -40,7 +39,10 @@ export class ApiError extends Error {
    * this, never on the message or a bare status.
    */
   get reason(): ReasonName | null {
-    return reasonOf(this.data);
+    // The name as the server sent it: the catalogue itself stays out of the first load (its
+    // messages are the server's; a name the app does not know matches no `is(…)`).
+    const reason = (this.data as { reason?: unknown } | null)?.reason;
+    return typeof reason === 'string' ? (reason as ReasonName) : null;
   }
 
   /** Whether the server refused for one of these reasons. */
