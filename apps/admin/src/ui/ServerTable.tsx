@@ -88,7 +88,7 @@ export function ServerTable<P extends BackofficeListPath>(props: ServerTableProp
       onRow={
         props.onRowClick
           ? (row) => ({
-              onClick: (event) => {
+              onClick: (event: MouseEvent<HTMLElement>) => {
                 if (!ownClick(event)) props.onRowClick?.(row);
               },
               style: { cursor: 'pointer' },
