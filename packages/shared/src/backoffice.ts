@@ -4,6 +4,7 @@
  */
 export * from './domain/backoffice/permissions.ts';
 export * from './domain/backoffice/labels.ts';
+export * from './domain/backoffice/amount-input.ts';
 export * from './contracts/backoffice/operators.ts';
 export * from './contracts/backoffice/approvals.ts';
 export * from './contracts/backoffice/security.ts';
