@@ -34,7 +34,8 @@ export function SlipSummary({
       <div>
         <dt>投注金额</dt>
         <dd>
-          <strong data-testid="slip-stake">{pending ? '—' : formatFen(preview.totalStake)}</strong>元
+          <strong data-testid="slip-stake">{pending ? '—' : formatFen(preview.totalStake)}</strong>
+          {pending ? null : '元'}
         </dd>
       </div>
       <div>
@@ -43,7 +44,7 @@ export function SlipSummary({
           <strong className="prize" data-testid="slip-max-prize">
             {pending ? '—' : formatFen(preview.maxPrize)}
           </strong>
-          元
+          {pending ? null : '元'}
         </dd>
       </div>
     </dl>
