@@ -149,8 +149,9 @@ export const bettingStats = z
 
 // ---- Bills (ledger entries) -----------------------------------------------------------------
 
+/** One name per wallet, as every page of the app says it (主钱包, not 中心钱包). */
 export const WALLET_NAMES: Record<string, string> = {
-  main: '中心钱包',
+  main: '主钱包',
   frozen: '冻结资金',
   lottery: '彩票钱包',
 };

@@ -199,7 +199,7 @@ describe('bills with game transfers', () => {
       expect(list.total, type).toBe(want.n);
       expect(list.list.map((e) => e.amount).sort()).toEqual([...want.amounts].sort());
       for (const e of list.list) {
-        expect(e).toMatchObject({ type, type_text: want.text, wallet: 'main', wallet_name: '中心钱包' });
+        expect(e).toMatchObject({ type, type_text: want.text, wallet: 'main', wallet_name: '主钱包' });
       }
     }
     const all = body<{ list: Array<{ type: string; type_text: string }> }>(

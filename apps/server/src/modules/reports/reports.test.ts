@@ -241,7 +241,7 @@ describe('bills', () => {
     expect(all.list.find((e) => e.type === 'rebate')).toMatchObject({
       type_text: '返水',
       wallet: 'main',
-      wallet_name: '中心钱包',
+      wallet_name: '主钱包',
       amount: '0.18',
     });
 
