@@ -17,6 +17,7 @@ import { useRef } from 'react';
 import { PendingChangesBanner } from '@/features/approvals/PendingChangesBanner.tsx';
 import { doneOrPending, get, put, validate } from '@/lib/api.ts';
 import { beijing } from '@/lib/format.ts';
+import { amountRules } from '@/ui/amount.ts';
 
 type Form = Omit<FinanceSettingsView, 'updated_at'> & { reason?: string };
 
@@ -95,8 +96,18 @@ export default function FinanceSettingsPage() {
         </ProCard>
         <ProCard title="提现限额与手续费" bordered style={{ marginBottom: 16 }}>
           <ProFormGroup>
-            <ProFormText name="withdraw_min" label="单笔最低（元）" width="sm" />
-            <ProFormText name="withdraw_max" label="单笔最高（元）" width="sm" />
+            <ProFormText
+              name="withdraw_min"
+              label="单笔最低（元）"
+              width="sm"
+              rules={amountRules({ allowZero: true })}
+            />
+            <ProFormText
+              name="withdraw_max"
+              label="单笔最高（元）"
+              width="sm"
+              rules={amountRules({ allowZero: true })}
+            />
             <ProFormDigit
               name="withdraw_fee_bp"
               label="手续费率（万分之）"
@@ -105,8 +116,18 @@ export default function FinanceSettingsPage() {
               max={10000}
               fieldProps={{ precision: 0 }}
             />
-            <ProFormText name="withdraw_fee_min" label="手续费下限（元）" width="sm" />
-            <ProFormText name="withdraw_fee_max" label="手续费上限（元）" width="sm" />
+            <ProFormText
+              name="withdraw_fee_min"
+              label="手续费下限（元）"
+              width="sm"
+              rules={amountRules({ allowZero: true })}
+            />
+            <ProFormText
+              name="withdraw_fee_max"
+              label="手续费上限（元）"
+              width="sm"
+              rules={amountRules({ allowZero: true })}
+            />
           </ProFormGroup>
         </ProCard>
         <ProCard title="打码与复核" bordered style={{ marginBottom: 16 }}>
@@ -121,6 +142,7 @@ export default function FinanceSettingsPage() {
               name="adjustment_approval_threshold"
               label="单人审批额度（元）"
               width="sm"
+              rules={amountRules({ allowZero: true })}
               extra="当日为同一会员独自经手的资金超过此额度，须另一位管理员复核"
             />
           </ProFormGroup>
@@ -144,8 +166,18 @@ export default function FinanceSettingsPage() {
                   max={999}
                   fieldProps={{ precision: 0 }}
                 />
-                <ProFormText name="min_amount" label="单笔最低（元）" width="sm" />
-                <ProFormText name="max_amount" label="单笔最高（元）" width="sm" />
+                <ProFormText
+                  name="min_amount"
+                  label="单笔最低（元）"
+                  width="sm"
+                  rules={amountRules({ allowZero: true })}
+                />
+                <ProFormText
+                  name="max_amount"
+                  label="单笔最高（元）"
+                  width="sm"
+                  rules={amountRules({ allowZero: true })}
+                />
               </ProFormGroup>
             )}
           </ProFormList>

@@ -19,13 +19,38 @@ async function fillAndSend(amount: string, reason: string) {
 }
 
 describe('AdjustmentForm', { timeout: 30_000 }, () => {
-  it("refuses an amount the shared contract refuses, with the contract's message, and sends nothing", async () => {
+  it('says under the amount what is wrong with it (negative, more than two decimals, too big) and sends nothing', async () => {
     signedIn('finance');
     const api = fakeApi({ 'POST /adjustments': { id: 1, status: 'approved', balance_after: '0.00' } });
     const done = vi.fn();
     renderScreen(<AdjustmentForm memberId={7} username="alice01" onDone={done} />);
+    // The dialog used to refuse -50.555 with a passing toast (金额格式不正确); the field now says why.
     await fillAndSend('-50.555', '活动补偿奖励');
-    expect(await screen.findByText('金额格式不正确（最多两位小数）', {}, PATIENCE)).toBeTruthy();
+    const field = () => screen.getByPlaceholderText('例如 100.00').closest('.ant-form-item')!;
+    await waitFor(
+      () =>
+        expect(field().querySelector('.ant-form-item-explain')?.textContent).toBe(
+          '金额不能为负数，最多两位小数',
+        ),
+      PATIENCE,
+    );
+    const amount = screen.getByPlaceholderText('例如 100.00');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '50.555');
+    await waitFor(
+      () => expect(field().querySelector('.ant-form-item-explain')?.textContent).toBe('金额最多两位小数'),
+      PATIENCE,
+    );
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '20000000000');
+    await waitFor(
+      () =>
+        expect(field().querySelector('.ant-form-item-explain')?.textContent).toBe(
+          '金额不能超过 1,000,000,000.00 元',
+        ),
+      PATIENCE,
+    );
+    await userEvent.click(screen.getByRole('button', { name: OK }));
     expect(screen.queryByText('确认加款')).toBeNull();
     expect(api.sent).toEqual([]);
     expect(done).not.toHaveBeenCalled();

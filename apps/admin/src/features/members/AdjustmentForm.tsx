@@ -3,6 +3,7 @@ import { createAdjustmentBody } from '@app/shared/backoffice';
 import { App, Button } from 'antd';
 import { doneOrPending, post, validate } from '@/lib/api.ts';
 import { yuan } from '@/lib/format.ts';
+import { amountRules } from '@/ui/amount.ts';
 
 /** A manual credit or debit; above the threshold it waits for a second operator. */
 export function AdjustmentForm({
@@ -70,7 +71,8 @@ export function AdjustmentForm({
         name="amount"
         label="金额（元）"
         placeholder="例如 100.00"
-        rules={[{ required: true, message: '请输入金额' }]}
+        rules={amountRules()}
+        extra="正数，最多两位小数；方向选择加款或扣款"
       />
       <ProFormTextArea
         name="reason"

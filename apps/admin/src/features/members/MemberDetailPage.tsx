@@ -7,8 +7,25 @@ import {
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
-import { LEDGER_TYPES } from '@app/shared';
-import { MEMBER_FLAGS, memberTagsBody, type MemberFlag } from '@app/shared/backoffice';
+import { findPlay, PAYMENT_METHODS } from '@app/shared';
+import {
+  bonusTypeLabel,
+  describeBonusReference,
+  GAME_TRANSFER_DIRECTIONS,
+  gamePlatformLabel,
+  LEDGER_TYPE_LABELS,
+  ledgerTypeLabel,
+  lotteryLabel,
+  MEMBER_FLAGS,
+  memberTagsBody,
+  messageTypeLabel,
+  passTypeLabel,
+  registerSourceLabel,
+  sportLabel,
+  WALLET_LABELS,
+  walletLabel,
+  type MemberFlag,
+} from '@app/shared/backoffice';
 import type { BackofficeExportOf, BackofficeRow } from '@app/shared/backoffice-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Descriptions, Popconfirm, Space, Tabs, Tag } from 'antd';
@@ -17,6 +34,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useAuth } from '@/app/auth.tsx';
 import { get, post, put, validate } from '@/lib/api.ts';
 import { beijing } from '@/lib/format.ts';
+import { ReferenceLink } from '@/ui/Labels.tsx';
 import { Money } from '@/ui/Money.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
 import { AdjustmentForm } from './AdjustmentForm.tsx';
@@ -54,57 +72,84 @@ const text = <R,>(title: string, k: keyof R & string, search = false): ProColumn
   dataIndex: k,
   search: search ? undefined : false,
 });
+/** A code column shown in words (`football` → 足球). */
+const labelled = <R,>(
+  title: string,
+  k: keyof R & string,
+  label: (code: string) => string,
+): ProColumns<R> => ({
+  title,
+  dataIndex: k,
+  search: false,
+  render: (_, r) => label(String(r[k])),
+});
 const status = <R,>(values: Record<string, string>): ProColumns<R> => ({
   title: '状态',
   dataIndex: 'status',
   valueEnum: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { text: v }])),
 });
 
-/** A tab of one record table: its route's rows type its columns. */
+/** A tab of one record table: its route's rows type its columns (given the member, for their links). */
 function recordTab<P extends RecordPath>(
   key: string,
   label: string,
   path: P,
-  columns: ProColumns<BackofficeRow<P>>[],
+  columns: (memberId: number, wallets: string[]) => ProColumns<BackofficeRow<P>>[],
 ) {
   return {
     key,
     label,
-    table: (memberId: number, exportName: string) => (
+    table: (memberId: number, exportName: string, wallets: string[]) => (
       <ServerTable
         path={path}
         params={{ id: memberId }}
         exportPath={`${path}/export` as BackofficeExportOf<P>}
         exportName={exportName}
         rowKey="id"
-        columns={columns}
+        columns={columns(memberId, wallets)}
         syncToUrl={false}
       />
     ),
   };
 }
 
+const playName = (code: string) => findPlay(code)?.name ?? code;
+const methodName = (code: string) =>
+  (PAYMENT_METHODS as Record<string, { name: string } | undefined>)[code]?.name ?? code;
+
 const TABS = [
-  recordTab('ledger', '账变', '/admin/v1/members/:id/ledger', [
+  recordTab('ledger', '账变', '/admin/v1/members/:id/ledger', (memberId, wallets) => [
     time('created_at'),
     {
       title: '类型',
       dataIndex: 'type',
-      valueEnum: Object.fromEntries(Object.entries(LEDGER_TYPES).map(([k, v]) => [k, { text: v }])),
-      render: (_, r) => r.type_text,
+      valueEnum: Object.fromEntries(Object.entries(LEDGER_TYPE_LABELS).map(([k, v]) => [k, { text: v }])),
+      render: (_, r) => ledgerTypeLabel(r.type),
     },
-    text('钱包', 'wallet', true),
+    {
+      title: '钱包',
+      dataIndex: 'wallet',
+      valueEnum: Object.fromEntries(
+        [...new Set([...Object.keys(WALLET_LABELS), ...wallets])].map((k) => [k, { text: walletLabel(k) }]),
+      ),
+      render: (_, r) => walletLabel(r.wallet),
+    },
     money('金额', 'amount', true),
     money('变动前', 'balance_before'),
     money('变动后', 'balance_after'),
-    text('关联', 'reference'),
+    {
+      title: '关联',
+      dataIndex: 'reference',
+      search: false,
+      render: (_, r) => <ReferenceLink reference={r.reference} memberId={memberId} />,
+    },
     text('备注', 'remark'),
     dateRangeColumn(),
   ]),
-  recordTab('orders', '体育注单', '/admin/v1/members/:id/orders', [
+  recordTab('orders', '体育注单', '/admin/v1/members/:id/orders', () => [
     text('单号', 'order_no'),
-    text('运动', 'sport'),
-    text('过关', 'pass_type'),
+    labelled('运动', 'sport', sportLabel),
+    labelled('过关', 'pass_type', passTypeLabel),
     money('金额', 'amount'),
     money('最高奖金', 'max_prize'),
     money('派奖', 'payout'),
@@ -119,11 +164,11 @@ const TABS = [
     time('created_at'),
     dateRangeColumn(),
   ]),
-  recordTab('lottery', '彩票注单', '/admin/v1/members/:id/lottery-bets', [
+  recordTab('lottery', '彩票注单', '/admin/v1/members/:id/lottery-bets', () => [
     text('单号', 'bet_no'),
-    text('彩种', 'lottery_code'),
+    labelled('彩种', 'lottery_code', lotteryLabel),
     text('期号', 'period'),
-    text('玩法', 'play_code'),
+    labelled('玩法', 'play_code', playName),
     text('号码', 'codes'),
     money('金额', 'amount'),
     money('派奖', 'payout'),
@@ -131,9 +176,9 @@ const TABS = [
     time('created_at'),
     dateRangeColumn(),
   ]),
-  recordTab('deposits', '充值', '/admin/v1/members/:id/deposits', [
+  recordTab('deposits', '充值', '/admin/v1/members/:id/deposits', () => [
     text('单号', 'order_no'),
-    text('方式', 'method'),
+    labelled('方式', 'method', methodName),
     money('金额', 'amount'),
     text('USDT', 'usdt_amount'),
     text('交易哈希', 'tx_hash'),
@@ -148,7 +193,7 @@ const TABS = [
     time('created_at'),
     dateRangeColumn(),
   ]),
-  recordTab('withdrawals', '提现', '/admin/v1/members/:id/withdrawals', [
+  recordTab('withdrawals', '提现', '/admin/v1/members/:id/withdrawals', () => [
     text('单号', 'order_no'),
     money('金额', 'amount'),
     money('手续费', 'fee'),
@@ -165,32 +210,31 @@ const TABS = [
     time('created_at'),
     dateRangeColumn(),
   ]),
-  recordTab('games', '游戏转账', '/admin/v1/members/:id/game-transfers', [
+  recordTab('games', '游戏转账', '/admin/v1/members/:id/game-transfers', () => [
     text('转账号', 'id'),
-    text('平台', 'provider'),
-    {
-      title: '方向',
-      dataIndex: 'direction',
-      search: false,
-      render: (_, r) => (r.direction === 'in' ? '转入游戏' : '转出游戏'),
-    },
+    labelled('平台', 'provider', gamePlatformLabel),
+    labelled(
+      '方向',
+      'direction',
+      (d) => GAME_TRANSFER_DIRECTIONS[d as keyof typeof GAME_TRANSFER_DIRECTIONS] ?? d,
+    ),
     money('金额', 'amount'),
     status({ pending: '处理中', completed: '成功', failed: '失败' }),
     text('错误', 'last_error'),
     time('created_at'),
     dateRangeColumn(),
   ]),
-  recordTab('bonuses', '彩金', '/admin/v1/members/:id/bonuses', [
-    text('类型', 'type'),
+  recordTab('bonuses', '彩金', '/admin/v1/members/:id/bonuses', () => [
+    labelled('类型', 'type', bonusTypeLabel),
     text('标题', 'title'),
     money('金额', 'amount'),
     money('打码量', 'turnover'),
-    text('来源', 'reference'),
+    labelled('来源', 'reference', (ref) => describeBonusReference(ref).text),
     time('created_at'),
     dateRangeColumn(),
   ]),
-  recordTab('messages', '站内信', '/admin/v1/members/:id/messages', [
-    text('类型', 'type'),
+  recordTab('messages', '站内信', '/admin/v1/members/:id/messages', () => [
+    labelled('类型', 'type', messageTypeLabel),
     text('标题', 'title'),
     { title: '内容', dataIndex: 'content', search: false, ellipsis: true, width: 360 },
     {
@@ -366,7 +410,7 @@ export default function MemberDetailPage() {
             <Descriptions.Item label="彩票钱包">
               <Money value={m.lottery_balance} />
             </Descriptions.Item>
-            <Descriptions.Item label="冻结">
+            <Descriptions.Item label="冻结钱包">
               <Money value={m.frozen} />
             </Descriptions.Item>
             <Descriptions.Item label="剩余打码量">
@@ -392,7 +436,7 @@ export default function MemberDetailPage() {
             <Descriptions.Item label="邀请人">{m.inviter_username ?? '-'}</Descriptions.Item>
             <Descriptions.Item label="邀请码">{m.invite_code}</Descriptions.Item>
             <Descriptions.Item label="注册">
-              {beijing(m.created_at)} · {m.register_type} · {m.register_ip ?? '-'}
+              {beijing(m.created_at)} · {registerSourceLabel(m.register_type)} · {m.register_ip ?? '-'}
             </Descriptions.Item>
             <Descriptions.Item label="标签" span={4}>
               {m.tags.length
@@ -408,9 +452,10 @@ export default function MemberDetailPage() {
                 .filter((w) => !['main', 'frozen', 'lottery'].includes(w.kind))
                 .map((w) => (
                   <Tag key={w.kind}>
-                    {w.kind}：<Money value={w.balance} />
+                    {walletLabel(w.kind)}：<Money value={w.balance} />
                   </Tag>
                 ))}
+              {m.wallets.every((w) => ['main', 'frozen', 'lottery'].includes(w.kind)) && '-'}
             </Descriptions.Item>
           </Descriptions>
         </ProCard>
@@ -424,7 +469,11 @@ export default function MemberDetailPage() {
           ...TABS.map((t) => ({
             key: t.key,
             label: t.label,
-            children: t.table(id, `${m?.username ?? id}-${t.label}`),
+            children: t.table(
+              id,
+              `${m?.username ?? id}-${t.label}`,
+              (m?.wallets ?? []).map((w) => w.kind),
+            ),
           })),
           {
             key: 'sessions',

@@ -16,6 +16,7 @@ import { PendingChangesBanner } from '@/features/approvals/PendingChangesBanner.
 import { beijing } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { ServerTable } from '@/ui/ServerTable.tsx';
+import { amountRules } from '@/ui/amount.ts';
 
 type Exposure = BackofficeRow<'/admin/v1/sports/book/exposure'>;
 type Caps = BackofficeResponse<'GET', '/admin/v1/sports/book/caps'>;
@@ -92,7 +93,11 @@ function CapForm({ row, preset, onDone }: { row?: Cap; preset?: Partial<Form>; o
         rules={[{ required: true, message: '请选择范围' }]}
       />
       <ProFormText name="key" label="比赛ID / 玩法 / 项目" disabled={!!row} rules={[{ required: true }]} />
-      <ProFormText name="max_liability" label="单一结果最高负债（元，留空为取消该行）" />
+      <ProFormText
+        name="max_liability"
+        label="单一结果最高负债（元，留空为取消该行）"
+        rules={amountRules({ optional: true, allowZero: true })}
+      />
       <Typography.Paragraph type="secondary">
         负债 =
         该结果打出时需派出的奖金减去本金（串关按整单最高奖金计入每一场）。比赛优先于玩法，玩法优先于项目。

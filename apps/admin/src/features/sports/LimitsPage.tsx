@@ -15,6 +15,7 @@ import { doneOrPending, put, validate } from '@/lib/api.ts';
 import { beijing } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { ServerTable } from '@/ui/ServerTable.tsx';
+import { amountRules } from '@/ui/amount.ts';
 import { BookPanel } from './BookPanel.tsx';
 
 type Row = BackofficeRow<'/admin/v1/sports/limits'>;
@@ -74,10 +75,15 @@ function LimitForm({ row, onDone }: { row?: Row; onDone: () => void }) {
         disabled={!!row}
         rules={[{ required: true, message: '请填写会员账号' }]}
       />
-      <ProFormText name="max_stake" label="单笔最高投注（元，留空为不限）" />
+      <ProFormText
+        name="max_stake"
+        label="单笔最高投注（元，留空为不限）"
+        rules={amountRules({ optional: true, allowZero: true })}
+      />
       <ProFormText
         name="max_payout_per_match"
         label="单场最高可赢（元，留空为不限；按该会员未结注单的最高奖金累计）"
+        rules={amountRules({ optional: true, allowZero: true })}
       />
       <Typography.Paragraph type="secondary">
         两项都留空即取消该会员的限额。会员投注时在事务内校验，超出会提示剩余额度。提高或取消限额须另一位管理员在「复核中心」复核后生效。

@@ -28,6 +28,16 @@ const STATUS = {
   cancelled: '取消',
 } as const;
 
+/**
+ * A match's state, once: its status, with the clock only while it is played (45', 中场). Out of
+ * play the feed's clock repeats the status (未开赛, 完场) or is stale (a voided match is 取消 and
+ * keeps 未开赛), so it is left out; 更正 says whether it was voided.
+ */
+export function matchStatusText(m: { status: string; clock: string }): string {
+  const status = STATUS[m.status as keyof typeof STATUS] ?? m.status;
+  return m.status === 'live' && m.clock && m.clock !== status ? `${status} ${m.clock}` : status;
+}
+
 function MatchDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -56,7 +66,7 @@ function MatchDrawer({ id, onClose }: { id: number; onClose: () => void }) {
         <Descriptions.Item label="联赛">{m.league}</Descriptions.Item>
         <Descriptions.Item label="开赛">{beijing(m.kickoff_at)}</Descriptions.Item>
         <Descriptions.Item label="状态">
-          {STATUS[m.status as keyof typeof STATUS] ?? m.status} {m.clock}
+          <span data-testid="match-status">{matchStatusText(m)}</span>
         </Descriptions.Item>
         <Descriptions.Item label="比分">{m.score}</Descriptions.Item>
         <Descriptions.Item label="未结注单">{m.open_orders}</Descriptions.Item>
