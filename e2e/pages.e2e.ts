@@ -24,7 +24,7 @@ const PUBLIC_PAGES: PageCase[] = [
   { name: 'setApp', route: '/minePages/setApp', expect: '清除缓存' },
   { name: 'download', route: '/pages/download/download', expect: '扫码访问' },
   { name: 'app-download', route: '/pages/download/app-download', expect: '赛事全覆盖' },
-  { name: 'install-tutorial', route: '/pages/download/install-tutorial', expect: 'VPN与设备管理' },
+  { name: 'install-tutorial', route: '/pages/download/install-tutorial', expect: '添加到主屏幕' },
   { name: 'logs', route: '/pages/logs/logs', expect: '客户端日志' },
   { name: 'debug-toast-test', route: '/pages/debug/toast-test', expect: '请求参数错误，请检查输入内容' },
   { name: 'debug-check-update', route: '/pages/debug/check-update', expect: '已是最新' },

@@ -89,8 +89,11 @@ describe('an app that installs', () => {
     await screenshot(page, 'download-page');
 
     // Each step has its picture, drawn with this site's own icon and name.
+    // Adding to the home screen is the first way shown; no package tab without a package.
     await page.goto('/#/pages/download/install-tutorial');
-    await page.getByRole('tab', { name: '免安装' }).click();
+    await page.getByRole('tab', { name: '添加到主屏幕' }).waitFor();
+    expect(await page.getByRole('tab', { name: /安装包/ }).count()).toBe(0);
+    expect(await page.getByText('企业级').count()).toBe(0);
     for (const platform of ['ios', 'android']) {
       const sketches = page.getByTestId(`install-sketches-${platform}`);
       await sketches.waitFor();

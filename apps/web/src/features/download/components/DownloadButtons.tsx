@@ -65,8 +65,7 @@ export function DownloadButtons() {
       ) : null}
       {none ? (
         <p className="download-note" data-testid="download-note">
-          本站是可安装的网页版 App：按下方步骤添加到主屏幕，即可像 App
-          一样从桌面打开，全屏使用，断网时也能打开。
+          本站是可安装的网页版 App：按下方步骤添加到主屏幕，即可像 App 一样从桌面打开，全屏使用。
         </p>
       ) : null}
     </div>
