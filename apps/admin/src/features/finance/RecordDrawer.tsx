@@ -70,7 +70,7 @@ export function RecordDrawer<R>({
     <Drawer open={record !== null} width={560} onClose={onClose} title={title} destroyOnHidden>
       {record && (
         <div data-testid={testId}>
-          <Descriptions column={1} size="small" bordered labelStyle={{ width: 140 }}>
+          <Descriptions column={1} size="small" bordered styles={{ label: { width: 140 } }}>
             {fields.map((f) => (
               <Descriptions.Item key={f.label} label={f.label}>
                 {f.render(record)}
