@@ -12,7 +12,7 @@ import { Chart, type ChartOption } from '@/ui/Chart.tsx';
 
 const num = (s: string) => Number(s);
 /** A card's figure and its unit on one line (1,500.00 元, never 元 alone below). */
-const FIGURE = { whiteSpace: 'nowrap', fontSize: 20 } as const;
+const FIGURE = { whiteSpace: 'nowrap', fontSize: 22 } as const;
 
 const QUEUES: Array<{ key: keyof PendingCounts; title: string; path: string }> = [
   { key: 'approvals', title: '复核中心', path: '/approvals?status=pending' },
@@ -104,45 +104,43 @@ export default function DashboardPage() {
           ))}
         </Space>
       </ProCard>
-      <StatisticCard.Group
-        direction="row"
-        bordered
-        style={{ marginBottom: 16 }}
-        data-testid="dashboard-today"
-      >
-        <StatisticCard
-          statistic={{ title: '今日充值', value: yuan(t?.deposits), suffix: '元', valueStyle: FIGURE }}
-        />
-        <StatisticCard
-          statistic={{ title: '今日提现', value: yuan(t?.withdrawals), suffix: '元', valueStyle: FIGURE }}
-        />
-        <StatisticCard
-          statistic={{ title: '今日投注', value: yuan(t?.stakes.total), suffix: '元', valueStyle: FIGURE }}
-        />
-        <StatisticCard
-          statistic={{ title: '今日派奖', value: yuan(t?.payouts.total), suffix: '元', valueStyle: FIGURE }}
-        />
-        <StatisticCard
-          statistic={{ title: '今日 GGR', value: yuan(t?.ggr.total), suffix: '元', valueStyle: FIGURE }}
-        />
-        <StatisticCard
-          statistic={{
-            title: '彩金 / 返水（元）',
-            value: `${yuan(t?.bonuses)} / ${yuan(t?.rebates)}`,
-            valueStyle: FIGURE,
-          }}
-        />
-        <StatisticCard
-          statistic={{
-            title: '新增 / 活跃会员',
-            value: t ? `${count(t.new_members)} / ${count(t.active_members)}` : '-',
-            valueStyle: FIGURE,
-          }}
-        />
-        <StatisticCard
-          statistic={{ title: '当前在线', value: data ? count(data.online_now) : '-', valueStyle: FIGURE }}
-        />
-      </StatisticCard.Group>
+      <div data-testid="dashboard-today" style={{ marginBottom: 16 }}>
+        {/* Two rows, so each figure has room for its 元 on its own line at 1440 px. */}
+        <StatisticCard.Group direction="row" bordered>
+          {(
+            [
+              ['今日充值', t?.deposits],
+              ['今日提现', t?.withdrawals],
+              ['今日投注', t?.stakes.total],
+              ['今日派奖', t?.payouts.total],
+              ['今日 GGR', t?.ggr.total],
+            ] as const
+          ).map(([title, value]) => (
+            <StatisticCard
+              key={title}
+              statistic={{ title, value: yuan(value), suffix: '元', valueStyle: FIGURE }}
+            />
+          ))}
+        </StatisticCard.Group>
+        <StatisticCard.Group direction="row" bordered style={{ marginTop: 8 }}>
+          <StatisticCard
+            statistic={{ title: '今日彩金', value: yuan(t?.bonuses), suffix: '元', valueStyle: FIGURE }}
+          />
+          <StatisticCard
+            statistic={{ title: '今日返水', value: yuan(t?.rebates), suffix: '元', valueStyle: FIGURE }}
+          />
+          <StatisticCard
+            statistic={{
+              title: '新增 / 活跃会员',
+              value: t ? `${count(t.new_members)} / ${count(t.active_members)}` : '-',
+              valueStyle: FIGURE,
+            }}
+          />
+          <StatisticCard
+            statistic={{ title: '当前在线', value: data ? count(data.online_now) : '-', valueStyle: FIGURE }}
+          />
+        </StatisticCard.Group>
+      </div>
       <ProCard split="vertical" bordered>
         <ProCard title="每日资金与投注" colSpan="58%">
           <Chart option={trend} />

@@ -15,6 +15,7 @@ import { doneOrPending, post, validate } from '@/lib/api.ts';
 import { beijing, yuan } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { PendingChangeTag } from '@/ui/PendingChangeTag.tsx';
+import { SMALL, When } from '@/ui/When.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
 import { orDash, RecordDrawer, type DetailField } from './RecordDrawer.tsx';
 
@@ -168,6 +169,9 @@ function ConfirmDeposit({ row: r, onDone }: { row: Row; onDone: () => void }) {
   );
 }
 
+/** The columns' widths added up: the table scrolls (操作 fixed) only below this. */
+const DEPOSIT_TABLE_WIDTH = 190 + 90 + 100 + 100 + 170 + 90 + 80 + 100 + 140;
+
 /** Deposit orders; USDT transfers wait here for the hash to be checked (confirm or reject with a reason). */
 export default function DepositsPage() {
   const { message } = App.useApp();
@@ -178,6 +182,8 @@ export default function DepositsPage() {
   // A link to one order (`?id=6`, from a ledger entry) opens its detail once it is loaded.
   const linked = Number(params.get('id') ?? 0);
   const opened = useRef(0);
+  // Widths that fit a 1440 px screen beside the menu (about 1,100 px of table), so every column
+  // stays in view left of the fixed 操作 column; narrower screens scroll the table.
   const columns: ProColumns<Row>[] = [
     { title: '单号/哈希/会员', dataIndex: 'keyword', hideInTable: true },
     { title: '订单ID', dataIndex: 'id', hideInTable: true, valueType: 'digit' },
@@ -185,8 +191,9 @@ export default function DepositsPage() {
       title: '单号',
       dataIndex: 'order_no',
       search: false,
+      width: 190,
       render: (_, r) => (
-        <Typography.Text copyable={{ text: r.order_no }}>
+        <Typography.Text copyable={{ text: r.order_no }} style={{ whiteSpace: 'nowrap' }}>
           <a data-testid={`deposit-detail-${r.id}`} onClick={() => setDetail(r)}>
             {r.order_no}
           </a>
@@ -197,11 +204,14 @@ export default function DepositsPage() {
       title: '会员',
       dataIndex: 'username',
       search: false,
+      width: 90,
+      ellipsis: true,
       render: (_, r) => <Link to={`/members/${r.member_id}`}>{r.username}</Link>,
     },
     {
       title: '方式',
       dataIndex: 'method',
+      width: 100,
       valueEnum: Object.fromEntries(Object.entries(PAYMENT_METHODS).map(([k, v]) => [k, { text: v.name }])),
       render: (_, r) => r.method_name,
     },
@@ -210,11 +220,12 @@ export default function DepositsPage() {
       dataIndex: 'amount',
       search: false,
       align: 'right',
+      width: 100,
       render: (_, r) => (
         <>
           <Money value={r.amount} />
           {r.credited_amount && r.credited_amount !== r.amount && (
-            <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }}>
+            <Typography.Text type="danger" style={SMALL}>
               实际入账 {yuan(r.credited_amount)}
             </Typography.Text>
           )}
@@ -222,17 +233,22 @@ export default function DepositsPage() {
       ),
     },
     {
-      title: 'USDT（订单 / 会员申报）',
+      title: 'USDT / 交易哈希',
       dataIndex: 'usdt_amount',
       search: false,
-      align: 'right',
+      width: 170,
       render: (_, r) =>
         r.usdt_amount ? (
           <>
             <div>{`${r.usdt_amount} × ${r.rate}`}</div>
             {r.declared_usdt_amount && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <Typography.Text type="secondary" style={SMALL}>
                 会员申报 <Declared row={r} />
+              </Typography.Text>
+            )}
+            {r.tx_hash && (
+              <Typography.Text copyable={{ text: r.tx_hash }} code style={{ fontSize: 12 }}>
+                {`${r.tx_hash.slice(0, 8)}…${r.tx_hash.slice(-6)}`}
               </Typography.Text>
             )}
           </>
@@ -241,35 +257,48 @@ export default function DepositsPage() {
         ),
     },
     {
-      title: '交易哈希',
-      dataIndex: 'tx_hash',
-      search: false,
-      render: (_, r) =>
-        r.tx_hash ? (
-          <Typography.Text
-            copyable={{ text: r.tx_hash }}
-            code
-          >{`${r.tx_hash.slice(0, 10)}…${r.tx_hash.slice(-6)}`}</Typography.Text>
-        ) : (
-          '-'
-        ),
-    },
-    {
       title: '状态',
       dataIndex: 'status',
+      width: 90,
       valueEnum: Object.fromEntries(Object.entries(PAYMENT_ORDER_STATUSES).map(([k, v]) => [k, { text: v }])),
-      render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{r.status_text}</Tag>,
+      render: (_, r) => (
+        <>
+          <Tag color={STATUS_COLOR[r.status]}>{r.status_text}</Tag>
+          {r.reason && (
+            <Typography.Text
+              type="secondary"
+              style={{ ...SMALL, maxWidth: 74 }}
+              ellipsis={{ tooltip: r.reason }}
+            >
+              {r.reason}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
-    { title: '原因', dataIndex: 'reason', search: false, render: (_, r) => r.reason ?? '-' },
-    { title: '处理人', dataIndex: 'operator_name', search: false, render: (_, r) => r.operator_name ?? '-' },
-    { title: '创建时间', dataIndex: 'created_at', search: false, render: (_, r) => beijing(r.created_at) },
+    {
+      title: '处理人',
+      dataIndex: 'operator_name',
+      search: false,
+      width: 80,
+      ellipsis: true,
+      render: (_, r) => r.operator_name ?? '-',
+    },
+    {
+      title: '创建时间',
+      dataIndex: 'created_at',
+      search: false,
+      width: 100,
+      render: (_, r) => <When iso={r.created_at} />,
+    },
     {
       title: '操作',
       valueType: 'option',
       fixed: 'right',
+      width: 140,
       render: (_, r) =>
         r.status === 'confirming' ? (
-          <Space>
+          <Space size={[8, 4]} wrap>
             {r.pending_change_id === null ? (
               <ConfirmDeposit row={r} onDone={reload} />
             ) : (
@@ -312,6 +341,7 @@ export default function DepositsPage() {
         rowKey="id"
         columns={columns}
         actionRef={ref}
+        scrollX={DEPOSIT_TABLE_WIDTH}
         onRowClick={setDetail}
         onLoad={(rows) => {
           const row = rows.find((r) => r.id === linked);

@@ -14,6 +14,7 @@ import { doneOrPending, post } from '@/lib/api.ts';
 import { beijing, yuan } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { PendingChangeTag } from '@/ui/PendingChangeTag.tsx';
+import { SMALL, When } from '@/ui/When.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
 import { orDash, RecordDrawer, type DetailField } from './RecordDrawer.tsx';
 
@@ -24,8 +25,6 @@ const STATUS_COLOR: Record<string, string> = {
   paid: 'green',
   rejected: 'red',
 };
-
-const small = { display: 'block', fontSize: 12 } as const;
 
 /** Every field of a withdrawal, labelled (the detail drawer). */
 export const WITHDRAWAL_FIELDS: ReadonlyArray<DetailField<Row>> = [
@@ -76,21 +75,8 @@ export const WITHDRAWAL_FIELDS: ReadonlyArray<DetailField<Row>> = [
   { label: '处理时间', keys: ['decided_at'], render: (r) => beijing(r.decided_at) },
 ];
 
-/** Beijing time in two lines (date, then time), so the column stays narrow. */
-function When({ iso }: { iso: string }) {
-  const [date, time] = beijing(iso).split(' ');
-  return (
-    <>
-      {date}
-      <Typography.Text type="secondary" style={small}>
-        {time}
-      </Typography.Text>
-    </>
-  );
-}
-
 /** The columns' widths added up: the table scrolls (操作 fixed) only below this. */
-const WITHDRAWAL_TABLE_WIDTH = 200 + 100 + 110 + 100 + 190 + 110 + 90 + 100 + 160;
+const WITHDRAWAL_TABLE_WIDTH = 190 + 90 + 100 + 90 + 170 + 90 + 80 + 100 + 140;
 
 /** Withdrawals: review → pay → paid, or reject with a reason (the frozen amount returns). */
 export default function WithdrawalsPage() {
@@ -120,7 +106,7 @@ export default function WithdrawalsPage() {
       title: '单号',
       dataIndex: 'order_no',
       search: false,
-      width: 200,
+      width: 190,
       render: (_, r) => (
         <Typography.Text copyable={{ text: r.order_no }} style={{ whiteSpace: 'nowrap' }}>
           <a data-testid={`withdrawal-detail-${r.id}`} onClick={() => setDetail(r)}>
@@ -133,7 +119,7 @@ export default function WithdrawalsPage() {
       title: '会员',
       dataIndex: 'username',
       search: false,
-      width: 100,
+      width: 90,
       ellipsis: true,
       render: (_, r) => <Link to={`/members/${r.member_id}`}>{r.username}</Link>,
     },
@@ -142,12 +128,12 @@ export default function WithdrawalsPage() {
       dataIndex: 'amount',
       search: false,
       align: 'right',
-      width: 110,
+      width: 100,
       render: (_, r) => (
         <>
           <Money value={r.amount} />
           {r.fee !== '0.00' && (
-            <Typography.Text type="secondary" style={small}>
+            <Typography.Text type="secondary" style={SMALL}>
               手续费 {yuan(r.fee)}
             </Typography.Text>
           )}
@@ -159,18 +145,18 @@ export default function WithdrawalsPage() {
       dataIndex: 'actual_amount',
       search: false,
       align: 'right',
-      width: 100,
+      width: 90,
       render: (_, r) => <Money value={r.actual_amount} />,
     },
     {
       title: '收款账户',
       dataIndex: 'wallet_name',
       search: false,
-      width: 190,
+      width: 170,
       render: (_, r) => (
         <>
           {`${r.wallet_name} ${r.holder_name ?? ''}`}
-          <Typography.Text type="secondary" style={small} copyable={{ text: r.account }}>
+          <Typography.Text type="secondary" style={SMALL} copyable={{ text: r.account }}>
             {r.account}
           </Typography.Text>
         </>
@@ -179,7 +165,7 @@ export default function WithdrawalsPage() {
     {
       title: '状态',
       dataIndex: 'status',
-      width: 110,
+      width: 90,
       valueEnum: Object.fromEntries(Object.entries(WITHDRAW_STATUSES).map(([k, v]) => [k, { text: v }])),
       render: (_, r) => (
         <>
@@ -187,7 +173,7 @@ export default function WithdrawalsPage() {
           {r.reason && (
             <Typography.Text
               type="secondary"
-              style={{ ...small, maxWidth: 94 }}
+              style={{ ...SMALL, maxWidth: 74 }}
               ellipsis={{ tooltip: r.reason }}
             >
               {r.reason}
@@ -200,7 +186,7 @@ export default function WithdrawalsPage() {
       title: '处理人',
       dataIndex: 'operator_name',
       search: false,
-      width: 90,
+      width: 80,
       ellipsis: true,
       render: (_, r) => r.operator_name ?? '-',
     },
@@ -215,10 +201,10 @@ export default function WithdrawalsPage() {
       title: '操作',
       valueType: 'option',
       fixed: 'right',
-      width: 160,
+      width: 140,
       render: (_, r) =>
         r.status === 'pending' || r.status === 'approved' ? (
-          <Space>
+          <Space size={[8, 4]} wrap>
             {r.status === 'pending' && (
               <Popconfirm
                 title={`审核通过 ${r.username} 的提现 ${yuan(r.amount)} 元？通过后会员不能再取消`}

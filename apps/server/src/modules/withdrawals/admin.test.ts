@@ -69,6 +69,22 @@ describe('withdrawals: review → pay → paid, or reject', () => {
     expect((await mainBalance(t, m)).get('main')).toBe(50_000n);
   });
 
+  it('finds one deposit or withdrawal by its id (the console opens a ledger entry’s 提现单 #id / 充值订单 #id)', async () => {
+    const m = await newMember(t.app);
+    const { order } = await deposit(t, m, '500', 'bank');
+    const id = await withdrawalOf(m, '100');
+    const finance = await newOperator(t.app, 'finance');
+    const list = async (url: string) =>
+      body<{ total: number; list: Array<{ id: number }> }>(await as(t.app, finance, { method: 'GET', url }))
+        .data;
+    expect((await list(`/admin/v1/finance/withdrawals?id=${id}`)).list.map((r) => r.id)).toEqual([id]);
+    expect((await list(`/admin/v1/finance/withdrawals?id=${id + 1000}`)).total).toBe(0);
+    expect((await list(`/admin/v1/finance/deposits?id=${order.id}`)).list.map((r) => r.id)).toEqual([
+      order.id,
+    ]);
+    expect((await list(`/admin/v1/finance/deposits?id=${order.id + 1000}`)).total).toBe(0);
+  });
+
   it('refuses a support operator every finance action', async () => {
     const support = await newOperator(t.app, 'support');
     for (const [method, url] of [

@@ -170,6 +170,7 @@ describe('describeReference', () => {
       target: { page: 'adjustments', id: 31 },
     });
     expect(describeReference('bonus:vip-upgrade:7:3')?.text).toBe('VIP3 晋级礼金');
+    expect(describeReference('bonus:seed:demo002')?.text).toBe('演示账户体验金');
     expect(describeReference('bonus:invite:deposit:12:1')).toMatchObject({
       text: '邀请充值奖励（被邀请会员 #12，第1档）',
       target: { page: 'member', id: 12 },

@@ -147,6 +147,7 @@ const positiveInt = (s: string | undefined): number | null =>
 export function describeBonusReference(ref: string): DescribedReference {
   const parts = ref.split(':');
   const [head, a, b, c] = parts;
+  if (head === 'seed') return { type: 'seed', text: '演示账户体验金', target: null };
   if (head === 'vip-upgrade' && b !== undefined)
     return { type: 'vip_upgrade', text: `VIP${b} 晋级礼金`, target: null };
   if (head === 'activity-application' || head === 'activity_application') {
@@ -767,6 +768,16 @@ function capKeyText(scope: string, key: unknown): string {
   return k;
 }
 
+const FIELD_ORDER = new Map(Object.keys(FIELD_LABELS).map((k, i) => [k, i]));
+/**
+ * Keys in the order of FIELD_LABELS (a detail stored as JSONB comes back with its keys sorted by
+ * length, not as written), unknown ones last.
+ */
+const inFieldOrder = (keys: string[]) =>
+  [...keys].sort(
+    (x, y) => (FIELD_ORDER.get(x) ?? FIELD_ORDER.size) - (FIELD_ORDER.get(y) ?? FIELD_ORDER.size),
+  );
+
 /** Scalar before/after (a cap): the field it is of. */
 const SCALAR_FIELD_OF: Record<string, string> = {
   'sports.book_cap.save': 'max_liability',
@@ -790,7 +801,7 @@ export function auditDetailRows(detail: Record<string, unknown>, ctx: LabelConte
     ) {
       const b = isRecord(before) ? before : null;
       const a = isRecord(after) ? after : null;
-      const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
+      const keys = inFieldOrder([...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])]);
       for (const key of keys) {
         const was = b?.[key];
         const is = a?.[key];
@@ -816,8 +827,9 @@ export function auditDetailRows(detail: Record<string, unknown>, ctx: LabelConte
       });
     }
   }
-  for (const [key, v] of Object.entries(detail)) {
+  for (const key of inFieldOrder(Object.keys(detail))) {
     if (key === 'before' || key === 'after') continue;
+    const v = detail[key];
     const text =
       key === 'key' && typeof detail.scope === 'string'
         ? capKeyText(detail.scope, v)
