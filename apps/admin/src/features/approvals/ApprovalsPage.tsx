@@ -82,7 +82,7 @@ function ChangeDrawer({
             </Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5}>变更内容（修改前 → 修改后）</Typography.Title>
-          <ChangeDiff before={change.before} after={change.after} />
+          <ChangeDiff before={change.before} after={change.after} targetType={change.target_type} />
         </div>
       )}
     </Drawer>

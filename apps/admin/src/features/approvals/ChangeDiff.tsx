@@ -1,23 +1,23 @@
-import { fieldLabel, valueText } from '@app/shared/backoffice';
+import { fieldLabel, valueText, type LabelContext } from '@app/shared/backoffice';
 import { Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 /** A field's label (packages/shared labels.ts); a key without one shows as the key. */
-const labelOf = (key: string) => fieldLabel(key) ?? key;
+const labelOf = (key: string, ctx: LabelContext) => fieldLabel(key, ctx) ?? key;
 
 /** One value as an operator reads it: 元 grouped, roles and states in words, lists line by line. */
-export function showValue(key: string, v: unknown): ReactNode {
+export function showValue(key: string, v: unknown, ctx: LabelContext = {}): ReactNode {
   if (v === null || v === undefined || v === '')
     return <Typography.Text type="secondary">不限/无</Typography.Text>;
   if (Array.isArray(v) && v.length > 0)
     return (
       <div>
         {v.map((item, i) => (
-          <div key={i}>{valueText(key, item)}</div>
+          <div key={i}>{valueText(key, item, ctx)}</div>
         ))}
       </div>
     );
-  return valueText(key, v);
+  return valueText(key, v, ctx);
 }
 
 interface DiffRow {
@@ -44,7 +44,17 @@ function rowsOf(before: unknown, after: unknown): DiffRow[] {
 }
 
 /** What a change does, field by field: before (struck through when it changes) → after (bold). */
-export function ChangeDiff({ before, after }: { before: unknown; after: unknown }) {
+export function ChangeDiff({
+  before,
+  after,
+  targetType,
+}: {
+  before: unknown;
+  after: unknown;
+  /** What the change acts on (`withdrawal`, `operator` …): statuses and fields read by it. */
+  targetType?: string;
+}) {
+  const ctx: LabelContext = { targetType };
   if (before === null && after === null)
     return <Typography.Text type="secondary">此项无字段变化（见摘要）</Typography.Text>;
   return (
@@ -55,7 +65,7 @@ export function ChangeDiff({ before, after }: { before: unknown; after: unknown 
       rowKey="key"
       dataSource={rowsOf(before, after)}
       columns={[
-        { title: '字段', dataIndex: 'key', width: 180, render: (k: string) => labelOf(k) },
+        { title: '字段', dataIndex: 'key', width: 180, render: (k: string) => labelOf(k, ctx) },
         {
           title: '修改前',
           dataIndex: 'before',
@@ -64,7 +74,7 @@ export function ChangeDiff({ before, after }: { before: unknown; after: unknown 
               <Typography.Text type="secondary">（新建）</Typography.Text>
             ) : (
               <Typography.Text delete={r.changed} type={r.changed ? 'secondary' : undefined}>
-                {showValue(r.key, v)}
+                {showValue(r.key, v, ctx)}
               </Typography.Text>
             ),
         },
@@ -73,7 +83,7 @@ export function ChangeDiff({ before, after }: { before: unknown; after: unknown 
           dataIndex: 'after',
           render: (v: unknown, r) => (
             <Typography.Text strong={r.changed} type={r.changed ? 'danger' : undefined}>
-              {showValue(r.key, v)}
+              {showValue(r.key, v, ctx)}
             </Typography.Text>
           ),
         },

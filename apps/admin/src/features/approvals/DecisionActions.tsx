@@ -138,7 +138,7 @@ export function DecisionActions({ change: c, onDecided, onPassword, buttons, lea
           {c.maker_reason ? `，原因：${c.maker_reason}` : ''}。通过后立即生效，并以你的名义记入审计日志。
         </Typography.Paragraph>
         <div style={{ marginBottom: 16 }}>
-          <ChangeDiff before={c.before} after={c.after} />
+          <ChangeDiff before={c.before} after={c.after} targetType={c.target_type} />
         </div>
         {MAKES_PASSWORD.has(c.kind) && (
           <Alert
