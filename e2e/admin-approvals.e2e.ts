@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { ControlChangeKindKey } from '@app/shared/backoffice';
+import { groupedYuan, type ControlChangeKindKey } from '@app/shared/backoffice';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { uniqueUsername } from './support/app.ts';
@@ -127,8 +127,9 @@ describe('复核中心: what one operator must not do alone', () => {
     await row.getByText('详情').click();
     const drawer = page.getByTestId('change-detail');
     const diffRow = drawer.locator('tr', { hasText: '单人审批额度（元）' });
-    await diffRow.getByText(before).waitFor();
-    await diffRow.getByText(raised).waitFor();
+    // Amounts read as everywhere in the console: grouped (1,000.00).
+    await diffRow.getByText(groupedYuan(before)).waitFor();
+    await diffRow.getByText(groupedYuan(raised)).waitFor();
     await shoot('admin-approvals-detail');
 
     await page

@@ -165,8 +165,23 @@ describe('the console speaks Chinese (issue 44, points 5 and 6)', () => {
     await expect.poll(() => status.innerText()).toBe('未开赛');
     await page.getByTestId('open-correction').click();
     await page.getByLabel('原因').fill('赛事取消，全部退款');
-    await page.getByRole('dialog').getByRole('button', { name: OK_BUTTON }).click();
-    await page.getByRole('button', { name: '确认作废' }).click();
+    // A click that lands while the dialog is still zooming in can miss: click until the preview asks.
+    const confirmVoid = page.getByRole('button', { name: '确认作废' });
+    await expect
+      .poll(
+        async () => {
+          if ((await confirmVoid.count()) === 0)
+            await page
+              .getByRole('dialog')
+              .getByRole('button', { name: OK_BUTTON })
+              .click({ timeout: 2_000 })
+              .catch(() => undefined);
+          return confirmVoid.count();
+        },
+        { timeout: 30_000, interval: 1_500 },
+      )
+      .toBeGreaterThan(0);
+    await confirmVoid.click();
     await page.getByText('已作废', { exact: true }).first().waitFor();
     await expect.poll(() => status.innerText()).toBe('取消');
     await status.scrollIntoViewIfNeeded();
@@ -198,8 +213,19 @@ describe('the console speaks Chinese (issue 44, points 5 and 6)', () => {
     await page.getByTestId('open-adjustment').click();
     await page.getByLabel('金额（元）').fill('-50.555');
     await page.getByLabel('原因').fill('活动补偿奖励');
-    await page.getByRole('button', { name: OK_BUTTON }).click();
-    await page.getByRole('dialog').getByText('金额不能为负数，最多两位小数').waitFor();
+    const error = page.getByRole('dialog').getByText('金额不能为负数，最多两位小数');
+    await expect
+      .poll(
+        async () => {
+          await page
+            .getByRole('button', { name: OK_BUTTON })
+            .click({ timeout: 2_000 })
+            .catch(() => undefined);
+          return error.count();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBeGreaterThan(0);
     await screenshot(page, 'admin-adjustment-amount-error');
     expect(pageErrors).toEqual([]);
   });
