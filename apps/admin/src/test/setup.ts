@@ -5,7 +5,7 @@
  */
 import '@ant-design/v5-patch-for-react-19';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // antd's grid and ProLayout ask matchMedia for breakpoints, which happy-dom leaves out: answer as
 // a 1440 px wide screen, the console's first layout.
@@ -55,3 +55,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+// ProLayout's menu items set a 400 ms timer when they mount (SiderMenu/BaseMenu.js) that sets
+// state even after the page is cleaned up: let the last ones fire while the window still exists,
+// or they throw "window is not defined" once the test environment is torn down.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 500)));
