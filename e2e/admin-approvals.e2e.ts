@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { groupedYuan, type ControlChangeKindKey } from '@app/shared/backoffice';
+import { groupYuan } from '@app/shared';
+import type { ControlChangeKindKey } from '@app/shared/backoffice';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { uniqueUsername } from './support/app.ts';
@@ -14,6 +15,7 @@ import {
   server,
   useConsoleSuite,
 } from './support/admin.ts';
+import { memberApi } from './support/member-api.ts';
 
 useConsoleSuite('admin-approvals');
 
@@ -59,23 +61,6 @@ async function consoleApi(username: string, password: string) {
     payload: { username, password },
   });
   return res.json<{ code: number; message: string; data: { token?: string } }>();
-}
-
-/** A member's API call with their token. */
-async function memberApi(username: string, password: string) {
-  const res = await server.app.inject({ method: 'POST', url: '/v1/login', payload: { username, password } });
-  const token = res.json<{ data: { token: string } }>().data.token;
-  return async <T>(method: 'GET' | 'POST', url: string, payload?: unknown): Promise<T> => {
-    const r = await server.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload ? { payload } : {}),
-    });
-    const body = r.json<{ code: number; message: string; data: T }>();
-    if (body.code !== 200) throw new Error(`${url}: ${body.message}`);
-    return body.data;
-  };
 }
 
 describe('复核中心: what one operator must not do alone', () => {
@@ -128,8 +113,8 @@ describe('复核中心: what one operator must not do alone', () => {
     const drawer = page.getByTestId('change-detail');
     const diffRow = drawer.locator('tr', { hasText: '单人审批额度（元）' });
     // Amounts read as everywhere in the console: grouped (1,000.00).
-    await diffRow.getByText(groupedYuan(before)).waitFor();
-    await diffRow.getByText(groupedYuan(raised)).waitFor();
+    await diffRow.getByText(groupYuan(before)).waitFor();
+    await diffRow.getByText(groupYuan(raised)).waitFor();
     await shoot('admin-approvals-detail');
 
     await page

@@ -12,25 +12,9 @@ import {
   server,
   useConsoleSuite,
 } from './support/admin.ts';
+import { memberApi } from './support/member-api.ts';
 
 useConsoleSuite('admin-words');
-
-/** A member's API call with their token (the member's own steps that are not under test here). */
-async function memberApi(username: string, password: string) {
-  const res = await server.app.inject({ method: 'POST', url: '/v1/login', payload: { username, password } });
-  const token = res.json<{ data: { token: string } }>().data.token;
-  return async <T>(method: 'GET' | 'POST', url: string, payload?: unknown): Promise<T> => {
-    const r = await server.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload ? { payload } : {}),
-    });
-    const body = r.json<{ code: number; message: string; data: T }>();
-    if (body.code !== 200) throw new Error(`${url}: ${body.message}`);
-    return body.data;
-  };
-}
 
 /** Where a table's header cell sits on the screen. */
 async function box(header: Locator) {

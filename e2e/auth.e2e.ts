@@ -180,13 +180,13 @@ describe('registration and login', () => {
     expect(await storedConsent(username)).toMatchObject({ version: TERMS_VERSION });
   });
 
-  it('the demo member logs in and sees 10000.00', async () => {
+  it('the demo member logs in and sees 10,000.00', async () => {
     await login(page, 'demo001', 'demo1234');
     await waitForRoute(page, '/pages/home/home');
     await dismissHomeModal(page);
-    await expect.poll(() => page.locator('.member-balance-value').textContent()).toBe('10000.00');
+    await expect.poll(() => page.locator('.member-balance-value').textContent()).toBe('10,000.00');
     await page.goto('/#/pages/mine/mine');
-    await expect.poll(() => page.locator('.balance-main').textContent()).toBe('10000.00');
+    await expect.poll(() => page.locator('.balance-main').textContent()).toBe('10,000.00');
     expect(await page.getByTestId('mine-username').textContent()).toBe('demo001');
   });
 

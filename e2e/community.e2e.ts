@@ -52,7 +52,7 @@ describe('community', () => {
 
     await rows.filter({ hasText: '体验金已到账' }).click();
     await waitForRoute(page, '/minePages/message-detail');
-    await page.getByTestId('message-detail').getByText('10000.00 元已到账主钱包').waitFor();
+    await page.getByTestId('message-detail').getByText('10,000.00 元已到账主钱包').waitFor();
     await page.getByRole('button', { name: '查看详情' }).waitFor();
     await screenshot(page, 'community-message-detail');
     await page.goBack();

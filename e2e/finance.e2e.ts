@@ -339,7 +339,7 @@ describe('finance', () => {
 
     await openRoute(page, '/financePages/recharge');
     await page.getByRole('button', { name: '支付宝' }).click();
-    await page.getByTestId('recharge-limits').getByText('50.00 - 20000.00 元').waitFor();
+    await page.getByTestId('recharge-limits').getByText('50.00 – 20,000.00 元').waitFor();
     await refuses('充值金额', 'recharge-amount-error', '立即充值', '-5', '充值金额不能为负数');
     await refuses('充值金额', 'recharge-amount-error', '立即充值', '12.345', '充值金额最多保留两位小数');
     await refuses(

@@ -91,7 +91,7 @@ describe('every page renders (screenshots in test-results/screenshots)', () => {
     await login(page, 'demo001', 'demo1234');
     await waitForRoute(page, '/pages/home/home');
     await dismissHomeModal(page);
-    await expect.poll(() => page.locator('.member-balance-value').textContent()).toBe('10000.00');
+    await expect.poll(() => page.locator('.member-balance-value').textContent()).toBe('10,000.00');
     await screenshot(page, 'home-member');
 
     await page.goto('/#/pages/mine/mine');

@@ -142,7 +142,7 @@ describe('records', { timeout: 90_000 }, () => {
     await screenshot(page, 'records-rebate-detail');
 
     await openRoute(page, '/pages/mine/mine');
-    await expect.poll(() => page.locator('.balance-main').textContent()).toBe('1418.40');
+    await expect.poll(() => page.locator('.balance-main').textContent()).toBe('1,418.40');
   });
 
   it('lists the bill entries with a type filter, the bonuses and the comprehensive report', async () => {

@@ -26,7 +26,7 @@ describe('session', () => {
   it('an expired token found by the launch login check sends the member to the login page', async () => {
     const memberId = await loginDemo();
     await page.goto('/#/pages/mine/mine');
-    await expect.poll(() => page.locator('.balance-main').textContent()).toBe('10000.00');
+    await expect.poll(() => page.locator('.balance-main').textContent()).toBe('10,000.00');
 
     await expireSessions(memberId);
     await page.reload();
@@ -41,7 +41,7 @@ describe('session', () => {
   it('a 401 on a member call (balance refresh) logs out and relaunches the login page', async () => {
     const memberId = await loginDemo();
     await page.goto('/#/pages/mine/mine');
-    await expect.poll(() => page.locator('.balance-main').textContent()).toBe('10000.00');
+    await expect.poll(() => page.locator('.balance-main').textContent()).toBe('10,000.00');
     await expireSessions(memberId);
     await page.getByRole('button', { name: '刷新余额' }).click();
     await toast(page, '您还未登录，请先登录').waitFor({ timeout: 10_000 });

@@ -3,6 +3,7 @@ import {
   BET_MESSAGES,
   fenFromDecimal,
   formatFen,
+  formatYuan,
   groupSelections,
   maxPrize,
   parseLine,
@@ -253,7 +254,7 @@ describe('sports betting in the browser', () => {
     await page.goto('/#/betPages/football/index');
     await chooseBetType('胜平负');
     await chooseMode('混合过关');
-    await expect.poll(() => page.getByTestId('bet-balance').textContent()).toBe('余额 10000.00');
+    await expect.poll(() => page.getByTestId('bet-balance').textContent()).toBe('余额 10,000.00');
 
     // One play type per match, three play types in one parlay: switching tab keeps the slip.
     const plays = [
@@ -337,7 +338,7 @@ describe('sports betting in the browser', () => {
 
     // The stake left the wallet: the betting page shows the new balance.
     await page.goBack();
-    await expect.poll(() => page.getByTestId('bet-balance').textContent()).toBe('余额 9992.00');
+    await expect.poll(() => page.getByTestId('bet-balance').textContent()).toBe('余额 9,992.00');
     await page.goForward();
     await waitForRoute(page, '/betPages/order/detail');
     await page.getByTestId('order-summary').waitFor();
@@ -366,7 +367,7 @@ describe('sports betting in the browser', () => {
     await pause();
     await screenshot(page, 'sports-order-detail-settled');
 
-    const credited = formatFen(fenFromDecimal('9992.00') + fenFromDecimal(expectedPrize));
+    const credited = formatYuan(fenFromDecimal('9992.00') + fenFromDecimal(expectedPrize));
     await page.goBack();
     await expect
       .poll(() => page.getByTestId('bet-balance').textContent(), { timeout: LIVE_TIMEOUT })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fenFromDecimal, formatFen, parseYuan } from './money.ts';
+import { fenFromDecimal, formatFen, formatYuan, groupYuan, parseYuan } from './money.ts';
 
 describe('parseYuan', () => {
   it.each([
@@ -48,5 +48,26 @@ describe('formatFen', () => {
     for (const fen of [0n, 1n, 99n, 100n, -7n, 987654321n]) {
       expect(fenFromDecimal(formatFen(fen))).toBe(fen);
     }
+  });
+});
+
+describe('formatYuan and groupYuan: money as people read it', () => {
+  it('groups thousands and always shows two decimals', () => {
+    expect(formatYuan(1_234_567n)).toBe('12,345.67');
+    expect(formatYuan(100_000_000_000n)).toBe('1,000,000,000.00');
+    expect(formatYuan(99_999n)).toBe('999.99');
+    expect(formatYuan(-5n)).toBe('-0.05');
+    expect(formatYuan(0n)).toBe('0.00');
+  });
+  it('reads the decimal strings the server sends, signs included', () => {
+    expect(groupYuan('10000.00')).toBe('10,000.00');
+    expect(groupYuan('-1234567.5')).toBe('-1,234,567.50');
+    expect(groupYuan('+50000')).toBe('+50,000.00');
+    expect(groupYuan('0.10')).toBe('0.10');
+  });
+  it('leaves what is not an amount alone', () => {
+    expect(groupYuan('--')).toBe('--');
+    expect(groupYuan('abc')).toBe('abc');
+    expect(groupYuan('1.234')).toBe('1.234');
   });
 });

@@ -41,6 +41,25 @@ export function formatFen(fen: bigint): string {
   return `${negative ? '-' : ''}${whole.toString()}.${frac}`;
 }
 
+/**
+ * 元 as people read it, the one way every app and message shows money: thousands separators and
+ * two decimals. 1234567n → "12,345.67"; -5n → "-0.05".
+ */
+export function formatYuan(fen: bigint): string {
+  return groupYuan(formatFen(fen));
+}
+
+/**
+ * A decimal string of 元 as people read it: "10000.00" → "10,000.00", "+12345.5" → "+12,345.50",
+ * "0.1" → "0.10". Text that is not an amount (a dash, "abc") comes back as it is.
+ */
+export function groupYuan(text: string): string {
+  const m = /^([+-]?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m) return text;
+  const [, sign = '', whole = '0', frac = ''] = m;
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac.padEnd(2, '0')}`;
+}
+
 /** Converts a decimal string produced by formatFen back to 分 (trusted input only). */
 export function fenFromDecimal(text: string): bigint {
   const parsed = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());

@@ -138,7 +138,7 @@ export async function seedCommunity(services: Services, demoMemberId: number): P
       memberId: demoMemberId,
       type: 'finance',
       title: '体验金已到账',
-      content: '您的演示账户体验金 10000.00 元已到账主钱包，快去体验足球、篮球竞猜和彩票游戏吧！',
+      content: '您的演示账户体验金 10,000.00 元已到账主钱包，快去体验足球、篮球竞猜和彩票游戏吧！',
       link: '/pages/mine/mine',
       dedupeKey: 'seed:demo001',
     }),

@@ -1,27 +1,27 @@
+import { formatYuan, groupYuan } from '@app/shared';
+
 /**
- * A money amount as the server sent it: a decimal string such as "10000.00". It is never parsed
- * into a float; only the thousands separators are added for reading.
+ * The app's one money formatter: 元 with thousands separators and two decimals, from the decimal
+ * string the server sent ("10000.00" → "10,000.00", never parsed into a float) or from 分 the app
+ * computed (bigint). Nothing yet is `--`.
  */
-export function formatMoneyText(value: string | null | undefined): string {
+export function yuan(value: string | bigint | null | undefined): string {
   if (value === null || value === undefined || value === '') return '--';
-  const match = /^(-?)(\d+)(\.\d+)?$/.exec(value);
-  if (!match) return value;
-  const [, sign = '', whole = '', frac = ''] = match;
-  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac}`;
+  return typeof value === 'bigint' ? formatYuan(value) : groupYuan(value);
 }
 
+/** An amount in a page: `yuan` of it, with the raw value in `data-amount` for tests and tools. */
 export function Money({
   value,
   className,
-  grouped = false,
 }: {
-  value: string | null | undefined;
+  value: string | bigint | null | undefined;
   className?: string;
-  grouped?: boolean;
 }) {
+  const raw = typeof value === 'bigint' ? yuan(value).replace(/,/g, '') : (value ?? '');
   return (
-    <span className={className ? `money ${className}` : 'money'} data-amount={value ?? ''}>
-      {grouped ? formatMoneyText(value) : (value ?? '--')}
+    <span className={className ? `money ${className}` : 'money'} data-amount={raw}>
+      {yuan(value)}
     </span>
   );
 }

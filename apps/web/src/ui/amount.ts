@@ -1,4 +1,4 @@
-import { AMOUNT_PROBLEM_MESSAGES, formatFen, parseYuan } from '@app/shared';
+import { AMOUNT_PROBLEM_MESSAGES, formatYuan, parseYuan } from '@app/shared';
 
 /** What an amount field accepts: money in 元 (two decimals) or a whole count (倍数). */
 export interface AmountRule {
@@ -14,11 +14,9 @@ export interface AmountRule {
 export type AmountCheck =
   { state: 'empty' } | { state: 'ok'; value: bigint } | { state: 'invalid'; message: string };
 
-const groupedFen = (fen: bigint) => formatFen(fen).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
 /** The range in words: `10.00 – 50,000.00 元`, `1 – 99 倍`. */
 export function rangeWords(rule: AmountRule): string {
-  const show = (v: bigint) => (rule.kind === 'money' ? groupedFen(v) : String(v));
+  const show = (v: bigint) => (rule.kind === 'money' ? formatYuan(v) : String(v));
   const unit = rule.kind === 'money' ? '元' : '倍';
   if (rule.min !== undefined && rule.max !== undefined)
     return `${show(rule.min)} – ${show(rule.max)} ${unit}`;

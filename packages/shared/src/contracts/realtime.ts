@@ -2,38 +2,11 @@ import { z } from 'zod';
 import { isoDate, moneyString } from './common.ts';
 
 /**
- * Realtime protocol (version 1) on top of Pusher Channels protocol 7: channel names, the
- * events the server broadcasts and their payloads. One file, shared by server and client.
+ * Realtime protocol (version 1) on top of Pusher Channels protocol 7: the payloads of the events
+ * the server broadcasts and the REST contracts of /v1/broadcasting and /v1/websocket. Channel and
+ * event names are in `realtime-names.ts`. One protocol, shared by server and client.
  */
-export const REALTIME_PROTOCOL_VERSION = 1;
-export const PUSHER_PROTOCOL = 7;
-
-/** A member's private channel: only that member's token can sign a subscription to it. */
-export const privateUserChannel = (memberId: number): string => `private-user.${memberId}`;
-const PRIVATE_USER = /^private-user\.(\d{1,12})$/;
-export function memberIdOfChannel(channel: string): number | null {
-  const match = PRIVATE_USER.exec(channel);
-  return match ? Number(match[1]) : null;
-}
-
-/** Public channels anyone may subscribe to without auth. */
-export const PUBLIC_CHANNELS = {
-  announcements: 'announcements',
-  liveMatches: 'matches.live',
-  lottery: (code: string) => `lottery.${code}`,
-} as const;
-
-export const REALTIME_EVENTS = {
-  balanceChanged: 'balance.changed',
-  userInfoChanged: 'user-info.changed',
-  notification: 'notification',
-  connectionTest: 'connection.test',
-  sessionRevoked: 'session.revoked',
-  orderSettled: 'order.settled',
-  orderConfirmed: 'order.confirmed',
-  matchUpdated: 'match.updated',
-  oddsUpdated: 'odds.updated',
-} as const;
+export * from './realtime-names.ts';
 
 export const balanceChangedEvent = z
   .object({

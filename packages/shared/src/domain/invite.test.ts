@@ -42,7 +42,7 @@ describe('invite rules', () => {
 
   it('writes the rules from the same numbers', () => {
     const text = inviteRuleLines().join('\n');
-    expect(text).toContain('累计充值满1000.00元奖励38.00元');
+    expect(text).toContain('累计充值满1,000.00元奖励38.00元');
     expect(text).toContain('0.30%');
     expect(text).toContain('00:10后自动到账');
     expect(text).toContain('有效投注指已结算（中奖或未中奖）的体育注单、彩票注单和电子游戏的游戏局的投注额');

@@ -1,4 +1,4 @@
-import { formatFen } from '../money.ts';
+import { formatYuan } from '../money.ts';
 import { BEIJING_OFFSET_MS, beijingDate } from './lottery/schedule.ts';
 // An invitee's valid bets for the commission are 有效投注 as everywhere (domain/valid-bets.ts).
 import { validBetCategoriesText, type ValidBetCategory } from './valid-bets.ts';
@@ -100,7 +100,7 @@ export function validBetKindsText(rules = INVITE_RULES): string {
 /** The rules as a member reads them (the rules page), from the same constants. */
 export function inviteRuleLines(rules = INVITE_RULES): string[] {
   const tiers = rules.depositMilestones
-    .map((m) => `累计充值满${formatFen(m.threshold)}元奖励${formatFen(m.reward)}元`)
+    .map((m) => `累计充值满${formatYuan(m.threshold)}元奖励${formatYuan(m.reward)}元`)
     .join('；');
   return [
     '分享您的专属邀请码或邀请链接，好友通过它注册即成为您的下级。',

@@ -1,4 +1,5 @@
 import { reasons } from './define.ts';
+import { groupYuan } from '../money.ts';
 
 /** `第2注：` before a line's problem when the slip holds more than one bet; nothing for one. */
 type Line = { line: number | null };
@@ -32,10 +33,13 @@ export const LOTTERY_REASONS = reasons({
       `${onLine(p)}${p.play === null ? '' : `${p.play}：`}${p.problem}`,
   },
   'lottery.slip_play_not_found': { status: 422, message: (p: Line) => `${onLine(p)}玩法不存在` },
-  'lottery.slip_over_max': { status: 422, message: (p: { max: string }) => `单次投注金额不能超过${p.max}元` },
+  'lottery.slip_over_max': {
+    status: 422,
+    message: (p: { max: string }) => `单次投注金额不能超过${groupYuan(p.max)}元`,
+  },
   'lottery.stake_changed': {
     status: 422,
-    message: (p: { total: string }) => `投注金额已变化，应为${p.total}元，请确认后重新提交`,
+    message: (p: { total: string }) => `投注金额已变化，应为${groupYuan(p.total)}元，请确认后重新提交`,
   },
   /** A bet the lottery wallet cannot cover (`data.wallet` is `lottery`). */
   'lottery.insufficient_balance': { status: 422, message: '彩票钱包余额不足，请先转入资金' },

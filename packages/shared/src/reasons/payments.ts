@@ -1,11 +1,18 @@
 import { reasons } from './define.ts';
+import { groupYuan } from '../money.ts';
 
 /** What deposits (orders, the gateway's notifications, USDT review) and finance settings refuse. */
 export const PAYMENTS_REASONS = reasons({
   'payments.method_closed': { status: 422, message: '该充值方式暂未开放' },
   'payments.amount_not_positive': { status: 422, message: '充值金额须大于0' },
-  'payments.under_min': { status: 422, message: (p: { min: string }) => `单笔最低充值 ${p.min} 元` },
-  'payments.over_max': { status: 422, message: (p: { max: string }) => `单笔最高充值 ${p.max} 元` },
+  'payments.under_min': {
+    status: 422,
+    message: (p: { min: string }) => `单笔最低充值 ${groupYuan(p.min)} 元`,
+  },
+  'payments.over_max': {
+    status: 422,
+    message: (p: { max: string }) => `单笔最高充值 ${groupYuan(p.max)} 元`,
+  },
   'payments.order_not_found': { status: 404, message: '订单不存在' },
   'payments.usdt_needs_hash': { status: 422, message: 'USDT订单请转账后提交交易哈希' },
   'payments.order_not_pending': { status: 409, message: '订单已不是待支付状态' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HTTP_MESSAGES } from '../errors.ts';
+import { groupYuan } from '../money.ts';
 import {
   isReasonName,
   REASON_AREAS,
@@ -123,7 +124,8 @@ describe('the reasons catalogue', () => {
       expect(text, name).toMatch(CJK);
       expect(text, name).not.toMatch(/undefined|NaN|\[object /);
       // A template shows some of its figures (a failed sign-in shows the tries left, not the lock's length).
-      const figures = Object.values(sample as object).map(String);
+      // Amounts of 元 show as people read them (200000.00 as 200,000.00).
+      const figures = Object.values(sample as object).flatMap((f) => [String(f), groupYuan(String(f))]);
       expect(
         figures.some((f) => text.includes(f)),
         `${name}: ${text}`,

@@ -1,4 +1,5 @@
 import { reasons } from './define.ts';
+import { groupYuan } from '../money.ts';
 
 /** What the member was trying to do, in the words of a refusal (`投注、充值或转入`). */
 type Doing = { doing: string };
@@ -28,13 +29,13 @@ export const RESPONSIBLE_REASONS = reasons({
   'responsible.limit_exceeded': {
     status: 422,
     message: (p: { limit: string; left: string; resets: string }) =>
-      `超出${p.limit}：本期剩余 ${p.left} 元，将于 ${p.resets} 重置`,
+      `超出${p.limit}：本期剩余 ${groupYuan(p.left)} 元，将于 ${p.resets} 重置`,
   },
   /** A limit with nothing left this period. */
   'responsible.limit_reached': {
     status: 422,
     message: (p: { limit: string; left: string; resets: string }) =>
-      `已达到${p.limit}：本期剩余 ${p.left} 元，将于 ${p.resets} 重置`,
+      `已达到${p.limit}：本期剩余 ${groupYuan(p.left)} 元，将于 ${p.resets} 重置`,
   },
   'responsible.limit_not_positive': { status: 422, message: '限额须大于0元' },
   'responsible.exclusion_not_shortenable': {

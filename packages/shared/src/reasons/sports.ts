@@ -1,5 +1,6 @@
 import { reasons } from './define.ts';
 import { problemMessage } from './request.ts';
+import { groupYuan } from '../money.ts';
 
 /** A match's number as members read it (`周三001`). */
 type OnMatch = { match: string };
@@ -51,18 +52,18 @@ export const SPORTS_REASONS = reasons({
   'sports.over_member_stake': {
     status: 422,
     message: (p: { limit: string; best: string }) =>
-      `投注金额超过您的账户单笔限额${p.limit}元，本场最高可投 ${p.best} 元`,
+      `投注金额超过您的账户单笔限额${groupYuan(p.limit)}元，本场最高可投 ${groupYuan(p.best)} 元`,
   },
   'sports.over_member_payout': {
     status: 422,
     message: (p: OnMatch & { limit: string; left: string; best: string }) =>
-      `${p.match} 的最高可赢金额超过您的账户单场限额${p.limit}元（剩余${p.left}元），本场最高可投 ${p.best} 元`,
+      `${p.match} 的最高可赢金额超过您的账户单场限额${groupYuan(p.limit)}元（剩余${groupYuan(p.left)}元），本场最高可投 ${groupYuan(p.best)} 元`,
   },
   /** The book's cap on one outcome (`data.max_stake` is the most the slip may stake now). */
   'sports.book_cap_reached': {
     status: 422,
     message: (p: OnMatch & { play: string; option: string; best: string }) =>
-      `${p.match} ${p.play} ${p.option} 已接近投注上限，本场最高可投 ${p.best} 元`,
+      `${p.match} ${p.play} ${p.option} 已接近投注上限，本场最高可投 ${groupYuan(p.best)} 元`,
   },
   // ---- the console ----
   'sports.play_not_found': { status: 422, message: '玩法不存在' },

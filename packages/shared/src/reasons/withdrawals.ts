@@ -1,4 +1,5 @@
 import { reasons } from './define.ts';
+import { groupYuan } from '../money.ts';
 
 /** What withdrawals and the member's withdrawal accounts (bank cards, USDT addresses) refuse. */
 export const WITHDRAWALS_REASONS = reasons({
@@ -28,15 +29,21 @@ export const WITHDRAWALS_REASONS = reasons({
   },
   'withdrawals.account_added': { status: 409, message: '该卡号或地址已添加' },
   // ---- a withdrawal ----
-  'withdrawals.under_min': { status: 422, message: (p: { min: string }) => `单笔最低提现 ${p.min} 元` },
-  'withdrawals.over_max': { status: 422, message: (p: { max: string }) => `单笔最高提现 ${p.max} 元` },
+  'withdrawals.under_min': {
+    status: 422,
+    message: (p: { min: string }) => `单笔最低提现 ${groupYuan(p.min)} 元`,
+  },
+  'withdrawals.over_max': {
+    status: 422,
+    message: (p: { max: string }) => `单笔最高提现 ${groupYuan(p.max)} 元`,
+  },
   'withdrawals.fee_exceeds_amount': { status: 422, message: '提现金额不足以支付手续费' },
   'withdrawals.restricted': { status: 403, message: '您的账户已被限制提现，请联系客服' },
   'withdrawals.account_disabled': { status: 422, message: '该提现账户已停用，请先启用' },
   /** Turnover (打码量) still owed; `data.turnover_required` carries it. */
   'withdrawals.turnover_required': {
     status: 422,
-    message: (p: { amount: string }) => `还需完成打码量 ${p.amount} 元才能提现`,
+    message: (p: { amount: string }) => `还需完成打码量 ${groupYuan(p.amount)} 元才能提现`,
   },
   'withdrawals.daily_count_used': {
     status: 422,

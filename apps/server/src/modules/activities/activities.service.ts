@@ -2,15 +2,16 @@ import {
   ACTIVITY_CATEGORIES,
   ACTIVITY_CATEGORY_KEYS,
   ACTIVITY_RULES,
-  APPLICATION_STATUSES,
-  formatFen,
-  reasonMessage,
   type ActivityCategory,
   type ActivityDetail,
   type ActivitySummary,
+  APPLICATION_STATUSES,
   type ApplicationItem,
   type ApplicationStatus,
   type ApplicationStatusView,
+  formatFen,
+  formatYuan,
+  reasonMessage,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
@@ -296,7 +297,7 @@ export class ActivitiesService {
             kind: 'activity.approve',
             targetType: 'activity_application',
             targetId: id,
-            summary: `活动「${activity.title}」彩金 ${formatFen(application.amount)} 元（${application.memberId}号会员），超出单人审批额度`,
+            summary: `活动「${activity.title}」彩金 ${formatYuan(application.amount)} 元（${application.memberId}号会员），超出单人审批额度`,
             payload: { applicationId: id, remark: remark ?? null },
             before: { status: 'pending' },
             after: { status: 'approved', amount: formatFen(application.amount) },
@@ -449,7 +450,7 @@ export class ActivitiesService {
       memberId: application.memberId,
       type: 'activity',
       title: activity.rule === 'daily_checkin' ? '签到成功' : '活动申请已通过',
-      content: `您参与的「${activity.title}」已通过，彩金 ${formatFen(application.amount)} 元已到账，需完成 ${activity.turnoverMultiple} 倍流水后可提现。`,
+      content: `您参与的「${activity.title}」已通过，彩金 ${formatYuan(application.amount)} 元已到账，需完成 ${activity.turnoverMultiple} 倍流水后可提现。`,
       link: RECORDS_LINK,
       dedupeKey: `activity-application:${application.id}:decided`,
     });
@@ -461,7 +462,7 @@ export class ActivitiesService {
       memberId: application.memberId,
       type: 'activity',
       title: '活动申请已提交',
-      content: `您已成功申请「${activity.title}」，申请彩金 ${formatFen(application.amount)} 元，客服审核通过后自动发放。`,
+      content: `您已成功申请「${activity.title}」，申请彩金 ${formatYuan(application.amount)} 元，客服审核通过后自动发放。`,
       link: RECORDS_LINK,
       dedupeKey: `activity-application:${application.id}:received`,
     });

@@ -328,7 +328,7 @@ describe('turnover challenge', () => {
     const m = await newMember(t.app);
     const refused = await apply(m, ids.turnover);
     expect(refused.statusCode).toBe(422);
-    expect(body(refused).message).toBe('本周有效投注 0.00 元，满 1000.00 元 即可申请');
+    expect(body(refused).message).toBe('本周有效投注 0.00 元，满 1,000.00 元 即可申请');
     const order = (status: 'lost' | 'won' | 'refunded', fen: bigint) => ({
       orderNo: `T${randomBytes(8).toString('hex')}`,
       memberId: m.id,
@@ -376,7 +376,7 @@ describe('turnover challenge', () => {
     const status = body<{ eligible: boolean; reason: string }>(
       await get(m, `/v1/activity/${ids.turnover}/application-status`),
     ).data;
-    expect(status).toMatchObject({ eligible: true, reason: '本周有效投注 1100.00 元，可领取 18.00 元' });
+    expect(status).toMatchObject({ eligible: true, reason: '本周有效投注 1,100.00 元，可领取 18.00 元' });
     const res = await apply(m, ids.turnover);
     expect(body<{ application: Application }>(res).data.application).toMatchObject({
       amount: '18.00',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatFen, type ActivityRule } from '@app/shared';
+import { type ActivityRule, formatYuan } from '@app/shared';
 
 /** Amounts in 分 as JSON integers (well inside Number.MAX_SAFE_INTEGER). */
 const fen = z.number().int().positive().max(1_000_000_000);
@@ -95,7 +95,7 @@ export interface MemberFacts {
   weekValidBets?: bigint | undefined;
 }
 
-const yuan = (fenAmount: bigint | number) => `${formatFen(BigInt(fenAmount))} 元`;
+const yuan = (fenAmount: bigint | number) => `${formatYuan(BigInt(fenAmount))} 元`;
 
 /** Decides eligibility and the bonus; reasons are Chinese sentences for the member. */
 export function decide(

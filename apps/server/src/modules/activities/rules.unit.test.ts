@@ -86,7 +86,7 @@ describe('bonus rules', () => {
   it('refuses turnover below the first tier with the figures', () => {
     expect(decide(turnover, window, { weekValidBets: 12_345n })).toMatchObject({
       eligible: false,
-      reason: '本周有效投注 123.45 元，满 1000.00 元 即可申请',
+      reason: '本周有效投注 123.45 元，满 1,000.00 元 即可申请',
     });
     expect(decide(turnover, window, { weekValidBets: 600_000n })).toMatchObject({
       eligible: true,

@@ -69,7 +69,7 @@ describe('the approval threshold', () => {
       maker_id: finance.id,
       before: { adjustment_approval_threshold: '1000.00' },
       after: { adjustment_approval_threshold: '9999999.00' },
-      summary: expect.stringContaining('单人审批额度 1000.00元 → 9999999.00元') as string,
+      summary: expect.stringContaining('单人审批额度 1,000.00元 → 9,999,999.00元') as string,
     });
     const rejected = await as(t.app, checker, {
       method: 'POST',
@@ -295,7 +295,7 @@ describe('the rest of what one operator may not do alone', () => {
     expect(body(await cap('200000'))).toMatchObject({ message: '已保存' });
     const raised = await cap('300000');
     expect(body(raised)).toMatchObject({
-      data: { pending_change: { summary: expect.stringContaining('200000.00元 → 300000.00元') as string } },
+      data: { pending_change: { summary: expect.stringContaining('200,000.00元 → 300,000.00元') as string } },
     });
     const removed = await as(t.app, risk, {
       method: 'GET',

@@ -1,14 +1,15 @@
 import {
+  type AgentStatus,
   beijingDate,
   beijingDayStart,
   commissionFen,
   commissionRateText,
   formatFen,
+  formatYuan,
   INVITE_REWARD_RULE_NAMES,
-  inviteRuleLines,
-  type AgentStatus,
   type InviteInfo,
   type InviteRanking,
+  inviteRuleLines,
   type InviteRules,
   type InviteStatistics,
   type InviteUrl,
@@ -162,8 +163,8 @@ export class InviteService {
         invitee: who,
         description:
           reward.rule === 'deposit_milestone'
-            ? `下级 ${who} 累计充值满${milestone ? formatFen(milestone.threshold) : formatFen(reward.baseAmount)}元`
-            : `下级 ${who} ${reward.period} 有效投注${formatFen(reward.baseAmount)}元`,
+            ? `下级 ${who} 累计充值满${milestone ? formatYuan(milestone.threshold) : formatYuan(reward.baseAmount)}元`
+            : `下级 ${who} ${reward.period} 有效投注${formatYuan(reward.baseAmount)}元`,
         created_at: reward.createdAt.toISOString(),
       };
     });

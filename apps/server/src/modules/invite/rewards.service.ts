@@ -3,7 +3,7 @@ import {
   beijingDayStart,
   commissionDaysDue,
   commissionFen,
-  formatFen,
+  formatYuan,
   type InviteRewardRule,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
@@ -134,7 +134,7 @@ export class InviteRewardsService {
           turnoverMultiple: rules.turnoverMultiple,
           reference: milestoneReference(d.inviteeId, milestone.key),
           title: '邀请奖励-充值达标',
-          description: `下级 ${who} 累计充值满${formatFen(milestone.threshold)}元`,
+          description: `下级 ${who} 累计充值满${formatYuan(milestone.threshold)}元`,
         });
         if (outcome === 'paid') paid++;
       }
@@ -170,7 +170,7 @@ export class InviteRewardsService {
           turnoverMultiple: rules.turnoverMultiple,
           reference: commissionReference(row.inviteeId, day),
           title: '邀请奖励-投注返佣',
-          description: `下级 ${who} ${day} 有效投注${formatFen(row.validBets)}元`,
+          description: `下级 ${who} ${day} 有效投注${formatYuan(row.validBets)}元`,
         });
         if (outcome === 'paid') paid++;
         else failed = true;
@@ -218,8 +218,8 @@ export class InviteRewardsService {
           await this.messages.send(work, {
             memberId: p.inviterId,
             type: 'finance',
-            title: `${p.title} ${formatFen(p.amount)}元已到账`,
-            content: `${p.description}，奖励${formatFen(p.amount)}元已存入您的账户（需完成${p.turnoverMultiple}倍打码量后可提现）。`,
+            title: `${p.title} ${formatYuan(p.amount)}元已到账`,
+            content: `${p.description}，奖励${formatYuan(p.amount)}元已存入您的账户（需完成${p.turnoverMultiple}倍打码量后可提现）。`,
             link: '/minePages/rewards',
             dedupeKey: p.reference,
           });

@@ -1,4 +1,4 @@
-import { formatFen, INVITE_RULES, inviteRuleLines, type InviteProgramme } from '@app/shared';
+import { formatFen, formatYuan, INVITE_RULES, type InviteProgramme, inviteRuleLines } from '@app/shared';
 import type { z } from 'zod';
 import type { inviteSettingsView, PendingChangeRef } from '@app/shared/backoffice';
 import type { Db, Tx } from '../../db/client.ts';
@@ -193,9 +193,9 @@ export function paysMore(current: InviteProgramme, next: InviteProgramme): strin
   next.depositMilestones.forEach((m, i) => {
     const was = current.depositMilestones[i];
     if (was && m.reward > was.reward)
-      out.push(`充值达标奖励 ${formatFen(was.reward)} → ${formatFen(m.reward)} 元`);
+      out.push(`充值达标奖励 ${formatYuan(was.reward)} → ${formatYuan(m.reward)} 元`);
     if (was && m.threshold < was.threshold)
-      out.push(`充值达标门槛 ${formatFen(was.threshold)} → ${formatFen(m.threshold)} 元`);
+      out.push(`充值达标门槛 ${formatYuan(was.threshold)} → ${formatYuan(m.threshold)} 元`);
   });
   if (next.commissionBasisPoints > current.commissionBasisPoints)
     out.push(`返佣比例 ${current.commissionBasisPoints} → ${next.commissionBasisPoints} 基点`);

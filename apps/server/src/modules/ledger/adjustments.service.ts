@@ -1,4 +1,4 @@
-import { formatFen, parseYuan } from '@app/shared';
+import { formatFen, formatYuan, parseYuan } from '@app/shared';
 import type { AdjustmentItem } from '@app/shared/backoffice';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
@@ -202,7 +202,7 @@ export class AdjustmentsService {
       memberId: row.memberId,
       type: 'finance',
       title: row.amount > 0n ? '账户加款' : '账户扣款',
-      content: `您的账户${row.amount > 0n ? '增加' : '扣除'} ${formatFen(row.amount > 0n ? row.amount : -row.amount)} 元（${row.reason}），当前余额 ${formatFen(entry.balanceAfter)} 元。`,
+      content: `您的账户${row.amount > 0n ? '增加' : '扣除'} ${formatYuan(row.amount > 0n ? row.amount : -row.amount)} 元（${row.reason}），当前余额 ${formatYuan(entry.balanceAfter)} 元。`,
       link: '/financePages/billdetails',
       dedupeKey: `adjustment:${row.id}`,
     });

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   findLottery,
-  formatFen,
+  formatYuan,
+  type LotteryConfig,
+  type NotificationEvent,
   privateUserChannel,
   REALTIME_EVENTS,
   settleBet,
-  type LotteryConfig,
-  type NotificationEvent,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
@@ -283,7 +283,7 @@ export class LotterySettlement {
               memberId: bet.memberId,
               type: 'betting' as const,
               title: '彩票中奖',
-              content: `您投注的${config.name}第${period.number}期已中奖（中奖${items}注），派奖 ${formatFen(payout)} 元已到账彩票钱包。`,
+              content: `您投注的${config.name}第${period.number}期已中奖（中奖${items}注），派奖 ${formatYuan(payout)} 元已到账彩票钱包。`,
               link: `/pages/lottery/lottery-records?code=${period.lotteryCode}`,
               dedupeKey: `lottery-bet:${bet.id}:won`,
             })),

@@ -1,6 +1,7 @@
 import {
   formatFen,
   formatRate,
+  formatYuan,
   parseRate,
   parseYuan,
   PAYMENT_METHOD_CODES,
@@ -190,7 +191,7 @@ export class FinanceSettingsService {
    */
   weakenings(current: FinanceRules, next: FinanceRules): string[] {
     const out: string[] = [];
-    const money = (v: bigint) => `${formatFen(v)}元`;
+    const money = (v: bigint) => `${formatYuan(v)}元`;
     if (next.adjustmentThreshold > current.adjustmentThreshold)
       out.push(`单人审批额度 ${money(current.adjustmentThreshold)} → ${money(next.adjustmentThreshold)}`);
     if (next.withdraw.max > current.withdraw.max)

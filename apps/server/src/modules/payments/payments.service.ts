@@ -1,19 +1,20 @@
 import {
   depositTurnover,
   fenFromUsdt,
-  usdtFromFen,
   formatFen,
   formatRate,
+  formatYuan,
+  type GatewayNotification,
   isTxHash,
   parseRate,
   parseYuan,
   PAYMENT_METHOD_CODES,
   PAYMENT_METHODS,
-  usdtNetworkOf,
-  type GatewayNotification,
   type PaymentMethodCode,
   type PaymentMethodView,
   type PaymentOrderStatus,
+  usdtFromFen,
+  usdtNetworkOf,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
@@ -487,8 +488,8 @@ export class PaymentsService {
           targetId: id,
           summary:
             onChain === ordered
-              ? `确认USDT充值 ${order.orderNo}（${order.memberId}号会员）：入账 ${formatFen(credit)} 元，超出单人审批额度`
-              : `确认USDT充值 ${order.orderNo}（${order.memberId}号会员）：链上到账 ${formatFen(onChain)} USDT 与订单 ${formatFen(ordered)} USDT 不符，按到账入账 ${formatFen(credit)} 元`,
+              ? `确认USDT充值 ${order.orderNo}（${order.memberId}号会员）：入账 ${formatYuan(credit)} 元，超出单人审批额度`
+              : `确认USDT充值 ${order.orderNo}（${order.memberId}号会员）：链上到账 ${formatYuan(onChain)} USDT 与订单 ${formatYuan(ordered)} USDT 不符，按到账入账 ${formatYuan(credit)} 元`,
           payload: { orderId: id, usdtCents: onChain.toString(), credit: credit.toString() },
           before: { status: 'confirming', amount: formatFen(order.amount), usdt_amount: formatFen(ordered) },
           after: { status: 'paid', credited_amount: formatFen(credit), usdt_amount: formatFen(onChain) },
@@ -659,7 +660,7 @@ export class PaymentsService {
       memberId: order.memberId,
       type: 'finance',
       title: '充值到账',
-      content: `您的充值 ${formatFen(amount)} 元已到账（订单 ${order.orderNo}），当前余额 ${formatFen(entry.balanceAfter)} 元。`,
+      content: `您的充值 ${formatYuan(amount)} 元已到账（订单 ${order.orderNo}），当前余额 ${formatYuan(entry.balanceAfter)} 元。`,
       link: '/financePages/recharge?tab=records',
       dedupeKey: `deposit:${order.id}`,
     });

@@ -408,7 +408,7 @@ describe('deposits through the gateway', () => {
     });
     expect(body(await post({ method: 'alipay', amount: '20000.01' }))).toMatchObject({
       code: 422,
-      message: '单笔最高充值 20000.00 元',
+      message: '单笔最高充值 20,000.00 元',
     });
     expect(body(await post({ method: 'alipay', amount: 0 }))).toMatchObject({
       code: 422,

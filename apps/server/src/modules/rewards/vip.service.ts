@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatFen, VIP_LEVELS, vipLevelsToReach, type LedgerType } from '@app/shared';
+import { formatYuan, type LedgerType, VIP_LEVELS, vipLevelsToReach } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { EventBus } from '../../lib/events.ts';
@@ -158,8 +158,8 @@ export class VipService {
           title: `恭喜您晋级${top.name}`,
           content:
             levels.length > 1
-              ? `您已从VIP${member.vipLevel}连升${levels.length}级至${top.name}，晋级礼金共${formatFen(total)}元已发放到您的账户。`
-              : `您已晋级${top.name}，晋级礼金${formatFen(total)}元已发放到您的账户，返水比例同步提升。`,
+              ? `您已从VIP${member.vipLevel}连升${levels.length}级至${top.name}，晋级礼金共${formatYuan(total)}元已发放到您的账户。`
+              : `您已晋级${top.name}，晋级礼金${formatYuan(total)}元已发放到您的账户，返水比例同步提升。`,
           link: '/minePages/vip',
           dedupeKey: `vip-upgrade:${memberId}:${top.level}`,
           promotional: true,

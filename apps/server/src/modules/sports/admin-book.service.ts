@@ -1,4 +1,12 @@
-import { formatFen, optionName, PLAY_TYPE_IDS, PLAY_TYPES, SPORTS, type PlayTypeId } from '@app/shared';
+import {
+  formatFen,
+  formatYuan,
+  optionName,
+  PLAY_TYPE_IDS,
+  PLAY_TYPES,
+  type PlayTypeId,
+  SPORTS,
+} from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -161,7 +169,7 @@ export class SportsBookAdmin {
         return undefined;
       }
       const show = (v: bigint | null | undefined) =>
-        v === null || v === undefined ? '不限' : `${formatFen(v)}元`;
+        v === null || v === undefined ? '不限' : `${formatYuan(v)}元`;
       return this.changes.propose(
         work,
         {

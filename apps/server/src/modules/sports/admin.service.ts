@@ -1,17 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicCache } from '../../lib/public-cache.ts';
 import {
+  type BetSelection,
   formatFen,
+  formatYuan,
+  type MatchResult,
   matchResultSchema,
   parseLine,
   PLAY_TYPES,
-  settleOption,
-  settleOrder,
-  type BetSelection,
-  type MatchResult,
   type PlayTypeId,
   PUBLIC_CHANNELS,
   REALTIME_EVENTS,
+  settleOption,
+  settleOrder,
 } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
@@ -598,7 +599,7 @@ export function limitRaises(
   next: { max_stake: bigint | null; max_payout_per_match: bigint | null },
 ): string[] {
   if (!before) return [];
-  const words = (v: bigint | null) => (v === null ? '不限' : `${formatFen(v)}元`);
+  const words = (v: bigint | null) => (v === null ? '不限' : `${formatYuan(v)}元`);
   const out: string[] = [];
   const loosens = (was: bigint | null, now: bigint | null) => was !== null && (now === null || now > was);
   if (loosens(before.maxStake, next.max_stake))

@@ -120,12 +120,6 @@ export function capOf(
   return BOOK_DEFAULT_CAP_FEN;
 }
 
-/** 123456n -> "1,234.56" (元, grouped) for messages. */
-export function groupedYuan(fen: bigint): string {
-  const [whole = '0', frac = '00'] = formatFen(fen).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
-}
-
 /**
  * The total stake of the same slip at the largest multiple below `multiple` that `accepts`
  * (0 when none does). Acceptance only gets harder as the multiple grows, so a binary search finds it.
@@ -221,7 +215,7 @@ export async function reserveLiability(
         match: matchNo.get(over.matchId) ?? String(over.matchId),
         play: PLAY_TYPES[over.playType as PlayTypeId].name,
         option: optionName(over.playType as PlayTypeId, over.optionKey),
-        best: groupedYuan(best),
+        best: formatFen(best),
       },
       { max_stake: formatFen(best) },
     );

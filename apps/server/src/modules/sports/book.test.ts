@@ -1,4 +1,4 @@
-import { betPrize, formatFen, parseSportsOdds } from '@app/shared';
+import { betPrize, formatFen, formatYuan, parseSportsOdds } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { approvedBy } from '../../test/dual-control.ts';
@@ -16,7 +16,7 @@ import {
 } from '../../test/sports-helpers.ts';
 import { auditLogs } from '../operators/operators.table.ts';
 import { bookExposure, bookOrderExposure } from './book.table.ts';
-import { BOOK_SHARDS, groupedYuan, rebalance } from './book.service.ts';
+import { BOOK_SHARDS, rebalance } from './book.service.ts';
 
 let t: TestApp;
 let pool: MatchRow[];
@@ -173,7 +173,7 @@ describe('book liability caps', () => {
 
     const over = await single(m, match, 50);
     expect(over.statusCode).toBe(422);
-    expect(body(over).message).toContain(`本场最高可投 ${groupedYuan(8600n)} 元`);
+    expect(body(over).message).toContain(`本场最高可投 ${formatYuan(8600n)} 元`);
     expect(body<{ max_stake: string }>(over).data).toMatchObject({ max_stake: '86.00' });
     expect(body(await single(m, match, 44)).message).toContain('本场最高可投 86.00 元');
     // X + 0.01 元 is not a stake the book takes (2元 × multiple), X + 2元 is over the cap.

@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  formatFen,
+  type BetSelection,
+  formatYuan,
+  type MatchResult,
   matchResultSchema,
   parseLine,
+  PLAY_TYPES,
+  type PlayTypeId,
   settleOption,
   settleOrder,
-  type BetSelection,
-  type MatchResult,
-  type PlayTypeId,
-  PLAY_TYPES,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
@@ -31,7 +31,7 @@ export function winMessage(
     memberId: order.memberId,
     type: 'betting',
     title: '恭喜中奖',
-    content: `您的注单 ${order.orderNo} 已中奖，投注 ${formatFen(order.totalAmount)} 元，派奖 ${formatFen(payout)} 元已到账。`,
+    content: `您的注单 ${order.orderNo} 已中奖，投注 ${formatYuan(order.totalAmount)} 元，派奖 ${formatYuan(payout)} 元已到账。`,
     link: `/betPages/order/detail?order_no=${order.orderNo}`,
     dedupeKey: `order:${order.id}:won`,
   };

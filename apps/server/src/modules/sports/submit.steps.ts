@@ -21,7 +21,7 @@ import type { Tx } from '../../db/client.ts';
 import { refuse, type AppError } from '../../lib/errors.ts';
 import type { MemberRow } from '../accounts/index.ts';
 import { lockMemberForBook } from './book.repo.ts';
-import { groupedYuan, largestStake, type BookSlip } from './book.service.ts';
+import { largestStake, type BookSlip } from './book.service.ts';
 import * as limits from './limits.repo.ts';
 import { oddsDirection, policyAccepts } from './odds-policy.ts';
 import type * as orders from './orders.repo.ts';
@@ -184,7 +184,7 @@ export function applySlipRules(body: OrderSubmitBody, sport: Sport, selections: 
 function overStake(ruled: RuledSlip, multiple: number, most: bigint): AppError {
   return refuse('sports.over_member_stake', {
     limit: formatFen(most),
-    best: groupedYuan(largestStake(multiple, ruled.at, (s) => s.totalStake <= most)),
+    best: formatFen(largestStake(multiple, ruled.at, (s) => s.totalStake <= most)),
   });
 }
 
@@ -238,7 +238,7 @@ export async function assertMemberLimitsHeld(
         match: match.matchNo,
         limit: formatFen(perMatch),
         left: formatFen(left > 0n ? left : 0n),
-        best: groupedYuan(largestStake(multiple, ruled.at, (s) => s.maxPrize <= left)),
+        best: formatFen(largestStake(multiple, ruled.at, (s) => s.maxPrize <= left)),
       });
   }
 }

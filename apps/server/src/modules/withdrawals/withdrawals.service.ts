@@ -1,12 +1,13 @@
 import {
   formatFen,
   formatRate,
+  formatYuan,
   maskAccount,
   parseRate,
   usdtFromFen,
   VIP_LEVELS,
-  withdrawFee,
   WITHDRAW_STATUSES,
+  withdrawFee,
   type WithdrawStatus,
   type WithdrawView,
 } from '@app/shared';
@@ -354,7 +355,7 @@ export class WithdrawalsService {
               kind: 'withdrawal.pay',
               targetType: 'withdrawal',
               targetId: row.id,
-              summary: `提现出款 ${row.orderNo}（${row.memberId}号会员）：${formatFen(row.amount)} 元，超出单人审批额度`,
+              summary: `提现出款 ${row.orderNo}（${row.memberId}号会员）：${formatYuan(row.amount)} 元，超出单人审批额度`,
               payload: { withdrawalId: row.id },
               before: { status: row.status, amount: formatFen(row.amount) },
               after: { status: 'paid' },
@@ -413,7 +414,7 @@ export class WithdrawalsService {
       memberId: row.memberId,
       type: 'finance',
       title: '提现成功',
-      content: `您的提现 ${formatFen(row.amount)} 元（手续费 ${formatFen(row.fee)} 元，到账 ${formatFen(row.amount - row.fee)} 元）已汇出至 ${row.walletName} ${maskAccount(row.account)}。`,
+      content: `您的提现 ${formatYuan(row.amount)} 元（手续费 ${formatYuan(row.fee)} 元，到账 ${formatYuan(row.amount - row.fee)} 元）已汇出至 ${row.walletName} ${maskAccount(row.account)}。`,
       link: '/financePages/withdrawal?tab=records',
       dedupeKey: `withdrawal-paid:${row.id}`,
     });
@@ -458,7 +459,7 @@ export class WithdrawalsService {
         memberId: row.memberId,
         type: 'finance',
         title: '提现被驳回',
-        content: `您的提现 ${formatFen(row.amount)} 元未通过审核，金额已退回账户。原因：${action.reason}`,
+        content: `您的提现 ${formatYuan(row.amount)} 元未通过审核，金额已退回账户。原因：${action.reason}`,
         link: '/financePages/withdrawal?tab=records',
         dedupeKey: `withdrawal-rejected:${row.id}`,
       });

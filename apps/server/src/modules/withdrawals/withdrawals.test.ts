@@ -526,7 +526,7 @@ describe('withdrawals', () => {
     });
     expect(body(await withdraw(m, { wallet_id: walletId, amount: '50000.01' }))).toMatchObject({
       code: 422,
-      message: '单笔最高提现 50000.00 元',
+      message: '单笔最高提现 50,000.00 元',
     });
     expect(body(await withdraw(m, { wallet_id: walletId, amount: '5000' }))).toMatchObject({
       code: 422,

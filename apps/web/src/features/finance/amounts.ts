@@ -1,4 +1,4 @@
-import { formatFen, RATE_SCALE } from '@app/shared';
+import { formatYuan, RATE_SCALE } from '@app/shared';
 import { checkAmount, type AmountCheck, type AmountRule } from '@/ui/amount.ts';
 
 /** Smallest and largest amount in USDT cents. */
@@ -20,11 +20,9 @@ export function usdtRange(minFen: bigint, maxFen: bigint, rateUnits: bigint): Us
   };
 }
 
-const grouped = (cents: bigint) => formatFen(cents).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
 /** A USDT range in words: `13.89 – 13,888.89 U`. */
 export function usdtRangeWords(range: UsdtRange): string {
-  return `${grouped(range.min)} – ${grouped(range.max)} U`;
+  return `${formatYuan(range.min)} – ${formatYuan(range.max)} U`;
 }
 
 /**

@@ -16,6 +16,7 @@ import { mineKeys } from '../mine/queries.ts';
 import { MEMBER_SCOPE, useSessionStore } from '../session/store.ts';
 import { syncServerTime } from './clock.ts';
 import { FAILURES } from './model.ts';
+import { yuan } from '@/ui/Money.tsx';
 
 export type BetFilter = 'all' | 'pending' | 'won' | 'lost' | 'cancelled';
 
@@ -268,7 +269,8 @@ export function useBatchCancelMutation() {
       ),
     onSuccess: (result) => {
       const refused = result.results.filter((r) => !r.ok);
-      if (refused.length === 0) toast.success(`已撤销${result.cancelled}注，退回${result.refunded}元`);
+      if (refused.length === 0)
+        toast.success(`已撤销${result.cancelled}注，退回 ${yuan(result.refunded)} 元`);
       else toast.warning(`已撤销${result.cancelled}注，${refused.length}注未能撤单：${refused[0]!.message}`);
       refresh();
     },
@@ -303,8 +305,8 @@ export function useTransferMutation() {
     onSuccess: (result) => {
       toast.success(
         result.direction === 'in'
-          ? `已转入 ${result.amount} 元到彩票钱包`
-          : `已转出 ${result.amount} 元到主钱包`,
+          ? `已转入 ${yuan(result.amount)} 元到彩票钱包`
+          : `已转出 ${yuan(result.amount)} 元到主钱包`,
       );
       refresh();
     },

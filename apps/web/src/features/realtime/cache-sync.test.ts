@@ -70,5 +70,6 @@ describe('live balance (issue 3: every balance on screen updates)', () => {
   it('shows the sign of an amount', () => {
     expect(signedAmount('100.00')).toBe('+100.00');
     expect(signedAmount('-20.00')).toBe('-20.00');
+    expect(signedAmount('12345.60')).toBe('+12,345.60');
   });
 });

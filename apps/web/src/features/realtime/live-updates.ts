@@ -23,6 +23,7 @@ import { fetchMe, sessionKeys } from '../session/queries.ts';
 import { onSessionCleared, useSessionStore } from '../session/store.ts';
 import { applyMoneyFigures, figuresOfUser, type MoneyFigures } from './cache-sync.ts';
 import { onMessagePushed } from '../messages/unread.ts';
+import { yuan } from '@/ui/Money.tsx';
 
 /** order.settled payload: {order_id, order_no, status, payout, timestamp}. */
 interface OrderSettled {
@@ -39,9 +40,9 @@ function isOrderSettled(data: unknown): data is OrderSettled {
   return typeof d.order_no === 'string' && typeof d.status === 'string' && typeof d.payout === 'string';
 }
 
-/** "+100.00" / "-20.00": the sign always shows. */
+/** "+100.00" / "-2,000.00": the sign always shows, the amount as every page shows it. */
 export function signedAmount(amount: string): string {
-  return amount.startsWith('-') ? amount : `+${amount}`;
+  return yuan(amount.startsWith('-') ? amount : `+${amount}`);
 }
 
 function invalid(event: string, data: unknown): void {

@@ -8,7 +8,7 @@ export function SignedMoney({ value, className }: { value: string | undefined; c
   return (
     <span className={[tone, className].filter(Boolean).join(' ')}>
       {plus}
-      <Money value={value} grouped />
+      <Money value={value} />
     </span>
   );
 }

@@ -9,7 +9,7 @@ import {
 } from '@app/shared';
 import type { ApiResponse } from '@app/shared/api';
 import { formatDateTime } from '@/ui/format.ts';
-import { formatMoneyText } from '@/ui/Money.tsx';
+import { yuan as money } from '@/ui/Money.tsx';
 
 export type ResponsiblePlay = ApiResponse<'GET', '/v1/responsible-play'>;
 export type PlayLimit = ResponsiblePlay['limits'][number];
@@ -90,7 +90,7 @@ export function outlasts(choice: ExclusionChoice, current: PlayExclusion, nowMs:
 export const limitName = (limit: Pick<PlayLimit, 'kind' | 'period'>): string =>
   `${PLAY_LIMIT_PERIOD_NAMES[limit.period]}${PLAY_LIMIT_KIND_NAMES[limit.kind]}`;
 
-const yuan = (amount: string) => `${formatMoneyText(amount)} 元`;
+const yuan = (amount: string) => `${money(amount)} 元`;
 
 /** The pending change in words: 提高至 500.00 元 / 取消限额. */
 export function pendingWords(pending: NonNullable<PlayLimit['pending']>): string {

@@ -1,4 +1,4 @@
-import { MAX_MONEY_FEN } from '../../money.ts';
+import { formatYuan, MAX_MONEY_FEN } from '../../money.ts';
 
 /** What an amount field of the console accepts. */
 export interface AmountInputRule {
@@ -9,11 +9,6 @@ export interface AmountInputRule {
   /** The largest amount in 分 (default: MAX_MONEY_FEN, 1,000,000,000.00 元). */
   maxFen?: bigint;
 }
-
-const grouped = (fen: bigint) => {
-  const whole = (fen / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${whole}.${(fen % 100n).toString().padStart(2, '0')}`;
-};
 
 /**
  * What is wrong with an amount of 元 typed into the console, in words, or null when it is
@@ -32,7 +27,7 @@ export function amountInputProblem(input: unknown, rule: AmountInputRule = {}): 
   if (whole.length > 1 && whole.startsWith('0')) problems.push('整数部分不能以 0 开头');
   const max = rule.maxFen ?? MAX_MONEY_FEN;
   const fen = BigInt(whole) * 100n + BigInt(frac.slice(0, 2).padEnd(2, '0'));
-  if (fen > max) problems.push(`不能超过 ${grouped(max)} 元`);
+  if (fen > max) problems.push(`不能超过 ${formatYuan(max)} 元`);
   else if (!sign && fen === 0n && !rule.allowZero) problems.push('须大于 0');
   return problems.length ? `金额${problems.join('，')}` : null;
 }

@@ -6,6 +6,7 @@
  * its word (an audit action without a label fails it).
  */
 import { LEDGER_TYPES, type LedgerType } from '../../ledger.ts';
+import { groupYuan } from '../../money.ts';
 import { BONUS_TYPES, MESSAGE_TYPES } from '../messages.ts';
 import {
   PAYMENT_METHODS,
@@ -653,14 +654,6 @@ const MONEY_FIELDS = new Set([
   'max_amount',
 ]);
 
-/** "12345.5" → "12,345.50"; anything else as it is. */
-export function groupedYuan(value: string): string {
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(value);
-  if (!m) return value;
-  const [, sign = '', whole = '0', frac = ''] = m;
-  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac.padEnd(2, '0')}`;
-}
-
 const htmlText = (html: string) => {
   const text = html
     .replace(/<[^>]*>/g, ' ')
@@ -746,7 +739,7 @@ export function valueText(key: string, v: unknown, ctx: LabelContext = {}): stri
     case 'vip_level':
       return `VIP${s}`;
   }
-  if (MONEY_FIELDS.has(key)) return groupedYuan(s);
+  if (MONEY_FIELDS.has(key)) return groupYuan(s);
   return s;
 }
 

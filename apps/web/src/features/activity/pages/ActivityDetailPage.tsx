@@ -8,6 +8,7 @@ import { selectLoggedIn, useSessionStore } from '../../session/store.ts';
 import { activityWindow, ApplicationTag, StateTag } from '../components.tsx';
 import { useActivityQuery, useApplicationStatusQuery, useApply } from '../queries.ts';
 import '../activity.css';
+import { yuan } from '@/ui/Money.tsx';
 
 /** activityPages/detail?id=: description, rules and tiers; apply, or why not. */
 export default function ActivityDetailPage() {
@@ -30,7 +31,7 @@ export default function ActivityDetailPage() {
       onSuccess: ({ application }) =>
         toast.success(
           application.status === 'approved'
-            ? `${checkin ? '签到成功' : '领取成功'}，彩金 ${application.amount} 元已到账`
+            ? `${checkin ? '签到成功' : '领取成功'}，彩金 ${yuan(application.amount)} 元已到账`
             : '申请已提交，请等待审核',
         ),
     });
@@ -69,8 +70,8 @@ export default function ActivityDetailPage() {
             ? s.application.status_text
             : s.eligible
               ? checkin
-                ? `立即签到 领 ${s.amount} 元`
-                : `立即申请 ${s.amount} 元`
+                ? `立即签到 领 ${yuan(s.amount)} 元`
+                : `立即申请 ${yuan(s.amount)} 元`
               : '暂不符合条件'}
         </Button>
       </div>
@@ -120,7 +121,7 @@ export default function ActivityDetailPage() {
             <div className="activity-mine">
               本期申请：
               <ApplicationTag status={s.application.status} text={s.application.status_text} />
-              <span>彩金 {s.application.amount} 元</span>
+              <span>彩金 {yuan(s.application.amount)} 元</span>
             </div>
           ) : null}
           <section className="activity-section">
@@ -142,8 +143,8 @@ export default function ActivityDetailPage() {
                 <tbody>
                   {a.tiers.map((t) => (
                     <tr key={t.threshold}>
-                      <td>≥ {t.threshold} 元</td>
-                      <td className="activity-highlight">{t.bonus} 元</td>
+                      <td>≥ {yuan(t.threshold)} 元</td>
+                      <td className="activity-highlight">{yuan(t.bonus)} 元</td>
                     </tr>
                   ))}
                 </tbody>

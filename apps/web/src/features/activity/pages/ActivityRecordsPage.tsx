@@ -10,6 +10,7 @@ import { ApplicationTag } from '../components.tsx';
 import { activityKeys, useMyApplicationsQuery, type RecordFilter } from '../queries.ts';
 import '../../sports/sports.css';
 import '../activity.css';
+import { yuan } from '@/ui/Money.tsx';
 
 const FILTERS: Array<{ key: RecordFilter; title: string }> = [
   { key: 'all', title: '全部' },
@@ -60,12 +61,12 @@ export default function ActivityRecordsPage() {
                   </span>
                   <span className="application-row">
                     <span>彩金</span>
-                    <b className="activity-highlight">{r.amount} 元</b>
+                    <b className="activity-highlight">{yuan(r.amount)} 元</b>
                   </span>
                   {r.basis !== '0.00' ? (
                     <span className="application-row">
                       <span>计算依据</span>
-                      <span>{r.basis} 元</span>
+                      <span>{yuan(r.basis)} 元</span>
                     </span>
                   ) : null}
                   <span className="application-row">

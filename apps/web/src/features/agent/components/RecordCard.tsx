@@ -1,7 +1,7 @@
 import type { AgentBet, AgentRecord } from '@app/shared';
 import { Tag } from 'antd-mobile';
 import { formatDateTime } from '@/ui/format.ts';
-import { Money } from '@/ui/Money.tsx';
+import { Money, yuan } from '@/ui/Money.tsx';
 
 const WALLETS: Record<string, string> = { main: '主钱包', frozen: '冻结', lottery: '彩票钱包' };
 
@@ -17,7 +17,7 @@ export function RecordCard({ item, showMember }: { item: AgentRecord; showMember
       </div>
       <div className="ag-row-body">
         <span className="hint">
-          {WALLETS[item.wallet] ?? item.wallet} · 余额 {item.balance_after}
+          {WALLETS[item.wallet] ?? item.wallet} · 余额 {yuan(item.balance_after)}
           {item.remark ? ` · ${item.remark}` : ''}
         </span>
         <Money
@@ -56,11 +56,10 @@ export function BetCard({ item }: { item: AgentBet }) {
       </div>
       <div className="ag-row-body">
         <span>
-          投注 <Money value={item.amount} grouped />
+          投注 <Money value={item.amount} />
         </span>
         <span>
-          派奖{' '}
-          <Money className={item.payout !== '0.00' ? 'ag-plus' : undefined} value={item.payout} grouped />
+          派奖 <Money className={item.payout !== '0.00' ? 'ag-plus' : undefined} value={item.payout} />
         </span>
       </div>
     </div>

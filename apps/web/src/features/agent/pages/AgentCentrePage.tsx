@@ -87,7 +87,7 @@ export default function AgentCentrePage() {
                   <span className="muted">30日活跃</span>
                 </div>
                 <div>
-                  <Money value={o.balance_total} grouped />
+                  <Money value={o.balance_total} />
                   <span className="muted">会员余额</span>
                 </div>
               </div>
@@ -116,7 +116,7 @@ export default function AgentCentrePage() {
                 <div className="ag-figures" data-testid="agent-figures">
                   {FIGURES.map((f) => (
                     <div key={f.key}>
-                      <Money value={o[span][f.key]} grouped />
+                      <Money value={o[span][f.key]} />
                       <span className="muted">{f.label}</span>
                     </div>
                   ))}

@@ -22,19 +22,19 @@ function MemberCard({ item, onOpen }: { item: AgentMember; onOpen: () => void })
       <div className="ag-member-figures">
         <div>
           <span className="muted">余额</span>
-          <Money value={item.balance} grouped />
+          <Money value={item.balance} />
         </div>
         <div>
           <span className="muted">充值</span>
-          <Money value={item.deposit_total} grouped />
+          <Money value={item.deposit_total} />
         </div>
         <div>
           <span className="muted">提现</span>
-          <Money value={item.withdraw_total} grouped />
+          <Money value={item.withdraw_total} />
         </div>
         <div>
           <span className="muted">投注</span>
-          <Money value={item.bet_total} grouped />
+          <Money value={item.bet_total} />
         </div>
       </div>
     </button>

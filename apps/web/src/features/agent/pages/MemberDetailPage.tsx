@@ -53,29 +53,29 @@ export default function MemberDetailPage() {
             <div className="ag-member-figures">
               <div>
                 <span className="muted">主钱包</span>
-                <Money value={m.balance} grouped />
+                <Money value={m.balance} />
               </div>
               <div>
                 <span className="muted">彩票钱包</span>
-                <Money value={m.lottery_balance} grouped />
+                <Money value={m.lottery_balance} />
               </div>
               <div>
                 <span className="muted">冻结</span>
-                <Money value={m.frozen_balance} grouped />
+                <Money value={m.frozen_balance} />
               </div>
               <div>
                 <span className="muted">打码量</span>
-                <Money value={m.codingvolume} grouped />
+                <Money value={m.codingvolume} />
               </div>
             </div>
           </div>
           <Section title="资金统计">
             <List className="ag-list">
-              <List.Item extra={<Money value={m.deposit_total} grouped />}>累计充值</List.Item>
-              <List.Item extra={<Money value={m.withdraw_total} grouped />}>累计提现</List.Item>
-              <List.Item extra={<Money value={m.bet_total} grouped />}>累计投注</List.Item>
-              <List.Item extra={<Money value={m.payout_total} grouped />}>累计派奖</List.Item>
-              <List.Item extra={<Money value={m.bonus_total} grouped />}>彩金/返水</List.Item>
+              <List.Item extra={<Money value={m.deposit_total} />}>累计充值</List.Item>
+              <List.Item extra={<Money value={m.withdraw_total} />}>累计提现</List.Item>
+              <List.Item extra={<Money value={m.bet_total} />}>累计投注</List.Item>
+              <List.Item extra={<Money value={m.payout_total} />}>累计派奖</List.Item>
+              <List.Item extra={<Money value={m.bonus_total} />}>彩金/返水</List.Item>
               <List.Item extra={`${m.order_count} 单 / ${m.lottery_bet_count} 注`}>
                 体育注单 / 彩票注单
               </List.Item>

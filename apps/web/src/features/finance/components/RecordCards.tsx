@@ -1,6 +1,6 @@
 import type { PaymentOrderView, WithdrawView } from '@app/shared';
 import { Button, Tag } from 'antd-mobile';
-import { Money } from '@/ui/Money.tsx';
+import { Money, yuan } from '@/ui/Money.tsx';
 import { formatDateTime } from '@/ui/format.ts';
 
 const TAG_COLOR: Record<string, string> = {
@@ -37,21 +37,21 @@ export function DepositCard({
         <StatusTag status={order.status} text={order.status_text} />
       </div>
       <div className="fin-record-amount">
-        <Money value={order.amount} grouped /> 元
+        <Money value={order.amount} /> 元
         {order.usdt_amount ? (
           <span className="muted fin-record-usdt">
-            {order.usdt_amount} USDT × {order.rate}
+            {yuan(order.usdt_amount)} USDT × {order.rate}
           </span>
         ) : null}
       </div>
       {order.declared_usdt_amount && order.declared_usdt_amount !== order.usdt_amount ? (
         <div className="hint" data-testid="deposit-declared">
-          申报转账 {order.declared_usdt_amount} USDT，以链上实际到账为准
+          申报转账 {yuan(order.declared_usdt_amount)} USDT，以链上实际到账为准
         </div>
       ) : null}
       {order.credited_amount && order.credited_amount !== order.amount ? (
         <div className="hint" data-testid="deposit-credited">
-          实际到账 <Money value={order.credited_amount} grouped /> 元
+          实际到账 <Money value={order.credited_amount} /> 元
         </div>
       ) : null}
       <div className="hint">
@@ -98,10 +98,10 @@ export function WithdrawCard({
         <StatusTag status={item.status} text={item.status_text} />
       </div>
       <div className="fin-record-amount">
-        <Money value={item.amount} grouped /> 元
+        <Money value={item.amount} /> 元
         <span className="muted fin-record-usdt">
-          手续费 {item.fee} · 到账{' '}
-          {item.usdt_amount ? `${item.usdt_amount} USDT` : `${item.actual_amount} 元`}
+          手续费 {yuan(item.fee)} · 到账{' '}
+          {item.usdt_amount ? `${yuan(item.usdt_amount)} USDT` : `${yuan(item.actual_amount)} 元`}
         </span>
       </div>
       <div className="hint">

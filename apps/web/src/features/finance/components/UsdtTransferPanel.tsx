@@ -10,6 +10,7 @@ import { api } from '@/lib/api/client.ts';
 import { checkUsdt, usdtRange } from '../amounts.ts';
 import { financeKeys, usePaymentMethodsQuery, useSubmitTransferMutation } from '../queries.ts';
 import { AmountField } from './AmountField.tsx';
+import { yuan } from '@/ui/Money.tsx';
 
 const SENT_RULE: AmountRule = { kind: 'money', label: '转账数量' };
 
@@ -44,7 +45,7 @@ export function UsdtTransferPanel({ order, onDone }: { order: PaymentOrderView; 
     <>
       <div className="card fin-usdt" data-testid="usdt-panel">
         <div className="fin-title">
-          请向以下 {network} 地址转账 {order.usdt_amount} USDT
+          请向以下 {network} 地址转账 {yuan(order.usdt_amount)} USDT
         </div>
         {address.data ? (
           <QrCode value={address.data.address} alt={`${network} 收款地址二维码`} testId="usdt-qrcode" />
@@ -63,7 +64,7 @@ export function UsdtTransferPanel({ order, onDone }: { order: PaymentOrderView; 
         </div>
         <div className="fin-row" style={{ width: '100%' }}>
           <span>预计到账</span>
-          <span className="gold-text">{order.amount} 元</span>
+          <span className="gold-text">{yuan(order.amount)} 元</span>
         </div>
         <div className="hint">只支持 USDT-{network}，转错网络或币种将无法找回。</div>
       </div>
@@ -91,7 +92,7 @@ export function UsdtTransferPanel({ order, onDone }: { order: PaymentOrderView; 
         />
         {sentCheck.state === 'ok' && order.usdt_amount && formatFen(sentCheck.value) !== order.usdt_amount ? (
           <div className="fin-reason" data-testid="usdt-sent-differs">
-            与订单的 {order.usdt_amount} USDT 不符：订单金额不会改变，财务按链上实际到账核对后处理
+            与订单的 {yuan(order.usdt_amount)} USDT 不符：订单金额不会改变，财务按链上实际到账核对后处理
           </div>
         ) : null}
       </div>

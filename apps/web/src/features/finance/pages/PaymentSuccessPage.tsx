@@ -45,7 +45,7 @@ export default function PaymentSuccessPage() {
         {data ? (
           <>
             <div className="fin-success-amount">
-              ¥<Money value={data.amount} grouped />
+              ¥<Money value={data.amount} />
             </div>
             <div className="hint">
               订单号 <span className="mono">{data.order_no}</span>

@@ -31,6 +31,7 @@ import {
 } from '../queries.ts';
 import { useFinancePushes } from '../pushes.ts';
 import '../finance.css';
+import { yuan } from '@/ui/Money.tsx';
 
 /** financePages/recharge: pick a method and an amount; gateway → hosted page, USDT → address + hash. */
 export default function RechargePage() {
@@ -184,7 +185,9 @@ function RechargeForm({ onUsdtOrder }: { onUsdtOrder: (order: PaymentOrderView) 
                 problem={check.state === 'invalid' ? check.message : null}
                 unit={usdt ? '₮' : '¥'}
                 label="充值金额"
-                placeholder={usdt ? '请输入USDT数量' : `${method.min_amount} - ${method.max_amount}`}
+                placeholder={
+                  usdt ? '请输入USDT数量' : `${yuan(method.min_amount)} – ${yuan(method.max_amount)}`
+                }
                 testId="recharge-amount"
               />
             )}
@@ -209,7 +212,7 @@ function RechargeForm({ onUsdtOrder }: { onUsdtOrder: (order: PaymentOrderView) 
           <div className="fin-row" style={{ marginTop: 10 }}>
             <span>单笔限额</span>
             <span data-testid="recharge-limits">
-              {method.min_amount} - {method.max_amount} 元
+              {yuan(method.min_amount)} – {yuan(method.max_amount)} 元
             </span>
           </div>
           {range ? (
@@ -226,7 +229,7 @@ function RechargeForm({ onUsdtOrder }: { onUsdtOrder: (order: PaymentOrderView) 
               </div>
               <div className="fin-row">
                 <span>预计到账</span>
-                <span className="gold-text">{creditFen !== null ? `${formatFen(creditFen)} 元` : '--'}</span>
+                <span className="gold-text">{creditFen !== null ? `${yuan(creditFen)} 元` : '--'}</span>
               </div>
               <div className="hint">到账金额按下单时锁定的汇率计算，不足1分的部分舍去。</div>
             </>

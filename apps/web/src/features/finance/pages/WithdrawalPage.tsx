@@ -17,7 +17,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast.tsx';
 import { checkAmount, type AmountRule } from '@/ui/amount.ts';
 import { firstError, formResolver } from '@/ui/form.tsx';
-import { Money } from '@/ui/Money.tsx';
+import { Money, yuan } from '@/ui/Money.tsx';
 import { Page } from '@/ui/Page.tsx';
 import { NoticeBar } from '../../notices/NoticeBar.tsx';
 import { PagedList } from '@/ui/PagedList.tsx';
@@ -156,16 +156,16 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
         <div className="card card-gold" data-testid="withdraw-balance">
           <div className="fin-row">
             <span>账户余额</span>
-            <Money value={balance.data?.balance} grouped />
+            <Money value={balance.data?.balance} />
           </div>
           <div className="fin-row">
             <span>可提现</span>
-            <Money className="gold-text" value={balance.data?.withdrawable} grouped />
+            <Money className="gold-text" value={balance.data?.withdrawable} />
           </div>
           <div className="fin-row">
             <span>冻结中</span>
             <span data-testid="withdraw-frozen">
-              <Money value={balance.data?.frozen} grouped />
+              <Money value={balance.data?.frozen} />
             </span>
           </div>
           <div className="fin-row">
@@ -173,7 +173,6 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
             <Money
               className={turnoverLeft ? 'fin-reason' : undefined}
               value={balance.data?.turnover_required}
-              grouped
             />
           </div>
           {turnoverLeft ? <div className="hint">完成剩余打码量后即可提现</div> : null}
@@ -225,7 +224,7 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
                 problem={problem && typed.state === 'ok' ? problem : null}
                 unit="¥"
                 label="提现金额"
-                placeholder={`${cfg?.min_amount ?? ''} - ${cfg?.max_amount ?? ''}`}
+                placeholder={cfg ? `${yuan(cfg.min_amount)} – ${yuan(cfg.max_amount)}` : ''}
                 testId="withdraw-amount"
                 extra={
                   <Button
@@ -242,11 +241,7 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
           <div className="fin-row" style={{ marginTop: 8 }}>
             <span>手续费</span>
             <span data-testid="withdraw-fee">
-              {fee !== null
-                ? `${formatFen(fee)} 元`
-                : cfg?.fee_rate_bp
-                  ? `${cfg.fee_rate_bp / 100}%`
-                  : '免费'}
+              {fee !== null ? `${yuan(fee)} 元` : cfg?.fee_rate_bp ? `${cfg.fee_rate_bp / 100}%` : '免费'}
             </span>
           </div>
           <div className="fin-row">
@@ -254,8 +249,8 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
             <span className="gold-text">
               {actual !== null && actual > 0n
                 ? wallet && wallet.type !== 'bank' && rate
-                  ? `${formatFen(usdtFromFen(actual, rate))} USDT`
-                  : `${formatFen(actual)} 元`
+                  ? `${yuan(usdtFromFen(actual, rate))} USDT`
+                  : `${yuan(actual)} 元`
                 : '--'}
             </span>
           </div>
@@ -338,8 +333,8 @@ function withdrawRule(
     rule: { kind: 'money', label, ...limits },
     problem:
       turnoverLeft > 0n
-        ? `还需完成打码量 ${formatFen(turnoverLeft)} 元才能提现`
-        : `可提现余额 ${formatFen(withdrawable)} 元，不足单笔最低提现 ${formatFen(limits.min)} 元`,
+        ? `还需完成打码量 ${yuan(turnoverLeft)} 元才能提现`
+        : `可提现余额 ${yuan(withdrawable)} 元，不足单笔最低提现 ${yuan(limits.min)} 元`,
   };
 }
 
@@ -350,7 +345,7 @@ function WithdrawRecords() {
     if (
       await Dialog.confirm({
         title: '取消提现',
-        content: `取消提现 ${item.amount} 元？金额将退回账户余额。`,
+        content: `取消提现 ${yuan(item.amount)} 元？金额将退回账户余额。`,
         confirmText: '确认取消',
       })
     )

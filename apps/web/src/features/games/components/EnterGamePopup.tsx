@@ -64,11 +64,11 @@ export function EnterGamePopup({
           <div className="gm-enter-figures">
             <div>
               <span className="muted">主钱包</span>
-              <Money value={data?.main_balance} grouped />
+              <Money value={data?.main_balance} />
             </div>
             <div>
               <span className="muted">游戏钱包</span>
-              <Money value={data?.game_balance ?? null} grouped />
+              <Money value={data?.game_balance ?? null} />
             </div>
           </div>
           <label className="gm-enter-label" htmlFor="gm-amount">

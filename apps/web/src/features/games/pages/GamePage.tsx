@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useBack } from '@/ui/use-back.ts';
 import { useUrlParam } from '@/ui/hooks.ts';
 import { toast } from '@/lib/toast.tsx';
-import { Money } from '@/ui/Money.tsx';
+import { Money, yuan } from '@/ui/Money.tsx';
 import { mineKeys } from '../../mine/queries.ts';
 import { isGameDataFresh } from '../model.ts';
 import { gameKeys, transferAllOut, useEnterGameMutation, useGameBalanceQuery } from '../queries.ts';
@@ -61,7 +61,7 @@ export default function GamePage() {
       transferAllOut()
         .then((r) => {
           if (r.status === 'pending') toast.info('游戏余额转出处理中，请稍后查看余额');
-          else if (r.amount !== '0.00') toast.success(`游戏余额 ${r.amount} 元已转回主钱包`);
+          else if (r.amount !== '0.00') toast.success(`游戏余额 ${yuan(r.amount)} 元已转回主钱包`);
         })
         .catch((err: unknown) =>
           toast.error(err instanceof Error ? `游戏余额转出失败：${err.message}` : '游戏余额转出失败'),
@@ -86,10 +86,10 @@ export default function GamePage() {
       </NavBar>
       <div className="gm-game-bar" data-testid="game-bar">
         <span>
-          主钱包 <Money value={balance.data?.main_balance} grouped />
+          主钱包 <Money value={balance.data?.main_balance} />
         </span>
         <span>
-          游戏钱包 <Money className="gm-game-balance" value={shownGame} grouped />
+          游戏钱包 <Money className="gm-game-balance" value={shownGame} />
         </span>
         <span className="muted">返回时自动转回主钱包</span>
       </div>

@@ -64,15 +64,15 @@ export default function GameRecordsPage() {
           </div>
           <div>
             <span className="muted">投注</span>
-            <Money value={stats.data?.bet} grouped />
+            <Money value={stats.data?.bet} />
           </div>
           <div>
             <span className="muted">派彩</span>
-            <Money value={stats.data?.payout} grouped />
+            <Money value={stats.data?.payout} />
           </div>
           <div>
             <span className="muted">盈亏</span>
-            <Money className={profit?.startsWith('-') ? 'gm-loss' : 'gm-gain'} value={profit} grouped />
+            <Money className={profit?.startsWith('-') ? 'gm-loss' : 'gm-gain'} value={profit} />
           </div>
         </div>
         <div className="gm-records" data-testid="game-records">

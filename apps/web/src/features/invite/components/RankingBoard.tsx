@@ -42,7 +42,7 @@ export function RankingBoard({
             {e.is_me ? <em className="iv-me">我</em> : null}
           </span>
           <span>{e.invite_count}</span>
-          <Money value={e.reward_total} grouped />
+          <Money value={e.reward_total} />
         </div>
       ))}
     </div>

@@ -14,7 +14,7 @@ export function StatGrid({ stats, testId }: { stats: Stat[]; testId?: string }) 
       {stats.map((s) => (
         <div key={s.label} className="iv-stat">
           {s.money ? (
-            <Money value={typeof s.value === 'string' ? s.value : undefined} grouped />
+            <Money value={typeof s.value === 'string' ? s.value : undefined} />
           ) : (
             <span className="iv-stat-count">{s.value ?? '--'}</span>
           )}

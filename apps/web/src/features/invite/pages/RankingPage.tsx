@@ -40,7 +40,7 @@ export default function RankingPage() {
           </div>
           <div>
             <span className="muted">累计奖励</span>
-            <Money value={mine?.reward_total} grouped />
+            <Money value={mine?.reward_total} />
           </div>
         </div>
         <div className="iv-board-wrap">

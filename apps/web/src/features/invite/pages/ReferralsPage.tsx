@@ -19,15 +19,15 @@ function ReferralCard({ item }: { item: ReferralItem }) {
       <div className="iv-row-figures">
         <div>
           <span className="muted">累计充值</span>
-          <Money value={item.deposit_total} grouped />
+          <Money value={item.deposit_total} />
         </div>
         <div>
           <span className="muted">有效投注</span>
-          <Money value={item.valid_bet_total} grouped />
+          <Money value={item.valid_bet_total} />
         </div>
         <div>
           <span className="muted">为我带来</span>
-          <Money className="gold-text" value={item.reward_total} grouped />
+          <Money className="gold-text" value={item.reward_total} />
         </div>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { DotLoading, ErrorBlock } from 'antd-mobile';
+import { yuan } from '@/ui/Money.tsx';
 import { Page, Section } from '@/ui/Page.tsx';
 import { useInviteRulesQuery } from '../queries.ts';
 import '../invite.css';
@@ -27,8 +28,8 @@ export default function RulesPage() {
               <tbody>
                 {rules.data.deposit_milestones.map((m) => (
                   <tr key={m.threshold}>
-                    <td>满 {m.threshold} 元</td>
-                    <td className="gold-text">{m.reward} 元</td>
+                    <td>满 {yuan(m.threshold)} 元</td>
+                    <td className="gold-text">{yuan(m.reward)} 元</td>
                   </tr>
                 ))}
               </tbody>

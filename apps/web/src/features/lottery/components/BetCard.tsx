@@ -3,6 +3,7 @@ import { Button, Checkbox } from 'antd-mobile';
 import { formatDateTime } from '@/ui/format.ts';
 import { codesText, playTitle, UNIT_SUFFIX } from '../model.ts';
 import { OpenCode } from './OpenCode.tsx';
+import { yuan } from '@/ui/Money.tsx';
 
 /** One lottery bet: play, codes, stake, status, the draw and what it paid; cancel while open. */
 export function BetCard({
@@ -47,11 +48,11 @@ export function BetCard({
             {bet.item_count}注 × {bet.multiple}倍{UNIT_SUFFIX[bet.unit]}
           </span>
           <span>
-            投注 <strong>{bet.amount}</strong>
+            投注 <strong>{yuan(bet.amount)}</strong>
           </span>
           {bet.status === 'won' ? (
             <span className="lt-bet-payout" data-testid="bet-payout">
-              派奖 <strong>{bet.payout}</strong>
+              派奖 <strong>{yuan(bet.payout)}</strong>
             </span>
           ) : null}
         </div>

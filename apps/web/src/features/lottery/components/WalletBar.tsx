@@ -47,11 +47,11 @@ export function WalletBar() {
       <div className="lt-wallet-figures">
         <div data-testid="wallet-lottery">
           <span className="muted">彩票余额</span>
-          <Money className="lt-wallet-main" value={data?.balance} grouped />
+          <Money className="lt-wallet-main" value={data?.balance} />
         </div>
         <div data-testid="wallet-main">
           <span className="muted">主钱包</span>
-          <Money className="lt-wallet-sub" value={data?.main_balance} grouped />
+          <Money className="lt-wallet-sub" value={data?.main_balance} />
         </div>
       </div>
       <div className="lt-wallet-actions">
@@ -85,7 +85,7 @@ export function WalletBar() {
           <div className="lt-transfer-head">
             <strong>{direction === 'in' ? '主钱包 → 彩票钱包' : '彩票钱包 → 主钱包'}</strong>
             <span className="muted">
-              可转 <Money value={formatFen(sourceFen)} grouped /> 元
+              可转 <Money value={sourceFen} /> 元
             </span>
           </div>
           <AmountInput

@@ -1,4 +1,3 @@
-import { formatFen } from '@app/shared';
 import { Button, Popup } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { useState, type Dispatch } from 'react';
@@ -6,6 +5,7 @@ import { CountInput } from '@/ui/AmountInput.tsx';
 import { codesText, UNIT_SUFFIX, UNITS, type SlipLine } from '../model.ts';
 import type { SlipAction, SlipState } from './slip-state.ts';
 import type { PeriodPhase } from './use-period-phase.ts';
+import { yuan } from '@/ui/Money.tsx';
 
 interface SlipBarProps {
   state: SlipState;
@@ -89,7 +89,7 @@ export function SlipBar({
               共 <strong>{totalItems}</strong> 注
             </span>
             <span data-testid="slip-amount">
-              <strong className="gold-text">{formatFen(totalFen)}</strong> 元
+              <strong className="gold-text">{yuan(totalFen)}</strong> 元
             </span>
             {state.lines.length > 0 ? <span className="lt-slip-count">注单 {state.lines.length}</span> : null}
           </button>
@@ -132,7 +132,7 @@ export function SlipBar({
                 <span>
                   {l.items}注 × {l.multiple}倍{UNIT_SUFFIX[l.unit]}
                 </span>
-                <strong>{formatFen(l.amountFen)}元</strong>
+                <strong>{yuan(l.amountFen)}元</strong>
               </div>
               {state.lines.some((s) => s.id === l.id) ? (
                 <button
@@ -151,7 +151,7 @@ export function SlipBar({
         </div>
         <div className="lt-slip-foot">
           <span>
-            合计 <strong className="gold-text">{formatFen(totalFen)}</strong> 元
+            合计 <strong className="gold-text">{yuan(totalFen)}</strong> 元
           </span>
           <Button color="primary" onClick={submit} disabled={phase !== 'open' || totalItems === 0}>
             确认投注

@@ -36,6 +36,7 @@ import {
 import { randomPick } from '../random-pick.ts';
 import { ensureLotteryToken } from '../token.ts';
 import '../lottery.css';
+import { yuan } from '@/ui/Money.tsx';
 
 /**
  * pages/lottery/lottery-game?code=: play tabs, number pickers, 机选, the slip, countdown and live
@@ -121,12 +122,12 @@ export default function LotteryGamePage() {
               <span>{l.playName}</span>
               <span className="lt-confirm-codes">{codesText(l.playCode, l.codes)}</span>
               <span>
-                {l.items}注 × {l.multiple}倍{UNIT_SUFFIX[l.unit]} = {formatFen(l.amountFen)}元
+                {l.items}注 × {l.multiple}倍{UNIT_SUFFIX[l.unit]} = {yuan(l.amountFen)}元
               </span>
             </div>
           ))}
           <div className="lt-confirm-total">
-            合计 <strong>{formatFen(totalFen)}</strong> 元
+            合计 <strong>{yuan(totalFen)}</strong> 元
           </div>
         </div>
       ),
@@ -145,7 +146,7 @@ export default function LotteryGamePage() {
           unit: l.unit,
         })),
       });
-      toast.success(`投注成功，共${result.bets.length}注单 ${result.total_amount} 元`);
+      toast.success(`投注成功，共${result.bets.length}注单 ${yuan(result.total_amount)} 元`);
       dispatch({ type: 'placed' });
       return true;
     } catch {

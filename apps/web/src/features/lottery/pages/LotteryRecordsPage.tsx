@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, DotLoading, ErrorBlock, InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useUrlParam } from '@/ui/hooks.ts';
-import { Money } from '@/ui/Money.tsx';
+import { Money, yuan } from '@/ui/Money.tsx';
 import { Page } from '@/ui/Page.tsx';
 import { BetCard } from '../components/BetCard.tsx';
 import { useLotteryLive } from '../live.ts';
@@ -44,7 +44,7 @@ export default function LotteryRecordsPage() {
   const confirmCancel = async (bet: LotteryBetView) => {
     const ok = await Dialog.confirm({
       title: '撤单',
-      content: `撤销 ${bet.lottery_name} 第${bet.expect}期 ${bet.play_name}，退回 ${bet.amount} 元到彩票钱包？`,
+      content: `撤销 ${bet.lottery_name} 第${bet.expect}期 ${bet.play_name}，退回 ${yuan(bet.amount)} 元到彩票钱包？`,
       confirmText: '确认撤单',
     });
     if (ok) cancel.mutate(bet.id);
@@ -103,18 +103,17 @@ export default function LotteryRecordsPage() {
             <>
               <div>
                 <span className="muted">投注金额</span>
-                <Money value={stats.data?.total_amount} grouped />
+                <Money value={stats.data?.total_amount} />
               </div>
               <div>
                 <span className="muted">派奖金额</span>
-                <Money value={stats.data?.payout} grouped />
+                <Money value={stats.data?.payout} />
               </div>
               <div>
                 <span className="muted">盈亏</span>
                 <Money
                   className={stats.data?.profit.startsWith('-') ? 'lt-loss' : 'lt-gain'}
                   value={stats.data?.profit}
-                  grouped
                 />
               </div>
               <div>

@@ -2,6 +2,7 @@ import { beijingDateTime } from '../../sports/time.ts';
 import type { Combo, LegStatus, OrderLeg } from '../model.ts';
 import { LegStatusTag } from './StatusTag.tsx';
 import '../orders.css';
+import { yuan } from '@/ui/Money.tsx';
 
 function scoreText(leg: OrderLeg): string {
   const m = leg.match;
@@ -75,7 +76,7 @@ export function ComboItem({ combo }: { combo: Combo }) {
             </>
           ) : (
             <>
-              {combo.status === 'pending' ? '预计' : '可中'} <b>{combo.potential_prize}</b>
+              {combo.status === 'pending' ? '预计' : '可中'} <b>{yuan(combo.potential_prize)}</b>
             </>
           )}
         </span>

@@ -2,7 +2,7 @@ import { DotLoading, ErrorBlock, InfiniteScroll } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useUrlParam } from '@/ui/hooks.ts';
-import { Money } from '@/ui/Money.tsx';
+import { Money, yuan } from '@/ui/Money.tsx';
 import { Page, Section } from '@/ui/Page.tsx';
 import { beijingDateTime } from '../../sports/time.ts';
 import { ComboItem, LegItem } from '../components/OrderLegs.tsx';
@@ -87,7 +87,7 @@ function Summary({ order }: { order: OrderDetail }) {
         ) : settled ? (
           <div>
             <dt>最高奖金</dt>
-            <dd data-testid="order-max-prize">{order.max_prize}</dd>
+            <dd data-testid="order-max-prize">{yuan(order.max_prize)}</dd>
           </div>
         ) : (
           <div>

@@ -18,6 +18,7 @@ import { Money } from '@/ui/Money.tsx';
 import { Page, Section } from '@/ui/Page.tsx';
 import { RealtimeStatusCard } from '../components/RealtimeStatusCard.tsx';
 import { formatClock } from '../labels.ts';
+import { signedAmount } from '../live-updates.ts';
 import '../realtime.css';
 
 const SCOPES = [
@@ -161,7 +162,7 @@ export default function PushTestPage() {
               <li key={`${record.timestamp}-${i}`} className="rt-list-item">
                 <div className="rt-list-main">
                   <strong className={record.amount.startsWith('-') ? 'rt-minus' : 'rt-plus'}>
-                    {record.amount.startsWith('-') ? record.amount : `+${record.amount}`}
+                    {signedAmount(record.amount)}
                   </strong>
                   <span>{record.typeText}</span>
                 </div>

@@ -25,13 +25,13 @@ function BillItem({ entry }: { entry: BillEntryView }) {
         {entry.kind === 'transfer' ? (
           <span className="rc-amount rc-transfer" data-testid="bill-transfer">
             <span className="rc-transfer-tag">转账</span>
-            <Money value={entry.amount.replace(/^-/, '')} grouped />
+            <Money value={entry.amount.replace(/^-/, '')} />
           </span>
         ) : (
           <SignedMoney value={entry.amount} className="rc-amount" />
         )}
         <span className="muted">
-          余额 <Money value={entry.after} grouped />
+          余额 <Money value={entry.after} />
         </span>
       </div>
     </div>
@@ -65,8 +65,8 @@ export default function BillDetailsPage() {
               testId="bill-summary"
               items={[
                 { label: '笔数', value: first?.total ?? '--' },
-                { label: '收入', value: <Money value={first?.income} grouped /> },
-                { label: '支出', value: <Money value={first?.expense} grouped /> },
+                { label: '收入', value: <Money value={first?.income} /> },
+                { label: '支出', value: <Money value={first?.expense} /> },
               ]}
             />
             <p className="rc-summary-note muted" data-testid="bill-summary-note">
@@ -75,7 +75,7 @@ export default function BillDetailsPage() {
                 <>
                   {' '}
                   {first.transfer_net.startsWith('-') ? '期间净转入游戏钱包' : '期间从游戏钱包净转回'}{' '}
-                  <Money value={first.transfer_net.replace(/^-/, '')} grouped /> 元。
+                  <Money value={first.transfer_net.replace(/^-/, '')} /> 元。
                 </>
               ) : null}
             </p>

@@ -33,7 +33,7 @@ function BonusItem({ log }: { log: BonusLogView }) {
       <div className="rc-item-side">
         <SignedMoney value={log.amount} className="rc-amount" />
         <span className="muted">
-          打码量 <Money value={log.turnover} grouped />
+          打码量 <Money value={log.turnover} />
         </span>
       </div>
     </div>
@@ -63,8 +63,8 @@ export default function BonusRecordPage() {
               testId="bonus-summary"
               items={[
                 { label: '期间笔数', value: stats.data?.count ?? '--' },
-                { label: '期间彩金', value: <Money value={stats.data?.total} grouped /> },
-                { label: '累计彩金', value: <Money value={stats.data?.total_all_time} grouped /> },
+                { label: '期间彩金', value: <Money value={stats.data?.total} /> },
+                { label: '累计彩金', value: <Money value={stats.data?.total_all_time} /> },
               ]}
             />
           </div>

@@ -13,12 +13,12 @@ import '../records.css';
 type Row = ComprehensiveReport['summary'];
 
 const figureItems = (f: Row) => [
-  { label: '充值', value: <Money value={f.deposits} grouped /> },
-  { label: '提现', value: <Money value={f.withdrawals} grouped /> },
-  { label: '投注', value: <Money value={f.bets} grouped /> },
-  { label: '派奖', value: <Money value={f.payouts} grouped /> },
-  { label: '返水', value: <Money value={f.rebates} grouped /> },
-  { label: '彩金', value: <Money value={f.bonuses} grouped /> },
+  { label: '充值', value: <Money value={f.deposits} /> },
+  { label: '提现', value: <Money value={f.withdrawals} /> },
+  { label: '投注', value: <Money value={f.bets} /> },
+  { label: '派奖', value: <Money value={f.payouts} /> },
+  { label: '返水', value: <Money value={f.rebates} /> },
+  { label: '彩金', value: <Money value={f.bonuses} /> },
 ];
 
 /** financePages/comprehensive (综合报表): the member's money over a date range, day by day. */
@@ -63,8 +63,8 @@ export default function ComprehensivePage() {
               {data.categories.map((c) => (
                 <div key={c.category} className="rc-cat-row" data-category={c.category}>
                   <span>{c.category_name}</span>
-                  <Money value={c.bets} grouped />
-                  <Money value={c.payouts} grouped />
+                  <Money value={c.bets} />
+                  <Money value={c.payouts} />
                   <SignedMoney value={c.profit} />
                 </div>
               ))}

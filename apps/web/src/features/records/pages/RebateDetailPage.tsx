@@ -3,7 +3,7 @@ import { Button, DotLoading, ErrorBlock, List, PullToRefresh } from 'antd-mobile
 import { toast } from '@/lib/toast.tsx';
 import { formatDateTime } from '@/ui/format.ts';
 import { useUrlParam } from '@/ui/hooks.ts';
-import { Money } from '@/ui/Money.tsx';
+import { Money, yuan } from '@/ui/Money.tsx';
 import { Page } from '@/ui/Page.tsx';
 import { recordKeys, useClaimRebateMutation, useRebateDetailQuery } from '../queries.ts';
 import '../records.css';
@@ -36,7 +36,7 @@ export default function RebateDetailPage() {
             <div className="card card-gold rc-detail-head" data-testid="rebate-detail">
               <span className="muted">{r.category_name}返水</span>
               <strong className="rc-big rc-gain">
-                +<Money value={r.amount} grouped />
+                +<Money value={r.amount} />
               </strong>
               <span className={r.status === 'claimed' ? 'rc-tag' : 'rc-tag on'}>{r.status_text}</span>
               {r.status === 'claimable' ? (
@@ -47,7 +47,7 @@ export default function RebateDetailPage() {
                   loading={claim.isPending}
                   onClick={() =>
                     claim.mutate([r.id], {
-                      onSuccess: (res) => toast.success(`成功领取返水 ${res.amount} 元`),
+                      onSuccess: (res) => toast.success(`成功领取返水 ${yuan(res.amount)} 元`),
                     })
                   }
                 >
@@ -59,7 +59,7 @@ export default function RebateDetailPage() {
               <List.Item extra={r.bet_date}>投注日期</List.Item>
               <List.Item extra={`VIP${r.vip_level}`}>计算等级</List.Item>
               <List.Item extra={`${r.rate}%`}>返水比例</List.Item>
-              <List.Item extra={<Money value={r.valid_bet} grouped />}>有效投注</List.Item>
+              <List.Item extra={<Money value={r.valid_bet} />}>有效投注</List.Item>
               <List.Item extra={`${r.bet_count} 笔`}>注单数</List.Item>
               <List.Item extra={formatDateTime(r.created_at, true)}>申请时间</List.Item>
               <List.Item extra={formatDateTime(r.claimed_at, true)}>领取时间</List.Item>
@@ -75,7 +75,7 @@ export default function RebateDetailPage() {
                     <span className="rc-time">结算 {formatDateTime(b.settled_at, true)}</span>
                   </div>
                   <div className="rc-item-side">
-                    <Money value={b.amount} grouped />
+                    <Money value={b.amount} />
                   </div>
                 </div>
               ))}

@@ -8,7 +8,7 @@ import { toast } from '@/lib/toast.tsx';
 import { DateRangeBar } from '@/ui/DateRangeBar.tsx';
 import { lastDays } from '@/ui/day-range.ts';
 import { InfiniteList } from '@/ui/InfiniteList.tsx';
-import { Money } from '@/ui/Money.tsx';
+import { Money, yuan } from '@/ui/Money.tsx';
 import { Page } from '@/ui/Page.tsx';
 import {
   recordKeys,
@@ -50,13 +50,13 @@ function RebateItem({
           {record.category_name}返水 <span className="rc-tag">{record.bet_date}</span>
         </strong>
         <span className="muted">
-          有效投注 <Money value={record.valid_bet} grouped /> · {record.bet_count}笔 · 比例 {record.rate}%
+          有效投注 <Money value={record.valid_bet} /> · {record.bet_count}笔 · 比例 {record.rate}%
         </span>
         <span className="rc-time">VIP{record.vip_level}</span>
       </div>
       <div className="rc-item-side">
         <span className="rc-gain rc-amount">
-          +<Money value={record.amount} grouped />
+          +<Money value={record.amount} />
         </span>
         {record.status === 'claimable' ? (
           <Button
@@ -92,12 +92,12 @@ export default function RebateRecordPage() {
   const pending = claimable.data?.pending;
 
   const claimIds = (ids?: number[]) =>
-    claim.mutate(ids, { onSuccess: (r) => toast.success(`成功领取返水 ${r.amount} 元`) });
+    claim.mutate(ids, { onSuccess: (r) => toast.success(`成功领取返水 ${yuan(r.amount)} 元`) });
   const applyNow = () =>
     apply.mutate(undefined, {
       onSuccess: (r) =>
         r.created > 0
-          ? toast.success(`已生成${r.created}条返水，共 ${r.total} 元`)
+          ? toast.success(`已生成${r.created}条返水，共 ${yuan(r.total)} 元`)
           : toast.info('暂无可申请的返水'),
     });
 
@@ -113,7 +113,7 @@ export default function RebateRecordPage() {
                 <div>
                   <span className="muted">可领取返水</span>
                   <strong className="rc-big">
-                    <Money value={claimable.data?.claimable_amount} grouped />
+                    <Money value={claimable.data?.claimable_amount} />
                   </strong>
                   <span className="muted">{claimable.data?.claimable_count ?? 0} 条待领取</span>
                 </div>
@@ -131,7 +131,7 @@ export default function RebateRecordPage() {
                 <div>
                   <span className="muted">待申请返水（已结算未返水的有效投注）</span>
                   <strong>
-                    <Money value={pending?.total} grouped /> 元
+                    <Money value={pending?.total} /> 元
                   </strong>
                 </div>
                 <Button

@@ -57,7 +57,7 @@ function LimitRow({ limit, onEdit }: { limit: PlayLimit; onEdit: () => void }) {
             <span className="muted">未设置</span>
           ) : (
             <>
-              <Money value={limit.amount} grouped /> <small>元</small>
+              <Money value={limit.amount} /> <small>元</small>
             </>
           )}
         </span>
@@ -73,11 +73,11 @@ function LimitRow({ limit, onEdit }: { limit: PlayLimit; onEdit: () => void }) {
       ) : null}
       <div className="rp-limit-meta">
         <span>
-          本期已用 <Money value={limit.used} grouped />
+          本期已用 <Money value={limit.used} />
         </span>
         {limit.remaining !== null ? (
           <span className={full ? 'rp-loss' : undefined}>
-            剩余 <Money value={limit.remaining} grouped />
+            剩余 <Money value={limit.remaining} />
           </span>
         ) : null}
       </div>

@@ -77,7 +77,7 @@ function LimitForm({ limit, onDone }: { limit: PlayLimit; onDone: () => void }) 
             '未设置'
           ) : (
             <>
-              <Money value={limit.amount} grouped /> 元
+              <Money value={limit.amount} /> 元
             </>
           )}
         </span>

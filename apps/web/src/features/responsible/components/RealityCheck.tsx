@@ -87,13 +87,13 @@ export function RealityCheck() {
             <div>
               <dt>投注金额</dt>
               <dd>
-                <Money value={data.stakes} grouped /> 元
+                <Money value={data.stakes} /> 元
               </dd>
             </div>
             <div>
               <dt>派彩金额</dt>
               <dd>
-                <Money value={data.payouts} grouped /> 元
+                <Money value={data.payouts} /> 元
               </dd>
             </div>
             <div>
@@ -103,7 +103,7 @@ export function RealityCheck() {
                 data-testid="reality-check-net"
               >
                 {won ? '+' : ''}
-                <Money value={net} grouped /> 元
+                <Money value={net} /> 元
               </dd>
             </div>
           </dl>

@@ -22,6 +22,7 @@ import {
   type Confirmation,
 } from '../slip/confirmation.ts';
 import '../inplay.css';
+import { yuan } from '@/ui/Money.tsx';
 
 /** The countdown's refresh: the number changes each second, the ring moves smoothly. */
 const TICK_MS = 200;
@@ -183,12 +184,12 @@ export function BetConfirmation() {
             </div>
             <div>
               <dt>投注金额</dt>
-              <dd>{c.totalAmount}元</dd>
+              <dd>{yuan(c.totalAmount)}元</dd>
             </div>
             {c.status !== 'rejected' ? (
               <div>
                 <dt>最高奖金</dt>
-                <dd className="prize">{c.maxPrize}元</dd>
+                <dd className="prize">{yuan(c.maxPrize)}元</dd>
               </div>
             ) : null}
           </dl>

@@ -1,6 +1,5 @@
 import {
   countMatches,
-  formatFen,
   optionName,
   playTypeOf,
   selectionKey,
@@ -12,7 +11,7 @@ import { Button, Popup } from 'antd-mobile';
 import { CloseCircleFill, DeleteOutline, UpOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { CountInput } from '@/ui/AmountInput.tsx';
-import { Money } from '@/ui/Money.tsx';
+import { Money, yuan } from '@/ui/Money.tsx';
 import type { SubmitResult } from '../../orders/model.ts';
 import {
   groupByMatch,
@@ -150,7 +149,7 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
                   </b>
                 ) : preview.ok ? (
                   <>
-                    {preview.betCount}注 · 共<em>{formatFen(preview.totalStake)}</em>元
+                    {preview.betCount}注 · 共<em>{yuan(preview.totalStake)}</em>元
                   </>
                 ) : (
                   preview.message

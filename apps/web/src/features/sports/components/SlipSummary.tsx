@@ -1,4 +1,5 @@
 import { formatFen, type SlipValidation } from '@app/shared';
+import { yuan } from '@/ui/Money.tsx';
 
 /**
  * The slip's figures, or why there are none. While the multiple being typed is refused (its input
@@ -42,7 +43,7 @@ export function SlipSummary({
         <dt>最高奖金</dt>
         <dd>
           <strong className="prize" data-testid="slip-max-prize">
-            {pending ? '—' : formatFen(preview.maxPrize)}
+            {pending ? '—' : yuan(preview.maxPrize)}
           </strong>
           {pending ? null : '元'}
         </dd>

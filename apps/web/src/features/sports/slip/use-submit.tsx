@@ -1,4 +1,4 @@
-import { BET_TYPES, formatFen, optionName, playTypeOf, type BetType, type ValidSlip } from '@app/shared';
+import { BET_TYPES, optionName, playTypeOf, type BetType, type ValidSlip } from '@app/shared';
 import { Dialog } from 'antd-mobile';
 import { useLocation, useNavigate } from 'react-router';
 import { newIdempotencyKey } from '@/lib/api/client.ts';
@@ -21,6 +21,7 @@ import {
   useSlipStore,
   type OddsChange,
 } from './store.ts';
+import { yuan } from '@/ui/Money.tsx';
 
 /** The message the server sends with a 409 (kept for the dialog title). */
 const ODDS_CHANGED_TITLE = '赔率已变化';
@@ -91,11 +92,11 @@ function ConfirmFacts({ valid, multiple }: { valid: ValidSlip; multiple: number 
       </div>
       <div>
         <dt>投注金额</dt>
-        <dd className="gold-text">{formatFen(valid.totalStake)}元</dd>
+        <dd className="gold-text">{yuan(valid.totalStake)}元</dd>
       </div>
       <div>
         <dt>最高奖金</dt>
-        <dd className="prize">{formatFen(valid.maxPrize)}元</dd>
+        <dd className="prize">{yuan(valid.maxPrize)}元</dd>
       </div>
     </dl>
   );

@@ -19,11 +19,11 @@ function Requirement({ label, value, target }: { label: string; value: string; t
     <div className="vip-req">
       <span className="muted">{label}</span>
       <span>
-        <Money value={value} grouped />
+        <Money value={value} />
         {target ? (
           <>
             {' / '}
-            <Money value={target} grouped />
+            <Money value={target} />
           </>
         ) : null}
       </span>
@@ -85,9 +85,9 @@ function Ladder({ vip }: { vip: VipLevelInfo }) {
       {vip.levels.map((l) => (
         <div key={l.level} className={l.level === vip.vip_level ? 'vip-row on' : 'vip-row'}>
           <span>{l.name}</span>
-          <Money value={l.min_paysum} grouped />
-          <Money value={l.min_totalgame} grouped />
-          <Money value={l.upgrade_bonus} grouped />
+          <Money value={l.min_paysum} />
+          <Money value={l.min_totalgame} />
+          <Money value={l.upgrade_bonus} />
           <span>
             {l.rebate_rate_sports}%/{l.rebate_rate_lottery}%
           </span>
@@ -143,7 +143,7 @@ export default function VipPage() {
             </div>
             <div className="rc-item-side">
               <span className="vip-bonus">
-                +<Money value={log.amount} grouped />
+                +<Money value={log.amount} />
               </span>
             </div>
           </div>
