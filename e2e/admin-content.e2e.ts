@@ -14,23 +14,53 @@ import {
 useConsoleSuite('admin-content');
 
 describe('content in the console', () => {
-  it('publishes a notice; the member home shows it', async () => {
+  it('publishes a notice written in the editor with bold from the toolbar; the member sees it bold', async () => {
     await consoleLogin(page, 'admin', 'admin1234');
     await page.getByTestId('dashboard-today').waitFor();
     await page.goto('/admin/content/notices');
     await page.getByTestId('create').click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('标题').fill('周末体育加奖，单关最高加奖8%');
-    await dialog
-      .getByLabel('内容')
-      .fill('<p>活动期间<b>单关</b>投注中奖即加奖。</p><script>alert(1)</script>');
+    await dialog.getByLabel('标题', { exact: true }).fill('周末体育加奖，单关最高加奖8%');
+    // The editor loads when the form opens; the operator types, with 加粗 on for two characters.
+    const editor = dialog.getByRole('textbox', { name: '内容', exact: true });
+    await editor.click();
+    await page.keyboard.type('活动期间');
+    const bold = dialog.getByRole('button', { name: '加粗' });
+    await bold.click();
+    await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.type('单关');
+    await bold.click();
+    await page.keyboard.type('投注中奖即加奖。');
+    await expect.poll(() => editor.innerHTML()).toBe('<p>活动期间<strong>单关</strong>投注中奖即加奖。</p>');
     await dialog.getByLabel('排序').fill('999');
     await dialog.getByRole('switch', { name: '置顶' }).click();
+    await editor.click();
     await screenshot(page, 'admin-notice-form');
+
+    // 源码 shows the HTML; what an operator pastes there is cleaned by the server on save.
+    await dialog.getByRole('button', { name: '编辑 HTML 源码' }).click();
+    const html = dialog.getByRole('textbox', { name: '内容（HTML 源码）' });
+    await expect.poll(() => html.inputValue()).toBe('<p>活动期间<strong>单关</strong>投注中奖即加奖。</p>');
+    await html.press('End');
+    await html.pressSequentially('<script>alert(1)</script>');
+    await screenshot(page, 'admin-notice-form-source');
+    await dialog.getByRole('button', { name: '返回可视化编辑' }).click();
+    await editor.waitFor();
+
     await dialog.getByRole('button', { name: OK_BUTTON }).click();
     await page.getByText('已创建').waitFor();
     await page.locator('tr', { hasText: '周末体育加奖' }).getByText('已发布').waitFor();
     await screenshot(page, 'admin-notices');
+
+    const found = await server.app.inject({
+      method: 'GET',
+      url: `/v1/notices/search?keyword=${encodeURIComponent('周末体育加奖')}`,
+    });
+    const id = found.json<{ data: { list: Array<{ id: number }> } }>().data.list[0]!.id;
+    const detail = await server.app.inject({ method: 'GET', url: `/v1/notices/${id}` });
+    expect(detail.json<{ data: { content: string } }>().data.content).toBe(
+      '<p>活动期间<strong>单关</strong>投注中奖即加奖。</p>',
+    );
 
     const phone = await memberPhone();
     await openRoute(phone.page, '/pages/home/home');
@@ -39,6 +69,14 @@ describe('content in the console', () => {
       .poll(() => phone.page.locator('.notice-bar').first().innerText(), { timeout: 15_000 })
       .toContain('周末体育加奖');
     await screenshot(phone.page, 'admin-notice-member-home');
+    await openRoute(phone.page, `/noticePages/detail?id=${id}`);
+    const strong = phone.page.getByTestId('notice-detail').locator('strong');
+    await strong.waitFor();
+    expect(await strong.innerText()).toBe('单关');
+    expect(Number(await strong.evaluate((el) => getComputedStyle(el).fontWeight))).toBeGreaterThanOrEqual(
+      600,
+    );
+    await screenshot(phone.page, 'admin-notice-member-detail');
     await phone.context.close();
     expect(pageErrors).toEqual([]);
   });
