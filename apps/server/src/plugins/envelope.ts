@@ -17,7 +17,10 @@ interface FieldError {
   message: string;
 }
 
-/** Chinese message naming the first wrong field, plus the full list for forms. */
+/**
+ * The first problem in words, plus the full list (field and message) for forms: a contract's own
+ * message as it is, zod's generic wording after the field it is about.
+ */
 function describeValidation(
   issues: Array<{ instancePath?: string; message?: string }>,
   context: string | undefined,
@@ -28,10 +31,17 @@ function describeValidation(
   }));
   const first = errors[0];
   if (!first) return { message: httpMessage(400), errors };
+  // Our contracts' messages are sentences a member reads as they are (SPEC §5: 请选择投注选项);
+  // zod's own wording (无效输入：期望 string…) names no field, so the field goes before it.
+  if (CJK.test(first.message) && !ZOD_WORDING.test(first.message)) return { message: first.message, errors };
   const where =
     first.field || (context === 'body' ? '请求体' : context === 'querystring' ? '查询参数' : '参数');
   return { message: `${where}：${first.message}`, errors };
 }
+
+const CJK = /[\u4e00-\u9fff]/;
+/** How zod's zh-CN locale starts its messages (无效输入, 数值过小, 出现未知的键). */
+const ZOD_WORDING = /^(无效|数值过|出现未知)/;
 
 function sendError(
   reply: FastifyReply,

@@ -91,18 +91,18 @@ describe('registration', () => {
   });
 
   it.each([
-    [{ password: 'abc12345' }, 'username：请输入用户名'],
-    [{ username: 'ab', password: 'abc12345' }, 'username：用户名须为6-16位字母或数字，且以字母开头'],
-    [{ username: '1abcdefg', password: 'abc12345' }, 'username：用户名须为6-16位字母或数字，且以字母开头'],
-    [{ username: 12345678, password: 'abc12345' }, 'username：请输入用户名'],
-    [{ username: 'player0001' }, 'password：请输入密码'],
-    [{ username: 'player0001', password: 'abcdefgh' }, 'password：密码须同时包含字母和数字'],
-    [{ username: 'player0001', password: 'a1' }, 'password：密码长度须为6-20位'],
+    [{ password: 'abc12345' }, '请输入用户名'],
+    [{ username: 'ab', password: 'abc12345' }, '用户名须为6-16位字母或数字，且以字母开头'],
+    [{ username: '1abcdefg', password: 'abc12345' }, '用户名须为6-16位字母或数字，且以字母开头'],
+    [{ username: 12345678, password: 'abc12345' }, '请输入用户名'],
+    [{ username: 'player0001' }, '请输入密码'],
+    [{ username: 'player0001', password: 'abcdefgh' }, '密码须同时包含字母和数字'],
+    [{ username: 'player0001', password: 'a1' }, '密码长度须为6-20位'],
     [
       { username: 'player0001', password: 'abc12345', password_confirmation: 'abc1234' },
-      'password_confirmation：两次输入的密码不一致',
+      '两次输入的密码不一致',
     ],
-    [{ username: 'player0001', password: 'abc12345', invite_code: '!!' }, 'invite_code：邀请码格式不正确'],
+    [{ username: 'player0001', password: 'abc12345', invite_code: '!!' }, '邀请码格式不正确'],
   ])('refuses %j with "%s" and writes nothing', async (payload, message) => {
     const res = await post('/v1/register', { ...TERMS_CONSENT, ...payload });
     expect(res.statusCode).toBe(400);
@@ -152,7 +152,7 @@ describe('registration', () => {
       password: 'abc12345',
       ...TERMS_CONSENT,
     });
-    expect(body(missing)).toMatchObject({ code: 400, message: 'invite_code：请输入邀请码' });
+    expect(body(missing)).toMatchObject({ code: 400, message: '请输入邀请码' });
   });
 
   it('makes a member of the agent whose code they register with, and of the agent of their inviter', async () => {
@@ -224,7 +224,7 @@ describe('registration', () => {
   it('checks the domain format with the SPEC rule', async () => {
     for (const domain of ['-bad.com', 'a..b', `${'x'.repeat(64)}.com`, 'under_score.com']) {
       const res = await post('/v1/domain/validate', { domain });
-      expect(body(res)).toMatchObject({ code: 400, message: 'domain：域名格式不正确' });
+      expect(body(res)).toMatchObject({ code: 400, message: '域名格式不正确' });
     }
   });
 
@@ -244,23 +244,11 @@ describe('consent to the terms at registration', () => {
   const OUTDATED = '《用户协议》和《隐私政策》已更新，请重新阅读并同意最新版本';
   const memberCount = async () => (await t.database.db.select({ id: members.id }).from(members)).length;
   const refusals: Array<[string, Record<string, unknown>, string]> = [
-    ['without accept_terms', { terms_version: TERMS_VERSION }, `accept_terms：${CONSENT}`],
-    [
-      'with accept_terms false',
-      { accept_terms: false, terms_version: TERMS_VERSION },
-      `accept_terms：${CONSENT}`,
-    ],
-    [
-      'with accept_terms "true"',
-      { accept_terms: 'true', terms_version: TERMS_VERSION },
-      `accept_terms：${CONSENT}`,
-    ],
-    ['without terms_version', { accept_terms: true }, `terms_version：${CONSENT}`],
-    [
-      'with a stale terms_version',
-      { accept_terms: true, terms_version: '2025-01-01' },
-      `terms_version：${OUTDATED}`,
-    ],
+    ['without accept_terms', { terms_version: TERMS_VERSION }, CONSENT],
+    ['with accept_terms false', { accept_terms: false, terms_version: TERMS_VERSION }, CONSENT],
+    ['with accept_terms "true"', { accept_terms: 'true', terms_version: TERMS_VERSION }, CONSENT],
+    ['without terms_version', { accept_terms: true }, CONSENT],
+    ['with a stale terms_version', { accept_terms: true, terms_version: '2025-01-01' }, OUTDATED],
   ];
 
   describe.each([
@@ -290,7 +278,7 @@ describe('consent to the terms at registration', () => {
   it('refuses a smart registration without a body, asking for the consent', async () => {
     const before = await memberCount();
     const res = await t.app.inject({ method: 'POST', url: '/v1/smart/register', remoteAddress: uniqueIp() });
-    expect(body(res)).toMatchObject({ code: 400, message: `请求体：${CONSENT}` });
+    expect(body(res)).toMatchObject({ code: 400, message: CONSENT });
     expect(await memberCount()).toBe(before);
   });
 
@@ -422,24 +410,20 @@ describe('login and sessions', () => {
 
 describe('bad input on the remaining account calls', () => {
   it.each([
-    ['/v1/login', {}, 'username：请输入用户名'],
-    ['/v1/login', { username: 'player01' }, 'password：请输入密码'],
-    ['/v1/login', { username: ['a'], password: 'x' }, 'username：请输入用户名'],
-    ['/v1/login', { username: 'x'.repeat(33), password: 'abc12345' }, 'username：用户名过长'],
-    ['/v1/invite/validate', {}, 'invite_code：请输入邀请码'],
-    ['/v1/invite/validate', { invite_code: 'a b' }, 'invite_code：邀请码格式不正确'],
-    ['/v1/agent/validate', { agent_code: 123 }, 'agent_code：请输入代理码'],
-    [
-      '/v1/agent/register',
-      { username: 'player01', password: 'abc12345', ...TERMS_CONSENT },
-      'agent_code：请输入代理码',
-    ],
+    ['/v1/login', {}, '请输入用户名'],
+    ['/v1/login', { username: 'player01' }, '请输入密码'],
+    ['/v1/login', { username: ['a'], password: 'x' }, '请输入用户名'],
+    ['/v1/login', { username: 'x'.repeat(33), password: 'abc12345' }, '用户名过长'],
+    ['/v1/invite/validate', {}, '请输入邀请码'],
+    ['/v1/invite/validate', { invite_code: 'a b' }, '邀请码格式不正确'],
+    ['/v1/agent/validate', { agent_code: 123 }, '请输入代理码'],
+    ['/v1/agent/register', { username: 'player01', password: 'abc12345', ...TERMS_CONSENT }, '请输入代理码'],
     [
       '/v1/agent/register-by-domain',
       { username: 'player01', password: 'abc12345', domain: 'a..b', ...TERMS_CONSENT },
-      'domain：域名格式不正确',
+      '域名格式不正确',
     ],
-    ['/v1/smart/register', { invite_code: '?', ...TERMS_CONSENT }, 'invite_code：邀请码格式不正确'],
+    ['/v1/smart/register', { invite_code: '?', ...TERMS_CONSENT }, '邀请码格式不正确'],
   ])('%s refuses %j', async (url, payload, message) => {
     const res = await post(url, payload);
     expect(body(res)).toMatchObject({ code: 400, message });

@@ -52,13 +52,13 @@ describe('profile', () => {
   });
 
   it.each([
-    [{}, '请求体：请至少修改一项资料'],
-    [{ mobile: '12345678901' }, 'mobile：手机号格式不正确'],
-    [{ email: 'nope' }, 'email：邮箱格式不正确'],
-    [{ nickname: 'x'.repeat(21) }, 'nickname：昵称不能超过20个字符'],
-    [{ nickname: 42 }, 'nickname：昵称格式不正确'],
-    [{ avatar: 'javascript:alert(1)' }, 'avatar：头像地址格式不正确'],
-    [{ real_name: 'A1' }, 'real_name：真实姓名格式不正确'],
+    [{}, '请至少修改一项资料'],
+    [{ mobile: '12345678901' }, '手机号格式不正确'],
+    [{ email: 'nope' }, '邮箱格式不正确'],
+    [{ nickname: 'x'.repeat(21) }, '昵称不能超过20个字符'],
+    [{ nickname: 42 }, '昵称格式不正确'],
+    [{ avatar: 'javascript:alert(1)' }, '头像地址格式不正确'],
+    [{ real_name: 'A1' }, '真实姓名格式不正确'],
   ])('refuses %j', async (payload, message) => {
     const m = await newMember(t.app);
     const res = await as(t.app, m, { method: 'POST', url: '/v1/user/update', payload });
@@ -161,14 +161,14 @@ describe('passwords', () => {
     [
       { old_password: 'abc12345', password: 'newpass99', password_confirmation: 'newpass98' },
       400,
-      'password_confirmation：两次输入的密码不一致',
+      '两次输入的密码不一致',
     ],
     [
       { old_password: 'abc12345', password: 'short', password_confirmation: 'short' },
       400,
-      'password：密码长度须为6-20位',
+      '密码长度须为6-20位',
     ],
-    [{ password: 'newpass99', password_confirmation: 'newpass99' }, 400, 'old_password：请输入原密码'],
+    [{ password: 'newpass99', password_confirmation: 'newpass99' }, 400, '请输入原密码'],
   ])('refuses a password change %j', async (payload, code, message) => {
     const m = await newMember(t.app);
     const res = await as(t.app, m, { method: 'POST', url: '/v1/user/profile', payload });
@@ -228,17 +228,17 @@ describe('passwords', () => {
     [
       { payment_password: '12345', payment_password_confirmation: '12345', login_password: 'abc12345' },
       400,
-      'payment_password：支付密码须为6位数字',
+      '支付密码须为6位数字',
     ],
     [
       { payment_password: 'abcdef', payment_password_confirmation: 'abcdef', login_password: 'abc12345' },
       400,
-      'payment_password：支付密码须为6位数字',
+      '支付密码须为6位数字',
     ],
     [
       { payment_password: '123456', payment_password_confirmation: '123457', login_password: 'abc12345' },
       400,
-      'payment_password_confirmation：两次输入的支付密码不一致',
+      '两次输入的支付密码不一致',
     ],
     [
       { payment_password: '123456', payment_password_confirmation: '123456' },

@@ -108,11 +108,13 @@ describe('app info and config', () => {
 
   it('refuses unknown keys and malformed batches', async () => {
     const unknown = await t.app.inject({ method: 'GET', url: '/v1/app/config/secret_key' });
-    expect(body(unknown)).toMatchObject({ code: 400, message: 'key：配置项不存在' });
+    expect(body(unknown)).toMatchObject({ code: 400, message: '配置项不存在' });
     for (const payload of [{}, { keys: [] }, { keys: 'notice_enabled' }, { keys: ['nope'] }]) {
       const res = await t.app.inject({ method: 'POST', url: '/v1/app/config/batch', payload });
       expect(res.statusCode).toBe(400);
-      expect(body(res).message).toMatch(/^keys/);
+      const answer = body<{ errors: Array<{ field: string }> }>(res);
+      expect(answer.message).toMatch(/[\u4e00-\u9fff]/);
+      expect(answer.data.errors[0]?.field).toMatch(/^keys/);
     }
   });
 

@@ -72,7 +72,7 @@ describe('catalogue', () => {
     expect(search.map((g) => g.code)).toEqual(['hg_dragon_tiger']);
     const bad = await t.app.inject({ method: 'GET', url: '/v1/game/ng/game-list-by-type?game_type=poker' });
     expect(bad.statusCode).toBe(400);
-    expect(body(bad).message).toBe('game_type：游戏类型须为 slot、fishing 或 table');
+    expect(body(bad).message).toBe('游戏类型须为 slot、fishing 或 table');
     const icon = await t.app.inject({ method: 'GET', url: '/games/demo/icons/jc_fortune.svg' });
     expect(icon.headers['content-type']).toContain('image/svg+xml');
     expect(icon.body).toContain('财');
@@ -247,7 +247,7 @@ describe('game records', () => {
       method: 'GET',
       url: '/v1/game-records?start_date=2020-02-01&end_date=2020-01-01',
     });
-    expect(body(reversed)).toMatchObject({ code: 400, message: 'start_date：开始日期不能晚于结束日期' });
+    expect(body(reversed)).toMatchObject({ code: 400, message: '开始日期不能晚于结束日期' });
     expect(
       (await as(t.app, m, { method: 'GET', url: '/v1/game-records?start_date=yesterday' })).statusCode,
     ).toBe(400);

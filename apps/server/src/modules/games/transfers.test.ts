@@ -300,13 +300,13 @@ describe('transfers between the main wallet and the game wallet', () => {
   });
 
   it.each([
-    ['a negative amount', { type: 'in', amount: '-1' }, 'amount：金额不能为负数'],
-    ['three decimals', { type: 'in', amount: '1.234' }, 'amount：金额最多保留两位小数'],
-    ['a huge amount', { type: 'out', amount: '99999999999999' }, 'amount：金额超出允许范围'],
-    ['a boolean', { type: 'in', amount: true }, 'amount：金额格式不正确'],
-    ['a missing amount', { type: 'in' }, 'amount：金额格式不正确'],
-    ['an unknown type', { type: 'sideways', amount: 1 }, 'type：type 须为 in 或 out'],
-    ['a missing type', { amount: 1 }, 'type：type 须为 in 或 out'],
+    ['a negative amount', { type: 'in', amount: '-1' }, '金额不能为负数'],
+    ['three decimals', { type: 'in', amount: '1.234' }, '金额最多保留两位小数'],
+    ['a huge amount', { type: 'out', amount: '99999999999999' }, '金额超出允许范围'],
+    ['a boolean', { type: 'in', amount: true }, '金额格式不正确'],
+    ['a missing amount', { type: 'in' }, '金额格式不正确'],
+    ['an unknown type', { type: 'sideways', amount: 1 }, 'type 须为 in 或 out'],
+    ['a missing type', { amount: 1 }, 'type 须为 in 或 out'],
   ])('refuses %s with 400 and moves nothing', async (_case, payload, message) => {
     const m = await newMember(t.app);
     await fundMain(t, m, 1_000n);

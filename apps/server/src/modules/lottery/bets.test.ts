@@ -245,15 +245,15 @@ describe('bet create', () => {
   it('validates the request: wrong types and missing fields answer 400 with the field', async () => {
     const m = await member(0n);
     const cases: Array<[unknown, string]> = [
-      [{ expect: '2026001', bets: [] }, 'lottery_code：请选择彩种'],
+      [{ expect: '2026001', bets: [] }, '请选择彩种'],
       [
         { lottery_code: K3, bets: [{ play_code: 'k3_hz', bet_codes: '4', multiple: 1 }] },
-        'expect：请提供期号',
+        '请提供期号',
       ],
-      [{ lottery_code: K3, expect: '2026001', bets: [] }, 'bets：请添加投注'],
+      [{ lottery_code: K3, expect: '2026001', bets: [] }, '请添加投注'],
       [
         { lottery_code: K3, expect: '2026001', bets: [{ play_code: 'k3_hz', bet_codes: 4, multiple: 1 }] },
-        'bets.0.bet_codes：请选择投注号码',
+        '请选择投注号码',
       ],
       [
         {
@@ -261,7 +261,7 @@ describe('bet create', () => {
           expect: '2026001',
           bets: [{ play_code: 'k3_hz', bet_codes: '4', multiple: 1.5 }],
         },
-        'bets.0.multiple：倍数须为1-9999的整数',
+        '倍数须为1-9999的整数',
       ],
       [
         {
@@ -269,9 +269,9 @@ describe('bet create', () => {
           expect: '2026001',
           bets: [{ play_code: 'k3_hz', bet_codes: '4', multiple: '2' }],
         },
-        'bets.0.multiple：倍数须为1-9999的整数',
+        '倍数须为1-9999的整数',
       ],
-      [{ lottery_code: 'K3 5m', expect: '2026001', bets: [] }, 'lottery_code：彩种代码格式不正确'],
+      [{ lottery_code: 'K3 5m', expect: '2026001', bets: [] }, '彩种代码格式不正确'],
     ];
     for (const [payload, message] of cases) {
       const res = await as(t.app, m, {

@@ -74,7 +74,7 @@ describe('lotteries', () => {
     expect(only.data.list.map((l) => l.type)).toEqual(['pk10', 'pk10']);
     expect(await get('/v1/liujiu/lottery/list?type=dice')).toMatchObject({
       status: 400,
-      message: 'type：彩种分类不存在',
+      message: '彩种分类不存在',
     });
   });
 
@@ -96,7 +96,7 @@ describe('lotteries', () => {
     });
     expect(await get('/v1/liujiu/lottery/detail')).toMatchObject({
       status: 400,
-      message: 'code：请选择彩种',
+      message: '请选择彩种',
     });
 
     const { data } = await get<{ current: PeriodView; previous: PeriodView; next: PeriodView }>(
@@ -133,7 +133,7 @@ describe('lotteries', () => {
     });
     expect(await get(`/v1/liujiu/lottery/open-code?code=${SSC}&expect=12ab`)).toMatchObject({
       status: 400,
-      message: 'expect：期号格式不正确',
+      message: '期号格式不正确',
     });
     const latest = await get<PeriodView>(`/v1/liujiu/lottery/latest-open-code?code=${SSC}`);
     expect(latest.data.expect).toBe(numbers[0]);
@@ -160,7 +160,7 @@ describe('lotteries', () => {
     expect(data.hot_cold.hot).toHaveLength(5);
     expect(await get(`/v1/liujiu/bet/trend?code=${SSC}&limit=5`)).toMatchObject({
       status: 400,
-      message: 'limit：期数须为10-200',
+      message: '期数须为10-200',
     });
   });
 
@@ -227,7 +227,7 @@ describe('plays', () => {
     });
     expect(
       await post(url, { lottery_code: 'ssc_1m', play_code: 'ssc_q3zx', bet_codes: '1', multiple: 0 }),
-    ).toMatchObject({ status: 400, message: 'multiple：倍数须为1-9999的整数' });
+    ).toMatchObject({ status: 400, message: '倍数须为1-9999的整数' });
 
     const check = '/v1/liujiu/play/validate-bet-codes';
     expect(
@@ -247,7 +247,7 @@ describe('plays', () => {
     });
     expect(await post(check, { lottery_code: 'k3_1m', play_code: 'k3_hz' })).toMatchObject({
       status: 400,
-      message: 'bet_codes：请选择投注号码',
+      message: '请选择投注号码',
     });
   });
 });

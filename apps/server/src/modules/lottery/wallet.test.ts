@@ -90,13 +90,13 @@ describe('lottery wallet transfers', () => {
   });
 
   it.each([
-    ['a negative amount', { amount: '-1' }, 'amount：金额不能为负数'],
-    ['three decimals', { amount: '1.234' }, 'amount：金额最多保留两位小数'],
-    ['a huge amount', { amount: '99999999999999' }, 'amount：金额超出允许范围'],
-    ['a number too large', { amount: 1e25 }, 'amount：金额超出允许范围'],
-    ['a boolean', { amount: true }, 'amount：金额格式不正确'],
-    ['text', { amount: '十元' }, 'amount：金额格式不正确'],
-    ['a missing amount', {}, 'amount：金额格式不正确'],
+    ['a negative amount', { amount: '-1' }, '金额不能为负数'],
+    ['three decimals', { amount: '1.234' }, '金额最多保留两位小数'],
+    ['a huge amount', { amount: '99999999999999' }, '金额超出允许范围'],
+    ['a number too large', { amount: 1e25 }, '金额超出允许范围'],
+    ['a boolean', { amount: true }, '金额格式不正确'],
+    ['text', { amount: '十元' }, '金额格式不正确'],
+    ['a missing amount', {}, '金额格式不正确'],
   ])('refuses %s with 400', async (_case, payload, message) => {
     const m = await newMember(t.app);
     await fundMain(t, m, 1_000n);

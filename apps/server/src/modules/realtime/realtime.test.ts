@@ -225,20 +225,20 @@ describe('private channels', () => {
   });
 
   it.each([
-    ['/v1/broadcasting/auth', { channel_name: 'private-user.1' }, 'socket_id：请提供 socket_id'],
+    ['/v1/broadcasting/auth', { channel_name: 'private-user.1' }, '请提供 socket_id'],
     [
       '/v1/broadcasting/auth',
       { channel_name: 'private-user.1', socket_id: 'abc' },
-      'socket_id：socket_id 格式不正确',
+      'socket_id 格式不正确',
     ],
-    ['/v1/broadcasting/auth', { socket_id: '1.2' }, 'channel_name：请提供频道名称'],
-    ['/v1/broadcasting/auth-batch', { channels: [], socket_id: '1.2' }, 'channels：请至少提供一个频道'],
-    ['/v1/broadcasting/auth-batch', { channels: 'x', socket_id: '1.2' }, 'channels：channels 必须是频道数组'],
-    ['/v1/websocket/heartbeat', {}, 'socket_id：请提供 socket_id'],
+    ['/v1/broadcasting/auth', { socket_id: '1.2' }, '请提供频道名称'],
+    ['/v1/broadcasting/auth-batch', { channels: [], socket_id: '1.2' }, '请至少提供一个频道'],
+    ['/v1/broadcasting/auth-batch', { channels: 'x', socket_id: '1.2' }, 'channels 必须是频道数组'],
+    ['/v1/websocket/heartbeat', {}, '请提供 socket_id'],
     [
       '/v1/websocket/update-status',
       { status: 'away', socket_id: '1.2' },
-      'status：status 须为 online 或 offline',
+      'status 须为 online 或 offline',
     ],
   ])('%s refuses %j', async (url, payload, message) => {
     const a = await newMember(t.app);

@@ -124,21 +124,21 @@ describe('matches', () => {
   it('refuses bad parameters and unknown matches in Chinese', async () => {
     expect(body(await get('/v1/matches/list?sport_type=abc'))).toMatchObject({
       code: 400,
-      message: 'sport_type：sport_type 须为数字',
+      message: 'sport_type 须为数字',
     });
     expect(body(await get('/v1/matches/list?date=2026-1-1'))).toMatchObject({
       code: 400,
-      message: 'date：日期格式须为 YYYY-MM-DD',
+      message: '日期格式须为 YYYY-MM-DD',
     });
     expect(body(await get('/v1/matches/999999/detail'))).toMatchObject({ code: 404, message: '比赛不存在' });
     expect(body(await get('/v1/matches/-1/detail'))).toMatchObject({ code: 400 });
     expect(body(await get('/v1/matches/abc/plays'))).toMatchObject({
       code: 400,
-      message: 'id：比赛ID须为数字',
+      message: '比赛ID须为数字',
     });
     expect(body(await get('/v1/football/odds/1?betType=nope'))).toMatchObject({
       code: 400,
-      message: 'betType：玩法不存在',
+      message: '玩法不存在',
     });
     expect(body(await get('/v1/live-matches/intelligence'))).toMatchObject({ code: 400 });
     expect(body(await get('/v1/matches/list?per_page=1000'))).toMatchObject({ code: 400 });

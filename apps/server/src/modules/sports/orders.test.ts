@@ -223,13 +223,13 @@ describe('order submit', () => {
   });
 
   it.each([
-    [{}, 'sport_type：请选择运动项目'],
-    [{ sport_type: 1, bet_mode: 'single', multiple: 1 }, 'selections：请选择投注选项'],
-    [{ sport_type: 1, bet_mode: 'single', multiple: 1, selections: [] }, 'selections：请选择投注选项'],
-    [{ sport_type: 1, bet_mode: 'mixed', multiple: 1.5, selections: [] }, 'multiple：倍数须为1-99的整数'],
+    [{}, '请选择运动项目'],
+    [{ sport_type: 1, bet_mode: 'single', multiple: 1 }, '请选择投注选项'],
+    [{ sport_type: 1, bet_mode: 'single', multiple: 1, selections: [] }, '请选择投注选项'],
+    [{ sport_type: 1, bet_mode: 'mixed', multiple: 1.5, selections: [] }, '倍数须为1-99的整数'],
     [
       { sport_type: 1, bet_mode: 'both', multiple: 1, selections: [] },
-      'bet_mode：bet_mode 须为 single 或 mixed',
+      'bet_mode 须为 single 或 mixed',
     ],
     [
       {
@@ -238,7 +238,7 @@ describe('order submit', () => {
         multiple: 1,
         selections: [{ match_id: 'x', bet_type: 'winDrawLose', option: 'h', odds: '1.5' }],
       },
-      'selections.0.match_id：比赛ID须为数字',
+      '比赛ID须为数字',
     ],
     [
       {
@@ -247,7 +247,7 @@ describe('order submit', () => {
         multiple: 1,
         selections: [{ match_id: 1, bet_type: 'winDrawLose', option: 'h', odds: '-1.5' }],
       },
-      'selections.0.odds：赔率格式不正确',
+      '赔率格式不正确',
     ],
     [
       {
@@ -257,7 +257,7 @@ describe('order submit', () => {
         total_amount: '-5',
         selections: [{ match_id: 1, bet_type: 'winDrawLose', option: 'h', odds: '1.5' }],
       },
-      'total_amount：投注金额格式不正确',
+      '投注金额格式不正确',
     ],
     [
       {
@@ -267,7 +267,7 @@ describe('order submit', () => {
         total_amount: '2.001',
         selections: [{ match_id: 1, bet_type: 'winDrawLose', option: 'h', odds: '1.5' }],
       },
-      'total_amount：投注金额格式不正确',
+      '投注金额格式不正确',
     ],
   ])('refuses the malformed body %j', async (payload, message) => {
     const m = await richMember(1_000n);
