@@ -8,7 +8,8 @@
 // and the proofs (fuzz, access matrix, chaos); then the module tests and the browser tests. Every
 // tier runs on the `node` first on PATH (the tools' `#!/usr/bin/env node` lines find it too), which
 // .ci/run makes Node 24 (docs/decisions/023). With TEST_NODE22 (the path of a Node 22 binary, as
-// .ci/run provides) the unit tests also run on Node 22, the oldest line `engines` allows.
+// .ci/run provides) the server's and shared package's unit tests also run on Node 22, the oldest
+// line `engines` allows.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -93,11 +94,18 @@ const tiers = [
   },
   {
     name: 'unit',
-    what: node22 ? `vitest unit on ${tierNode.version}, then on Node 22` : 'vitest unit',
+    what: node22 ? `vitest unit on ${tierNode.version}, then shared and server on Node 22` : 'vitest unit',
     run: async () => {
       const first = await run('unit', 'npm run test:unit');
       if (!node22) return first;
-      const second = await run('unit@22', `${node22} ${VITEST} run --project unit`, node22);
+      // On Node 22 only what runs on Node in production: the server's and the shared package's
+      // unit tests. The member app and the console run in browsers; their tests (happy-dom, a
+      // third of the tier's time) prove nothing more on another Node.
+      const second = await run(
+        'unit@22',
+        `${node22} ${VITEST} run --project unit packages/shared apps/server`,
+        node22,
+      );
       return {
         code: first.code || second.code,
         nodes: [...first.nodes, ...second.nodes],
