@@ -95,6 +95,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
+          // One migrated PGlite copy per run, loaded by each file's server (e2e/support/server.ts).
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          env: { TEST_DB: 'pglite' },
           // Limits against a hang, like MODULE_LIMITS: in the same CI run the invite flow took
           // 105 s beside the module tiers, near the 120 s it had.
           testTimeout: 300_000,

@@ -1,12 +1,16 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { systemClock, type Clock } from '../../apps/server/src/lib/clock.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo.ts';
 import { TEST_DRAW_SEED_KEY } from '../../apps/server/src/test/keys.ts';
+// The run's migrated copy is provided under this name (its ProvidedContext declaration).
+import type {} from '../../apps/server/src/test/global-setup.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built web app; E2E_WEB_DIST points elsewhere (a build kept apart from apps/web/dist). */
@@ -38,12 +42,17 @@ export class ShiftedClock implements Clock {
 }
 
 /**
- * A real server in this process: in-memory PGlite, migrations, demo data (demo001 / demo1234
+ * A real server in this process: in-memory PGlite (the run's migrated copy), demo data (demo001 / demo1234
  * with 10000.00, agent code AG8888), serving the built web app from apps/web/dist.
  */
 export async function startServer(clock?: Clock, env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await openDatabase({ kind: 'pglite' });
-  await database.migrate();
+  // The run's migrated copy (the e2e project's globalSetup, as for the module tests): loading it
+  // skips the migrations each file would otherwise run.
+  const dump = inject('pgliteDump');
+  const database = await openDatabase(
+    dump ? { kind: 'pglite', loadDataDir: new Blob([readFileSync(dump)]) } : { kind: 'pglite' },
+  );
+  if (!dump) await database.migrate();
   const app = await buildApp({
     config: loadConfig({
       NODE_ENV: 'test',
