@@ -27,6 +27,8 @@ export const LOCKS = {
   idempotencyKey: 727_306,
   /** Per member: money operators move alone is counted against the approval threshold in turn. */
   soloMoney: 727_307,
+  /** Per member: one open USDT deposit order at a time (payments). */
+  usdtOrder: 727_308,
 } as const;
 
 export type LockName = keyof typeof LOCKS;

@@ -198,6 +198,7 @@ import {
 import {
   createdPaymentOrder,
   createPaymentOrderBody,
+  openUsdtOrder,
   paymentInfo,
   paymentInfoBody,
   paymentMethodList,
@@ -495,6 +496,7 @@ export const memberApi = {
   'GET /v1/payment-orders/system-wallet-address': { query: systemWalletQuery, response: systemWalletAddress },
   'GET /v1/payment-orders/statistics': { response: paymentStatistics },
   'GET /v1/payment-orders/simple': { query: paymentOrderQuery, response: paymentOrderSimplePage },
+  'GET /v1/payment-orders/open-usdt': { response: openUsdtOrder },
   'GET /v1/payment-orders': { query: paymentOrderQuery, response: paymentOrderPage },
   'GET /v1/payment-orders/:id': { params: idParam, response: paymentOrderView },
   'POST /v1/payment-orders': { body: createPaymentOrderBody, response: createdPaymentOrder },

@@ -90,6 +90,11 @@ export const paymentOrderView = z.object({
   reason: z.string().nullable(),
   created_at: isoDate,
   paid_at: isoDate.nullable(),
+  /**
+   * USDT orders: until when the order holds its address, amount and rate for the transfer (an
+   * unpaid order past it no longer keeps the member from making another). Null for gateway orders.
+   */
+  expires_at: isoDate.nullable(),
 });
 export type PaymentOrderView = z.infer<typeof paymentOrderView>;
 export const paymentOrderPage = paginated(paymentOrderView);
@@ -104,6 +109,9 @@ export const paymentOrderSimple = z.object({
   created_at: isoDate,
 });
 export const paymentOrderSimplePage = paginated(paymentOrderSimple);
+
+/** The member's USDT order still waiting for its transfer (pending and not expired), if any. */
+export const openUsdtOrder = z.object({ order: paymentOrderView.nullable() });
 
 export const createdPaymentOrder = z.object({
   order: paymentOrderView,

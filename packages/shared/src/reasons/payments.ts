@@ -23,6 +23,11 @@ export const PAYMENTS_REASONS = reasons({
   'payments.order_submitted': { status: 409, message: '订单已提交或已处理' },
   'payments.hash_used': { status: 409, message: '该交易哈希已被提交过' },
   'payments.cancel_not_pending': { status: 409, message: '只有待支付的订单可以取消' },
+  'payments.usdt_order_open': {
+    status: 409,
+    message: (p: { order_no: string; usdt_amount: string }) =>
+      `您有一笔未完成的USDT充值（订单 ${p.order_no}，${groupYuan(p.usdt_amount)} USDT），请完成转账或取消该订单后再下单`,
+  },
   // ---- the gateway's notifications ----
   'payments.gateway_unknown': { status: 404, message: '未知的支付通道' },
   'payments.signature_invalid': { status: 400, message: '签名验证失败' },

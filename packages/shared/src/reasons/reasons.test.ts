@@ -69,6 +69,7 @@ const SAMPLES: { [N in TemplateName]: ReasonParams<N> } = {
   'sports.book_cap_reached': { match: '周三001', play: '胜平负', option: '主胜', best: '2,000' },
   'payments.under_min': { min: '10.00' },
   'payments.over_max': { max: '50000.00' },
+  'payments.usdt_order_open': { order_no: 'D20301112000123', usdt_amount: '1500.00' },
   'payments.declared_usdt_differs': { declared: '100.00', ordered: '120.00' },
   'payments.method_min_not_positive': { method: '支付宝' },
   'payments.method_min_over_max': { method: '支付宝' },

@@ -32,7 +32,9 @@ a{color:#1677ff}
 /**
  * The simulator's hosted payment page and its buttons. Paying or failing sends the merchant a
  * signed notification (through our own HTTP handler when the notify URL is local, else an HTTP
- * POST), then takes the payer's browser back to the merchant's return URL.
+ * POST), then takes the payer's browser back to the merchant's return URL, whatever the outcome.
+ * The buttons post to the top window: the member app shows this page in a frame, and the return
+ * URL is the app itself, which must open as the page, not inside its own frame.
  */
 export const gatewaySimRoutes: FastifyPluginAsyncZod = async (app) => {
   const sim = app.services.paymentGateway;
@@ -96,15 +98,9 @@ ${decided}`,
       });
       if (status !== 200)
         request.log.warn({ status, tradeNo: settled.payment.tradeNo }, 'merchant refused the notification');
-      if (settled.payment.status === 'paid') return reply.redirect(settled.payment.returnUrl, 303);
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(
-          page(
-            '支付失败',
-            `<div class="card done">支付未完成，订单已关闭</div><a href="/#/financePages/recharge" target="_top">返回充值页面</a>`,
-          ),
-        );
+      // Paid or failed, the payer goes back to the merchant (as 易支付-style gateways send them to
+      // return_url): the member app's result page, which reads the order's status from its server.
+      return reply.redirect(settled.payment.returnUrl, 303);
     },
   );
 };

@@ -8,6 +8,19 @@ import {
 } from '@app/shared';
 import type { PaymentOrderRow } from './payments.table.ts';
 
+/**
+ * How long a USDT order holds its address, amount and rate for the member's transfer. While it
+ * does, and no transfer is declared, it is the member's open order: the 充值 page shows it again
+ * and no second USDT order is made. A transfer declared later is still taken (the money may have
+ * left already); only the hold ends.
+ */
+export const USDT_ORDER_WINDOW_MS = 30 * 60_000;
+
+/** When a USDT order's hold ends (null for gateway orders). */
+export function usdtOrderExpiresAt(row: Pick<PaymentOrderRow, 'method' | 'createdAt'>): Date | null {
+  return networkOfMethod(row.method) ? new Date(row.createdAt.getTime() + USDT_ORDER_WINDOW_MS) : null;
+}
+
 export function networkOfMethod(method: PaymentOrderRow['method']): 'TRC20' | 'ERC20' | null {
   return method === 'usdt_trc20' || method === 'usdt_erc20' ? usdtNetworkOf(method) : null;
 }
@@ -30,6 +43,7 @@ export function toPaymentOrderView(row: PaymentOrderRow): PaymentOrderView {
     reason: row.reason,
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
+    expires_at: usdtOrderExpiresAt(row)?.toISOString() ?? null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, sum, type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { PaymentOrderStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
@@ -28,6 +28,31 @@ export async function findOwnOrder(
     .select()
     .from(paymentOrders)
     .where(and(eq(paymentOrders.id, id), eq(paymentOrders.memberId, memberId)));
+  return row;
+}
+
+/**
+ * The member's newest USDT order waiting for its transfer (pending) made after `since`: the open
+ * one, when `since` is now less the order's hold.
+ */
+export async function findOpenUsdtOrder(
+  db: Db | Tx,
+  memberId: number,
+  since: Date,
+): Promise<PaymentOrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.memberId, memberId),
+        eq(paymentOrders.status, 'pending'),
+        inArray(paymentOrders.method, ['usdt_trc20', 'usdt_erc20']),
+        gt(paymentOrders.createdAt, since),
+      ),
+    )
+    .orderBy(desc(paymentOrders.id))
+    .limit(1);
   return row;
 }
 

@@ -45,6 +45,12 @@ const memberPaymentsRoutes = contractRoutes(memberApi, (app) => {
       handler: async (request) =>
         ok(await svc.simple(memberOf(request).member.id, request.query), '获取成功'),
     },
+    'GET /v1/payment-orders/open-usdt': {
+      tags,
+      summary: '未完成的 USDT 充值订单（待转账且未超时，无则为 null）',
+      access: member,
+      handler: async (request) => ok(await svc.openUsdtOrder(memberOf(request).member.id), '获取成功'),
+    },
     'GET /v1/payment-orders': {
       tags,
       summary: '充值记录',

@@ -19,6 +19,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { lockForTransaction } from '../../db/locks.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode, refuse } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
@@ -29,7 +30,12 @@ import type { MessagesService } from '../messages/index.ts';
 import type { OperatorsService } from '../operators/index.ts';
 import type { FinanceRules, FinanceSettingsService } from './finance-settings.service.ts';
 import type { PaymentGateway } from './gateway.ts';
-import { networkOfMethod, toPaymentOrderSimple, toPaymentOrderView } from './payments.mapper.ts';
+import {
+  networkOfMethod,
+  toPaymentOrderSimple,
+  toPaymentOrderView,
+  USDT_ORDER_WINDOW_MS,
+} from './payments.mapper.ts';
 import * as repo from './payments.repo.ts';
 import type { PaymentOrderRow } from './payments.table.ts';
 import { pageOf } from '../../lib/paging.ts';
@@ -186,6 +192,7 @@ export class PaymentsService {
         // Counted against the member's deposit limits with their other open orders, under the
         // limits' lock, so concurrent orders cannot pass a limit together.
         await this.responsible.assertMayPlay(work, ctx.memberId, now, { kind: 'deposit', amount });
+        if (usdt) await this.assertNoOpenUsdtOrder(work, ctx.memberId, now);
         const order = await insertUnderFreshNumber(
           () => newOrderNo('D', now),
           (orderNo) =>
@@ -211,6 +218,12 @@ export class PaymentsService {
       pay_url: order.tradeNo ? this.gateway.payUrlOf(order.tradeNo) : null,
       deposit_address: network ? this.config.finance.usdtAddresses[network] : null,
     };
+  }
+
+  /** The member's USDT order still waiting for its transfer, which the 充值 page shows again. */
+  async openUsdtOrder(memberId: number) {
+    const order = await repo.findOpenUsdtOrder(this.db, memberId, this.holdStart(this.clock.now()));
+    return { order: order ? toPaymentOrderView(order) : null };
   }
 
   /** The hosted payment page of a pending gateway order (pages/payment/webview opens it). */
@@ -573,6 +586,28 @@ export class PaymentsService {
     const { min, max } = rules.methods[method];
     if (amount < min) throw refuse('payments.under_min', { min: formatFen(min) });
     if (amount > max) throw refuse('payments.over_max', { max: formatFen(max) });
+  }
+
+  /** USDT orders made after this are still held for their transfer. */
+  private holdStart(now: Date): Date {
+    return new Date(now.getTime() - USDT_ORDER_WINDOW_MS);
+  }
+
+  /**
+   * One open USDT order per member: a second one is refused, naming the open one (its id in the
+   * refusal's data), rather than answered with it, since it may be for another amount or network
+   * than the member now asks for. The same request sent again is answered by its Idempotency-Key.
+   * Taken under a per-member lock, so two orders made at once cannot both pass.
+   */
+  private async assertNoOpenUsdtOrder(work: Work, memberId: number, now: Date): Promise<void> {
+    await lockForTransaction(work.tx, 'usdtOrder', memberId);
+    const open = await repo.findOpenUsdtOrder(work.tx, memberId, this.holdStart(now));
+    if (open)
+      throw refuse(
+        'payments.usdt_order_open',
+        { order_no: open.orderNo, usdt_amount: formatFen(open.usdtCents ?? 0n) },
+        { order_id: open.id },
+      );
   }
 
   private async ownOrder(memberId: number, id: number): Promise<PaymentOrderRow> {

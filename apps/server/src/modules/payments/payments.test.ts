@@ -234,12 +234,15 @@ describe('deposits through the gateway', () => {
     expect(orders[0]!.tradeNo).toBe(tradeNoOf(created[0]!));
   });
 
-  it('marks a failed payment failed and credits nothing', async () => {
+  it('marks a failed payment failed, credits nothing, and sends the payer back to the app’s result page', async () => {
     const m = await newMember(t.app);
     const created = await createOrder(t, m, { method: 'wechat', amount: 80 });
     const failed = await pressGateway(t, created.pay_url!, 'fail');
-    expect(failed.statusCode).toBe(200);
-    expect(failed.body).toContain('支付未完成');
+    // Back to the member app (issue 44, point 9), not a page of the gateway's own with no way back.
+    expect(failed.statusCode).toBe(303);
+    expect(failed.headers.location).toBe(
+      `/?scheme=payment-success&order_no=${created.order.order_no}&order_id=${created.order.id}`,
+    );
     const detail = body(
       await as(t.app, m, { method: 'GET', url: `/v1/payment-orders/${created.order.id}` }),
     ).data;

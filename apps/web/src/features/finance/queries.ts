@@ -1,5 +1,5 @@
-import type { Page } from '@app/shared';
-import type { ApiBody } from '@app/shared/api';
+import type { Page, PaymentOrderStatus } from '@app/shared';
+import type { ApiBody, ApiResponse } from '@app/shared/api';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -15,12 +15,15 @@ import { MEMBER_SCOPE, useSessionStore } from '../session/store.ts';
 /** A saved wallet as the edit form sends it (POST/PUT /v1/user-wallets). */
 export type UserWalletInput = ApiBody<'POST', '/v1/user-wallets'>;
 
+type OpenUsdtOrder = ApiResponse<'GET', '/v1/payment-orders/open-usdt'>;
+
 export const financeKeys = {
   all: [MEMBER_SCOPE, 'finance'] as const,
   methods: () => [...financeKeys.all, 'methods'] as const,
   usdtRate: () => [...financeKeys.all, 'usdt-rate'] as const,
   deposits: () => [...financeKeys.all, 'deposits'] as const,
   deposit: (id: number) => [...financeKeys.all, 'deposit', id] as const,
+  openUsdt: () => [...financeKeys.all, 'open-usdt'] as const,
   withdrawConfig: () => [...financeKeys.all, 'withdraw-config'] as const,
   withdrawBalance: () => [...financeKeys.all, 'withdraw-balance'] as const,
   withdrawals: () => [...financeKeys.all, 'withdrawals'] as const,
@@ -84,13 +87,34 @@ export const useWithdrawListQuery = () =>
     api.get('/v1/withdraws', { page, per_page }, { ...light, signal }),
   );
 
-export function useDepositQuery(id: number, poll: boolean) {
+/** Statuses a deposit leaves no more by itself (a pending one may still be paid or fail). */
+const SETTLED_DEPOSIT: ReadonlySet<PaymentOrderStatus> = new Set(['paid', 'failed', 'cancelled', 'rejected']);
+
+const isDepositSettled = (status: PaymentOrderStatus) => SETTLED_DEPOSIT.has(status);
+
+/** One deposit; with `poll`, re-read every `pollMs` until it is settled (the gateway's answer). */
+export function useDepositQuery(id: number, poll: boolean, pollMs = 2_000) {
   const enabled = useMember() && id > 0;
   return useQuery({
     queryKey: financeKeys.deposit(id),
     queryFn: ({ signal }) => api.get('/v1/payment-orders/:id', { id }, { ...light, signal }),
     enabled,
-    refetchInterval: (q) => (poll && q.state.data && q.state.data.status !== 'paid' ? 2_000 : false),
+    refetchInterval: (q) =>
+      poll && !(q.state.data && isDepositSettled(q.state.data.status)) ? pollMs : false,
+  });
+}
+
+/**
+ * The member's USDT order still waiting for its transfer (issue 44, point 9): the 充值 page shows
+ * it again rather than an empty form. Read afresh whenever the page opens.
+ */
+export function useOpenUsdtOrderQuery() {
+  const enabled = useMember();
+  return useQuery({
+    queryKey: financeKeys.openUsdt(),
+    queryFn: ({ signal }) => api.get('/v1/payment-orders/open-usdt', undefined, { ...light, signal }),
+    enabled,
+    staleTime: STALE_MS.lists,
   });
 }
 
@@ -151,10 +175,16 @@ export function useRefreshFinance() {
 
 export function useCreateDepositMutation() {
   const refresh = useRefreshFinance();
+  const queryClient = useQueryClient();
   return useSubmission({
     send: (body: ApiBody<'POST', '/v1/payment-orders'>, idempotencyKey) =>
       api.post('/v1/payment-orders', body, { loading: '正在创建订单…', idempotencyKey }),
-    onSuccess: refresh,
+    onSuccess: (created) => {
+      // A USDT order is the open one now: the 充值 page shows its transfer panel at once.
+      if (created.order.network)
+        queryClient.setQueryData<OpenUsdtOrder>(financeKeys.openUsdt(), { order: created.order });
+      refresh();
+    },
   });
 }
 
@@ -166,18 +196,31 @@ export function usePaymentInfoMutation() {
 
 export function useSubmitTransferMutation() {
   const refresh = useRefreshFinance();
+  const queryClient = useQueryClient();
   return useSubmission({
     send: (body: ApiBody<'POST', '/v1/payment-orders/submit-transfer'>) =>
       api.post('/v1/payment-orders/submit-transfer', body, { loading: '提交中…' }),
-    onSuccess: refresh,
+    onSuccess: (declared) => {
+      queryClient.setQueryData<OpenUsdtOrder>(financeKeys.openUsdt(), (open) =>
+        open?.order?.id === declared.id ? { order: null } : open,
+      );
+      refresh();
+    },
   });
 }
 
 export function useCancelDepositMutation() {
   const refresh = useRefreshFinance();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post('/v1/payment-orders/:id/cancel', undefined, { params: { id } }),
-    onSuccess: refresh,
+    onSuccess: (cancelled) => {
+      // Off the 充值 page at once: the form shows without waiting for the open order to be read again.
+      queryClient.setQueryData<OpenUsdtOrder>(financeKeys.openUsdt(), (open) =>
+        open?.order?.id === cancelled.id ? { order: null } : open,
+      );
+      refresh();
+    },
   });
 }
 

@@ -2,6 +2,7 @@ import type { PaymentOrderView, WithdrawView } from '@app/shared';
 import { Button, Tag } from 'antd-mobile';
 import { Money, yuan } from '@/ui/Money.tsx';
 import { formatDateTime } from '@/ui/format.ts';
+import { serverNow } from '../../sports/clock.ts';
 
 const TAG_COLOR: Record<string, string> = {
   pending: 'warning',
@@ -58,6 +59,11 @@ export function DepositCard({
         订单号 <span className="mono">{order.order_no}</span>
       </div>
       <div className="hint">{formatDateTime(order.created_at, true)}</div>
+      {order.status === 'pending' && order.expires_at && Date.parse(order.expires_at) <= serverNow() ? (
+        <div className="hint" data-testid="deposit-lapsed">
+          已超过转账时限：已转账请提交交易哈希，未转账可取消订单
+        </div>
+      ) : null}
       {order.reason && order.status !== 'paid' ? (
         <div className="fin-reason">原因：{order.reason}</div>
       ) : null}

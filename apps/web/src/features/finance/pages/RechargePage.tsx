@@ -9,6 +9,7 @@ import {
   type PaymentOrderView,
 } from '@app/shared';
 import { Button, Dialog, DotLoading, ErrorBlock, PullToRefresh, Tabs } from 'antd-mobile';
+import { ApiError } from '@/lib/api/errors.ts';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -26,6 +27,7 @@ import {
   useCancelDepositMutation,
   useCreateDepositMutation,
   useDepositListQuery,
+  useOpenUsdtOrderQuery,
   usePaymentMethodsQuery,
   useUsdtRateQuery,
 } from '../queries.ts';
@@ -33,13 +35,26 @@ import { useFinancePushes } from '../pushes.ts';
 import '../finance.css';
 import { yuan } from '@/ui/Money.tsx';
 
-/** financePages/recharge: pick a method and an amount; gateway → hosted page, USDT → address + hash. */
+/**
+ * financePages/recharge: pick a method and an amount; gateway → hosted page, USDT → address + hash.
+ * A USDT order not yet declared comes back here (issue 44, point 9): the page opens on its
+ * transfer panel, not on an empty form that would make a second order.
+ */
 export default function RechargePage() {
   useFinancePushes();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'records' ? 'records' : 'pay';
-  const [usdtOrder, setUsdtOrder] = useState<PaymentOrderView | null>(null);
-  const setTab = (key: string) => setParams(key === 'records' ? { tab: 'records' } : {}, { replace: true });
+  // A USDT order chosen in the records (it may be past its hold); else the open one, which the
+  // server keeps (the one just made included).
+  const [chosen, setChosen] = useState<PaymentOrderView | null>(null);
+  const [madeHere, setMadeHere] = useState<number | null>(null);
+  const open = useOpenUsdtOrderQuery();
+  const usdtOrder = chosen ?? open.data?.order ?? null;
+  const setTab = (key: string) => {
+    // The records may change it (cancelled there): the records' next choice, or the open one.
+    if (key === 'records') setChosen(null);
+    setParams(key === 'records' ? { tab: 'records' } : {}, { replace: true });
+  };
   return (
     <Page title="充值">
       <Tabs className="fin-tabs" activeKey={tab} onChange={setTab}>
@@ -49,23 +64,26 @@ export default function RechargePage() {
       {tab === 'records' ? (
         <DepositRecords
           onTransfer={(order) => {
-            setUsdtOrder(order);
             setTab('pay');
+            setChosen(order);
           }}
         />
-      ) : usdtOrder ? (
-        <div className="fin-body">
-          <NoticeBar category={3} />
-          <UsdtTransferPanel
-            order={usdtOrder}
-            onDone={() => {
-              setUsdtOrder(null);
-              setTab('records');
-            }}
-          />
+      ) : open.isPending ? (
+        <div className="page-loading">
+          <DotLoading color="primary" />
         </div>
       ) : (
-        <RechargeForm onUsdtOrder={setUsdtOrder} />
+        <RechargeForm
+          usdtOrder={usdtOrder}
+          resumed={usdtOrder !== null && usdtOrder.id !== madeHere}
+          onUsdtOrder={(order) => setMadeHere(order.id)}
+          onUsdtDone={() => {
+            setChosen(null);
+            setTab('records');
+          }}
+          onUsdtCancelled={() => setChosen(null)}
+          onUsdtRefused={() => void open.refetch()}
+        />
       )}
     </Page>
   );
@@ -82,7 +100,26 @@ interface DepositFields {
   amount: string;
 }
 
-function RechargeForm({ onUsdtOrder }: { onUsdtOrder: (order: PaymentOrderView) => void }) {
+interface RechargeFormProps {
+  /** The USDT order to finish (shown in place of the amount while a USDT method is chosen). */
+  usdtOrder: PaymentOrderView | null;
+  /** It was made before this visit. */
+  resumed: boolean;
+  onUsdtOrder: (order: PaymentOrderView) => void;
+  onUsdtDone: () => void;
+  onUsdtCancelled: () => void;
+  /** The server refused a second USDT order: one is open (made elsewhere meanwhile). */
+  onUsdtRefused: () => void;
+}
+
+function RechargeForm({
+  usdtOrder,
+  resumed,
+  onUsdtOrder,
+  onUsdtDone,
+  onUsdtCancelled,
+  onUsdtRefused,
+}: RechargeFormProps) {
   const navigate = useNavigate();
   const methods = usePaymentMethodsQuery();
   const rate = useUsdtRateQuery();
@@ -97,7 +134,8 @@ function RechargeForm({ onUsdtOrder }: { onUsdtOrder: (order: PaymentOrderView) 
   });
   const amount = useWatch({ control: form.control, name: 'amount' });
   const available = methods.data?.list.filter((m) => m.enabled) ?? [];
-  const method: PaymentMethodView | undefined = available.find((m) => m.code === picked) ?? available[0];
+  const method: PaymentMethodView | undefined =
+    available.find((m) => m.code === (picked ?? usdtOrder?.method)) ?? available[0];
 
   if (methods.isPending)
     return (
@@ -145,6 +183,9 @@ function RechargeForm({ onUsdtOrder }: { onUsdtOrder: (order: PaymentOrderView) 
             if (created.pay_url) void navigate(`/pages/payment/webview?order_id=${created.order.id}`);
             else onUsdtOrder(created.order);
           },
+          onError: (error) => {
+            if (error instanceof ApiError && error.is('payments.usdt_order_open')) onUsdtRefused();
+          },
         },
       ),
     (errors) => toast.error(firstError(errors, ['method', 'amount']) ?? '请输入充值金额'),
@@ -172,89 +213,109 @@ function RechargeForm({ onUsdtOrder }: { onUsdtOrder: (order: PaymentOrderView) 
             ))}
           </div>
         </div>
-        <div className="card">
-          <div className="fin-title">{usdt ? '充值数量（USDT）' : '充值金额（元）'}</div>
-          <Controller
-            control={form.control}
-            name="amount"
-            render={({ field }) => (
-              <AmountField
-                value={field.value}
-                onChange={field.onChange}
-                rule={rule}
-                problem={check.state === 'invalid' ? check.message : null}
-                unit={usdt ? '₮' : '¥'}
-                label="充值金额"
-                placeholder={
-                  usdt ? '请输入USDT数量' : `${yuan(method.min_amount)} – ${yuan(method.max_amount)}`
-                }
-                testId="recharge-amount"
+        {usdt && usdtOrder ? (
+          <>
+            <NoticeBar category={3} />
+            <UsdtTransferPanel
+              key={usdtOrder.id}
+              order={usdtOrder}
+              resumed={resumed}
+              onDone={onUsdtDone}
+              onCancelled={() => {
+                // The form of the same method, for another order if the member wants one.
+                setPicked(usdtOrder.method);
+                form.setValue('amount', '');
+                onUsdtCancelled();
+              }}
+            />
+          </>
+        ) : (
+          <>
+            <div className="card">
+              <div className="fin-title">{usdt ? '充值数量（USDT）' : '充值金额（元）'}</div>
+              <Controller
+                control={form.control}
+                name="amount"
+                render={({ field }) => (
+                  <AmountField
+                    value={field.value}
+                    onChange={field.onChange}
+                    rule={rule}
+                    problem={check.state === 'invalid' ? check.message : null}
+                    unit={usdt ? '₮' : '¥'}
+                    label="充值金额"
+                    placeholder={
+                      usdt ? '请输入USDT数量' : `${yuan(method.min_amount)} – ${yuan(method.max_amount)}`
+                    }
+                    testId="recharge-amount"
+                  />
+                )}
               />
-            )}
-          />
-          <div className="fin-chips">
-            {method.quick_amounts.map((q) => {
-              const label = q.replace(/\.00$/, '');
-              return (
-                <button
-                  key={q}
-                  type="button"
-                  className="fin-chip"
-                  aria-pressed={amount === label}
-                  onClick={() => form.setValue('amount', label)}
-                >
-                  {label}
-                  {usdt ? ' U' : ''}
-                </button>
-              );
-            })}
-          </div>
-          <div className="fin-row" style={{ marginTop: 10 }}>
-            <span>单笔限额</span>
-            <span data-testid="recharge-limits">
-              {yuan(method.min_amount)} – {yuan(method.max_amount)} 元
-            </span>
-          </div>
-          {range ? (
-            <div className="fin-row">
-              <span>单笔数量</span>
-              <span data-testid="recharge-usdt-range">{usdtRangeWords(range)}</span>
+              <div className="fin-chips">
+                {method.quick_amounts.map((q) => {
+                  const label = q.replace(/\.00$/, '');
+                  return (
+                    <button
+                      key={q}
+                      type="button"
+                      className="fin-chip"
+                      aria-pressed={amount === label}
+                      onClick={() => form.setValue('amount', label)}
+                    >
+                      {label}
+                      {usdt ? ' U' : ''}
+                    </button>
+                  );
+                })}
+              </div>
+              <div className="fin-row" style={{ marginTop: 10 }}>
+                <span>单笔限额</span>
+                <span data-testid="recharge-limits">
+                  {yuan(method.min_amount)} – {yuan(method.max_amount)} 元
+                </span>
+              </div>
+              {range ? (
+                <div className="fin-row">
+                  <span>单笔数量</span>
+                  <span data-testid="recharge-usdt-range">{usdtRangeWords(range)}</span>
+                </div>
+              ) : null}
+              {usdt ? (
+                <>
+                  <div className="fin-row">
+                    <span>当前汇率</span>
+                    <span data-testid="usdt-rate">1 USDT = {rate.data?.rate ?? '--'} 元</span>
+                  </div>
+                  <div className="fin-row">
+                    <span>预计到账</span>
+                    <span className="gold-text">{creditFen !== null ? `${yuan(creditFen)} 元` : '--'}</span>
+                  </div>
+                  <div className="hint">到账金额按下单时锁定的汇率计算，不足1分的部分舍去。</div>
+                </>
+              ) : null}
             </div>
-          ) : null}
-          {usdt ? (
-            <>
-              <div className="fin-row">
-                <span>当前汇率</span>
-                <span data-testid="usdt-rate">1 USDT = {rate.data?.rate ?? '--'} 元</span>
-              </div>
-              <div className="fin-row">
-                <span>预计到账</span>
-                <span className="gold-text">{creditFen !== null ? `${yuan(creditFen)} 元` : '--'}</span>
-              </div>
-              <div className="hint">到账金额按下单时锁定的汇率计算，不足1分的部分舍去。</div>
-            </>
-          ) : null}
-        </div>
-        <Button
-          block
-          color="primary"
-          size="large"
-          loading={create.isPending}
-          onClick={() => {
-            // Nothing is sent for an amount the field refuses (its reason shows under it).
-            if (check.state === 'empty') return toast.error('请输入充值金额');
-            if (check.state === 'invalid') return toast.error(check.message);
-            // The method shown is the one chosen (the first until the member taps another).
-            form.setValue('method', method.code);
-            void submit();
-          }}
-        >
-          {usdt ? '获取收款地址' : '立即充值'}
-        </Button>
-        <div className="hint">
-          充值到账后需完成等额打码量方可提现。网银/支付宝/微信充值将跳转到支付页面，支付完成后自动返回；USDT
-          充值请向平台地址转账后提交交易哈希，财务确认后到账。
-        </div>
+            <Button
+              block
+              color="primary"
+              size="large"
+              loading={create.isPending}
+              onClick={() => {
+                // Nothing is sent for an amount the field refuses (its reason shows under it).
+                if (check.state === 'empty') return toast.error('请输入充值金额');
+                if (check.state === 'invalid') return toast.error(check.message);
+                // The method shown is the one chosen (the first until the member taps another).
+                form.setValue('method', method.code);
+                void submit();
+              }}
+            >
+              {usdt ? '获取收款地址' : '立即充值'}
+            </Button>
+            <div className="hint">
+              充值到账后需完成等额打码量方可提现。网银/支付宝/微信充值将跳转到支付页面，支付完成后自动返回；USDT
+              充值请向平台地址转账后提交交易哈希，财务确认后到账。
+            </div>
+          </>
+        )}
       </div>
     </PullToRefresh>
   );
