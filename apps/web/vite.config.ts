@@ -44,8 +44,9 @@ export default defineConfig({
     reactRouterProductionBuild(),
     versionFilePlugin(),
     // An app that installs (issue 16): a manifest, and a service worker that precaches the shell
-    // and static assets so the app opens offline. API answers (money) are never cached: only the
-    // build's own files are, and navigations fall back to the cached shell.
+    // and every route's code so the app opens offline, on any page, once visited (issue 44). API
+    // answers (money) are never cached: only the build's own files are, and navigations fall back
+    // to the cached shell.
     // The worker is registered by the app once the first page has painted (app/boot.ts): its
     // precache downloads would otherwise share a slow line with the first page's own code.
     VitePWA({
@@ -72,21 +73,24 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The shell is precached (a phone downloads no more than the first visit did); every other
-        // hashed chunk is cached as it is first used, so pages seen once open offline too.
-        globPatterns: ['index.html', 'assets/index-*.{js,css}', 'icons/*.png', 'logo.svg'],
+        // Every page's code and styles (the hashed chunks: about 1 MB as brotli), the fonts and
+        // pictures beside them and the pictures the pages show from public/, so a page never
+        // visited opens offline too, with its own empty or error state for the data it cannot
+        // fetch. Not the .br/.gz copies (the server picks the encoding; the cache keeps the file),
+        // not source maps, not version.json (the update check must reach the server). The
+        // console is another build (apps/admin/dist): nothing of it is here.
+        globPatterns: [
+          'index.html',
+          'assets/*.{js,css,woff2,woff,png,jpg,webp,svg}',
+          'icons/*.png',
+          'logo.svg',
+          'activity/*.svg',
+        ],
+        globIgnores: ['**/*.map', '**/*.br', '**/*.gz'],
         navigateFallback: 'index.html',
         // Only the app's own pages fall back to the shell; the API, the console, the docs and
         // the outside world's pages always go to the network.
         navigateFallbackDenylist: [/^\/(v1|admin|docs|games|gateway-sim|app|user)(\/|$)/, /\.\w+$/],
-        runtimeCaching: [
-          {
-            urlPattern: ({ url, sameOrigin }) =>
-              sameOrigin && /\/assets\/[^/]+\.(js|css|png|svg|woff2)$/.test(url.pathname),
-            handler: 'CacheFirst',
-            options: { cacheName: 'app-assets', expiration: { maxEntries: 400, maxAgeSeconds: 30 * 86_400 } },
-          },
-        ],
         cleanupOutdatedCaches: true,
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },

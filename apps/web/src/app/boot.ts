@@ -37,8 +37,9 @@ function connectAntdMobile(): void {
 }
 
 /**
- * The service worker (vite-plugin-pwa's sw.js: the shell precached, offline launch), registered
- * once the first page is on screen so that its precache does not compete with that page.
+ * The service worker (vite-plugin-pwa's sw.js: the shell and every page's code precached, so any
+ * page opens offline once the app has been visited), registered once the first page is on screen
+ * so that its precache (about 1 MB) does not compete with that page.
  */
 function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;

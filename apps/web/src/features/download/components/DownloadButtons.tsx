@@ -65,7 +65,8 @@ export function DownloadButtons() {
       ) : null}
       {none ? (
         <p className="download-note" data-testid="download-note">
-          本站是可安装的网页版 App：按下方步骤添加到主屏幕，即可像 App 一样从桌面打开，全屏使用。
+          本站是可安装的网页版 App：按下方步骤添加到主屏幕，即可像 App
+          一样从桌面打开，全屏使用；联网打开过一次后，断网时也能打开（比分、余额等数据联网后更新）。
         </p>
       ) : null}
     </div>

@@ -17,6 +17,11 @@ export default function InstallTutorialPage() {
     <Page title="安装教程">
       <Tabs className="tutorial-tabs" defaultActiveKey="h5">
         <Tabs.Tab title="添加到主屏幕" key="h5">
+          <NoticeBar
+            wrap
+            color="info"
+            content="添加后从桌面全屏打开，无需安装包；联网打开过一次后，断网时也能打开，比分、余额等数据联网后更新。"
+          />
           <div className="tutorial-h5">
             <AddToHomeScreen />
           </div>
