@@ -7,6 +7,7 @@ import {
   MEMBER_SCOPE,
   onSessionCleared,
   reconcileSession,
+  selectLoggedIn,
   sessionToken,
   useSessionStore,
 } from '../features/session/store.ts';
@@ -48,6 +49,16 @@ function registerServiceWorker(): void {
     .catch((err: unknown) => logger.warn('pwa', 'Service Worker 注册失败', err));
 }
 
+/** Runs `run` once a member is logged in: now, or when one logs in. */
+function whenMember(run: () => void): void {
+  if (selectLoggedIn(useSessionStore.getState())) return run();
+  const stop = useSessionStore.subscribe((state) => {
+    if (!selectLoggedIn(state)) return;
+    stop();
+    run();
+  });
+}
+
 /** Everything that must happen before the first render. */
 export function startApp(): void {
   connectAntdMobile();
@@ -59,16 +70,18 @@ export function startApp(): void {
   logger.info('session', `启动时登录状态：${state}`);
   if (launchesOnHome(window.location.hash))
     prefetchHomeBanners(queryClient, useSessionStore.getState().userinfo?.id ?? null);
-  // Realtime follows the session from here on: connects with user id + token, stops on logout.
-  // Loaded once the first page has painted: the event schemas (zod) and the socket client stay
-  // out of the first load and out of the first page's way, and nothing realtime is on screen
-  // before that page.
-  afterFirstPaint(
-    () =>
-      void import('../features/realtime/live-updates.ts').then(
-        ({ startLiveUpdates }) => startLiveUpdates(queryClient),
-        (err: unknown) => logger.error('realtime', '实时推送模块加载失败', err),
-      ),
+  // A member's realtime follows the session from then on: connects with user id + token, stops
+  // on logout. It loads once the first page has painted, and only with a member: the private
+  // events' schemas (zod), the balance sync and the toasts stay out of a visitor's pages (whose
+  // public channels, such as live scores, go through lib/realtime from the page that shows them).
+  afterFirstPaint(() =>
+    whenMember(
+      () =>
+        void import('../features/realtime/live-updates.ts').then(
+          ({ startLiveUpdates }) => startLiveUpdates(queryClient),
+          (err: unknown) => logger.error('realtime', '实时推送模块加载失败', err),
+        ),
+    ),
   );
   // Another tab may log in or out; bring this one in line when storage changes or the tab returns.
   window.addEventListener('storage', (event) => {

@@ -7,37 +7,15 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '@/lib/api/client.ts';
-import { MEMBER_SCOPE, selectLoggedIn, useSessionStore } from '../session/store.ts';
+import { selectLoggedIn, useSessionStore } from '../session/store.ts';
+import { base, expertKeys, quiet, STALE_MS } from './keys.ts';
 
-const STALE_MS = 60_000;
+export { expertKeys } from './keys.ts';
+export { usePickedExpertArticlesQuery } from './picks.ts';
+
 const PAGE_SIZE = 20;
-const quiet = { toast: false, light: true } as const;
-
-/** Public reads come from /v1, or from /v1/promo on the promotion pages. */
-const base = (promo: boolean) => (promo ? '/v1/promo' : '/v1');
 
 export type ExpertCategory = ApiResponse<'GET', '/v1/expert-categories'>[number];
-
-export const expertKeys = {
-  all: ['experts'] as const,
-  categories: () => [...expertKeys.all, 'categories'] as const,
-  list: (promo: boolean, categoryId: number) => [...expertKeys.all, 'list', promo, categoryId] as const,
-  expert: (promo: boolean, id: number) => [...expertKeys.all, 'expert', promo, id] as const,
-  articles: (promo: boolean, expertId: number, categoryId: number) =>
-    [...expertKeys.all, 'articles', promo, expertId, categoryId] as const,
-  picked: (promo: boolean, kind: 'hot' | 'recommended', limit: number) =>
-    [...expertKeys.all, kind, promo, limit] as const,
-  article: (promo: boolean, id: number) => [...expertKeys.all, 'article', promo, id] as const,
-  lotteryCategories: () => [...expertKeys.all, 'lottery-categories'] as const,
-  lotteryArticles: (promo: boolean, categoryId: number, keyword: string) =>
-    [...expertKeys.all, 'lottery-articles', promo, categoryId, keyword] as const,
-  lotteryPicked: (promo: boolean, kind: 'hot' | 'recommended', limit: number) =>
-    [...expertKeys.all, 'lottery', kind, promo, limit] as const,
-  lotteryArticle: (promo: boolean, id: number) => [...expertKeys.all, 'lottery-article', promo, id] as const,
-  /** Member-scoped: dropped at logout. */
-  like: (id: number) => [MEMBER_SCOPE, 'expert-article', id, 'like'] as const,
-  favorite: (id: number) => [MEMBER_SCOPE, 'expert-article', id, 'favorite'] as const,
-};
 
 export function useExpertCategoriesQuery() {
   return useQuery({
@@ -90,21 +68,6 @@ export function useExpertArticlesQuery(filter: { expertId?: number; categoryId?:
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     placeholderData: keepPreviousData,
     staleTime: STALE_MS,
-  });
-}
-
-export function usePickedExpertArticlesQuery(
-  kind: 'hot' | 'recommended',
-  limit = 5,
-  promo = false,
-  enabled = true,
-) {
-  return useQuery({
-    queryKey: expertKeys.picked(promo, kind, limit),
-    queryFn: ({ signal }) =>
-      api.get(`${base(promo)}/expert-articles/${kind}`, { limit }, { ...quiet, signal }),
-    staleTime: STALE_MS,
-    enabled,
   });
 }
 

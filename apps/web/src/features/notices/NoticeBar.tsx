@@ -2,7 +2,7 @@ import { NoticeBar as KitNoticeBar } from 'antd-mobile';
 import { SoundOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { useAppConfigQuery } from '../site/queries.ts';
-import { useHotNoticesQuery } from './queries.ts';
+import { useHotNoticesQuery } from './hot.ts';
 import './notices.css';
 
 /** Notice categories (SPEC.md §3): 1 home, 2 betting, 3 recharge, 4 withdraw. */

@@ -1,29 +1,10 @@
-import { HOT_NOTICE_DEFAULT_LIMIT } from '@app/shared';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client.ts';
+import { noticeKeys, quiet, STALE_MS } from './hot.ts';
 
-const STALE_MS = 60_000;
+export { noticeKeys, useHotNoticesQuery } from './hot.ts';
+
 const PAGE_SIZE = 20;
-const quiet = { toast: false, light: true } as const;
-
-export const noticeKeys = {
-  all: ['notices'] as const,
-  hot: (category: number, limit: number) => [...noticeKeys.all, 'hot', category, limit] as const,
-  list: (category: number, keyword: string) => [...noticeKeys.all, 'list', category, keyword] as const,
-  detail: (id: number) => [...noticeKeys.all, 'detail', id] as const,
-  categories: () => [...noticeKeys.all, 'categories'] as const,
-};
-
-/** Pinned and latest notices of a category (GET /v1/notices/hot). */
-export function useHotNoticesQuery(category: number, limit = HOT_NOTICE_DEFAULT_LIMIT, enabled = true) {
-  return useQuery({
-    queryKey: noticeKeys.hot(category, limit),
-    queryFn: ({ signal }) =>
-      api.get('/v1/notices/hot', { category_id: category, limit }, { ...quiet, signal }),
-    staleTime: STALE_MS,
-    enabled,
-  });
-}
 
 /** Notices page by page: a category (0 = all), or a search when a keyword is given. */
 export function useNoticeListQuery(category: number, keyword: string) {

@@ -145,14 +145,10 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     subscribePrivate(REALTIME_EVENTS.sessionRevoked, () => refreshUserInfo(queryClient)),
   );
 
+  // The network coming back is handled in lib/realtime/index.ts: a visitor's socket needs it too.
   const onVisibility = () => realtime.handleVisibility(document.visibilityState === 'visible');
-  const onOnline = () => realtime.handleOnline();
   document.addEventListener('visibilitychange', onVisibility);
-  window.addEventListener('online', onOnline);
-  stops.push(() => {
-    document.removeEventListener('visibilitychange', onVisibility);
-    window.removeEventListener('online', onOnline);
-  });
+  stops.push(() => document.removeEventListener('visibilitychange', onVisibility));
 
   return () => {
     for (const stop of stops.splice(0)) stop();

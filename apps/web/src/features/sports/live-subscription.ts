@@ -10,7 +10,7 @@ import {
   patchCachedMatch,
 } from './live-patch.ts';
 import { sportsKeys } from './queries.ts';
-import { noteSlipMatchPush, noteSlipOddsPush } from './slip/store.ts';
+import { slipPushes } from './slip/pushes.ts';
 
 /** Least time between two refetches of the live lists caused by pushes. */
 const LIST_REFRESH_GAP_MS = 3_000;
@@ -18,8 +18,9 @@ const LIST_REFRESH_GAP_MS = 3_000;
 /**
  * Applies `match.updated` and `odds.updated` pushes of the public `matches.live` channel to every
  * cached sports query in place (lists, pages, details) and notes moved prices and suspensions of
- * picked options in the slip. A match that starts or ends changes who is in the live lists, so
- * those refetch; a score change refetches the match's events. Returns the unsubscriber.
+ * picked options in the slip, once a page has loaded it (`slip/pushes.ts`). A match that starts or
+ * ends changes who is in the live lists, so those refetch; a score change refetches the match's
+ * events. Returns the unsubscriber.
  */
 export function subscribeLiveMatches(queryClient: QueryClient): () => void {
   let lastListRefresh = 0;
@@ -46,7 +47,7 @@ export function subscribeLiveMatches(queryClient: QueryClient): () => void {
     queryClient.setQueriesData({ queryKey: sportsKeys.all }, (old: unknown) =>
       patchCachedMatch(old, update.id, (m) => applyMatchUpdate(m, update)),
     );
-    noteSlipMatchPush(update);
+    slipPushes.match(update);
     if (update.status === 'live' ? !inLiveList : inLiveList) refreshLists();
     if (scored || update.status === 'finished') {
       void queryClient.invalidateQueries({ queryKey: sportsKeys.detail(update.id) });
@@ -59,7 +60,7 @@ export function subscribeLiveMatches(queryClient: QueryClient): () => void {
       patchCachedMatch(old, update.id, (m) => applyOddsUpdate(m, update)),
     );
     // A picked option whose price moved shows the new price beside the accepted one.
-    noteSlipOddsPush(update);
+    slipPushes.odds(update);
   });
   return () => {
     offMatch();

@@ -53,6 +53,8 @@ export const realtime = new RealtimeManager({
   resetAuth: () => authorizer.reset(),
 });
 realtime.onEvent(recordEvent);
+// The network came back: a manager that gave up (on a member's socket or a visitor's) tries again.
+if (typeof window !== 'undefined') window.addEventListener('online', () => realtime.handleOnline());
 
 const hooks = createRealtimeHooks(realtime);
 

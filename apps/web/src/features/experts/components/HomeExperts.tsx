@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { hasRoute } from '@/app/registry.ts';
 import { useAppConfigQuery } from '../../site/queries.ts';
-import { usePickedExpertArticlesQuery } from '../queries.ts';
+import { usePickedExpertArticlesQuery } from '../picks.ts';
 import { ExpertArticleCard } from './ExpertCards.tsx';
 import '../experts.css';
 

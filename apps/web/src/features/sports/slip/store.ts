@@ -23,6 +23,7 @@ import { closedLegs, type ClosedReason, type SaleState } from '../deadline.ts';
 import type { Match } from '../model.ts';
 import type { MatchUpdate, OddsUpdate } from '../live-patch.ts';
 import { pendingOddsChanges, type PendingOddsChange, type Quote } from './odds-changes.ts';
+import { slipPushes } from './pushes.ts';
 import type { SlipChoices } from './preview.ts';
 
 /** What the slip shows about a picked match (selections themselves carry only its id). */
@@ -306,6 +307,9 @@ export function noteSlipMatchPush(update: MatchUpdate): void {
     },
   }));
 }
+
+// Live pushes reach the slip from here on (live-subscription.ts goes through slip/pushes.ts).
+slipPushes.register({ match: noteSlipMatchPush, odds: noteSlipOddsPush });
 
 /** The selected options whose latest price differs from the one the member accepted. */
 export function slipOddsChanges(state: Pick<SlipStore, 'slip' | 'quotes'>): PendingOddsChange[] {
