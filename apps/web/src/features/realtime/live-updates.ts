@@ -123,7 +123,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
       // A win also arrives as an inbox message (`notification`), which is what the member sees.
       if (payout <= 0n || data.status === 'won') return;
       const title = data.status === 'refunded' ? '注单退款' : '恭喜中奖';
-      const text = `注单 ${data.order_no} ${data.status === 'refunded' ? '退款' : '派奖'} ${data.payout} 元`;
+      const text = `注单 ${data.order_no} ${data.status === 'refunded' ? '退款' : '派奖'} ${yuan(data.payout)} 元`;
       addNotification({
         id: `order-${data.order_no}`,
         title,
