@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fenFromDecimal, formatFen, TERMS_VERSION } from '@app/shared';
+import { fenFromDecimal, formatFen, TERMS_VERSION, formatYuan } from '@app/shared';
 import { members } from '../apps/server/src/db/schema.ts';
 import { dismissHomeModal, input, login, toast, uniqueUsername, waitForRoute } from './support/app.ts';
 import { openRoute, screenshot } from './support/browser.ts';
@@ -32,7 +32,6 @@ function freshCardNumber(): string {
 }
 
 /** 1234567.5 → "1,234,567.50", as the amount messages print a range. */
-const grouped = (fen: bigint) => formatFen(fen).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 describe('finance', () => {
   it('recharges 100 on the gateway page, lands on success, and the mine page updates live', async () => {
@@ -409,7 +408,7 @@ describe('finance', () => {
       'withdraw-amount-error',
       '确认提现',
       formatFen(withdrawable + 1n),
-      `提现金额须在 100.00 – ${grouped(withdrawable)} 元 之间`,
+      `提现金额须在 100.00 – ${formatYuan(withdrawable)} 元 之间`,
       'finance-withdraw-refused',
     );
     expect(await count('/v1/withdraws')).toBe(0);

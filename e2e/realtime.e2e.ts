@@ -1,4 +1,4 @@
-import { formatFen, PUBLIC_CHANNELS } from '@app/shared';
+import { formatYuan, PUBLIC_CHANNELS } from '@app/shared';
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../apps/server/src/db/tx.ts';
@@ -21,7 +21,7 @@ async function credit(memberId: number, fen: bigint): Promise<string> {
   const entry = await inTransaction(app.services.database.db, (work) =>
     app.services.ledger.post(work, { memberId, amount: fen, type: 'deposit' }),
   );
-  return formatFen(entry.balanceAfter);
+  return formatYuan(entry.balanceAfter);
 }
 
 /** In-app navigation (hash change, no reload): the realtime connection stays up. */
