@@ -164,7 +164,9 @@ const chiSquare = (observed: readonly number[], expected: readonly number[]) =>
 /** A loose bound: the mean plus eight standard deviations of the chi-square distribution. */
 const looseBound = (df: number) => df + 8 * Math.sqrt(2 * df);
 
-describe('uniformity over 20,000 seeds', () => {
+// 20,000 HMAC derivations per test: seconds alone, more beside the other tiers on two cores; the
+// limit only catches a hang.
+describe('uniformity over 20,000 seeds', { timeout: 120_000 }, () => {
   const SEEDS = 20_000;
 
   it('the chi-square check itself fails on a visibly biased distribution', () => {
