@@ -246,10 +246,7 @@ describe('bet create', () => {
     const m = await member(0n);
     const cases: Array<[unknown, string]> = [
       [{ expect: '2026001', bets: [] }, '请选择彩种'],
-      [
-        { lottery_code: K3, bets: [{ play_code: 'k3_hz', bet_codes: '4', multiple: 1 }] },
-        '请提供期号',
-      ],
+      [{ lottery_code: K3, bets: [{ play_code: 'k3_hz', bet_codes: '4', multiple: 1 }] }, '请提供期号'],
       [{ lottery_code: K3, expect: '2026001', bets: [] }, '请添加投注'],
       [
         { lottery_code: K3, expect: '2026001', bets: [{ play_code: 'k3_hz', bet_codes: 4, multiple: 1 }] },

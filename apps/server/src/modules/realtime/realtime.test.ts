@@ -226,20 +226,12 @@ describe('private channels', () => {
 
   it.each([
     ['/v1/broadcasting/auth', { channel_name: 'private-user.1' }, '请提供 socket_id'],
-    [
-      '/v1/broadcasting/auth',
-      { channel_name: 'private-user.1', socket_id: 'abc' },
-      'socket_id 格式不正确',
-    ],
+    ['/v1/broadcasting/auth', { channel_name: 'private-user.1', socket_id: 'abc' }, 'socket_id 格式不正确'],
     ['/v1/broadcasting/auth', { socket_id: '1.2' }, '请提供频道名称'],
     ['/v1/broadcasting/auth-batch', { channels: [], socket_id: '1.2' }, '请至少提供一个频道'],
     ['/v1/broadcasting/auth-batch', { channels: 'x', socket_id: '1.2' }, 'channels 必须是频道数组'],
     ['/v1/websocket/heartbeat', {}, '请提供 socket_id'],
-    [
-      '/v1/websocket/update-status',
-      { status: 'away', socket_id: '1.2' },
-      'status 须为 online 或 offline',
-    ],
+    ['/v1/websocket/update-status', { status: 'away', socket_id: '1.2' }, 'status 须为 online 或 offline'],
   ])('%s refuses %j', async (url, payload, message) => {
     const a = await newMember(t.app);
     expect(body(await as(t.app, a, { method: 'POST', url, payload }))).toMatchObject({ code: 400, message });

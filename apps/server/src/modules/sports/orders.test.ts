@@ -227,10 +227,7 @@ describe('order submit', () => {
     [{ sport_type: 1, bet_mode: 'single', multiple: 1 }, '请选择投注选项'],
     [{ sport_type: 1, bet_mode: 'single', multiple: 1, selections: [] }, '请选择投注选项'],
     [{ sport_type: 1, bet_mode: 'mixed', multiple: 1.5, selections: [] }, '倍数须为1-99的整数'],
-    [
-      { sport_type: 1, bet_mode: 'both', multiple: 1, selections: [] },
-      'bet_mode 须为 single 或 mixed',
-    ],
+    [{ sport_type: 1, bet_mode: 'both', multiple: 1, selections: [] }, 'bet_mode 须为 single 或 mixed'],
     [
       {
         sport_type: 1,
