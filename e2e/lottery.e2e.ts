@@ -35,7 +35,7 @@ beforeAll(async () => {
   const now = clock.now().getTime();
   for (const minutesAgo of [20, 15, 10, 5]) {
     await server.app.services.lotteryScheduler.tick(new Date(now - minutesAgo * 60_000), {
-      codes: [CODE, 'pk10_1m'],
+      codes: [CODE, 'pk10_1m', '11x5_1m', 'lhc_1m'],
     });
   }
   await server.app.services.lotteryScheduler.tick(clock.now());
@@ -210,6 +210,74 @@ describe('lottery', () => {
     const seed = await seedInput.inputValue();
     await seedInput.fill(`${seed.slice(0, -1)}${seed.endsWith('0') ? '1' : '0'}`);
     await result.getByText('验证未通过').waitFor();
+  });
+
+  it('fits the 11选5 and PK10 trend charts to a 375 px phone, and scrolls 六合彩 with the period column in place', async () => {
+    /** Where column `index` of the chart's header is, and what the member sees there. */
+    const column = (index: number) =>
+      page
+        .getByTestId('trend-chart')
+        .locator('.lt-trend-header > span')
+        .nth(index)
+        .evaluate((cell) => {
+          const c = cell.getBoundingClientRect();
+          const scroll = cell.closest('.lt-trend-scroll')!;
+          const corner = scroll.querySelector('.lt-trend-corner')!.getBoundingClientRect();
+          const hit = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2);
+          return {
+            text: cell.textContent,
+            left: c.left,
+            right: c.right,
+            // Nothing covers it (a clipped or overlapped cell is not what the point hits).
+            seen: hit === cell || cell.contains(hit),
+            // The period column (期号) is still on screen, left of it.
+            periodsInView: corner.left >= 0 && corner.right <= c.left + 0.5,
+            overflow: scroll.scrollWidth - scroll.clientWidth,
+          };
+        });
+    const openTrend = async (code: string) => {
+      await page.goto(`/#/pages/lottery/lottery-detail?code=${code}`);
+      await page.getByRole('tab', { name: '走势图' }).click();
+      await page.getByTestId('trend-chart').locator('.lt-trend-cell').first().waitFor();
+      // The page at its top, as a member arrives (a route change keeps the page's scroll).
+      await page.getByTestId('trend-chart').evaluate((chart) => {
+        for (let el: Element | null = chart; el; el = el.parentElement) el.scrollTop = 0;
+      });
+    };
+
+    // Eleven and ten columns fit the phone: the last one is whole and on screen without scrolling.
+    for (const [code, columns] of [
+      ['11x5_1m', 11],
+      ['pk10_1m', 10],
+    ] as const) {
+      await openTrend(code);
+      expect(await page.getByTestId('trend-chart').locator('.lt-trend-header > span').count()).toBe(columns);
+      const last = await column(columns - 1);
+      expect(last).toMatchObject({ text: String(columns).padStart(2, '0'), seen: true, periodsInView: true });
+      expect(last.overflow).toBe(0);
+      expect(last.left).toBeGreaterThanOrEqual(0);
+      expect(last.right).toBeLessThanOrEqual(375);
+      expect(await page.getByTestId('trend-scroll-hint').count()).toBe(0);
+      if (code === '11x5_1m') {
+        await screenshot(page, 'lottery-trend-11x5');
+        await page.getByTestId('trend-chart').locator('.lt-trend-bars').scrollIntoViewIfNeeded();
+        await screenshot(page, 'lottery-trend-11x5-stats');
+      }
+    }
+
+    // 49 numbers do not fit: the chart says so, scrolls to the last one, and 期号 stays put.
+    await openTrend('lhc_1m');
+    await page.getByTestId('trend-scroll-hint').waitFor();
+    expect(await page.getByTestId('trend-scroll-hint').textContent()).toBe('共 49 个号码，左右滑动查看');
+    expect(await page.locator('.lt-trend-frame.more').count()).toBe(1);
+    expect((await column(48)).seen).toBe(false);
+    await screenshot(page, 'lottery-trend-lhc');
+    await page.getByTestId('trend-scroll').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect.poll(() => page.locator('.lt-trend-frame.more').count()).toBe(0);
+    const end = await column(48);
+    expect(end).toMatchObject({ text: '49', seen: true, periodsInView: true });
+    expect(end.right).toBeLessThanOrEqual(375);
+    await screenshot(page, 'lottery-trend-lhc-end');
   });
 
   it('cancels a bet before 封盘 from the records page', async () => {
