@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fenFromDecimal, formatFen } from '@app/shared';
+import { fenFromDecimal, formatFen, formatYuan } from '@app/shared';
 import { dismissHomeModal, login, toast, waitForRoute } from './support/app.ts';
 import { screenshot } from './support/browser.ts';
-import { page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
+import { memberApi } from './support/member-api.ts';
+import { context, page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
 
 // A provider answer slower than its time limit leaves a transfer pending until reconciliation
 // (30 s): on a machine busy with the other tiers the demo provider is given the time it needs.
@@ -132,6 +133,82 @@ describe('slot games', () => {
       await waitForRoute(page, '/gamelistPages/soltlist');
       await expect.poll(() => wallet('game').textContent()).toBe('0.00');
     }
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('brings the game wallet back when the app opens again after the game’s tab was closed', async () => {
+    await login(page, 'demo002', 'demo1234');
+    await waitForRoute(page, '/pages/home/home');
+    await dismissHomeModal(page);
+    const api = await memberApi('demo002', 'demo1234');
+    type Balance = { main_balance: string; game_balance: string };
+    const before = await api<Balance>('GET', '/v1/game/ng/balance');
+    expect(before.game_balance).toBe('0.00');
+    const funded = fenFromDecimal(before.main_balance);
+
+    await page.goto('/#/gamelistPages/soltlist');
+    await page.getByTestId('game-jc_fortune').click();
+    await page.getByTestId('enter-amount').locator('input').fill('50');
+    await page.getByTestId('enter-submit').click();
+    await waitForRoute(page, '/pages/game/game');
+    const frame = page.frameLocator('[data-testid="game-frame"]');
+    await expect.poll(() => frame.getByTestId('game-balance').textContent()).toBe('50.00');
+    await toast(page, /转入游戏钱包/).waitFor({ state: 'hidden' });
+    await frame.getByTestId('slot-spin').click();
+    await expect.poll(() => frame.getByTestId('game-result').textContent()).toMatch(/赢得|未中奖/);
+    const left = fenFromDecimal((await frame.getByTestId('game-balance').textContent())!);
+    // The app dies with the game on screen (killed in the background, the phone switched off):
+    // no pagehide, no automatic transfer-out, the money stays in the game wallet. (A tab closed
+    // normally may still get its transfer-out through: the service worker finishes the request.)
+    const cdp = await context.newCDPSession(page);
+    const crashed = page.waitForEvent('crash');
+    cdp.send('Page.crash').catch(() => undefined);
+    await crashed;
+    await page.close();
+    expect(await api<Balance>('GET', '/v1/game/ng/balance')).toMatchObject({
+      game_balance: formatFen(left),
+      main_balance: formatFen(funded - 5_000n),
+    });
+
+    // The app opens again, on its home page: the game wallet comes straight back, and it says so.
+    const again = await context.newPage();
+    again.on('pageerror', (err) => pageErrors.push(err.message));
+    // Every toast shown, kept (one toast replaces another, e.g. the balance push's +X 余额变动).
+    await again.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
+      new MutationObserver(() => {
+        document.querySelectorAll('.adm-toast-main').forEach((el) => {
+          const text = el.textContent ?? '';
+          if (text && !seen.includes(text)) seen.push(text);
+        });
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    const said = `游戏余额 ${formatYuan(left)} 元已转回主钱包`;
+    await again.goto('/#/pages/home/home');
+    if (left > 0n)
+      await expect
+        .poll(() => again.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen))
+        .toContain(said);
+    await screenshot(again, 'games-recalled-on-open');
+    expect(await api<Balance>('GET', '/v1/game/ng/balance')).toMatchObject({
+      game_balance: '0.00',
+      main_balance: formatFen(funded - 5_000n + left),
+    });
+    await again.goto('/#/gamelistPages/soltlist');
+    await expect.poll(() => again.getByTestId('wallet-game').locator('.money').textContent()).toBe('0.00');
+    await expect
+      .poll(() => again.getByTestId('wallet-main').locator('.money').textContent())
+      .toBe(formatYuan(funded - 5_000n + left));
+    await screenshot(again, 'games-recalled-lobby');
+
+    // Opened once more: nothing is left to bring back, nothing more moves.
+    await again.reload();
+    await again.getByTestId('wallet-main').waitFor();
+    expect(await api<Balance>('GET', '/v1/game/ng/balance')).toMatchObject({
+      game_balance: '0.00',
+      main_balance: formatFen(funded - 5_000n + left),
+    });
     expect(pageErrors).toEqual([]);
   });
 });

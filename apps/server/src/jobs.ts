@@ -1,7 +1,7 @@
 import type { AppConfig } from './config.ts';
 import type { EventBus } from './lib/events.ts';
 import type { JobRunner } from './lib/jobs.ts';
-import type { GameRecordsService } from './modules/games/index.ts';
+import type { GameIdleRecall, GameRecordsService } from './modules/games/index.ts';
 import type { GameTransferService } from './modules/games/index.ts';
 import type { HousekeepingService } from './modules/housekeeping/index.ts';
 import { INVITE_REWARDS_INTERVAL_MS, type InviteRewardsService } from './modules/invite/index.ts';
@@ -29,6 +29,7 @@ export interface JobServices {
   rebates: RebateService;
   gameTransfers: GameTransferService;
   gameRecords: GameRecordsService;
+  gameIdleRecall: GameIdleRecall;
   housekeeping: HousekeepingService;
 }
 
@@ -87,6 +88,13 @@ export function registerJobs(runner: JobRunner, config: AppConfig, s: JobService
     name: 'game-transfer-reconcile',
     everyMs: config.games.reconcileIntervalMs,
     run: () => s.gameTransfers.reconcile(),
+  });
+  // Game wallets a member left behind (tab closed before the automatic transfer-out) go back to
+  // main once they have been idle GAME_IDLE_RECALL_MINUTES (modules/games/idle-recall.service.ts).
+  runner.every({
+    name: 'game-idle-recall',
+    everyMs: config.games.idleRecallIntervalMs,
+    run: () => s.gameIdleRecall.run(),
   });
   runner.every({
     name: 'game-record-sync',

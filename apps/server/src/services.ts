@@ -163,7 +163,7 @@ export async function createServices(
   const money = { ledger, idempotency, messages, responsible, operators, changes, solo };
   const sports = createSports(core, { ...money, sportsFeed: adapters.sportsFeed });
   const lottery = createLottery(core, money);
-  const games = createGames(core, { ledger, responsible, gameProvider: adapters.gameProvider });
+  const games = createGames(core, { ledger, responsible, messages, gameProvider: adapters.gameProvider });
   const payments = createPayments(core, {
     ...money,
     paymentGateway: adapters.paymentGateway,
@@ -211,6 +211,7 @@ export async function createServices(
     rebates: rewards.rebates,
     gameTransfers: games.gameTransfers,
     gameRecords: games.gameRecords,
+    gameIdleRecall: games.gameIdleRecall,
     housekeeping,
   });
   jobs.listen('backoffice-pending-counts', backoffice.listen);
@@ -268,6 +269,7 @@ export async function createServices(
     games: games.games,
     gameTransfers: games.gameTransfers,
     gameRecords: games.gameRecords,
+    gameIdleRecall: games.gameIdleRecall,
     /** The built-in demo aggregator when GAME_PROVIDER=simulator; reading it otherwise throws. */
     get demoProvider() {
       return games.demoProvider;

@@ -1,7 +1,9 @@
 import type { Core } from '../../core.ts';
 import type { LedgerService } from '../ledger/index.ts';
+import type { MessagesService } from '../messages/index.ts';
 import type { ResponsiblePlayService } from '../responsible/index.ts';
 import { GamesService } from './games.service.ts';
+import { GameIdleRecall } from './idle-recall.service.ts';
 import type { GameProvider } from './provider/provider.ts';
 import { GameRecordsService } from './records.service.ts';
 import { DemoGameProvider } from './simulator.ts';
@@ -10,9 +12,24 @@ import { GameTransferService } from './transfers.service.ts';
 /** Slot and casino games through a provider's transfer wallet: catalogue, transfers, round records. */
 export function createGames(
   c: Core,
-  d: { gameProvider: GameProvider; ledger: LedgerService; responsible: ResponsiblePlayService },
+  d: {
+    gameProvider: GameProvider;
+    ledger: LedgerService;
+    responsible: ResponsiblePlayService;
+    messages: MessagesService;
+  },
 ) {
   const { gameProvider } = d;
+  const gameTransfers = new GameTransferService(
+    c.db,
+    d.ledger,
+    gameProvider,
+    c.config.games,
+    c.log,
+    c.clock,
+    d.responsible,
+    d.messages,
+  );
   return {
     /** The game aggregator in use (GAME_PROVIDER), behind the GameProvider adapter. */
     gameProvider,
@@ -32,15 +49,9 @@ export function createGames(
       { timeoutMs: c.config.games.timeoutMs, publicUrl: c.config.publicUrl },
       d.responsible,
     ),
-    gameTransfers: new GameTransferService(
-      c.db,
-      d.ledger,
-      gameProvider,
-      c.config.games,
-      c.log,
-      c.clock,
-      d.responsible,
-    ),
+    gameTransfers,
+    /** Game wallets left behind go back to main after GAME_IDLE_RECALL_MINUTES without play (a job). */
+    gameIdleRecall: new GameIdleRecall(c.db, gameTransfers, gameProvider, c.clock, c.log, c.config.games),
     gameRecords: new GameRecordsService(c.db, gameProvider, c.events, c.clock),
   };
 }

@@ -186,6 +186,58 @@ export async function pendingInOf(db: Db, memberId: number): Promise<{ amount: b
   return { amount: BigInt(inRow?.amount ?? '0'), count: row?.n ?? 0 };
 }
 
+/** A member whose game wallet may hold money they left behind (see `idleWalletCandidates`). */
+export interface IdleWalletCandidate {
+  memberId: number;
+  /** The member's latest transfer: the recall is keyed by it, so runs that race agree on one. */
+  latestTransferId: string;
+}
+
+/**
+ * Members after `afterMemberId` (by id, at most `limit`) whose game wallet may hold money left
+ * behind: a transfer in completed after the last transfer out that emptied the wallet, nothing in
+ * flight, and neither a transfer of the member's nor a game launch after `quietSince`. An "everything" out counts
+ * as emptying unless it moved nothing after a lost call (reconciliation settles a lost one as "out
+ * 0", which says nothing about the balance). Reads `game_transfers` whole, grouped by member.
+ */
+export async function idleWalletCandidates(
+  db: Db,
+  quietSince: Date,
+  afterMemberId: number,
+  limit: number,
+  memberId?: number,
+): Promise<IdleWalletCandidate[]> {
+  const quiet = quietSince.toISOString();
+  const rows = rowsOf<{ member_id: number; latest_id: string }>(
+    await db.execute(sql`
+      WITH per_member AS (
+        SELECT t.member_id,
+               max(t.created_at) FILTER (WHERE t.direction = 'in' AND t.status = 'completed') AS last_in,
+               max(t.created_at) FILTER (WHERE t.direction = 'out' AND t.everything = 1
+                                           AND t.status = 'completed' AND (t.amount > 0 OR t.attempts = 0)) AS last_emptied,
+               -- The recall's own transfers are not the member's doing.
+               max(t.created_at) FILTER (WHERE t.client_key IS NULL OR t.client_key NOT LIKE 'idle-recall:%') AS last_transfer,
+               bool_or(t.status = 'pending') AS in_flight
+        FROM game_transfers t
+        WHERE t.member_id > ${afterMemberId}::int AND (${memberId ?? null}::int IS NULL OR t.member_id = ${memberId ?? null}::int)
+        GROUP BY t.member_id
+      )
+      SELECT p.member_id,
+             (SELECT l.id FROM game_transfers l WHERE l.member_id = p.member_id
+              ORDER BY l.created_at DESC, l.id DESC LIMIT 1) AS latest_id
+      FROM per_member p
+      WHERE p.last_in IS NOT NULL
+        AND (p.last_emptied IS NULL OR p.last_emptied < p.last_in)
+        AND NOT p.in_flight
+        AND (p.last_transfer IS NULL OR p.last_transfer <= ${quiet}::timestamptz)
+        AND NOT EXISTS (SELECT 1 FROM game_sessions s
+                        WHERE s.member_id = p.member_id AND s.created_at > ${quiet}::timestamptz)
+      ORDER BY p.member_id
+      LIMIT ${limit}::int`),
+  );
+  return rows.map((r) => ({ memberId: Number(r.member_id), latestTransferId: r.latest_id }));
+}
+
 // ---- sessions --------------------------------------------------------------------------------
 
 export async function insertSession(db: Db, row: typeof gameSessions.$inferInsert): Promise<void> {

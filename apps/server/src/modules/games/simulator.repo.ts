@@ -1,5 +1,5 @@
 /** The demo aggregator's own books (`game_sim_*`): the provider's side of the outside world. */
-import { asc, eq, gt } from 'drizzle-orm';
+import { asc, desc, eq, gt } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { gameSimPlayers, gameSimRounds, gameSimSessions, gameSimTransfers } from './simulator.table.ts';
@@ -72,6 +72,17 @@ export async function roundsAfter(db: Db, since: bigint, limit: number): Promise
     .where(gt(gameSimRounds.seq, since))
     .orderBy(asc(gameSimRounds.seq))
     .limit(limit);
+}
+
+/** When the member's latest round was played (by the rounds' member index); null without rounds. */
+export async function lastRoundAt(db: Db, memberId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ playedAt: gameSimRounds.playedAt })
+    .from(gameSimRounds)
+    .where(eq(gameSimRounds.memberId, memberId))
+    .orderBy(desc(gameSimRounds.seq))
+    .limit(1);
+  return row?.playedAt ?? null;
 }
 
 type RawSimTransfer = {

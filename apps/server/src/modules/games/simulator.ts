@@ -23,7 +23,7 @@ import {
 } from './provider/provider.ts';
 import * as repo from './simulator.repo.ts';
 
-export type SimulatedCall = 'transferIn' | 'transferOut' | 'queryTransfer' | 'balance';
+export type SimulatedCall = 'transferIn' | 'transferOut' | 'queryTransfer' | 'balance' | 'lastActivity';
 /**
  * reject: answers with a refusal (a transfer id is then decided as failed for good).
  * lose-request: the request never arrives until `deliverLate()`; the caller hears nothing.
@@ -174,6 +174,11 @@ export class DemoGameProvider implements GameProvider {
       expiresAt: session.expiresAt,
     });
     return `/games/demo/play?session=${encodeURIComponent(session.sessionId)}`;
+  }
+
+  /** The member's last round: every round played through the play API is recorded with its time. */
+  lastActivity(memberId: number): Promise<Date | null> {
+    return this.call('lastActivity', () => repo.lastRoundAt(this.db, memberId));
   }
 
   async fetchRecords(since: bigint, limit: number): Promise<ProviderRecord[]> {

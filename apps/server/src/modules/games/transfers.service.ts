@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatFen, type NgBalance, type NgTransferResultView } from '@app/shared';
+import { formatFen, formatYuan, type NgBalance, type NgTransferResultView } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/tx.ts';
@@ -15,6 +15,7 @@ import {
   type ProviderTransfer,
 } from './provider/provider.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { MessagesService } from '../messages/index.ts';
 import type { ResponsiblePlayService } from '../responsible/index.ts';
 
 export interface TransferOptions {
@@ -27,6 +28,9 @@ export interface TransferOptions {
 type Outcome = { kind: 'success'; amount: bigint } | { kind: 'failed'; reason: string };
 
 const KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,128}$/;
+/** The prefix of the idle recall's keys (`idle-recall:<the member's latest transfer id>`). */
+export const IDLE_RECALL_KEY_PREFIX = 'idle-recall:';
+const isIdleRecallKey = (key: string | null) => key?.startsWith(IDLE_RECALL_KEY_PREFIX) ?? false;
 const PENDING_MESSAGE = '转账处理中，请稍后查看余额';
 /** Members whose provider account this process has opened, remembered up to this many. */
 const KNOWN_PLAYERS_MAX = 100_000;
@@ -51,6 +55,7 @@ export class GameTransferService {
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
     private readonly clock: Clock,
     private readonly responsible: Pick<ResponsiblePlayService, 'assertMayPlay'>,
+    private readonly messages: Pick<MessagesService, 'send'>,
   ) {}
 
   async transfer(
@@ -59,17 +64,44 @@ export class GameTransferService {
     amount: bigint,
     clientKey: string | undefined,
   ): Promise<{ view: NgTransferResultView; message: string }> {
-    const memberId = member.id;
-    if (clientKey !== undefined && !KEY_PATTERN.test(clientKey)) throw refuse('idempotency.key_invalid');
+    // The idle recall's keys are its own: a member's key never passes for one.
+    if (clientKey !== undefined && (!KEY_PATTERN.test(clientKey) || isIdleRecallKey(clientKey)))
+      throw refuse('idempotency.key_invalid');
     if (direction === 'in') {
       refuseBarredMember(member);
       if (amount <= 0n) throw refuse('games.transfer_in_not_positive');
     }
+    const moved = await this.move(member.id, direction, amount, clientKey);
+    return this.answer(moved.row, moved.known);
+  }
+
+  /**
+   * Everything in the member's game wallet back to main, as 全部转出 does (the same transfer, the
+   * same exactly-once path), under `clientKey`: callers that race with the same key make one
+   * transfer. The idle recall's way in; its key (`idle-recall:…`) marks the transfer as the
+   * recall's in the ledger's remark and the member's inbox. Returns the transfer as it stands
+   * (pending when the provider did not answer in time; failed when it refused).
+   */
+  async recallEverything(memberId: number, clientKey: string): Promise<repo.TransferRow> {
+    return (await this.move(memberId, 'out', 0n, clientKey)).row;
+  }
+
+  /**
+   * A transfer's two phases (see the class). `known` carries what this call saw move (main after
+   * its own entry, the game wallet as the provider answered); absent when the transfer is an
+   * earlier one under the key or was finished by someone else.
+   */
+  private async move(
+    memberId: number,
+    direction: 'in' | 'out',
+    amount: bigint,
+    clientKey: string | undefined,
+  ): Promise<{ row: repo.TransferRow; known?: { main: bigint | undefined; game: bigint | null } }> {
     // The transfer already made under this key and the main balance, in one read (none when
     // neither is needed: a transfer out without a key).
     if (clientKey || direction === 'in') {
       const start = await repo.transferStart(this.db, memberId, clientKey);
-      if (start.earlier) return this.replay(start.earlier, direction, amount);
+      if (start.earlier) return { row: this.replay(start.earlier, direction, amount) };
       // A transfer the main wallet cannot cover is refused first (the ledger still decides under
       // its lock; this spares the transaction).
       if (direction === 'in' && start.main < amount) throw refuse('ledger.main_wallet_insufficient');
@@ -117,7 +149,7 @@ export class GameTransferService {
       if (isRefusal(err, 'ledger.insufficient_balance')) throw refuse('ledger.main_wallet_insufficient');
       if (clientKey && pgErrorCode(err) === PG_UNIQUE_VIOLATION) {
         const earlier = await repo.findTransferByClientKey(this.db, memberId, clientKey);
-        if (earlier) return this.replay(earlier, direction, amount);
+        if (earlier) return { row: this.replay(earlier, direction, amount) };
       }
       throw err;
     }
@@ -131,15 +163,12 @@ export class GameTransferService {
       game = answer.balanceAfter;
       return answer;
     });
-    if (!outcome) return this.answer(row);
+    if (!outcome) return { row };
     const resolved = await this.resolve(row, outcome);
     // What this request saw move: main after its own entry, the game wallet as the provider
     // answered. A transfer someone else finished first is answered from fresh reads.
-    if (!resolved.here) return this.answer(resolved.row);
-    return this.answer(resolved.row, {
-      main: resolved.main ?? main,
-      game: game ?? null,
-    });
+    if (!resolved.here) return { row: resolved.row };
+    return { row: resolved.row, known: { main: resolved.main ?? main, game: game ?? null } };
   }
 
   /**
@@ -236,10 +265,11 @@ export class GameTransferService {
    * it (false: it was no longer pending); `main` is the main balance after its entry, if one.
    */
   private async resolve(
-    pending: Pick<repo.TransferRow, 'id' | 'direction'>,
+    pending: Pick<repo.TransferRow, 'id' | 'direction' | 'clientKey'>,
     outcome: Outcome,
   ): Promise<{ row: repo.TransferRow; here: boolean; main?: bigint }> {
     const { id, direction } = pending;
+    const recall = isIdleRecallKey(pending.clientKey);
     const resolvedAt = this.clock.now();
     const settled = async (db: Db | Tx) => {
       const row = await repo.findTransfer(db, id);
@@ -285,18 +315,28 @@ export class GameTransferService {
           type: 'game_out',
           reference: { type: 'game_transfer', id },
           idempotencyKey: `game-transfer:${id}:credit`,
-          remark: '游戏钱包转出到主钱包',
+          remark: recall ? '离开游戏后闲置超时，游戏钱包余额自动转回主钱包' : '游戏钱包转出到主钱包',
         });
+        // The member may not be in the app when the recall runs: the inbox tells them.
+        if (recall)
+          await this.messages.send(work, {
+            memberId: row.memberId,
+            type: 'finance',
+            title: '游戏余额已转回主钱包',
+            content: `您离开游戏后闲置超时，游戏钱包余额 ${formatYuan(outcome.amount)} 元已自动转回主钱包。`,
+            dedupeKey: `game-transfer:${id}:recalled`,
+          });
         return { row, here: true, main: credit.balanceAfter };
       }
       return { row, here: true };
     });
   }
 
-  private async replay(row: repo.TransferRow, direction: 'in' | 'out', amount: bigint) {
+  /** The transfer made earlier under the key, if it was the same request. */
+  private replay(row: repo.TransferRow, direction: 'in' | 'out', amount: bigint): repo.TransferRow {
     const same = row.direction === direction && (row.everything ? amount === 0n : row.amount === amount);
     if (!same) throw refuse('idempotency.key_reused');
-    return this.answer(row);
+    return row;
   }
 
   /**

@@ -1,4 +1,8 @@
 import { defineRoutes } from '../../app/route-types.ts';
+import { watchLeftOpenGames } from './left-open-watch.ts';
+
+// A game left open in a tab since closed has its money brought back when the app starts.
+watchLeftOpenGames();
 
 export const routes = defineRoutes([
   {

@@ -22,6 +22,12 @@ export interface GameProvider {
   queryTransfer(transferId: string): Promise<ProviderTransfer | null>;
   /** The URL a member opens to play `game` within the session. */
   launchUrl(session: LaunchSession): Promise<string>;
+  /**
+   * When the member last played at the provider (a round, or whatever the provider counts as
+   * activity, such as a game client's heartbeat); null when never. The idle recall empties a game
+   * wallet only when this is old enough.
+   */
+  lastActivity(memberId: number): Promise<Date | null>;
   /** Settled rounds after the cursor, oldest first, at most `limit`. */
   fetchRecords(since: bigint, limit: number): Promise<ProviderRecord[]>;
 }

@@ -7,6 +7,8 @@ import { useUrlParam } from '@/ui/hooks.ts';
 import { toast } from '@/lib/toast.tsx';
 import { Money, yuan } from '@/ui/Money.tsx';
 import { mineKeys } from '../../mine/queries.ts';
+import { useSessionStore } from '../../session/store.ts';
+import { forgetOpenGame, holdGamePageLock, rememberOpenGame } from '../left-open.ts';
 import { isGameDataFresh } from '../model.ts';
 import { gameKeys, transferAllOut, useEnterGameMutation, useGameBalanceQuery } from '../queries.ts';
 import { useGameDataStore } from '../store.ts';
@@ -17,7 +19,9 @@ let leaveTimer: ReturnType<typeof setTimeout> | undefined;
 /**
  * pages/game/game: the game's own page in a frame, the wallets above it, and a back button.
  * Leaving the page (back, another route, closing the tab) moves the whole game wallet back to
- * the main wallet: `out` with 0, as SPEC.md §7 says.
+ * the main wallet: `out` with 0, as SPEC.md §7 says. A tab closed before that transfer is answered
+ * leaves a note (left-open.ts) and the next start of the app recalls the money (recall.ts); while
+ * the page is on screen it holds a lock that tells other tabs the game is still being played.
  */
 export default function GamePage() {
   const code = useUrlParam('code');
@@ -30,6 +34,22 @@ export default function GamePage() {
   const balance = useGameBalanceQuery();
   const [gameBalance, setGameBalance] = useState<string | null>(null);
   const asked = useRef(false);
+  const memberId = useSessionStore((s) => s.userinfo?.id);
+  /** The game this page noted as open, forgotten once the transfer-out on leaving is answered. */
+  const noted = useRef<{ memberId: number; sessionId: string } | null>(null);
+
+  useEffect(() => holdGamePageLock(), []);
+
+  useEffect(() => {
+    if (!data || memberId === undefined) return;
+    noted.current = { memberId, sessionId: data.session_id };
+    void rememberOpenGame({
+      memberId,
+      sessionId: data.session_id,
+      gameCode: data.game_code,
+      openedAt: Date.now(),
+    });
+  }, [data, memberId]);
 
   // Game data older than 5 minutes (or none after a reload) is asked for again.
   useEffect(() => {
@@ -60,6 +80,7 @@ export default function GamePage() {
       done = true;
       transferAllOut()
         .then((r) => {
+          if (noted.current) void forgetOpenGame(noted.current.memberId, noted.current.sessionId);
           if (r.status === 'pending') toast.info('游戏余额转出处理中，请稍后查看余额');
           else if (r.amount !== '0.00') toast.success(`游戏余额 ${yuan(r.amount)} 元已转回主钱包`);
         })
