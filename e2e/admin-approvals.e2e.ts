@@ -83,7 +83,7 @@ describe('复核中心: what one operator must not do alone', () => {
     await expect.poll(() => threshold.inputValue()).toBe(before);
     await page
       .getByTestId('pending-changes-banner')
-      .getByText(`单人审批额度 ${before}元 → ${raised}元`)
+      .getByText(`单人审批额度 ${groupYuan(before)}元 → ${groupYuan(raised)}元`)
       .waitFor();
     await shoot('admin-finance-settings-pending');
     expect((await server.app.services.financeSettings.view()).adjustment_approval_threshold).toBe(before);
@@ -185,7 +185,7 @@ describe('复核中心: what one operator must not do alone', () => {
   });
 
   it('a deposit declared with another USDT amount shows 金额不符; another amount credited waits in 复核中心', async () => {
-    const api = await memberApi('demo002', 'demo1234');
+    const api = await memberApi(server, 'demo002', 'demo1234');
     const created = await api<{ order: { id: number; order_no: string } }>('POST', '/v1/payment-orders', {
       method: 'usdt_trc20',
       amount: '50',

@@ -20,7 +20,7 @@ useConsoleSuite('admin-finance');
 
 describe('finance in the console', () => {
   it('confirms a USDT deposit after checking its hash; the member’s balance changes live in their app', async () => {
-    const api = await memberApi('demo001', 'demo1234');
+    const api = await memberApi(server, 'demo001', 'demo1234');
     const created = await api<{ order: { id: number } }>('POST', '/v1/payment-orders', {
       method: 'usdt_trc20',
       amount: '50',
@@ -63,7 +63,7 @@ describe('finance in the console', () => {
   });
 
   it('reviews and pays a withdrawal: approve → pay → paid', async () => {
-    const api = await memberApi('demo002', 'demo1234');
+    const api = await memberApi(server, 'demo002', 'demo1234');
     await api('POST', '/v1/user/set-payment-password', {
       payment_password: '135790',
       payment_password_confirmation: '135790',
@@ -107,7 +107,7 @@ describe('finance in the console', () => {
   });
 
   it('lists a refused binding of a card another member holds, with both members', async () => {
-    const holder = await memberApi('demo002', 'demo1234');
+    const holder = await memberApi(server, 'demo002', 'demo1234');
     await holder('POST', '/v1/user-wallets', {
       type: 'bank',
       bank_code: 'ICBC',
@@ -178,7 +178,7 @@ describe('finance in the console', () => {
     await page.getByRole('button', { name: '保存设置' }).click();
     await page.getByRole('button', { name: OK_BUTTON }).click();
     await page.getByText('已保存，立即生效').waitFor();
-    const api = await memberApi('demo001', 'demo1234');
+    const api = await memberApi(server, 'demo001', 'demo1234');
     const config = await api<{ min_amount: string }>('GET', '/v1/withdraws/config');
     expect(config.min_amount).toBe('150.00');
   });

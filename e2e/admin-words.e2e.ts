@@ -34,7 +34,7 @@ async function columnsClearOfOperations(table: Locator, titles: string[]) {
 
 describe('the console speaks Chinese (issue 44, points 5 and 6)', () => {
   it('a withdrawal: its table fits 1440 px, its row opens its detail, the ledger links to it, the audit log says what happened', async () => {
-    const api = await memberApi('demo002', 'demo1234');
+    const api = await memberApi(server, 'demo002', 'demo1234');
     // Set once (a retry finds them set).
     await api('POST', '/v1/user/set-payment-password', {
       payment_password: '135790',
@@ -115,7 +115,7 @@ describe('the console speaks Chinese (issue 44, points 5 and 6)', () => {
   });
 
   it('a deposit’s row opens its detail; its table fits 1440 px', async () => {
-    const api = await memberApi('demo001', 'demo1234');
+    const api = await memberApi(server, 'demo001', 'demo1234');
     const created = await api<{ order: { id: number; order_no: string } }>('POST', '/v1/payment-orders', {
       method: 'usdt_trc20',
       amount: '50',

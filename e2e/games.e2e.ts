@@ -140,7 +140,7 @@ describe('slot games', () => {
     await login(page, 'demo002', 'demo1234');
     await waitForRoute(page, '/pages/home/home');
     await dismissHomeModal(page);
-    const api = await memberApi('demo002', 'demo1234');
+    const api = await memberApi(server, 'demo002', 'demo1234');
     type Balance = { main_balance: string; game_balance: string };
     const before = await api<Balance>('GET', '/v1/game/ng/balance');
     expect(before.game_balance).toBe('0.00');

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dismissHomeModal, login, waitForRoute } from './support/app.ts';
 import { memberApi } from './support/member-api.ts';
-import { page, useBrowserSuite } from './support/suite.ts';
+import { page, server, useBrowserSuite } from './support/suite.ts';
 
 /**
  * Issue 44, point 6: one money formatter everywhere. A member with four- and five-digit amounts
@@ -58,7 +58,7 @@ async function quiet(p: Page, inFlight: () => number): Promise<void> {
 
 describe('one money formatter', () => {
   it('no page shows a raw amount or another name for a wallet', async () => {
-    const api = await memberApi('demo001', 'demo1234');
+    const api = await memberApi(server, 'demo001', 'demo1234');
     await api('POST', '/v1/game/lottery/transfer-in', { amount: '1234.56' });
 
     let pending = 0;

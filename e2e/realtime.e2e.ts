@@ -46,7 +46,7 @@ describe('realtime client (issue 3)', () => {
     await goTo('/pages/mine/mine');
     const balance = page.locator('.balance-main');
     await balance.waitFor();
-    await expect.poll(() => balance.textContent()).toMatch(/^\d+\.\d{2}$/);
+    await expect.poll(() => balance.textContent()).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
     expect(await page.getByTestId('live-badge').getAttribute('data-method')).toBe('websocket');
     // pusher-js would cache its transport in localStorage; only the three allowed keys exist.
     expect(await storageKeys(page)).toEqual(['appinfo', 'token', 'userinfo']);
@@ -105,7 +105,7 @@ describe('realtime client (issue 3)', () => {
 
     await goTo('/pages/mine/mine');
     const balance = page.locator('.balance-main');
-    await expect.poll(() => balance.textContent()).toMatch(/^\d+\.\d{2}$/);
+    await expect.poll(() => balance.textContent()).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
     expect(await page.getByTestId('live-badge').getAttribute('data-method')).toBe('polling');
     // Let the mine page's own balance fetch finish, then watch only the polls.
     await page.waitForLoadState('networkidle');
