@@ -9,6 +9,7 @@ export * from './messages.ts';
 export * from './picks.ts';
 export { countBets } from './combinations.ts';
 export * from './prize.ts';
+export * from './prize-optimise.ts';
 export * from './validation.ts';
 export * from './slip.ts';
 export * from './results.ts';
