@@ -64,17 +64,23 @@ describe('finance in the console', () => {
 
   it('reviews and pays a withdrawal: approve → pay → paid', async () => {
     const api = await memberApi(server, 'demo002', 'demo1234');
-    await api('POST', '/v1/user/set-payment-password', {
-      payment_password: '135790',
-      payment_password_confirmation: '135790',
-      login_password: 'demo1234',
-    });
-    const wallet = await api<{ id: number }>('POST', '/v1/user-wallets', {
-      type: 'bank',
-      bank_code: 'CMB',
-      holder_name: '王五',
-      account: '6222021234567890128',
-    });
+    // The member's own setup, once: a retry of this test finds the password and the card there.
+    const me = await api<{ has_payment_password: boolean }>('GET', '/v1/me');
+    if (!me.has_payment_password)
+      await api('POST', '/v1/user/set-payment-password', {
+        payment_password: '135790',
+        payment_password_confirmation: '135790',
+        login_password: 'demo1234',
+      });
+    const bound = await api<{ list: Array<{ id: number; type: string }> }>('GET', '/v1/user-wallets');
+    const wallet =
+      bound.list.find((x) => x.type === 'bank') ??
+      (await api<{ id: number }>('POST', '/v1/user-wallets', {
+        type: 'bank',
+        bank_code: 'CMB',
+        holder_name: '王五',
+        account: '6222021234567890128',
+      }));
     // demo002's 500 体验金 carries 500 of 打码量; it was played off (betting is tested elsewhere).
     await server.app.services.database.db
       .update(members)
