@@ -205,6 +205,16 @@ export const orderSubmitBody = z
       .optional()
       .describe("'single', '3x4', '3串4' or 'TRIPLE_4'; required in mixed mode"),
     multiple: z.number({ error: '倍数须为1-99的整数' }).int('倍数须为1-99的整数'),
+    multiples: z
+      .array(z.number({ error: '倍数须为1-99的整数' }).int('倍数须为1-99的整数'), {
+        error: '奖金优化方案格式不正确',
+      })
+      .min(2, '奖金优化方案格式不正确')
+      .max(200, '奖金优化最多支持200注')
+      .optional()
+      .describe(
+        "奖金优化: each bet's multiple (1–99) in the slip's bet order; the stake is Σ × 2元 and `multiple` is 1",
+      ),
     total_amount: z
       .string()
       .regex(/^\d{1,9}(\.\d{1,2})?$/, '投注金额格式不正确')
@@ -300,6 +310,9 @@ export const orderSummary = z
     pass_type: z.string(),
     pass_type_name: z.string(),
     multiple: z.number().int(),
+    optimised: z
+      .boolean()
+      .describe('奖金优化: each bet carries its own multiple (see the combination details)'),
     match_count: z.number().int(),
     bet_count: z.number().int(),
     total_amount: moneyString,
@@ -353,6 +366,7 @@ export const comboView = z.object({
   status_code: z.number().int(),
   prize: moneyString.describe('What the bet pays (won or void), else 0.00'),
   potential_prize: moneyString,
+  multiple: z.number().int().describe("The bet's multiple (its own in an optimised order)"),
 });
 
 export const comboStats = z

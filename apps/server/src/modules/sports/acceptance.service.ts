@@ -243,6 +243,7 @@ export class LiveAcceptanceService {
         selections,
         passType: order.passType,
         multiple: order.multiple,
+        multiples: order.multiples,
         expectedStake: null,
       });
       if (!slip.ok) return this.reject(work, order, REJECT_REASONS.oddsChanged, now);

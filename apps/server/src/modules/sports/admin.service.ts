@@ -23,7 +23,7 @@ import type { LedgerService } from '../ledger/index.ts';
 import type { OperatorsService } from '../operators/index.ts';
 import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
 import type { SettlementService } from './settlement.service.ts';
-import { legSelection, optionName } from './sports.mapper.ts';
+import { legSelection, optionName, placedOrder } from './sports.mapper.ts';
 import * as sportsRepo from './sports.repo.ts';
 import type { OrderStatus } from './sports.table.ts';
 import {
@@ -315,10 +315,7 @@ export class SportsAdminService {
       const selections: BetSelection[] = (byOrder.get(order.id) ?? [])
         .sort((a, b) => a.position - b.position)
         .map((l) => legSelection(l));
-      const outcome = settleOrder(
-        { passType: order.passType, multiple: order.multiple, selections },
-        results,
-      );
+      const outcome = settleOrder(placedOrder(order, selections), results);
       if (outcome.status === 'pending') {
         // Its leg on this match changes (void, or decided); the order waits for the others.
         plan.open++;

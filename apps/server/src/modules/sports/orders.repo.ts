@@ -198,10 +198,11 @@ export async function insertOrderReadingSuspensions(
   const rows = rowsOf<{ id: number; match_id: number | null; play_type: string | null }>(
     await tx.execute(sql`
       WITH o AS (
-        INSERT INTO orders (order_no, member_id, sport, bet_mode, pass_type, multiple, match_count, bet_count,
-                            total_amount, max_prize, created_at, status, accept_at, confirm_due_at, odds_policy)
+        INSERT INTO orders (order_no, member_id, sport, bet_mode, pass_type, multiple, multiples, match_count,
+                            bet_count, total_amount, max_prize, created_at, status, accept_at, confirm_due_at, odds_policy)
         VALUES (${order.orderNo}, ${order.memberId}::int, ${order.sport}, ${order.betMode}, ${order.passType},
-                ${order.multiple}::int, ${order.matchCount}::int, ${order.betCount}::int,
+                ${order.multiple}::int, ${order.multiples ? pgArray(order.multiples) : null}::int[],
+                ${order.matchCount}::int, ${order.betCount}::int,
                 ${order.totalAmount}::bigint, ${order.maxPrize}::bigint, ${order.createdAt.toISOString()}::timestamptz,
                 ${order.status ?? 'pending'}, ${order.acceptAt?.toISOString() ?? null}::timestamptz,
                 ${order.status === 'confirming' ? (order.acceptAt?.toISOString() ?? null) : null}::timestamptz,

@@ -21,7 +21,7 @@ import type { LedgerService } from '../ledger/index.ts';
 import type { MemberRow } from '../accounts/index.ts';
 import { addTurnover, announceFigures } from '../accounts/index.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { legSelection, optionName, toOrderSummary } from './sports.mapper.ts';
+import { legSelection, optionName, placedOrder, toOrderSummary } from './sports.mapper.ts';
 import type { BetDelays, SportsPreferencesService } from './preferences.service.ts';
 import * as orders from './orders.repo.ts';
 import { BookShardFull, rebalance, reserveLiability } from './book.service.ts';
@@ -123,6 +123,7 @@ export class OrdersService {
                   betMode: body.bet_mode,
                   passType: slip.passType.code,
                   multiple: body.multiple,
+                  multiples: slip.multiples,
                   matchCount: slip.matchCount,
                   betCount: slip.betCount,
                   totalAmount: slip.totalStake,
@@ -243,11 +244,10 @@ export class OrdersService {
     if (order.status === 'pending' && legs.some((l) => l.status !== 'pending'))
       summary.max_prize = formatFen(
         openMaxPrize(
-          {
-            passType: order.passType,
-            multiple: order.multiple,
-            selections: legs.map((l) => legSelection(l)),
-          },
+          placedOrder(
+            order,
+            legs.map((l) => legSelection(l)),
+          ),
           legs.map((l) => l.status),
         ),
       );
@@ -306,7 +306,7 @@ export class OrdersService {
       legs,
       matchRows: new Map(rows.map((r) => [r.match.id, r])),
       results,
-      placed: { passType: order.passType, multiple: order.multiple, selections },
+      placed: placedOrder(order, selections),
     };
   }
 
@@ -342,6 +342,7 @@ export class OrdersService {
         status_code: COMBO_FILTER_CODES[combo.status],
         prize: formatFen(combo.payout),
         potential_prize: formatFen(combo.potentialPrize),
+        multiple: combo.multiple,
       });
     }
     return {

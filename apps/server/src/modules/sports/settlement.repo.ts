@@ -61,12 +61,14 @@ export interface SettlingOrder {
 }
 
 /**
- * Pending orders with the same picks: same pass type, multiple and legs (the engine decides them
- * alike, so it runs once per group). A popular single is thousands of orders in one group.
+ * Pending orders with the same picks: same pass type, multiple (or 奖金优化 plan) and legs (the
+ * engine decides them alike, so it runs once per group). A popular single is thousands of orders
+ * in one group.
  */
 export interface SettlingGroup {
   passType: string;
   multiple: number;
+  multiples: number[] | null;
   /**
    * The legs in position order, as the JSON text of `[match_id, play_type, option_key, odds, line,
    * status]` arrays (the group's key; parsed with `parseLegs`).
@@ -99,26 +101,33 @@ export function parseLegs(legs: string): SettlingLeg[] {
  */
 export async function pendingOrderGroups(db: Db, ids: readonly number[]): Promise<SettlingGroup[]> {
   if (ids.length === 0) return [];
-  const rows = rowsOf<{ pass_type: string; multiple: number; legs: string; orders: string }>(
+  const rows = rowsOf<{
+    pass_type: string;
+    multiple: number;
+    multiples: number[] | null;
+    legs: string;
+    orders: string;
+  }>(
     await db.execute(sql`
       WITH b AS (SELECT ${pgArray(ids)}::int[] AS ids),
       pending AS (
         SELECT o.id, o.member_id, o.order_no, o.total_amount, o.pass_type, o.multiple,
-               json_agg(json_build_array(l.match_id, l.play_type, l.option_key, l.odds, l.line, l.status)
+               o.multiples, json_agg(json_build_array(l.match_id, l.play_type, l.option_key, l.odds, l.line, l.status)
                         ORDER BY l.position)::text AS legs
         FROM orders o JOIN order_legs l ON l.order_id = o.id
         WHERE o.id = ANY((SELECT ids FROM b)::int[]) AND l.order_id = ANY((SELECT ids FROM b)::int[])
           AND o.status = 'pending'
         GROUP BY o.id
       )
-      SELECT pass_type, multiple, legs,
+      SELECT pass_type, multiple, multiples, legs,
              json_agg(json_build_array(id, member_id, order_no, total_amount::text) ORDER BY id)::text AS orders
       FROM pending
-      GROUP BY pass_type, multiple, legs`),
+      GROUP BY pass_type, multiple, multiples, legs`),
   );
   return rows.map((r) => ({
     passType: r.pass_type,
     multiple: Number(r.multiple),
+    multiples: r.multiples,
     legs: r.legs,
     orders: (JSON.parse(r.orders) as Array<[number, number, string, string]>).map(
       ([id, memberId, orderNo, total]) => ({ id, memberId, orderNo, totalAmount: BigInt(total) }),

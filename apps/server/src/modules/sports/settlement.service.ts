@@ -20,7 +20,7 @@ import { releaseOrders } from './book.repo.ts';
 import * as orders from './orders.repo.ts';
 import * as repo from './settlement.repo.ts';
 import * as sports from './sports.repo.ts';
-import { legSelection } from './sports.mapper.ts';
+import { legSelection, placedOrder } from './sports.mapper.ts';
 
 /** The member's inbox message for a winning order (one per order, whatever the batch). */
 export function winMessage(
@@ -304,10 +304,7 @@ export class SettlementService {
       // Ready only once every leg is decided (a match over but not yet settled waits for it).
       if (legs.some((l) => l.status === 'pending')) continue;
       const selections: BetSelection[] = legs.map((l) => legSelection(l));
-      const outcome = settleOrder(
-        { passType: group.passType, multiple: group.multiple, selections },
-        results,
-      );
+      const outcome = settleOrder(placedOrder(group, selections), results);
       if (outcome.status === 'pending') continue;
       for (const order of group.orders)
         decided.push({ order, status: outcome.status, payout: outcome.payout });

@@ -9,6 +9,7 @@ import {
   type BetSelection,
   type MarketView,
   type MatchSummaryView,
+  type PlacedOrder,
   type PlayTypeId,
 } from '@app/shared';
 import type { MatchStatus, OrderStatus } from './sports.table.ts';
@@ -153,6 +154,7 @@ export function toOrderSummary(order: OrderRow) {
     pass_type: order.passType,
     pass_type_name: order.passType === 'single' ? '单关' : passTypeName(order.passType),
     multiple: order.multiple,
+    optimised: order.multiples !== null,
     match_count: order.matchCount,
     bet_count: order.betCount,
     total_amount: formatFen(order.totalAmount),
@@ -165,6 +167,14 @@ export function toOrderSummary(order: OrderRow) {
     accept_at: order.acceptAt?.toISOString() ?? null,
     reject_reason: order.rejectReason,
   };
+}
+
+/** A stored order as the shared engine reads it, with its legs' selections. */
+export function placedOrder(
+  order: Pick<OrderRow, 'passType' | 'multiple' | 'multiples'>,
+  selections: readonly BetSelection[],
+): PlacedOrder {
+  return { passType: order.passType, multiple: order.multiple, multiples: order.multiples, selections };
 }
 
 /** A stored leg as the shared engine reads it (odds: the leg's own, or a new price for it). */

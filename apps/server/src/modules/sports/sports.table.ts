@@ -136,6 +136,8 @@ export const orders = pgTable(
     betMode: text('bet_mode', { enum: ['single', 'mixed'] }).notNull(),
     passType: text('pass_type').notNull(),
     multiple: integer('multiple').notNull(),
+    /** 奖金优化: each bet's own multiple in `betsOf` order (null: every bet at `multiple`). */
+    multiples: integer('multiples').array(),
     matchCount: integer('match_count').notNull(),
     betCount: integer('bet_count').notNull(),
     totalAmount: bigint('total_amount', { mode: 'bigint' }).notNull(),

@@ -165,6 +165,7 @@ export function applySlipRules(body: OrderSubmitBody, sport: Sport, selections: 
     selections,
     passType,
     multiple: body.multiple,
+    multiples: body.multiples ?? null,
     expectedStake,
   });
   if (!slip.ok) throw refuse('sports.slip_invalid', { problem: slip.message });
@@ -172,6 +173,8 @@ export function applySlipRules(body: OrderSubmitBody, sport: Sport, selections: 
   return {
     slip,
     at: (multiple) => {
+      // A 奖金优化 plan is the member's own spread of units: the book offers no other multiple of it.
+      if (slip.multiples) return null;
       const at = validateBetSlip({ ...input, multiple, expectedStake: null });
       return at.ok
         ? { mode: body.bet_mode, multiple, selections, totalStake: at.totalStake, maxPrize: at.maxPrize }

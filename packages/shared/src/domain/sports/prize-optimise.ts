@@ -18,13 +18,19 @@
  * number of 2元 units, at least one unit per bet, within 2–20,000元. A bet's return is `betPrize`
  * at its multiple: floored to the 分 and capped by its number of matches.
  */
+import { cartesian } from './combinations.ts';
+import { EVEN_ODDS } from './odds.ts';
+import type { PassType } from './pass-types.ts';
+import type { MatchPick } from './picks.ts';
 import {
   betPrize,
+  betsOf,
   SPORTS_BET_UNIT_FEN,
   SPORTS_MAX_MULTIPLE,
   SPORTS_MAX_STAKE_FEN,
   SPORTS_MIN_MULTIPLE,
 } from './prize.ts';
+import type { LegStatus } from './results.ts';
 
 export const PRIZE_OPTIMISE_METHODS = ['average', 'hot', 'cold'] as const;
 export type PrizeOptimiseMethod = (typeof PRIZE_OPTIMISE_METHODS)[number];
@@ -35,6 +41,91 @@ export const PRIZE_OPTIMISE_LABELS: Record<PrizeOptimiseMethod, string> = {
   hot: '博热优化',
   cold: '博冷优化',
 };
+
+/**
+ * The largest slip an optimised plan is offered for: its bets (each carries its own multiple and
+ * is listed combination by combination) and its outcomes (one standing option per match: the
+ * plan's maximum prize is the best of them, so they are counted one by one).
+ */
+export const PRIZE_OPTIMISE_MAX_BETS = 200;
+export const PRIZE_OPTIMISE_MAX_OUTCOMES = 10_000;
+
+/** Why a slip cannot be optimised (the message members see), or null when it can. */
+export function optimiseProblem(
+  picks: readonly MatchPick[],
+  passType: PassType,
+  betCount: number,
+): string | null {
+  if (passType.code === 'single' || picks.length < 2) return OPTIMISE_MESSAGES.mixedOnly;
+  if (betCount < 2) return OPTIMISE_MESSAGES.oneBet;
+  if (betCount > PRIZE_OPTIMISE_MAX_BETS) return OPTIMISE_MESSAGES.tooManyBets;
+  const outcomes = picks.reduce((n, p) => n * p.options.length, 1);
+  if (outcomes > PRIZE_OPTIMISE_MAX_OUTCOMES) return OPTIMISE_MESSAGES.tooManyOutcomes;
+  return null;
+}
+
+export const OPTIMISE_MESSAGES = {
+  mixedOnly: '奖金优化仅适用于过关投注',
+  oneBet: '只有1注，无需奖金优化',
+  tooManyBets: `奖金优化最多支持${PRIZE_OPTIMISE_MAX_BETS}注`,
+  tooManyOutcomes: '选项过多，无法奖金优化',
+  planMismatch: '奖金优化方案已变化，请重新优化',
+  stake_not_whole_units: '优化金额须为2元的整数倍',
+  stake_too_small: '优化金额不足，每注至少2元',
+  stake_too_large: '优化金额过大，每注最多99倍且总额不超过20000元',
+  no_bets: '请选择投注选项',
+} as const;
+
+/** The slip's bets in `betsOf` order, with their odds: what optimisePrize plans over. */
+export function slipBets(picks: readonly MatchPick[], passType: PassType): OptimisedBetInput[] {
+  return [...betsOf(picks, passType)].map((bet) => ({
+    odds: bet.picks.map((p, j) => picks[p]?.options.find((o) => o.index === bet.options[j])?.odds ?? 0n),
+  }));
+}
+
+/**
+ * The most a plan (one multiple per bet, in `betsOf` order) can pay: the best outcome, one
+ * standing option winning in each match. Once legs are decided (`legs`, by selection index) a
+ * lost option pays nothing, a won one is fixed at its odds and a void one pays at 1.00 — every
+ * option of a void match at once. Unlike a plain slip, the best outcome is not always the
+ * highest odds everywhere (a low-odds bet may carry more units), so outcomes are counted one by
+ * one: optimiseProblem keeps them to PRIZE_OPTIMISE_MAX_OUTCOMES.
+ */
+export function planMaxPrize(
+  picks: readonly MatchPick[],
+  passType: PassType,
+  multiples: readonly number[],
+  legs: readonly LegStatus[] = [],
+): bigint {
+  const bets = [...betsOf(picks, passType)];
+  const states = picks.map((pick) => {
+    const decided = new Map<number, bigint>();
+    const open: { index: number; odds: bigint }[] = [];
+    for (const o of pick.options) {
+      const status = legs[o.index] ?? 'pending';
+      if (status === 'won') decided.set(o.index, o.odds);
+      else if (status === 'void') decided.set(o.index, EVEN_ODDS);
+      else if (status === 'pending') open.push(o);
+    }
+    if (open.length === 0) return [decided];
+    return open.map((o) => new Map([...decided, [o.index, o.odds]]));
+  });
+  let best = 0n;
+  for (const outcome of cartesian(states)) {
+    let sum = 0n;
+    bets.forEach((bet, b) => {
+      const odds: bigint[] = [];
+      for (const [j, p] of bet.picks.entries()) {
+        const factor = outcome[p]?.get(bet.options[j] ?? -1);
+        if (factor === undefined) return;
+        odds.push(factor);
+      }
+      sum += betPrize(odds, multiples[b] ?? 0);
+    });
+    if (sum > best) best = sum;
+  }
+  return best;
+}
 
 /** One single bet of the slip: its odds in hundredths, one per match (a void leg is EVEN_ODDS). */
 export interface OptimisedBetInput {

@@ -8,7 +8,8 @@ import { cartesian, subBetsOf } from './combinations.ts';
 import { EVEN_ODDS } from './odds.ts';
 import { findPassType, type PassType } from './pass-types.ts';
 import { groupSelections, type BetSelection, type MatchPick } from './picks.ts';
-import { betPrize, SPORTS_MAX_MULTIPLE, SPORTS_MIN_MULTIPLE } from './prize.ts';
+import { betCountOf, betPrize, SPORTS_MAX_MULTIPLE, SPORTS_MIN_MULTIPLE } from './prize.ts';
+import { planMaxPrize } from './prize-optimise.ts';
 import { settleOption, type LegStatus, type MatchResult } from './results.ts';
 
 export interface PlacedOrder {
@@ -17,6 +18,8 @@ export interface PlacedOrder {
   multiple: number;
   /** The selections with the odds the order was accepted at. */
   selections: readonly BetSelection[];
+  /** 奖金优化: each bet's own multiple, in `betsOf` order (`multiple` is then unused). */
+  multiples?: readonly number[] | null;
 }
 
 /** Results by match id; a match without an entry is pending. */
@@ -40,6 +43,8 @@ export interface CombinationSettlement {
   payout: bigint;
   /** Prize if every leg won at its accepted odds, capped (for the details list). */
   potentialPrize: bigint;
+  /** The bet's multiple: the order's, or its own in an optimised order. */
+  multiple: number;
 }
 
 export interface CombinationCounts {
@@ -62,6 +67,7 @@ interface ResolvedOrder {
   passType: PassType;
   multiple: number;
   picks: MatchPick[];
+  multiples: readonly number[] | null;
 }
 
 /** Checks a stored order; throws because a stored order that fails is a server bug, not user input. */
@@ -84,7 +90,15 @@ function resolveOrder(order: PlacedOrder): ResolvedOrder {
       throw new RangeError(`${passType.name} needs ${passType.matchCount} matches with one play type each`);
     }
   }
-  return { passType, multiple: order.multiple, picks };
+  const multiples = order.multiples ?? null;
+  if (multiples) {
+    if (
+      multiples.length !== betCountOf(picks, passType) ||
+      multiples.some((m) => !Number.isInteger(m) || m < SPORTS_MIN_MULTIPLE || m > SPORTS_MAX_MULTIPLE)
+    )
+      throw new RangeError('bad per-bet multiples');
+  }
+  return { passType, multiple: order.multiple, picks, multiples };
 }
 
 /** Status of every selection of the order, by its index. */
@@ -118,10 +132,13 @@ export function* settleCombinations(
 ): Generator<CombinationSettlement> {
   const resolved = resolveOrder(order);
   const legs = legStatuses(resolved, order.selections.length, results);
-  const { picks, passType, multiple } = resolved;
+  const { picks, passType, multiples } = resolved;
+  let bet = 0;
   for (const subset of subBetsOf(picks.length, passType.sizes)) {
     const lists = subset.map((i) => picks[i]?.options ?? []);
     for (const options of cartesian(lists)) {
+      // betsOf order: an optimised order's multiples follow it.
+      const multiple = multiples?.[bet++] ?? resolved.multiple;
       const statuses = options.map((o) => legs[o.index] ?? 'pending');
       const status = combinationStatus(statuses);
       const paying = status === 'won' || status === 'void';
@@ -139,6 +156,7 @@ export function* settleCombinations(
           options.map((o) => o.odds),
           multiple,
         ),
+        multiple,
       };
     }
   }
@@ -151,6 +169,7 @@ export function* settleCombinations(
 export function settleOrder(order: PlacedOrder, results: MatchResults): OrderSettlement {
   const resolved = resolveOrder(order);
   const legs = legStatuses(resolved, order.selections.length, results);
+  if (resolved.multiples) return settlePlan(order, legs, results);
   const { picks, passType, multiple } = resolved;
   const counts: CombinationCounts = { total: 0, won: 0, lost: 0, void: 0, pending: 0 };
   let payout = 0n;
@@ -201,9 +220,25 @@ export function settleOrder(order: PlacedOrder, results: MatchResults): OrderSet
     }
   }
 
+  return settled(legs, counts, payout);
+}
+
+function settled(legs: LegStatus[], counts: CombinationCounts, payout: bigint): OrderSettlement {
   if (legs.includes('pending')) return { status: 'pending', legs, counts, payoutSoFar: payout };
   const status = counts.won > 0 ? 'won' : counts.void > 0 ? 'refunded' : 'lost';
   return { status, legs, counts, payout };
+}
+
+/** An optimised order, bet by bet (it has at most PRIZE_OPTIMISE_MAX_BETS). */
+function settlePlan(order: PlacedOrder, legs: LegStatus[], results: MatchResults): OrderSettlement {
+  const counts: CombinationCounts = { total: 0, won: 0, lost: 0, void: 0, pending: 0 };
+  let payout = 0n;
+  for (const bet of settleCombinations(order, results)) {
+    counts.total++;
+    counts[bet.status]++;
+    payout += bet.payout;
+  }
+  return settled(legs, counts, payout);
 }
 
 /**
@@ -212,7 +247,8 @@ export function settleOrder(order: PlacedOrder, results: MatchResults): OrderSet
  * pays nothing). Before any leg is decided it is the max prize the order was placed with.
  */
 export function openMaxPrize(order: PlacedOrder, legs: readonly LegStatus[]): bigint {
-  const { picks, passType, multiple } = resolveOrder(order);
+  const { picks, passType, multiple, multiples } = resolveOrder(order);
+  if (multiples) return planMaxPrize(picks, passType, multiples, legs);
   const best = picks.map((p) =>
     p.options.reduce((most, o) => {
       const status = legs[o.index];

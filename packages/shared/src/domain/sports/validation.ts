@@ -14,8 +14,10 @@ import {
 } from './pass-types.ts';
 import { countMatches, groupSelections, type BetSelection, type MatchPick } from './picks.ts';
 import { playTypeOf, type PlayTypeId, type Sport } from './play-types.ts';
+import { OPTIMISE_MESSAGES, optimiseProblem, planMaxPrize, slipBets } from './prize-optimise.ts';
 import {
   betCountOf,
+  betPrize,
   SPORTS_MAX_MULTIPLE,
   SPORTS_MAX_STAKE_FEN,
   maxPrize,
@@ -39,6 +41,11 @@ export interface BetSlipInput {
   multiple: number;
   /** Total the member was shown, in 分; when given it must equal the computed stake. */
   expectedStake?: bigint | null;
+  /**
+   * 奖金优化: one multiple per bet in `betsOf` order, replacing `multiple` (mixed mode only, up
+   * to PRIZE_OPTIMISE_MAX_BETS bets). The stake is then Σ multiples × 2元.
+   */
+  multiples?: readonly number[] | null;
 }
 
 export interface ValidSlip {
@@ -53,6 +60,8 @@ export interface ValidSlip {
   maxPrize: bigint;
   /** Smallest non-zero prize (lowest odds, smallest sub-bets), in 分. */
   minPrize: bigint;
+  /** An optimised plan's multiple per bet, else null (every bet at `multiple`). */
+  multiples: number[] | null;
 }
 
 export type SlipValidation = ValidSlip | { ok: false; message: string };
@@ -137,6 +146,8 @@ export function validateBetSlip(input: BetSlipInput): SlipValidation {
   if (multipleMessage !== null) return fail(multipleMessage);
 
   const betCount = betCountOf(picks, passType);
+  if (input.multiples != null)
+    return validatePlan(input, picks, passType, matchCount, betCount, input.multiples);
   const stake = totalStake(betCount, input.multiple);
   const stakeMessage = stakeProblem(stake);
   if (stakeMessage !== null) return fail(stakeMessage);
@@ -151,6 +162,38 @@ export function validateBetSlip(input: BetSlipInput): SlipValidation {
     totalStake: stake,
     maxPrize: maxPrize(picks, passType, input.multiple),
     minPrize: minPrize(picks, passType, input.multiple),
+    multiples: null,
+  };
+}
+
+/** An optimised slip (奖金优化): each bet at its own multiple. */
+function validatePlan(
+  input: BetSlipInput,
+  picks: MatchPick[],
+  passType: PassType,
+  matchCount: number,
+  betCount: number,
+  multiples: readonly number[],
+): SlipValidation {
+  const problem = optimiseProblem(picks, passType, betCount);
+  if (problem !== null) return fail(problem);
+  if (multiples.length !== betCount || input.multiple !== 1) return fail(OPTIMISE_MESSAGES.planMismatch);
+  for (const m of multiples) if (multipleProblem(m) !== null) return fail(BET_MESSAGES.multipleRange);
+  const stake = multiples.reduce((sum, m) => sum + totalStake(1, m), 0n);
+  const stakeMessage = stakeProblem(stake);
+  if (stakeMessage !== null) return fail(stakeMessage);
+  if (input.expectedStake != null && input.expectedStake !== stake) return fail(BET_MESSAGES.stakeMismatch);
+  const returns = slipBets(picks, passType).map((bet, i) => betPrize(bet.odds, multiples[i] ?? 0));
+  return {
+    ok: true,
+    picks,
+    matchCount,
+    passType,
+    betCount,
+    totalStake: stake,
+    maxPrize: planMaxPrize(picks, passType, multiples),
+    minPrize: returns.reduce((min, r) => (r < min ? r : min)),
+    multiples: [...multiples],
   };
 }
 
