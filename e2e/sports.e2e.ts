@@ -5,9 +5,13 @@ import {
   formatFen,
   formatYuan,
   groupSelections,
+  betPrize,
   maxPrize,
+  optimisePrize,
   parseLine,
+  parseSportsOdds,
   passTypeOf,
+  slipBets,
   winningOption,
   type BetSelection,
   type PlayTypeId,
@@ -427,6 +431,100 @@ describe('sports betting in the browser', () => {
     expect(await page.getByTestId('order-pass-type').textContent()).toBe('单关');
     // The summary names the kind of order once: 单关, never 单关 · 单关.
     expect(await page.locator('.order-summary-head .muted').textContent()).toBe('单关');
+  });
+
+  it('optimises a 2串1 复式 (奖金优化): 平均 and 博冷 plans, an edited multiple, each bet listed and paid at its own multiple', async () => {
+    await page.goto('/#/betPages/football/index');
+    await page.reload();
+    await chooseBetType('胜平负');
+    await chooseMode('混合过关');
+    await clearSlip();
+    const picks = (await scheduled('football', new Date(clock.now().getTime() + 5 * MINUTE)))
+      .filter((m) => finalState(m).status === 'finished')
+      .slice(0, 2);
+    expect(picks).toHaveLength(2);
+    // Each match: the option that wins, then one that loses — four bets, of which the first wins.
+    const selections: BetSelection[] = [];
+    for (const match of picks) {
+      const win = winning(match, 'football.winDrawLose', null);
+      for (const option of [win, win === 'h' ? 'a' : 'h']) {
+        await card(match.id).getByTestId(`odds-${option}`).click();
+        selections.push({
+          matchId: String(match.id),
+          sport: 'football',
+          betType: 'winDrawLose',
+          option,
+          odds: await oddsOn(match.id, option),
+        });
+      }
+    }
+    await expect.poll(() => page.getByTestId('slip-match-count').textContent()).toBe('2');
+    const grouped = groupSelections(selections);
+    if (!grouped.ok) throw new Error(grouped.message);
+    const bets = slipBets(grouped.picks, passTypeOf('2x1'));
+    const planOf = (total: bigint, method: 'average' | 'hot' | 'cold') => {
+      const plan = optimisePrize(bets, total, method);
+      if (!plan.ok) throw new Error(plan.reason);
+      return plan;
+    };
+
+    await openSlip();
+    expect(await page.getByTestId('slip-bet-count').textContent()).toBe('4');
+    await page.getByTestId('optimise-open').click();
+    const sheet = page.getByTestId('optimise-sheet');
+    await sheet.waitFor();
+    // It starts from 2 units a bet (16元), planned 平均优化.
+    const total = sheet.getByRole('textbox', { name: '计划购买金额' });
+    expect(await total.inputValue()).toBe('16');
+    await expect.poll(() => page.getByTestId('optimise-row').count()).toBe(4);
+    await total.fill('40');
+    const average = planOf(4_000n, 'average');
+    await expect
+      .poll(() => page.getByTestId('optimise-return').allTextContents())
+      .toEqual(average.returns.map((r) => formatYuan(r)));
+    expect(await page.getByTestId('optimise-stake').textContent()).toBe('40.00');
+    await pause();
+    await screenshot(page, 'sports-optimise-average');
+
+    await sheet.getByRole('radio', { name: '博冷优化' }).click();
+    const cold = planOf(4_000n, 'cold');
+    await expect
+      .poll(() => page.getByTestId('optimise-return').allTextContents())
+      .toEqual(cold.returns.map((r) => formatYuan(r)));
+    await sheet.getByRole('radio', { name: '平均优化' }).click();
+    // The member adds a unit to the last bet: the total follows (42元).
+    await sheet.getByRole('button', { name: '增加第4注倍数' }).click();
+    const multiples = average.multiples.map((m, i) => (i === 3 ? m + 1 : m));
+    await expect.poll(() => page.getByTestId('optimise-stake').textContent()).toBe('42.00');
+    await pause();
+    await screenshot(page, 'sports-optimise-edited');
+
+    await page.locator('.optimise-sheet').getByRole('button', { name: '确认投注' }).click();
+    const dialog = page.locator('.adm-dialog');
+    await dialog.getByTestId('confirm-optimised').waitFor();
+    expect(await dialog.getByTestId('confirm-bet').textContent()).toContain('42.00元');
+    await dialog.getByRole('button', { name: '确认投注' }).click();
+
+    await waitForRoute(page, '/betPages/order/detail');
+    await expect.poll(() => page.getByTestId('order-multiple').textContent()).toBe('奖金优化');
+    expect(await page.getByTestId('order-bet-count').textContent()).toBe('4注');
+    await expect
+      .poll(() => page.getByTestId('combo-multiple').allTextContents())
+      .toEqual(multiples.map((m) => `${m}倍`));
+    await pause();
+    await screenshot(page, 'sports-optimise-order');
+
+    // The matches end: only the first bet (both winning options) wins, at its own multiple.
+    const last = Math.max(...picks.map((m) => m.kickoffAt.getTime()));
+    await tick(new Date(last + DAY));
+    const prize = betPrize(
+      [selections[0]!, selections[2]!].map((s) => parseSportsOdds(s.odds)!),
+      multiples[0]!,
+    );
+    await expect
+      .poll(() => page.getByTestId('order-status').textContent(), { timeout: LIVE_TIMEOUT })
+      .toBe('已中奖');
+    await expect.poll(() => page.getByTestId('order-payout').textContent()).toBe(formatYuan(prize));
   });
 
   it('renders the hub, home sections, basketball, results and the odds API test page', async () => {

@@ -89,7 +89,7 @@ export class OrdersService {
         : DEFAULT_ODDS_POLICY;
     assertOddsAccepted(policy, priced.changes);
     const ruled = applySlipRules(body, sport, priced.selections);
-    assertUnderStakeLimit(ruled, body.multiple, reads.limit, reads.defaults);
+    assertUnderStakeLimit(ruled, ruled.multiple, reads.limit, reads.defaults);
     const { slip } = ruled;
 
     // `lockBook`: the second try, after the book's fast path found a shard without room
@@ -107,7 +107,7 @@ export class OrdersService {
           // The matches must still be open at commit: lock them against a concurrent close.
           const locked = await orders.lockSubmitMatches(work.tx, matchIds);
           assertStillOpen(locked, priced, this.clock.now());
-          await assertMemberLimitsHeld(work.tx, member.id, ruled, body.multiple, reads, matchIds, locked);
+          await assertMemberLimitsHeld(work.tx, member.id, ruled, ruled.multiple, reads, matchIds, locked);
           // The order and its legs, reading in the same statement the operators' suspensions: one
           // takes the match row FOR UPDATE, so it is either seen here or waits for this order.
           // A number drawn twice in one second (1 in a million each) is drawn again.
@@ -165,7 +165,7 @@ export class OrdersService {
             order.id,
             {
               mode: body.bet_mode,
-              multiple: body.multiple,
+              multiple: ruled.multiple,
               selections: priced.selections,
               totalStake: slip.totalStake,
               maxPrize: slip.maxPrize,

@@ -28,6 +28,7 @@ import {
   type MatchRow,
 } from '../../test/sports-helpers.ts';
 import { ledgerEntries } from '../ledger/ledger.table.ts';
+import { memberBetLimits } from './limits.table.ts';
 import { orders } from './sports.table.ts';
 
 let t: TestApp;
@@ -175,6 +176,37 @@ describe('奖金优化 orders', () => {
       expect(res.statusCode, JSON.stringify(change)).toBe(status);
       expect(body(res).message).toContain(message);
     }
+    expect(await ordersOf(m)).toHaveLength(0);
+    expect(await main(m)).toBe(100_000n);
+  });
+
+  it("over the member's stake limit: refused with the largest capped plan that fits, nothing written", async () => {
+    const [a, b] = await openMatches(t, 'football', 2);
+    const m = await newMember(t.app);
+    await fund(t, m, 100_000n);
+    await t.database.db.insert(memberBetLimits).values({
+      memberId: m.id,
+      maxStake: 3_000n,
+      maxPayoutPerMatch: null,
+      reason: '风控限额',
+      operatorId: null,
+      updatedAt: new Date(0),
+    });
+    const { selections } = await slipOf(a!, b!);
+    const res = await submit(t, m, {
+      sport_type: 1,
+      bet_mode: 'mixed',
+      pass_type: '2x1',
+      multiple: 1,
+      multiples: [9, 5, 4, 2],
+      selections,
+    });
+    // Capped at 8, 7, 6, 5 units a bet the plan is 38, 36, 34, 32元 (over 30元); at 4 it is
+    // 4 + 4 + 4 + 2 = 14 units = 28元, the offer.
+    expect(body(res)).toMatchObject({
+      code: 422,
+      message: '投注金额超过您的账户单笔限额30.00元，本场最高可投 28.00 元',
+    });
     expect(await ordersOf(m)).toHaveLength(0);
     expect(await main(m)).toBe(100_000n);
   });

@@ -144,6 +144,9 @@ export function acceptanceTime(priced: PricedSlip, delays: BetDelays, now: Date)
 /** A slip that passed the betting rules, and the same slip at another multiple (for the book's offers). */
 export interface RuledSlip {
   slip: CheckedSlip;
+  /** What offers count down from: the order's multiple, or a 奖金优化 plan's largest. */
+  multiple: number;
+  /** The slip at a lower multiple; a plan with every bet capped at that many units. */
   at: (multiple: number) => BookSlip | null;
 }
 
@@ -170,12 +173,17 @@ export function applySlipRules(body: OrderSubmitBody, sport: Sport, selections: 
   });
   if (!slip.ok) throw refuse('sports.slip_invalid', { problem: slip.message });
   const input = { sport, mode: body.bet_mode, selections, passType: slip.passType.code };
+  const plan = slip.multiples;
   return {
     slip,
+    multiple: plan ? Math.max(...plan) : body.multiple,
     at: (multiple) => {
-      // A 奖金优化 plan is the member's own spread of units: the book offers no other multiple of it.
-      if (slip.multiples) return null;
-      const at = validateBetSlip({ ...input, multiple, expectedStake: null });
+      const at = validateBetSlip({
+        ...input,
+        multiple: plan ? 1 : multiple,
+        multiples: plan?.map((m) => Math.min(m, multiple)) ?? null,
+        expectedStake: null,
+      });
       return at.ok
         ? { mode: body.bet_mode, multiple, selections, totalStake: at.totalStake, maxPrize: at.maxPrize }
         : null;

@@ -44,7 +44,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
         <span>
           <small>注数/倍数</small>
           <b>
-            {order.bet_count}注 {order.multiple}倍
+            {order.bet_count}注 {order.optimised ? '奖金优化' : `${order.multiple}倍`}
           </b>
         </span>
       </span>

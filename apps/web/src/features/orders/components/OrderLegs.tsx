@@ -68,6 +68,9 @@ export function ComboItem({ combo }: { combo: Combo }) {
       <div className="combo-head">
         <span className="combo-index">#{combo.index}</span>
         <span className="combo-size">{combo.size === 1 ? '单关' : `${combo.size}串1`}</span>
+        <span className="combo-multiple" data-testid="combo-multiple">
+          {combo.multiple}倍
+        </span>
         <LegStatusTag status={combo.status} text={COMBO_STATUS_TEXT[combo.status]} />
         <span className="combo-prize">
           {paid ? (

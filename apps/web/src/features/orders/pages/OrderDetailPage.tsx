@@ -69,7 +69,7 @@ function Summary({ order }: { order: OrderDetail }) {
         </div>
         <div>
           <dt>倍数</dt>
-          <dd>{order.multiple}倍</dd>
+          <dd data-testid="order-multiple">{order.optimised ? '奖金优化' : `${order.multiple}倍`}</dd>
         </div>
         <div>
           <dt>场次</dt>

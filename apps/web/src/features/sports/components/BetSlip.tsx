@@ -39,6 +39,8 @@ import { SlipSummary } from './SlipSummary.tsx';
 import { BetConfirmation } from './BetConfirmation.tsx';
 import { OddsMove } from './OddsMove.tsx';
 import { OddsPolicyLine } from './OddsPolicySheet.tsx';
+import { PrizeOptimiseSheet } from './PrizeOptimiseSheet.tsx';
+import { planSlip } from '../slip/optimise.ts';
 import type { PendingOddsChange } from '../slip/odds-changes.ts';
 
 /** `主胜(-1)`; with the play type in front (`让球 主胜(-1)`) where a parlay mixes play types. */
@@ -90,15 +92,19 @@ interface BetSlipProps {
 export function BetSlip({ balance, onPlaced }: BetSlipProps) {
   const [open, setOpen] = useState(false);
   const [multipleProblem, setMultipleProblem] = useState<string | null>(null);
+  const [optimising, setOptimising] = useState(false);
   const choices = useSlipStore();
   const { slip, multiple, matches, dropped } = choices;
   const preview = useMemo(() => previewSlip(choices), [choices]);
   const offered = useMemo(() => offeredPassTypes(slip), [slip]);
+  // 奖金优化 is offered for a parlay of two bets or more (up to the engine's size).
+  const plan = useMemo(() => (slip.betMode === 'mixed' ? planSlip(choices) : null), [choices, slip.betMode]);
   const pass = effectivePassType(choices);
   const groups = groupByMatch(slip.selectedBets);
   const matchCount = countMatches(slip.selectedBets);
   const { submit, submitting } = useSlipSubmit((result) => {
     setOpen(false);
+    setOptimising(false);
     // An in-play order is confirmed after its bet delay: BetConfirmation counts down and says how it ended.
     if (result.status !== 'confirming') onPlaced(result);
   });
@@ -284,6 +290,16 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
               />
             </div>
             <span className="hint">每注2元，1-99倍</span>
+            {plan?.ok ? (
+              <button
+                type="button"
+                className="optimise-open"
+                data-testid="optimise-open"
+                onClick={() => setOptimising(true)}
+              >
+                奖金优化
+              </button>
+            ) : null}
           </div>
 
           <SlipSummary preview={preview} multiple={multiple} multipleProblem={multipleProblem} />
@@ -322,6 +338,16 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
           </Button>
         </div>
       </Popup>
+      {plan?.ok && optimising ? (
+        <PrizeOptimiseSheet
+          open
+          onClose={() => setOptimising(false)}
+          choices={choices}
+          plan={plan}
+          submitting={submitting}
+          onSubmit={(multiples) => void submit(multiples)}
+        />
+      ) : null}
       <BetConfirmation />
     </>
   );

@@ -57,15 +57,19 @@ export function effectivePassType(choices: SlipChoices): PassType | null {
   return offered.find((t) => t.code === choices.passType) ?? offered[0] ?? null;
 }
 
-/** The engine's verdict on the slip as it stands: bets, stake and max prize, or the message. */
-export function previewSlip(choices: SlipChoices): SlipValidation {
+/**
+ * The engine's verdict on the slip as it stands: bets, stake and max prize, or the message. With
+ * a 奖金优化 plan (one multiple per bet), the plan's stake and best outcome instead.
+ */
+export function previewSlip(choices: SlipChoices, plan?: readonly number[] | null): SlipValidation {
   const pass = effectivePassType(choices);
   return validateBetSlip({
     sport: choices.slip.currentSport,
     mode: choices.slip.betMode,
     selections: choices.slip.selectedBets,
     passType: pass?.code ?? null,
-    multiple: choices.multiple,
+    multiple: plan ? 1 : choices.multiple,
+    multiples: plan ?? null,
   });
 }
 
@@ -75,7 +79,9 @@ export function buildSubmitBody(choices: SlipChoices, valid: ValidSlip): OrderSu
     sport_type: SPORT_TYPE_IDS[choices.slip.currentSport],
     bet_mode: choices.slip.betMode,
     pass_type: valid.passType.code,
-    multiple: choices.multiple,
+    // An optimised plan carries each bet's multiple; the order's own is then 1.
+    multiple: valid.multiples ? 1 : choices.multiple,
+    ...(valid.multiples ? { multiples: valid.multiples } : {}),
     total_amount: formatFen(valid.totalStake),
     selections: choices.slip.selectedBets.map((s) => ({
       match_id: Number(s.matchId),

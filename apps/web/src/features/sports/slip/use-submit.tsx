@@ -84,12 +84,19 @@ function ConfirmFacts({ valid, multiple }: { valid: ValidSlip; multiple: number 
         <dt>场次</dt>
         <dd>{valid.matchCount}场</dd>
       </div>
-      <div>
-        <dt>注数 × 倍数</dt>
-        <dd>
-          {valid.betCount}注 × {multiple}倍
-        </dd>
-      </div>
+      {valid.multiples ? (
+        <div>
+          <dt>注数</dt>
+          <dd data-testid="confirm-optimised">{valid.betCount}注 · 奖金优化（每注倍数不同）</dd>
+        </div>
+      ) : (
+        <div>
+          <dt>注数 × 倍数</dt>
+          <dd>
+            {valid.betCount}注 × {multiple}倍
+          </dd>
+        </div>
+      )}
       <div>
         <dt>投注金额</dt>
         <dd className="gold-text">{yuan(valid.totalStake)}元</dd>
@@ -147,16 +154,17 @@ function oddsChangesOf(error: ApiError): OddsChange[] {
  * a confirmation with what will be charged (and any price that moved since it was picked, which
  * confirming takes), then POST with a fresh Idempotency-Key. A 409 marks the server's odds in the
  * slip beside the old ones (接受赔率变化 takes them) and the member confirms again. An order with an
- * in-play leg comes back `confirming`: its countdown starts (confirmation.ts).
+ * in-play leg comes back `confirming`: its countdown starts (confirmation.ts). `submit(plan)`
+ * places a 奖金优化 plan: one multiple per bet, re-checked by the engine like the slip.
  */
 export function useSlipSubmit(onPlaced: (result: SubmitResult) => void) {
   const mutation = useSubmitOrderMutation();
   const navigate = useNavigate();
   const location = useLocation();
 
-  const submit = async () => {
+  const submit = async (plan?: readonly number[]) => {
     const choices = useSlipStore.getState();
-    const preview = previewSlip(choices);
+    const preview = previewSlip(choices, plan);
     if (!preview.ok) {
       toast.warning(preview.message);
       return;
@@ -199,7 +207,7 @@ export function useSlipSubmit(onPlaced: (result: SubmitResult) => void) {
     if (changes.length > 0) {
       acceptOddsChanges(changes);
       current = useSlipStore.getState();
-      const again = previewSlip(current);
+      const again = previewSlip(current, plan);
       if (!again.ok) {
         toast.warning(again.message);
         return;
