@@ -18,7 +18,7 @@ import { lotteryBetsRoutes } from './modules/lottery/index.ts';
 import { lotteryGamesRoutes } from './modules/lottery/index.ts';
 import { lotteryRoutes } from './modules/lottery/index.ts';
 import { ordersRoutes } from './modules/sports/index.ts';
-import { preferencesRoutes } from './modules/sports/index.ts';
+import { boostsRoutes, preferencesRoutes } from './modules/sports/index.ts';
 import { operatorsRoutes } from './modules/operators/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
 import { activitiesRoutes } from './modules/activities/index.ts';
@@ -183,6 +183,7 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(liveRoutes);
   await app.register(ordersRoutes);
   await app.register(preferencesRoutes);
+  await app.register(boostsRoutes);
   await app.register(lotteryRoutes);
   await app.register(lotteryBetsRoutes);
   await app.register(lotteryGamesRoutes);

@@ -161,7 +161,7 @@ export async function createServices(
 
   // ---- the modules, each through its factory ----
   const money = { ledger, idempotency, messages, responsible, operators, changes, solo };
-  const sports = createSports(core, { ...money, sportsFeed: adapters.sportsFeed });
+  const sports = createSports(core, { ...money, bonus, sportsFeed: adapters.sportsFeed });
   const lottery = createLottery(core, money);
   const games = createGames(core, { ledger, responsible, messages, gameProvider: adapters.gameProvider });
   const payments = createPayments(core, {

@@ -20,6 +20,8 @@ export const LEDGER_TYPES = {
   game_refund: '游戏转账退回',
   /** An operator's void or resettlement of a settled match: the difference of the payout, never an edit. */
   settle_correction: '结算更正',
+  /** 加奖: an operator campaign's extra on a winning 竞彩 order's prize. */
+  prize_boost: '竞彩加奖',
 } as const;
 
 export type LedgerType = keyof typeof LEDGER_TYPES;

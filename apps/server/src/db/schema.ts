@@ -28,3 +28,4 @@ export * from '../modules/sports/book-backfill.table.ts';
 export * from '../modules/limits/limits.table.ts';
 export * from '../modules/responsible/responsible.table.ts';
 export * from '../modules/dual-control/dual-control.table.ts';
+export * from '../modules/sports/boosts.table.ts';

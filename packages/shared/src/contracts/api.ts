@@ -278,6 +278,7 @@ import {
   orderSummary,
   playView,
   sportsPreferences,
+  boostView,
   sportsPreferencesBody,
   sportTypeParam,
 } from './sports.ts';
@@ -453,6 +454,7 @@ export const memberApi = {
   },
   'POST /v1/order/submit': { body: orderSubmitBody, response: orderSubmitResult },
   'GET /v1/sports/preferences': { response: sportsPreferences },
+  'GET /v1/sports/boosts': { response: z.array(boostView) },
   'PUT /v1/sports/preferences': { body: sportsPreferencesBody, response: sportsPreferences },
   'GET /v1/football/matches': { query: sportMatchListQuery, response: matchPage },
   'GET /v1/basketball/matches': { query: sportMatchListQuery, response: matchPage },

@@ -258,6 +258,10 @@ export const orderSubmitResult = z
     balance: moneyString.describe('Main balance after the stake was taken'),
     created_at: isoDate,
     accept_at: isoDate.nullable().describe('When the bet delay ends; null for an all-pre-match order'),
+    boost: z
+      .object({ name: z.string(), rate_text: z.string() })
+      .nullable()
+      .describe('加奖 campaign the order got (paid on its prize if it wins), or null'),
   })
   .meta({ id: 'OrderSubmitResult' });
 
@@ -327,7 +331,39 @@ export const orderSummary = z
   })
   .meta({ id: 'OrderSummary' });
 
-export const orderDetail = orderSummary.extend({ legs: z.array(orderLegView) }).meta({ id: 'OrderDetail' });
+export const orderBoostView = z.object({
+  name: z.string(),
+  rate_text: z.string(),
+  cap_per_order: moneyString,
+  status: z
+    .enum(['pending', 'paid', 'none', 'budget_out', 'excluded'])
+    .describe("'budget_out': the campaign's budget ran out first (amount: what was left)"),
+  amount: moneyString,
+});
+
+export const orderDetail = orderSummary
+  .extend({
+    legs: z.array(orderLegView),
+    boost: orderBoostView.nullable().describe('加奖 the order got, and what it paid'),
+  })
+  .meta({ id: 'OrderDetail' });
+
+/** A running 加奖 campaign that covers the member (the slip shows the one for its pass type). */
+export const boostView = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    sport: z.enum(['football', 'basketball']).nullable(),
+    pass_types: z.array(z.string()).describe('Pass type codes covered; empty: every pass type'),
+    starts_at: isoDate,
+    ends_at: isoDate,
+    vip_min: z.number().int().nullable(),
+    tag: z.string().nullable(),
+    rate_bp: z.number().int(),
+    rate_text: z.string(),
+    cap_per_order: moneyString,
+  })
+  .meta({ id: 'Boost' });
 
 export const orderHistoryQuery = z.object({
   status: z.enum([...ORDER_STATUSES, 'settled']).optional(),

@@ -16,6 +16,7 @@ export const BONUS_TYPES = {
   invite: '邀请奖励',
   manual: '人工赠送',
   trial: '体验金',
+  boost: '竞彩加奖',
 } as const;
 export type BonusType = keyof typeof BONUS_TYPES;
 export const BONUS_TYPE_KEYS = Object.keys(BONUS_TYPES) as [BonusType, ...BonusType[]];

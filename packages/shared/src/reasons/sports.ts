@@ -47,6 +47,12 @@ export const SPORTS_REASONS = reasons({
   /** The prices moved against the member's odds policy: `data.changes` lists them, for the slip to update. */
   'sports.odds_changed': { status: 409, message: '赔率已变化，请确认最新赔率后重新提交' },
   'sports.stake_format': { status: 422, message: '投注金额格式不正确' },
+  'sports.boost_not_found': { status: 404, message: '加奖活动不存在' },
+  'sports.boost_budget_below_spent': {
+    status: 422,
+    message: (p: { spent: string }) => `预算不能低于已派发的${groupYuan(p.spent)}元`,
+  },
+  'sports.boost_dates': { status: 422, message: '结束时间须晚于开始时间' },
   /** The shared slip rules (validateBetSlip), in their words (SPEC §5). */
   'sports.slip_invalid': { status: 422, message: problemMessage },
   'sports.over_member_stake': {

@@ -29,6 +29,7 @@ const LEDGER_TYPE_OF: Record<BonusType, LedgerType> = {
   invite: 'invite_reward',
   manual: 'bonus',
   trial: 'demo_credit',
+  boost: 'prize_boost',
 };
 
 /**

@@ -17,6 +17,7 @@ import { addTurnover, announceFigures } from '../accounts/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { Broadcaster } from '../realtime/index.ts';
 import type { ResponsiblePlayService } from '../responsible/index.ts';
+import { closeUnpaid } from './boosts.repo.ts';
 import { lockMemberForBook, memberDefaults, releaseOrders } from './book.repo.ts';
 import { reserveLiability } from './book.service.ts';
 import { oddsDirection, policyAccepts } from './odds-policy.ts';
@@ -316,6 +317,8 @@ export class LiveAcceptanceService {
       remark: `滚球注单未确认退款 ${order.orderNo}（${reason}）`,
     });
     await releaseOrders(work.tx, [order.id], now);
+    // Never a bet: its 加奖 closes unpaid.
+    await closeUnpaid(work.tx, [order.id]);
     return { status: 'rejected' as const, reason, oddsChanged: false, maxPrize: order.maxPrize };
   }
 }

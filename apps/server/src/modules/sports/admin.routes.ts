@@ -1,9 +1,11 @@
-import { PENDING_SECOND_OPERATOR } from '@app/shared/backoffice';
+import { PENDING_SECOND_OPERATOR, type boostBody } from '@app/shared/backoffice';
+import type { z } from 'zod';
 import { backofficeApi, type BackofficeApi } from '@app/shared/backoffice-api';
 import { contractRoutes, type RouteSpec } from '../../plugins/contract-routes.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { listRoutes } from '../../plugins/list-routes.ts';
 import { callOf } from '../../plugins/operator-guard.ts';
+import type { BoostInput } from './boosts.service.ts';
 
 const tags = ['管理后台-体育'];
 const access = { permission: 'sports' } as const;
@@ -11,6 +13,7 @@ type Suspension = RouteSpec<BackofficeApi['POST /admin/v1/sports/matches/:id/sus
 
 export const sportsAdminRoutes = contractRoutes(backofficeApi, (app) => {
   const sports = app.services.sportsAdmin;
+  const { boosts } = app.services;
   /** Closes a match or one market to bets (`open` false), or opens it again: the same contract both ways. */
   const suspension = (open: boolean, summary: string, message: string): Suspension => ({
     tags,
@@ -147,5 +150,41 @@ export const sportsAdminRoutes = contractRoutes(backofficeApi, (app) => {
         return ok(saved, request.body.max_liability === null ? '已取消上限' : '已保存');
       },
     },
+    'GET /admin/v1/sports/boosts': {
+      tags,
+      summary: '加奖活动（比例、每单上限、预算与已派发）',
+      access,
+      handler: async (request) => ok(await boosts.list(request.query), '获取成功'),
+    },
+    'POST /admin/v1/sports/boosts': {
+      tags,
+      summary: '新建加奖活动（按运动、过关方式、时间、会员等级或标签；记录审计）',
+      access,
+      handler: async (request) =>
+        ok(await boosts.create(boostInput(request.body), callOf(request)), '已创建'),
+    },
+    'PUT /admin/v1/sports/boosts/:id': {
+      tags,
+      summary: '修改或停用加奖活动（预算不能低于已派发；已下注单按原比例；记录审计）',
+      access,
+      handler: async (request) =>
+        ok(await boosts.update(request.params.id, boostInput(request.body), callOf(request)), '已保存'),
+    },
   };
 });
+
+function boostInput(body: z.output<typeof boostBody>): BoostInput {
+  return {
+    name: body.name,
+    sport: body.sport,
+    passTypes: body.pass_types,
+    startsAt: new Date(body.starts_at),
+    endsAt: new Date(body.ends_at),
+    vipMin: body.vip_min,
+    tag: body.tag,
+    rateBp: body.rate_bp,
+    capPerOrder: body.cap_per_order,
+    budget: body.budget,
+    active: body.active,
+  };
+}

@@ -13,6 +13,8 @@ export { ordersRoutes } from './orders.routes.ts';
 export { OrdersService } from './orders.service.ts';
 export { OVERDUE_CHECK_INTERVAL_MS, OverdueMatchService } from './overdue.service.ts';
 export { preferencesRoutes } from './preferences.routes.ts';
+export { boostsRoutes } from './boosts.routes.ts';
+export { BoostsService } from './boosts.service.ts';
 export { SportsPreferencesService } from './preferences.service.ts';
 export { SettlementService } from './settlement.service.ts';
 export { passTypeName } from './sports.mapper.ts';

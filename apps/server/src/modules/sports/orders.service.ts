@@ -26,6 +26,7 @@ import type { BetDelays, SportsPreferencesService } from './preferences.service.
 import * as orders from './orders.repo.ts';
 import { BookShardFull, rebalance, reserveLiability } from './book.service.ts';
 import * as repo from './sports.repo.ts';
+import type { BoostsService } from './boosts.service.ts';
 import {
   acceptanceTime,
   applySlipRules,
@@ -59,6 +60,7 @@ export class OrdersService {
     private readonly preferences: Pick<SportsPreferencesService, 'oddsPolicy'>,
     private readonly delays: BetDelays,
     private readonly events: EventBus,
+    private readonly boosts: Pick<BoostsService, 'attach' | 'ofOrder'>,
   ) {}
 
   /**
@@ -139,6 +141,13 @@ export class OrdersService {
           );
           const { orderNo } = order;
           assertPlaysNotSuspended(order.suspended, priced.selections);
+          // 加奖: the best running campaign covering the order, kept with it (shown on the order).
+          const boost = await this.boosts.attach(work.tx, member, {
+            id: order.id,
+            sport,
+            passType: slip.passType.code,
+            at: now,
+          });
           const debit = await this.ledger.post(work, {
             memberId: member.id,
             amount: -slip.totalStake,
@@ -188,6 +197,7 @@ export class OrdersService {
             balance: formatFen(debit.balanceAfter),
             created_at: now.toISOString(),
             accept_at: acceptAt?.toISOString() ?? null,
+            boost,
           };
         },
       );
@@ -253,6 +263,7 @@ export class OrdersService {
       );
     return {
       ...summary,
+      boost: await this.boosts.ofOrder(order.id),
       legs: legs.map((l) => {
         const m = byId.get(l.matchId);
         if (!m) throw new AppError(500);

@@ -48,7 +48,7 @@ function bettingMessagesOf(members: readonly TestMember[]) {
 /** The app's settlement, but with tiny batches so a handful of orders crosses several of them. */
 function settlementIn(batchSize: number): SettlementService {
   const s = t.app.services;
-  return new SettlementService(t.database.db, s.ledger, s.events, t.app.log, s.messages, s.clock, {
+  return new SettlementService(t.database.db, s.ledger, s.events, t.app.log, s.messages, s.clock, s.boosts, {
     batchSize,
   });
 }

@@ -21,6 +21,7 @@ import * as orders from './orders.repo.ts';
 import * as repo from './settlement.repo.ts';
 import * as sports from './sports.repo.ts';
 import { legSelection, placedOrder } from './sports.mapper.ts';
+import type { BoostsService } from './boosts.service.ts';
 
 /** The member's inbox message for a winning order (one per order, whatever the batch). */
 export function winMessage(
@@ -119,6 +120,7 @@ export class SettlementService {
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
     private readonly messages: MessagesService,
     private readonly clock: Clock,
+    private readonly boosts: Pick<BoostsService, 'settle'>,
     options: SettlementOptions = {},
   ) {
     this.batchSize = options.batchSize ?? ORDER_BATCH;
@@ -343,6 +345,8 @@ export class SettlementService {
     // A settled order no longer weighs on the book: only the orders flipped here are released.
     await releaseOrders(work.tx, flipped, now);
     await this.ledger.postMany(work, credits(settled));
+    // 加奖 after the payouts: the winners' wallets are held, then the campaigns' rows.
+    await this.boosts.settle(work, settled, now);
     let total = 0n;
     for (const d of settled) total += d.payout;
     work.afterCommit(() => {

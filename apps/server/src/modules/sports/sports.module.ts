@@ -1,5 +1,6 @@
 import type { Core } from '../../core.ts';
 import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
+import type { BonusService } from '../bonus/index.ts';
 import type { IdempotencyService } from '../idempotency/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { MessagesService } from '../messages/index.ts';
@@ -8,6 +9,7 @@ import type { ResponsiblePlayService } from '../responsible/index.ts';
 import { LiveAcceptanceService } from './acceptance.service.ts';
 import { SportsAdminService } from './admin.service.ts';
 import { BookBackfillService } from './book-backfill.service.ts';
+import { BoostsService } from './boosts.service.ts';
 import { FeedSync } from './feed-sync.ts';
 import type { SportsFeed } from './feed/feed.ts';
 import { MatchesService } from './matches.service.ts';
@@ -28,14 +30,18 @@ export function createSports(
     operators: OperatorsService;
     changes: ControlChanges;
     solo: SoloAllowance;
+    bonus: BonusService;
   },
 ) {
-  const settlement = new SettlementService(c.db, d.ledger, c.events, c.log, d.messages, c.clock);
+  const boosts = new BoostsService(c.db, d.bonus, d.operators, c.clock);
+  const settlement = new SettlementService(c.db, d.ledger, c.events, c.log, d.messages, c.clock, boosts);
   const sportsPreferences = new SportsPreferencesService(c.db, c.clock, c.config.sports.betDelayMs);
   return {
     /** The sports feed in use (SPORTS_FEED). */
     sportsFeed: d.sportsFeed,
     settlement,
+    /** 加奖 campaigns: attached to orders at submit, paid at settlement. */
+    boosts,
     feedSync: new FeedSync(
       c.db,
       d.sportsFeed,
@@ -77,6 +83,7 @@ export function createSports(
       sportsPreferences,
       c.config.sports.betDelayMs,
       c.events,
+      boosts,
     ),
     sportsAdmin: new SportsAdminService(
       c.db,

@@ -23,7 +23,7 @@ import {
   agentApproveResult,
 } from '../agents.ts';
 import { agentRowIdParam, type RouteContract } from '../api.ts';
-import { idParam, okData, paginated, type Page } from '../common.ts';
+import { idParam, okData, pageQuery, paginated, type Page } from '../common.ts';
 import {
   adminPaymentOrderPage,
   adminPaymentOrderQuery,
@@ -134,6 +134,8 @@ import {
   adminMatchItem,
   adminMatchQuery,
   betLimitBody,
+  boostAdminItem,
+  boostBody,
   betLimitItem,
   betLimitQuery,
   correctionBody,
@@ -480,6 +482,9 @@ export const backofficeApi = {
   'GET /admin/v1/sports/book/exposure/export': { query: bookExposureQuery, response: csvFile },
   'GET /admin/v1/sports/book/caps': { response: bookCapList },
   'PUT /admin/v1/sports/book/caps': { body: bookCapBody, response: orPending(bookCapList) },
+  'GET /admin/v1/sports/boosts': { query: pageQuery, response: paginated(boostAdminItem) },
+  'POST /admin/v1/sports/boosts': { body: boostBody, response: boostAdminItem },
+  'PUT /admin/v1/sports/boosts/:id': { params: idParam, body: boostBody, response: boostAdminItem },
 
   // ---- lottery ----
   'GET /admin/v1/lottery/games': { response: lotteryGames },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPassTypeCode } from '../../domain/sports/pass-types.ts';
 import { isoDate, moneyInput, moneyString, pageQuery } from '../common.ts';
 
 export const adminMatchQuery = pageQuery.extend({
@@ -129,3 +130,60 @@ export const betLimitBody = z.object({
   max_payout_per_match: moneyInput.nullable(),
   reason: z.string({ error: '请填写原因' }).trim().min(2, '请填写原因').max(200),
 });
+
+// ---- 加奖 campaigns ----------------------------------------------------------------------------
+
+export const boostAdminItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sport: z.enum(['football', 'basketball']).nullable(),
+  pass_types: z.array(z.string()),
+  starts_at: isoDate,
+  ends_at: isoDate,
+  vip_min: z.number().int().nullable(),
+  tag: z.string().nullable(),
+  rate_bp: z.number().int(),
+  rate_text: z.string(),
+  cap_per_order: moneyString,
+  active: z.boolean(),
+  budget: moneyString,
+  spent: moneyString,
+  orders: z.number().int().describe('Orders that got the campaign'),
+  paid_orders: z.number().int().describe('Orders it paid'),
+  created_at: isoDate,
+});
+
+const boostTime = z.iso.datetime({ offset: true, error: '时间格式不正确' });
+
+export const boostBody = z
+  .object({
+    name: z.string({ error: '请填写活动名称' }).trim().min(2, '请填写活动名称').max(40, '活动名称最多40个字'),
+    sport: z.enum(['football', 'basketball'], { error: '运动项目不正确' }).nullable(),
+    pass_types: z
+      .array(
+        z
+          .string()
+          .max(8)
+          .refine((code) => isPassTypeCode(code), '过关方式不正确'),
+        { error: '过关方式不正确' },
+      )
+      .max(60)
+      .describe("Pass type codes ('2x1', 'single'); empty: every pass type"),
+    starts_at: boostTime,
+    ends_at: boostTime,
+    vip_min: z.number({ error: 'VIP等级须为0-10的整数' }).int('VIP等级须为0-10的整数').min(0).max(10).nullable(),
+    tag: z.string().trim().min(1).max(20, '标签最多20个字').nullable(),
+    rate_bp: z
+      .number({ error: '加奖比例须为0.01%-100%' })
+      .int('加奖比例须为0.01%-100%')
+      .min(1, '加奖比例须为0.01%-100%')
+      .max(10_000, '加奖比例须为0.01%-100%')
+      .describe('Basis points of the prize: 500 = 5 %'),
+    cap_per_order: moneyInput.describe('Most one order receives, in 元'),
+    budget: moneyInput.describe('The campaign pays until this is spent, in 元'),
+    active: z.boolean({ error: '请选择是否启用' }),
+  })
+  .refine((b) => Date.parse(b.starts_at) < Date.parse(b.ends_at), {
+    message: '结束时间须晚于开始时间',
+    path: ['ends_at'],
+  });

@@ -15,3 +15,4 @@ export * from './slip.ts';
 export * from './results.ts';
 export * from './settlement.ts';
 export * from './schemas.ts';
+export * from './boost.ts';

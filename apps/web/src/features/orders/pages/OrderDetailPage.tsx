@@ -95,6 +95,12 @@ function Summary({ order }: { order: OrderDetail }) {
             <dd>开奖后派奖</dd>
           </div>
         )}
+        {order.boost ? (
+          <div className="order-boost">
+            <dt>加奖 {order.boost.rate_text}</dt>
+            <dd data-testid="order-boost">{BOOST_STATUS_TEXT[order.boost.status](order.boost.amount)}</dd>
+          </div>
+        ) : null}
       </dl>
       <div className="order-meta">
         <span>
@@ -206,6 +212,16 @@ function useRefreshOnSettle(status: OrderDetail['status'] | undefined): void {
 }
 
 /** betPages/order/detail?order_no=: the order, its legs with scores, its bets with a status filter. */
+
+/** What an order's 加奖 came to, in words. */
+const BOOST_STATUS_TEXT: Record<NonNullable<OrderDetail['boost']>['status'], (amount: string) => string> = {
+  pending: () => '中奖后派发',
+  paid: (amount) => `已派 ${yuan(amount)}元`,
+  none: () => '未中奖',
+  budget_out: (amount) => (amount === '0.00' ? '活动预算已用完' : `预算将尽，已派 ${yuan(amount)}元`),
+  excluded: () => '自我限制期间不派发',
+};
+
 export default function OrderDetailPage() {
   const orderNo = useUrlParam('order_no', 'orderNo');
   const detail = useOrderDetailQuery(orderNo);

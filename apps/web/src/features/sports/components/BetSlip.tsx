@@ -41,6 +41,9 @@ import { OddsMove } from './OddsMove.tsx';
 import { OddsPolicyLine } from './OddsPolicySheet.tsx';
 import { PrizeOptimiseSheet } from './PrizeOptimiseSheet.tsx';
 import { planSlip } from '../slip/optimise.ts';
+import { slipBoost } from '../slip/boost.ts';
+import { useBoostsQuery } from '../boosts.ts';
+import { serverNow } from '../clock.ts';
 import type { PendingOddsChange } from '../slip/odds-changes.ts';
 
 /** `主胜(-1)`; with the play type in front (`让球 主胜(-1)`) where a parlay mixes play types. */
@@ -100,6 +103,12 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
   // 奖金优化 is offered for a parlay of two bets or more (up to the engine's size).
   const plan = useMemo(() => (slip.betMode === 'mixed' ? planSlip(choices) : null), [choices, slip.betMode]);
   const pass = effectivePassType(choices);
+  const { data: boosts } = useBoostsQuery();
+  const boost = slipBoost(
+    boosts,
+    { sport: slip.currentSport, passType: pass?.code ?? null },
+    new Date(serverNow()),
+  );
   const groups = groupByMatch(slip.selectedBets);
   const matchCount = countMatches(slip.selectedBets);
   const { submit, submitting } = useSlipSubmit((result) => {
@@ -303,6 +312,12 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
           </div>
 
           <SlipSummary preview={preview} multiple={multiple} multipleProblem={multipleProblem} />
+          {boost && !empty ? (
+            <p className="slip-boost" data-testid="slip-boost">
+              <b>加奖 {boost.rate_text}</b> {boost.name} · 中奖后按奖金加奖，每单最高
+              {yuan(boost.cap_per_order)}元
+            </p>
+          ) : null}
         </div>
         <div className="slip-sheet-foot">
           {changes.length > 0 ? (

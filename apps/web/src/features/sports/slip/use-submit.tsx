@@ -219,7 +219,10 @@ export function useSlipSubmit(onPlaced: (result: SubmitResult) => void) {
       const result = await mutation.mutateAsync({ body, idempotencyKey: newIdempotencyKey() });
       clearSlipSelections();
       if (result.status === 'confirming') startConfirmation(result, serverNow());
-      else toast.success('投注成功');
+      else
+        toast.success(
+          result.boost ? `投注成功，已参与${result.boost.name}（${result.boost.rate_text}）` : '投注成功',
+        );
       onPlaced(result);
     } catch (err) {
       if (err instanceof ApiError && err.is('sports.odds_changed')) {
