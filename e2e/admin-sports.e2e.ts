@@ -15,6 +15,8 @@ import {
 
 useConsoleSuite('admin-sports');
 
+const DAY = 86_400_000;
+
 describe('sports in the console', () => {
   it('suspends a market: the member app greys it out and refuses the bet; then voids the match, refunding its orders', async () => {
     await server.app.services.feedSync.tick();
@@ -152,6 +154,78 @@ describe('sports in the console', () => {
     const most = Number(refused.data.max_stake);
     expect(most * (Number(odds.h) - 1)).toBeLessThanOrEqual(10 + 1e-9);
     if (most >= 2) expect((await bet(most / 2)).json<{ code: number }>()).toMatchObject({ code: 200 });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('sets up a 加奖 campaign: the member’s slip and order show it, and the winning order is paid 5 % of its prize', async () => {
+    await server.app.services.feedSync.tick();
+    const now = server.app.services.clock.now();
+    const { match: first } = await nextMatch(new Date(now.getTime() + 3 * 60 * 60_000), { unbet: true });
+    const { match: second } = await nextMatch(new Date(first.kickoffAt.getTime() + 60_000), { unbet: true });
+    // The simulator's full-time result (the test may look ahead): the member backs both winners.
+    const winner = (m: typeof first) => {
+      const state = server.app.services.sportsFeed.state(m.externalId, new Date(m.kickoffAt.getTime() + DAY));
+      if (!state) throw new Error('no state');
+      const { home, away } = state.score;
+      return home > away ? 'h' : home === away ? 'd' : 'a';
+    };
+    const stamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+
+    await page.goto('/admin/sports/boosts');
+    await page.getByTestId('create').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('活动名称').fill('周末2串1加奖');
+    for (const [label, at] of [
+      ['开始时间', new Date(now.getTime() - DAY)],
+      ['结束时间', new Date(now.getTime() + 3 * DAY)],
+    ] as const) {
+      await dialog.getByLabel(label).click();
+      await dialog.getByLabel(label).fill(stamp(at));
+      await dialog.getByLabel(label).press('Enter');
+    }
+    await dialog.getByLabel('每单最高加奖（元）').fill('1000');
+    await dialog.getByLabel('活动预算（元，派完即止）').fill('5000');
+    await screenshot(page, 'admin-boost-form');
+    await dialog.getByRole('button', { name: OK_BUTTON }).click();
+    await page.getByText('已创建').waitFor();
+    const row = page.locator('.ant-table-row', { hasText: '周末2串1加奖' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('5%');
+    expect(await row.textContent()).toContain('进行中');
+
+    const phone = await memberPhone();
+    await login(phone.page, 'demo001', 'demo1234');
+    await waitForRoute(phone.page, '/pages/home/home');
+    await dismissHomeModal(phone.page);
+    await openRoute(phone.page, '/betPages/football/index');
+    await phone.page.getByRole('tab', { name: '混合过关', exact: true }).click();
+    for (const m of [first, second]) {
+      const card = phone.page.locator(`[data-testid="bet-match"][data-match-id="${m.id}"]`);
+      await card.getByTestId(`odds-${winner(m)}`).click();
+    }
+    await phone.page.getByTestId('slip-bar').getByRole('button', { name: '投注单', exact: true }).click();
+    await phone.page.locator('.slip-sheet').waitFor();
+    await expect.poll(() => phone.page.getByTestId('slip-boost').textContent()).toContain('加奖 5%');
+    await screenshot(phone.page, 'boost-slip');
+    await phone.page.locator('.slip-sheet-foot').getByRole('button', { name: '确认投注' }).click();
+    await phone.page.locator('.adm-dialog').getByRole('button', { name: '确认投注' }).click();
+    await waitForRoute(phone.page, '/betPages/order/detail');
+    await expect.poll(() => phone.page.getByTestId('order-boost').textContent()).toBe('中奖后派发');
+
+    // Both matches end; the order wins and its 加奖 is paid beside the prize.
+    await server.app.services.feedSync.tick(new Date(second.kickoffAt.getTime() + DAY));
+    await expect
+      .poll(() => phone.page.getByTestId('order-boost').textContent(), { timeout: 20_000 })
+      .toMatch(/^已派 [\d,]+\.\d{2}元$/);
+    const payout = Number((await phone.page.getByTestId('order-payout').textContent())?.replace(/,/g, ''));
+    const boost = Number((await phone.page.getByTestId('order-boost').textContent())?.replace(/[^\d.]/g, ''));
+    expect(boost).toBe(Math.min(1000, Math.floor(payout * 5) / 100));
+    await screenshot(phone.page, 'boost-order-paid');
+    await phone.context.close();
+
+    await page.reload();
+    await expect.poll(() => row.textContent()).toContain('1 / 1');
+    await screenshot(page, 'admin-boosts');
     expect(pageErrors).toEqual([]);
   });
 

@@ -38,6 +38,7 @@ const MessagesPage = lazy(() => import('@/features/content/MessagesPage.tsx'));
 const AppConfigPage = lazy(() => import('@/features/content/AppConfigPage.tsx'));
 const SportsPage = lazy(() => import('@/features/sports/SportsPage.tsx'));
 const LimitsPage = lazy(() => import('@/features/sports/LimitsPage.tsx'));
+const BoostsPage = lazy(() => import('@/features/sports/BoostsPage.tsx'));
 const ReportsPage = lazy(() => import('@/features/reports/ReportsPage.tsx'));
 const agentsPages = () => import('@/features/agents/AgentsPages.tsx');
 const AgentApplicationsPage = lazy(() => agentsPages().then((m) => ({ default: m.AgentApplicationsPage })));
@@ -107,6 +108,7 @@ const router = createBrowserRouter(
         { path: 'sports', element: <Navigate to="/sports/matches" replace /> },
         { path: 'sports/matches', element: page('sports', <SportsPage />) },
         { path: 'sports/limits', element: page('sports', <LimitsPage />) },
+        { path: 'sports/boosts', element: page('sports', <BoostsPage />) },
         { path: 'lottery/games', element: page('lottery', <LotteryGamesPage />) },
         { path: 'lottery/periods', element: page('lottery', <LotteryPeriodsPage />) },
         { path: 'agents', element: <Navigate to="/agents/list" replace /> },

@@ -40,6 +40,10 @@ export interface CrudPageProps<P extends CrudPath> {
   toForm?: (row: BackofficeRow<P>) => Record<string, unknown>;
   defaults?: Record<string, unknown>;
   width?: number;
+  /** Table width the columns need (px), so the fixed 操作 column never covers one. */
+  scrollX?: number;
+  /** false: the list has no filters (no search form). */
+  search?: false;
 }
 
 /** A content table with its create and edit forms (same fields), each save audited by the server. */
@@ -93,6 +97,8 @@ export function CrudPage<P extends CrudPath>(props: CrudPageProps<P>) {
         rowKey="id"
         columns={columns}
         actionRef={ref}
+        {...(props.scrollX !== undefined ? { scrollX: props.scrollX } : {})}
+        {...(props.search === false ? { search: false as const } : {})}
         toolBar={[
           form(
             null,

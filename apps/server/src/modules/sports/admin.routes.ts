@@ -150,12 +150,31 @@ export const sportsAdminRoutes = contractRoutes(backofficeApi, (app) => {
         return ok(saved, request.body.max_liability === null ? '已取消上限' : '已保存');
       },
     },
-    'GET /admin/v1/sports/boosts': {
+    ...listRoutes(backofficeApi, 'GET /admin/v1/sports/boosts', {
+      access,
       tags,
       summary: '加奖活动（比例、每单上限、预算与已派发）',
-      access,
-      handler: async (request) => ok(await boosts.list(request.query), '获取成功'),
-    },
+      list: (q) => boosts.list(q),
+      fileName: '加奖活动',
+      csv: [
+        { title: 'ID', value: (r) => r.id },
+        { title: '名称', value: (r) => r.name },
+        {
+          title: '运动',
+          value: (r) => (r.sport === 'football' ? '足球' : r.sport === 'basketball' ? '篮球' : '全部'),
+        },
+        { title: '过关方式', value: (r) => r.pass_types.join(' ') || '全部' },
+        { title: '开始', value: (r) => r.starts_at },
+        { title: '结束', value: (r) => r.ends_at },
+        { title: '加奖比例', value: (r) => r.rate_text },
+        { title: '每单上限', value: (r) => r.cap_per_order },
+        { title: '预算', value: (r) => r.budget },
+        { title: '已派发', value: (r) => r.spent },
+        { title: '参与注单', value: (r) => r.orders },
+        { title: '派奖注单', value: (r) => r.paid_orders },
+        { title: '启用', value: (r) => (r.active ? '是' : '否') },
+      ],
+    }),
     'POST /admin/v1/sports/boosts': {
       tags,
       summary: '新建加奖活动（按运动、过关方式、时间、会员等级或标签；记录审计）',

@@ -483,6 +483,7 @@ export const backofficeApi = {
   'GET /admin/v1/sports/book/caps': { response: bookCapList },
   'PUT /admin/v1/sports/book/caps': { body: bookCapBody, response: orPending(bookCapList) },
   'GET /admin/v1/sports/boosts': { query: pageQuery, response: paginated(boostAdminItem) },
+  'GET /admin/v1/sports/boosts/export': { query: pageQuery, response: csvFile },
   'POST /admin/v1/sports/boosts': { body: boostBody, response: boostAdminItem },
   'PUT /admin/v1/sports/boosts/:id': { params: idParam, body: boostBody, response: boostAdminItem },
 
