@@ -24,6 +24,7 @@ import type { OperatorsService } from '../operators/index.ts';
 import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
 import type { SettlementService } from './settlement.service.ts';
 import { legSelection, optionName, placedOrder } from './sports.mapper.ts';
+import type { BoostsService } from './boosts.service.ts';
 import * as sportsRepo from './sports.repo.ts';
 import type { OrderStatus } from './sports.table.ts';
 import {
@@ -110,6 +111,8 @@ export class SportsAdminService {
     private readonly publicCache: Pick<PublicCache, 'invalidate'> | null = null,
     private readonly broadcaster: Broadcaster | null = null,
     private readonly log: Pick<FastifyBaseLogger, 'warn'> | null = null,
+    /** 加奖 of corrected orders follows their new prize. */
+    private readonly boosts: Pick<BoostsService, 'correct'> | null = null,
   ) {
     this.book = new SportsBookAdmin(db, operators, clock, dual.changes);
     dual.changes.register<
@@ -439,6 +442,16 @@ export class SportsAdminService {
         });
       await repo.setOrderOutcome(work.tx, c.order.id, c.status, c.payout, now);
     }
+    await this.boosts?.correct(
+      work,
+      plan.changes.flatMap((c) =>
+        !c.wasPending && (c.status === 'won' || c.status === 'lost' || c.status === 'refunded')
+          ? [{ order: c.order, status: c.status, payout: c.payout }]
+          : [],
+      ),
+      correctionId,
+      now,
+    );
     await repo.setMatchResult(work.tx, matchId, next, b.kind === 'void');
     if (b.kind === 'void')
       await insertSuspension(work.tx, {

@@ -105,6 +105,31 @@ export async function closeBoost(
     .where(and(eq(orderBoosts.orderId, orderId), eq(orderBoosts.status, 'pending')));
 }
 
+/** The decided (paid or unpaid) boosts of these orders, for a correction of their settlement. */
+export async function decidedBoostsOf(tx: Tx, orderIds: readonly number[]): Promise<OrderBoostRow[]> {
+  if (orderIds.length === 0) return [];
+  return tx
+    .select()
+    .from(orderBoosts)
+    .where(
+      and(
+        inArray(orderBoosts.orderId, [...orderIds]),
+        inArray(orderBoosts.status, ['paid', 'budget_out', 'none']),
+      ),
+    )
+    .orderBy(asc(orderBoosts.orderId));
+}
+
+export async function setBoostOutcome(
+  tx: Tx,
+  orderId: number,
+  status: OrderBoostRow['status'],
+  amount: bigint,
+  now: Date,
+): Promise<void> {
+  await tx.update(orderBoosts).set({ status, amount, paidAt: now }).where(eq(orderBoosts.orderId, orderId));
+}
+
 /** Marks the boosts of orders that settled without winning (one statement for a batch). */
 export async function closeUnpaid(tx: Tx, orderIds: readonly number[]): Promise<void> {
   if (orderIds.length === 0) return;

@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { BonusService } from '../bonus/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
 import type { OperatorsService } from '../operators/index.ts';
 import * as repo from './boosts.repo.ts';
 import type { PrizeBoostRow } from './boosts.table.ts';
@@ -58,6 +59,7 @@ export class BoostsService {
   constructor(
     private readonly db: Db,
     private readonly bonus: Pick<BonusService, 'grant'>,
+    private readonly ledger: Pick<LedgerService, 'post'>,
     private readonly operators: Pick<OperatorsService, 'audit'>,
     private readonly clock: Clock,
   ) {}
@@ -144,6 +146,50 @@ export class BoostsService {
       paid += amount;
     }
     return paid;
+  }
+
+  /**
+   * A settled order corrected (void, resettle): its boost follows its new prize. What it paid
+   * beyond the new due amount is taken back (and returns to the budget); what it is now owed
+   * beyond what it got is paid from what is left of the budget. One `prize_boost` entry of the
+   * difference per order, keyed by the correction, in the correction's transaction.
+   */
+  async correct(
+    work: Work,
+    changes: readonly SettledForBoost[],
+    correctionId: number,
+    now: Date,
+  ): Promise<void> {
+    const decided = await repo.decidedBoostsOf(
+      work.tx,
+      changes.map((c) => c.order.id),
+    );
+    if (decided.length === 0) return;
+    const byOrder = new Map(changes.map((c) => [c.order.id, c]));
+    const left = await repo.lockBudgets(work.tx, [...new Set(decided.map((b) => b.boostId))]);
+    for (const boost of decided) {
+      const c = byOrder.get(boost.orderId)!;
+      const due = c.status === 'won' ? boostAmount(c.payout, boost.rateBp, boost.capPerOrder) : 0n;
+      let delta = due - boost.amount;
+      const budget = left.get(boost.boostId) ?? 0n;
+      if (delta > budget) delta = budget;
+      const amount = boost.amount + delta;
+      const status =
+        amount === 0n ? (due === 0n ? 'none' : 'budget_out') : amount < due ? 'budget_out' : 'paid';
+      if (delta !== 0n) {
+        await this.ledger.post(work, {
+          memberId: c.order.memberId,
+          amount: delta,
+          type: 'prize_boost',
+          reference: { type: 'order', id: c.order.orderNo },
+          idempotencyKey: `correction:${correctionId}:boost:${boost.orderId}`,
+          remark: `加奖更正 ${c.order.orderNo}`,
+        });
+        left.set(boost.boostId, budget - delta);
+        await repo.addSpent(work.tx, boost.boostId, delta, now);
+      }
+      await repo.setBoostOutcome(work.tx, boost.orderId, status, amount, now);
+    }
   }
 
   /** An order's boost for its detail page, or null. */

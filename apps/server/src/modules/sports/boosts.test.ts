@@ -277,4 +277,43 @@ describe('加奖 campaigns', () => {
     expect(boosts.filter((b) => b.status === 'budget_out' && b.amount > 0n).length).toBeLessThanOrEqual(1);
     expect(boosts.every((b) => b.status === 'paid' || b.status === 'budget_out')).toBe(true);
   });
+
+  it('follows a corrected order: a voided leg lowers the prize, and the boost paid beyond it is taken back', async () => {
+    const { id } = await campaign();
+    const m = await newMember(t.app);
+    await fund(t, m, 100_000n);
+    const [a, b] = await openMatches(t, 'football', 2);
+    const placed = await place(
+      m,
+      [
+        { match: a!, win: true },
+        { match: b!, win: true },
+      ],
+      '2x1',
+    );
+    await finish(t, [a!, b!]);
+    const [won] = await t.database.db.select().from(orders).where(eq(orders.id, placed.order_id));
+    const paid = boostAmount(won!.payout, 500, 100_000n);
+    expect((await boostEntries(m)).map((e) => e.amount)).toEqual([paid]);
+
+    const voided = await as(t.app, risk, {
+      method: 'POST',
+      url: `/admin/v1/sports/matches/${a!.id}/correction`,
+      payload: { kind: 'void', reason: '比赛结果无效' },
+    });
+    expect(body(voided)).toMatchObject({ code: 200 });
+    const [corrected] = await t.database.db.select().from(orders).where(eq(orders.id, placed.order_id));
+    // The void leg counts 1.00: a smaller prize, so a smaller boost.
+    expect(corrected!.payout).toBeLessThan(won!.payout);
+    const due = boostAmount(corrected!.payout, 500, 100_000n);
+    const entries = await boostEntries(m);
+    expect(entries.map((e) => e.amount)).toEqual([paid, due - paid]);
+    const [boost] = await t.database.db
+      .select()
+      .from(orderBoosts)
+      .where(eq(orderBoosts.orderId, placed.order_id));
+    expect(boost).toMatchObject({ status: 'paid', amount: due });
+    const [row] = await t.database.db.select().from(prizeBoosts).where(eq(prizeBoosts.id, id));
+    expect(row?.spent).toBe(due);
+  });
 });

@@ -33,7 +33,7 @@ export function createSports(
     bonus: BonusService;
   },
 ) {
-  const boosts = new BoostsService(c.db, d.bonus, d.operators, c.clock);
+  const boosts = new BoostsService(c.db, d.bonus, d.ledger, d.operators, c.clock);
   const settlement = new SettlementService(c.db, d.ledger, c.events, c.log, d.messages, c.clock, boosts);
   const sportsPreferences = new SportsPreferencesService(c.db, c.clock, c.config.sports.betDelayMs);
   return {
@@ -95,6 +95,7 @@ export function createSports(
       c.publicCache,
       c.broadcaster,
       c.log,
+      boosts,
     ),
   };
 }
