@@ -275,18 +275,7 @@ function adminView(row: PrizeBoostRow, stats: repo.BoostStats | undefined) {
   };
 }
 
+/** A campaign's terms as the audit log keeps them (before and after an edit). */
 function auditFields(row: PrizeBoostRow) {
-  return {
-    name: row.name,
-    sport: row.sport,
-    pass_types: row.passTypes,
-    starts_at: row.startsAt.toISOString(),
-    ends_at: row.endsAt.toISOString(),
-    vip_min: row.vipMin,
-    tag: row.tag,
-    rate_bp: row.rateBp,
-    cap_per_order: formatFen(row.capPerOrder),
-    budget: formatFen(row.budget),
-    active: row.active,
-  };
+  return { ...boostView(row), budget: formatFen(row.budget), active: row.active };
 }
