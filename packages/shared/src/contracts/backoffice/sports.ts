@@ -171,7 +171,12 @@ export const boostBody = z
       .describe("Pass type codes ('2x1', 'single'); empty: every pass type"),
     starts_at: boostTime,
     ends_at: boostTime,
-    vip_min: z.number({ error: 'VIP等级须为0-10的整数' }).int('VIP等级须为0-10的整数').min(0).max(10).nullable(),
+    vip_min: z
+      .number({ error: 'VIP等级须为0-10的整数' })
+      .int('VIP等级须为0-10的整数')
+      .min(0)
+      .max(10)
+      .nullable(),
     tag: z.string().trim().min(1).max(20, '标签最多20个字').nullable(),
     rate_bp: z
       .number({ error: '加奖比例须为0.01%-100%' })
