@@ -27,8 +27,8 @@ import {
   wdlOption,
   type MatchRow,
 } from '../../test/sports-helpers.ts';
-import { members } from '../accounts/accounts.table.ts';
-import { ledgerEntries } from '../ledger/ledger.table.ts';
+import { members } from '../accounts/schema.ts';
+import { ledgerEntries } from '../ledger/schema.ts';
 import { orderBoosts, prizeBoosts } from './boosts.table.ts';
 import { matches, orders } from './sports.table.ts';
 

@@ -27,7 +27,7 @@ import {
   wdlOption,
   type MatchRow,
 } from '../../test/sports-helpers.ts';
-import { ledgerEntries } from '../ledger/ledger.table.ts';
+import { ledgerEntries } from '../ledger/schema.ts';
 import { memberBetLimits } from './limits.table.ts';
 import { orders } from './sports.table.ts';
 

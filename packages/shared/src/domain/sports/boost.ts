@@ -25,7 +25,7 @@ export interface BoostRule {
   active: boolean;
 }
 
-/** An order as a campaign reads it (a 奖金优化 plan counts as any order of its pass type). */
+/** An order as a campaign reads it (a 奖金优化 plan counts like every other order of its pass type). */
 export interface BoostedOrder {
   sport: 'football' | 'basketball';
   passType: string;
