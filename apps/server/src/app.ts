@@ -19,6 +19,7 @@ import { lotteryGamesRoutes } from './modules/lottery/index.ts';
 import { lotteryRoutes } from './modules/lottery/index.ts';
 import { ordersRoutes } from './modules/sports/index.ts';
 import { boostsRoutes, preferencesRoutes } from './modules/sports/index.ts';
+import { redPacketsAdminRoutes, redPacketsRoutes } from './modules/red-packets/index.ts';
 import { operatorsRoutes } from './modules/operators/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
 import { activitiesRoutes } from './modules/activities/index.ts';
@@ -184,6 +185,7 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(ordersRoutes);
   await app.register(preferencesRoutes);
   await app.register(boostsRoutes);
+  await app.register(redPacketsRoutes);
   await app.register(lotteryRoutes);
   await app.register(lotteryBetsRoutes);
   await app.register(lotteryGamesRoutes);
@@ -216,4 +218,5 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(lotteryAdminRoutes);
   await app.register(inviteAdminRoutes);
   await app.register(reportsAdminRoutes);
+  await app.register(redPacketsAdminRoutes);
 }

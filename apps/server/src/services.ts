@@ -38,6 +38,7 @@ import {
   RedisBroadcaster,
   type Broadcaster,
 } from './modules/realtime/index.ts';
+import { createRedPackets } from './modules/red-packets/index.ts';
 import { createReports } from './modules/reports/index.ts';
 import { ResponsiblePlayService } from './modules/responsible/index.ts';
 import { createRewards } from './modules/rewards/index.ts';
@@ -175,6 +176,16 @@ export async function createServices(
   const invite = createInvite(core, { ...agents, bonus, messages, operators, changes });
   const content = createContent(core, { operators, appConfig, messages });
   const reports = createReports(core, games);
+  const redPackets = createRedPackets(core, {
+    idempotency,
+    bonus,
+    responsible,
+    appConfig,
+    operators,
+    changes,
+    approvalThreshold: async (tx) => (await financeSettings.rules(tx)).adjustmentThreshold,
+    seedKey: lottery.drawSeedKey.key,
+  });
   const activities = new ActivitiesService(
     db,
     idempotency,
@@ -281,6 +292,7 @@ export async function createServices(
     ...invite,
     ...content,
     ...reports,
+    ...redPackets,
     /** Activities, eligibility, applications and their review. */
     activities,
     clientLogs: new ClientLogsService(db, clock),

@@ -16,3 +16,4 @@ export * from './contracts/backoffice/sports.ts';
 export * from './contracts/backoffice/sports-book.ts';
 export * from './contracts/backoffice/lottery.ts';
 export * from './contracts/backoffice/agents.ts';
+export * from './contracts/backoffice/red-packets.ts';

@@ -35,3 +35,5 @@ export * from './contracts/games.ts';
 export * from './contracts/responsible.ts';
 export * from './domain/play-limits.ts';
 export * from './reasons/index.ts';
+export * from './domain/red-packets.ts';
+export * from './contracts/red-packets.ts';

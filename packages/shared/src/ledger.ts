@@ -22,6 +22,8 @@ export const LEDGER_TYPES = {
   settle_correction: '结算更正',
   /** 加奖: an operator campaign's extra on a winning 竞彩 order's prize. */
   prize_boost: '竞彩加奖',
+  /** 红包: a claimed 红包雨 or 口令红包 packet. */
+  red_packet: '红包',
 } as const;
 
 export type LedgerType = keyof typeof LEDGER_TYPES;

@@ -29,3 +29,4 @@ export * from '../modules/limits/limits.table.ts';
 export * from '../modules/responsible/responsible.table.ts';
 export * from '../modules/dual-control/dual-control.table.ts';
 export * from '../modules/sports/boosts.table.ts';
+export * from '../modules/red-packets/red-packets.table.ts';

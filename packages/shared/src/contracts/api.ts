@@ -282,6 +282,15 @@ import {
   sportsPreferencesBody,
   sportTypeParam,
 } from './sports.ts';
+import {
+  redPacketClaimPage,
+  redPacketClaimResult,
+  redPacketClaimsQuery,
+  redPacketCodeBody,
+  redPacketIdParam,
+  redPacketList,
+  redPacketView,
+} from './red-packets.ts';
 import { balanceInfo, updateProfileBody, userInfo, vipLevelInfo } from './user.ts';
 import {
   bankList,
@@ -455,6 +464,11 @@ export const memberApi = {
   'POST /v1/order/submit': { body: orderSubmitBody, response: orderSubmitResult },
   'GET /v1/sports/preferences': { response: sportsPreferences },
   'GET /v1/sports/boosts': { response: z.array(boostView) },
+  'GET /v1/red-packets': { response: redPacketList },
+  'GET /v1/red-packets/claims': { query: redPacketClaimsQuery, response: redPacketClaimPage },
+  'GET /v1/red-packets/:id': { params: redPacketIdParam, response: redPacketView },
+  'POST /v1/red-packets/:id/claim': { params: redPacketIdParam, response: redPacketClaimResult },
+  'POST /v1/red-packets/code': { body: redPacketCodeBody, response: redPacketClaimResult },
   'PUT /v1/sports/preferences': { body: sportsPreferencesBody, response: sportsPreferences },
   'GET /v1/football/matches': { query: sportMatchListQuery, response: matchPage },
   'GET /v1/basketball/matches': { query: sportMatchListQuery, response: matchPage },

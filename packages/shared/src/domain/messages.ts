@@ -17,6 +17,7 @@ export const BONUS_TYPES = {
   manual: '人工赠送',
   trial: '体验金',
   boost: '竞彩加奖',
+  red_packet: '红包',
 } as const;
 export type BonusType = keyof typeof BONUS_TYPES;
 export const BONUS_TYPE_KEYS = Object.keys(BONUS_TYPES) as [BonusType, ...BonusType[]];

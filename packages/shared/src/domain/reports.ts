@@ -91,7 +91,7 @@ export function comprehensiveFigures(
   const bets = -of('bet', 'bet_refund') + games.bets;
   const payouts = of('payout', 'settle_correction') + games.payouts;
   const rebates = of('rebate');
-  const bonuses = of('bonus', 'vip_bonus', 'invite_reward', 'prize_boost');
+  const bonuses = of('bonus', 'vip_bonus', 'invite_reward', 'prize_boost', 'red_packet');
   return {
     deposits: of('deposit'),
     withdrawals: -of('withdraw_paid'),

@@ -18,6 +18,7 @@ import { MESSAGES_REASONS } from './messages.ts';
 import { OPERATORS_REASONS } from './operators.ts';
 import { PAYMENTS_REASONS } from './payments.ts';
 import { REALTIME_REASONS } from './realtime.ts';
+import { RED_PACKETS_REASONS } from './red-packets.ts';
 import { REPORTS_REASONS } from './reports.ts';
 import { REQUEST_REASONS } from './request.ts';
 import { RESPONSIBLE_REASONS } from './responsible.ts';
@@ -45,6 +46,7 @@ export const REASON_AREAS = {
   operators: OPERATORS_REASONS,
   payments: PAYMENTS_REASONS,
   realtime: REALTIME_REASONS,
+  red_packets: RED_PACKETS_REASONS,
   reports: REPORTS_REASONS,
   request: REQUEST_REASONS,
   responsible: RESPONSIBLE_REASONS,
@@ -70,6 +72,7 @@ export const REASONS = {
   ...OPERATORS_REASONS,
   ...PAYMENTS_REASONS,
   ...REALTIME_REASONS,
+  ...RED_PACKETS_REASONS,
   ...REPORTS_REASONS,
   ...REQUEST_REASONS,
   ...RESPONSIBLE_REASONS,

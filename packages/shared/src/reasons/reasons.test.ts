@@ -66,6 +66,8 @@ const SAMPLES: { [N in TemplateName]: ReasonParams<N> } = {
   'sports.slip_invalid': { problem: '混合过关至少选择2场比赛' },
   'sports.over_member_stake': { limit: '1000.00', best: '1,000' },
   'sports.boost_budget_below_spent': { spent: '1200.00' },
+  'red_packets.not_started': { at: '20:00' },
+  'red_packets.not_eligible': { problem: '当日存款满100.00元' },
   'sports.over_member_payout': { match: '周三001', limit: '50000.00', left: '1200.00', best: '400' },
   'sports.book_cap_reached': { match: '周三001', play: '胜平负', option: '主胜', best: '2,000' },
   'payments.under_min': { min: '10.00' },

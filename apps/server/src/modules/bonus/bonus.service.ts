@@ -30,6 +30,7 @@ const LEDGER_TYPE_OF: Record<BonusType, LedgerType> = {
   manual: 'bonus',
   trial: 'demo_credit',
   boost: 'prize_boost',
+  red_packet: 'red_packet',
 };
 
 /**

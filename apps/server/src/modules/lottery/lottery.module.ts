@@ -36,6 +36,8 @@ export function createLottery(
   const seedKey = resolveDrawSeedKey(c.config);
   c.log.info({ source: seedKey.source, keyId: seedKey.id }, 'lottery draw seed key');
   return {
+    /** The draw seed key: lottery periods' seeds, and red packets' (derived under their own names). */
+    drawSeedKey: seedKey,
     lotterySettlement,
     /** The lottery's clock: periods, 封盘, draws and settlement (`tick(now)` drives it in tests). */
     lotteryScheduler: new LotteryScheduler(c.db, lotterySettlement, c.broadcaster, c.log, c.clock, {

@@ -128,6 +128,14 @@ import {
   totpSetupResult,
   updateOperatorBody,
 } from './operators.ts';
+import {
+  redPacketAdminItem,
+  redPacketAdminPage,
+  redPacketAdminQuery,
+  redPacketBody,
+  redPacketCancelBody,
+  redPacketClaimsAdminPage,
+} from './red-packets.ts';
 import { operatorSecurityStatus } from './security.ts';
 import {
   adminMatchDetail,
@@ -486,6 +494,22 @@ export const backofficeApi = {
   'GET /admin/v1/sports/boosts/export': { query: pageQuery, response: csvFile },
   'POST /admin/v1/sports/boosts': { body: boostBody, response: boostAdminItem },
   'PUT /admin/v1/sports/boosts/:id': { params: idParam, body: boostBody, response: boostAdminItem },
+
+  // ---- 红包 ----
+  'GET /admin/v1/red-packets': { query: redPacketAdminQuery, response: redPacketAdminPage },
+  'GET /admin/v1/red-packets/export': { query: redPacketAdminQuery, response: csvFile },
+  'POST /admin/v1/red-packets': { body: redPacketBody, response: redPacketAdminItem },
+  'PUT /admin/v1/red-packets/:id': { params: idParam, body: redPacketBody, response: redPacketAdminItem },
+  'POST /admin/v1/red-packets/:id/cancel': {
+    params: idParam,
+    body: redPacketCancelBody,
+    response: redPacketAdminItem,
+  },
+  'GET /admin/v1/red-packets/:id/claims': {
+    params: idParam,
+    query: pageQuery,
+    response: redPacketClaimsAdminPage,
+  },
 
   // ---- lottery ----
   'GET /admin/v1/lottery/games': { response: lotteryGames },
