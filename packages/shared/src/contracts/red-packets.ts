@@ -66,7 +66,9 @@ export const redPacketView = z
 export const redPacketList = z.object({
   open: z.boolean().describe('redpacket_switch: 红包 features are on'),
   server_time: isoDate,
-  list: z.array(redPacketView).describe('红包雨 falling now, due in the next 24 hours, or closed in the last 24'),
+  list: z
+    .array(redPacketView)
+    .describe('红包雨 falling now, due in the next 24 hours, or closed in the last 24'),
 });
 
 const packetId = z.coerce

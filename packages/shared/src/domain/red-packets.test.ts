@@ -44,11 +44,15 @@ describe('splitRedPacket', () => {
   });
 
   it('with the budget exactly count × min every packet is the minimum', () => {
-    expect(splitRedPacket(SEED, { id: 1, budgetFen: 500, count: 5, minFen: 100 })).toEqual([100, 100, 100, 100, 100]);
+    expect(splitRedPacket(SEED, { id: 1, budgetFen: 500, count: 5, minFen: 100 })).toEqual([
+      100, 100, 100, 100, 100,
+    ]);
   });
 
   it('refuses terms that cannot be split', () => {
-    expect(splitProblem({ budgetFen: 99, count: 100, minFen: 1 })).toBe('红包总额不足以让每个红包达到最低金额');
+    expect(splitProblem({ budgetFen: 99, count: 100, minFen: 1 })).toBe(
+      '红包总额不足以让每个红包达到最低金额',
+    );
     expect(splitProblem({ budgetFen: 100, count: 0, minFen: 1 })).toMatch(/红包个数/);
     expect(splitProblem({ budgetFen: 100, count: 1, minFen: 0 })).toMatch(/最低金额/);
     expect(splitProblem({ budgetFen: 100_000_001, count: 1, minFen: 1 })).toMatch(/红包总额/);
@@ -66,7 +70,10 @@ describe('verifyRedPacket', () => {
   });
 
   it('refuses a seed that is not the committed one, and a claim paid another amount', () => {
-    expect(verifyRedPacket(OTHER, commitment(SEED), terms)).toMatchObject({ ok: false, reason: 'commitment' });
+    expect(verifyRedPacket(OTHER, commitment(SEED), terms)).toMatchObject({
+      ok: false,
+      reason: 'commitment',
+    });
     expect(verifyRedPacket('xyz', commitment(SEED), terms)).toMatchObject({ ok: false, reason: 'seed' });
     const wrong = verifyRedPacket(SEED, commitment(SEED), terms, { index: 9, amountFen: amounts[9]! + 1 });
     expect(wrong).toMatchObject({ ok: false, reason: 'amount' });

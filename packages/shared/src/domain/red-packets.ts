@@ -93,8 +93,7 @@ export function splitRedPacket(seedHex: string, terms: SplitTerms): number[] {
 }
 
 export type RedPacketVerification =
-  | { ok: true; amounts: number[] }
-  | { ok: false; reason: 'seed' | 'commitment' | 'amount'; message: string };
+  { ok: true; amounts: number[] } | { ok: false; reason: 'seed' | 'commitment' | 'amount'; message: string };
 
 /**
  * Checks a red packet after its window: the revealed seed matches the commitment published
@@ -112,6 +111,10 @@ export function verifyRedPacket(
     return { ok: false, reason: 'commitment', message: '种子与发放前公布的承诺值不符' };
   const amounts = splitRedPacket(seedHex, terms);
   if (claim && amounts[claim.index] !== claim.amountFen)
-    return { ok: false, reason: 'amount', message: `第${claim.index + 1}个红包应为${formatFen(BigInt(amounts[claim.index] ?? 0))}元` };
+    return {
+      ok: false,
+      reason: 'amount',
+      message: `第${claim.index + 1}个红包应为${formatFen(BigInt(amounts[claim.index] ?? 0))}元`,
+    };
   return { ok: true, amounts };
 }

@@ -114,7 +114,11 @@ export interface ClaimRow {
 }
 
 /** The member's claims among these red packets. */
-export async function claimsOf(db: Handle, memberId: number, ids: readonly number[]): Promise<Map<number, ClaimRow>> {
+export async function claimsOf(
+  db: Handle,
+  memberId: number,
+  ids: readonly number[],
+): Promise<Map<number, ClaimRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select()
@@ -187,7 +191,10 @@ export async function memberClaims(db: Handle, memberId: number, limit: number, 
       .orderBy(desc(redPacketSlots.claimedAt), desc(redPacketSlots.packetId))
       .limit(limit)
       .offset(offset),
-    db.select({ n: dsql<number>`count(*)::int` }).from(redPacketSlots).where(where),
+    db
+      .select({ n: dsql<number>`count(*)::int` })
+      .from(redPacketSlots)
+      .where(where),
   ]);
   return {
     rows: rows.map((r) => ({ ...claimOfSlot(r.slot), kind: r.kind, name: r.name })),
@@ -212,14 +219,20 @@ export async function listPackets(
       .orderBy(desc(redPackets.startsAt), desc(redPackets.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: dsql<number>`count(*)::int` }).from(redPackets).where(where),
+    db
+      .select({ n: dsql<number>`count(*)::int` })
+      .from(redPackets)
+      .where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
 
 export async function creatorOf(db: Handle, operatorId: number | null): Promise<string | null> {
   if (operatorId === null) return null;
-  const [row] = await db.select({ name: operators.username }).from(operators).where(eq(operators.id, operatorId));
+  const [row] = await db
+    .select({ name: operators.username })
+    .from(operators)
+    .where(eq(operators.id, operatorId));
   return row?.name ?? null;
 }
 
@@ -235,7 +248,10 @@ export async function packetClaims(db: Handle, packetId: number, limit: number, 
       .orderBy(desc(redPacketSlots.claimedAt), desc(redPacketSlots.index))
       .limit(limit)
       .offset(offset),
-    db.select({ n: dsql<number>`count(*)::int` }).from(redPacketSlots).where(where),
+    db
+      .select({ n: dsql<number>`count(*)::int` })
+      .from(redPacketSlots)
+      .where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

@@ -140,9 +140,16 @@ export class RedPacketsService {
   async list(member: { id: number }) {
     const now = this.deps.clock.now();
     if (!(await this.isOpen())) return { open: false, server_time: now.toISOString(), list: [] };
-    const rows = await repo.rainsBetween(this.db, new Date(now.getTime() - DAY_MS), new Date(now.getTime() + DAY_MS));
+    const rows = await repo.rainsBetween(
+      this.db,
+      new Date(now.getTime() - DAY_MS),
+      new Date(now.getTime() + DAY_MS),
+    );
     const ids = rows.map((r) => r.id);
-    const [stats, mine] = await Promise.all([repo.claimStats(this.db, ids), repo.claimsOf(this.db, member.id, ids)]);
+    const [stats, mine] = await Promise.all([
+      repo.claimStats(this.db, ids),
+      repo.claimsOf(this.db, member.id, ids),
+    ]);
     return {
       open: true,
       server_time: now.toISOString(),
@@ -232,7 +239,8 @@ export class RedPacketsService {
             remark: row.name,
             turnoverMultiple: row.turnoverPct / 100,
           });
-          if (grant.excluded) throw refuse('red_packets.not_eligible', { problem: '冷静期或自我排除期间不能领取' });
+          if (grant.excluded)
+            throw refuse('red_packets.not_eligible', { problem: '冷静期或自我排除期间不能领取' });
           return {
             claim: claimView({ packetId: row.id, index, amount, turnover, claimedAt: now }, row),
           };
@@ -271,7 +279,12 @@ export class RedPacketsService {
     return null;
   }
 
-  private view(row: RedPacketRow, now: Date, stats: repo.ClaimStats | undefined, mine: repo.ClaimRow | undefined) {
+  private view(
+    row: RedPacketRow,
+    now: Date,
+    stats: repo.ClaimStats | undefined,
+    mine: repo.ClaimRow | undefined,
+  ) {
     const status = statusOf(row, now);
     return {
       id: row.id,
@@ -315,7 +328,12 @@ export class RedPacketsService {
 
   async claimsOfPacket(id: number, query: { page: number; per_page: number }) {
     if (!(await repo.findPacket(this.db, id))) throw refuse('red_packets.not_found');
-    const { rows, total } = await repo.packetClaims(this.db, id, query.per_page, (query.page - 1) * query.per_page);
+    const { rows, total } = await repo.packetClaims(
+      this.db,
+      id,
+      query.per_page,
+      (query.page - 1) * query.per_page,
+    );
     return pageOf(
       rows.map((r) => ({
         index: r.slot.index,
@@ -338,7 +356,8 @@ export class RedPacketsService {
     return inTransaction(this.db, async (work) => {
       const now = this.deps.clock.now();
       if (input.endsAt <= now) throw refuse('red_packets.past');
-      if (input.code && (await repo.codeTaken(work.tx, input.code, null))) throw refuse('red_packets.code_taken');
+      if (input.code && (await repo.codeTaken(work.tx, input.code, null)))
+        throw refuse('red_packets.code_taken');
       const threshold = await this.deps.approvalThreshold(work.tx);
       const needsApproval = input.budget > threshold;
       let row = await repo.insertPacket(work.tx, {
@@ -400,7 +419,8 @@ export class RedPacketsService {
       const status = statusOf(before, now);
       if (status === 'ended' || status === 'cancelled') throw refuse('red_packets.over');
       if (input.endsAt <= now) throw refuse('red_packets.past');
-      if (input.code && (await repo.codeTaken(work.tx, input.code, id))) throw refuse('red_packets.code_taken');
+      if (input.code && (await repo.codeTaken(work.tx, input.code, id)))
+        throw refuse('red_packets.code_taken');
       const started = before.startsAt <= now;
       if (started) {
         const same =
@@ -503,7 +523,10 @@ export class RedPacketsService {
       claimed_amount: formatFen(claimedAmount),
       remaining_amount: formatFen(row.budget - claimedAmount),
       pending_change:
-        pending ?? (row.state === 'pending' && row.changeId !== null ? { id: row.changeId, summary: '红包预算复核' } : null),
+        pending ??
+        (row.state === 'pending' && row.changeId !== null
+          ? { id: row.changeId, summary: '红包预算复核' }
+          : null),
       created_by: createdBy,
       created_at: row.createdAt.toISOString(),
     };

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { members } from '../accounts/schema.ts';
 import { operators } from '../operators/schema.ts';
 
@@ -44,7 +54,10 @@ export const redPackets = pgTable(
     index('red_packets_window_idx').on(t.kind, t.endsAt),
     uniqueIndex('red_packets_code_idx').on(sql`lower(${t.code})`),
     check('red_packets_dates', sql`${t.startsAt} < ${t.endsAt}`),
-    check('red_packets_split', sql`${t.count} >= 1 AND ${t.minAmount} >= 1 AND ${t.budget} >= ${t.count} * ${t.minAmount}`),
+    check(
+      'red_packets_split',
+      sql`${t.count} >= 1 AND ${t.minAmount} >= 1 AND ${t.budget} >= ${t.count} * ${t.minAmount}`,
+    ),
     check('red_packets_code', sql`(${t.kind} = 'code') = (${t.code} IS NOT NULL)`),
   ],
 );

@@ -136,7 +136,9 @@ describe('红包雨', () => {
       .from(ledgerEntries)
       .where(eq(ledgerEntries.memberId, a.id));
     expect(entries).toEqual([{ amount: BigInt(Math.round(Number(got.amount) * 100)), type: 'red_packet' }]);
-    const balance = body<{ codingvolume: string }>(await as(t.app, a, { method: 'GET', url: '/v1/user/balance' }));
+    const balance = body<{ codingvolume: string }>(
+      await as(t.app, a, { method: 'GET', url: '/v1/user/balance' }),
+    );
     expect(balance.data.codingvolume).toBe(got.turnover);
 
     // After the window: the seed is out and every amount follows from it.
@@ -169,7 +171,12 @@ describe('红包雨', () => {
   });
 
   it('runs out: the packets after the last are refused, and the whole budget was paid', async () => {
-    const packet = await scheduled({ count: 3, budget: '3.00', min_amount: '1.00', starts_at: now().toISOString() });
+    const packet = await scheduled({
+      count: 3,
+      budget: '3.00',
+      min_amount: '1.00',
+      starts_at: now().toISOString(),
+    });
     const crowd = await Promise.all([1, 2, 3, 4].map(() => newMember(t.app)));
     const answers = [];
     for (const m of crowd) answers.push(await claim(m, packet.id));
@@ -237,7 +244,8 @@ describe('口令红包', () => {
   it('is claimed with its code (any case), once per member; a wrong code says nothing of others', async () => {
     await scheduled({ kind: 'code', code: 'Lucky888', name: '口令福利', starts_at: now().toISOString() });
     const m = await newMember(t.app);
-    const byCode = (code: string) => as(t.app, m, { method: 'POST', url: '/v1/red-packets/code', payload: { code } });
+    const byCode = (code: string) =>
+      as(t.app, m, { method: 'POST', url: '/v1/red-packets/code', payload: { code } });
     const wrong = await byCode('nope123');
     expect(wrong.statusCode).toBe(404);
     expect(body(wrong).message).toBe('口令不正确或红包不在领取时间内');
@@ -326,7 +334,12 @@ describe('console', () => {
 
 describe.runIf(process.env.TEST_DB === 'postgres')('红包雨 under concurrent claims (PostgreSQL)', () => {
   it('60 members claiming 40 packets at once: 40 paid, the budget exactly, nobody twice', async () => {
-    const packet = await scheduled({ count: 40, budget: '200.00', min_amount: '0.50', starts_at: now().toISOString() });
+    const packet = await scheduled({
+      count: 40,
+      budget: '200.00',
+      min_amount: '0.50',
+      starts_at: now().toISOString(),
+    });
     const crowd = await Promise.all(Array.from({ length: 60 }, () => newMember(t.app)));
     // Some members tap twice with different keys.
     const answers = await Promise.all([
@@ -336,7 +349,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')('红包雨 under concurrent c
     const paid = answers.filter((r) => r.statusCode === 200);
     expect(paid).toHaveLength(40);
     for (const r of answers) expect([200, 409]).toContain(r.statusCode);
-    const slots = await t.database.db.select().from(redPacketSlots).where(eq(redPacketSlots.packetId, packet.id));
+    const slots = await t.database.db
+      .select()
+      .from(redPacketSlots)
+      .where(eq(redPacketSlots.packetId, packet.id));
     const holders = slots.filter((s) => s.memberId !== null);
     expect(holders).toHaveLength(40);
     expect(new Set(holders.map((s) => s.memberId)).size).toBe(40);

@@ -28,6 +28,8 @@ export interface MenuEntry {
   auth?: boolean;
   /** true: only agents see it; false: only members who are not agents. */
   agent?: boolean;
+  /** Shown only while the operator has this feature on (app info's `redpacket_switch`). */
+  feature?: 'redpacket';
 }
 
 export interface MenuGroup {
@@ -65,6 +67,13 @@ const MENU_CATALOGUE: readonly MenuGroup[] = [
       { path: '/minePages/ranking', title: '邀请排行', icon: <HistogramOutline />, auth: true },
       { path: '/minePages/globalrankings', title: '全站排行', icon: <HistogramOutline /> },
       { path: '/activityPages/records', title: '活动记录', icon: <UnorderedListOutline />, auth: true },
+      {
+        path: '/redPacketPages/index',
+        title: '红包',
+        icon: <GiftOutline />,
+        auth: true,
+        feature: 'redpacket',
+      },
       { path: '/minePages/agent-apply', title: '申请代理', icon: <TeamOutline />, auth: true, agent: false },
       { path: '/agentPages/agent', title: '代理中心', icon: <TeamOutline />, auth: true, agent: true },
     ],
@@ -82,14 +91,19 @@ const MENU_CATALOGUE: readonly MenuGroup[] = [
 ];
 
 /** The groups and entries whose pages exist, for a member or a visitor. */
-export function mineMenu(loggedIn: boolean, isAgent = false): MenuGroup[] {
+export function mineMenu(
+  loggedIn: boolean,
+  isAgent = false,
+  features: { redpacket: boolean } = { redpacket: false },
+): MenuGroup[] {
   return MENU_CATALOGUE.map((group) => ({
     title: group.title,
     entries: group.entries.filter(
       (entry) =>
         hasRoute(entry.path) &&
         (loggedIn || !entry.auth) &&
-        (entry.agent === undefined || entry.agent === isAgent),
+        (entry.agent === undefined || entry.agent === isAgent) &&
+        (entry.feature === undefined || features[entry.feature]),
     ),
   })).filter((group) => group.entries.length > 0);
 }

@@ -66,18 +66,28 @@ export const redPacketBody = z
       .number({ error: '打码倍数须为0-50' })
       .min(0, '打码倍数须为0-50')
       .max(50, '打码倍数须为0-50')
-      .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, {
-        message: '打码倍数最多两位小数',
-      }),
-    vip_min: z.number({ error: 'VIP等级须为0-10的整数' }).int('VIP等级须为0-10的整数').min(0).max(10).nullable(),
+      .refine(
+        (v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9,
+        {
+          message: '打码倍数最多两位小数',
+        },
+      ),
+    vip_min: z
+      .number({ error: 'VIP等级须为0-10的整数' })
+      .int('VIP等级须为0-10的整数')
+      .min(0)
+      .max(10)
+      .nullable(),
     deposit_min: optionalMoney.describe('当日存款至少（元）; null: no condition'),
     turnover_min: optionalMoney.describe('当日有效投注至少（元）; null: no condition'),
   })
   .superRefine((b, ctx) => {
     if (Date.parse(b.starts_at) >= Date.parse(b.ends_at))
       ctx.addIssue({ code: 'custom', message: '结束时间须晚于开始时间', path: ['ends_at'] });
-    if (b.kind === 'code' && !b.code) ctx.addIssue({ code: 'custom', message: '口令红包须填写口令', path: ['code'] });
-    if (b.kind === 'rain' && b.code) ctx.addIssue({ code: 'custom', message: '红包雨不需要口令', path: ['code'] });
+    if (b.kind === 'code' && !b.code)
+      ctx.addIssue({ code: 'custom', message: '口令红包须填写口令', path: ['code'] });
+    if (b.kind === 'rain' && b.code)
+      ctx.addIssue({ code: 'custom', message: '红包雨不需要口令', path: ['code'] });
     const problem = splitProblem({
       budgetFen: Number(b.budget),
       count: b.count,

@@ -24,6 +24,10 @@ const NoticeBar = lazyPart('NoticeBar', () => import('../../notices/NoticeBar.ts
 const MemberCard = lazyPart('MemberCard', () =>
   import('../components/MemberCard.tsx').then((m) => m.MemberCard),
 );
+// 红包雨 (redpacket_switch): its rain, badge and result, for members only, beside the page.
+const RedPacketRain = lazyPart('RedPacketRain', () =>
+  import('../../red-packets/RedPacketRain.tsx').then((m) => m.RedPacketRain),
+);
 const HomeSections = lazyPart('HomeSections', () =>
   import('../components/HomeSections.tsx').then((m) => m.HomeSections),
 );
@@ -95,6 +99,11 @@ export default function HomePage() {
         </PullToRefresh>
       </div>
       <HomeModal />
+      {token && info.redpacket_switch === 1 ? (
+        <Suspense fallback={null}>
+          <RedPacketRain />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { ExclusionBanner } from '../../responsible/components/ExclusionBanner.ts
 import { logout } from '../../session/logout.ts';
 import { sessionKeys } from '../../session/queries.ts';
 import { useSessionStore } from '../../session/store.ts';
+import { useAppInfo } from '../../site/queries.ts';
 import { BalanceCard } from '../components/BalanceCard.tsx';
 import { MenuGroups } from '../components/MenuGroups.tsx';
 import { ProfileHeader } from '../components/ProfileHeader.tsx';
@@ -19,7 +20,8 @@ export default function MinePage() {
   const queryClient = useQueryClient();
   const token = useSessionStore((s) => s.token);
   const user = useSessionStore((s) => (s.token ? s.userinfo : null));
-  const groups = mineMenu(Boolean(user), user?.is_agent === 1);
+  const info = useAppInfo();
+  const groups = mineMenu(Boolean(user), user?.is_agent === 1, { redpacket: info.redpacket_switch === 1 });
 
   const refresh = async () => {
     if (!token) return;
