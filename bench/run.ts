@@ -74,6 +74,8 @@ const BENCHES: Bench[] = [
   },
   { name: 'lottery', env: {}, quick: { MEMBERS: '10', BETS: '50', SETTLE_BETS: '1000' } },
   { name: 'payments', env: {}, quick: { ORDERS: '100', MEMBERS: '20', CONCURRENCY: '16' } },
+  // 红包雨: 1,000 members tap one rain of 800 packets at once.
+  { name: 'promotions', env: {}, quick: { MEMBERS: '60', COUNT: '40', CONCURRENCY: '16' } },
   { name: 'games', env: {}, quick: { MEMBERS: '10', SPINS: '50', PENDING: '20' } },
   { name: 'reads', env: { DURATION_S: '10' }, quick: { DURATION_S: '2', WARMUP_S: '1' } },
   // The built member app (apps/web/dist, or WEB_DIST) in Chromium on a throttled phone.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, ne, sql as dsql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { sql } from '../../db/sql.ts';
@@ -51,7 +51,7 @@ export async function findByCode(db: Handle, code: string): Promise<RedPacketRow
   const [row] = await db
     .select()
     .from(redPackets)
-    .where(and(eq(redPackets.kind, 'code'), dsql`lower(${redPackets.code}) = lower(${code})`));
+    .where(and(eq(redPackets.kind, 'code'), sql`lower(${redPackets.code}) = lower(${code})`));
   return row;
 }
 
@@ -62,7 +62,7 @@ export async function codeTaken(db: Handle, code: string, exceptId: number | nul
     .from(redPackets)
     .where(
       and(
-        dsql`lower(${redPackets.code}) = lower(${code})`,
+        sql`lower(${redPackets.code}) = lower(${code})`,
         exceptId === null ? undefined : ne(redPackets.id, exceptId),
       ),
     );
@@ -96,8 +96,8 @@ export async function claimStats(db: Handle, ids: readonly number[]): Promise<Ma
   const rows = await db
     .select({
       packetId: redPacketSlots.packetId,
-      claimed: dsql<number>`count(*)::int`,
-      amount: dsql<string>`COALESCE(SUM(${redPacketSlots.amount}), 0)::text`,
+      claimed: sql<number>`count(*)::int`,
+      amount: sql<string>`COALESCE(SUM(${redPacketSlots.amount}), 0)::text`,
     })
     .from(redPacketSlots)
     .where(and(inArray(redPacketSlots.packetId, [...ids]), isNotNull(redPacketSlots.memberId)))
@@ -192,7 +192,7 @@ export async function memberClaims(db: Handle, memberId: number, limit: number, 
       .limit(limit)
       .offset(offset),
     db
-      .select({ n: dsql<number>`count(*)::int` })
+      .select({ n: sql<number>`count(*)::int` })
       .from(redPacketSlots)
       .where(where),
   ]);
@@ -220,7 +220,7 @@ export async function listPackets(
       .limit(limit)
       .offset(offset),
     db
-      .select({ n: dsql<number>`count(*)::int` })
+      .select({ n: sql<number>`count(*)::int` })
       .from(redPackets)
       .where(where),
   ]);
@@ -249,7 +249,7 @@ export async function packetClaims(db: Handle, packetId: number, limit: number, 
       .limit(limit)
       .offset(offset),
     db
-      .select({ n: dsql<number>`count(*)::int` })
+      .select({ n: sql<number>`count(*)::int` })
       .from(redPacketSlots)
       .where(where),
   ]);
@@ -259,7 +259,7 @@ export async function packetClaims(db: Handle, packetId: number, limit: number, 
 /** Deposits credited to the member's main wallet within [from, to), 分. */
 export async function depositsBetween(db: Handle, memberId: number, from: Date, to: Date): Promise<bigint> {
   const [row] = await db
-    .select({ total: dsql<string>`COALESCE(SUM(${ledgerEntries.amount}), 0)::text` })
+    .select({ total: sql<string>`COALESCE(SUM(${ledgerEntries.amount}), 0)::text` })
     .from(ledgerEntries)
     .innerJoin(wallets, eq(wallets.id, ledgerEntries.walletId))
     .where(
@@ -267,9 +267,9 @@ export async function depositsBetween(db: Handle, memberId: number, from: Date, 
         eq(ledgerEntries.memberId, memberId),
         eq(ledgerEntries.type, 'deposit'),
         eq(wallets.kind, 'main'),
-        dsql`${ledgerEntries.amount} > 0`,
-        dsql`${ledgerEntries.createdAt} >= ${from.toISOString()}`,
-        dsql`${ledgerEntries.createdAt} < ${to.toISOString()}`,
+        sql`${ledgerEntries.amount} > 0`,
+        sql`${ledgerEntries.createdAt} >= ${from.toISOString()}`,
+        sql`${ledgerEntries.createdAt} < ${to.toISOString()}`,
       ),
     );
   return BigInt(row?.total ?? '0');

@@ -83,7 +83,7 @@ export class RedPacketsService {
       responsible: Pick<ResponsiblePlayService, 'assertMayPlay' | 'isExcluded'>;
       appConfig: Pick<AppConfigService, 'appInfo'>;
       operators: Pick<OperatorsService, 'audit'>;
-      changes: Pick<ControlChanges, 'propose' | 'register'>;
+      changes: Pick<ControlChanges, 'propose' | 'register' | 'closeFor'>;
       /** Money one operator may commit alone (the finance setting `adjustment_approval_threshold`). */
       approvalThreshold: (tx: Tx) => Promise<bigint>;
       clock: Clock;
@@ -487,6 +487,9 @@ export class RedPacketsService {
         detail: { before: { status: RED_STATUS_TEXT[status] }, after: { status: RED_STATUS_TEXT.cancelled } },
         ip: call.ip,
       });
+      // A budget still waiting for its second operator has nothing left to approve.
+      if (status === 'pending')
+        await this.deps.changes.closeFor(work, 'red_packet', id, `红包已取消：${reason}`, call);
       const stats = await repo.claimStats(work.tx, [id]);
       return this.adminView(row, now, stats.get(id), await repo.creatorOf(work.tx, row.createdBy));
     });

@@ -326,6 +326,25 @@ describe('console', () => {
     expect(claimed.statusCode, claimed.body).toBe(200);
   });
 
+  it('cancelling a red packet that waits for approval closes what waited', async () => {
+    const res = await schedule({ budget: '3000.00', count: 30, starts_at: now().toISOString() });
+    const packet = body<AdminItem>(res).data;
+    expect(packet.pending_change).not.toBeNull();
+    const cancelled = await as(t.app, content, {
+      method: 'POST',
+      url: `/admin/v1/red-packets/${packet.id}/cancel`,
+      payload: { reason: '预算填错' },
+    });
+    expect(body<AdminItem>(cancelled).data.status).toBe('cancelled');
+    const change = body<{ status: string }>(
+      await as(t.app, admin, {
+        method: 'GET',
+        url: `/admin/v1/control-changes/${packet.pending_change!.id}`,
+      }),
+    ).data;
+    expect(change.status).toBe('rejected');
+  });
+
   it('is not for roles without the activities permission', async () => {
     const risk = await newOperator(t.app, 'risk');
     expect((await schedule({}, risk)).statusCode).toBe(403);
