@@ -17,3 +17,4 @@ export * from './contracts/backoffice/sports-book.ts';
 export * from './contracts/backoffice/lottery.ts';
 export * from './contracts/backoffice/agents.ts';
 export * from './contracts/backoffice/red-packets.ts';
+export * from './contracts/backoffice/free-bets.ts';

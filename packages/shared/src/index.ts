@@ -37,3 +37,4 @@ export * from './domain/play-limits.ts';
 export * from './reasons/index.ts';
 export * from './domain/red-packets.ts';
 export * from './contracts/red-packets.ts';
+export * from './contracts/free-bets.ts';

@@ -24,6 +24,8 @@ export const LEDGER_TYPES = {
   prize_boost: '竞彩加奖',
   /** 红包: a claimed 红包雨 or 口令红包 packet. */
   red_packet: '红包',
+  /** 免费投注券: the ticket's stake taken back from a won (or refunded) order's payout. */
+  free_bet: '免费投注券本金',
 } as const;
 
 export type LedgerType = keyof typeof LEDGER_TYPES;

@@ -282,6 +282,7 @@ import {
   sportsPreferencesBody,
   sportTypeParam,
 } from './sports.ts';
+import { freeBetPage, freeBetsQuery } from './free-bets.ts';
 import {
   redPacketClaimPage,
   redPacketClaimResult,
@@ -464,6 +465,7 @@ export const memberApi = {
   'POST /v1/order/submit': { body: orderSubmitBody, response: orderSubmitResult },
   'GET /v1/sports/preferences': { response: sportsPreferences },
   'GET /v1/sports/boosts': { response: z.array(boostView) },
+  'GET /v1/free-bets': { query: freeBetsQuery, response: freeBetPage },
   'GET /v1/red-packets': { response: redPacketList },
   'GET /v1/red-packets/claims': { query: redPacketClaimsQuery, response: redPacketClaimPage },
   'GET /v1/red-packets/:id': { params: redPacketIdParam, response: redPacketView },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderFreeBetView } from './free-bets.ts';
 import { BET_MODES } from '../domain/sports/validation.ts';
 import { BET_TYPES, type PlayTypeId } from '../domain/sports/play-types.ts';
 import { isoDate, moneyString, paginated } from './common.ts';
@@ -220,6 +221,13 @@ export const orderSubmitBody = z
       .regex(/^\d{1,9}(\.\d{1,2})?$/, '投注金额格式不正确')
       .optional()
       .describe('Total the member was shown; refused when it differs from the computed stake'),
+    free_bet_id: z
+      .number({ error: '免费投注券ID须为数字' })
+      .int('免费投注券ID须为整数')
+      .positive('免费投注券ID须为正数')
+      .max(2_147_483_647, '免费投注券ID无效')
+      .optional()
+      .describe('免费投注券: the ticket that is the whole stake (the member pays nothing)'),
     selections: z
       .array(
         z.object({
@@ -262,6 +270,7 @@ export const orderSubmitResult = z
       .object({ name: z.string(), rate_text: z.string() })
       .nullable()
       .describe('加奖 campaign the order got (paid on its prize if it wins), or null'),
+    free_bet: orderFreeBetView.nullable().describe('免费投注券 that staked the order, or null'),
   })
   .meta({ id: 'OrderSubmitResult' });
 
@@ -345,6 +354,7 @@ export const orderDetail = orderSummary
   .extend({
     legs: z.array(orderLegView),
     boost: orderBoostView.nullable().describe('加奖 the order got, and what it paid'),
+    free_bet: orderFreeBetView.nullable().describe('免费投注券 that staked the order'),
   })
   .meta({ id: 'OrderDetail' });
 

@@ -11,7 +11,7 @@ export const REPORT_CATEGORIES = {
 export type ReportCategory = keyof typeof REPORT_CATEGORIES;
 
 /** Ledger types that are stakes, refunds of stakes, and payouts. */
-const BET_TYPES: readonly LedgerType[] = ['bet', 'bet_refund', 'payout', 'settle_correction'];
+const BET_TYPES: readonly LedgerType[] = ['bet', 'bet_refund', 'payout', 'settle_correction', 'free_bet'];
 
 /**
  * The category of a ledger bet, refund or payout by the reference it carries: sports orders
@@ -81,7 +81,8 @@ export function comprehensiveFigures(
     if (!(BET_TYPES as string[]).includes(s.type)) continue;
     const figures = categories[categoryOfReference(s.referenceType)];
     // A correction changes what was paid out (positive: paid more, negative: taken back).
-    if (s.type === 'payout' || s.type === 'settle_correction') figures.payouts += s.total;
+    if (s.type === 'payout' || s.type === 'settle_correction' || s.type === 'free_bet')
+      figures.payouts += s.total;
     else figures.bets -= s.total;
   }
   categories.games.bets += games.bets;
@@ -89,7 +90,8 @@ export function comprehensiveFigures(
   for (const figures of Object.values(categories)) figures.profit = figures.payouts - figures.bets;
 
   const bets = -of('bet', 'bet_refund') + games.bets;
-  const payouts = of('payout', 'settle_correction') + games.payouts;
+  // A free bet's stake taken back from its payout: what was paid out is the prize net of it.
+  const payouts = of('payout', 'settle_correction', 'free_bet') + games.payouts;
   const rebates = of('rebate');
   const bonuses = of('bonus', 'vip_bonus', 'invite_reward', 'prize_boost', 'red_packet');
   return {

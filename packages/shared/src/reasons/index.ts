@@ -8,6 +8,7 @@ import { AGENTS_REASONS } from './agents.ts';
 import { BACKOFFICE_REASONS } from './backoffice.ts';
 import { CONTENT_REASONS } from './content.ts';
 import { DUAL_CONTROL_REASONS } from './dual-control.ts';
+import { FREE_BETS_REASONS } from './free-bets.ts';
 import { GAMES_REASONS } from './games.ts';
 import { IDEMPOTENCY_REASONS } from './idempotency.ts';
 import { INVITE_REASONS } from './invite.ts';
@@ -36,6 +37,7 @@ export const REASON_AREAS = {
   backoffice: BACKOFFICE_REASONS,
   content: CONTENT_REASONS,
   dual_control: DUAL_CONTROL_REASONS,
+  free_bets: FREE_BETS_REASONS,
   games: GAMES_REASONS,
   idempotency: IDEMPOTENCY_REASONS,
   invite: INVITE_REASONS,
@@ -62,6 +64,7 @@ export const REASONS = {
   ...BACKOFFICE_REASONS,
   ...CONTENT_REASONS,
   ...DUAL_CONTROL_REASONS,
+  ...FREE_BETS_REASONS,
   ...GAMES_REASONS,
   ...IDEMPOTENCY_REASONS,
   ...INVITE_REASONS,

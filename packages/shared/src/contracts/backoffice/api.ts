@@ -129,6 +129,14 @@ import {
   updateOperatorBody,
 } from './operators.ts';
 import {
+  freeBetAdminItem,
+  freeBetAdminPage,
+  freeBetAdminQuery,
+  freeBetGrantBody,
+  freeBetGrantResult,
+  freeBetRevokeBody,
+} from './free-bets.ts';
+import {
   redPacketAdminItem,
   redPacketAdminPage,
   redPacketAdminQuery,
@@ -494,6 +502,16 @@ export const backofficeApi = {
   'GET /admin/v1/sports/boosts/export': { query: pageQuery, response: csvFile },
   'POST /admin/v1/sports/boosts': { body: boostBody, response: boostAdminItem },
   'PUT /admin/v1/sports/boosts/:id': { params: idParam, body: boostBody, response: boostAdminItem },
+
+  // ---- 免费投注券 ----
+  'GET /admin/v1/free-bets': { query: freeBetAdminQuery, response: freeBetAdminPage },
+  'GET /admin/v1/free-bets/export': { query: freeBetAdminQuery, response: csvFile },
+  'POST /admin/v1/free-bets/grants': { body: freeBetGrantBody, response: freeBetGrantResult },
+  'POST /admin/v1/free-bets/:id/revoke': {
+    params: idParam,
+    body: freeBetRevokeBody,
+    response: freeBetAdminItem,
+  },
 
   // ---- 红包 ----
   'GET /admin/v1/red-packets': { query: redPacketAdminQuery, response: redPacketAdminPage },

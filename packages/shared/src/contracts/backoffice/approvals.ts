@@ -30,6 +30,7 @@ export const CONTROL_CHANGE_KINDS = {
   'activity.approve': '活动彩金审核（超出单人额度）',
   'invite.settings': '邀请规则（提高奖励）',
   'red_packet.approve': '红包预算（超出单人额度）',
+  'free_bet.grant': '发放免费投注券（超出单人额度）',
 } as const;
 export type ControlChangeKindKey = keyof typeof CONTROL_CHANGE_KINDS;
 const kindKeys = Object.keys(CONTROL_CHANGE_KINDS) as [ControlChangeKindKey, ...ControlChangeKindKey[]];

@@ -16,3 +16,4 @@ export * from './results.ts';
 export * from './settlement.ts';
 export * from './schemas.ts';
 export * from './boost.ts';
+export * from './free-bet.ts';
