@@ -20,6 +20,7 @@ import { lotteryRoutes } from './modules/lottery/index.ts';
 import { ordersRoutes } from './modules/sports/index.ts';
 import { boostsRoutes, preferencesRoutes } from './modules/sports/index.ts';
 import { redPacketsAdminRoutes, redPacketsRoutes } from './modules/red-packets/index.ts';
+import { freeBetsAdminRoutes, freeBetsRoutes } from './modules/free-bets/index.ts';
 import { operatorsRoutes } from './modules/operators/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
 import { activitiesRoutes } from './modules/activities/index.ts';
@@ -186,6 +187,7 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(preferencesRoutes);
   await app.register(boostsRoutes);
   await app.register(redPacketsRoutes);
+  await app.register(freeBetsRoutes);
   await app.register(lotteryRoutes);
   await app.register(lotteryBetsRoutes);
   await app.register(lotteryGamesRoutes);
@@ -219,4 +221,5 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(inviteAdminRoutes);
   await app.register(reportsAdminRoutes);
   await app.register(redPacketsAdminRoutes);
+  await app.register(freeBetsAdminRoutes);
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { createAdapters, defaultAdapters, type AdapterRegistry } from './adapters/index.ts';
 import type { AppConfig } from './config.ts';
 import type { Core } from './core.ts';
-import type { Database } from './db/client.ts';
+import type { Database, Tx } from './db/client.ts';
 import { registerJobs } from './jobs.ts';
 import type { Clock } from './lib/clock.ts';
 import { EventBus } from './lib/events.ts';
@@ -38,6 +38,7 @@ import {
   RedisBroadcaster,
   type Broadcaster,
 } from './modules/realtime/index.ts';
+import { createFreeBets } from './modules/free-bets/index.ts';
 import { createRedPackets } from './modules/red-packets/index.ts';
 import { createReports } from './modules/reports/index.ts';
 import { ResponsiblePlayService } from './modules/responsible/index.ts';
@@ -162,7 +163,9 @@ export async function createServices(
 
   // ---- the modules, each through its factory ----
   const money = { ledger, idempotency, messages, responsible, operators, changes, solo };
-  const sports = createSports(core, { ...money, bonus, sportsFeed: adapters.sportsFeed });
+  const approvalThreshold = async (tx: Tx) => (await financeSettings.rules(tx)).adjustmentThreshold;
+  const { freeBets } = createFreeBets(core, { ledger, operators, changes, responsible, approvalThreshold });
+  const sports = createSports(core, { ...money, bonus, freeBets, sportsFeed: adapters.sportsFeed });
   const lottery = createLottery(core, money);
   const games = createGames(core, { ledger, responsible, messages, gameProvider: adapters.gameProvider });
   const payments = createPayments(core, {
@@ -183,7 +186,7 @@ export async function createServices(
     appConfig,
     operators,
     changes,
-    approvalThreshold: async (tx) => (await financeSettings.rules(tx)).adjustmentThreshold,
+    approvalThreshold,
     seedKey: lottery.drawSeedKey.key,
   });
   const activities = new ActivitiesService(
@@ -293,6 +296,8 @@ export async function createServices(
     ...content,
     ...reports,
     ...redPackets,
+    /** 免费投注券: grants, tickets, the stake taken back at settlement. */
+    freeBets,
     /** Activities, eligibility, applications and their review. */
     activities,
     clientLogs: new ClientLogsService(db, clock),

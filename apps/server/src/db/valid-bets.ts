@@ -10,8 +10,8 @@ import type { SQL } from 'drizzle-orm';
 import { sql } from './sql.ts';
 
 const SOURCES: Record<ValidBetCategory, SQL> = {
-  /** Sports orders decided won or lost. */
-  sports: sql`SELECT member_id, total_amount AS amount, settled_at FROM orders WHERE status IN ('won', 'lost')`,
+  /** Sports orders decided won or lost (not those a 免费投注券 staked: the member staked nothing). */
+  sports: sql`SELECT member_id, total_amount AS amount, settled_at FROM orders WHERE status IN ('won', 'lost') AND free_bet_id IS NULL`,
   /** Lottery bets decided won or lost. */
   lottery: sql`SELECT member_id, amount, settled_at FROM lottery_bets WHERE status IN ('won', 'lost')`,
   /** Game rounds the provider settled (the record sync copies finished rounds only), by when played. */

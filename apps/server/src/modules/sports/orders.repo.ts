@@ -199,14 +199,15 @@ export async function insertOrderReadingSuspensions(
     await tx.execute(sql`
       WITH o AS (
         INSERT INTO orders (order_no, member_id, sport, bet_mode, pass_type, multiple, multiples, match_count,
-                            bet_count, total_amount, max_prize, created_at, status, accept_at, confirm_due_at, odds_policy)
+                            bet_count, total_amount, max_prize, created_at, status, accept_at, confirm_due_at, odds_policy,
+                            free_bet_id)
         VALUES (${order.orderNo}, ${order.memberId}::int, ${order.sport}, ${order.betMode}, ${order.passType},
                 ${order.multiple}::int, ${order.multiples ? pgArray(order.multiples) : null}::int[],
                 ${order.matchCount}::int, ${order.betCount}::int,
                 ${order.totalAmount}::bigint, ${order.maxPrize}::bigint, ${order.createdAt.toISOString()}::timestamptz,
                 ${order.status ?? 'pending'}, ${order.acceptAt?.toISOString() ?? null}::timestamptz,
                 ${order.status === 'confirming' ? (order.acceptAt?.toISOString() ?? null) : null}::timestamptz,
-                ${order.oddsPolicy})
+                ${order.oddsPolicy}, ${order.freeBetId ?? null}::int)
         ON CONFLICT (order_no) DO NOTHING
         RETURNING id
       ), l AS (
@@ -428,4 +429,14 @@ export async function orderIdsOfMatches(db: Db, matchIds: readonly number[]): Pr
   );
   if (!row?.ids) return [];
   return Array.from(new Int32Array(new Set(row.ids.split(',').map(Number))).sort());
+}
+
+/** The member's main balance, read in the order's transaction (an order staked by a ticket moves none). */
+export async function mainBalance(tx: Tx, memberId: number): Promise<bigint> {
+  const [row] = rowsOf<{ balance: string }>(
+    await tx.execute(
+      sql`SELECT balance::text AS balance FROM wallets WHERE member_id = ${memberId} AND kind = 'main'`,
+    ),
+  );
+  return BigInt(row?.balance ?? '0');
 }

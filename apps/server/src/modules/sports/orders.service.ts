@@ -27,6 +27,7 @@ import * as orders from './orders.repo.ts';
 import { BookShardFull, rebalance, reserveLiability } from './book.service.ts';
 import * as repo from './sports.repo.ts';
 import type { BoostsService } from './boosts.service.ts';
+import type { FreeBetsService } from '../free-bets/index.ts';
 import {
   acceptanceTime,
   applySlipRules,
@@ -61,6 +62,7 @@ export class OrdersService {
     private readonly delays: BetDelays,
     private readonly events: EventBus,
     private readonly boosts: Pick<BoostsService, 'attach' | 'ofOrder'>,
+    private readonly freeBets: Pick<FreeBetsService, 'use' | 'ofOrder'>,
   ) {}
 
   /**
@@ -93,6 +95,10 @@ export class OrdersService {
     const ruled = applySlipRules(body, sport, priced.selections);
     assertUnderStakeLimit(ruled, ruled.multiple, reads.limit, reads.defaults);
     const { slip } = ruled;
+    // 免费投注券: the ticket is the whole stake, the book's money — no debit, not a valid bet, no
+    // 加奖, and the member's own stake limits do not count it (a time-out still stops it).
+    const freeBetId = body.free_bet_id ?? null;
+    if (freeBetId !== null && body.multiples) throw refuse('free_bets.optimised');
 
     // `lockBook`: the second try, after the book's fast path found a shard without room
     // (BookShardFull): everything runs again, deciding the book against each outcome's whole cap.
@@ -102,10 +108,12 @@ export class OrdersService {
         async (work) => {
           // Time-out, self-exclusion and the member's own limits, first: their lock is the first
           // this transaction takes, as on every money path of the member.
-          await this.responsible.assertMayPlay(work, member.id, this.clock.now(), {
-            kind: 'stake',
-            amount: slip.totalStake,
-          });
+          await this.responsible.assertMayPlay(
+            work,
+            member.id,
+            this.clock.now(),
+            freeBetId === null ? { kind: 'stake', amount: slip.totalStake } : { kind: 'play' },
+          );
           // The matches must still be open at commit: lock them against a concurrent close.
           const locked = await orders.lockSubmitMatches(work.tx, matchIds);
           assertStillOpen(locked, priced, this.clock.now());
@@ -134,6 +142,7 @@ export class OrdersService {
                   status: confirming ? 'confirming' : 'pending',
                   acceptAt,
                   oddsPolicy: confirming ? policy : null,
+                  freeBetId,
                 },
                 legRows(priced, locked),
                 matchIds,
@@ -141,23 +150,45 @@ export class OrdersService {
           );
           const { orderNo } = order;
           assertPlaysNotSuspended(order.suspended, priced.selections);
+          const freeBet =
+            freeBetId === null
+              ? null
+              : await this.freeBets.use(
+                  work.tx,
+                  member.id,
+                  freeBetId,
+                  {
+                    passType: slip.passType.code,
+                    totalStakeFen: slip.totalStake,
+                    odds: priced.selections.map((s) => s.odds),
+                    inPlay: confirming,
+                    at: now,
+                  },
+                  { id: order.id, orderNo },
+                );
           // 加奖: the best running campaign covering the order, kept with it (shown on the order).
-          const boost = await this.boosts.attach(work.tx, member, {
-            id: order.id,
-            sport,
-            passType: slip.passType.code,
-            at: now,
-          });
-          const debit = await this.ledger.post(work, {
-            memberId: member.id,
-            amount: -slip.totalStake,
-            type: 'bet',
-            reference: { type: 'order', id: orderNo },
-            remark: `竞彩投注 ${orderNo}`,
-          });
+          const boost = freeBet
+            ? null
+            : await this.boosts.attach(work.tx, member, {
+                id: order.id,
+                sport,
+                passType: slip.passType.code,
+                at: now,
+              });
+          const balance = freeBet
+            ? await orders.mainBalance(work.tx, member.id)
+            : (
+                await this.ledger.post(work, {
+                  memberId: member.id,
+                  amount: -slip.totalStake,
+                  type: 'bet',
+                  reference: { type: 'order', id: orderNo },
+                  remark: `竞彩投注 ${orderNo}`,
+                })
+              ).balanceAfter;
           // Valid bets count as turnover: they raise totalgame and pay down the 打码量 still owed.
           // An in-play order is not a valid bet until it is accepted: it counts then.
-          if (!confirming)
+          if (!confirming && !freeBet)
             announceFigures(
               work,
               this.events,
@@ -194,10 +225,11 @@ export class OrdersService {
             pass_type: slip.passType.code,
             pass_type_name: slip.passType.code === 'single' ? '单关' : slip.passType.name,
             status: confirming ? ('confirming' as const) : ('pending' as const),
-            balance: formatFen(debit.balanceAfter),
+            balance: formatFen(balance),
             created_at: now.toISOString(),
             accept_at: acceptAt?.toISOString() ?? null,
             boost,
+            free_bet: freeBet,
           };
         },
       );
@@ -264,6 +296,7 @@ export class OrdersService {
     return {
       ...summary,
       boost: await this.boosts.ofOrder(order.id),
+      free_bet: order.freeBetId === null ? null : await this.freeBets.ofOrder(order.id),
       legs: legs.map((l) => {
         const m = byId.get(l.matchId);
         if (!m) throw new AppError(500);

@@ -1,6 +1,7 @@
 import type { Core } from '../../core.ts';
 import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
 import type { BonusService } from '../bonus/index.ts';
+import type { FreeBetsService } from '../free-bets/index.ts';
 import type { IdempotencyService } from '../idempotency/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { MessagesService } from '../messages/index.ts';
@@ -31,10 +32,23 @@ export function createSports(
     changes: ControlChanges;
     solo: SoloAllowance;
     bonus: BonusService;
+    freeBets: FreeBetsService;
   },
 ) {
   const boosts = new BoostsService(c.db, d.bonus, d.ledger, d.operators, c.clock);
-  const settlement = new SettlementService(c.db, d.ledger, c.events, c.log, d.messages, c.clock, boosts);
+  // What settles and is corrected beside an order's own payout: its 加奖, then its 免费投注券 stake.
+  const extras: Pick<BoostsService, 'settle' | 'correct'> = {
+    settle: async (work, settled, now) => {
+      const paid = await boosts.settle(work, settled, now);
+      await d.freeBets.settle(work, settled);
+      return paid;
+    },
+    correct: async (work, changes, correctionId, now) => {
+      await boosts.correct(work, changes, correctionId, now);
+      await d.freeBets.correct(work, changes, correctionId);
+    },
+  };
+  const settlement = new SettlementService(c.db, d.ledger, c.events, c.log, d.messages, c.clock, extras);
   const sportsPreferences = new SportsPreferencesService(c.db, c.clock, c.config.sports.betDelayMs);
   return {
     /** The sports feed in use (SPORTS_FEED). */
@@ -84,6 +98,7 @@ export function createSports(
       c.config.sports.betDelayMs,
       c.events,
       boosts,
+      d.freeBets,
     ),
     sportsAdmin: new SportsAdminService(
       c.db,
@@ -95,7 +110,7 @@ export function createSports(
       c.publicCache,
       c.broadcaster,
       c.log,
-      boosts,
+      extras,
     ),
   };
 }

@@ -160,6 +160,8 @@ export const orders = pgTable(
     /** The member's odds-change policy when the order was placed (in-play orders are decided by it). */
     oddsPolicy: text('odds_policy', { enum: ['any', 'higher', 'none'] }),
     rejectReason: text('reject_reason'),
+    /** 免费投注券 that is the whole stake: the member paid nothing (no stake debit, not a valid bet). */
+    freeBetId: integer('free_bet_id'),
   },
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),
