@@ -95,7 +95,7 @@ describe('红包', () => {
     await page.getByRole('tab', { name: '我的红包' }).click();
     const list = page.getByTestId('red-packet-claims');
     await list.getByText('口令福利').waitFor();
-    expect(await list.locator('.rp-card').count()).toBe(2);
+    expect(await list.locator('.redp-card').count()).toBe(2);
     await screenshot(page, 'red-packets-mine');
     expect(pageErrors).toEqual([]);
   });
@@ -111,7 +111,7 @@ describe('红包', () => {
     await expect
       .poll(() => verdict.textContent())
       .toBe('验证通过：种子与承诺值相符，您的红包金额与种子推导结果一致');
-    expect(await page.locator('.rp-amounts span').count()).toBe(10);
+    expect(await page.locator('.redp-amounts span').count()).toBe(10);
     await screenshot(page, 'red-packets-verify');
     expect(pageErrors).toEqual([]);
   });

@@ -72,11 +72,11 @@ export function RedPacketRain() {
       {!rain && falling ? (
         <button
           type="button"
-          className="rp-badge rp-badge-live"
+          className="redp-badge redp-badge-live"
           data-testid="red-packet-badge"
           onClick={() => setOpen(falling.id)}
         >
-          <span className="rp-badge-icon" aria-hidden>
+          <span className="redp-badge-icon" aria-hidden>
             福
           </span>
           红包雨进行中
@@ -84,11 +84,11 @@ export function RedPacketRain() {
       ) : !rain && next ? (
         <button
           type="button"
-          className="rp-badge"
+          className="redp-badge"
           data-testid="red-packet-badge"
           onClick={() => void navigate('/redPacketPages/index')}
         >
-          <span className="rp-badge-icon" aria-hidden>
+          <span className="redp-badge-icon" aria-hidden>
             福
           </span>
           {clockText(next.starts_at)} 红包雨
@@ -96,19 +96,19 @@ export function RedPacketRain() {
       ) : null}
       {rain ? (
         <div
-          className="rp-rain"
+          className="redp-rain"
           role="dialog"
           aria-label={`${rain.name}：点击红包领取`}
           data-testid="red-packet-rain"
         >
-          <div className="rp-rain-head">
+          <div className="redp-rain-head">
             <div>
               <strong>{rain.name}</strong>
               <span>
                 剩余 {countdownText(Date.parse(rain.ends_at) - now)} · 已抢 {rain.claimed}/{rain.count}
               </span>
             </div>
-            <button type="button" className="rp-rain-close" aria-label="关闭红包雨" onClick={close}>
+            <button type="button" className="redp-rain-close" aria-label="关闭红包雨" onClick={close}>
               <CloseOutline />
             </button>
           </div>
@@ -116,7 +116,7 @@ export function RedPacketRain() {
             <button
               key={i}
               type="button"
-              className="rp-drop"
+              className="redp-drop"
               aria-label="抢红包"
               data-testid="red-packet-drop"
               style={{
@@ -127,10 +127,10 @@ export function RedPacketRain() {
               }}
               onClick={grab}
             >
-              <span className="rp-drop-seal">抢</span>
+              <span className="redp-drop-seal">抢</span>
             </button>
           ))}
-          <p className="rp-rain-foot">
+          <p className="redp-rain-foot">
             {rain.conditions.text ? `领取条件：${rain.conditions.text}；` : ''}每人限领一次，需完成
             {rain.turnover_multiple}倍打码量
           </p>
@@ -139,20 +139,20 @@ export function RedPacketRain() {
       <CenterPopup
         visible={outcome !== null}
         onMaskClick={() => setOutcome(null)}
-        bodyClassName="rp-result"
+        bodyClassName="redp-result"
         destroyOnClose
       >
         {outcome?.kind === 'won' ? (
-          <div className="rp-result-inner" data-testid="red-packet-result">
-            <p className="rp-result-title">恭喜抢到红包</p>
-            <p className="rp-result-amount">
+          <div className="redp-result-inner" data-testid="red-packet-result">
+            <p className="redp-result-title">恭喜抢到红包</p>
+            <p className="redp-result-amount">
               <small>¥</small>
               {yuan(outcome.claim.amount)}
             </p>
-            <p className="rp-result-note">已存入主钱包，需完成打码量 {yuan(outcome.claim.turnover)} 元</p>
+            <p className="redp-result-note">已存入主钱包，需完成打码量 {yuan(outcome.claim.turnover)} 元</p>
             <button
               type="button"
-              className="rp-result-button"
+              className="redp-result-button"
               onClick={() => {
                 setOutcome(null);
                 void navigate('/redPacketPages/index?tab=mine');
@@ -162,10 +162,10 @@ export function RedPacketRain() {
             </button>
           </div>
         ) : outcome ? (
-          <div className="rp-result-inner" data-testid="red-packet-result">
-            <p className="rp-result-title">没抢到</p>
-            <p className="rp-result-note">{outcome.message}</p>
-            <button type="button" className="rp-result-button" onClick={() => setOutcome(null)}>
+          <div className="redp-result-inner" data-testid="red-packet-result">
+            <p className="redp-result-title">没抢到</p>
+            <p className="redp-result-note">{outcome.message}</p>
+            <button type="button" className="redp-result-button" onClick={() => setOutcome(null)}>
               知道了
             </button>
           </div>

@@ -38,38 +38,38 @@ export default function RedPacketVerifyPage() {
   if (!p) return <Page title="红包验证">{<ErrorBlock status="empty" title="红包不存在" />}</Page>;
   return (
     <Page title="红包验证">
-      <div className="rp-page" data-testid="red-packet-verify">
+      <div className="redp-page" data-testid="red-packet-verify">
         <Section title={p.name}>
-          <div className="rp-card">
-            <div className="rp-row">
+          <div className="redp-card">
+            <div className="redp-row">
               <span>总额 / 个数 / 单个最低</span>
               <span>
                 {yuan(p.budget)} 元 / {p.count} 个 / {yuan(p.min_amount)} 元
               </span>
             </div>
             {p.mine ? (
-              <div className="rp-row">
+              <div className="redp-row">
                 <span>我的红包</span>
                 <b>
                   第 {p.mine.index + 1} 个，{yuan(p.mine.amount)} 元
                 </b>
               </div>
             ) : null}
-            <div className="rp-row">
+            <div className="redp-row">
               <span>承诺值（开始前公布）</span>
             </div>
-            <div className="rp-hash">{p.commitment}</div>
-            <div className="rp-row">
+            <div className="redp-hash">{p.commitment}</div>
+            <div className="redp-row">
               <span>种子（结束后公布）</span>
             </div>
-            <div className="rp-hash">{p.seed ?? '红包结束后公布'}</div>
+            <div className="redp-hash">{p.seed ?? '红包结束后公布'}</div>
           </div>
         </Section>
         {verdict ? (
           <Section title="本机验证结果">
-            <div className="rp-card">
+            <div className="redp-card">
               <div
-                className={`rp-check ${verdict.ok ? 'rp-check-ok' : 'rp-check-bad'}`}
+                className={`redp-check ${verdict.ok ? 'redp-check-ok' : 'redp-check-bad'}`}
                 data-testid="red-packet-verdict"
               >
                 {verdict.ok ? <CheckCircleFill /> : <CloseCircleFill />}
@@ -82,22 +82,22 @@ export default function RedPacketVerifyPage() {
                 </span>
               </div>
               {verdict.ok ? (
-                <div className="rp-amounts" aria-label="全部红包金额">
+                <div className="redp-amounts" aria-label="全部红包金额">
                   {verdict.amounts.slice(0, 200).map((a, i) => (
-                    <span key={i} className={p.mine?.index === i ? 'rp-mine' : undefined}>
+                    <span key={i} className={p.mine?.index === i ? 'redp-mine' : undefined}>
                       {(a / 100).toFixed(2)}
                     </span>
                   ))}
                 </div>
               ) : null}
-              <p className="rp-note">
+              <p className="redp-note">
                 算法：种子 = 开始前已锁定的随机数，承诺值 = SHA-256(种子)；以 HMAC-SHA-256(种子, "red-packet:
                 {p.id}:序号") 为随机源，按二倍均值法拆分总额并洗牌，第 N 个被领取的红包即第 N 个金额。
               </p>
             </div>
           </Section>
         ) : (
-          <p className="rp-note">红包结束后公布种子，届时可在此验证每个红包的金额。</p>
+          <p className="redp-note">红包结束后公布种子，届时可在此验证每个红包的金额。</p>
         )}
       </div>
     </Page>

@@ -47,7 +47,7 @@ export default function RedPacketsPage() {
           <Tabs.Tab key={t.key} title={t.title} />
         ))}
       </Tabs>
-      <div className="rp-page">
+      <div className="redp-page">
         {tab === 'rain' ? <Rains /> : tab === 'code' ? <CodeClaim /> : <MyClaims />}
       </div>
     </Page>
@@ -76,31 +76,31 @@ function Rains() {
     >
       <div data-testid="red-packet-rains">
         {list.map((r) => (
-          <div key={r.id} className="rp-card" data-testid="red-packet-card">
-            <div className="rp-card-head">
+          <div key={r.id} className="redp-card" data-testid="red-packet-card">
+            <div className="redp-card-head">
               <strong>{r.name}</strong>
-              <span className={`rp-status rp-status-${r.status}`}>{RED_PACKET_STATUSES[r.status]}</span>
+              <span className={`redp-status redp-status-${r.status}`}>{RED_PACKET_STATUSES[r.status]}</span>
             </div>
-            <div className="rp-row">
+            <div className="redp-row">
               <span>时间</span>
               <span>
                 {clockText(r.starts_at, now)} – {clockText(r.ends_at, now)}
               </span>
             </div>
-            <div className="rp-row">
+            <div className="redp-row">
               <span>总额 / 个数</span>
               <span>
                 {yuan(r.budget)} 元 / {r.count} 个（已抢 {r.claimed} 个）
               </span>
             </div>
-            <div className="rp-row">
+            <div className="redp-row">
               <span>领取条件</span>
               <span>
                 {r.conditions.text || '所有会员'}，{r.turnover_multiple}倍打码
               </span>
             </div>
             {r.mine ? (
-              <div className="rp-row">
+              <div className="redp-row">
                 <span>我抢到</span>
                 <b>{yuan(r.mine.amount)} 元</b>
               </div>
@@ -149,7 +149,7 @@ function CodeClaim() {
     });
   };
   return (
-    <div className="rp-code">
+    <div className="redp-code">
       <Input
         aria-label="红包口令"
         placeholder="输入平台公布的红包口令"
@@ -164,7 +164,7 @@ function CodeClaim() {
       </Button>
       {result ? (
         <p
-          className={result.ok ? 'rp-check-ok' : 'rp-check-bad'}
+          className={result.ok ? 'redp-check-ok' : 'redp-check-bad'}
           role="status"
           data-testid="red-packet-code-result"
         >
@@ -194,18 +194,18 @@ function MyClaims() {
           <button
             key={c.packet_id}
             type="button"
-            className="rp-card"
+            className="redp-card"
             onClick={() => void navigate(`/redPacketPages/verify?id=${c.packet_id}`)}
           >
-            <span className="rp-card-head">
+            <span className="redp-card-head">
               <strong>{c.name}</strong>
-              <b className="rp-row">{yuan(c.amount)} 元</b>
+              <b className="redp-row">{yuan(c.amount)} 元</b>
             </span>
-            <span className="rp-row">
+            <span className="redp-row">
               <span>{c.kind === 'rain' ? '红包雨' : '口令红包'}</span>
               <span>{formatDateTime(c.claimed_at)}</span>
             </span>
-            <span className="rp-row">
+            <span className="redp-row">
               <span>打码量</span>
               <span>{yuan(c.turnover)} 元</span>
             </span>
