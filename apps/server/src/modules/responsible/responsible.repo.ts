@@ -141,7 +141,8 @@ export interface PlayFigures {
  * and money back from a game platform (`game_out` on main).
  */
 const STAKE_TYPES = ['bet', 'bet_refund', 'game_in', 'game_refund'];
-const PAYOUT_TYPES = ['payout', 'settle_correction', 'game_out'];
+// `free_bet`: a 免费投注券's stake taken back from its win (the member's gain is the prize less it).
+const PAYOUT_TYPES = ['payout', 'settle_correction', 'game_out', 'free_bet'];
 
 const list = (values: string[]) =>
   sql.join(

@@ -50,6 +50,12 @@ export default function ResponsiblePlayPage() {
         {PLAY_LIMIT_KINDS.map((kind) => (
           <LimitGroup key={kind} kind={kind} limits={data.limits} onEdit={setEditing} />
         ))}
+        <div className="rp-intro card" data-testid="rp-promotions">
+          <strong>优惠与限额</strong>
+          <p>
+            免费投注券的本金由平台提供：用券投注不计入您的存款、亏损和投注限额，也不计入有效投注；中奖时只派发扣除券面本金后的奖金。红包、加奖等彩金按活动规则计入打码量。冷静期或自我排除期间，平台不向您发放免费投注券，您也不能使用免费投注券、领取红包，加奖不予派发。
+          </p>
+        </div>
         <RealityCheckPicker minutes={data.reality_check_minutes} />
         <ExclusionPicker
           current={exclusion && phase ? exclusion : undefined}
