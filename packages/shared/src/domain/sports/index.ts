@@ -17,3 +17,4 @@ export * from './settlement.ts';
 export * from './schemas.ts';
 export * from './boost.ts';
 export * from './free-bet.ts';
+export * from './cash-out.ts';

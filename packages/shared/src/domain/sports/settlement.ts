@@ -101,6 +101,22 @@ function resolveOrder(order: PlacedOrder): ResolvedOrder {
   return { passType, multiple: order.multiple, picks, multiples };
 }
 
+/** One bet of an order: its legs (selection index and accepted odds, one per match) and multiple. */
+export interface OrderBet {
+  legs: ReadonlyArray<{ index: number; odds: bigint }>;
+  multiple: number;
+}
+
+/** Every bet of the order in `betsOf` order (sizes ascending, last match's option fastest). */
+export function* orderBets(order: PlacedOrder): Generator<OrderBet> {
+  const { picks, passType, multiples, multiple } = resolveOrder(order);
+  let bet = 0;
+  for (const subset of subBetsOf(picks.length, passType.sizes)) {
+    for (const options of cartesian(subset.map((i) => picks[i]?.options ?? [])))
+      yield { legs: options, multiple: multiples?.[bet++] ?? multiple };
+  }
+}
+
 /** Status of every selection of the order, by its index. */
 export function settleLegs(order: PlacedOrder, results: MatchResults): LegStatus[] {
   return legStatuses(resolveOrder(order), order.selections.length, results);
