@@ -104,8 +104,13 @@ describe('the menu', { timeout: 30_000 }, () => {
   });
 
   it.each<[OperatorRoleKey, string[], string[]]>([
-    ['content', ['公告', '站内信', '红包', '复核中心'], ['会员列表', '充值订单', '管理账号', '报表']],
-    ['finance', ['充值订单', '人工调整', '报表'], ['公告', '管理账号', '赛事与风控', '红包']],
+    [
+      'content',
+      ['公告', '站内信', '红包', '免费投注券', '复核中心'],
+      ['会员列表', '充值订单', '管理账号', '报表'],
+    ],
+    ['support', ['会员列表', '红包', '免费投注券'], ['充值订单', '管理账号', '公告']],
+    ['finance', ['充值订单', '人工调整', '报表'], ['公告', '管理账号', '赛事与风控', '红包', '免费投注券']],
   ])('is built for the signed-in role: %s', async (role, shown, hidden) => {
     signedIn(role);
     fakeApi({ ...FRAME, 'GET /dashboard': null });

@@ -33,6 +33,7 @@ const NoticesPage = lazy(() => import('@/features/content/NoticesPage.tsx'));
 const BannersPage = lazy(() => import('@/features/content/BannersPage.tsx'));
 const ActivitiesPage = lazy(() => import('@/features/content/ActivitiesPage.tsx'));
 const RedPacketsPage = lazy(() => import('@/features/red-packets/RedPacketsPage.tsx'));
+const FreeBetsPage = lazy(() => import('@/features/free-bets/FreeBetsPage.tsx'));
 const ExpertsPage = lazy(() => import('@/features/content/ExpertsPage.tsx'));
 const LotteryArticlesPage = lazy(() => import('@/features/content/LotteryArticlesPage.tsx'));
 const MessagesPage = lazy(() => import('@/features/content/MessagesPage.tsx'));
@@ -103,6 +104,7 @@ const router = createBrowserRouter(
         { path: 'content/banners', element: page('content', <BannersPage />) },
         { path: 'content/activities', element: page('activities', <ActivitiesPage />) },
         { path: 'content/red-packets', element: page('activities', <RedPacketsPage />) },
+        { path: 'content/free-bets', element: page('activities', <FreeBetsPage />) },
         { path: 'content/experts', element: page('content', <ExpertsPage />) },
         { path: 'content/lottery-articles', element: page('content', <LotteryArticlesPage />) },
         { path: 'content/messages', element: page('messages', <MessagesPage />) },

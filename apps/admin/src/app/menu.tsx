@@ -59,6 +59,7 @@ export const MENU: MenuEntry[] = [
       { path: '/content/banners', name: '轮播图', permission: 'content' },
       { path: '/content/activities', name: '活动与审核', permission: 'activities' },
       { path: '/content/red-packets', name: '红包', permission: 'activities' },
+      { path: '/content/free-bets', name: '免费投注券', permission: 'activities' },
       { path: '/content/experts', name: '专家与文章', permission: 'content' },
       { path: '/content/lottery-articles', name: '彩票资讯', permission: 'content' },
       { path: '/content/messages', name: '站内信', permission: 'messages' },

@@ -4,12 +4,16 @@ import { get } from '@/lib/api.ts';
 
 export type TagCount = BackofficeResponse<'GET', '/admin/v1/member-tags'>[number];
 
-/** The tags in use with their member counts (filters, message segments, the tag editor). */
-export function useMemberTags() {
+/**
+ * The tags in use with their member counts (filters, message segments, the tag editor). `enabled`
+ * false asks nothing (an operator without the members' permission would be refused).
+ */
+export function useMemberTags(enabled = true) {
   return useQuery({
     queryKey: ['member-tags'],
     queryFn: () => get('/admin/v1/member-tags'),
     staleTime: 30_000,
+    enabled,
   });
 }
 

@@ -2,6 +2,7 @@ import {
   BankcardOutline,
   BillOutline,
   CollectMoneyOutline,
+  CouponOutline,
   DownlandOutline,
   FileOutline,
   GiftOutline,
@@ -67,6 +68,7 @@ const MENU_CATALOGUE: readonly MenuGroup[] = [
       { path: '/minePages/ranking', title: '邀请排行', icon: <HistogramOutline />, auth: true },
       { path: '/minePages/globalrankings', title: '全站排行', icon: <HistogramOutline /> },
       { path: '/activityPages/records', title: '活动记录', icon: <UnorderedListOutline />, auth: true },
+      { path: '/minePages/free-bets', title: '免费投注券', icon: <CouponOutline />, auth: true },
       {
         path: '/redPacketPages/index',
         title: '红包',

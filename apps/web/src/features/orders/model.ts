@@ -21,6 +21,7 @@ export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   lost: '未中奖',
   refunded: '已退款',
   rejected: '投注被拒',
+  cashed_out: '已提前结算',
 };
 
 export const LEG_STATUS_TEXT: Record<LegStatus, string> = {

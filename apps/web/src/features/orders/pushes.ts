@@ -2,6 +2,7 @@ import { REALTIME_EVENTS } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { subscribePrivate } from '@/lib/realtime/index.ts';
+import { freeBetKeys } from '../free-bets/queries.ts';
 import { mineKeys } from '../mine/queries.ts';
 import { orderKeys, useSetBalance } from './queries.ts';
 
@@ -27,6 +28,8 @@ export function useOrderPushes(): void {
     const offSettled = subscribePrivate(REALTIME_EVENTS.orderSettled, () => {
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       void queryClient.invalidateQueries({ queryKey: mineKeys.balance() });
+      // A ticket's order settled: its winnings (or the ticket given back on a refund) show.
+      void queryClient.invalidateQueries({ queryKey: freeBetKeys.all });
     });
     // An in-play order left its bet delay: accepted (待开奖) or refused and refunded (投注被拒).
     const offConfirmed = subscribePrivate(REALTIME_EVENTS.orderConfirmed, () => {

@@ -8,6 +8,8 @@ import {
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '@/lib/api/client.ts';
+import { ApiError } from '@/lib/api/errors.ts';
+import { freeBetKeys } from '../free-bets/queries.ts';
 import { mineKeys, type BalanceInfo } from '../mine/queries.ts';
 import { MEMBER_SCOPE, patchUserInfo, useSessionStore } from '../session/store.ts';
 import { COMBO_FILTERS, type ComboFilter, type OrderFilter } from './model.ts';
@@ -118,7 +120,8 @@ export function useSetBalance() {
 
 /**
  * POST /v1/order/submit. The key is made once per confirmation by the caller, so the client's
- * automatic retries reuse it and the server places the order at most once.
+ * automatic retries reuse it and the server places the order at most once. An order placed with a
+ * 免费投注券 (or one the server refused for its ticket) refreshes the member's tickets.
  */
 export function useSubmitOrderMutation() {
   const queryClient = useQueryClient();
@@ -134,6 +137,11 @@ export function useSubmitOrderMutation() {
       setBalance(result.balance);
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       void queryClient.invalidateQueries({ queryKey: mineKeys.balance() });
+      void queryClient.invalidateQueries({ queryKey: freeBetKeys.all });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.reason?.startsWith('free_bets.'))
+        void queryClient.invalidateQueries({ queryKey: freeBetKeys.all });
     },
   });
 }

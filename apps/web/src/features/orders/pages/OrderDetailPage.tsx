@@ -95,6 +95,20 @@ function Summary({ order }: { order: OrderDetail }) {
             <dd>开奖后派奖</dd>
           </div>
         )}
+        {order.free_bet ? (
+          <div className="order-free-bet">
+            <dt>免费投注券</dt>
+            <dd data-testid="order-free-bet">
+              {yuan(order.free_bet.value)}元
+              {order.status === 'won' && order.free_bet.winnings !== null ? (
+                <>
+                  {' '}
+                  · 实得 <b data-testid="order-free-bet-winnings">{yuan(order.free_bet.winnings)}</b>元
+                </>
+              ) : null}
+            </dd>
+          </div>
+        ) : null}
         {order.boost ? (
           <div className="order-boost">
             <dt>加奖 {order.boost.rate_text}</dt>
@@ -109,6 +123,11 @@ function Summary({ order }: { order: OrderDetail }) {
         <span>下单 {beijingDateTime(order.created_at)}</span>
         {order.settled_at ? <span>结算 {beijingDateTime(order.settled_at)}</span> : null}
       </div>
+      {order.free_bet ? (
+        <p className="order-note free-bet" data-testid="order-free-bet-note">
+          {freeBetNote(order)}
+        </p>
+      ) : null}
       {order.status === 'confirming' ? (
         <p className="order-note confirming" data-testid="order-confirming">
           滚球注单确认中{order.accept_at ? `，预计 ${beijingDateTime(order.accept_at)} 前完成确认` : ''}
@@ -212,6 +231,22 @@ function useRefreshOnSettle(status: OrderDetail['status'] | undefined): void {
 }
 
 /** betPages/order/detail?order_no=: the order, its legs with scores, its bets with a status filter. */
+
+/** What a 免费投注券 order means for the member, by the order's status. */
+const FREE_BET_NOTES: Partial<Record<OrderDetail['status'], string>> = {
+  pending: '免费投注券下单，实付0元；中奖返还不含本金',
+  won: '免费投注券下单：派奖扣回券面金额后为实得',
+  lost: '免费投注券下单，未中奖不扣余额',
+  refunded: '注单已退款：免费投注券的本金由平台提供，不退现金',
+};
+
+/** The note under a 免费投注券 order; a win spells out the sum (prize − the ticket = 实得). */
+function freeBetNote(order: OrderDetail): string {
+  const ticket = order.free_bet;
+  if (order.status === 'won' && ticket && ticket.winnings !== null)
+    return `派奖${yuan(order.payout)}元，扣回券面${yuan(ticket.value)}元，实得${yuan(ticket.winnings)}元`;
+  return FREE_BET_NOTES[order.status] ?? '免费投注券下单，实付0元';
+}
 
 /** What an order's 加奖 came to, in words. */
 const BOOST_STATUS_TEXT: Record<NonNullable<OrderDetail['boost']>['status'], (amount: string) => string> = {

@@ -10,6 +10,7 @@ import {
 import { Button, Popup } from 'antd-mobile';
 import { CloseCircleFill, DeleteOutline, UpOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
+import { toast } from '@/lib/toast.tsx';
 import { CountInput } from '@/ui/AmountInput.tsx';
 import { Money, yuan } from '@/ui/Money.tsx';
 import type { SubmitResult } from '../../orders/model.ts';
@@ -22,6 +23,7 @@ import {
 } from '../slip/preview.ts';
 import {
   acceptOddsChanges,
+  chooseFreeBet,
   chooseMultiple,
   choosePassType,
   clearSlipSelections,
@@ -43,6 +45,8 @@ import { PrizeOptimiseSheet } from './PrizeOptimiseSheet.tsx';
 import { planSlip } from '../slip/optimise.ts';
 import { slipBoost } from '../slip/boost.ts';
 import { useBoostsQuery } from '../boosts.ts';
+import { useSlipFreeBets } from '../slip/use-free-bets.ts';
+import { FreeBetLine, FreeBetPay, FreeBetPicker } from './FreeBetSlip.tsx';
 import { serverNow } from '../clock.ts';
 import type { PendingOddsChange } from '../slip/odds-changes.ts';
 
@@ -96,8 +100,9 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
   const [open, setOpen] = useState(false);
   const [multipleProblem, setMultipleProblem] = useState<string | null>(null);
   const [optimising, setOptimising] = useState(false);
+  const [pickingFreeBet, setPickingFreeBet] = useState(false);
   const choices = useSlipStore();
-  const { slip, multiple, matches, dropped } = choices;
+  const { slip, multiple, matches, dropped, freeBet } = choices;
   const preview = useMemo(() => previewSlip(choices), [choices]);
   const offered = useMemo(() => offeredPassTypes(slip), [slip]);
   // 奖金优化 is offered for a parlay of two bets or more (up to the engine's size).
@@ -109,11 +114,14 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
     { sport: slip.currentSport, passType: pass?.code ?? null },
     new Date(serverNow()),
   );
+  // 免费投注券: the member's tickets judged against the slip; the chosen one is the whole stake.
+  const freeBets = useSlipFreeBets(choices);
   const groups = groupByMatch(slip.selectedBets);
   const matchCount = countMatches(slip.selectedBets);
   const { submit, submitting } = useSlipSubmit((result) => {
     setOpen(false);
     setOptimising(false);
+    setPickingFreeBet(false);
     // An in-play order is confirmed after its bet delay: BetConfirmation counts down and says how it ended.
     if (result.status !== 'confirming') onPlaced(result);
   });
@@ -162,6 +170,10 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
                   <b className="slip-bar-moved" data-testid="slip-bar-moved">
                     {changes.length}个选项赔率已变化
                   </b>
+                ) : preview.ok && freeBet ? (
+                  <>
+                    {preview.betCount}注 · 免费投注券<em>{yuan(freeBet.value)}</em>元
+                  </>
                 ) : preview.ok ? (
                   <>
                     {preview.betCount}注 · 共<em>{yuan(preview.totalStake)}</em>元
@@ -289,29 +301,47 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
 
           <div className="slip-block slip-multiple">
             <div className="slip-block-title">倍数</div>
-            <div data-testid="slip-multiple">
-              <CountInput
-                min={SPORTS_MIN_MULTIPLE}
-                max={SPORTS_MAX_MULTIPLE}
-                value={multiple}
-                onChange={chooseMultiple}
-                onProblem={setMultipleProblem}
-              />
-            </div>
-            <span className="hint">每注2元，1-99倍</span>
+            {freeBet ? (
+              // The ticket sets the multiple (its value is the stake): no typing while it is used.
+              <div data-testid="slip-multiple" className="slip-multiple-fixed">
+                <b>{multiple}</b>倍
+              </div>
+            ) : (
+              <div data-testid="slip-multiple">
+                <CountInput
+                  min={SPORTS_MIN_MULTIPLE}
+                  max={SPORTS_MAX_MULTIPLE}
+                  value={multiple}
+                  onChange={chooseMultiple}
+                  onProblem={setMultipleProblem}
+                />
+              </div>
+            )}
+            <span className="hint">{freeBet ? '按券面金额设定' : '每注2元，1-99倍'}</span>
             {plan?.ok ? (
               <button
                 type="button"
-                className="optimise-open"
+                className={freeBet ? 'optimise-open off' : 'optimise-open'}
                 data-testid="optimise-open"
-                onClick={() => setOptimising(true)}
+                aria-disabled={freeBet !== null}
+                onClick={() => (freeBet ? toast.info('使用免费投注券时不可奖金优化') : setOptimising(true))}
               >
                 奖金优化
               </button>
             ) : null}
           </div>
 
+          {!empty && freeBets.tickets.length > 0 ? (
+            <FreeBetLine
+              chosen={freeBet}
+              usable={freeBets.usable}
+              total={freeBets.tickets.length}
+              onOpen={() => setPickingFreeBet(true)}
+              onStop={() => chooseFreeBet(null)}
+            />
+          ) : null}
           <SlipSummary preview={preview} multiple={multiple} multipleProblem={multipleProblem} />
+          {freeBet && preview.ok ? <FreeBetPay ticket={freeBet} valid={preview} /> : null}
           {boost && !empty ? (
             <p className="slip-boost" data-testid="slip-boost">
               <b>加奖 {boost.rate_text}</b> {boost.name} · 中奖后按奖金加奖，每单最高
@@ -353,7 +383,23 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
           </Button>
         </div>
       </Popup>
-      {plan?.ok && optimising ? (
+      <FreeBetPicker
+        open={pickingFreeBet}
+        onClose={() => setPickingFreeBet(false)}
+        choices={freeBets.choices}
+        chosenId={freeBet?.id ?? null}
+        onChoose={(ticket, m) => {
+          // The typed multiple gives way to the ticket's: whatever it refused no longer applies.
+          setMultipleProblem(null);
+          chooseFreeBet(ticket, m);
+          setPickingFreeBet(false);
+        }}
+        onStop={() => {
+          chooseFreeBet(null);
+          setPickingFreeBet(false);
+        }}
+      />
+      {plan?.ok && optimising && !freeBet ? (
         <PrizeOptimiseSheet
           open
           onClose={() => setOptimising(false)}

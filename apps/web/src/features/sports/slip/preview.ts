@@ -22,6 +22,8 @@ export interface SlipChoices {
   /** Pass type code the member picked in mixed mode ('3x4'); null until they pick one. */
   passType: string | null;
   multiple: number;
+  /** 免费投注券 staking the whole slip (its value is the stake); none by default. */
+  freeBet?: { id: number } | null;
 }
 
 function playTypesOf(selections: readonly BetSelection[]): PlayTypeId[] {
@@ -73,7 +75,10 @@ export function previewSlip(choices: SlipChoices, plan?: readonly number[] | nul
   });
 }
 
-/** The POST /v1/order/submit body for a slip the engine accepted; total_amount is what was shown. */
+/**
+ * The POST /v1/order/submit body for a slip the engine accepted; total_amount is what was shown
+ * (with a 免费投注券, the ticket's value: the member pays nothing).
+ */
 export function buildSubmitBody(choices: SlipChoices, valid: ValidSlip): OrderSubmitBody {
   return {
     sport_type: SPORT_TYPE_IDS[choices.slip.currentSport],
@@ -82,6 +87,8 @@ export function buildSubmitBody(choices: SlipChoices, valid: ValidSlip): OrderSu
     // An optimised plan carries each bet's multiple; the order's own is then 1.
     multiple: valid.multiples ? 1 : choices.multiple,
     ...(valid.multiples ? { multiples: valid.multiples } : {}),
+    // A ticket stakes a plain slip only (never a 奖金优化 plan): the server refuses it with a plan.
+    ...(choices.freeBet && !valid.multiples ? { free_bet_id: choices.freeBet.id } : {}),
     total_amount: formatFen(valid.totalStake),
     selections: choices.slip.selectedBets.map((s) => ({
       match_id: Number(s.matchId),

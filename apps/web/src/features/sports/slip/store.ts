@@ -20,6 +20,7 @@ import {
 } from '@app/shared';
 import { create } from 'zustand';
 import { closedLegs, type ClosedReason, type SaleState } from '../deadline.ts';
+import type { FreeBet } from '../../free-bets/queries.ts';
 import type { Match } from '../model.ts';
 import type { MatchUpdate, OddsUpdate } from '../live-patch.ts';
 import { pendingOddsChanges, type PendingOddsChange, type Quote } from './odds-changes.ts';
@@ -56,6 +57,10 @@ interface SlipStore extends SlipChoices {
   dropped: DroppedLeg[];
   /** The latest price seen for each selected option (by selection key); see odds-changes.ts. */
   quotes: Record<string, Quote>;
+  /** 免费投注券 the member chose as the whole stake (the multiple follows it); see free-bet.ts. */
+  freeBet: FreeBet | null;
+  /** The member's own multiple before the ticket set one: given back when the ticket goes. */
+  multipleBeforeFreeBet: number | null;
 }
 
 /**
@@ -70,6 +75,8 @@ export const useSlipStore = create<SlipStore>(() => ({
   matches: {},
   dropped: [],
   quotes: {},
+  freeBet: null,
+  multipleBeforeFreeBet: null,
 }));
 
 export function matchInfoOf(match: Match): SlipMatchInfo {
@@ -160,6 +167,8 @@ export function clearSlipSelections(): void {
     multiple: 1,
     dropped: [],
     quotes: {},
+    freeBet: null,
+    multipleBeforeFreeBet: null,
   }));
 }
 
@@ -217,6 +226,25 @@ export function dropClosedLegs(matches: readonly Match[], now: number): DroppedL
 
 export function choosePassType(code: string): void {
   useSlipStore.setState({ passType: code });
+}
+
+/**
+ * 免费投注券: the ticket becomes the slip's stake, at the multiple that makes the stake its value
+ * (free-bet.ts decides both). null stops using it and gives back the multiple the member had
+ * before, so the slip never goes on to charge the ticket's stake in money.
+ */
+export function chooseFreeBet(ticket: FreeBet | null, multiple?: number): void {
+  useSlipStore.setState((s) => {
+    if (ticket === null) {
+      if (s.freeBet === null) return s;
+      return { freeBet: null, multiple: s.multipleBeforeFreeBet ?? s.multiple, multipleBeforeFreeBet: null };
+    }
+    return {
+      freeBet: ticket,
+      multiple: multiple ?? s.multiple,
+      multipleBeforeFreeBet: s.freeBet === null ? s.multiple : s.multipleBeforeFreeBet,
+    };
+  });
 }
 
 export function chooseMultiple(multiple: number): void {

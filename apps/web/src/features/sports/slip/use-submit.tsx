@@ -1,4 +1,11 @@
-import { BET_TYPES, optionName, playTypeOf, type BetType, type ValidSlip } from '@app/shared';
+import {
+  BET_TYPES,
+  freeBetWinnings,
+  optionName,
+  playTypeOf,
+  type BetType,
+  type ValidSlip,
+} from '@app/shared';
 import { Dialog } from 'antd-mobile';
 import { useLocation, useNavigate } from 'react-router';
 import { newIdempotencyKey } from '@/lib/api/client.ts';
@@ -11,17 +18,20 @@ import { isLoggedIn } from '../../session/store.ts';
 import { serverNow } from '../clock.ts';
 import { OddsMove } from '../components/OddsMove.tsx';
 import { startConfirmation } from './confirmation.ts';
+import { freeBetFit, type FreeBetFit } from './free-bet.ts';
 import type { PendingOddsChange } from './odds-changes.ts';
 import { buildSubmitBody, previewSlip } from './preview.ts';
 import {
   acceptOddsChanges,
   applyOddsChanges,
+  chooseFreeBet,
   clearSlipSelections,
   slipOddsChanges,
   useSlipStore,
   type OddsChange,
 } from './store.ts';
 import { yuan } from '@/ui/Money.tsx';
+import type { FreeBet } from '../../free-bets/queries.ts';
 
 /** The message the server sends with a 409 (kept for the dialog title). */
 const ODDS_CHANGED_TITLE = '赔率已变化';
@@ -41,9 +51,11 @@ interface ConfirmProps {
   changes: readonly PendingOddsChange[];
   /** Some leg is in play: the order is confirmed after the bet delay. */
   inPlay: boolean;
+  /** 免费投注券 staking the order (its value is the stake), with its value in 分. */
+  freeBet: { ticket: FreeBet; valueFen: bigint } | null;
 }
 
-function ConfirmContent({ valid, multiple, changes, inPlay }: ConfirmProps) {
+function ConfirmContent({ valid, multiple, changes, inPlay, freeBet }: ConfirmProps) {
   const { matches } = useSlipStore.getState();
   return (
     <>
@@ -63,7 +75,7 @@ function ConfirmContent({ valid, multiple, changes, inPlay }: ConfirmProps) {
           </ul>
         </div>
       ) : null}
-      <ConfirmFacts valid={valid} multiple={multiple} />
+      <ConfirmFacts valid={valid} multiple={multiple} freeBet={freeBet} />
       {inPlay ? (
         <p className="confirm-inplay" data-testid="confirm-inplay">
           含滚球选项：提交后需等待数秒确认，期间盘口暂停或赔率变化超出设置将被拒并退款
@@ -73,7 +85,15 @@ function ConfirmContent({ valid, multiple, changes, inPlay }: ConfirmProps) {
   );
 }
 
-function ConfirmFacts({ valid, multiple }: { valid: ValidSlip; multiple: number }) {
+function ConfirmFacts({
+  valid,
+  multiple,
+  freeBet,
+}: {
+  valid: ValidSlip;
+  multiple: number;
+  freeBet: ConfirmProps['freeBet'];
+}) {
   return (
     <dl className="confirm-list" data-testid="confirm-bet">
       <div>
@@ -101,10 +121,32 @@ function ConfirmFacts({ valid, multiple }: { valid: ValidSlip; multiple: number 
         <dt>投注金额</dt>
         <dd className="gold-text">{yuan(valid.totalStake)}元</dd>
       </div>
+      {freeBet ? (
+        <>
+          <div data-testid="confirm-free-bet">
+            <dt>免费投注券</dt>
+            <dd>券抵扣 -{yuan(freeBet.valueFen)}元</dd>
+          </div>
+          <div>
+            <dt>实付</dt>
+            <dd className="gold-text" data-testid="confirm-pay">
+              0.00元
+            </dd>
+          </div>
+        </>
+      ) : null}
       <div>
         <dt>最高奖金</dt>
         <dd className="prize">{yuan(valid.maxPrize)}元</dd>
       </div>
+      {freeBet ? (
+        <div>
+          <dt>最高实得（不含本金）</dt>
+          <dd className="prize" data-testid="confirm-free-bet-net">
+            {yuan(freeBetWinnings(valid.maxPrize, freeBet.valueFen))}元
+          </dd>
+        </div>
+      ) : null}
     </dl>
   );
 }
@@ -149,13 +191,31 @@ function oddsChangesOf(error: ApiError): OddsChange[] {
   return Array.isArray(changes) ? (changes as OddsChange[]) : [];
 }
 
+/** The verdict on the ticket the slip uses now; when it no longer fits, the slip drops it, saying why. */
+function checkTicket(ticket: FreeBet): Extract<FreeBetFit, { ok: true }> | null {
+  const fit = freeBetFit(ticket, useSlipStore.getState(), new Date(serverNow()));
+  if (fit.ok) return fit;
+  chooseFreeBet(null);
+  toast.warning(`免费投注券不可用：${fit.reason}`);
+  return null;
+}
+
+/** 投注成功, with the 免费投注券 that staked it and the 加奖 it joined. */
+function placedText(result: SubmitResult): string {
+  const parts = ['投注成功'];
+  if (result.free_bet) parts.push(`已使用${yuan(result.free_bet.value)}元免费投注券`);
+  if (result.boost) parts.push(`已参与${result.boost.name}（${result.boost.rate_text}）`);
+  return parts.join('，');
+}
+
 /**
  * Confirm and place the slip: the engine's verdict first (its message, nothing sent), login,
  * a confirmation with what will be charged (and any price that moved since it was picked, which
  * confirming takes), then POST with a fresh Idempotency-Key. A 409 marks the server's odds in the
  * slip beside the old ones (接受赔率变化 takes them) and the member confirms again. An order with an
  * in-play leg comes back `confirming`: its countdown starts (confirmation.ts). `submit(plan)`
- * places a 奖金优化 plan: one multiple per bet, re-checked by the engine like the slip.
+ * places a 奖金优化 plan: one multiple per bet, re-checked by the engine like the slip. A slip
+ * using a 免费投注券 is checked against the ticket again and sends `free_bet_id` (never with a plan).
  */
 export function useSlipSubmit(onPlaced: (result: SubmitResult) => void) {
   const mutation = useSubmitOrderMutation();
@@ -163,7 +223,21 @@ export function useSlipSubmit(onPlaced: (result: SubmitResult) => void) {
   const location = useLocation();
 
   const submit = async (plan?: readonly number[]) => {
-    const choices = useSlipStore.getState();
+    let choices = useSlipStore.getState();
+    if (plan && choices.freeBet) {
+      toast.warning('免费投注券不可用于奖金优化方案');
+      return;
+    }
+    // A chosen ticket must still stake the slip exactly; its multiple is the one the slip shows.
+    if (choices.freeBet) {
+      const fit = checkTicket(choices.freeBet);
+      if (!fit) return;
+      if (fit.multiple !== choices.multiple) {
+        chooseFreeBet(choices.freeBet, fit.multiple);
+        choices = useSlipStore.getState();
+      }
+    }
+    const ticket = choices.freeBet;
     const preview = previewSlip(choices, plan);
     if (!preview.ok) {
       toast.warning(preview.message);
@@ -194,7 +268,13 @@ export function useSlipSubmit(onPlaced: (result: SubmitResult) => void) {
     const confirmed = await Dialog.confirm({
       title: '确认投注',
       content: (
-        <ConfirmContent valid={preview} multiple={choices.multiple} changes={changes} inPlay={inPlay} />
+        <ConfirmContent
+          valid={preview}
+          multiple={choices.multiple}
+          changes={changes}
+          inPlay={inPlay}
+          freeBet={ticket ? { ticket, valueFen: preview.totalStake } : null}
+        />
       ),
       confirmText: '确认投注',
       cancelText: '再想想',
@@ -213,16 +293,15 @@ export function useSlipSubmit(onPlaced: (result: SubmitResult) => void) {
         return;
       }
       valid = again;
+      // A new price under the ticket's minimum odds: the ticket can no longer stake it.
+      if (current.freeBet && !checkTicket(current.freeBet)) return;
     }
     const body = buildSubmitBody(current, valid);
     try {
       const result = await mutation.mutateAsync({ body, idempotencyKey: newIdempotencyKey() });
       clearSlipSelections();
       if (result.status === 'confirming') startConfirmation(result, serverNow());
-      else
-        toast.success(
-          result.boost ? `投注成功，已参与${result.boost.name}（${result.boost.rate_text}）` : '投注成功',
-        );
+      else toast.success(placedText(result));
       onPlaced(result);
     } catch (err) {
       if (err instanceof ApiError && err.is('sports.odds_changed')) {
@@ -232,6 +311,8 @@ export function useSlipSubmit(onPlaced: (result: SubmitResult) => void) {
         await Dialog.alert({ title: ODDS_CHANGED_TITLE, content, confirmText: '知道了' });
         return;
       }
+      // The server refused the ticket (used on another device, expired): the slip stops using it.
+      if (err instanceof ApiError && err.reason?.startsWith('free_bets.')) chooseFreeBet(null);
       toast.error(errorMessage(err));
     }
   };
