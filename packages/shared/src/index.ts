@@ -38,3 +38,4 @@ export * from './reasons/index.ts';
 export * from './domain/red-packets.ts';
 export * from './contracts/red-packets.ts';
 export * from './contracts/free-bets.ts';
+export * from './contracts/cash-out.ts';

@@ -26,6 +26,8 @@ export const LEDGER_TYPES = {
   red_packet: '红包',
   /** 免费投注券: the ticket's stake taken back from a won (or refunded) order's payout. */
   free_bet: '免费投注券本金',
+  /** 提前结算: an open order closed for the book's offer. */
+  cash_out: '提前结算',
 } as const;
 
 export type LedgerType = keyof typeof LEDGER_TYPES;

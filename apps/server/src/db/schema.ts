@@ -31,3 +31,4 @@ export * from '../modules/dual-control/dual-control.table.ts';
 export * from '../modules/sports/boosts.table.ts';
 export * from '../modules/red-packets/red-packets.table.ts';
 export * from '../modules/free-bets/free-bets.table.ts';
+export * from '../modules/sports/cash-out.table.ts';

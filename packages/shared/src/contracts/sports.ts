@@ -310,8 +310,19 @@ export const orderLegView = z.object({
   in_play: z.boolean().describe('Placed while the match was live (滚球)'),
 });
 
-/** 'confirming' (投注确认中): an in-play order in its bet delay; 'rejected' (投注被拒): refused and refunded. */
-export const ORDER_STATUSES = ['confirming', 'pending', 'won', 'lost', 'refunded', 'rejected'] as const;
+/**
+ * 'confirming' (投注确认中): an in-play order in its bet delay; 'rejected' (投注被拒): refused and
+ * refunded; 'cashed_out' (已提前结算): closed by the member for the book's offer (its payout).
+ */
+export const ORDER_STATUSES = [
+  'confirming',
+  'pending',
+  'won',
+  'lost',
+  'refunded',
+  'rejected',
+  'cashed_out',
+] as const;
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
 
 export const orderSummary = z

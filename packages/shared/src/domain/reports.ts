@@ -11,7 +11,14 @@ export const REPORT_CATEGORIES = {
 export type ReportCategory = keyof typeof REPORT_CATEGORIES;
 
 /** Ledger types that are stakes, refunds of stakes, and payouts. */
-const BET_TYPES: readonly LedgerType[] = ['bet', 'bet_refund', 'payout', 'settle_correction', 'free_bet'];
+const BET_TYPES: readonly LedgerType[] = [
+  'bet',
+  'bet_refund',
+  'payout',
+  'settle_correction',
+  'free_bet',
+  'cash_out',
+];
 
 /**
  * The category of a ledger bet, refund or payout by the reference it carries: sports orders
@@ -81,7 +88,12 @@ export function comprehensiveFigures(
     if (!(BET_TYPES as string[]).includes(s.type)) continue;
     const figures = categories[categoryOfReference(s.referenceType)];
     // A correction changes what was paid out (positive: paid more, negative: taken back).
-    if (s.type === 'payout' || s.type === 'settle_correction' || s.type === 'free_bet')
+    if (
+      s.type === 'payout' ||
+      s.type === 'settle_correction' ||
+      s.type === 'free_bet' ||
+      s.type === 'cash_out'
+    )
       figures.payouts += s.total;
     else figures.bets -= s.total;
   }
@@ -91,7 +103,7 @@ export function comprehensiveFigures(
 
   const bets = -of('bet', 'bet_refund') + games.bets;
   // A free bet's stake taken back from its payout: what was paid out is the prize net of it.
-  const payouts = of('payout', 'settle_correction', 'free_bet') + games.payouts;
+  const payouts = of('payout', 'settle_correction', 'free_bet', 'cash_out') + games.payouts;
   const rebates = of('rebate');
   const bonuses = of('bonus', 'vip_bonus', 'invite_reward', 'prize_boost', 'red_packet');
   return {

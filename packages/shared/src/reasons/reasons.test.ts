@@ -66,6 +66,8 @@ const SAMPLES: { [N in TemplateName]: ReasonParams<N> } = {
   'sports.slip_invalid': { problem: '混合过关至少选择2场比赛' },
   'sports.over_member_stake': { limit: '1000.00', best: '1,000' },
   'sports.boost_budget_below_spent': { spent: '1200.00' },
+  'sports.cash_out_unavailable': { why: '注单中有赛事暂停交易，暂不能提前结算' },
+  'sports.cash_out_offer_changed': { offer: '12.66' },
   'red_packets.not_started': { at: '20:00' },
   'free_bets.not_available': { status: '已使用' },
   'free_bets.not_usable': { problem: '每场赔率须不低于1.50' },

@@ -53,6 +53,14 @@ export const SPORTS_REASONS = reasons({
     message: (p: { spent: string }) => `预算不能低于已派发的${groupYuan(p.spent)}元`,
   },
   'sports.boost_dates': { status: 422, message: '结束时间须晚于开始时间' },
+  // ---- 提前结算 ----
+  /** No offer now: its words say why (settling, cannot win, suspended, started, switched off). */
+  'sports.cash_out_unavailable': { status: 409, message: (p: { why: string }) => p.why },
+  /** The offer moved against the member's odds-change setting: `data.offer` is the new one. */
+  'sports.cash_out_offer_changed': {
+    status: 409,
+    message: (p: { offer: string }) => `提前结算金额已变为${p.offer}元，请确认后重试`,
+  },
   /** The shared slip rules (validateBetSlip), in their words (SPEC §5). */
   'sports.slip_invalid': { status: 422, message: problemMessage },
   'sports.over_member_stake': {

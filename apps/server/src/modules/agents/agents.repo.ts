@@ -115,7 +115,7 @@ export const CATEGORY_TYPES: Record<Exclude<AgentRecordCategory, 'all'>, string[
   deposit: ['deposit'],
   withdraw: ['withdraw_freeze', 'withdraw_unfreeze', 'withdraw_paid'],
   bet: ['bet', 'bet_refund'],
-  payout: ['payout', 'free_bet'],
+  payout: ['payout', 'free_bet', 'cash_out'],
   bonus: ['bonus', 'invite_reward', 'vip_bonus', 'rebate', 'prize_boost', 'red_packet'],
 };
 
@@ -132,7 +132,7 @@ const TOTALS_COLUMNS = sql`
   COALESCE(SUM(e.amount) FILTER (WHERE e.type = 'deposit'), 0)::text AS deposit,
   COALESCE(-SUM(e.amount) FILTER (WHERE e.type = 'withdraw_paid'), 0)::text AS withdraw,
   COALESCE(-SUM(e.amount) FILTER (WHERE e.type IN ('bet', 'bet_refund')), 0)::text AS bet,
-  COALESCE(SUM(e.amount) FILTER (WHERE e.type IN ('payout', 'free_bet')), 0)::text AS payout,
+  COALESCE(SUM(e.amount) FILTER (WHERE e.type IN ('payout', 'free_bet', 'cash_out')), 0)::text AS payout,
   COALESCE(SUM(e.amount) FILTER (WHERE e.type IN ('bonus', 'invite_reward', 'vip_bonus', 'rebate', 'prize_boost', 'red_packet')), 0)::text AS bonus`;
 
 type TotalsRow = Record<keyof MemberTotals, string>;

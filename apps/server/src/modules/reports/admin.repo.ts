@@ -20,7 +20,7 @@ const agentScope = (alias: string, agentId: number | undefined): SQL =>
 export async function ledgerSumsByDay(db: Db, range: Range, agentId?: number) {
   const result = await db.execute(sql`
     SELECT ${day('e.created_at')} AS day, e.type,
-      CASE WHEN e.type IN ('bet', 'bet_refund', 'payout', 'settle_correction') THEN e.reference_type END AS reference_type,
+      CASE WHEN e.type IN ('bet', 'bet_refund', 'payout', 'settle_correction', 'free_bet', 'cash_out') THEN e.reference_type END AS reference_type,
       SUM(e.amount) AS total
     FROM ledger_entries e
     WHERE e.created_at >= ${range.from} AND e.created_at < ${range.to} AND ${agentScope('e', agentId)}

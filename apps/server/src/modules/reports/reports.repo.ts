@@ -23,7 +23,7 @@ export interface Range {
 export async function ledgerSumsByDay(db: Db, memberId: number, range: Range) {
   const result = await db.execute(sql`
     SELECT to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') AS day, type,
-      CASE WHEN type IN ('bet', 'bet_refund', 'payout', 'settle_correction') THEN reference_type END AS reference_type,
+      CASE WHEN type IN ('bet', 'bet_refund', 'payout', 'settle_correction', 'free_bet', 'cash_out') THEN reference_type END AS reference_type,
       SUM(amount) AS total
     FROM ledger_entries
     WHERE member_id = ${memberId} AND created_at >= ${range.from} AND created_at < ${range.to}

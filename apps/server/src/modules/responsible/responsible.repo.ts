@@ -142,7 +142,7 @@ export interface PlayFigures {
  */
 const STAKE_TYPES = ['bet', 'bet_refund', 'game_in', 'game_refund'];
 // `free_bet`: a 免费投注券's stake taken back from its win (the member's gain is the prize less it).
-const PAYOUT_TYPES = ['payout', 'settle_correction', 'game_out', 'free_bet'];
+const PAYOUT_TYPES = ['payout', 'settle_correction', 'game_out', 'free_bet', 'cash_out'];
 
 const list = (values: string[]) =>
   sql.join(

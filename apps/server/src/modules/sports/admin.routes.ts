@@ -175,6 +175,26 @@ export const sportsAdminRoutes = contractRoutes(backofficeApi, (app) => {
         { title: '启用', value: (r) => (r.active ? '是' : '否') },
       ],
     }),
+    'GET /admin/v1/sports/cash-out': {
+      tags,
+      summary: '提前结算设置（按运动：开关与抽水）',
+      access,
+      handler: async () => ok(await app.services.cashOut.rules(), '获取成功'),
+    },
+    'PUT /admin/v1/sports/cash-out': {
+      tags,
+      summary: '修改提前结算设置（按运动；记录审计）',
+      access,
+      handler: async (request) =>
+        ok(await app.services.cashOut.saveRule(request.body, callOf(request)), '已保存'),
+    },
+    'PUT /admin/v1/sports/matches/:id/cash-out': {
+      tags,
+      summary: '单场比赛开关提前结算（关闭后含该场的注单无报价；记录审计）',
+      access,
+      handler: async (request) =>
+        ok(await app.services.cashOut.setMatch(request.params.id, request.body, callOf(request)), '已保存'),
+    },
     'POST /admin/v1/sports/boosts': {
       tags,
       summary: '新建加奖活动（按运动、过关方式、时间、会员等级或标签；记录审计）',

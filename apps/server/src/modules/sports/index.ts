@@ -14,6 +14,7 @@ export { OrdersService } from './orders.service.ts';
 export { OVERDUE_CHECK_INTERVAL_MS, OverdueMatchService } from './overdue.service.ts';
 export { preferencesRoutes } from './preferences.routes.ts';
 export { boostsRoutes } from './boosts.routes.ts';
+export { cashOutRoutes } from './cash-out.routes.ts';
 export { BoostsService } from './boosts.service.ts';
 export { SportsPreferencesService } from './preferences.service.ts';
 export { SettlementService } from './settlement.service.ts';

@@ -30,6 +30,7 @@ export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   won: '已中奖',
   lost: '未中奖',
   refunded: '已退款',
+  cashed_out: '已提前结算',
 };
 
 export interface MatchNames {

@@ -11,6 +11,7 @@ import { LiveAcceptanceService } from './acceptance.service.ts';
 import { SportsAdminService } from './admin.service.ts';
 import { BookBackfillService } from './book-backfill.service.ts';
 import { BoostsService } from './boosts.service.ts';
+import { CashOutService } from './cash-out.service.ts';
 import { FeedSync } from './feed-sync.ts';
 import type { SportsFeed } from './feed/feed.ts';
 import { MatchesService } from './matches.service.ts';
@@ -56,6 +57,8 @@ export function createSports(
     settlement,
     /** 加奖 campaigns: attached to orders at submit, paid at settlement. */
     boosts,
+    /** 提前结算: offers for open orders, and closing them for the offer. */
+    cashOut: new CashOutService(c.db, d.ledger, d.idempotency, sportsPreferences, d.operators, c.clock),
     feedSync: new FeedSync(
       c.db,
       d.sportsFeed,

@@ -122,7 +122,7 @@ export const matchMarkets = pgTable(
 );
 
 /** 'confirming': an in-play order in its bet delay; 'rejected': refused at the end of it (refunded). */
-export type OrderStatus = 'confirming' | 'pending' | 'won' | 'lost' | 'refunded' | 'rejected';
+export type OrderStatus = 'confirming' | 'pending' | 'won' | 'lost' | 'refunded' | 'rejected' | 'cashed_out';
 
 export const orders = pgTable(
   'orders',
@@ -145,7 +145,9 @@ export const orders = pgTable(
     payout: bigint('payout', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
-    status: text('status', { enum: ['confirming', 'pending', 'won', 'lost', 'refunded', 'rejected'] })
+    status: text('status', {
+      enum: ['confirming', 'pending', 'won', 'lost', 'refunded', 'rejected', 'cashed_out'],
+    })
       .notNull()
       .default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

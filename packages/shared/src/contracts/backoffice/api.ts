@@ -152,6 +152,10 @@ import {
   betLimitBody,
   boostAdminItem,
   boostBody,
+  cashOutRuleBody,
+  cashOutRules,
+  matchCashOut,
+  matchCashOutBody,
   betLimitItem,
   betLimitQuery,
   correctionBody,
@@ -502,6 +506,14 @@ export const backofficeApi = {
   'GET /admin/v1/sports/boosts/export': { query: pageQuery, response: csvFile },
   'POST /admin/v1/sports/boosts': { body: boostBody, response: boostAdminItem },
   'PUT /admin/v1/sports/boosts/:id': { params: idParam, body: boostBody, response: boostAdminItem },
+
+  'GET /admin/v1/sports/cash-out': { response: cashOutRules },
+  'PUT /admin/v1/sports/cash-out': { body: cashOutRuleBody, response: cashOutRules },
+  'PUT /admin/v1/sports/matches/:id/cash-out': {
+    params: idParam,
+    body: matchCashOutBody,
+    response: matchCashOut,
+  },
 
   // ---- 免费投注券 ----
   'GET /admin/v1/free-bets': { query: freeBetAdminQuery, response: freeBetAdminPage },

@@ -192,3 +192,29 @@ export const boostBody = z
     message: '结束时间须晚于开始时间',
     path: ['ends_at'],
   });
+
+/** 提前结算 per sport: on or off, and the margin the book takes on an offer. */
+export const cashOutRule = z.object({
+  sport: z.enum(['football', 'basketball']),
+  sport_name: z.string(),
+  enabled: z.boolean(),
+  margin_bp: z.number().int().describe('Basis points taken off the fair value: 500 = 5 %'),
+  margin_text: z.string(),
+});
+export const cashOutRules = z.object({ sports: z.array(cashOutRule) });
+
+export const cashOutRuleBody = z.object({
+  sport: z.enum(['football', 'basketball'], { error: '运动项目不正确' }),
+  enabled: z.boolean({ error: '请选择是否开启' }),
+  margin_bp: z
+    .number({ error: '提前结算抽水须为0%-50%' })
+    .int('提前结算抽水须为0%-50%')
+    .min(0, '提前结算抽水须为0%-50%')
+    .max(5_000, '提前结算抽水须为0%-50%'),
+});
+
+export const matchCashOutBody = z.object({
+  enabled: z.boolean({ error: '请选择是否开启' }),
+  reason: z.string({ error: '请填写原因' }).trim().min(2, '请填写原因').max(200, '原因最多200个字'),
+});
+export const matchCashOut = z.object({ match_id: z.number().int(), cash_out: z.boolean() });
