@@ -76,6 +76,8 @@ const BENCHES: Bench[] = [
   { name: 'payments', env: {}, quick: { ORDERS: '100', MEMBERS: '20', CONCURRENCY: '16' } },
   // 红包雨: 1,000 members tap one rain of 800 packets at once.
   { name: 'promotions', env: {}, quick: { MEMBERS: '60', COUNT: '40', CONCURRENCY: '16' } },
+  // 提前结算: open 3串4 orders priced again and again over HTTP, beside the engine alone.
+  { name: 'cash-out', env: {}, quick: { MEMBERS: '10', ORDERS: '20', QUOTES: '200', CONCURRENCY: '16' } },
   { name: 'games', env: {}, quick: { MEMBERS: '10', SPINS: '50', PENDING: '20' } },
   { name: 'reads', env: { DURATION_S: '10' }, quick: { DURATION_S: '2', WARMUP_S: '1' } },
   // The built member app (apps/web/dist, or WEB_DIST) in Chromium on a throttled phone.
