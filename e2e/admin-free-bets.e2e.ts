@@ -59,7 +59,7 @@ describe('免费投注券 in the console', () => {
     await page.locator('.ant-empty-description', { hasText: '暂无数据' }).waitFor();
 
     // 10 元 to demo001: the form opens on 指定会员, 1.50, 单关 + 串关（N串1）, a week ahead.
-    const now = Date.now();
+    const now = server.app.services.clock.now().getTime();
     let dialog = await openGrantForm();
     expect(await dialog.getByRole('radio', { name: '指定会员' }).isChecked()).toBe(true);
     expect(await dialog.getByLabel('最低赔率').inputValue()).toBe('1.50');

@@ -49,7 +49,7 @@ const idOf = async (row: ReturnType<typeof page.locator>) =>
 describe('红包 in the console', () => {
   it('schedules a 红包雨 the member claims from, lists the claim under its commitment, and cancels a 口令红包 waiting for 复核', async () => {
     await server.app.services.appConfig.updateAppInfo({ redpacket_switch: 1 });
-    const now = Date.now();
+    const now = server.app.services.clock.now().getTime();
 
     await consoleLogin(page, 'admin', 'admin1234');
     await page.getByTestId('dashboard-today').waitFor();

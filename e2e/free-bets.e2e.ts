@@ -9,7 +9,7 @@ import { betPrize, fenFromDecimal, formatYuan, parseSportsOdds, winningOption } 
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
-import { dismissHomeModal, login, toast, toastsGone, waitForRoute } from './support/app.ts';
+import { dismissHomeModal, login, toast, toastsGone, uniqueUsername, waitForRoute } from './support/app.ts';
 import { screenshot, settle } from './support/browser.ts';
 import { memberApi } from './support/member-api.ts';
 import { ShiftedClock } from './support/server.ts';
@@ -81,7 +81,7 @@ async function winningSingle(minOdds: bigint): Promise<{ match: MatchRow; option
 async function grantTicket(over: { title: string; value: bigint; minOddsX100: number }) {
   const services = server.app.services;
   const operator = await services.operators.create({
-    username: `fb${Date.now().toString(36)}`.slice(0, 16),
+    username: uniqueUsername('fb'),
     password: 'op-secret-1',
     name: '活动运营',
     role: 'content',

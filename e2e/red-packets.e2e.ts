@@ -4,7 +4,7 @@
  * the window has closed, the verification page recomputes the split from the revealed seed.
  */
 import { describe, expect, it } from 'vitest';
-import { login, waitForRoute } from './support/app.ts';
+import { login, uniqueUsername, waitForRoute } from './support/app.ts';
 import { screenshot } from './support/browser.ts';
 import { memberApi } from './support/member-api.ts';
 import { ShiftedClock } from './support/server.ts';
@@ -18,7 +18,7 @@ const MIN = 60_000;
 async function schedule(over: { kind: 'rain' | 'code'; name: string; code?: string; minutes: number }) {
   const services = server.app.services;
   const operator = await services.operators.create({
-    username: `rp${Date.now().toString(36)}`.slice(0, 16),
+    username: uniqueUsername('rp'),
     password: 'op-secret-1',
     name: '红包运营',
     role: 'content',
