@@ -7,6 +7,8 @@
  */
 import { VALID_BET_CATEGORIES, type ValidBetCategory } from '@app/shared';
 import type { SQL } from 'drizzle-orm';
+import type { Db, Tx } from './client.ts';
+import { rowsOf } from './rows.ts';
 import { sql } from './sql.ts';
 
 const SOURCES: Record<ValidBetCategory, SQL> = {
@@ -24,4 +26,15 @@ export function validBetRows(categories: readonly ValidBetCategory[] = VALID_BET
     categories.map((c) => SOURCES[c]),
     sql` UNION ALL `,
   )})`;
+}
+
+/** A member's 有效投注 settled within [from, to), 分 (the promotions' conditions and tiers). */
+export async function memberValidBets(db: Db | Tx, memberId: number, from: Date, to: Date): Promise<bigint> {
+  const [row] = rowsOf<{ total: string | null }>(
+    await db.execute(sql`
+      SELECT COALESCE(SUM(v.amount), 0)::text AS total FROM ${validBetRows()} v
+      WHERE v.member_id = ${memberId}
+        AND v.settled_at >= ${from.toISOString()} AND v.settled_at < ${to.toISOString()}`),
+  );
+  return BigInt(row?.total ?? '0');
 }

@@ -9,8 +9,7 @@ import {
   type ApplicationRow,
   type NewActivity,
 } from './activities.table.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { validBetRows } from '../../db/valid-bets.ts';
+import { memberValidBets } from '../../db/valid-bets.ts';
 import { ledgerEntries, wallets } from '../ledger/schema.ts';
 import { members } from '../accounts/schema.ts';
 
@@ -165,12 +164,4 @@ export async function firstDeposit(
 }
 
 /** 有效投注 settled within [from, to) (db/valid-bets.ts: sports, lottery and game rounds). */
-export async function validBets(db: Handle, memberId: number, from: Date, to: Date): Promise<bigint> {
-  const [row] = rowsOf<{ total: string | null }>(
-    await db.execute(sql`
-      SELECT COALESCE(SUM(v.amount), 0)::text AS total FROM ${validBetRows()} v
-      WHERE v.member_id = ${memberId}
-        AND v.settled_at >= ${from.toISOString()} AND v.settled_at < ${to.toISOString()}`),
-  );
-  return BigInt(row?.total ?? '0');
-}
+export const validBets = memberValidBets;

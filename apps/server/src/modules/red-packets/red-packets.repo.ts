@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, lt, ne } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { sql } from '../../db/sql.ts';
-import { validBetRows } from '../../db/valid-bets.ts';
+import { memberValidBets } from '../../db/valid-bets.ts';
 import { members } from '../accounts/schema.ts';
 import { ledgerEntries, wallets } from '../ledger/schema.ts';
 import { operators } from '../operators/schema.ts';
@@ -276,12 +276,4 @@ export async function depositsBetween(db: Handle, memberId: number, from: Date, 
 }
 
 /** 有效投注 settled within [from, to) (db/valid-bets.ts), 分. */
-export async function validBetsBetween(db: Handle, memberId: number, from: Date, to: Date): Promise<bigint> {
-  const [row] = rowsOf<{ total: string | null }>(
-    await db.execute(sql`
-      SELECT COALESCE(SUM(v.amount), 0)::text AS total FROM ${validBetRows()} v
-      WHERE v.member_id = ${memberId}
-        AND v.settled_at >= ${from.toISOString()} AND v.settled_at < ${to.toISOString()}`),
-  );
-  return BigInt(row?.total ?? '0');
-}
+export const validBetsBetween = memberValidBets;
