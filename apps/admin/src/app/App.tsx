@@ -41,6 +41,7 @@ const AppConfigPage = lazy(() => import('@/features/content/AppConfigPage.tsx'))
 const SportsPage = lazy(() => import('@/features/sports/SportsPage.tsx'));
 const LimitsPage = lazy(() => import('@/features/sports/LimitsPage.tsx'));
 const BoostsPage = lazy(() => import('@/features/sports/BoostsPage.tsx'));
+const CashOutPage = lazy(() => import('@/features/sports/CashOutPage.tsx'));
 const ReportsPage = lazy(() => import('@/features/reports/ReportsPage.tsx'));
 const agentsPages = () => import('@/features/agents/AgentsPages.tsx');
 const AgentApplicationsPage = lazy(() => agentsPages().then((m) => ({ default: m.AgentApplicationsPage })));
@@ -113,6 +114,7 @@ const router = createBrowserRouter(
         { path: 'sports/matches', element: page('sports', <SportsPage />) },
         { path: 'sports/limits', element: page('sports', <LimitsPage />) },
         { path: 'sports/boosts', element: page('sports', <BoostsPage />) },
+        { path: 'sports/cash-out', element: page('sports', <CashOutPage />) },
         { path: 'lottery/games', element: page('lottery', <LotteryGamesPage />) },
         { path: 'lottery/periods', element: page('lottery', <LotteryPeriodsPage />) },
         { path: 'agents', element: <Navigate to="/agents/list" replace /> },

@@ -17,6 +17,7 @@ import { doneOrPending, get, post } from '@/lib/api.ts';
 import { beijing, yuan } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
+import { MatchCashOut } from './MatchCashOut.tsx';
 
 type Row = BackofficeRow<'/admin/v1/sports/matches'>;
 type Correction = BackofficeBody<'POST', '/admin/v1/sports/matches/:id/correction'>;
@@ -75,7 +76,7 @@ function MatchDrawer({ id, onClose }: { id: number; onClose: () => void }) {
           {m.corrected ? <Tag color="red">{m.corrected === 'void' ? '已作废' : '已重新结算'}</Tag> : '-'}
         </Descriptions.Item>
       </Descriptions>
-      <Space style={{ marginBottom: 12 }}>
+      <Space wrap style={{ marginBottom: 12 }}>
         {m.match_suspended ? (
           <Button onClick={() => toggle(undefined, true)}>恢复整场投注</Button>
         ) : (
@@ -153,6 +154,7 @@ function MatchDrawer({ id, onClose }: { id: number; onClose: () => void }) {
             <ProFormTextArea name="reason" label="原因" rules={[{ required: true, message: '请填写原因' }]} />
           </ModalForm>
         )}
+        <MatchCashOut matchId={id} />
       </Space>
       {m.markets.map((market) => (
         <Card

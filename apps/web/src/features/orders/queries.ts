@@ -9,9 +9,11 @@ import {
 import { useCallback } from 'react';
 import { api } from '@/lib/api/client.ts';
 import { ApiError } from '@/lib/api/errors.ts';
+import { useSubmission } from '@/lib/api/use-submission.ts';
 import { freeBetKeys } from '../free-bets/queries.ts';
 import { mineKeys, type BalanceInfo } from '../mine/queries.ts';
 import { MEMBER_SCOPE, patchUserInfo, useSessionStore } from '../session/store.ts';
+import { CASH_OUT_REFETCH_MS } from './cash-out.ts';
 import { COMBO_FILTERS, type ComboFilter, type OrderFilter } from './model.ts';
 
 /** Pending orders are re-read this often in case the `order.settled` push is missed. */
@@ -27,6 +29,7 @@ export const orderKeys = {
   detail: (orderNo: string) => [...orderKeys.all, 'detail', orderNo] as const,
   combos: (orderNo: string, filter: ComboFilter) => [...orderKeys.all, 'combos', orderNo, filter] as const,
   comboStats: (orderNo: string) => [...orderKeys.all, 'combo-stats', orderNo] as const,
+  cashOut: (orderNo: string) => [...orderKeys.all, 'cash-out', orderNo] as const,
 };
 
 const quiet = { toast: false, light: true } as const;
@@ -142,6 +145,48 @@ export function useSubmitOrderMutation() {
     onError: (error) => {
       if (error instanceof ApiError && error.reason?.startsWith('free_bets.'))
         void queryClient.invalidateQueries({ queryKey: freeBetKeys.all });
+    },
+  });
+}
+
+/**
+ * GET /v1/cash-out/:orderNo: what closing a pending order pays now (or why it cannot), re-asked
+ * every few seconds while `open` (the order is pending and its page is showing).
+ */
+export function useCashOutQuery(orderNo: string, open: boolean) {
+  const token = useSessionStore((s) => s.token);
+  return useQuery({
+    queryKey: orderKeys.cashOut(orderNo),
+    queryFn: ({ signal }) => api.get('/v1/cash-out/:orderNo', { orderNo }, { ...quiet, signal }),
+    enabled: Boolean(token) && orderNo !== '' && open,
+    refetchInterval: open ? CASH_OUT_REFETCH_MS : false,
+  });
+}
+
+/**
+ * POST /v1/cash-out/:orderNo with the offer the member accepted, one Idempotency-Key per offer
+ * (a retry of the same offer reuses it; a new offer after a change gets a new one). Once paid, the
+ * balance shows the credit and the order (now 已提前结算) is read again.
+ */
+export function useCashOutSubmission() {
+  const queryClient = useQueryClient();
+  const setBalance = useSetBalance();
+  return useSubmission({
+    send: ({ orderNo, offer }: { orderNo: string; offer: string }, idempotencyKey) =>
+      api.post(
+        '/v1/cash-out/:orderNo',
+        { offer },
+        { params: { orderNo }, idempotencyKey, toast: false, loading: '提前结算中…' },
+      ),
+    onSuccess: (result) => {
+      setBalance(result.balance);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: mineKeys.balance() });
+    },
+    onError: (_error, { orderNo }) => {
+      // The offer moved or went away: show what holds now.
+      void queryClient.invalidateQueries({ queryKey: orderKeys.cashOut(orderNo) });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderNo) });
     },
   });
 }

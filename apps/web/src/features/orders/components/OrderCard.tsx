@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Money } from '@/ui/Money.tsx';
 import { beijingDateTime } from '../../sports/time.ts';
+import { orderAmountLabel } from '../cash-out.ts';
 import type { OrderSummary } from '../model.ts';
 import { OrderStatusTag } from './StatusTag.tsx';
 import '../orders.css';
@@ -12,7 +13,7 @@ export function orderDetailPath(orderNo: string): string {
 /** One order in a list: what, when, how much, and how it ended. */
 export function OrderCard({ order }: { order: OrderSummary }) {
   const navigate = useNavigate();
-  const won = order.status === 'won' || order.status === 'refunded';
+  const won = order.status === 'won' || order.status === 'refunded' || order.status === 'cashed_out';
   // Not settled yet: what it may pay. A refused in-play order paid nothing and refunded the stake.
   const open = order.status === 'pending' || order.status === 'confirming';
   return (
@@ -35,7 +36,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
           <Money value={order.total_amount} />
         </span>
         <span>
-          <small>{open ? '最高奖金' : order.status === 'rejected' ? '已退回' : '派奖金额'}</small>
+          <small>{orderAmountLabel(order.status)}</small>
           <Money
             className={won ? 'order-win' : undefined}
             value={open ? order.max_prize : order.status === 'rejected' ? order.total_amount : order.payout}

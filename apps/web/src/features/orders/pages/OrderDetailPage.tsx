@@ -5,6 +5,8 @@ import { useUrlParam } from '@/ui/hooks.ts';
 import { Money, yuan } from '@/ui/Money.tsx';
 import { Page, Section } from '@/ui/Page.tsx';
 import { beijingDateTime } from '../../sports/time.ts';
+import { orderAmountLabel } from '../cash-out.ts';
+import { CashOut } from '../components/CashOut.tsx';
 import { ComboItem, LegItem } from '../components/OrderLegs.tsx';
 import { OrderStatusTag } from '../components/StatusTag.tsx';
 import { COMBO_FILTERS, type ComboFilter, type ComboStats, type OrderDetail } from '../model.ts';
@@ -38,7 +40,7 @@ function Summary({ order }: { order: OrderDetail }) {
           </div>
         ) : settled ? (
           <div>
-            <small>派奖金额</small>
+            <small>{orderAmountLabel(order.status)}</small>
             <span data-testid="order-payout">
               <Money className={order.payout !== '0.00' ? 'big order-win' : 'big'} value={order.payout} />
             </span>
@@ -131,6 +133,11 @@ function Summary({ order }: { order: OrderDetail }) {
       {order.status === 'confirming' ? (
         <p className="order-note confirming" data-testid="order-confirming">
           滚球注单确认中{order.accept_at ? `，预计 ${beijingDateTime(order.accept_at)} 前完成确认` : ''}
+        </p>
+      ) : null}
+      {order.status === 'cashed_out' ? (
+        <p className="order-note cashed-out" data-testid="order-cashed-out">
+          已提前结算，{yuan(order.payout)}元已存入账户余额；本注单不再派奖
         </p>
       ) : null}
       {order.status === 'rejected' ? (
@@ -277,6 +284,7 @@ export default function OrderDetailPage() {
         <>
           <div className="order-top">
             <Summary order={order} />
+            {order.status === 'pending' ? <CashOut orderNo={order.order_no} /> : null}
           </div>
           <Section title="投注内容" extra={`${order.legs.length}个选项`}>
             <div className="stack">

@@ -1,0 +1,220 @@
+/**
+ * 提前结算 in the member app (issue 41, point 5), at 375 px: demo001's open pre-match single shows
+ * the server's offer on its detail page; taking it (the offer moves once before the server takes
+ * it, so the dialog asks again with the new amount) closes the order 已提前结算 and puts exactly
+ * the accepted offer on the balance. A second order whose market is suspended shows why there is
+ * no offer, and no button.
+ */
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { fenFromDecimal, formatYuan } from '@app/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
+import { dismissHomeModal, login, toast, toastsGone, waitForRoute } from './support/app.ts';
+import { screenshot, settle } from './support/browser.ts';
+import { memberApi } from './support/member-api.ts';
+import { ShiftedClock } from './support/server.ts';
+import { page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
+
+type MatchRow = typeof matches.$inferSelect;
+type Member = Awaited<ReturnType<typeof memberApi>>;
+
+interface Offer {
+  available: boolean;
+  offer: string | null;
+  reason: string | null;
+  stake: string;
+  max_prize: string;
+}
+
+const MINUTE = 60_000;
+const PLAY = 'football.winDrawLose';
+/** The offer is re-asked every 5 s. */
+const QUOTE_TIMEOUT = 10_000;
+
+const clock = new ShiftedClock();
+useBrowserSuite('cash-out', { page: 'file', clock });
+
+beforeAll(async () => {
+  // Jobs are off in tests: the simulator's clock moves only when we tick it.
+  await server.app.services.feedSync.tick(clock.now());
+});
+
+/** Football matches on sale kicking off in more than an hour, soonest first. */
+function openMatches(): Promise<MatchRow[]> {
+  return server.app.services.database.db
+    .select()
+    .from(matches)
+    .where(
+      and(
+        eq(matches.sport, 'football'),
+        eq(matches.status, 'scheduled'),
+        gt(matches.kickoffAt, new Date(clock.now().getTime() + 60 * MINUTE)),
+      ),
+    )
+    .orderBy(asc(matches.kickoffAt));
+}
+
+async function winDrawLose(matchId: number): Promise<Record<string, string>> {
+  const [market] = await server.app.services.database.db
+    .select()
+    .from(matchMarkets)
+    .where(and(eq(matchMarkets.matchId, matchId), eq(matchMarkets.playType, PLAY)));
+  if (!market) throw new Error(`match ${matchId} has no 胜平负`);
+  return market.odds;
+}
+
+async function setOdds(matchId: number, option: string, odds: string): Promise<void> {
+  const current = await winDrawLose(matchId);
+  await server.app.services.database.db
+    .update(matchMarkets)
+    .set({ odds: { ...current, [option]: odds } })
+    .where(and(eq(matchMarkets.matchId, matchId), eq(matchMarkets.playType, PLAY)));
+}
+
+/** A 10元 single (5 倍) on the match's shortest 胜平负 price, through the member API. */
+async function placeSingle(member: Member, match: MatchRow) {
+  const odds = await winDrawLose(match.id);
+  const [option, price] = Object.entries(odds).sort(([, a], [, b]) => Number(a) - Number(b))[0]!;
+  const order = await member<{ order_no: string; total_amount: string }>('POST', '/v1/order/submit', {
+    sport_type: 1,
+    bet_mode: 'single',
+    pass_type: 'single',
+    multiple: 5,
+    selections: [{ match_id: match.id, bet_type: 'winDrawLose', option, odds: price }],
+  });
+  expect(order.total_amount).toBe('10.00');
+  return { orderNo: order.order_no, option, price };
+}
+
+const balanceFen = async (member: Member) =>
+  fenFromDecimal((await member<{ balance: string }>('GET', '/v1/user/balance')).balance);
+
+/** The dialog has finished fading in (antd-mobile animates it in script, which settle() does not see). */
+async function dialogShown(): Promise<void> {
+  await page.waitForFunction(() => {
+    const shown = document.querySelector('.adm-dialog .adm-center-popup-wrap > div');
+    return shown !== null && getComputedStyle(shown).opacity === '1';
+  });
+}
+
+async function openOrder(orderNo: string): Promise<void> {
+  await page.goto(`/#/betPages/order/detail?order_no=${encodeURIComponent(orderNo)}`);
+  await waitForRoute(page, '/betPages/order/detail');
+  await page.getByTestId('order-summary').waitFor();
+}
+
+describe('提前结算', () => {
+  it('takes the offer of an open single (asking again when it moved): 已提前结算, the balance up by the offer', async () => {
+    const demo = await memberApi(server, 'demo001', 'demo1234');
+    const [first, second] = await openMatches();
+    if (!first || !second) throw new Error('two open football matches are needed');
+    const placed = await placeSingle(demo, first);
+    const quoted = await demo<Offer>('GET', `/v1/cash-out/${placed.orderNo}`);
+    expect(quoted.available).toBe(true);
+    expect(quoted.offer).not.toBeNull();
+    const offer = quoted.offer!;
+
+    await login(page, 'demo001', 'demo1234');
+    await waitForRoute(page, '/pages/home/home');
+    await dismissHomeModal(page);
+    await openOrder(placed.orderNo);
+    const block = page.getByTestId('cash-out');
+    await expect
+      .poll(() => block.getByTestId('cash-out-offer').textContent())
+      .toBe(formatYuan(fenFromDecimal(offer)));
+    const blockText = (await block.textContent()) ?? '';
+    expect(blockText).toContain('当前可提前结算');
+    expect(blockText).toContain('投注 10.00');
+    expect(blockText).toContain(`最高奖金 ${formatYuan(fenFromDecimal(quoted.max_prize))}`);
+    await settle(page);
+    await screenshot(page, 'cash-out-offer');
+
+    // The confirmation states the amount and that the order then closes.
+    await block.getByTestId('cash-out-button').click();
+    const dialog = page.locator('.adm-dialog');
+    await dialog.getByTestId('cash-out-confirm').waitFor();
+    expect(await dialog.getByTestId('cash-out-confirm-amount').textContent()).toBe(
+      formatYuan(fenFromDecimal(offer)),
+    );
+    expect(await dialog.textContent()).toContain('中奖与否都不再派奖');
+    await dialogShown();
+    await screenshot(page, 'cash-out-confirm');
+
+    // Before the member confirms, the pick's price drifts out (less likely to win): the offer falls,
+    // which the default odds-change setting (接受更高赔率) does not take silently.
+    const before = await balanceFen(demo);
+    const drifted = (Number(placed.price) * 1.5).toFixed(2);
+    await setOdds(first.id, placed.option, drifted);
+    const requoted = await demo<Offer>('GET', `/v1/cash-out/${placed.orderNo}`);
+    const newOffer = requoted.offer!;
+    expect(fenFromDecimal(newOffer)).toBeLessThan(fenFromDecimal(offer));
+
+    await dialog.getByRole('button', { name: '确认结算' }).click();
+    await page.locator('.adm-dialog [data-testid="cash-out-changed"]').waitFor();
+    // The first dialog has faded out: the one left asks again.
+    await expect.poll(() => dialog.count()).toBe(1);
+    expect(await dialog.getByTestId('cash-out-changed').textContent()).toBe(
+      `提前结算金额已变为 ${formatYuan(fenFromDecimal(newOffer))} 元`,
+    );
+    expect(await dialog.getByTestId('cash-out-confirm-amount').textContent()).toBe(
+      formatYuan(fenFromDecimal(newOffer)),
+    );
+    expect(await balanceFen(demo)).toBe(before);
+    await dialogShown();
+    await screenshot(page, 'cash-out-offer-changed');
+
+    // The second confirmation sends the new amount: paid, the order closed (the 已到账 toast follows
+    // the balance push's +X 余额变动).
+    await dialog.getByRole('button', { name: '确认结算' }).click();
+    await toast(page, `已提前结算，${formatYuan(fenFromDecimal(newOffer))}元已到账`).waitFor();
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('已提前结算');
+    expect(await page.getByTestId('order-payout').textContent()).toBe(formatYuan(fenFromDecimal(newOffer)));
+    expect(await page.getByTestId('order-summary').textContent()).toContain('提前结算金额');
+    expect(await page.getByTestId('cash-out').count()).toBe(0);
+    expect((await balanceFen(demo)) - before).toBe(fenFromDecimal(newOffer));
+    await toastsGone(page);
+    await settle(page);
+    await screenshot(page, 'cash-out-done');
+
+    // 我的注单: the card says 已提前结算 and labels the amount 提前结算金额.
+    await page.goto('/#/betPages/order/list');
+    const card = page.getByTestId('order-card').filter({ hasText: placed.orderNo });
+    await card.waitFor();
+    expect(await card.getByTestId('order-status').textContent()).toBe('已提前结算');
+    expect(await card.textContent()).toContain('提前结算金额');
+    expect(await card.textContent()).toContain(formatYuan(fenFromDecimal(newOffer)));
+    await toastsGone(page);
+    await settle(page);
+    await screenshot(page, 'cash-out-list');
+
+    // A second order whose market an operator suspends: the reason, greyed, and no button.
+    const other = await placeSingle(demo, second);
+    const services = server.app.services;
+    const operator = await services.operators.create({
+      username: `co${Date.now().toString(36)}`.slice(0, 16),
+      password: 'op-secret-1',
+      name: '风控',
+      role: 'risk',
+    });
+    await services.sportsAdmin.suspend(
+      second.id,
+      PLAY,
+      '盘口调整',
+      { operatorId: operator.id, sessionId: 0, ip: '127.0.0.1' },
+      false,
+    );
+    const suspended = await demo<Offer>('GET', `/v1/cash-out/${other.orderNo}`);
+    expect(suspended.available).toBe(false);
+    expect(suspended.reason).toBe('注单中有赛事暂停交易，暂不能提前结算');
+    await openOrder(other.orderNo);
+    const reason = page.getByTestId('cash-out').getByTestId('cash-out-reason');
+    await expect
+      .poll(() => reason.textContent(), { timeout: QUOTE_TIMEOUT })
+      .toBe('注单中有赛事暂停交易，暂不能提前结算');
+    expect(await page.getByTestId('cash-out-button').count()).toBe(0);
+    await toastsGone(page);
+    await settle(page);
+    await screenshot(page, 'cash-out-suspended');
+    expect(pageErrors).toEqual([]);
+  });
+});
