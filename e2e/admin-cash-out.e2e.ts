@@ -106,7 +106,7 @@ describe('提前结算 in the console', () => {
     // The operator switches this match off from its drawer, with a reason.
     await page.goto(`/admin/sports/matches?keyword=${match.matchNo}`);
     await page.getByTestId(`match-${match.id}`).click();
-    expect(await page.getByTestId('match-cash-out').textContent()).toBe('未知');
+    expect(await page.getByTestId('match-cash-out').textContent()).toBe('已开启');
     await page.getByTestId('cash-out-off').click();
     const dialog = page.getByRole('dialog').filter({ hasText: '关闭本场提前结算' });
     await dialog.getByRole('button', { name: OK_BUTTON }).click();

@@ -3,13 +3,10 @@ import { App, Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { put } from '@/lib/api.ts';
 
-/**
- * A match's 提前结算 switch. The match detail does not say whether it is on, so the state shows
- * only once the operator has set it here; each way asks for a reason, which is audited.
- */
-export function MatchCashOut({ matchId }: { matchId: number }) {
+/** A match's 提前结算 switch, as the match detail says it stands; each way asks for a reason, which is audited. */
+export function MatchCashOut({ matchId, enabled: initial }: { matchId: number; enabled: boolean }) {
   const { message } = App.useApp();
-  const [state, setState] = useState<boolean | null>(null);
+  const [state, setState] = useState<boolean>(initial);
   const action = (enabled: boolean) => (
     <ModalForm<{ reason: string }>
       key={String(enabled)}
@@ -61,13 +58,7 @@ export function MatchCashOut({ matchId }: { matchId: number }) {
     <Space size={8} style={{ marginLeft: 16 }}>
       <span>提前结算：</span>
       <span data-testid="match-cash-out">
-        {state === null ? (
-          <Tag>未知</Tag>
-        ) : state ? (
-          <Tag color="green">已开启</Tag>
-        ) : (
-          <Tag color="red">已关闭</Tag>
-        )}
+        {state ? <Tag color="green">已开启</Tag> : <Tag color="red">已关闭</Tag>}
       </span>
       {action(false)}
       {action(true)}

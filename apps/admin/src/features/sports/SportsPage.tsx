@@ -154,7 +154,7 @@ function MatchDrawer({ id, onClose }: { id: number; onClose: () => void }) {
             <ProFormTextArea name="reason" label="原因" rules={[{ required: true, message: '请填写原因' }]} />
           </ModalForm>
         )}
-        <MatchCashOut matchId={id} />
+        <MatchCashOut key={`${id}:${String(m.cash_out)}`} matchId={id} enabled={m.cash_out} />
       </Space>
       {m.markets.map((market) => (
         <Card

@@ -24,6 +24,7 @@ import type { OperatorsService } from '../operators/index.ts';
 import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
 import type { SettlementService } from './settlement.service.ts';
 import { legSelection, optionName, placedOrder } from './sports.mapper.ts';
+import { matchesOff } from './cash-out.repo.ts';
 import type { BoostsService } from './boosts.service.ts';
 import * as sportsRepo from './sports.repo.ts';
 import type { OrderStatus } from './sports.table.ts';
@@ -157,14 +158,16 @@ export class SportsAdminService {
   async detail(id: number) {
     const row = await repo.findAdminMatch(this.db, id);
     if (!row) throw refuse('sports.match_not_found');
-    const [markets, open] = await Promise.all([
+    const [markets, open, cashOutOff] = await Promise.all([
       sportsRepo.marketsOf(this.db, [id]),
       repo.openLegsByOption(this.db, id),
+      matchesOff(this.db, [id]),
     ]);
     const suspended = row.suspended ?? [];
     return {
       ...toItem(row),
       match_suspended: suspended.includes(WHOLE_MATCH),
+      cash_out: !cashOutOff.has(id),
       result: row.result ?? null,
       markets: (markets.get(id) ?? []).map((m) => ({
         play_type: m.playType,

@@ -188,6 +188,8 @@ describe('提前结算', () => {
       payload: { enabled: false, reason: '重要赛事' },
     });
     expect(body(off).data).toEqual({ match_id: a!.id, cash_out: false });
+    const detail = await as(t.app, risk, { method: 'GET', url: `/admin/v1/sports/matches/${a!.id}` });
+    expect(body<{ cash_out: boolean }>(detail).data.cash_out).toBe(false);
     expect((await quote(m, placed.order_no)).reason).toBe('注单中有赛事暂不支持提前结算');
     await as(t.app, risk, {
       method: 'PUT',

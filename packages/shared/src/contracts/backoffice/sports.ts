@@ -54,6 +54,7 @@ export const adminMarket = z.object({
 });
 export const adminMatchDetail = adminMatchItem.extend({
   match_suspended: z.boolean(),
+  cash_out: z.boolean().describe('提前结算 on for this match (an operator may switch it off)'),
   markets: z.array(adminMarket),
   result: z.unknown().nullable(),
 });
