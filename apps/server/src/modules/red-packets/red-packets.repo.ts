@@ -46,6 +46,15 @@ export async function lockPacket(tx: Tx, id: number): Promise<RedPacketRow | und
   return row;
 }
 
+/**
+ * The red packet as it stands, its row share-locked to the claim's commit: claims run side by
+ * side, a cancel or an edit (FOR UPDATE) waits for them, and a claim begun after one sees it.
+ */
+export async function sharePacket(tx: Tx, id: number): Promise<RedPacketRow | undefined> {
+  const [row] = await tx.select().from(redPackets).where(eq(redPackets.id, id)).for('share');
+  return row;
+}
+
 /** The 口令红包 a code names, compared without case. */
 export async function findByCode(db: Handle, code: string): Promise<RedPacketRow | undefined> {
   const [row] = await db

@@ -206,7 +206,10 @@ export class RedPacketsService {
         { memberId, key: ctx.idempotencyKey, route: ctx.route, request: { packetId: row.id } },
         async (work) => {
           const now = this.deps.clock.now();
-          const status = statusOf(row, now);
+          // As it stands now: a cancel that committed since it was read is seen.
+          const current = await repo.sharePacket(work.tx, row.id);
+          if (!current || current.state === 'pending') throw refuse('red_packets.not_found');
+          const status = statusOf(current, now);
           if (status === 'upcoming')
             throw refuse('red_packets.not_started', { at: shanghaiClock(row.startsAt) });
           if (status === 'ended') throw refuse('red_packets.ended');
