@@ -4,6 +4,7 @@
  * show it; a 口令红包 above the approval threshold waits for 复核, is cancelled with a reason and
  * then shows its seed; the kind tabs filter the list and the CSV export holds what is listed.
  */
+import { fenFromDecimal, formatFen } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import {
@@ -94,8 +95,8 @@ describe('红包 in the console', () => {
       .poll(() => page.getByTestId(`claimed-${rainId}`).locator('.money').getAttribute('data-amount'))
       .toBe(claim.amount);
     expect(await page.getByTestId(`claimed-${rainId}`).textContent()).toMatch(/^1 \//);
-    const left = (10_000 - Math.round(Number(claim.amount) * 100)) / 100;
-    expect(await rain.textContent()).toContain(grouped(left.toFixed(2)));
+    const left = 10_000n - fenFromDecimal(claim.amount);
+    expect(await rain.textContent()).toContain(grouped(formatFen(left)));
     const totals = page.getByTestId('red-packet-totals');
     expect(await totals.textContent()).toContain('100.00');
     expect(await totals.textContent()).toContain(grouped(claim.amount));

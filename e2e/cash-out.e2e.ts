@@ -6,7 +6,7 @@
  * no offer, and no button.
  */
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { fenFromDecimal, formatYuan } from '@app/shared';
+import { fenFromDecimal, formatSportsOdds, formatYuan, parseSportsOdds } from '@app/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
 import { dismissHomeModal, login, toast, toastsGone, waitForRoute } from './support/app.ts';
@@ -143,7 +143,7 @@ describe('提前结算', () => {
     // Before the member confirms, the pick's price drifts out (less likely to win): the offer falls,
     // which the default odds-change setting (接受更高赔率) does not take silently.
     const before = await balanceFen(demo);
-    const drifted = (Number(placed.price) * 1.5).toFixed(2);
+    const drifted = formatSportsOdds((parseSportsOdds(placed.price)! * 3n) / 2n);
     await setOdds(first.id, placed.option, drifted);
     const requoted = await demo<Offer>('GET', `/v1/cash-out/${placed.orderNo}`);
     const newOffer = requoted.offer!;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatFen } from '../money.ts';
 import { commitment } from './lottery/fair-draw.ts';
 import { splitProblem, splitRedPacket, verifyRedPacket } from './red-packets.ts';
 
@@ -77,6 +78,6 @@ describe('verifyRedPacket', () => {
     expect(verifyRedPacket('xyz', commitment(SEED), terms)).toMatchObject({ ok: false, reason: 'seed' });
     const wrong = verifyRedPacket(SEED, commitment(SEED), terms, { index: 9, amountFen: amounts[9]! + 1 });
     expect(wrong).toMatchObject({ ok: false, reason: 'amount' });
-    if (!wrong.ok) expect(wrong.message).toBe(`第10个红包应为${(amounts[9]! / 100).toFixed(2)}元`);
+    if (!wrong.ok) expect(wrong.message).toBe(`第10个红包应为${formatFen(BigInt(amounts[9]!))}元`);
   });
 });

@@ -1,4 +1,10 @@
-import { FREE_BET_PLAY_KEYS, parseYuan, type FreeBetPlay } from '@app/shared';
+import {
+  formatSportsOdds,
+  FREE_BET_PLAY_KEYS,
+  parseSportsOdds,
+  parseYuan,
+  type FreeBetPlay,
+} from '@app/shared';
 import { amountInputProblem, type FreeBetTarget } from '@app/shared/backoffice';
 import type { BackofficeResponse, BackofficeRow } from '@app/shared/backoffice-api';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -52,8 +58,8 @@ const iso = (v: unknown): string => {
 /** 1.5 → "1.50" (odds are sent as text with two decimals); what is not a number goes as typed. */
 export function oddsText(v: unknown): string {
   const t = text(v);
-  const n = Number(t);
-  return t !== '' && Number.isFinite(n) ? n.toFixed(2) : t;
+  const hundredths = parseSportsOdds(t);
+  return hundredths === null ? t : formatSportsOdds(hundredths);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { boostRateText } from '@app/shared';
+
 /** The largest 提前结算 margin the server accepts: 5000 basis points, 50 %. */
 export const MAX_MARGIN_BP = 5_000;
 
@@ -22,5 +24,5 @@ export function bpToPercent(bp: number): number {
 
 /** Basis points as text: 800 → "8%", 525 → "5.25%". */
 export function marginText(bp: number): string {
-  return `${Number((bp / 100).toFixed(2))}%`;
+  return boostRateText(bp);
 }

@@ -2,6 +2,7 @@ import {
   type FreeBetPlay,
   type FreeBetSlip,
   formatFen,
+  formatSportsOdds,
   freeBetPlaysText,
   freeBetProblem,
   freeBetWinnings,
@@ -57,7 +58,7 @@ const statusOf = (row: FreeBetRow, now: Date): TicketStatus =>
  * 免费投注券 (issue 41, point 4; docs/decisions/030-free-bets.md): tickets the console grants to a
  * member, a tag or a VIP level (never to a member in a time-out or self-exclusion; a total above
  * the approval threshold waits for a second operator), used as the whole stake of one 竞彩 order.
- * The member pays nothing; settlement credits the order as any other, and this service then takes
+ * The member pays nothing; settlement credits the order like every other, and this service then takes
  * the stake back from a win (a `free_bet` entry: the member nets the prize less the stake) or a
  * refund (a negative `bet_refund`: a refund of money never paid is no cash), in the settlement's
  * transaction; corrections move it with the order.
@@ -360,7 +361,7 @@ function ticketView(row: FreeBetRow, now: Date) {
     id: row.id,
     title: row.title,
     value: formatFen(row.value),
-    min_odds: (row.minOddsX100 / 100).toFixed(2),
+    min_odds: formatSportsOdds(BigInt(row.minOddsX100)),
     plays,
     plays_text: freeBetPlaysText(plays),
     expires_at: row.expiresAt.toISOString(),
@@ -396,7 +397,7 @@ function grantAudit(grant: FreeBetGrantRow, total: bigint) {
     target_value: grant.targetValue,
     title: grant.title,
     value: formatFen(grant.value),
-    min_odds: (grant.minOddsX100 / 100).toFixed(2),
+    min_odds: formatSportsOdds(BigInt(grant.minOddsX100)),
     plays: freeBetPlaysText(grant.plays as FreeBetPlay[]),
     expires_at: grant.expiresAt.toISOString(),
     members: grant.members,

@@ -18,7 +18,7 @@ import {
   type TestMember,
   type TestOperator,
 } from '../../test/harness.ts';
-import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
+import { entriesOf, expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
   createSportsApp,
   finish,
@@ -29,7 +29,6 @@ import {
   wdlOption,
   type MatchRow,
 } from '../../test/sports-helpers.ts';
-import { ledgerEntries } from '../ledger/schema.ts';
 import { freeBets } from './schema.ts';
 
 let t: TestApp;
@@ -97,11 +96,7 @@ async function single(m: TestMember, match: MatchRow, win: boolean, extra: Recor
   );
 }
 
-const entriesOf = async (m: TestMember) =>
-  (await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, m.id))).map((e) => [
-    e.type,
-    e.amount,
-  ]);
+const postedOf = async (m: TestMember) => (await entriesOf(t, m.id)).map((e) => [e.type, e.amount]);
 
 const balanceOf = async (m: TestMember) =>
   body<{ balance: string }>(await as(t.app, m, { method: 'GET', url: '/v1/user/balance' })).data.balance;
@@ -119,7 +114,7 @@ describe('免费投注券', () => {
     ).data;
     expect(placed.balance).toBe('0.00');
     expect(placed.free_bet).toMatchObject({ id: ticket.id, value: '10.00', winnings: null });
-    expect(await entriesOf(m)).toEqual([]);
+    expect(await postedOf(m)).toEqual([]);
 
     // Used once: the same ticket on another order is refused.
     const again = await single(m, a!, true, { free_bet_id: ticket.id });
@@ -133,7 +128,7 @@ describe('免费投注券', () => {
     expect(detail.status).toBe('won');
     const net = Math.round(Number(detail.payout) * 100) - 1_000;
     expect(detail.free_bet.winnings).toBe(formatFen(BigInt(net)));
-    expect(await entriesOf(m)).toEqual([
+    expect(await postedOf(m)).toEqual([
       ['payout', BigInt(Math.round(Number(detail.payout) * 100))],
       ['free_bet', -1_000n],
     ]);
@@ -154,7 +149,7 @@ describe('免费投注券', () => {
     const [a] = await openMatches(t, 'football', 1);
     const placed = body<{ order_id: number }>(await single(m, a!, false, { free_bet_id: ticket.id })).data;
     await finish(t, [a!]);
-    expect(await entriesOf(m)).toEqual([]);
+    expect(await postedOf(m)).toEqual([]);
     // Voided: the order is refunded 10.00 as a correction, which is no cash: it is taken back.
     const voided = await as(t.app, risk, {
       method: 'POST',
@@ -162,7 +157,7 @@ describe('免费投注券', () => {
       payload: { kind: 'void', reason: '比赛结果无效' },
     });
     expect(body(voided)).toMatchObject({ code: 200 });
-    expect(await entriesOf(m)).toEqual([
+    expect(await postedOf(m)).toEqual([
       ['settle_correction', 1_000n],
       ['free_bet', -1_000n],
     ]);
@@ -178,7 +173,7 @@ describe('免费投注券', () => {
     const res = await single(m, gone!, true, { free_bet_id: ticket.id });
     expect(res.statusCode, res.body).toBe(200);
     await finish(t, [gone!]);
-    expect(await entriesOf(m)).toEqual([
+    expect(await postedOf(m)).toEqual([
       ['bet_refund', 1_000n],
       ['bet_refund', -1_000n],
     ]);
@@ -191,7 +186,7 @@ describe('免费投注券', () => {
     const ticket = await ticketOf(m);
     const other = await newMember(t.app);
     const [a] = await openMatches(t, 'football', 1);
-    const before = await entriesOf(m);
+    const before = await postedOf(m);
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ free_bet_id: ticket.id, multiple: 4 }, 422, '投注金额须等于券面金额10.00元'],
       [{ free_bet_id: 999_999 }, 404, '免费投注券不存在'],
@@ -204,7 +199,7 @@ describe('免费投注券', () => {
     }
     const stolen = await single(other, a!, true, { free_bet_id: ticket.id });
     expect(stolen.statusCode).toBe(404);
-    expect(await entriesOf(m)).toEqual(before);
+    expect(await postedOf(m)).toEqual(before);
     const list = body<{ list: Array<{ status: string }> }>(
       await as(t.app, m, { method: 'GET', url: '/v1/free-bets' }),
     ).data.list;

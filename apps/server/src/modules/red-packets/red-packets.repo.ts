@@ -3,9 +3,6 @@ import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { sql } from '../../db/sql.ts';
 import { memberValidBets } from '../../db/valid-bets.ts';
-import { members } from '../accounts/schema.ts';
-import { ledgerEntries, wallets } from '../ledger/schema.ts';
-import { operators } from '../operators/schema.ts';
 import { type NewRedPacket, type RedPacketRow, redPacketSlots, redPackets } from './red-packets.table.ts';
 
 type Handle = Db | Tx;
@@ -211,6 +208,10 @@ export async function memberClaims(db: Handle, memberId: number, limit: number, 
   };
 }
 
+// Other modules' tables by their SQL names (as db/valid-bets.ts does): no module's files imported.
+const creator = sql<string | null>`(SELECT o.username FROM operators o WHERE o.id = ${redPackets.createdBy})`;
+const claimant = sql<string>`(SELECT m.username FROM members m WHERE m.id = ${redPacketSlots.memberId})`;
+
 /** Red packets for the console, newest window first, with who created them. */
 export async function listPackets(
   db: Handle,
@@ -221,9 +222,8 @@ export async function listPackets(
   const where = filter.kind ? eq(redPackets.kind, filter.kind) : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ packet: redPackets, createdBy: operators.username })
+      .select({ packet: redPackets, createdBy: creator })
       .from(redPackets)
-      .leftJoin(operators, eq(operators.id, redPackets.createdBy))
       .where(where)
       .orderBy(desc(redPackets.startsAt), desc(redPackets.id))
       .limit(limit)
@@ -238,10 +238,9 @@ export async function listPackets(
 
 export async function creatorOf(db: Handle, operatorId: number | null): Promise<string | null> {
   if (operatorId === null) return null;
-  const [row] = await db
-    .select({ name: operators.username })
-    .from(operators)
-    .where(eq(operators.id, operatorId));
+  const [row] = rowsOf<{ name: string }>(
+    await db.execute(sql`SELECT username AS name FROM operators WHERE id = ${operatorId}::int`),
+  );
   return row?.name ?? null;
 }
 
@@ -250,9 +249,8 @@ export async function packetClaims(db: Handle, packetId: number, limit: number, 
   const where = and(eq(redPacketSlots.packetId, packetId), isNotNull(redPacketSlots.memberId));
   const [rows, [total]] = await Promise.all([
     db
-      .select({ slot: redPacketSlots, username: members.username })
+      .select({ slot: redPacketSlots, username: claimant })
       .from(redPacketSlots)
-      .innerJoin(members, eq(members.id, redPacketSlots.memberId))
       .where(where)
       .orderBy(desc(redPacketSlots.claimedAt), desc(redPacketSlots.index))
       .limit(limit)
@@ -267,20 +265,13 @@ export async function packetClaims(db: Handle, packetId: number, limit: number, 
 
 /** Deposits credited to the member's main wallet within [from, to), 分. */
 export async function depositsBetween(db: Handle, memberId: number, from: Date, to: Date): Promise<bigint> {
-  const [row] = await db
-    .select({ total: sql<string>`COALESCE(SUM(${ledgerEntries.amount}), 0)::text` })
-    .from(ledgerEntries)
-    .innerJoin(wallets, eq(wallets.id, ledgerEntries.walletId))
-    .where(
-      and(
-        eq(ledgerEntries.memberId, memberId),
-        eq(ledgerEntries.type, 'deposit'),
-        eq(wallets.kind, 'main'),
-        sql`${ledgerEntries.amount} > 0`,
-        sql`${ledgerEntries.createdAt} >= ${from.toISOString()}`,
-        sql`${ledgerEntries.createdAt} < ${to.toISOString()}`,
-      ),
-    );
+  const [row] = rowsOf<{ total: string | null }>(
+    await db.execute(sql`
+      SELECT COALESCE(SUM(e.amount), 0)::text AS total
+      FROM ledger_entries e JOIN wallets w ON w.id = e.wallet_id
+      WHERE e.member_id = ${memberId}::int AND e.type = 'deposit' AND w.kind = 'main' AND e.amount > 0
+        AND e.created_at >= ${from.toISOString()}::timestamptz AND e.created_at < ${to.toISOString()}::timestamptz`),
+  );
   return BigInt(row?.total ?? '0');
 }
 

@@ -20,10 +20,9 @@ import {
   type TestMember,
   type TestOperator,
 } from '../../test/harness.ts';
-import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
+import { sql } from '../../db/sql.ts';
+import { entriesOf, expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { inTransaction } from '../../db/tx.ts';
-import { members } from '../accounts/schema.ts';
-import { ledgerEntries } from '../ledger/schema.ts';
 import { redPacketSlots } from './schema.ts';
 
 let t: TestApp;
@@ -131,10 +130,7 @@ describe('红包雨', () => {
     expect(gotB.index).toBe(1);
 
     // One ledger entry each, typed red_packet; the 打码量 is on the member.
-    const entries = await t.database.db
-      .select({ amount: ledgerEntries.amount, type: ledgerEntries.type })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.memberId, a.id));
+    const entries = await entriesOf(t, a.id);
     expect(entries).toEqual([{ amount: BigInt(Math.round(Number(got.amount) * 100)), type: 'red_packet' }]);
     const balance = body<{ codingvolume: string }>(
       await as(t.app, a, { method: 'GET', url: '/v1/user/balance' }),
@@ -195,7 +191,7 @@ describe('红包雨', () => {
     const refused = await claim(m, packet.id);
     expect(refused.statusCode).toBe(422);
     expect(body(refused).message).toBe('暂不符合领取条件：VIP1及以上可领取');
-    await t.database.db.update(members).set({ vipLevel: 1 }).where(eq(members.id, m.id));
+    await t.database.db.execute(sql`UPDATE members SET vip_level = 1 WHERE id = ${m.id}`);
     const noDeposit = await claim(m, packet.id);
     expect(body(noDeposit).message).toBe('暂不符合领取条件：当日存款满100.00元（今日已存0.00元）');
     await inTransaction(t.database.db, (work) =>

@@ -1,4 +1,5 @@
 import {
+  boostRateText,
   CASH_OUT_MESSAGES,
   cashOutQuote,
   formatFen,
@@ -196,7 +197,7 @@ export class CashOutService {
           sport_name: SPORT_NAMES[sport],
           enabled: rule.enabled,
           margin_bp: rule.marginBp,
-          margin_text: `${(rule.marginBp / 100).toFixed(2).replace(/\.?0+$/, '')}%`,
+          margin_text: boostRateText(rule.marginBp),
         };
       }),
     };

@@ -16,7 +16,7 @@ import {
   type TestMember,
   type TestOperator,
 } from '../../test/harness.ts';
-import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
+import { entriesOf, expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
   createSportsApp,
   finish,
@@ -28,7 +28,6 @@ import {
   wdlOption,
   type MatchRow,
 } from '../../test/sports-helpers.ts';
-import { ledgerEntries } from '../ledger/schema.ts';
 import { matchMarkets, orders } from './sports.table.ts';
 
 let t: TestApp;
@@ -125,7 +124,7 @@ describe('提前结算', () => {
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, placed.order_id));
     expect(order).toMatchObject({ status: 'cashed_out', payout: expected.offerFen });
     expect(await outcomeLiability(t, a!.id, 'football.winDrawLose', placed.option)).toBe(0n);
-    const entries = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, m.id));
+    const entries = await entriesOf(t, m.id);
     expect(entries.filter((e) => e.type === 'cash_out').map((e) => e.amount)).toEqual([expected.offerFen]);
 
     // Once closed: no offer, a second take refused, and settlement leaves it as it is.
@@ -134,9 +133,7 @@ describe('提前结算', () => {
     await finish(t, [a!]);
     const [after] = await t.database.db.select().from(orders).where(eq(orders.id, placed.order_id));
     expect(after?.status).toBe('cashed_out');
-    const payouts = (
-      await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, m.id))
-    ).filter((e) => e.type === 'payout');
+    const payouts = (await entriesOf(t, m.id)).filter((e) => e.type === 'payout');
     expect(payouts).toEqual([]);
   });
 
@@ -242,9 +239,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('提前结算 racing settleme
     let cashed = 0;
     for (const [i, { m, order }] of placed.entries()) {
       const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.order_id));
-      const types = (
-        await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, m.id))
-      ).map((e) => e.type);
+      const types = (await entriesOf(t, m.id)).map((e) => e.type);
       if (row!.status === 'cashed_out') {
         cashed += 1;
         expect(answers[i]!.statusCode).toBe(200);

@@ -4,6 +4,7 @@
  * the book); a loss costs the member nothing; a refunded order gives the ticket back. A ticket
  * has a value, an expiry, a minimum odds every pick must reach and the plays it may be used on.
  */
+import { formatSportsOdds } from './odds.ts';
 import { findPassType } from './pass-types.ts';
 
 /** What a ticket may be used on: 单关, N串1 parlays, M串N system parlays. */
@@ -55,7 +56,7 @@ export function freeBetProblem(ticket: FreeBetTerms, slip: FreeBetSlip): string 
   if (slip.totalStakeFen !== ticket.valueFen)
     return `投注金额须等于券面金额${formatFenText(ticket.valueFen)}元`;
   const low = slip.odds.find((o) => Math.round(Number(o) * 100) < ticket.minOddsX100);
-  if (low !== undefined) return `每场赔率须不低于${(ticket.minOddsX100 / 100).toFixed(2)}`;
+  if (low !== undefined) return `每场赔率须不低于${formatSportsOdds(BigInt(ticket.minOddsX100))}`;
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { verifyRedPacket } from '@app/shared';
+import { formatFen, verifyRedPacket } from '@app/shared';
 import { DotLoading, ErrorBlock } from 'antd-mobile';
 import { CheckCircleFill, CloseCircleFill } from 'antd-mobile-icons';
 import { useMemo } from 'react';
@@ -85,7 +85,7 @@ export default function RedPacketVerifyPage() {
                 <div className="redp-amounts" aria-label="全部红包金额">
                   {verdict.amounts.slice(0, 200).map((a, i) => (
                     <span key={i} className={p.mine?.index === i ? 'redp-mine' : undefined}>
-                      {(a / 100).toFixed(2)}
+                      {formatFen(BigInt(a))}
                     </span>
                   ))}
                 </div>
