@@ -9,7 +9,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { fenFromDecimal, formatSportsOdds, formatYuan, parseSportsOdds } from '@app/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
-import { dismissHomeModal, login, toast, toastsGone, waitForRoute } from './support/app.ts';
+import { dismissHomeModal, login, toast, toastsGone, uniqueUsername, waitForRoute } from './support/app.ts';
 import { screenshot, settle } from './support/browser.ts';
 import { memberApi } from './support/member-api.ts';
 import { ShiftedClock } from './support/server.ts';
@@ -191,7 +191,7 @@ describe('提前结算', () => {
     const other = await placeSingle(demo, second);
     const services = server.app.services;
     const operator = await services.operators.create({
-      username: `co${Date.now().toString(36)}`.slice(0, 16),
+      username: uniqueUsername('co'),
       password: 'op-secret-1',
       name: '风控',
       role: 'risk',
