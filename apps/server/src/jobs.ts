@@ -12,7 +12,11 @@ import type { VipService } from './modules/rewards/index.ts';
 import type { FeedSync } from './modules/sports/index.ts';
 import { BOOK_BACKFILL_INTERVAL_MS, type BookBackfillService } from './modules/sports/index.ts';
 import { OVERDUE_CHECK_INTERVAL_MS, type OverdueMatchService } from './modules/sports/index.ts';
-import { LIVE_ACCEPT_INTERVAL_MS, type LiveAcceptanceService } from './modules/sports/index.ts';
+import {
+  LIVE_ACCEPT_INTERVAL_MS,
+  type CashOutService,
+  type LiveAcceptanceService,
+} from './modules/sports/index.ts';
 import type { Metrics } from './ops/metrics.ts';
 
 export interface JobServices {
@@ -25,6 +29,7 @@ export interface JobServices {
   overdueMatches: OverdueMatchService;
   bookBackfill: BookBackfillService;
   liveAcceptance: LiveAcceptanceService;
+  cashOut: CashOutService;
   lotteryScheduler: LotteryScheduler;
   rebates: RebateService;
   gameTransfers: GameTransferService;
@@ -67,6 +72,12 @@ export function registerJobs(runner: JobRunner, config: AppConfig, s: JobService
     name: 'sports-accept-live',
     everyMs: LIVE_ACCEPT_INTERVAL_MS,
     run: () => s.liveAcceptance.run(),
+  });
+  // In-play cash-outs whose bet delay has passed: paid or refused, each once.
+  runner.every({
+    name: 'sports-cash-out-live',
+    everyMs: LIVE_ACCEPT_INTERVAL_MS,
+    run: () => s.cashOut.decideDue(),
   });
   runner.every({
     name: 'lottery-scheduler',

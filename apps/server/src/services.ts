@@ -221,6 +221,7 @@ export async function createServices(
     overdueMatches: sports.overdueMatches,
     bookBackfill: sports.bookBackfill,
     liveAcceptance: sports.liveAcceptance,
+    cashOut: sports.cashOut,
     lotteryScheduler: lottery.lotteryScheduler,
     rebates: rewards.rebates,
     gameTransfers: games.gameTransfers,

@@ -282,7 +282,7 @@ import {
   sportsPreferencesBody,
   sportTypeParam,
 } from './sports.ts';
-import { cashOutBody, cashOutOffer, cashOutResult } from './cash-out.ts';
+import { cashOutBody, cashOutOffer, cashOutQuery, cashOutResult } from './cash-out.ts';
 import { freeBetPage, freeBetsQuery } from './free-bets.ts';
 import {
   redPacketClaimPage,
@@ -467,7 +467,7 @@ export const memberApi = {
   'GET /v1/sports/preferences': { response: sportsPreferences },
   'GET /v1/sports/boosts': { response: z.array(boostView) },
   'GET /v1/free-bets': { query: freeBetsQuery, response: freeBetPage },
-  'GET /v1/cash-out/:orderNo': { params: orderNoParam, response: cashOutOffer },
+  'GET /v1/cash-out/:orderNo': { params: orderNoParam, query: cashOutQuery, response: cashOutOffer },
   'POST /v1/cash-out/:orderNo': { params: orderNoParam, body: cashOutBody, response: cashOutResult },
   'GET /v1/red-packets': { response: redPacketList },
   'GET /v1/red-packets/claims': { query: redPacketClaimsQuery, response: redPacketClaimPage },

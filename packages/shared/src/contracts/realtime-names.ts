@@ -31,6 +31,7 @@ export const REALTIME_EVENTS = {
   sessionRevoked: 'session.revoked',
   orderSettled: 'order.settled',
   orderConfirmed: 'order.confirmed',
+  cashOutDecided: 'cash_out.decided',
   matchUpdated: 'match.updated',
   oddsUpdated: 'odds.updated',
 } as const;

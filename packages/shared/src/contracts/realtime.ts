@@ -40,6 +40,17 @@ export const orderConfirmedEvent = z
   .meta({ id: 'OrderConfirmedEvent' });
 export type OrderConfirmedEvent = z.infer<typeof orderConfirmedEvent>;
 
+/** Private `cash_out.decided`: an in-play cash-out's bet delay ended; paid or refused with why. */
+export const cashOutDecidedEvent = z
+  .object({
+    order_no: z.string(),
+    status: z.enum(['cashed_out', 'pending', 'refused']),
+    amount: moneyString.nullable(),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'CashOutDecidedEvent' });
+export type CashOutDecidedEvent = z.infer<typeof cashOutDecidedEvent>;
+
 /** Public `matches.live`: a match's live state changed (published by the feed sync). */
 export const matchUpdatedEvent = z
   .object({

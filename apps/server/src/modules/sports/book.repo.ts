@@ -223,6 +223,61 @@ export async function releaseOrders(tx: Db | Tx, orderIds: readonly number[], no
       AND e.shard = s.shard`);
 }
 
+/**
+ * Lowers an open order's booked liability to `shares` (部分提前结算: the rest of the order), each
+ * at most what the outcome carries for it now, on the order's own shard: only frees room, so no
+ * cap is checked and none can refuse it. The outcomes' rows are taken in key order, as every path
+ * takes them.
+ */
+export async function shrinkOrder(
+  tx: Tx,
+  orderId: number,
+  shares: readonly OutcomeShare[],
+  now: Date,
+): Promise<void> {
+  const old = await sharesOfOrder(tx, orderId);
+  const next = new Map(shares.map((s) => [`${s.matchId}|${s.playType}|${s.optionKey}`, s.liability]));
+  const drops: OrderShare[] = [];
+  for (const o of old) {
+    const key = `${o.matchId}|${o.playType}|${o.optionKey}`;
+    const keep = next.get(key) ?? 0n;
+    if (keep > o.liability) throw new Error(`order ${orderId}: ${key} would grow on shrinking`);
+    next.delete(key);
+    if (keep < o.liability) drops.push({ ...o, liability: o.liability - keep });
+  }
+  if (next.size > 0) throw new Error(`order ${orderId}: shrinking adds outcomes it never carried`);
+  if (!drops.length) return;
+  // In the order lockOutcomes takes them (book.service keyOf); an order's shares share one shard.
+  drops.sort((a, b) => {
+    const x = `${a.matchId}|${a.playType}|${a.optionKey}`;
+    const y = `${b.matchId}|${b.playType}|${b.optionKey}`;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  const [matchIds, playTypes, optionKeys, liabilities] = shareArrays(drops);
+  const shards = pgArray(drops.map((d) => d.shard));
+  await tx.execute(sql`
+    WITH drops AS (
+      SELECT * FROM unnest(${matchIds}::int[], ${playTypes}::text[], ${optionKeys}::text[], ${liabilities}::bigint[], ${shards}::smallint[])
+        WITH ORDINALITY AS d(match_id, play_type, option_key, liability, shard, n)
+    ), locked AS (
+      SELECT e.match_id, e.play_type, e.option_key, e.shard FROM book_exposure e
+      JOIN drops d ON e.match_id = d.match_id AND e.play_type = d.play_type AND e.option_key = d.option_key
+        AND e.shard = d.shard
+      ORDER BY d.n
+      FOR UPDATE OF e
+    )
+    UPDATE book_exposure e SET liability = e.liability - d.liability, updated_at = ${now.toISOString()}::timestamptz
+    FROM drops d, locked l
+    WHERE e.match_id = d.match_id AND e.play_type = d.play_type AND e.option_key = d.option_key AND e.shard = d.shard
+      AND l.match_id = d.match_id AND l.play_type = d.play_type AND l.option_key = d.option_key AND l.shard = d.shard`);
+  const shard = old[0]!.shard;
+  await recordShares(
+    tx,
+    shares.filter((s) => s.liability > 0n).map((s) => ({ ...s, shard, orderId })),
+    [orderId],
+  );
+}
+
 /** The book-wide member limits (null: none), used where the member's own row sets none. */
 export async function memberDefaults(
   db: Db | Tx,

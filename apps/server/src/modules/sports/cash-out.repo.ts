@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { pgArray, rowsOf } from '../../db/rows.ts';
 import { sql } from '../../db/sql.ts';
-import { cashOutRules, cashOuts, matchCashOutOff } from './cash-out.table.ts';
+import { cashOutRequests, cashOutRules, cashOuts, matchCashOutOff } from './cash-out.table.ts';
 
 type Handle = Db | Tx;
 
@@ -86,19 +86,106 @@ export async function closeOrder(tx: Tx, orderId: number, amount: bigint, at: Da
   return rows.length === 1;
 }
 
-/** The order's row, locked: its status as it stands now. */
-export async function lockOrderStatus(tx: Tx, orderId: number): Promise<string | undefined> {
-  const [row] = rowsOf<{ status: string }>(
-    await tx.execute(sql`SELECT status FROM orders WHERE id = ${orderId}::int FOR UPDATE`),
+/** The order's row, locked: what decides a cash-out (its status and what is still in play). */
+export async function lockOrder(
+  tx: Tx,
+  orderId: number,
+): Promise<{ status: string; multiple: number; multiples: number[] | null; totalAmount: bigint } | undefined> {
+  const [row] = rowsOf<{ status: string; multiple: number; multiples: number[] | null; total_amount: string }>(
+    await tx.execute(
+      sql`SELECT status, multiple, multiples, total_amount::text FROM orders WHERE id = ${orderId}::int FOR UPDATE`,
+    ),
   );
-  return row?.status;
+  return row && { ...row, totalAmount: BigInt(row.total_amount) };
 }
 
-export async function insertCashOut(tx: Tx, row: typeof cashOuts.$inferInsert): Promise<void> {
-  await tx.insert(cashOuts).values(row);
+/**
+ * 部分提前结算: the order keeps `rest` in play (its multiples, stake and most prize), and counts
+ * the share closed; only while it is pending (under its row's lock).
+ */
+export async function closeShare(
+  tx: Tx,
+  orderId: number,
+  rest: { multiple: number; multiples: readonly number[] | null; totalAmount: bigint; maxPrize: bigint },
+  closed: { stake: bigint; amount: bigint },
+): Promise<boolean> {
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      UPDATE orders SET multiple = ${rest.multiple}::int, multiples = ${rest.multiples ? pgArray(rest.multiples) : null}::int[],
+        total_amount = ${rest.totalAmount}::bigint, max_prize = ${rest.maxPrize}::bigint,
+        cashed_out_stake = cashed_out_stake + ${closed.stake}::bigint,
+        cashed_out_amount = cashed_out_amount + ${closed.amount}::bigint
+      WHERE id = ${orderId}::int AND status = 'pending'
+      RETURNING id`),
+  );
+  return rows.length === 1;
 }
 
-export async function cashOutOf(db: Handle, orderId: number) {
-  const [row] = await db.select().from(cashOuts).where(eq(cashOuts.orderId, orderId));
+/** Records a cash-out paid; its id keys the ledger entry of a share. */
+export async function insertCashOut(tx: Tx, row: typeof cashOuts.$inferInsert): Promise<number> {
+  const [inserted] = await tx.insert(cashOuts).values(row).returning({ id: cashOuts.id });
+  return inserted!.id;
+}
+
+/** The cash-outs of an order, oldest first. */
+export async function cashOutsOf(db: Handle, orderId: number) {
+  return db.select().from(cashOuts).where(eq(cashOuts.orderId, orderId)).orderBy(cashOuts.id);
+}
+
+export type CashOutRequestRow = typeof cashOutRequests.$inferSelect;
+
+/** Opens an in-play request; false when one is already waiting for the order. */
+export async function insertRequest(tx: Tx, row: typeof cashOutRequests.$inferInsert): Promise<boolean> {
+  const inserted = await tx
+    .insert(cashOutRequests)
+    .values(row)
+    .onConflictDoNothing({
+      target: cashOutRequests.orderId,
+      where: sql`${cashOutRequests.status} = 'waiting'`,
+    })
+    .returning({ id: cashOutRequests.id });
+  return inserted.length === 1;
+}
+
+/** The order's request in its bet delay, if any. */
+export async function waitingRequest(db: Handle, orderId: number): Promise<CashOutRequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cashOutRequests)
+    .where(sql`${cashOutRequests.orderId} = ${orderId} AND ${cashOutRequests.status} = 'waiting'`);
   return row;
+}
+
+/** Requests whose bet delay has passed by `now`, oldest first. */
+export async function dueRequestIds(db: Handle, now: Date, limit: number): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      SELECT id FROM cash_out_requests
+      WHERE status = 'waiting' AND decide_at <= ${now.toISOString()}::timestamptz
+      ORDER BY decide_at, id LIMIT ${limit}::int`),
+  );
+  return rows.map((r) => r.id);
+}
+
+/** A due request, locked (skipped when another decider holds it); undefined when decided. */
+export async function lockDueRequest(tx: Tx, id: number, now: Date): Promise<CashOutRequestRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(cashOutRequests)
+    .where(
+      sql`${cashOutRequests.id} = ${id} AND ${cashOutRequests.status} = 'waiting' AND ${cashOutRequests.decideAt} <= ${now.toISOString()}::timestamptz`,
+    )
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export async function decideRequest(
+  tx: Tx,
+  id: number,
+  verdict: { status: 'paid' | 'refused'; reason: string | null; amount: bigint | null; at: Date },
+): Promise<void> {
+  await tx
+    .update(cashOutRequests)
+    .set({ status: verdict.status, reason: verdict.reason, amount: verdict.amount, decidedAt: verdict.at })
+    .where(eq(cashOutRequests.id, id));
 }

@@ -4,7 +4,7 @@
  * setting; no offer while a market is suspended, a match is switched off or a sport is off; a
  * cash-out racing the settlement of the same order leaves exactly one done (PostgreSQL).
  */
-import { cashOutQuote, formatFen, parseSportsOdds } from '@app/shared';
+import { betPrize, cashOutQuote, formatFen, parseSportsOdds } from '@app/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -65,13 +65,24 @@ const quote = async (m: TestMember, orderNo: string) =>
     await as(t.app, m, { method: 'GET', url: `/v1/cash-out/${orderNo}` }),
   ).data;
 
-const take = (m: TestMember, orderNo: string, offer: string, key = `take-${m.id}-${++submissions}`) =>
+const take = (
+  m: TestMember,
+  orderNo: string,
+  offer: string,
+  key = `take-${m.id}-${++submissions}`,
+  shares?: number,
+) =>
   as(t.app, m, {
     method: 'POST',
     url: `/v1/cash-out/${orderNo}`,
-    payload: { offer },
+    payload: shares === undefined ? { offer } : { offer, shares },
     headers: { 'idempotency-key': key },
   });
+
+const quoteShares = async (m: TestMember, orderNo: string, shares: number) =>
+  body<{ available: boolean; offer: string | null; reason: string | null; shares_total: number }>(
+    await as(t.app, m, { method: 'GET', url: `/v1/cash-out/${orderNo}?shares=${shares}` }),
+  ).data;
 
 async function setOdds(match: MatchRow, option: string, odds: string) {
   const [row] = await t.database.db
@@ -219,6 +230,87 @@ describe('提前结算', () => {
       payload: { sport: 'football', enabled: true, margin_bp: 5_001 },
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('部分提前结算', () => {
+  it('closes 2 of a ×5 single’s 5 shares for their offer; the ×3 left is booked and settled as a ×3 order', async () => {
+    const m = await newMember(t.app);
+    await fund(t, m, 100_000n);
+    const [a] = await openMatches(t, 'football', 1);
+    const placed = await placeSingle(m, a!);
+    const odds = parseSportsOdds(placed.odds)!;
+    const whole = await quote(m, placed.order_no);
+    expect(whole).toMatchObject({ shares: 5, shares_total: 5, cashed_out: '0.00', in_play: false });
+    const part = await quoteShares(m, placed.order_no, 2);
+    const selection = {
+      matchId: String(a!.id),
+      sport: 'football' as const,
+      betType: 'winDrawLose',
+      option: placed.option,
+      odds: placed.odds,
+    };
+    const expected = cashOutQuote({ passType: 'single', multiple: 2, selections: [selection] }, ['pending'], [odds], 500);
+    if (!expected.ok) throw new Error('no expected offer');
+    expect(part).toMatchObject({ available: true, offer: formatFen(expected.offerFen), shares_total: 5 });
+    // More shares than the order has: no offer, and a take of them is refused with nothing written.
+    expect((await quoteShares(m, placed.order_no, 6)).reason).toBe('本注单最多可分 5 份提前结算');
+    expect((await take(m, placed.order_no, part.offer!, undefined, 6)).statusCode).toBe(409);
+
+    const liability = () => outcomeLiability(t, a!.id, 'football.winDrawLose', placed.option);
+    const before = await liability();
+    const res = await take(m, placed.order_no, part.offer!, undefined, 2);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body(res).data).toMatchObject({ status: 'pending', amount: part.offer, stake: '6.00' });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, placed.order_id));
+    expect(row).toMatchObject({
+      status: 'pending',
+      multiple: 3,
+      totalAmount: 600n,
+      maxPrize: betPrize([odds], 3),
+      cashedOutStake: 400n,
+      cashedOutAmount: expected.offerFen,
+    });
+    // The book carries the ×3 left (its prize less its stake) instead of the ×5.
+    expect(await liability()).toBe(before - (betPrize([odds], 5) - 1_000n) + (betPrize([odds], 3) - 600n));
+    expect(await quote(m, placed.order_no)).toMatchObject({
+      shares_total: 3,
+      stake: '6.00',
+      cashed_out: formatFen(expected.offerFen),
+    });
+
+    // The rest wins: paid as a ×3 single; the member got the share's offer and the ×3's prize.
+    await finish(t, [a!]);
+    const [settled] = await t.database.db.select().from(orders).where(eq(orders.id, placed.order_id));
+    expect(settled).toMatchObject({ status: 'won', payout: betPrize([odds], 3) });
+    const entries = await entriesOf(t, m.id);
+    expect(entries.filter((e) => e.type === 'cash_out').map((e) => e.amount)).toEqual([expected.offerFen]);
+    expect(entries.filter((e) => e.type === 'payout').map((e) => e.amount)).toEqual([betPrize([odds], 3)]);
+    expect(await liability()).toBe(0n);
+  });
+
+  it('a share, then the rest: two cash_out entries, the order closed for the second', async () => {
+    const m = await newMember(t.app);
+    await fund(t, m, 100_000n);
+    const [a] = await openMatches(t, 'football', 1);
+    const placed = await placeSingle(m, a!);
+    const liability = () => outcomeLiability(t, a!.id, 'football.winDrawLose', placed.option);
+    const odds = parseSportsOdds(placed.odds)!;
+    const before = await liability();
+    const first = await quoteShares(m, placed.order_no, 1);
+    expect((await take(m, placed.order_no, first.offer!, undefined, 1)).statusCode).toBe(200);
+    // The offer the member saw for the whole ×5 no longer matches the ×4 order: priced again.
+    const rest = await quote(m, placed.order_no);
+    expect(rest).toMatchObject({ available: true, shares: 4, shares_total: 4, stake: '8.00' });
+    const closed = await take(m, placed.order_no, rest.offer!);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(body(closed).data).toMatchObject({ status: 'cashed_out', stake: '0.00' });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, placed.order_id));
+    expect(row).toMatchObject({ status: 'cashed_out', totalAmount: 800n, cashedOutStake: 200n });
+    const cashOuts = (await entriesOf(t, m.id)).filter((e) => e.type === 'cash_out');
+    expect(cashOuts.map((e) => formatFen(e.amount))).toEqual([first.offer, rest.offer]);
+    // Nothing of the order is left on the book.
+    expect(await liability()).toBe(before - (betPrize([odds], 5) - 1_000n));
   });
 });
 

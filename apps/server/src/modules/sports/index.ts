@@ -1,5 +1,6 @@
 /** The sports module's face: what other modules and the composition root may use. */
 export { LIVE_ACCEPT_INTERVAL_MS, LiveAcceptanceService } from './acceptance.service.ts';
+export { CashOutService } from './cash-out.service.ts';
 export { sportsAdminRoutes } from './admin.routes.ts';
 export { SportsAdminService } from './admin.service.ts';
 export { BOOK_BACKFILL_INTERVAL_MS, BookBackfillService } from './book-backfill.service.ts';

@@ -24,6 +24,7 @@ export type SlipMatch = Pick<
   | 'liveOpen'
   | 'liveSuspended'
   | 'liveSuspendReason'
+  | 'liveSuspendedAt'
 >;
 /** A market of a slip's match, and whether an operator suspended it (or its whole match). */
 export type SlipMarket = Pick<MarketRow, 'playType' | 'line' | 'odds'> & { suspended: boolean };
@@ -63,6 +64,7 @@ export async function slipReads(
       live_open: boolean;
       live_suspended: boolean;
       live_suspend_reason: string | null;
+      live_suspended_at: string | null;
     }>;
     markets: Array<{
       match_id: number;
@@ -80,7 +82,8 @@ export async function slipReads(
         (SELECT coalesce(json_agg(json_build_object(
            'id', m.id, 'match_no', m.match_no, 'sport', m.sport, 'status', m.status,
            'betting_open', m.betting_open, 'kickoff_at', m.kickoff_at, 'live_open', m.live_open,
-           'live_suspended', m.live_suspended, 'live_suspend_reason', m.live_suspend_reason)), '[]'::json)
+           'live_suspended', m.live_suspended, 'live_suspend_reason', m.live_suspend_reason,
+           'live_suspended_at', m.live_suspended_at)), '[]'::json)
          FROM matches m WHERE m.id = ANY((SELECT ${ids}::int[])::int[])) AS matches,
         (SELECT coalesce(json_agg(json_build_object(
            'match_id', k.match_id, 'play_type', k.play_type, 'line', k.line, 'odds', k.odds)), '[]'::json)
@@ -125,6 +128,7 @@ export async function slipReads(
       liveOpen: m.live_open,
       liveSuspended: m.live_suspended,
       liveSuspendReason: m.live_suspend_reason,
+      liveSuspendedAt: m.live_suspended_at === null ? null : new Date(m.live_suspended_at),
     })),
     markets,
     limit: row.own

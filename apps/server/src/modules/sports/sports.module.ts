@@ -58,7 +58,17 @@ export function createSports(
     /** 加奖 campaigns: attached to orders at submit, paid at settlement. */
     boosts,
     /** 提前结算: offers for open orders, and closing them for the offer. */
-    cashOut: new CashOutService(c.db, d.ledger, d.idempotency, sportsPreferences, d.operators, c.clock),
+    cashOut: new CashOutService(
+      c.db,
+      d.ledger,
+      d.idempotency,
+      sportsPreferences,
+      d.operators,
+      c.clock,
+      c.config.sports.betDelayMs,
+      c.broadcaster,
+      c.log,
+    ),
     feedSync: new FeedSync(
       c.db,
       d.sportsFeed,

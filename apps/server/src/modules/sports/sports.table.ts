@@ -164,6 +164,16 @@ export const orders = pgTable(
     rejectReason: text('reject_reason'),
     /** 免费投注券 that is the whole stake: the member paid nothing (no stake debit, not a valid bet). */
     freeBetId: integer('free_bet_id'),
+    /**
+     * 部分提前结算: the stake of the shares already cashed out, and what they paid. The order's
+     * multiples, total_amount and max_prize are those of the rest, still in play.
+     */
+    cashedOutStake: bigint('cashed_out_stake', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    cashedOutAmount: bigint('cashed_out_amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),

@@ -137,7 +137,8 @@ export function useSubmitOrderMutation() {
         loading: '投注提交中…',
       }),
     onSuccess: (result) => {
-      setBalance(result.balance);
+      // In play nothing is paid yet: cash_out.decided says when the bet delay ends.
+      if (result.balance !== null) setBalance(result.balance);
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       void queryClient.invalidateQueries({ queryKey: mineKeys.balance() });
       void queryClient.invalidateQueries({ queryKey: freeBetKeys.all });
@@ -172,14 +173,18 @@ export function useCashOutSubmission() {
   const queryClient = useQueryClient();
   const setBalance = useSetBalance();
   return useSubmission({
-    send: ({ orderNo, offer }: { orderNo: string; offer: string }, idempotencyKey) =>
+    send: (
+      { orderNo, offer, shares }: { orderNo: string; offer: string; shares?: number | undefined },
+      idempotencyKey,
+    ) =>
       api.post(
         '/v1/cash-out/:orderNo',
-        { offer },
+        shares === undefined ? { offer } : { offer, shares },
         { params: { orderNo }, idempotencyKey, toast: false, loading: '提前结算中…' },
       ),
     onSuccess: (result) => {
-      setBalance(result.balance);
+      // In play nothing is paid yet: cash_out.decided says when the bet delay ends.
+      if (result.balance !== null) setBalance(result.balance);
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       void queryClient.invalidateQueries({ queryKey: mineKeys.balance() });
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashOutQuote } from './cash-out.ts';
+import { cashOutQuote, cashOutShares, orderShares } from './cash-out.ts';
 import type { BetSelection } from './picks.ts';
 
 const pick = (matchId: string, odds: string, option = 'h'): BetSelection => ({
@@ -90,5 +90,31 @@ describe('cashOutQuote', () => {
     // 50.00 × 50.00 × 2元 × 99 = 495,000元, capped at 200,000元 for a 2串1.
     const order = { passType: '2x1', multiple: 99, selections: [pick('1', '50.00'), pick('2', '50.00')] };
     expect(cashOutQuote(order, ['won', 'pending'], [null, 200n], 0)).toMatchObject({ fairFen: 10_000_000n });
+  });
+});
+
+describe('cash-out shares (部分提前结算)', () => {
+  it('a plain ×10 order has ten shares; four of them are a ×4 order, the rest ×6', () => {
+    const order = { passType: 'single', multiple: 10, multiples: null, selections: [pick('1', '2.00')] };
+    expect(cashOutShares(order)).toBe(10);
+    expect(orderShares(order, 4).multiple).toBe(4);
+    expect(orderShares(order, 6).multiple).toBe(6);
+    // A part's offer plus the rest's equals the whole's when no cap bites (the sum is linear).
+    const whole = cashOutQuote(order, ['pending'], [200n], 0);
+    const part = cashOutQuote(orderShares(order, 4), ['pending'], [200n], 0);
+    expect(whole).toMatchObject({ ok: true, fairFen: 2_000n });
+    expect(part).toMatchObject({ ok: true, fairFen: 800n });
+  });
+
+  it('a 奖金优化 order of ×3/×6/×9 has three shares of ×1/×2/×3; one of ×2/×3 has one', () => {
+    const order = { multiple: 1, multiples: [3, 6, 9] };
+    expect(cashOutShares(order)).toBe(3);
+    expect(orderShares(order, 2).multiples).toEqual([2, 4, 6]);
+    expect(cashOutShares({ multiple: 1, multiples: [2, 3] })).toBe(1);
+  });
+
+  it('refuses no share, a fraction or more shares than the order has', () => {
+    const order = { multiple: 6, multiples: null };
+    for (const bad of [0, 7, 1.5, -1]) expect(() => orderShares(order, bad)).toThrow(RangeError);
   });
 });

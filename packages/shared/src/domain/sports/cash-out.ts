@@ -76,3 +76,30 @@ export function cashOutQuote(
 function refusal(reason: 'decided' | 'lost' | 'no_price'): CashOutQuote {
   return { ok: false, reason, message: CASH_OUT_MESSAGES[reason] };
 }
+
+/**
+ * 部分提前结算: an order is cashed out in equal shares of every bet. Its shares are the greatest
+ * common divisor of its bets' multiples (a plain order of ×10: ten shares of ×1; a 奖金优化 order
+ * of ×3/×6/×9: three shares of ×1/×2/×3), so a part and the rest are each an order of whole 2元
+ * units, settled as any other. An order of one share is cashed out whole only.
+ */
+export function cashOutShares(order: Pick<PlacedOrder, 'multiple' | 'multiples'>): number {
+  const multiples = order.multiples?.length ? order.multiples : [order.multiple];
+  let g = 0;
+  for (const m of multiples) {
+    let [a, b] = [g, m];
+    while (b !== 0) [a, b] = [b, a % b];
+    g = a;
+  }
+  return g;
+}
+
+/** `shares` of the order's cash-out shares as an order of their own (its multiples scaled). */
+export function orderShares<T extends Pick<PlacedOrder, 'multiple' | 'multiples'>>(order: T, shares: number): T {
+  const of = cashOutShares(order);
+  if (!Number.isInteger(shares) || shares < 1 || shares > of)
+    throw new RangeError(`bad cash-out shares ${shares} of ${of}`);
+  if (order.multiples?.length)
+    return { ...order, multiples: order.multiples.map((m) => (m / of) * shares) };
+  return { ...order, multiple: (order.multiple / of) * shares };
+}
