@@ -109,7 +109,12 @@ describe("the book's default cap and SPEC §9's prize caps", () => {
     );
     const picked = options.map(() => 0);
     const oddsOfLeg = (i: number) => hundredths(prices[i]![options[i]![picked[i]!]!]!);
-    while (betPrize(eight.map((_, i) => oddsOfLeg(i)), 1) > atMostAtOne) {
+    while (
+      betPrize(
+        eight.map((_, i) => oddsOfLeg(i)),
+        1,
+      ) > atMostAtOne
+    ) {
       const dearest = eight
         .map((_, i) => i)
         .filter((i) => picked[i]! + 1 < options[i]!.length)

@@ -90,8 +90,15 @@ export async function closeOrder(tx: Tx, orderId: number, amount: bigint, at: Da
 export async function lockOrder(
   tx: Tx,
   orderId: number,
-): Promise<{ status: string; multiple: number; multiples: number[] | null; totalAmount: bigint } | undefined> {
-  const [row] = rowsOf<{ status: string; multiple: number; multiples: number[] | null; total_amount: string }>(
+): Promise<
+  { status: string; multiple: number; multiples: number[] | null; totalAmount: bigint } | undefined
+> {
+  const [row] = rowsOf<{
+    status: string;
+    multiple: number;
+    multiples: number[] | null;
+    total_amount: string;
+  }>(
     await tx.execute(
       sql`SELECT status, multiple, multiples, total_amount::text FROM orders WHERE id = ${orderId}::int FOR UPDATE`,
     ),

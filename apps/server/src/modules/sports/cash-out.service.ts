@@ -177,7 +177,9 @@ export class CashOutService {
           return none(`盘口暂停（${match.liveSuspendReason ?? '暂停投注'}），暂不能提前结算`, inPlay);
       } else if (!isOpenForBetting(match, now)) {
         return none(
-          match.status === 'scheduled' ? '注单中有比赛已停售，暂不能提前结算' : '注单中有比赛已结束，正在结算',
+          match.status === 'scheduled'
+            ? '注单中有比赛已停售，暂不能提前结算'
+            : '注单中有比赛已结束，正在结算',
           inPlay,
         );
       }
@@ -351,7 +353,8 @@ export class CashOutService {
       multiples: kept.multiples,
       expectedStake: null,
     });
-    if (!slip.ok) throw new Error(`order ${order.orderNo}: the rest of a partial cash-out is no slip (${slip.message})`);
+    if (!slip.ok)
+      throw new Error(`order ${order.orderNo}: the rest of a partial cash-out is no slip (${slip.message})`);
     return {
       multiple: kept.multiple,
       multiples: kept.multiples,
@@ -418,7 +421,12 @@ export class CashOutService {
           await repo.decideRequest(work.tx, id, { status: 'paid', reason: null, amount: offer, at: now });
           event = { order_no: order.orderNo, status: paid.status, amount: paid.amount, reason: null };
         } else {
-          await repo.decideRequest(work.tx, id, { status: 'refused', reason: refusal, amount: null, at: now });
+          await repo.decideRequest(work.tx, id, {
+            status: 'refused',
+            reason: refusal,
+            amount: null,
+            at: now,
+          });
           event = { order_no: order.orderNo, status: 'refused', amount: null, reason: refusal };
         }
         work.afterCommit(() =>

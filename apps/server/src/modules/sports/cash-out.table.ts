@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { operators } from '../operators/schema.ts';
 import { matches, orders } from './sports.table.ts';
 
@@ -47,7 +57,9 @@ export const cashOuts = pgTable(
     shares: integer('shares').notNull().default(1),
     sharesOf: integer('shares_of').notNull().default(1),
     /** The stake those shares carried (closed with them). */
-    stake: bigint('stake', { mode: 'bigint' }).notNull().default(sql`0`),
+    stake: bigint('stake', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [

@@ -4,7 +4,7 @@
  * setting; no offer while a market is suspended, a match is switched off or a sport is off; a
  * cash-out racing the settlement of the same order leaves exactly one done (PostgreSQL).
  */
-import { betPrize, cashOutQuote, formatFen, parseSportsOdds } from '@app/shared';
+import { betPrize, cashOutQuote, formatFen, parseSportsOdds, type BetSelection } from '@app/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -243,14 +243,19 @@ describe('部分提前结算', () => {
     const whole = await quote(m, placed.order_no);
     expect(whole).toMatchObject({ shares: 5, shares_total: 5, cashed_out: '0.00', in_play: false });
     const part = await quoteShares(m, placed.order_no, 2);
-    const selection = {
+    const selection: BetSelection = {
       matchId: String(a!.id),
-      sport: 'football' as const,
+      sport: 'football',
       betType: 'winDrawLose',
       option: placed.option,
       odds: placed.odds,
     };
-    const expected = cashOutQuote({ passType: 'single', multiple: 2, selections: [selection] }, ['pending'], [odds], 500);
+    const expected = cashOutQuote(
+      { passType: 'single', multiple: 2, selections: [selection] },
+      ['pending'],
+      [odds],
+      500,
+    );
     if (!expected.ok) throw new Error('no expected offer');
     expect(part).toMatchObject({ available: true, offer: formatFen(expected.offerFen), shares_total: 5 });
     // More shares than the order has: no offer, and a take of them is refused with nothing written.
@@ -315,7 +320,7 @@ describe('部分提前结算', () => {
 });
 
 describe.runIf(process.env.TEST_DB === 'postgres')('提前结算 racing settlement (PostgreSQL)', () => {
-  it('12 orders cashed out while their match settles: each order is either cashed out or settled, never both', async () => {
+  it('12 orders cashed out (half of them a share) while their match settles: each cash-out is paid before the settlement or refused, never both on one stake', async () => {
     const [a] = await openMatches(t, 'football', 1);
     const crowd = await Promise.all(Array.from({ length: 12 }, () => newMember(t.app)));
     const placed = [];
@@ -323,23 +328,36 @@ describe.runIf(process.env.TEST_DB === 'postgres')('提前结算 racing settleme
       await fund(t, m, 100_000n);
       placed.push({ m, order: await placeSingle(m, a!) });
     }
-    const offers = await Promise.all(placed.map(({ m, order }) => quote(m, order.order_no)));
-    const [answers] = await Promise.all([
-      Promise.all(placed.map(({ m, order }, i) => take(m, order.order_no, offers[i]!.offer!))),
-      finish(t, [a!]),
-    ]);
+    // Odd ones take 2 of their 5 shares, the others the whole order.
+    const shares = (i: number) => (i % 2 === 1 ? 2 : undefined);
+    const offers = await Promise.all(
+      placed.map(({ m, order }, i) =>
+        shares(i) ? quoteShares(m, order.order_no, 2) : quote(m, order.order_no),
+      ),
+    );
+    const asked = placed.map(({ m, order }, i) =>
+      take(m, order.order_no, offers[i]!.offer!, undefined, shares(i)),
+    );
+    // The match ends and settles once the first answer is back, with the other eleven in flight.
+    const [answers] = await Promise.all([Promise.all(asked), asked[0]!.then(() => finish(t, [a!]))]);
     let cashed = 0;
     for (const [i, { m, order }] of placed.entries()) {
       const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.order_id));
       const types = (await entriesOf(t, m.id)).map((e) => e.type);
-      if (row!.status === 'cashed_out') {
+      if (answers[i]!.statusCode === 200) {
         cashed += 1;
-        expect(answers[i]!.statusCode).toBe(200);
         expect(types.filter((x) => x === 'cash_out')).toHaveLength(1);
-        expect(types).not.toContain('payout');
+        if (shares(i)) {
+          // The share was paid first; the ×3 left was settled after it, as a ×3.
+          expect(row).toMatchObject({ status: 'won', multiple: 3, cashedOutStake: 400n });
+          expect(types.filter((x) => x === 'payout')).toHaveLength(1);
+        } else {
+          expect(row!.status).toBe('cashed_out');
+          expect(types).not.toContain('payout');
+        }
       } else {
-        expect(row!.status).toBe('won');
         expect(answers[i]!.statusCode).toBe(409);
+        expect(row).toMatchObject({ status: 'won', multiple: 5, cashedOutStake: 0n });
         expect(types).not.toContain('cash_out');
         expect(types.filter((x) => x === 'payout')).toHaveLength(1);
       }

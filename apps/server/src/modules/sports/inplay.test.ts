@@ -17,6 +17,7 @@ import {
   finish,
   fund,
   oddsOf,
+  openInPlayAt,
   outcomeLiability,
   submit,
   type MatchRow,
@@ -38,31 +39,13 @@ let at: Date;
 let football: MatchRow[];
 let basketball: MatchRow;
 
-/** The feed's matches live and open in play (not suspended) at `when`, by the feed's own word. */
-function openInPlayAt(rows: MatchRow[], when: Date, sport: 'football' | 'basketball'): MatchRow[] {
-  const feed = t.app.services.sportsFeed;
-  return rows.filter((m) => {
-    if (m.sport !== sport || m.kickoffAt.getTime() > when.getTime()) return false;
-    // Open now and still open 20 s on, so the moment is not the edge of a suspension.
-    return [0, 20 * SECOND].every((d) => {
-      const s = feed.state(m.externalId, new Date(when.getTime() + d));
-      // Every in-play market with an option the tests can move both ways (pick: 1.40 to 500.00);
-      // a lopsided match late on prices all but one option at the 999.99 ceiling.
-      const movable = (s?.markets ?? []).every((market) =>
-        Object.values(market.odds).some((o) => Number(o) >= 1.4 && Number(o) <= 500),
-      );
-      return s?.status === 'live' && s.inPlay.open && !s.inPlay.suspended && movable;
-    });
-  });
-}
-
 beforeAll(async () => {
   t = await createSportsApp({ SPORTS_SIM_SPEED: '1' }, clock);
   const start = clock.now().getTime();
   const rows = await t.database.db.select().from(matches).where(eq(matches.feed, t.config.sports.feedName));
   for (let when = start + MINUTE; when < start + 6 * 60 * MINUTE; when += MINUTE) {
-    const f = openInPlayAt(rows, new Date(when), 'football');
-    const b = openInPlayAt(rows, new Date(when), 'basketball');
+    const f = openInPlayAt(t, rows, new Date(when), 'football');
+    const b = openInPlayAt(t, rows, new Date(when), 'basketball');
     if (f.length >= 2 && b.length >= 1) {
       at = new Date(when);
       football = f.slice(0, 2);

@@ -177,11 +177,12 @@ export function useCashOutSubmission() {
       { orderNo, offer, shares }: { orderNo: string; offer: string; shares?: number | undefined },
       idempotencyKey,
     ) =>
-      api.post(
-        '/v1/cash-out/:orderNo',
-        shares === undefined ? { offer } : { offer, shares },
-        { params: { orderNo }, idempotencyKey, toast: false, loading: '提前结算中…' },
-      ),
+      api.post('/v1/cash-out/:orderNo', shares === undefined ? { offer } : { offer, shares }, {
+        params: { orderNo },
+        idempotencyKey,
+        toast: false,
+        loading: '提前结算中…',
+      }),
     onSuccess: (result) => {
       // In play nothing is paid yet: cash_out.decided says when the bet delay ends.
       if (result.balance !== null) setBalance(result.balance);

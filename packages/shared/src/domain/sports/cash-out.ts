@@ -95,11 +95,13 @@ export function cashOutShares(order: Pick<PlacedOrder, 'multiple' | 'multiples'>
 }
 
 /** `shares` of the order's cash-out shares as an order of their own (its multiples scaled). */
-export function orderShares<T extends Pick<PlacedOrder, 'multiple' | 'multiples'>>(order: T, shares: number): T {
+export function orderShares<T extends Pick<PlacedOrder, 'multiple' | 'multiples'>>(
+  order: T,
+  shares: number,
+): T {
   const of = cashOutShares(order);
   if (!Number.isInteger(shares) || shares < 1 || shares > of)
     throw new RangeError(`bad cash-out shares ${shares} of ${of}`);
-  if (order.multiples?.length)
-    return { ...order, multiples: order.multiples.map((m) => (m / of) * shares) };
+  if (order.multiples?.length) return { ...order, multiples: order.multiples.map((m) => (m / of) * shares) };
   return { ...order, multiple: (order.multiple / of) * shares };
 }
