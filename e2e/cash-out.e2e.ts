@@ -3,12 +3,15 @@
  * the server's offer on its detail page; taking it (the offer moves once before the server takes
  * it, so the dialog asks again with the new amount) closes the order 已提前结算 and puts exactly
  * the accepted offer on the balance. A second order whose market is suspended shows why there is
- * no offer, and no button.
+ * no offer, and no button. A ×5 single cashes out 2 of its 5 shares (部分提前结算): the rest stays
+ * open at ×3. In play, taking the offer waits through the bet delay (确认中) and the push of its
+ * decision closes the order.
  */
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { fenFromDecimal, formatSportsOdds, formatYuan, parseSportsOdds } from '@app/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
+import { openInPlayAt } from '../apps/server/src/test/sports-helpers.ts';
 import { dismissHomeModal, login, toast, toastsGone, uniqueUsername, waitForRoute } from './support/app.ts';
 import { screenshot, settle } from './support/browser.ts';
 import { memberApi } from './support/member-api.ts';
@@ -24,6 +27,9 @@ interface Offer {
   reason: string | null;
   stake: string;
   max_prize: string;
+  shares_total: number;
+  in_play: boolean;
+  delay_seconds: number;
 }
 
 const MINUTE = 60_000;
@@ -75,15 +81,19 @@ async function setOdds(matchId: number, option: string, odds: string): Promise<v
 async function placeSingle(member: Member, match: MatchRow) {
   const odds = await winDrawLose(match.id);
   const [option, price] = Object.entries(odds).sort(([, a], [, b]) => Number(a) - Number(b))[0]!;
-  const order = await member<{ order_no: string; total_amount: string }>('POST', '/v1/order/submit', {
-    sport_type: 1,
-    bet_mode: 'single',
-    pass_type: 'single',
-    multiple: 5,
-    selections: [{ match_id: match.id, bet_type: 'winDrawLose', option, odds: price }],
-  });
+  const order = await member<{ order_no: string; total_amount: string; status: string }>(
+    'POST',
+    '/v1/order/submit',
+    {
+      sport_type: 1,
+      bet_mode: 'single',
+      pass_type: 'single',
+      multiple: 5,
+      selections: [{ match_id: match.id, bet_type: 'winDrawLose', option, odds: price }],
+    },
+  );
   expect(order.total_amount).toBe('10.00');
-  return { orderNo: order.order_no, option, price };
+  return { orderNo: order.order_no, option, price, status: order.status };
 }
 
 const balanceFen = async (member: Member) =>
@@ -215,6 +225,109 @@ describe('提前结算', () => {
     await toastsGone(page);
     await settle(page);
     await screenshot(page, 'cash-out-suspended');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('cashes out 2 of a ×5 single’s shares, the ×3 left open; in play, waits through the bet delay for the push', async () => {
+    const demo = await memberApi(server, 'demo001', 'demo1234');
+    const [, , third] = await openMatches();
+    if (!third) throw new Error('a third open football match is needed');
+    const placed = await placeSingle(demo, third);
+    const part = await demo<Offer>('GET', `/v1/cash-out/${placed.orderNo}?shares=2`);
+    expect(part).toMatchObject({ available: true, shares_total: 5 });
+
+    await openOrder(placed.orderNo);
+    const block = page.getByTestId('cash-out');
+    await block.getByTestId('cash-out-offer').waitFor();
+    expect(await block.getByTestId('cash-out-share-count').textContent()).toBe('全部');
+    // Down to 2 of 5 shares: the offer is theirs.
+    const minus = block.locator('.adm-stepper-minus');
+    for (let i = 0; i < 3; i++) await minus.click();
+    await expect.poll(() => block.getByTestId('cash-out-share-count').textContent()).toBe('2/5');
+    await expect
+      .poll(() => block.getByTestId('cash-out-offer').textContent(), { timeout: QUOTE_TIMEOUT })
+      .toBe(formatYuan(fenFromDecimal(part.offer!)));
+    await toastsGone(page);
+    await settle(page);
+    await screenshot(page, 'cash-out-shares');
+    const before = await balanceFen(demo);
+    await block.getByTestId('cash-out-button').click();
+    const dialog = page.locator('.adm-dialog');
+    await dialog.getByTestId('cash-out-confirm').waitFor();
+    expect(await dialog.textContent()).toContain('部分提前结算 2/5 份');
+    expect(await dialog.textContent()).toContain('其余 3 份照常结算派奖');
+    await dialogShown();
+    await dialog.getByRole('button', { name: '确认结算' }).click();
+    await toast(page, `已部分提前结算，${formatYuan(fenFromDecimal(part.offer!))}元已到账`).waitFor();
+    expect((await balanceFen(demo)) - before).toBe(fenFromDecimal(part.offer!));
+    // The order stays open at ×3: 6.00 in play, the share's payment shown.
+    await expect.poll(() => page.getByTestId('order-stake').textContent()).toBe('6.00');
+    expect(await page.getByTestId('order-status').textContent()).toBe('待开奖');
+    expect(await page.getByTestId('order-multiple').textContent()).toBe('3倍');
+    expect(await page.getByTestId('order-partial-cash-out').textContent()).toBe(
+      `${formatYuan(fenFromDecimal(part.offer!))}元（本金 4.00元）`,
+    );
+    await expect.poll(() => block.getByTestId('cash-out-done').count()).toBe(1);
+    await toastsGone(page);
+    await settle(page);
+    await screenshot(page, 'cash-out-partial-done');
+
+    // In play: the clock moves to a moment a football match takes in-play bets.
+    const feed = server.app.services.sportsFeed;
+    const rows = await server.app.services.database.db
+      .select()
+      .from(matches)
+      .where(eq(matches.sport, 'football'));
+    let live: MatchRow | undefined;
+    for (
+      let when = clock.now().getTime() + MINUTE;
+      when < clock.now().getTime() + 8 * 60 * MINUTE;
+      when += MINUTE
+    ) {
+      live = openInPlayAt(feed, rows, new Date(when), 'football')[0];
+      if (live) {
+        clock.jumpTo(when);
+        break;
+      }
+    }
+    if (!live) throw new Error('no football match open in play');
+    await server.app.services.feedSync.tick(clock.now());
+    const inPlay = await placeSingle(demo, live);
+    expect(inPlay.status).toBe('confirming');
+    const delayMs = server.app.services.config.sports.betDelayMs.football;
+    await server.app.services.liveAcceptance.run(new Date(clock.now().getTime() + delayMs));
+    const offered = await demo<Offer>('GET', `/v1/cash-out/${inPlay.orderNo}`);
+    expect(offered).toMatchObject({ available: true, in_play: true, delay_seconds: delayMs / 1000 });
+
+    await openOrder(inPlay.orderNo);
+    const liveBlock = page.getByTestId('cash-out');
+    await liveBlock.getByTestId('cash-out-offer').waitFor();
+    expect(await liveBlock.textContent()).toContain(`滚球 · ${delayMs / 1000} 秒确认`);
+    await liveBlock.getByTestId('cash-out-button').click();
+    await dialog.getByTestId('cash-out-delay').waitFor();
+    await dialogShown();
+    await screenshot(page, 'cash-out-inplay-confirm');
+    await dialog.getByRole('button', { name: '确认结算' }).click();
+    await toast(page, '滚球提前结算已提交，投注延迟结束后确认').waitFor();
+    await liveBlock.getByTestId('cash-out-waiting').waitFor();
+    expect(await liveBlock.getByTestId('cash-out-waiting').textContent()).toContain('提前结算确认中');
+    await toastsGone(page);
+    await settle(page);
+    await screenshot(page, 'cash-out-inplay-waiting');
+
+    // The delay ends: the leader job's run pays it, and the push closes the order on the page.
+    const paidBefore = await balanceFen(demo);
+    const decided = await server.app.services.cashOut.decideDue(
+      new Date(clock.now().getTime() + delayMs + 1_000),
+    );
+    expect(decided).toEqual({ paid: 1, refused: 0 });
+    const paid = (await balanceFen(demo)) - paidBefore;
+    expect(paid).toBeGreaterThan(0n);
+    await toast(page, `已提前结算，${formatYuan(paid)}元已到账`).waitFor();
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('已提前结算');
+    await toastsGone(page);
+    await settle(page);
+    await screenshot(page, 'cash-out-inplay-done');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -159,12 +159,11 @@ export async function outcomeLiability(
 
 /** The feed's matches live and open in play (not suspended) at `when`, by the feed's own word. */
 export function openInPlayAt(
-  t: TestApp,
+  feed: Pick<TestApp['app']['services']['sportsFeed'], 'state'>,
   rows: MatchRow[],
   when: Date,
   sport: 'football' | 'basketball',
 ): MatchRow[] {
-  const feed = t.app.services.sportsFeed;
   return rows.filter((m) => {
     if (m.sport !== sport || m.kickoffAt.getTime() > when.getTime()) return false;
     // Open now and still open 20 s on, so the moment is not the edge of a suspension.

@@ -348,6 +348,10 @@ export const orderSummary = z
     settled_at: isoDate.nullable(),
     accept_at: isoDate.nullable().describe('When an in-play order’s bet delay ends (null for pre-match)'),
     reject_reason: z.string().nullable().describe("Why an in-play order was refused, e.g. '赔率已变化'"),
+    cashed_out_stake: moneyString.describe(
+      '部分提前结算: the stake of the shares cashed out (total_amount is the stake still in play)',
+    ),
+    cashed_out_amount: moneyString.describe('What those shares paid'),
   })
   .meta({ id: 'OrderSummary' });
 

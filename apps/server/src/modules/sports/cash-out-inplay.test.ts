@@ -37,7 +37,7 @@ beforeAll(async () => {
   const start = clock.now().getTime();
   const rows = await t.database.db.select().from(matches).where(eq(matches.feed, t.config.sports.feedName));
   for (let when = start + MINUTE; when < start + 6 * 60 * MINUTE; when += MINUTE) {
-    const open = openInPlayAt(t, rows, new Date(when), 'football');
+    const open = openInPlayAt(t.app.services.sportsFeed, rows, new Date(when), 'football');
     if (open.length) {
       at = new Date(when);
       match = open[0]!;

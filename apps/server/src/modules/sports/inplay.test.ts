@@ -44,8 +44,8 @@ beforeAll(async () => {
   const start = clock.now().getTime();
   const rows = await t.database.db.select().from(matches).where(eq(matches.feed, t.config.sports.feedName));
   for (let when = start + MINUTE; when < start + 6 * 60 * MINUTE; when += MINUTE) {
-    const f = openInPlayAt(t, rows, new Date(when), 'football');
-    const b = openInPlayAt(t, rows, new Date(when), 'basketball');
+    const f = openInPlayAt(t.app.services.sportsFeed, rows, new Date(when), 'football');
+    const b = openInPlayAt(t.app.services.sportsFeed, rows, new Date(when), 'basketball');
     if (f.length >= 2 && b.length >= 1) {
       at = new Date(when);
       football = f.slice(0, 2);

@@ -167,6 +167,8 @@ export function toOrderSummary(order: OrderRow) {
     settled_at: order.settledAt?.toISOString() ?? null,
     accept_at: order.acceptAt?.toISOString() ?? null,
     reject_reason: order.rejectReason,
+    cashed_out_stake: formatFen(order.cashedOutStake),
+    cashed_out_amount: formatFen(order.cashedOutAmount),
   };
 }
 

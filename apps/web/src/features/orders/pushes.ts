@@ -1,9 +1,12 @@
-import { REALTIME_EVENTS } from '@app/shared';
+import { REALTIME_EVENTS, TOAST_MS } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { subscribePrivate } from '@/lib/realtime/index.ts';
+import { toast } from '@/lib/toast.tsx';
+import { yuan } from '@/ui/Money.tsx';
 import { freeBetKeys } from '../free-bets/queries.ts';
 import { mineKeys } from '../mine/queries.ts';
+import { AFTER_BALANCE_PUSH_MS } from './cash-out.ts';
 import { orderKeys, useSetBalance } from './queries.ts';
 
 /** Ledger entry types that only settlement writes: a payout or a refund means an order just settled. */
@@ -16,7 +19,8 @@ function balanceOf(data: unknown): string | null {
 
 /**
  * The member's private pushes that concern bets: `order.settled` refreshes orders and the balance,
- * `order.confirmed` (an in-play order decided after its bet delay) the orders;
+ * `order.confirmed` (an in-play order decided after its bet delay) the orders, `cash_out.decided`
+ * (an in-play 提前结算 decided after its delay) the orders with a toast of the outcome;
  * `balance.changed` shows the new balance at once, and a payout or refund in it refreshes orders
  * too (a winning order is visible at once even where `order.settled` is not sent). Polling in the
  * queries covers a dead socket and losing orders.
@@ -35,6 +39,17 @@ export function useOrderPushes(): void {
     const offConfirmed = subscribePrivate(REALTIME_EVENTS.orderConfirmed, () => {
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     });
+    // An in-play 提前结算 left its bet delay: paid (the order closed, or its rest still open) or refused.
+    const offCashOut = subscribePrivate(REALTIME_EVENTS.cashOutDecided, (data) => {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      const event = data as { status?: unknown; amount?: unknown; reason?: unknown } | null;
+      if (event?.status === 'refused') {
+        toast.error(`提前结算未成功：${typeof event.reason === 'string' ? event.reason : '请重试'}`);
+      } else if (typeof event?.amount === 'string') {
+        const said = `已提前结算，${yuan(event.amount)}元已到账`;
+        setTimeout(() => toast.success(said, TOAST_MS.balance), AFTER_BALANCE_PUSH_MS);
+      }
+    });
     const offBalance = subscribePrivate(REALTIME_EVENTS.balanceChanged, (data) => {
       const balance = balanceOf(data);
       if (balance !== null) setBalance(balance);
@@ -46,6 +61,7 @@ export function useOrderPushes(): void {
     return () => {
       offSettled();
       offConfirmed();
+      offCashOut();
       offBalance();
     };
   }, [queryClient, setBalance]);

@@ -154,11 +154,15 @@ export function useSubmitOrderMutation() {
  * GET /v1/cash-out/:orderNo: what closing a pending order pays now (or why it cannot), re-asked
  * every few seconds while `open` (the order is pending and its page is showing).
  */
-export function useCashOutQuery(orderNo: string, open: boolean) {
+export function useCashOutQuery(orderNo: string, open: boolean, shares?: number) {
   const token = useSessionStore((s) => s.token);
   return useQuery({
-    queryKey: orderKeys.cashOut(orderNo),
-    queryFn: ({ signal }) => api.get('/v1/cash-out/:orderNo', { orderNo }, { ...quiet, signal }),
+    queryKey: [...orderKeys.cashOut(orderNo), shares ?? 'all'],
+    queryFn: ({ signal }) =>
+      api.get('/v1/cash-out/:orderNo', shares === undefined ? { orderNo } : { orderNo, shares }, {
+        ...quiet,
+        signal,
+      }),
     enabled: Boolean(token) && orderNo !== '' && open,
     refetchInterval: open ? CASH_OUT_REFETCH_MS : false,
   });

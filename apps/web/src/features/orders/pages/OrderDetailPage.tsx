@@ -111,6 +111,14 @@ function Summary({ order }: { order: OrderDetail }) {
             </dd>
           </div>
         ) : null}
+        {order.cashed_out_stake !== '0.00' ? (
+          <div className="order-partial-cash-out">
+            <dt>部分提前结算</dt>
+            <dd data-testid="order-partial-cash-out">
+              {yuan(order.cashed_out_amount)}元（本金 {yuan(order.cashed_out_stake)}元）
+            </dd>
+          </div>
+        ) : null}
         {order.boost ? (
           <div className="order-boost">
             <dt>加奖 {order.boost.rate_text}</dt>
