@@ -96,3 +96,14 @@ export type {
 export { hotCold, missingCounts, numberMissing, positionMissing } from './trend.ts';
 export type { HotCold, MissingStat } from './trend.ts';
 export { lotteryFamilySchema, lotterySelectionSchema } from './schemas.ts';
+export {
+  CHASE_MAX_PERIODS,
+  CHASE_MESSAGES,
+  chaseMultiplesProblem,
+  chasePlan,
+  chaseStops,
+  chaseTotalFen,
+  profitRatePlan,
+  sameMultiplePlan,
+} from './chase.ts';
+export type { ChasePeriodPlan, ChasePlanResult, ChaseStopRule } from './chase.ts';
