@@ -14,7 +14,7 @@ import { accountsAdminRoutes } from './modules/accounts/index.ts';
 import { realtimeRoutes } from './modules/realtime/index.ts';
 import { liveRoutes } from './modules/sports/index.ts';
 import { matchesRoutes } from './modules/sports/index.ts';
-import { lotteryBetsRoutes } from './modules/lottery/index.ts';
+import { lotteryBetsRoutes, lotteryChaseRoutes } from './modules/lottery/index.ts';
 import { lotteryGamesRoutes } from './modules/lottery/index.ts';
 import { lotteryRoutes } from './modules/lottery/index.ts';
 import { ordersRoutes } from './modules/sports/index.ts';
@@ -191,6 +191,7 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(freeBetsRoutes);
   await app.register(lotteryRoutes);
   await app.register(lotteryBetsRoutes);
+  await app.register(lotteryChaseRoutes);
   await app.register(lotteryGamesRoutes);
   await app.register(operatorsRoutes);
   await app.register(messagesRoutes);

@@ -5,7 +5,7 @@ import type { GameIdleRecall, GameRecordsService } from './modules/games/index.t
 import type { GameTransferService } from './modules/games/index.ts';
 import type { HousekeepingService } from './modules/housekeeping/index.ts';
 import { INVITE_REWARDS_INTERVAL_MS, type InviteRewardsService } from './modules/invite/index.ts';
-import type { LotteryScheduler } from './modules/lottery/index.ts';
+import type { LotteryChaseService, LotteryScheduler } from './modules/lottery/index.ts';
 import type { RealtimeService } from './modules/realtime/index.ts';
 import type { RebateService } from './modules/rewards/index.ts';
 import type { VipService } from './modules/rewards/index.ts';
@@ -31,6 +31,7 @@ export interface JobServices {
   liveAcceptance: LiveAcceptanceService;
   cashOut: CashOutService;
   lotteryScheduler: LotteryScheduler;
+  lotteryChase: LotteryChaseService;
   rebates: RebateService;
   gameTransfers: GameTransferService;
   gameRecords: GameRecordsService;
@@ -83,6 +84,12 @@ export function registerJobs(runner: JobRunner, config: AppConfig, s: JobService
     name: 'lottery-scheduler',
     everyMs: config.lottery.tickIntervalMs,
     run: () => s.lotteryScheduler.tick(),
+  });
+  // 追号: each period placed when it opens (or skipped and refunded), placed ones followed to their result.
+  runner.every({
+    name: 'lottery-chase',
+    everyMs: config.lottery.tickIntervalMs,
+    run: () => s.lotteryChase.run(),
   });
   runner.every({
     name: 'invite-rewards',

@@ -223,6 +223,7 @@ export async function createServices(
     liveAcceptance: sports.liveAcceptance,
     cashOut: sports.cashOut,
     lotteryScheduler: lottery.lotteryScheduler,
+    lotteryChase: lottery.lotteryChase,
     rebates: rewards.rebates,
     gameTransfers: games.gameTransfers,
     gameRecords: games.gameRecords,

@@ -13,6 +13,7 @@ export * from './domain/sports/index.ts';
 export * from './contracts/sports.ts';
 export * from './domain/lottery/index.ts';
 export * from './contracts/lottery.ts';
+export * from './contracts/chase.ts';
 export * from './contracts/admin.ts';
 export * from './domain/messages.ts';
 export * from './contracts/messages.ts';

@@ -28,6 +28,10 @@ export const LEDGER_TYPES = {
   free_bet: '免费投注券本金',
   /** 提前结算: an open order closed for the book's offer. */
   cash_out: '提前结算',
+  /** 追号: a chase's whole amount frozen at creation (lottery → frozen). */
+  chase_freeze: '追号冻结',
+  /** 追号: periods not placed (cancelled, stopped, skipped) returned (frozen → lottery). */
+  chase_unfreeze: '追号退回',
 } as const;
 
 export type LedgerType = keyof typeof LEDGER_TYPES;
@@ -40,6 +44,8 @@ export const LEDGER_TYPE_KEYS = Object.keys(LEDGER_TYPES) as [LedgerType, ...Led
 export const TRANSFER_LEDGER_TYPES = [
   'withdraw_freeze',
   'withdraw_unfreeze',
+  'chase_freeze',
+  'chase_unfreeze',
   'transfer_out',
   'transfer_in',
   'game_in',
@@ -55,7 +61,7 @@ export function billKind(type: string, amountFen: bigint): BillKind {
   return amountFen < 0n ? 'expense' : 'income';
 }
 
-/** Wallet kinds a member holds: the main wallet, money frozen for withdrawals, the lottery wallet, game platforms. */
+/** Wallet kinds a member holds: the main wallet, money frozen (withdrawals, 追号), the lottery wallet, game platforms. */
 export const WALLET_KINDS = ['main', 'frozen', 'lottery'] as const;
 export type CoreWalletKind = (typeof WALLET_KINDS)[number];
 /** Game platform wallets are named `game:<platform code>`. */

@@ -6,6 +6,7 @@ export * from '../modules/app-config/app-config.table.ts';
 export * from '../modules/realtime/realtime.table.ts';
 export * from '../modules/sports/sports.table.ts';
 export * from '../modules/lottery/lottery.table.ts';
+export * from '../modules/lottery/chase.table.ts';
 export * from '../modules/operators/operators.table.ts';
 export * from '../modules/messages/messages.table.ts';
 export * from '../modules/bonus/bonus.table.ts';

@@ -283,6 +283,15 @@ import {
   sportTypeParam,
 } from './sports.ts';
 import { cashOutBody, cashOutOffer, cashOutQuery, cashOutResult } from './cash-out.ts';
+import {
+  chaseCreateBody,
+  chaseCreateResult,
+  chaseDetail,
+  chaseListQuery,
+  chaseNoBody,
+  chaseNoQuery,
+  chasePage,
+} from './chase.ts';
 import { freeBetPage, freeBetsQuery } from './free-bets.ts';
 import {
   redPacketClaimPage,
@@ -415,6 +424,10 @@ export const memberApi = {
   'POST /v1/liujiu/bet/create': { body: lotteryBetCreateBody, response: lotteryBetCreateResult },
   'POST /v1/liujiu/bet/cancel': { body: lotteryBetCancelBody, response: lotteryBetCancelResult },
   'POST /v1/liujiu/bet/batch-cancel': { body: lotteryBetBatchCancelBody, response: lotteryBatchCancelResult },
+  'POST /v1/chase/create': { body: chaseCreateBody, response: chaseCreateResult },
+  'GET /v1/chase/list': { query: chaseListQuery, response: chasePage },
+  'GET /v1/chase/detail': { query: chaseNoQuery, response: chaseDetail },
+  'POST /v1/chase/cancel': { body: chaseNoBody, response: chaseDetail },
   'GET /v1/liujiu/notices': { query: lotteryNoticeQuery, response: lotteryNoticePage },
   'GET /v1/game/lottery/list': { response: lotteryGameList },
   'POST /v1/game/lottery/address': { body: lotteryAddressBody, response: lotteryAddress },

@@ -46,11 +46,11 @@ export const LOTTERY_BET_STATUS_TEXT: Record<LotteryBetStatus, string> = {
 
 // ---- request fields -----------------------------------------------------------------------
 
-const lotteryCode = z
+export const lotteryCode = z
   .string({ error: '请选择彩种' })
   .regex(/^[a-z0-9_]{1,20}$/, '彩种代码格式不正确')
   .describe('Lottery code, e.g. k3_1m');
-const expectNumber = z
+export const expectNumber = z
   .string({ error: '请提供期号' })
   .regex(/^\d{7,12}$/, '期号格式不正确')
   .describe('期号, e.g. 202605201440');

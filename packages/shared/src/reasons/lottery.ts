@@ -44,6 +44,22 @@ export const LOTTERY_REASONS = reasons({
   /** A bet the lottery wallet cannot cover (`data.wallet` is `lottery`). */
   'lottery.insufficient_balance': { status: 422, message: '彩票钱包余额不足，请先转入资金' },
   'lottery.bet_not_found': { status: 404, message: '注单不存在' },
+  // ---- 追号 ----
+  'lottery.chase_not_found': { status: 404, message: '追号记录不存在' },
+  'lottery.chase_not_cancellable': { status: 422, message: '追号已结束，没有可撤销的期数' },
+  'lottery.chase_over_max': {
+    status: 422,
+    message: (p: { max: string }) => `追号总金额不能超过${groupYuan(p.max)}元`,
+  },
+  'lottery.chase_total_changed': {
+    status: 422,
+    message: (p: { total: string }) => `追号总金额应为${groupYuan(p.total)}元，请确认后重新提交`,
+  },
+  'lottery.chase_start_closed': {
+    status: 422,
+    message: (p: { period: string }) => `第${p.period}期已封盘，请从下一期开始追号`,
+  },
+  'lottery.chase_stop_amount': { status: 422, message: '中奖金额停止须填写大于0的金额' },
   'lottery.bet_not_cancellable': { status: 422, message: '该注单已结算或已撤单，不能撤单' },
   'lottery.cancel_after_close': {
     status: 422,

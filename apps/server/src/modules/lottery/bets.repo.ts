@@ -411,3 +411,13 @@ export async function listNotices(db: Db, memberId: number, page: { limit: numbe
   ]);
   return { rows, total: total?.n ?? 0 };
 }
+
+/** Bet numbers by bet id. */
+export async function betNosByIds(db: Db | Tx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: lotteryBets.id, betNo: lotteryBets.betNo })
+    .from(lotteryBets)
+    .where(inArray(lotteryBets.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.betNo]));
+}

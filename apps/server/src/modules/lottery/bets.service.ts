@@ -57,6 +57,48 @@ function newBetNo(now: Date): string {
   return `L${stamp}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
+/**
+ * Every line of a slip re-checked by the shared rules for its period (六合彩: that period's
+ * zodiac year), with its 注数 and amount, and the slip's total: what a bet create and each period
+ * of a 追号 place.
+ */
+export function checkSlipLines(
+  bets: ReadonlyArray<{
+    play_code: string;
+    bet_codes: string;
+    multiple: number;
+    unit: keyof typeof LOTTERY_UNIT_MODES;
+  }>,
+  config: ReturnType<typeof lotteryOf>,
+  period: repo.PeriodRow,
+) {
+  const schedulePeriod = schedulePeriodOf(config, period);
+  const lines = bets.map((line, index) => {
+    const play = playOf(config, line.play_code, schedulePeriod);
+    const lineNo = bets.length > 1 ? index + 1 : null;
+    if (!play) throw refuse('lottery.slip_play_not_found', { line: lineNo });
+    const unitFen = LOTTERY_UNIT_MODES[line.unit];
+    const sizeProblem = betSizeProblem(line.multiple, unitFen);
+    if (sizeProblem) throw refuse('lottery.bet_size_invalid', { line: lineNo, problem: sizeProblem });
+    const checked = validateBetCodes(play, line.bet_codes);
+    if (!checked.ok)
+      throw refuse('lottery.bet_codes_invalid', {
+        line: lineNo,
+        play: play.name,
+        problem: checked.message,
+      });
+    return {
+      play,
+      codes: checked.codes,
+      itemCount: checked.itemCount,
+      multiple: line.multiple,
+      unitFen,
+      amount: betAmountFen(checked.itemCount, line.multiple, unitFen),
+    };
+  });
+  return { lines, total: lines.reduce((sum, l) => sum + l.amount, 0n) };
+}
+
 /** Bets of the logged-in member: preview, place, cancel, list (SPEC.md §7 "Lottery" bet/*, play/* checks). */
 export class LotteryBetsService {
   constructor(
@@ -123,45 +165,9 @@ export class LotteryBetsService {
         const { period } = target;
         if (!period) throw refuse('lottery.period_not_found', { period: body.expect });
         const { lines, total } = this.checkSlip(body, config, period);
-        // The period is read again, and the bets inserted only if it takes them, in one statement.
         const at = this.clock.now().getTime();
         const createdAt = new Date(at);
-        const slip = lines.map((l) => ({
-          betNo: this.drawBetNo(createdAt),
-          memberId: member.id,
-          lotteryCode: config.code,
-          periodId: period.id,
-          playCode: l.play.code,
-          codes: l.codes,
-          itemCount: l.itemCount,
-          multiple: l.multiple,
-          unitFen: l.unitFen,
-          amount: l.amount,
-          odds: oddsSnapshot(l.play),
-          createdAt,
-        }));
-        const placed = await bets.insertBetsIfOpen(work.tx, period.id, createdAt, slip);
-        const locked = placed.period;
-        if (!locked) throw refuse('lottery.period_not_found', { period: body.expect });
-        if (at < locked.openAt.getTime() && locked.status === 'pending')
-          throw refuse('lottery.period_not_open', { period: period.number });
-        if (!acceptsBets(locked, at)) throw refuse('lottery.period_closed', { period: period.number });
-        // A number another bet drew in the same second (1 in 10^8 each; at hundreds of bets a
-        // second that is a few a day) is drawn again, for the bets it left out.
-        const stored = placed.bets;
-        for (let attempt = 1; stored.includes(undefined) && attempt < BET_NO_ATTEMPTS; attempt++) {
-          const left = slip.flatMap((bet, i) => (stored[i] ? [] : [i]));
-          for (const i of left) slip[i]!.betNo = this.drawBetNo(createdAt);
-          const again = await bets.insertBetsIfOpen(
-            work.tx,
-            period.id,
-            createdAt,
-            left.map((i) => slip[i]!),
-          );
-          for (const [k, i] of left.entries()) stored[i] = again.bets[k];
-        }
-        const rows = stored.filter((bet) => bet !== undefined);
-        if (rows.length !== lines.length) throw new Error('no free lottery bet number');
+        const { rows, locked } = await this.insertSlip(work, member.id, config, period, lines, createdAt);
         // Time-out, self-exclusion and the member's own stake and loss limits (their rows locked);
         // a refusal rolls the bets back with everything else.
         await this.responsible.assertMayPlay(work, member.id, createdAt, { kind: 'stake', amount: total });
@@ -181,37 +187,65 @@ export class LotteryBetsService {
     return data;
   }
 
+  /**
+   * Inserts a checked slip's bets on a period the caller holds the shared lock of: the period is
+   * read again and the bets inserted only if it takes them, in one statement; refused when it does
+   * not (not open yet, or closed). A number another bet drew in the same second (1 in 10^8 each;
+   * at hundreds of bets a second that is a few a day) is drawn again, for the bets it left out.
+   */
+  async insertSlip(
+    work: Work,
+    memberId: number,
+    config: ReturnType<typeof lotteryOf>,
+    period: repo.PeriodRow,
+    lines: ReturnType<typeof checkSlipLines>['lines'],
+    createdAt: Date,
+  ): Promise<{ rows: repo.BetRow[]; locked: repo.PeriodRow }> {
+    const at = createdAt.getTime();
+    const slip = lines.map((l) => ({
+      betNo: this.drawBetNo(createdAt),
+      memberId,
+      lotteryCode: config.code,
+      periodId: period.id,
+      playCode: l.play.code,
+      codes: l.codes,
+      itemCount: l.itemCount,
+      multiple: l.multiple,
+      unitFen: l.unitFen,
+      amount: l.amount,
+      odds: oddsSnapshot(l.play),
+      createdAt,
+    }));
+    const placed = await bets.insertBetsIfOpen(work.tx, period.id, createdAt, slip);
+    const locked = placed.period;
+    if (!locked) throw refuse('lottery.period_not_found', { period: period.number });
+    if (at < locked.openAt.getTime() && locked.status === 'pending')
+      throw refuse('lottery.period_not_open', { period: period.number });
+    if (!acceptsBets(locked, at)) throw refuse('lottery.period_closed', { period: period.number });
+    const stored = placed.bets;
+    for (let attempt = 1; stored.includes(undefined) && attempt < BET_NO_ATTEMPTS; attempt++) {
+      const left = slip.flatMap((bet, i) => (stored[i] ? [] : [i]));
+      for (const i of left) slip[i]!.betNo = this.drawBetNo(createdAt);
+      const again = await bets.insertBetsIfOpen(
+        work.tx,
+        period.id,
+        createdAt,
+        left.map((i) => slip[i]!),
+      );
+      for (const [k, i] of left.entries()) stored[i] = again.bets[k];
+    }
+    const rows = stored.filter((bet) => bet !== undefined);
+    if (rows.length !== lines.length) throw new Error('no free lottery bet number');
+    return { rows, locked };
+  }
+
   /** Every line of a slip re-checked by the shared rules for its period, and the slip's total. */
   private checkSlip(
     body: LotteryBetCreateBody,
     config: ReturnType<typeof lotteryOf>,
     period: repo.PeriodRow,
   ) {
-    const schedulePeriod = schedulePeriodOf(config, period);
-    const lines = body.bets.map((line, index) => {
-      const play = playOf(config, line.play_code, schedulePeriod);
-      const lineNo = body.bets.length > 1 ? index + 1 : null;
-      if (!play) throw refuse('lottery.slip_play_not_found', { line: lineNo });
-      const unitFen = LOTTERY_UNIT_MODES[line.unit];
-      const sizeProblem = betSizeProblem(line.multiple, unitFen);
-      if (sizeProblem) throw refuse('lottery.bet_size_invalid', { line: lineNo, problem: sizeProblem });
-      const checked = validateBetCodes(play, line.bet_codes);
-      if (!checked.ok)
-        throw refuse('lottery.bet_codes_invalid', {
-          line: lineNo,
-          play: play.name,
-          problem: checked.message,
-        });
-      return {
-        play,
-        codes: checked.codes,
-        itemCount: checked.itemCount,
-        multiple: line.multiple,
-        unitFen,
-        amount: betAmountFen(checked.itemCount, line.multiple, unitFen),
-      };
-    });
-    const total = lines.reduce((sum, l) => sum + l.amount, 0n);
+    const { lines, total } = checkSlipLines(body.bets, config, period);
     if (total > MAX_SLIP_FEN) throw refuse('lottery.slip_over_max', { max: formatFen(MAX_SLIP_FEN) });
     if (body.total_amount !== undefined) {
       const shown = parseYuan(body.total_amount);
@@ -225,7 +259,7 @@ export class LotteryBetsService {
    * Moves the stake from main into the lottery wallet before the debit; when main cannot cover it
    * the bet is paid from the lottery wallet as usual (refused if that cannot either).
    */
-  private async autoTransfer(work: Work, memberId: number, stake: bigint): Promise<void> {
+  async autoTransfer(work: Work, memberId: number, stake: bigint): Promise<void> {
     const main = await lockWallet(work.tx, memberId, 'main');
     if (main.balance < stake) return;
     await this.ledger.move(work, {
@@ -243,13 +277,14 @@ export class LotteryBetsService {
    * Debits the lottery wallet once per bet, in order; returns the balance after the last. One bet
    * is one `post`; several go through `postMany` (the same entries in fewer statements).
    */
-  private async debit(
+  async debit(
     work: Work,
     debits: ReadonlyArray<{ bet: repo.BetRow; remark: string }>,
+    wallet: 'lottery' | 'frozen' = 'lottery',
   ): Promise<bigint> {
     const entries = debits.map(({ bet, remark }) => ({
       memberId: bet.memberId,
-      wallet: 'lottery' as const,
+      wallet,
       amount: -bet.amount,
       type: 'bet' as const,
       reference: { type: 'lottery_bet', id: bet.betNo },
@@ -262,7 +297,7 @@ export class LotteryBetsService {
       return posted.at(-1)?.balanceAfter ?? 0n;
     } catch (err) {
       if (isRefusal(err, 'ledger.insufficient_balance'))
-        throw refuse('lottery.insufficient_balance', undefined, { wallet: 'lottery' });
+        throw refuse('lottery.insufficient_balance', undefined, { wallet });
       throw err;
     }
   }

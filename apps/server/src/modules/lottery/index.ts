@@ -3,6 +3,8 @@ export { lotteryAdminRoutes } from './admin.routes.ts';
 export { LotteryAdminService } from './admin.service.ts';
 export { lotteryBetsRoutes } from './bets.routes.ts';
 export { LotteryBetsService } from './bets.service.ts';
+export { lotteryChaseRoutes } from './chase.routes.ts';
+export { LotteryChaseService } from './chase.service.ts';
 export { resolveDrawSeedKey } from './draw-seed.ts';
 export { lotteryGamesRoutes } from './games.routes.ts';
 export { lotteryRoutes } from './lottery.routes.ts';

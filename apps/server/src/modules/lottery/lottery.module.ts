@@ -6,6 +6,7 @@ import type { OperatorsService } from '../operators/index.ts';
 import type { ResponsiblePlayService } from '../responsible/index.ts';
 import { LotteryAdminService } from './admin.service.ts';
 import { LotteryBetsService } from './bets.service.ts';
+import { LotteryChaseService } from './chase.service.ts';
 import { resolveDrawSeedKey } from './draw-seed.ts';
 import { LotteryService } from './lottery.service.ts';
 import { LotteryScheduler } from './scheduler.ts';
@@ -32,6 +33,7 @@ export function createLottery(
     c.clock,
     c.events,
   );
+  const lotteryBets = new LotteryBetsService(c.db, d.ledger, d.idempotency, c.clock, d.responsible);
   // The draw seed key: DRAW_SEED_KEY, or (demo) the key file in DATA_DIR made on the first start.
   const seedKey = resolveDrawSeedKey(c.config);
   c.log.info({ source: seedKey.source, keyId: seedKey.id }, 'lottery draw seed key');
@@ -45,7 +47,18 @@ export function createLottery(
       seedKey,
     }),
     lottery: new LotteryService(c.db, c.clock),
-    lotteryBets: new LotteryBetsService(c.db, d.ledger, d.idempotency, c.clock, d.responsible),
+    lotteryBets,
+    /** 追号: chases and their periods (leader job `lottery-chase` places and follows them). */
+    lotteryChase: new LotteryChaseService(
+      c.db,
+      d.ledger,
+      d.idempotency,
+      c.clock,
+      d.responsible,
+      lotteryBets,
+      d.messages,
+      c.log,
+    ),
     lotteryWallet: new LotteryWalletService(c.db, d.ledger, d.idempotency, c.events, c.clock, d.responsible),
     lotteryAdmin: new LotteryAdminService(c.db, d.operators, c.clock),
   };
