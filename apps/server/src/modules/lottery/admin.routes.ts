@@ -9,6 +9,7 @@ const access = { permission: 'lottery' } as const;
 
 export const lotteryAdminRoutes = contractRoutes(backofficeApi, (app) => {
   const lottery = app.services.lotteryAdmin;
+  const chases = app.services.lotteryChase;
   return {
     'GET /admin/v1/lottery/games': {
       tags,
@@ -45,5 +46,34 @@ export const lotteryAdminRoutes = contractRoutes(backofficeApi, (app) => {
         { title: '取消原因', value: (r) => r.cancel_reason },
       ],
     }),
+    ...listRoutes(backofficeApi, 'GET /admin/v1/lottery/chases', {
+      access,
+      tags,
+      summary: '追号：会员、彩种、计划期数与已投注期数、冻结/已投/退回/中奖金额、状态与停止原因',
+      list: (q) => chases.adminList(q),
+      fileName: '追号记录',
+      csv: [
+        { title: '追号单号', value: (r) => r.chase_no },
+        { title: '会员', value: (r) => r.username },
+        { title: '彩种', value: (r) => r.lottery_name },
+        { title: '起始期号', value: (r) => r.start_expect },
+        { title: '期数', value: (r) => r.periods },
+        { title: '已投注期数', value: (r) => r.placed },
+        { title: '总金额', value: (r) => r.total_amount },
+        { title: '已投注', value: (r) => r.spent },
+        { title: '已退回', value: (r) => r.refunded },
+        { title: '冻结中', value: (r) => r.frozen },
+        { title: '中奖', value: (r) => r.payout },
+        { title: '状态', value: (r) => r.status_text },
+        { title: '停止原因', value: (r) => r.stop_reason },
+        { title: '创建时间', value: (r) => r.created_at },
+      ],
+    }),
+    'GET /admin/v1/lottery/chases/:id': {
+      tags,
+      summary: '追号详情：逐期期号、倍数、金额、状态、注单号、未投注原因',
+      access,
+      handler: async (request) => ok(await chases.adminDetail(request.params.id), '获取成功'),
+    },
   };
 });

@@ -133,7 +133,8 @@ export class LotteryChaseService {
           stopOver: stopOver?.ok ? stopOver.fen : null,
           createdAt: now,
         });
-        if (!chase) throw new AppError(409, '追号单号冲突，请重试');
+        // A number drawn twice in one second (1 in 10^8): the member's retry draws another.
+        if (!chase) throw new Error(`chase number ${chaseNo} taken`);
         await repo.insertPeriods(
           work.tx,
           body.multiples.map((multiple, i) => ({

@@ -14,12 +14,13 @@ import {
   body,
   createTestApp,
   newMember,
+  newOperator,
   TEST_START,
   type TestApp,
   type TestMember,
 } from '../../test/harness.ts';
 import { entriesOf, expectLedgerBalanced } from '../../test/ledger-helpers.ts';
-import { updateMember } from '../accounts/accounts.repo.ts';
+import { sql } from '../../db/sql.ts';
 import { deriveSeed } from './draw-seed.ts';
 import { lotteryBets } from './lottery.table.ts';
 import { balanceOf, clockOf, configOf, fundLottery, openPeriod, seedKeyOf, tick } from './testing.ts';
@@ -226,10 +227,10 @@ describe('追号', () => {
     clockOf(t).set(p3!.openAt);
     await tick(t, [K3]);
     // And by period 3 the member may no longer bet.
-    await updateMember(t.database.db, m.id, { disableGame: 1 });
+    await t.database.db.execute(sql`UPDATE members SET disable_game = 1 WHERE id = ${m.id}::int`);
     const report = await t.app.services.lotteryChase.run(new Date(p3!.openAt));
     expect(report).toMatchObject({ placed: 0, skipped: 2 });
-    await updateMember(t.database.db, m.id, { disableGame: 0 });
+    await t.database.db.execute(sql`UPDATE members SET disable_game = 0 WHERE id = ${m.id}::int`);
     expect(await at(p4!.openAt)).toMatchObject({ placed: 1 });
     const seen = await detail(m, chase_no);
     expect(seen.schedule.map((p) => [p.status, p.message])).toEqual([
@@ -309,6 +310,54 @@ describe('追号', () => {
       await as(t.app, m, { method: 'GET', url: '/v1/chase/list' }),
     ).data;
     expect(list.total).toBe(0);
+  });
+});
+
+describe('追号 in the console', () => {
+  it('lists every member’s chases with their figures and shows one period by period; a support operator may not', async () => {
+    const first = await openPeriod(t, K3, 20_000);
+    const m = await member();
+    const res = await create(m, {
+      start_expect: first.number,
+      bets: [{ play_code: 'k3_hz', bet_codes: '11', multiple: 1 }],
+      multiples: [2, 2],
+      total_amount: '8.00',
+      stop: 'none',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { chase_no } = body<{ chase: ChaseView }>(res).data.chase;
+    const risk = await newOperator(t.app, 'risk');
+    const list = await as(t.app, risk, {
+      method: 'GET',
+      url: `/admin/v1/lottery/chases?username=${m.username}`,
+    });
+    const page = body<{ list: Array<ChaseView & { id: number; username: string }>; total: number }>(
+      list,
+    ).data;
+    expect(page.total).toBe(1);
+    expect(page.list[0]).toMatchObject({
+      chase_no,
+      username: m.username,
+      periods: 2,
+      placed: 1,
+      frozen: '4.00',
+    });
+    const one = await as(t.app, risk, { method: 'GET', url: `/admin/v1/lottery/chases/${page.list[0]!.id}` });
+    expect(body<ChaseView>(one).data.schedule.map((p) => p.status)).toEqual(['placed', 'waiting']);
+    const csv = await as(t.app, risk, {
+      method: 'GET',
+      url: `/admin/v1/lottery/chases/export?username=${m.username}`,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(chase_no);
+    const support = await newOperator(t.app, 'support');
+    expect((await as(t.app, support, { method: 'GET', url: '/admin/v1/lottery/chases' })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await as(t.app, risk, { method: 'GET', url: '/admin/v1/lottery/chases/99999999' })).statusCode,
+    ).toBe(404);
+    await as(t.app, m, { method: 'POST', url: '/v1/chase/cancel', payload: { chase_no } });
   });
 });
 

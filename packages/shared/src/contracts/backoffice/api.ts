@@ -89,6 +89,9 @@ import {
   adminPeriodQuery,
   lotteryGameBody,
   lotteryGameParam,
+  adminChaseDetail,
+  adminChaseItem,
+  adminChaseQuery,
 } from './lottery.ts';
 import {
   adjustmentDecisionBody,
@@ -550,6 +553,9 @@ export const backofficeApi = {
   },
   'GET /admin/v1/lottery/periods': { query: adminPeriodQuery, response: paginated(adminPeriodItem) },
   'GET /admin/v1/lottery/periods/export': { query: adminPeriodQuery, response: csvFile },
+  'GET /admin/v1/lottery/chases': { query: adminChaseQuery, response: paginated(adminChaseItem) },
+  'GET /admin/v1/lottery/chases/export': { query: adminChaseQuery, response: csvFile },
+  'GET /admin/v1/lottery/chases/:id': { params: idParam, response: adminChaseDetail },
 
   // ---- agents, agent applications, invitations ----
   'GET /admin/v1/agents': { query: adminAgentQuery, response: paginated(adminAgentItem) },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHASE_STATUS_KEYS, chaseDetail, chaseView } from '../chase.ts';
 import { isoDate, moneyString, pageQuery } from '../common.ts';
 
 /** A lottery game as the console shows it: sale switch, order, 封盘 seconds and today's figures. */
@@ -73,3 +74,12 @@ export const adminPeriodItem = z.object({
   payout: moneyString,
   pending_bets: z.number().int(),
 });
+
+/** 追号 in the console: every member's chases, and one period by period. */
+export const adminChaseQuery = pageQuery.extend({
+  status: z.enum(CHASE_STATUS_KEYS, { error: '追号状态不正确' }).optional(),
+  username: z.string().trim().max(40).optional(),
+  lottery_code: z.string().trim().max(40).optional(),
+});
+export const adminChaseItem = chaseView.extend({ id: z.number().int(), username: z.string() });
+export const adminChaseDetail = chaseDetail.extend({ id: z.number().int() });
