@@ -219,7 +219,7 @@ export function useBetStatsQuery(code: string) {
 }
 
 /** After money moved: the lottery wallet, the main balance and the member's bets. */
-function useRefreshMoney() {
+export function useRefreshMoney() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: lotteryKeys.member });

@@ -30,6 +30,18 @@ export const routes = defineRoutes([
     load: () => import('./pages/LotteryRecordsPage.tsx'),
   },
   {
+    path: '/pages/lottery/chase-records',
+    title: '追号记录',
+    auth: true,
+    load: () => import('./chase/ChaseListPage.tsx'),
+  },
+  {
+    path: '/pages/lottery/chase-detail',
+    title: '追号详情',
+    auth: true,
+    load: () => import('./chase/ChaseDetailPage.tsx'),
+  },
+  {
     path: '/pages/lottery/lottery-verify',
     title: '开奖验证',
     load: () => import('./pages/LotteryVerifyPage.tsx'),

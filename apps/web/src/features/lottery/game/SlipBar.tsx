@@ -21,6 +21,8 @@ interface SlipBarProps {
   onAdd: () => void;
   /** Confirms and places the bet; true once it went through. */
   onSubmit: () => Promise<boolean>;
+  /** Opens 追号 for the slip (the sheet closes first). */
+  onChase: () => void;
 }
 
 /** The footer: 机选, 清空, the multiple and unit, the slip's total, 加入注单 and 立即投注; and the slip sheet. */
@@ -35,6 +37,7 @@ export function SlipBar({
   onMachinePick,
   onAdd,
   onSubmit,
+  onChase,
 }: SlipBarProps) {
   const [open, setOpen] = useState(false);
   const [multipleProblem, setMultipleProblem] = useState<string | null>(null);
@@ -153,9 +156,23 @@ export function SlipBar({
           <span>
             合计 <strong className="gold-text">{yuan(totalFen)}</strong> 元
           </span>
-          <Button color="primary" onClick={submit} disabled={phase !== 'open' || totalItems === 0}>
-            确认投注
-          </Button>
+          <span className="lt-slip-actions">
+            <Button
+              fill="outline"
+              className="gold"
+              data-testid="slip-chase"
+              onClick={() => {
+                setOpen(false);
+                onChase();
+              }}
+              disabled={phase !== 'open' || totalItems === 0 || multipleProblem !== null}
+            >
+              追号
+            </Button>
+            <Button color="primary" onClick={submit} disabled={phase !== 'open' || totalItems === 0}>
+              确认投注
+            </Button>
+          </span>
         </div>
       </Popup>
     </>

@@ -1,12 +1,13 @@
 import { betAmountFen, formatFen } from '@app/shared';
 import { Dialog, DotLoading, ErrorBlock } from 'antd-mobile';
 import { BillOutline, HistogramOutline } from 'antd-mobile-icons';
-import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { randomId } from '@/lib/random.ts';
 import { toast } from '@/lib/toast.tsx';
 import { useUrlParam } from '@/ui/hooks.ts';
 import { Page } from '@/ui/Page.tsx';
+import { ChaseSheet } from '../chase/ChaseSheet.tsx';
 import { WalletBar } from '../components/WalletBar.tsx';
 import { GameHeader } from '../game/GameHeader.tsx';
 import { MyBets } from '../game/MyBets.tsx';
@@ -51,6 +52,7 @@ export default function LotteryGamePage() {
   const groups = usePlayGroupsQuery(code);
   const place = usePlaceBetMutation();
   const [state, dispatch] = useReducer(slipReducer, EMPTY_SLIP);
+  const [chasing, setChasing] = useState(false);
 
   useEffect(() => {
     void ensureLotteryToken();
@@ -182,6 +184,10 @@ export default function LotteryGamePage() {
           onMachinePick={machinePick}
           onAdd={addToSlip}
           onSubmit={submit}
+          onChase={() => {
+            if (lines.length === 0) toast.info(message ?? '请先选择号码');
+            else setChasing(true);
+          }}
         />
       }
     >
@@ -204,6 +210,19 @@ export default function LotteryGamePage() {
       )}
 
       <MyBets code={code} family={family} />
+      {current ? (
+        <ChaseSheet
+          visible={chasing}
+          code={code}
+          firstExpect={current.expect}
+          lines={lines}
+          onClose={() => setChasing(false)}
+          onPlaced={() => {
+            setChasing(false);
+            dispatch({ type: 'placed' });
+          }}
+        />
+      ) : null}
     </Page>
   );
 }

@@ -2,6 +2,8 @@ import { findLottery, type LotteryBetView } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, DotLoading, ErrorBlock, InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { CHASE_LIST_PATH } from '../chase/paths.ts';
 import { useUrlParam } from '@/ui/hooks.ts';
 import { Money, yuan } from '@/ui/Money.tsx';
 import { Page } from '@/ui/Page.tsx';
@@ -96,6 +98,9 @@ export default function LotteryRecordsPage() {
       <PullToRefresh
         onRefresh={() => queryClient.refetchQueries({ queryKey: lotteryKeys.member, type: 'active' })}
       >
+        <Link className="lt-chase-link" to={CHASE_LIST_PATH} data-testid="chase-records-link">
+          追号记录 <span aria-hidden>›</span>
+        </Link>
         <div className="lt-stats card card-gold" data-testid="bet-stats">
           {stats.error ? (
             <span className="hint">{stats.error.message}</span>
