@@ -54,6 +54,9 @@ const LotteryGamesPage = lazy(() =>
 const LotteryPeriodsPage = lazy(() =>
   import('@/features/lottery/LotteryPage.tsx').then((m) => ({ default: m.LotteryPeriodsPage })),
 );
+const LotteryChasesPage = lazy(() =>
+  import('@/features/lottery/ChasesPage.tsx').then((m) => ({ default: m.LotteryChasesPage })),
+);
 
 /** Sends a signed-out visitor to the login page and an operator without the permission home. */
 function Guard({ permission, children }: { permission: Permission; children: ReactNode }) {
@@ -117,6 +120,7 @@ const router = createBrowserRouter(
         { path: 'sports/cash-out', element: page('sports', <CashOutPage />) },
         { path: 'lottery/games', element: page('lottery', <LotteryGamesPage />) },
         { path: 'lottery/periods', element: page('lottery', <LotteryPeriodsPage />) },
+        { path: 'lottery/chases', element: page('lottery', <LotteryChasesPage />) },
         { path: 'agents', element: <Navigate to="/agents/list" replace /> },
         { path: 'agents/list', element: page('agents', <AgentsPage />) },
         { path: 'agents/applications', element: page('agents', <AgentApplicationsPage />) },

@@ -86,6 +86,7 @@ export const MENU: MenuEntry[] = [
     children: [
       { path: '/lottery/games', name: '彩种管理', permission: 'lottery' },
       { path: '/lottery/periods', name: '期号与开奖', permission: 'lottery' },
+      { path: '/lottery/chases', name: '追号记录', permission: 'lottery' },
     ],
   },
   {

@@ -1,0 +1,61 @@
+/**
+ * 追号 in the console (issue 39, point 1), at 1440 × 900: demo001's chase of three periods is in
+ * 彩票 › 追号记录 with its figures, filtered by member; its row opens it period by period.
+ */
+import { currentPeriod, findLottery, nextPeriod } from '@app/shared';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.ts';
+import { consoleLogin, consolePage as page, pageErrors, server, useConsoleSuite } from './support/admin.ts';
+import { memberApi } from './support/member-api.ts';
+
+useConsoleSuite('admin-lottery-chase');
+
+const CODE = 'k3_1m';
+
+describe('追号 in the console', () => {
+  it('lists a member’s chase with its figures and shows it period by period', async () => {
+    const services = server.app.services;
+    const config = findLottery(CODE)!;
+    await services.lotteryScheduler.tick(services.clock.now(), { codes: [CODE] });
+    const now = services.clock.now().getTime();
+    const current = currentPeriod(config, now);
+    // A period with room before 封盘 (the next one, still to open, otherwise).
+    const first = current.closeAt - now > 15_000 ? current : nextPeriod(config, current);
+    const demo = await memberApi(server, 'demo001', 'demo1234');
+    await demo('POST', '/v1/game/lottery/transfer-in', { amount: '100' });
+    const created = await demo<{ chase: { chase_no: string } }>('POST', '/v1/chase/create', {
+      lottery_code: CODE,
+      start_expect: first.number,
+      bets: [{ play_code: 'k3_hz', bet_codes: '10,11', multiple: 1 }],
+      multiples: [1, 2, 3],
+      total_amount: '24.00',
+      stop: 'any_win',
+    });
+    const chaseNo = created.chase.chase_no;
+
+    await consoleLogin(page, 'admin', 'admin1234');
+    await page.getByTestId('dashboard-today').waitFor();
+    const sider = page.locator('.ant-pro-sider');
+    const entry = sider.getByText('追号记录', { exact: true });
+    if (!(await entry.isVisible())) await sider.getByText('彩票', { exact: true }).click();
+    await entry.click();
+    await page.waitForURL('**/admin/lottery/chases');
+    const row = page.locator('.ant-table-row').filter({ hasText: chaseNo });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('demo001');
+    expect(await row.textContent()).toContain('24.00');
+    await screenshot(page, 'admin-chases');
+
+    await row.getByText(chaseNo).click();
+    const drawer = page.locator('.ant-drawer');
+    await drawer.getByTestId('chase-facts').waitFor();
+    await expect.poll(() => drawer.locator('[data-testid="chase-schedule"] .ant-table-row').count()).toBe(3);
+    const expects = await drawer
+      .locator('[data-testid="chase-schedule"] .ant-table-row td:nth-child(2)')
+      .allTextContents();
+    expect(expects[0]).toBe(first.number);
+    expect(await drawer.textContent()).toContain('和值 10,11（2注×1倍）');
+    await screenshot(page, 'admin-chase-drawer');
+    expect(pageErrors).toEqual([]);
+  });
+});
