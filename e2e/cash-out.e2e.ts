@@ -11,7 +11,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { fenFromDecimal, formatSportsOdds, formatYuan, parseSportsOdds } from '@app/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
-import { openInPlayAt } from '../apps/server/src/test/sports-helpers.ts';
+import { firstInPlayMoment } from '../apps/server/src/test/sports-helpers.ts';
 import { dismissHomeModal, login, toast, toastsGone, uniqueUsername, waitForRoute } from './support/app.ts';
 import { screenshot, settle } from './support/browser.ts';
 import { memberApi } from './support/member-api.ts';
@@ -278,19 +278,8 @@ describe('提前结算', () => {
       .select()
       .from(matches)
       .where(eq(matches.sport, 'football'));
-    let live: MatchRow | undefined;
-    for (
-      let when = clock.now().getTime() + MINUTE;
-      when < clock.now().getTime() + 8 * 60 * MINUTE;
-      when += MINUTE
-    ) {
-      live = openInPlayAt(feed, rows, new Date(when), 'football')[0];
-      if (live) {
-        clock.jumpTo(when);
-        break;
-      }
-    }
-    if (!live) throw new Error('no football match open in play');
+    const { at, match: live } = firstInPlayMoment(feed, rows, clock.now().getTime());
+    clock.jumpTo(at.getTime());
     await server.app.services.feedSync.tick(clock.now());
     const inPlay = await placeSingle(demo, live);
     expect(inPlay.status).toBe('confirming');

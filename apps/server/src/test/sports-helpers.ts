@@ -178,3 +178,20 @@ export function openInPlayAt(
     });
   });
 }
+
+/**
+ * The first minute, within six hours of `from`, at which a `sport` match of the feed is open in play
+ * (and still is 20 s on, `openInPlayAt`), with that match.
+ */
+export function firstInPlayMoment(
+  feed: Pick<TestApp['app']['services']['sportsFeed'], 'state'>,
+  rows: MatchRow[],
+  from: number,
+  sport: 'football' | 'basketball' = 'football',
+): { at: Date; match: MatchRow } {
+  for (let when = from + 60_000; when < from + 6 * 60 * 60_000; when += 60_000) {
+    const [match] = openInPlayAt(feed, rows, new Date(when), sport);
+    if (match) return { at: new Date(when), match };
+  }
+  throw new Error(`no ${sport} match open in play within six hours`);
+}

@@ -14,14 +14,13 @@ import {
   createSportsApp,
   fund,
   oddsOf,
-  openInPlayAt,
+  firstInPlayMoment,
   submit,
   type MatchRow,
 } from '../../test/sports-helpers.ts';
 import { matches, matchMarkets, orders } from './sports.table.ts';
 
 const SECOND = 1_000;
-const MINUTE = 60 * SECOND;
 /** The football bet delay of the test configuration. */
 const DELAY = 5 * SECOND;
 const WDL = 'football.winDrawLose';
@@ -34,17 +33,8 @@ let match: MatchRow;
 
 beforeAll(async () => {
   t = await createSportsApp({ SPORTS_SIM_SPEED: '1' }, clock);
-  const start = clock.now().getTime();
   const rows = await t.database.db.select().from(matches).where(eq(matches.feed, t.config.sports.feedName));
-  for (let when = start + MINUTE; when < start + 6 * 60 * MINUTE; when += MINUTE) {
-    const open = openInPlayAt(t.app.services.sportsFeed, rows, new Date(when), 'football');
-    if (open.length) {
-      at = new Date(when);
-      match = open[0]!;
-      break;
-    }
-  }
-  if (!at) throw new Error('no moment with a football match open in play');
+  ({ at, match } = firstInPlayMoment(t.app.services.sportsFeed, rows, clock.now().getTime()));
 });
 // Every test starts from the feed's word at `at` (tests below write match rows by hand).
 beforeEach(async () => {

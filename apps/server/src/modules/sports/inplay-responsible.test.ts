@@ -21,7 +21,14 @@ import {
   type TestMember,
 } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
-import { createSportsApp, fund, oddsOf, submit, type MatchRow } from '../../test/sports-helpers.ts';
+import {
+  createSportsApp,
+  firstInPlayMoment,
+  fund,
+  oddsOf,
+  submit,
+  type MatchRow,
+} from '../../test/sports-helpers.ts';
 import { members, sessions } from '../accounts/accounts.table.ts';
 import { ledgerEntries } from '../ledger/ledger.table.ts';
 import { playLimits } from '../responsible/responsible.table.ts';
@@ -31,7 +38,6 @@ import { matches } from './sports.table.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 const SECOND = 1_000;
-const MINUTE = 60 * SECOND;
 const DELAY = 5 * SECOND;
 const FUNDS = 1_000_000n;
 
@@ -44,24 +50,11 @@ let match: MatchRow;
 
 beforeAll(async () => {
   t = await createSportsApp({ SPORTS_SIM_SPEED: '1' }, clock);
-  const feed = t.app.services.sportsFeed;
   const rows = await t.database.db
     .select()
     .from(matches)
     .where(and(eq(matches.feed, t.config.sports.feedName), eq(matches.sport, 'football')));
-  const start = clock.now().getTime();
-  for (let when = start + MINUTE; !at && when < start + 6 * 60 * MINUTE; when += MINUTE) {
-    const open = rows.find(
-      (m) =>
-        m.kickoffAt.getTime() <= when &&
-        [0, 20 * SECOND].every((d) => {
-          const s = feed.state(m.externalId, new Date(when + d));
-          return s?.status === 'live' && s.inPlay.open && !s.inPlay.suspended;
-        }),
-    );
-    if (open) [at, match] = [new Date(when), open];
-  }
-  if (!at) throw new Error('no football match open in play');
+  ({ at, match } = firstInPlayMoment(t.app.services.sportsFeed, rows, clock.now().getTime()));
 }, 120_000);
 // Every test starts at `at`, from the feed's word then.
 beforeEach(async () => {
