@@ -18,7 +18,7 @@ import { lotteryBetsRoutes, lotteryChaseRoutes } from './modules/lottery/index.t
 import { lotteryGamesRoutes } from './modules/lottery/index.ts';
 import { lotteryRoutes } from './modules/lottery/index.ts';
 import { ordersRoutes } from './modules/sports/index.ts';
-import { boostsRoutes, cashOutRoutes, preferencesRoutes } from './modules/sports/index.ts';
+import { boostsRoutes, cashOutRoutes, followRoutes, preferencesRoutes } from './modules/sports/index.ts';
 import { redPacketsAdminRoutes, redPacketsRoutes } from './modules/red-packets/index.ts';
 import { freeBetsAdminRoutes, freeBetsRoutes } from './modules/free-bets/index.ts';
 import { operatorsRoutes } from './modules/operators/index.ts';
@@ -187,6 +187,7 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(preferencesRoutes);
   await app.register(boostsRoutes);
   await app.register(cashOutRoutes);
+  await app.register(followRoutes);
   await app.register(redPacketsRoutes);
   await app.register(freeBetsRoutes);
   await app.register(lotteryRoutes);

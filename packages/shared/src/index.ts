@@ -40,3 +40,4 @@ export * from './domain/red-packets.ts';
 export * from './contracts/red-packets.ts';
 export * from './contracts/free-bets.ts';
 export * from './contracts/cash-out.ts';
+export * from './contracts/follow.ts';

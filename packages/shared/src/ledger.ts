@@ -28,6 +28,8 @@ export const LEDGER_TYPES = {
   free_bet: '免费投注券本金',
   /** 提前结算: an open order closed for the book's offer. */
   cash_out: '提前结算',
+  /** 跟单: the publisher's commission on a copied order's winnings (−from the copier, +to the publisher). */
+  follow_commission: '跟单佣金',
   /** 追号: a chase's whole amount frozen at creation (lottery → frozen). */
   chase_freeze: '追号冻结',
   /** 追号: periods not placed (cancelled, stopped, skipped) returned (frozen → lottery). */

@@ -284,6 +284,15 @@ import {
 } from './sports.ts';
 import { cashOutBody, cashOutOffer, cashOutQuery, cashOutResult } from './cash-out.ts';
 import {
+  followCopyBody,
+  followCopyResult,
+  followListQuery,
+  followPostBody,
+  followPostPage,
+  followPostParam,
+  followPostView,
+} from './follow.ts';
+import {
   chaseCreateBody,
   chaseCreateResult,
   chaseDetail,
@@ -480,6 +489,14 @@ export const memberApi = {
   'GET /v1/sports/preferences': { response: sportsPreferences },
   'GET /v1/sports/boosts': { response: z.array(boostView) },
   'GET /v1/free-bets': { query: freeBetsQuery, response: freeBetPage },
+  'POST /v1/follow/posts': { body: followPostBody, response: followPostView },
+  'GET /v1/follow/posts': { query: followListQuery, response: followPostPage },
+  'GET /v1/follow/posts/:id': { params: followPostParam, response: followPostView },
+  'POST /v1/follow/posts/:id/copy': {
+    params: followPostParam,
+    body: followCopyBody,
+    response: followCopyResult,
+  },
   'GET /v1/cash-out/:orderNo': { params: orderNoParam, query: cashOutQuery, response: cashOutOffer },
   'POST /v1/cash-out/:orderNo': { params: orderNoParam, body: cashOutBody, response: cashOutResult },
   'GET /v1/red-packets': { response: redPacketList },

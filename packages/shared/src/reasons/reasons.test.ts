@@ -70,6 +70,7 @@ const SAMPLES: { [N in TemplateName]: ReasonParams<N> } = {
   'sports.over_member_stake': { limit: '1000.00', best: '1,000' },
   'sports.boost_budget_below_spent': { spent: '1200.00' },
   'sports.cash_out_unavailable': { why: '注单中有赛事暂停交易，暂不能提前结算' },
+  'sports.follow_refused': { why: '该晒单已截止跟单' },
   'sports.cash_out_offer_changed': { offer: '12.66' },
   'red_packets.not_started': { at: '20:00' },
   'free_bets.not_available': { status: '已使用' },

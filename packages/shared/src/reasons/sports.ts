@@ -53,6 +53,10 @@ export const SPORTS_REASONS = reasons({
     message: (p: { spent: string }) => `预算不能低于已派发的${groupYuan(p.spent)}元`,
   },
   'sports.boost_dates': { status: 422, message: '结束时间须晚于开始时间' },
+  // ---- 跟单 ----
+  'sports.follow_post_not_found': { status: 404, message: '晒单不存在' },
+  /** 晒单 or 跟单 refused: its words say why (not open, already shared, closed, one's own). */
+  'sports.follow_refused': { status: 422, message: (p: { why: string }) => p.why },
   // ---- 提前结算 ----
   /** No offer now: its words say why (settling, cannot win, suspended, started, switched off). */
   'sports.cash_out_unavailable': { status: 409, message: (p: { why: string }) => p.why },

@@ -49,6 +49,8 @@ export interface SubmitContext {
   member: MemberRow;
   idempotencyKey: string | undefined;
   route: string;
+  /** 跟单: the 晒单 this order copies (follow.service.ts). */
+  followPostId?: number;
 }
 
 export class OrdersService {
@@ -143,6 +145,7 @@ export class OrdersService {
                   acceptAt,
                   oddsPolicy: confirming ? policy : null,
                   freeBetId,
+                  followPostId: ctx.followPostId ?? null,
                 },
                 legRows(priced, locked),
                 matchIds,

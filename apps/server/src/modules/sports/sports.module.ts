@@ -13,6 +13,7 @@ import { BookBackfillService } from './book-backfill.service.ts';
 import { BoostsService } from './boosts.service.ts';
 import { CashOutService } from './cash-out.service.ts';
 import { FeedSync } from './feed-sync.ts';
+import { FollowService } from './follow.service.ts';
 import type { SportsFeed } from './feed/feed.ts';
 import { MatchesService } from './matches.service.ts';
 import { OrdersService } from './orders.service.ts';
@@ -37,20 +38,36 @@ export function createSports(
   },
 ) {
   const boosts = new BoostsService(c.db, d.bonus, d.ledger, d.operators, c.clock);
-  // What settles and is corrected beside an order's own payout: its 加奖, then its 免费投注券 stake.
+  // What settles and is corrected beside an order's own payout: its 加奖, then its 免费投注券
+  // stake, then a copy's 跟单 commission to its publisher (`follow`, made below with the orders).
   const extras: Pick<BoostsService, 'settle' | 'correct'> = {
     settle: async (work, settled, now) => {
       const paid = await boosts.settle(work, settled, now);
       await d.freeBets.settle(work, settled);
+      await follow.settle(work, settled, now);
       return paid;
     },
     correct: async (work, changes, correctionId, now) => {
       await boosts.correct(work, changes, correctionId, now);
       await d.freeBets.correct(work, changes, correctionId);
+      await follow.correct(work, changes, correctionId, now);
     },
   };
   const settlement = new SettlementService(c.db, d.ledger, c.events, c.log, d.messages, c.clock, extras);
   const sportsPreferences = new SportsPreferencesService(c.db, c.clock, c.config.sports.betDelayMs);
+  const orders = new OrdersService(
+    c.db,
+    d.ledger,
+    d.idempotency,
+    c.clock,
+    d.responsible,
+    sportsPreferences,
+    c.config.sports.betDelayMs,
+    c.events,
+    boosts,
+    d.freeBets,
+  );
+  const follow = new FollowService(c.db, d.ledger, orders, c.clock);
   return {
     /** The sports feed in use (SPORTS_FEED). */
     sportsFeed: d.sportsFeed,
@@ -101,18 +118,9 @@ export function createSports(
       d.responsible,
     ),
     matches: new MatchesService(c.db, c.clock),
-    orders: new OrdersService(
-      c.db,
-      d.ledger,
-      d.idempotency,
-      c.clock,
-      d.responsible,
-      sportsPreferences,
-      c.config.sports.betDelayMs,
-      c.events,
-      boosts,
-      d.freeBets,
-    ),
+    orders,
+    /** 跟单: 晒单, copies, and the publishers' commissions at settlement. */
+    follow,
     sportsAdmin: new SportsAdminService(
       c.db,
       d.ledger,

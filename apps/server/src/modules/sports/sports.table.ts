@@ -174,6 +174,8 @@ export const orders = pgTable(
     cashedOutAmount: bigint('cashed_out_amount', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /** 跟单: the 晒单 this order copies (its publisher earns a commission on its winnings). */
+    followPostId: integer('follow_post_id'),
   },
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),
@@ -183,6 +185,10 @@ export const orders = pgTable(
     // settling an order rewrites its row on its own page and touches no index (a HOT update).
     // Orders to settle are found through their legs (order_legs_match_idx), confirming ones by
     // their due time, which only they have.
+    // 跟单: a 晒单's copies (written once, at insert: settlement's updates stay HOT).
+    index('orders_follow_post_idx')
+      .on(t.followPostId)
+      .where(sql`${t.followPostId} IS NOT NULL`),
     index('orders_confirm_due_idx')
       .on(t.confirmDueAt, t.id)
       .where(sql`${t.confirmDueAt} IS NOT NULL`),

@@ -18,3 +18,4 @@ export * from './schemas.ts';
 export * from './boost.ts';
 export * from './free-bet.ts';
 export * from './cash-out.ts';
+export * from './follow.ts';

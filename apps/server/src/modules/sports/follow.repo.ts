@@ -1,0 +1,152 @@
+import { desc, eq, gt } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { pgArray, rowsOf } from '../../db/rows.ts';
+import { sql } from '../../db/sql.ts';
+import { followCommissions, followPosts } from './follow.table.ts';
+
+type Handle = Db | Tx;
+export type FollowPostRow = typeof followPosts.$inferSelect;
+
+/** Inserts a 晒单; undefined when the order has one already. */
+export async function insertPost(
+  tx: Tx,
+  row: typeof followPosts.$inferInsert,
+): Promise<FollowPostRow | undefined> {
+  const [inserted] = await tx.insert(followPosts).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function postById(db: Handle, id: number): Promise<FollowPostRow | undefined> {
+  const [row] = await db.select().from(followPosts).where(eq(followPosts.id, id));
+  return row;
+}
+
+/** Open 晒单 (copyable at `now`), newest or most copied first; or one member's, newest first. */
+export async function listPosts(
+  db: Handle,
+  filter: { now: Date; sort: 'newest' | 'hot'; memberId?: number | undefined },
+  page: { page: number; per_page: number },
+): Promise<{ rows: FollowPostRow[]; total: number }> {
+  const where =
+    filter.memberId !== undefined
+      ? eq(followPosts.memberId, filter.memberId)
+      : gt(followPosts.closesAt, filter.now);
+  const copies = sql`(SELECT count(*) FROM orders o WHERE o.follow_post_id = ${followPosts.id})`;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(followPosts)
+      .where(where)
+      .orderBy(
+        ...(filter.sort === 'hot' && filter.memberId === undefined ? [desc(copies)] : []),
+        desc(followPosts.id),
+      )
+      .limit(page.per_page)
+      .offset((page.page - 1) * page.per_page),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(followPosts)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** Per post: its copies, what they staked, and the commission paid to its publisher. */
+export async function postFigures(
+  db: Handle,
+  postIds: readonly number[],
+): Promise<Map<number, { copies: number; copied: bigint; commission: bigint }>> {
+  if (!postIds.length) return new Map();
+  const rows = rowsOf<{ id: number; copies: number; copied: string; commission: string }>(
+    await db.execute(sql`
+      SELECT p.id,
+             (SELECT count(*)::int FROM orders o WHERE o.follow_post_id = p.id) AS copies,
+             (SELECT COALESCE(SUM(o.total_amount), 0)::text FROM orders o WHERE o.follow_post_id = p.id) AS copied,
+             (SELECT COALESCE(SUM(c.amount), 0)::text FROM follow_commissions c WHERE c.post_id = p.id) AS commission
+      FROM follow_posts p WHERE p.id = ANY(${pgArray(postIds)}::int[])`),
+  );
+  return new Map(
+    rows.map((r) => [r.id, { copies: r.copies, copied: BigInt(r.copied), commission: BigInt(r.commission) }]),
+  );
+}
+
+/** A publisher's 战绩 of 晒单 since `since`: posts, decided (won or lost) and won. */
+export async function record(
+  db: Handle,
+  memberId: number,
+  since: Date,
+): Promise<{ posts: number; decided: number; won: number }> {
+  const [row] = rowsOf<{ posts: number; decided: number; won: number }>(
+    await db.execute(sql`
+      SELECT count(*)::int AS posts,
+             count(*) FILTER (WHERE o.status IN ('won', 'lost'))::int AS decided,
+             count(*) FILTER (WHERE o.status = 'won')::int AS won
+      FROM follow_posts p JOIN orders o ON o.id = p.order_id
+      WHERE p.member_id = ${memberId}::int AND p.created_at >= ${since.toISOString()}::timestamptz`),
+  );
+  return row ?? { posts: 0, decided: 0, won: 0 };
+}
+
+/** Members' names (the accounts module's table, by its SQL name). */
+export async function usernames(db: Handle, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = rowsOf<{ id: number; username: string }>(
+    await db.execute(sql`SELECT id, username FROM members WHERE id = ANY(${pgArray(ids)}::int[])`),
+  );
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
+/** Of these orders, the copies: their stake, 晒单, publisher, rate and any commission already paid. */
+export async function copiesOf(
+  tx: Tx,
+  orderIds: readonly number[],
+): Promise<
+  Array<{
+    orderId: number;
+    stake: bigint;
+    postId: number;
+    publisherId: number;
+    rateBp: number;
+    paid: bigint | null;
+  }>
+> {
+  if (!orderIds.length) return [];
+  const rows = rowsOf<{
+    order_id: number;
+    stake: string;
+    post_id: number;
+    publisher_id: number;
+    rate_bp: number;
+    paid: string | null;
+  }>(
+    await tx.execute(sql`
+      SELECT o.id AS order_id, o.total_amount::text AS stake, p.id AS post_id, p.member_id AS publisher_id,
+             p.commission_bp AS rate_bp, c.amount::text AS paid
+      FROM orders o
+      JOIN follow_posts p ON p.id = o.follow_post_id
+      LEFT JOIN follow_commissions c ON c.order_id = o.id
+      WHERE o.id = ANY(${pgArray(orderIds)}::int[]) AND o.follow_post_id IS NOT NULL
+      ORDER BY o.id`),
+  );
+  return rows.map((r) => ({
+    orderId: r.order_id,
+    stake: BigInt(r.stake),
+    postId: r.post_id,
+    publisherId: r.publisher_id,
+    rateBp: r.rate_bp,
+    paid: r.paid === null ? null : BigInt(r.paid),
+  }));
+}
+
+/** Records (or, on a correction, sets again) the commission of a copied order. */
+export async function saveCommission(tx: Tx, row: typeof followCommissions.$inferInsert): Promise<void> {
+  await tx
+    .insert(followCommissions)
+    .values(row)
+    .onConflictDoUpdate({ target: followCommissions.orderId, set: { amount: row.amount } });
+}
+
+export async function commissionOf(db: Handle, orderId: number) {
+  const [row] = await db.select().from(followCommissions).where(eq(followCommissions.orderId, orderId));
+  return row;
+}

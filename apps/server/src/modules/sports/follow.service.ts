@@ -1,0 +1,272 @@
+import {
+  followCommission,
+  formatFen,
+  PLAY_TYPES,
+  SPORT_TYPE_IDS,
+  type OrderSubmitBody,
+  type PlayTypeId,
+} from '@app/shared';
+import type { Db } from '../../db/client.ts';
+import { inTransaction, type Work } from '../../db/tx.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { refuse } from '../../lib/errors.ts';
+import { pageOf } from '../../lib/paging.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import * as repo from './follow.repo.ts';
+import * as orders from './orders.repo.ts';
+import type { OrdersService, SubmitContext } from './orders.service.ts';
+import { isOpenForBetting, salesCloseAt } from './sports.mapper.ts';
+
+/** 战绩 covers the last 30 days. */
+const RECORD_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** An order settled or corrected, as settlement hands it to the extras (boosts.service.ts). */
+interface OrderOutcome {
+  order: { id: number; memberId: number; orderNo: string };
+  status: 'won' | 'lost' | 'refunded';
+  payout: bigint;
+}
+
+/** "zh***" of a username: others see who posted, not the whole account name. */
+function masked(username: string): string {
+  return `${username.slice(0, 2)}***`;
+}
+
+/**
+ * 跟单 (issue 39, point 3; docs/decisions/033-follow.md). A member publishes (晒单) an open pre-match
+ * order of theirs with a comment and a commission (0–8 % of copiers' winnings); others copy it in
+ * one tap: a new order of their own through the same submit as any order (every check, limit and
+ * exclusion applies), the same selections at the current odds, their multiple, until the first
+ * match's sales close. At settlement (settlement extras, in the batch's transaction, after the
+ * payouts) a copy that won money pays the publisher their rate of its winnings — once per order,
+ * keyed; a correction moves it by the difference.
+ */
+export class FollowService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Pick<LedgerService, 'post'>,
+    private readonly orders: Pick<OrdersService, 'submit' | 'detail'>,
+    private readonly clock: Clock,
+  ) {}
+
+  async publish(memberId: number, body: { order_no: string; comment: string; commission_bp: number }) {
+    const order = await orders.findMemberOrder(this.db, memberId, { orderNo: body.order_no });
+    if (!order) throw refuse('sports.order_not_found');
+    const why = (text: string) => refuse('sports.follow_refused', { why: text });
+    if (order.status !== 'pending') throw why('只有待开奖的注单可以晒单');
+    if (order.freeBetId !== null) throw why('免费投注券注单不能晒单');
+    if (order.followPostId !== null) throw why('跟单的注单不能再晒单');
+    if (order.multiples !== null) throw why('奖金优化注单暂不支持晒单');
+    const legs = await orders.legsOfOrder(this.db, order.id);
+    const reads = await orders.slipReads(this.db, memberId, [...new Set(legs.map((l) => l.matchId))], []);
+    const now = this.clock.now();
+    if (legs.some((l) => l.inPlay) || !reads.matches.every((m) => isOpenForBetting(m, now)))
+      throw why('注单中有比赛已开赛或停售，不能晒单');
+    const closesAt = new Date(Math.min(...reads.matches.map((m) => salesCloseAt(m).getTime())));
+    const post = await inTransaction(this.db, (work) =>
+      repo.insertPost(work.tx, {
+        orderId: order.id,
+        memberId,
+        comment: body.comment,
+        commissionBp: body.commission_bp,
+        closesAt,
+        createdAt: now,
+      }),
+    );
+    if (!post) throw why('该注单已晒单');
+    return this.view(post, memberId);
+  }
+
+  async list(
+    viewerId: number,
+    query: { sort: 'newest' | 'hot'; mine?: '0' | '1' | undefined; page: number; per_page: number },
+  ) {
+    const { rows, total } = await repo.listPosts(
+      this.db,
+      { now: this.clock.now(), sort: query.sort, memberId: query.mine === '1' ? viewerId : undefined },
+      query,
+    );
+    return pageOf(await Promise.all(rows.map((r) => this.view(r, viewerId))), total, query);
+  }
+
+  async one(viewerId: number, id: number) {
+    const post = await repo.postById(this.db, id);
+    if (!post) throw refuse('sports.follow_post_not_found');
+    return this.view(post, viewerId);
+  }
+
+  private async view(post: repo.FollowPostRow, viewerId: number) {
+    const now = this.clock.now();
+    const [detail, figures, names, record] = await Promise.all([
+      this.orders.detail(post.memberId, { id: post.orderId }),
+      repo.postFigures(this.db, [post.id]),
+      repo.usernames(this.db, [post.memberId]),
+      repo.record(this.db, post.memberId, new Date(now.getTime() - RECORD_DAYS * DAY_MS)),
+    ]);
+    const f = figures.get(post.id) ?? { copies: 0, copied: 0n, commission: 0n };
+    return {
+      id: post.id,
+      publisher: masked(names.get(post.memberId) ?? ''),
+      mine: post.memberId === viewerId,
+      sport_type: detail.sport_type,
+      bet_mode: detail.bet_mode,
+      pass_type: detail.pass_type,
+      pass_type_name: detail.pass_type_name,
+      multiple: detail.multiple,
+      total_amount: detail.total_amount,
+      max_prize: detail.max_prize,
+      order_status: detail.status,
+      order_status_text: detail.status_text,
+      payout: detail.payout,
+      legs: detail.legs,
+      comment: post.comment,
+      commission_bp: post.commissionBp,
+      copies: f.copies,
+      copied_amount: formatFen(f.copied),
+      commission_earned: formatFen(f.commission),
+      open: post.closesAt.getTime() > now.getTime() && detail.status === 'pending',
+      closes_at: post.closesAt.toISOString(),
+      created_at: post.createdAt.toISOString(),
+      record: {
+        posts_30d: record.posts,
+        decided_30d: record.decided,
+        won_30d: record.won,
+        hit_rate_30d: record.decided === 0 ? null : Math.round((record.won * 100) / record.decided),
+      },
+    };
+  }
+
+  /**
+   * Copies a 晒单: the publisher's selections at the current odds, the member's multiple, placed
+   * by the same submit as any order (so the odds-change setting, limits and exclusions apply).
+   */
+  async copy(id: number, input: { multiple: number; total_amount?: string | undefined }, ctx: SubmitContext) {
+    const post = await repo.postById(this.db, id);
+    if (!post) throw refuse('sports.follow_post_not_found');
+    const why = (text: string) => refuse('sports.follow_refused', { why: text });
+    if (post.memberId === ctx.member.id) throw why('不能跟自己的晒单');
+    const order = await orders.findMemberOrder(this.db, post.memberId, { id: post.orderId });
+    if (!order) throw refuse('sports.follow_post_not_found');
+    // Until the first match's sales close, and while the publisher's order is open.
+    if (post.closesAt.getTime() <= this.clock.now().getTime() || order.status !== 'pending')
+      throw why('该晒单已截止跟单');
+    const legs = await orders.legsOfOrder(this.db, order.id);
+    const matchIds = [...new Set(legs.map((l) => l.matchId))];
+    const betTypes = [...new Set(legs.map((l) => PLAY_TYPES[l.playType as PlayTypeId].betType))];
+    const reads = await orders.slipReads(this.db, ctx.member.id, matchIds, betTypes);
+    const selections = legs.map((l) => {
+      const market = reads.markets.get(l.matchId)?.find((m) => m.playType === l.playType);
+      const odds = market?.odds[l.optionKey];
+      if (!market || odds === undefined || market.line !== l.line)
+        throw why('晒单中有盘口已变化或已关闭，暂不能跟单');
+      return {
+        match_id: l.matchId,
+        bet_type: PLAY_TYPES[l.playType as PlayTypeId].betType,
+        option: l.optionKey,
+        odds,
+        ...(l.line === null ? {} : { line: l.line }),
+      };
+    });
+    const body: OrderSubmitBody = {
+      sport_type: SPORT_TYPE_IDS[order.sport],
+      bet_mode: order.betMode,
+      pass_type: order.passType,
+      multiple: input.multiple,
+      selections,
+      ...(input.total_amount === undefined ? {} : { total_amount: input.total_amount }),
+    };
+    return this.orders.submit(body, { ...ctx, followPostId: post.id });
+  }
+
+  // ---- settlement extras ---------------------------------------------------------------------------
+
+  /** Pays each copy that won money its publisher's commission, once (in the settling transaction). */
+  async settle(work: Work, settled: readonly OrderOutcome[], now: Date): Promise<void> {
+    const copies = await repo.copiesOf(
+      work.tx,
+      settled.map((s) => s.order.id),
+    );
+    if (!copies.length) return;
+    const byOrder = new Map(settled.map((s) => [s.order.id, s]));
+    for (const copy of copies) {
+      if (copy.paid !== null) continue;
+      const s = byOrder.get(copy.orderId)!;
+      const due = s.status === 'won' ? followCommission(s.payout, copy.stake, copy.rateBp) : 0n;
+      await repo.saveCommission(work.tx, {
+        orderId: copy.orderId,
+        postId: copy.postId,
+        publisherId: copy.publisherId,
+        copierId: s.order.memberId,
+        amount: due,
+        createdAt: now,
+      });
+      if (due > 0n)
+        await this.move(work, s.order, copy.publisherId, due, `follow:${copy.orderId}`, '跟单佣金');
+    }
+  }
+
+  /** A corrected copy: its commission set to what the new result owes, the difference moved. */
+  async correct(
+    work: Work,
+    changes: readonly OrderOutcome[],
+    correctionId: number,
+    now: Date,
+  ): Promise<void> {
+    const copies = await repo.copiesOf(
+      work.tx,
+      changes.map((c) => c.order.id),
+    );
+    const byOrder = new Map(changes.map((c) => [c.order.id, c]));
+    for (const copy of copies) {
+      const c = byOrder.get(copy.orderId)!;
+      const due = c.status === 'won' ? followCommission(c.payout, copy.stake, copy.rateBp) : 0n;
+      const delta = due - (copy.paid ?? 0n);
+      await repo.saveCommission(work.tx, {
+        orderId: copy.orderId,
+        postId: copy.postId,
+        publisherId: copy.publisherId,
+        copierId: c.order.memberId,
+        amount: due,
+        createdAt: now,
+      });
+      if (delta !== 0n)
+        await this.move(
+          work,
+          c.order,
+          copy.publisherId,
+          delta,
+          `correction:${correctionId}:follow:${copy.orderId}`,
+          '跟单佣金更正',
+        );
+    }
+  }
+
+  /** `amount` from the copier to the publisher (negative: back), two keyed entries. */
+  private async move(
+    work: Work,
+    order: OrderOutcome['order'],
+    publisherId: number,
+    amount: bigint,
+    key: string,
+    remark: string,
+  ) {
+    const reference = { type: 'order', id: order.orderNo };
+    await this.ledger.post(work, {
+      memberId: order.memberId,
+      amount: -amount,
+      type: 'follow_commission',
+      reference,
+      idempotencyKey: `${key}:copier`,
+      remark: `${remark} ${order.orderNo}`,
+    });
+    await this.ledger.post(work, {
+      memberId: publisherId,
+      amount,
+      type: 'follow_commission',
+      reference,
+      idempotencyKey: `${key}:publisher`,
+      remark: `${remark}（跟单 ${order.orderNo}）`,
+    });
+  }
+}
