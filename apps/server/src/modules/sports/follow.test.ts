@@ -7,7 +7,7 @@
 import { betPrize, followCommission, formatFen, parseSportsOdds } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { as, body, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
+import { as, body, newMember, newOperator, type TestApp, type TestMember } from '../../test/harness.ts';
 import { entriesOf, expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
   createSportsApp,
@@ -162,6 +162,33 @@ describe('跟单', () => {
       await as(t.app, publisher, { method: 'GET', url: '/v1/follow/posts?mine=1' }),
     ).data;
     expect(mine.list.map((p) => p.id)).toEqual([post.id]);
+  });
+
+  it('a correction that voids a won copy takes the commission back from the publisher', async () => {
+    const [, , , match] = await openMatches(t, 'football', 4);
+    const publisher = await member();
+    const placed = await place(publisher, match!, true);
+    const post = body<Post>(await publish(publisher, placed.order_no, 800)).data;
+    const copier = await member();
+    expect((await copy(copier, post.id, 2)).statusCode).toBe(200);
+    await finish(t, [match!]);
+    const due = followCommission(betPrize([parseSportsOdds(placed.odds)!], 2), 400n, 800);
+    expect(due).toBeGreaterThan(0n);
+    const risk = await newOperator(t.app, 'risk');
+    const voided = await as(t.app, risk, {
+      method: 'POST',
+      url: `/admin/v1/sports/matches/${match!.id}/correction`,
+      payload: { kind: 'void', reason: '比赛结果无效' },
+    });
+    expect(body(voided), voided.body).toMatchObject({ code: 200 });
+    const of = async (m: TestMember) =>
+      (await entriesOf(t, m.id)).filter((e) => e.type === 'follow_commission').map((e) => e.amount);
+    expect(await of(copier)).toEqual([-due, due]);
+    expect(await of(publisher)).toEqual([due, -due]);
+    const after = body<Post>(
+      await as(t.app, publisher, { method: 'GET', url: `/v1/follow/posts/${post.id}` }),
+    ).data;
+    expect(after.commission_earned).toBe('0.00');
   });
 
   it('refuses bad input and others’ orders with nothing written', async () => {
