@@ -82,5 +82,6 @@ export const followPostView = z
   })
   .meta({ id: 'FollowPost' });
 
+export type FollowPost = z.infer<typeof followPostView>;
 export const followPostPage = paginated(followPostView);
 export const followCopyResult = orderSubmitResult;

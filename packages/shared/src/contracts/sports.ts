@@ -370,6 +370,12 @@ export const orderDetail = orderSummary
     legs: z.array(orderLegView),
     boost: orderBoostView.nullable().describe('加奖 the order got, and what it paid'),
     free_bet: orderFreeBetView.nullable().describe('免费投注券 that staked the order'),
+    follow: z
+      .object({
+        post_id: z.number().int().nullable().describe('Its own 晒单, once published'),
+        copied_from: z.number().int().nullable().describe('The 晒单 it copies (跟单)'),
+      })
+      .describe('跟单'),
   })
   .meta({ id: 'OrderDetail' });
 

@@ -150,3 +150,12 @@ export async function commissionOf(db: Handle, orderId: number) {
   const [row] = await db.select().from(followCommissions).where(eq(followCommissions.orderId, orderId));
   return row;
 }
+
+/** The 晒单 of an order, if it has one. */
+export async function postIdOfOrder(db: Handle, orderId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: followPosts.id })
+    .from(followPosts)
+    .where(eq(followPosts.orderId, orderId));
+  return row?.id ?? null;
+}

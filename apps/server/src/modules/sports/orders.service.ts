@@ -23,6 +23,7 @@ import { addTurnover, announceFigures } from '../accounts/index.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { legSelection, optionName, placedOrder, toOrderSummary } from './sports.mapper.ts';
 import type { BetDelays, SportsPreferencesService } from './preferences.service.ts';
+import * as follow from './follow.repo.ts';
 import * as orders from './orders.repo.ts';
 import { BookShardFull, rebalance, reserveLiability } from './book.service.ts';
 import * as repo from './sports.repo.ts';
@@ -300,6 +301,7 @@ export class OrdersService {
       ...summary,
       boost: await this.boosts.ofOrder(order.id),
       free_bet: order.freeBetId === null ? null : await this.freeBets.ofOrder(order.id),
+      follow: { post_id: await follow.postIdOfOrder(this.db, order.id), copied_from: order.followPostId },
       legs: legs.map((l) => {
         const m = byId.get(l.matchId);
         if (!m) throw new AppError(500);

@@ -7,6 +7,8 @@ import { Page, Section } from '@/ui/Page.tsx';
 import { beijingDateTime } from '../../sports/time.ts';
 import { orderAmountLabel } from '../cash-out.ts';
 import { CashOut } from '../components/CashOut.tsx';
+import { ShareOrder } from '../../follow/components/ShareOrder.tsx';
+import '../../follow/follow.css';
 import { ComboItem, LegItem } from '../components/OrderLegs.tsx';
 import { OrderStatusTag } from '../components/StatusTag.tsx';
 import { COMBO_FILTERS, type ComboFilter, type ComboStats, type OrderDetail } from '../model.ts';
@@ -293,6 +295,15 @@ export default function OrderDetailPage() {
           <div className="order-top">
             <Summary order={order} />
             {order.status === 'pending' ? <CashOut orderNo={order.order_no} /> : null}
+            {order.status === 'pending' &&
+            !order.free_bet &&
+            order.follow.copied_from === null &&
+            !order.optimised &&
+            !order.legs.some((l) => l.in_play) ? (
+              <div className="fl-share-row">
+                <ShareOrder orderNo={order.order_no} postId={order.follow.post_id} />
+              </div>
+            ) : null}
           </div>
           <Section title="投注内容" extra={`${order.legs.length}个选项`}>
             <div className="stack">

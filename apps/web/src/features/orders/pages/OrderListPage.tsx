@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { DotLoading, InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Page } from '@/ui/Page.tsx';
+import { FOLLOW_HALL_PATH } from '../../follow/paths.ts';
 import { ListState } from '../../sports/components/ListStates.tsx';
 import { OrderCard } from '../components/OrderCard.tsx';
 import { ORDER_FILTERS, type OrderFilter } from '../model.ts';
@@ -26,7 +28,14 @@ export default function OrderListPage() {
   useOrderPushes();
 
   return (
-    <Page title="我的注单">
+    <Page
+      title="我的注单"
+      right={
+        <Link className="order-follow-link" to={FOLLOW_HALL_PATH} data-testid="follow-hall-link">
+          跟单大厅
+        </Link>
+      }
+    >
       <Tabs className="hub-tabs sticky" activeKey={filter} onChange={(key) => setFilter(key as OrderFilter)}>
         {ORDER_FILTERS.map((f) => (
           <Tabs.Tab key={f.key} title={f.title} />

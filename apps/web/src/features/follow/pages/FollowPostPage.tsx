@@ -1,0 +1,166 @@
+import { boostRateText, fenFromDecimal, formatFen } from '@app/shared';
+import { Button, Dialog, DotLoading, ErrorBlock } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '@/lib/toast.tsx';
+import { CountInput } from '@/ui/AmountInput.tsx';
+import { useUrlParam } from '@/ui/hooks.ts';
+import { Money, yuan } from '@/ui/Money.tsx';
+import { Page } from '@/ui/Page.tsx';
+import { formatDateTime } from '@/ui/format.ts';
+import { hitRate } from '../components/PostCard.tsx';
+import { useCopyPost, useFollowPostQuery } from '../queries.ts';
+import '../follow.css';
+
+/**
+ * One 晒单: the publisher's record, comment and selections (at the odds they got), the copies; and
+ * 跟单 with the member's own multiple — a new order of theirs at the current odds.
+ */
+export default function FollowPostPage() {
+  const id = Number(useUrlParam('id'));
+  const navigate = useNavigate();
+  const query = useFollowPostQuery(Number.isInteger(id) ? id : 0);
+  const copy = useCopyPost();
+  const [multiple, setMultiple] = useState(1);
+  const [problem, setProblem] = useState<string | null>(null);
+  const post = query.data;
+  // The stake of one multiple of the slip: the publisher's stake over their multiple.
+  const unitFen = post ? fenFromDecimal(post.total_amount) / BigInt(post.multiple) : 0n;
+  const totalFen = unitFen * BigInt(multiple);
+
+  const confirm = async () => {
+    if (!post) return;
+    const ok = await Dialog.confirm({
+      title: '确认跟单',
+      content: (
+        <div className="fl-confirm" data-testid="follow-confirm">
+          <p>
+            跟单 {post.publisher} 的{post.pass_type_name}方案 {multiple} 倍，投注 <b>{yuan(totalFen)}</b> 元。
+          </p>
+          <p className="muted">
+            按当前赔率出票；中奖盈利时按 {boostRateText(post.commission_bp)} 支付发单人佣金。
+          </p>
+        </div>
+      ),
+      confirmText: '确认跟单',
+    });
+    if (!ok) return;
+    try {
+      const order = await copy.mutateAsync({ id: post.id, multiple, total: formatFen(totalFen) });
+      toast.success(`跟单成功，投注 ${yuan(order.total_amount)} 元`);
+      void navigate(`/betPages/order/detail?order_no=${encodeURIComponent(order.order_no)}`);
+    } catch {
+      // The submission toasts the failure.
+    }
+  };
+
+  return (
+    <Page
+      title="晒单详情"
+      footer={
+        post && post.open && !post.mine ? (
+          <div className="fl-copy-bar" data-testid="follow-copy-bar">
+            <CountInput
+              testId="follow-multiple"
+              min={1}
+              max={99}
+              value={multiple}
+              onChange={setMultiple}
+              onProblem={setProblem}
+            />
+            <span className="muted">倍</span>
+            <span className="fl-copy-total" data-testid="follow-copy-total">
+              <Money value={formatFen(totalFen)} /> 元
+            </span>
+            <Button
+              color="primary"
+              data-testid="follow-copy"
+              disabled={problem !== null || copy.isPending}
+              onClick={() => void confirm()}
+            >
+              立即跟单
+            </Button>
+          </div>
+        ) : undefined
+      }
+    >
+      {!post ? (
+        query.error ? (
+          <ErrorBlock status="empty" title={query.error.message} description="请返回跟单大厅" />
+        ) : (
+          <div className="page-loading">
+            <DotLoading color="primary" />
+          </div>
+        )
+      ) : (
+        <div className="fl-post" data-testid="follow-post-detail">
+          <section className="card card-gold fl-publisher">
+            <div className="fl-card-head">
+              <strong>{post.publisher}</strong>
+              <span className={post.open ? 'fl-state open' : 'fl-state'} data-testid="follow-state">
+                {post.open ? '可跟单' : '已截止'}
+              </span>
+            </div>
+            <dl className="fl-record">
+              <div>
+                <dt>近30天晒单</dt>
+                <dd>{post.record.posts_30d}</dd>
+              </div>
+              <div>
+                <dt>命中</dt>
+                <dd>
+                  {post.record.won_30d}/{post.record.decided_30d}
+                </dd>
+              </div>
+              <div>
+                <dt>命中率</dt>
+                <dd data-testid="follow-hit-rate">{hitRate(post)}</dd>
+              </div>
+              <div>
+                <dt>跟单人数</dt>
+                <dd data-testid="follow-copies">{post.copies}</dd>
+              </div>
+              <div>
+                <dt>跟单金额</dt>
+                <dd>{yuan(post.copied_amount)}</dd>
+              </div>
+              <div>
+                <dt>佣金</dt>
+                <dd>{boostRateText(post.commission_bp)}</dd>
+              </div>
+            </dl>
+            {post.comment ? <p className="fl-comment">“{post.comment}”</p> : null}
+          </section>
+          <section className="card fl-slip">
+            <div className="fl-card-head">
+              <strong>{post.sport_type === 2 ? '竞彩篮球' : '竞彩足球'}</strong>
+              <span className="muted">
+                {post.pass_type_name} · {post.multiple}倍 · 自购 <Money value={post.total_amount} />
+              </span>
+            </div>
+            {post.legs.map((l) => (
+              <div key={l.id} className="fl-leg" data-testid="follow-leg">
+                <span className="muted">{l.match.match_no}</span>
+                <span>
+                  {l.match.home_team} vs {l.match.away_team}
+                </span>
+                <span className="fl-pick">
+                  {l.play_name} {l.option_name} <b>@{l.odds}</b>
+                </span>
+              </div>
+            ))}
+            <div className="fl-card-meta muted">
+              <span>发单 {formatDateTime(post.created_at)}</span>
+              <span>截止 {formatDateTime(post.closes_at)}</span>
+            </div>
+          </section>
+          {post.mine ? (
+            <p className="fl-note muted" data-testid="follow-mine-note">
+              这是你的晒单：已获佣金 {yuan(post.commission_earned)} 元
+            </p>
+          ) : null}
+        </div>
+      )}
+    </Page>
+  );
+}

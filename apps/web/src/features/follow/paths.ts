@@ -1,0 +1,3 @@
+/** Where the 跟单大厅 and one 晒单 live (hash routes). */
+export const FOLLOW_HALL_PATH = '/pages/follow/hall';
+export const followPostPath = (id: number) => `/pages/follow/post?id=${id}`;

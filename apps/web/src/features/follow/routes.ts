@@ -1,0 +1,17 @@
+import { defineRoutes } from '../../app/route-types.ts';
+
+export const routes = defineRoutes([
+  {
+    path: '/pages/follow/hall',
+    title: '跟单大厅',
+    auth: true,
+    load: () => import('./pages/FollowHallPage.tsx'),
+  },
+  {
+    path: '/pages/follow/post',
+    title: '晒单详情',
+    auth: true,
+    blockedWhileExcluded: true,
+    load: () => import('./pages/FollowPostPage.tsx'),
+  },
+]);

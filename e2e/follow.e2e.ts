@@ -1,0 +1,127 @@
+/**
+ * 跟单 in the member app (issue 39, point 3), at 375 px: demo001 shares (晒单) an open single from
+ * its order page with a comment and a 5 % commission; a second member finds it in the 跟单大厅,
+ * copies it ×3 (a new order of their own at the current odds) and lands on that order.
+ */
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { TERMS_VERSION } from '@app/shared';
+import { describe, expect, it } from 'vitest';
+import { inTransaction } from '../apps/server/src/db/tx.ts';
+import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
+import { dismissHomeModal, login, toast, toastsGone, uniqueUsername, waitForRoute } from './support/app.ts';
+import { screenshot, settle } from './support/browser.ts';
+import { memberApi } from './support/member-api.ts';
+import { ShiftedClock } from './support/server.ts';
+import { page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
+
+const clock = new ShiftedClock();
+useBrowserSuite('follow', { page: 'file', clock });
+
+/** Logs the page out and in as `username`. */
+async function signIn(username: string, password: string) {
+  await page.goto('/#/pages/login/login');
+  await page.evaluate(() => localStorage.clear());
+  await login(page, username, password);
+  await waitForRoute(page, '/pages/home/home');
+  await dismissHomeModal(page);
+}
+
+describe('跟单', () => {
+  it('shares an open single from its order page; another member copies it ×3 from the 跟单大厅', async () => {
+    const services = server.app.services;
+    await services.feedSync.tick(clock.now());
+    const [match] = await services.database.db
+      .select()
+      .from(matches)
+      .where(
+        and(
+          eq(matches.sport, 'football'),
+          eq(matches.status, 'scheduled'),
+          gt(matches.kickoffAt, new Date(clock.now().getTime() + 60 * 60_000)),
+        ),
+      )
+      .orderBy(asc(matches.kickoffAt))
+      .limit(1);
+    if (!match) throw new Error('an open football match is needed');
+    const [market] = await services.database.db
+      .select()
+      .from(matchMarkets)
+      .where(and(eq(matchMarkets.matchId, match.id), eq(matchMarkets.playType, 'football.winDrawLose')));
+    const [option, odds] = Object.entries(market!.odds)[0]!;
+    const demo = await memberApi(server, 'demo001', 'demo1234');
+    const placed = await demo<{ order_no: string }>('POST', '/v1/order/submit', {
+      sport_type: 1,
+      bet_mode: 'single',
+      pass_type: 'single',
+      multiple: 5,
+      selections: [{ match_id: match.id, bet_type: 'winDrawLose', option, odds }],
+    });
+
+    // demo001 shares it from the order page.
+    await signIn('demo001', 'demo1234');
+    await page.goto(`/#/betPages/order/detail?order_no=${placed.order_no}`);
+    await page.getByTestId('follow-share').click();
+    const form = page.locator('.adm-dialog').getByTestId('follow-share-form');
+    await form.locator('textarea').fill('主队近况不错，稳胆');
+    // The dialog has finished fading in (antd-mobile animates it in script, which settle() does not see).
+    await page.waitForFunction(() => {
+      const shown = document.querySelector('.adm-dialog .adm-center-popup-wrap > div');
+      return shown !== null && getComputedStyle(shown).opacity === '1';
+    });
+    await screenshot(page, 'follow-share');
+    await page.getByRole('button', { name: '确认晒单' }).click();
+    await toast(page, '晒单成功').waitFor();
+    await waitForRoute(page, '/pages/follow/post');
+    await page.getByTestId('follow-mine-note').waitFor();
+    expect(await page.getByTestId('follow-copy-bar').count()).toBe(0);
+
+    // A second member, funded, copies it ×3 from the hall.
+    const username = uniqueUsername('fl');
+    const registered = await server.app.inject({
+      method: 'POST',
+      url: '/v1/register',
+      payload: { username, password: 'abc12345', accept_terms: true, terms_version: TERMS_VERSION },
+      remoteAddress: '203.0.113.91',
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const memberId = registered.json<{ data: { userinfo: { id: number } } }>().data.userinfo.id;
+    await inTransaction(services.database.db, (work) =>
+      services.ledger.post(work, { memberId, amount: 10_000n, type: 'adjust' }),
+    );
+    await signIn(username, 'abc12345');
+    await page.goto('/#/betPages/order/list');
+    await page.getByTestId('follow-hall-link').click();
+    await waitForRoute(page, '/pages/follow/hall');
+    const card = page.getByTestId('follow-post').first();
+    await card.waitFor();
+    expect(await card.textContent()).toContain('主队近况不错，稳胆');
+    expect(await card.textContent()).toContain('de***');
+    await toastsGone(page);
+    await settle(page);
+    await screenshot(page, 'follow-hall');
+    await card.click();
+    await waitForRoute(page, '/pages/follow/post');
+    await page.getByTestId('follow-leg').first().waitFor();
+    await page.getByTestId('follow-multiple').locator('input').fill('3');
+    await expect.poll(() => page.getByTestId('follow-copy-total').textContent()).toBe('6.00 元');
+    await settle(page);
+    await screenshot(page, 'follow-post');
+    await page.getByTestId('follow-copy').click();
+    await page.locator('.adm-dialog').getByTestId('follow-confirm').waitFor();
+    await page.getByRole('button', { name: '确认跟单' }).click();
+    await toast(page, '跟单成功，投注 6.00 元').waitFor();
+    await waitForRoute(page, '/betPages/order/detail');
+    await expect.poll(() => page.getByTestId('order-multiple').textContent()).toBe('3倍');
+    // A copy is not shared again.
+    expect(await page.getByTestId('follow-share').count()).toBe(0);
+    await toastsGone(page);
+    await settle(page);
+    await screenshot(page, 'follow-copied-order');
+    const post = await demo<{ list: Array<{ copies: number; copied_amount: string }> }>(
+      'GET',
+      '/v1/follow/posts?mine=1',
+    );
+    expect(post.list[0]).toMatchObject({ copies: 1, copied_amount: '6.00' });
+    expect(pageErrors).toEqual([]);
+  });
+});
