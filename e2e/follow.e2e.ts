@@ -1,7 +1,8 @@
 /**
  * 跟单 in the member app (issue 39, point 3), at 375 px: demo001 shares (晒单) an open single from
  * its order page with a comment and a 5 % commission; a second member finds it in the 跟单大厅,
- * copies it ×3 (a new order of their own at the current odds) and lands on that order.
+ * copies it ×3 (a new order of their own at the current odds) and lands on that order. Once the
+ * match is settled, demo001 is on the 战绩榜.
  */
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { TERMS_VERSION } from '@app/shared';
@@ -27,7 +28,7 @@ async function signIn(username: string, password: string) {
 }
 
 describe('跟单', () => {
-  it('shares an open single from its order page; another member copies it ×3 from the 跟单大厅', async () => {
+  it('shares an open single from its order page; another member copies it ×3 from the 跟单大厅; the 战绩榜 ranks it once settled', async () => {
     const services = server.app.services;
     await services.feedSync.tick(clock.now());
     const [match] = await services.database.db
@@ -122,6 +123,20 @@ describe('跟单', () => {
       '/v1/follow/posts?mine=1',
     );
     expect(post.list[0]).toMatchObject({ copies: 1, copied_amount: '6.00' });
+
+    // The match is played and settled: demo001 is on the 战绩榜, from the hall.
+    await services.feedSync.tick(new Date(match.kickoffAt.getTime() + 86_400_000));
+    await page.goto('/#/pages/follow/hall');
+    await waitForRoute(page, '/pages/follow/hall');
+    await page.getByTestId('follow-board-link').click();
+    await waitForRoute(page, '/pages/follow/leaderboard');
+    const row = page.getByTestId('follow-board-row').first();
+    await row.waitFor();
+    const text = (await row.textContent()) ?? '';
+    expect(text).toContain('de***');
+    expect(text).toMatch(/[01]\/1/);
+    await settle(page);
+    await screenshot(page, 'follow-leaderboard');
     expect(pageErrors).toEqual([]);
   });
 });

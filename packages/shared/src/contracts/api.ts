@@ -286,6 +286,8 @@ import { cashOutBody, cashOutOffer, cashOutQuery, cashOutResult } from './cash-o
 import {
   followCopyBody,
   followCopyResult,
+  followLeaderboard,
+  followLeaderboardQuery,
   followListQuery,
   followPostBody,
   followPostPage,
@@ -492,6 +494,7 @@ export const memberApi = {
   'POST /v1/follow/posts': { body: followPostBody, response: followPostView },
   'GET /v1/follow/posts': { query: followListQuery, response: followPostPage },
   'GET /v1/follow/posts/:id': { params: followPostParam, response: followPostView },
+  'GET /v1/follow/leaderboard': { query: followLeaderboardQuery, response: followLeaderboard },
   'POST /v1/follow/posts/:id/copy': {
     params: followPostParam,
     body: followCopyBody,

@@ -77,6 +77,12 @@ export const followPostView = z
           .int()
           .nullable()
           .describe('Won of decided, whole percent; null with none decided'),
+        return_rate_30d: z
+          .number()
+          .int()
+          .nullable()
+          .describe('(payouts − stakes) / stakes of the decided, whole percent'),
+        streak: z.number().int().describe('连红: consecutive wins among the latest decided'),
       })
       .describe("The publisher's 30-day 战绩 of 晒单"),
   })
@@ -85,3 +91,31 @@ export const followPostView = z
 export type FollowPost = z.infer<typeof followPostView>;
 export const followPostPage = paginated(followPostView);
 export const followCopyResult = orderSubmitResult;
+
+export const followLeaderboardQuery = z.object({
+  days: z.coerce
+    .number({ error: '统计周期须为7或30天' })
+    .pipe(z.literal([7, 30], { error: '统计周期须为7或30天' }))
+    .default(30),
+  sort: z.enum(['hit_rate', 'return', 'streak', 'copiers'], { error: '排行方式不正确' }).default('hit_rate'),
+});
+
+export const followLeaderboard = z
+  .object({
+    days: z.number().int(),
+    sort: z.string(),
+    list: z.array(
+      z.object({
+        rank: z.number().int(),
+        publisher: z.string(),
+        posts: z.number().int(),
+        decided: z.number().int(),
+        won: z.number().int(),
+        hit_rate: z.number().int().nullable(),
+        return_rate: z.number().int().nullable(),
+        streak: z.number().int(),
+        copiers: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'FollowLeaderboard' });

@@ -70,21 +70,48 @@ export async function postFigures(
   );
 }
 
-/** A publisher's 战绩 of 晒单 since `since`: posts, decided (won or lost) and won. */
-export async function record(
+/**
+ * 晒单 published since `since` (of one member, or of everyone) with what their orders became and
+ * the copies each drew: the rows the 战绩 is counted from (domain/sports/follow.ts publisherRecord).
+ */
+export async function publisherPosts(
   db: Handle,
-  memberId: number,
   since: Date,
-): Promise<{ posts: number; decided: number; won: number }> {
-  const [row] = rowsOf<{ posts: number; decided: number; won: number }>(
+  memberId?: number,
+): Promise<
+  Array<{
+    memberId: number;
+    status: string;
+    stake: bigint;
+    payout: bigint;
+    settledAt: Date | null;
+    copies: number;
+  }>
+> {
+  const rows = rowsOf<{
+    member_id: number;
+    status: string;
+    stake: string;
+    payout: string;
+    settled_at: string | null;
+    copies: number;
+  }>(
     await db.execute(sql`
-      SELECT count(*)::int AS posts,
-             count(*) FILTER (WHERE o.status IN ('won', 'lost'))::int AS decided,
-             count(*) FILTER (WHERE o.status = 'won')::int AS won
+      SELECT p.member_id, o.status, o.total_amount::text AS stake, o.payout::text AS payout,
+             o.settled_at::text AS settled_at,
+             (SELECT count(*)::int FROM orders c WHERE c.follow_post_id = p.id) AS copies
       FROM follow_posts p JOIN orders o ON o.id = p.order_id
-      WHERE p.member_id = ${memberId}::int AND p.created_at >= ${since.toISOString()}::timestamptz`),
+      WHERE p.created_at >= ${since.toISOString()}::timestamptz
+        AND (${memberId ?? null}::int IS NULL OR p.member_id = ${memberId ?? null}::int)`),
   );
-  return row ?? { posts: 0, decided: 0, won: 0 };
+  return rows.map((r) => ({
+    memberId: r.member_id,
+    status: r.status,
+    stake: BigInt(r.stake),
+    payout: BigInt(r.payout),
+    settledAt: r.settled_at === null ? null : new Date(r.settled_at),
+    copies: r.copies,
+  }));
 }
 
 /** Members' names (the accounts module's table, by its SQL name). */

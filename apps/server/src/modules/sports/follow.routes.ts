@@ -31,6 +31,12 @@ export const followRoutes = contractRoutes(memberApi, (app) => {
       handler: async (request) =>
         ok(await svc.one(memberOf(request).member.id, request.params.id), '获取成功'),
     },
+    'GET /v1/follow/leaderboard': {
+      tags,
+      summary: '战绩榜（近7天或30天：命中率、盈利率、连红、跟单人数；至少一张已开奖晒单才上榜，前50名）',
+      access: member,
+      handler: async (request) => ok(await svc.leaderboard(request.query), '获取成功'),
+    },
     'POST /v1/follow/posts/:id/copy': {
       tags,
       summary: '跟单（以当前赔率和自选倍数下一张自己的注单，与普通投注同样校验；支持 Idempotency-Key）',

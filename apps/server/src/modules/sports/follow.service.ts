@@ -1,10 +1,12 @@
 import {
   followCommission,
+  publisherRecord,
   formatFen,
   PLAY_TYPES,
   SPORT_TYPE_IDS,
   type OrderSubmitBody,
   type PlayTypeId,
+  type PostResult,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
@@ -27,6 +29,27 @@ interface OrderOutcome {
   status: 'won' | 'lost' | 'refunded';
   payout: bigint;
 }
+
+/** 晒单 rows as the shared 战绩 counts them. */
+function results(rows: Awaited<ReturnType<typeof repo.publisherPosts>>): PostResult[] {
+  const statusOf = (s: string): PostResult['status'] =>
+    s === 'won' || s === 'lost' || s === 'pending' ? s : 'other';
+  return rows.map((r) => ({
+    status: statusOf(r.status),
+    stakeFen: r.stake,
+    payoutFen: r.payout,
+    decidedAt: r.status === 'won' || r.status === 'lost' ? (r.settledAt?.getTime() ?? null) : null,
+    copies: r.copies,
+  }));
+}
+
+/** Leaderboard orders: by hit rate, return, 连红 or copiers (ties: more decided, then more won). */
+const BOARD_SORTS = {
+  hit_rate: (r: { hitRate: number | null }) => r.hitRate ?? -1,
+  return: (r: { returnRate: number | null }) => r.returnRate ?? -1_000_000,
+  streak: (r: { streak: number }) => r.streak,
+  copiers: (r: { copiers: number }) => r.copiers,
+} as const;
 
 /** "zh***" of a username: others see who posted, not the whole account name. */
 function masked(username: string): string {
@@ -98,11 +121,11 @@ export class FollowService {
 
   private async view(post: repo.FollowPostRow, viewerId: number) {
     const now = this.clock.now();
-    const [detail, figures, names, record] = await Promise.all([
+    const [detail, figures, names, posts] = await Promise.all([
       this.orders.detail(post.memberId, { id: post.orderId }),
       repo.postFigures(this.db, [post.id]),
       repo.usernames(this.db, [post.memberId]),
-      repo.record(this.db, post.memberId, new Date(now.getTime() - RECORD_DAYS * DAY_MS)),
+      repo.publisherPosts(this.db, new Date(now.getTime() - RECORD_DAYS * DAY_MS), post.memberId),
     ]);
     const f = figures.get(post.id) ?? { copies: 0, copied: 0n, commission: 0n };
     return {
@@ -128,12 +151,60 @@ export class FollowService {
       open: post.closesAt.getTime() > now.getTime() && detail.status === 'pending',
       closes_at: post.closesAt.toISOString(),
       created_at: post.createdAt.toISOString(),
-      record: {
-        posts_30d: record.posts,
-        decided_30d: record.decided,
-        won_30d: record.won,
-        hit_rate_30d: record.decided === 0 ? null : Math.round((record.won * 100) / record.decided),
-      },
+      record: (() => {
+        const record = publisherRecord(results(posts), now.getTime() - RECORD_DAYS * DAY_MS);
+        return {
+          posts_30d: posts.length,
+          decided_30d: record.decided,
+          won_30d: record.won,
+          hit_rate_30d: record.hitRate,
+          return_rate_30d: record.returnRate,
+          streak: record.streak,
+        };
+      })(),
+    };
+  }
+
+  /**
+   * 战绩榜: publishers of the last `days` (7 or 30) ranked by hit rate, return, 连红 or copiers;
+   * at least one decided 晒单 to be ranked; the top 50.
+   */
+  async leaderboard(query: { days: 7 | 30; sort: keyof typeof BOARD_SORTS }) {
+    const nowMs = this.clock.now().getTime();
+    const since = nowMs - query.days * DAY_MS;
+    const rows = await repo.publisherPosts(this.db, new Date(since));
+    const byMember = new Map<number, typeof rows>();
+    for (const r of rows) byMember.set(r.memberId, [...(byMember.get(r.memberId) ?? []), r]);
+    const ranked = [...byMember.entries()]
+      .map(([memberId, posts]) => ({
+        memberId,
+        posts: posts.length,
+        ...publisherRecord(results(posts), since),
+      }))
+      .filter((r) => r.decided > 0)
+      .sort((a, b) => {
+        const key = BOARD_SORTS[query.sort];
+        return key(b) - key(a) || b.decided - a.decided || b.won - a.won || a.memberId - b.memberId;
+      })
+      .slice(0, 50);
+    const names = await repo.usernames(
+      this.db,
+      ranked.map((r) => r.memberId),
+    );
+    return {
+      days: query.days,
+      sort: query.sort,
+      list: ranked.map((r, i) => ({
+        rank: i + 1,
+        publisher: masked(names.get(r.memberId) ?? ''),
+        posts: r.posts,
+        decided: r.decided,
+        won: r.won,
+        hit_rate: r.hitRate,
+        return_rate: r.returnRate,
+        streak: r.streak,
+        copiers: r.copiers,
+      })),
     };
   }
 

@@ -74,7 +74,13 @@ interface Post {
   commission_earned: string;
   open: boolean;
   legs: Array<{ option: string }>;
-  record: { posts_30d: number; decided_30d: number; won_30d: number; hit_rate_30d: number | null };
+  record: {
+    posts_30d: number;
+    decided_30d: number;
+    won_30d: number;
+    hit_rate_30d: number | null;
+    streak: number;
+  };
 }
 
 describe('跟单', () => {
@@ -127,7 +133,13 @@ describe('跟单', () => {
       await as(t.app, publisher, { method: 'GET', url: `/v1/follow/posts/${post.id}` }),
     ).data;
     expect(after).toMatchObject({ open: false, commission_earned: formatFen(due) });
-    expect(after.record).toMatchObject({ posts_30d: 1, decided_30d: 1, won_30d: 1, hit_rate_30d: 100 });
+    expect(after.record).toMatchObject({
+      posts_30d: 1,
+      decided_30d: 1,
+      won_30d: 1,
+      hit_rate_30d: 100,
+      streak: 1,
+    });
     // Closed: no more copies; settled: no more 晒单.
     expect(body(await copy(await member(), post.id, 1))).toMatchObject({
       code: 422,
@@ -189,6 +201,30 @@ describe('跟单', () => {
       await as(t.app, publisher, { method: 'GET', url: `/v1/follow/posts/${post.id}` }),
     ).data;
     expect(after.commission_earned).toBe('0.00');
+  });
+
+  it('战绩榜 ranks the publishers with a decided 晒单: the winner above the loser, by hit rate or copiers', async () => {
+    const viewer = await newMember(t.app);
+    const board = async (query: string) =>
+      body<{
+        list: Array<{
+          rank: number;
+          decided: number;
+          won: number;
+          hit_rate: number | null;
+          streak: number;
+          copiers: number;
+        }>;
+      }>(await as(t.app, viewer, { method: 'GET', url: `/v1/follow/leaderboard?${query}` })).data.list;
+    const byHit = await board('days=30&sort=hit_rate');
+    // The won 晒单 (one copy) and the lost one (one copy); the voided one decided nothing.
+    expect(byHit.map((r) => [r.rank, r.decided, r.won, r.hit_rate, r.streak, r.copiers])).toEqual([
+      [1, 1, 1, 100, 1, 1],
+      [2, 1, 0, 0, 0, 1],
+    ]);
+    expect((await board('days=7&sort=copiers')).length).toBe(2);
+    const bad = await as(t.app, viewer, { method: 'GET', url: '/v1/follow/leaderboard?days=14' });
+    expect(body(bad)).toMatchObject({ code: 400, message: '统计周期须为7或30天' });
   });
 
   it('refuses bad input and others’ orders with nothing written', async () => {

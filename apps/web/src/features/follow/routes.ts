@@ -8,6 +8,12 @@ export const routes = defineRoutes([
     load: () => import('./pages/FollowHallPage.tsx'),
   },
   {
+    path: '/pages/follow/leaderboard',
+    title: '战绩榜',
+    auth: true,
+    load: () => import('./pages/FollowLeaderboardPage.tsx'),
+  },
+  {
     path: '/pages/follow/post',
     title: '晒单详情',
     auth: true,

@@ -23,3 +23,53 @@ export function followCommission(payoutFen: bigint, stakeFen: bigint, rateBp: nu
   if (winnings <= 0n) return 0n;
   return (winnings * BigInt(rateBp)) / 10_000n;
 }
+
+/** One of a publisher's 晒单 as the 战绩 counts it: its order's result and the copies it drew. */
+export interface PostResult {
+  status: 'won' | 'lost' | 'pending' | 'other';
+  stakeFen: bigint;
+  payoutFen: bigint;
+  /** When it was decided (null while open). */
+  decidedAt: number | null;
+  copies: number;
+}
+
+export interface PublisherRecord {
+  /** 晒单 decided within the window, won, and the hit rate in whole percent (null with none decided). */
+  decided: number;
+  won: number;
+  hitRate: number | null;
+  /** (payouts − stakes) / stakes of the decided ones, whole percent (null with none decided). */
+  returnRate: number | null;
+  /** 连红: consecutive wins among the latest decided, newest first. */
+  streak: number;
+  /** Copies drawn by the 晒单 of the window. */
+  copiers: number;
+}
+
+/**
+ * A publisher's 战绩 over the posts decided since `sinceMs` (a refund or a cash-out is neither a
+ * hit nor a miss: 'other' is left out of the rates and breaks no streak).
+ */
+export function publisherRecord(posts: readonly PostResult[], sinceMs: number): PublisherRecord {
+  const decided = posts
+    .filter(
+      (p) => (p.status === 'won' || p.status === 'lost') && p.decidedAt !== null && p.decidedAt >= sinceMs,
+    )
+    .sort((a, b) => (b.decidedAt ?? 0) - (a.decidedAt ?? 0));
+  const won = decided.filter((p) => p.status === 'won').length;
+  const stakes = decided.reduce((s, p) => s + p.stakeFen, 0n);
+  const payouts = decided.reduce((s, p) => s + p.payoutFen, 0n);
+  let streak = 0;
+  while (streak < decided.length && decided[streak]!.status === 'won') streak++;
+  return {
+    decided: decided.length,
+    won,
+    hitRate: decided.length === 0 ? null : Math.round((won * 100) / decided.length),
+    returnRate: stakes === 0n ? null : Number(((payouts - stakes) * 100n) / stakes),
+    streak,
+    copiers: posts
+      .filter((p) => p.decidedAt === null || p.decidedAt >= sinceMs)
+      .reduce((n, p) => n + p.copies, 0),
+  };
+}

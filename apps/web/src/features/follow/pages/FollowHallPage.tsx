@@ -1,9 +1,9 @@
 import { DotLoading, ErrorBlock, InfiniteScroll, Tabs } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Page } from '@/ui/Page.tsx';
 import { PostCard } from '../components/PostCard.tsx';
-import { followPostPath } from '../paths.ts';
+import { FOLLOW_BOARD_PATH, followPostPath } from '../paths.ts';
 import { useFollowHallQuery, type HallTab } from '../queries.ts';
 import '../follow.css';
 
@@ -20,7 +20,14 @@ export default function FollowHallPage() {
   const hall = useFollowHallQuery(tab);
   const list = hall.data?.pages.flatMap((p) => p.list) ?? [];
   return (
-    <Page title="跟单大厅">
+    <Page
+      title="跟单大厅"
+      right={
+        <Link className="fl-board-link" to={FOLLOW_BOARD_PATH} data-testid="follow-board-link">
+          战绩榜
+        </Link>
+      }
+    >
       <Tabs className="fl-tabs" activeKey={tab} onChange={(key) => setTab(key as HallTab)}>
         {TABS.map((t) => (
           <Tabs.Tab key={t.key} title={t.title} />

@@ -117,6 +117,14 @@ export default function FollowPostPage() {
                 <dd data-testid="follow-hit-rate">{hitRate(post)}</dd>
               </div>
               <div>
+                <dt>连红</dt>
+                <dd data-testid="follow-streak">{post.record.streak}</dd>
+              </div>
+              <div>
+                <dt>盈利率</dt>
+                <dd>{post.record.return_rate_30d === null ? '--' : `${post.record.return_rate_30d}%`}</dd>
+              </div>
+              <div>
                 <dt>跟单人数</dt>
                 <dd data-testid="follow-copies">{post.copies}</dd>
               </div>
