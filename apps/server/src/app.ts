@@ -18,7 +18,13 @@ import { lotteryBetsRoutes, lotteryChaseRoutes } from './modules/lottery/index.t
 import { lotteryGamesRoutes } from './modules/lottery/index.ts';
 import { lotteryRoutes } from './modules/lottery/index.ts';
 import { ordersRoutes } from './modules/sports/index.ts';
-import { boostsRoutes, cashOutRoutes, followRoutes, preferencesRoutes } from './modules/sports/index.ts';
+import {
+  boostsRoutes,
+  cashOutRoutes,
+  followAdminRoutes,
+  followRoutes,
+  preferencesRoutes,
+} from './modules/sports/index.ts';
 import { redPacketsAdminRoutes, redPacketsRoutes } from './modules/red-packets/index.ts';
 import { freeBetsAdminRoutes, freeBetsRoutes } from './modules/free-bets/index.ts';
 import { operatorsRoutes } from './modules/operators/index.ts';
@@ -224,5 +230,6 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(inviteAdminRoutes);
   await app.register(reportsAdminRoutes);
   await app.register(redPacketsAdminRoutes);
+  await app.register(followAdminRoutes);
   await app.register(freeBetsAdminRoutes);
 }

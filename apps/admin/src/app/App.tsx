@@ -54,6 +54,9 @@ const LotteryGamesPage = lazy(() =>
 const LotteryPeriodsPage = lazy(() =>
   import('@/features/lottery/LotteryPage.tsx').then((m) => ({ default: m.LotteryPeriodsPage })),
 );
+const FollowPage = lazy(() =>
+  import('@/features/follow/FollowPage.tsx').then((m) => ({ default: m.FollowPage })),
+);
 const LotteryChasesPage = lazy(() =>
   import('@/features/lottery/ChasesPage.tsx').then((m) => ({ default: m.LotteryChasesPage })),
 );
@@ -118,6 +121,7 @@ const router = createBrowserRouter(
         { path: 'sports/limits', element: page('sports', <LimitsPage />) },
         { path: 'sports/boosts', element: page('sports', <BoostsPage />) },
         { path: 'sports/cash-out', element: page('sports', <CashOutPage />) },
+        { path: 'sports/follow', element: page('sports', <FollowPage />) },
         { path: 'lottery/games', element: page('lottery', <LotteryGamesPage />) },
         { path: 'lottery/periods', element: page('lottery', <LotteryPeriodsPage />) },
         { path: 'lottery/chases', element: page('lottery', <LotteryChasesPage />) },

@@ -76,6 +76,7 @@ export const MENU: MenuEntry[] = [
       { path: '/sports/limits', name: '会员限额', permission: 'sports' },
       { path: '/sports/boosts', name: '加奖活动', permission: 'sports' },
       { path: '/sports/cash-out', name: '提前结算', permission: 'sports' },
+      { path: '/sports/follow', name: '晒单跟单', permission: 'sports' },
     ],
   },
   {

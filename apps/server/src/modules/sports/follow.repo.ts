@@ -186,3 +186,45 @@ export async function postIdOfOrder(db: Handle, orderId: number): Promise<number
     .where(eq(followPosts.orderId, orderId));
   return row?.id ?? null;
 }
+
+/** The console's list: every 晒单, newest first, with its publisher, order and figures. */
+export async function adminPosts(
+  db: Handle,
+  filter: { username?: string | undefined; state?: 'open' | 'closed' | undefined; now: Date },
+  page: { page: number; per_page: number },
+) {
+  const where = sql`WHERE (${filter.username ?? null}::text IS NULL OR m.username = ${filter.username ?? null})
+      AND (${filter.state ?? null}::text IS NULL
+           OR (${filter.state ?? null} = 'open') = (p.closes_at > ${filter.now.toISOString()}::timestamptz AND o.status = 'pending'))`;
+  const from = sql`FROM follow_posts p JOIN orders o ON o.id = p.order_id JOIN members m ON m.id = p.member_id`;
+  const [rows, [count]] = await Promise.all([
+    db.execute(sql`
+      SELECT p.id, m.username, p.member_id, o.order_no, o.pass_type, o.total_amount::text AS total_amount,
+             o.status AS order_status, p.comment, p.commission_bp, p.closes_at::text AS closes_at,
+             p.created_at::text AS created_at,
+             (p.closes_at > ${filter.now.toISOString()}::timestamptz AND o.status = 'pending') AS open
+      ${from} ${where}
+      ORDER BY p.id DESC LIMIT ${page.per_page}::int OFFSET ${(page.page - 1) * page.per_page}::int`),
+    db.execute(sql`SELECT count(*)::int AS n ${from} ${where}`),
+  ]).then(
+    ([a, b]) =>
+      [
+        rowsOf<{
+          id: number;
+          username: string;
+          member_id: number;
+          order_no: string;
+          pass_type: string;
+          total_amount: string;
+          order_status: string;
+          comment: string;
+          commission_bp: number;
+          closes_at: string;
+          created_at: string;
+          open: boolean;
+        }>(a),
+        rowsOf<{ n: number }>(b),
+      ] as const,
+  );
+  return { rows, total: count?.n ?? 0 };
+}

@@ -1,4 +1,6 @@
 import { memberApi } from '@app/shared/api';
+import { backofficeApi } from '@app/shared/backoffice-api';
+import { listRoutes } from '../../plugins/list-routes.ts';
 import { memberOf } from '../../plugins/auth.ts';
 import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { ok } from '../../plugins/envelope.ts';
@@ -53,3 +55,28 @@ export const followRoutes = contractRoutes(memberApi, (app) => {
     },
   };
 });
+
+/** 跟单 in the console: every 晒单 with its copies and the commission paid (CSV too). */
+export const followAdminRoutes = contractRoutes(backofficeApi, (app) => ({
+  ...listRoutes(backofficeApi, 'GET /admin/v1/follow/posts', {
+    access: { permission: 'sports' },
+    tags: ['管理后台-跟单'],
+    summary: '晒单：发单人、注单、佣金比例、跟单人数与金额、已付佣金、是否可跟',
+    list: (q) => app.services.follow.adminList(q),
+    fileName: '晒单跟单',
+    csv: [
+      { title: 'ID', value: (r) => r.id },
+      { title: '发单人', value: (r) => r.username },
+      { title: '注单号', value: (r) => r.order_no },
+      { title: '过关', value: (r) => r.pass_type },
+      { title: '自购', value: (r) => r.total_amount },
+      { title: '佣金比例(bp)', value: (r) => r.commission_bp },
+      { title: '跟单人数', value: (r) => r.copies },
+      { title: '跟单金额', value: (r) => r.copied_amount },
+      { title: '已付佣金', value: (r) => r.commission_paid },
+      { title: '可跟', value: (r) => (r.open ? '是' : '否') },
+      { title: '截止', value: (r) => r.closes_at },
+      { title: '发单时间', value: (r) => r.created_at },
+    ],
+  }),
+}));

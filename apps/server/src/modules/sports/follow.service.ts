@@ -17,7 +17,7 @@ import type { LedgerService } from '../ledger/index.ts';
 import * as repo from './follow.repo.ts';
 import * as orders from './orders.repo.ts';
 import type { OrdersService, SubmitContext } from './orders.service.ts';
-import { isOpenForBetting, salesCloseAt } from './sports.mapper.ts';
+import { isOpenForBetting, passTypeName, salesCloseAt } from './sports.mapper.ts';
 
 /** 战绩 covers the last 30 days. */
 const RECORD_DAYS = 30;
@@ -248,6 +248,49 @@ export class FollowService {
       ...(input.total_amount === undefined ? {} : { total_amount: input.total_amount }),
     };
     return this.orders.submit(body, { ...ctx, followPostId: post.id });
+  }
+
+  // ---- console ----------------------------------------------------------------------------------
+
+  async adminList(query: {
+    username?: string | undefined;
+    state?: 'open' | 'closed' | undefined;
+    page: number;
+    per_page: number;
+  }) {
+    const { rows, total } = await repo.adminPosts(
+      this.db,
+      { username: query.username, state: query.state, now: this.clock.now() },
+      query,
+    );
+    const figures = await repo.postFigures(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return pageOf(
+      rows.map((r) => {
+        const f = figures.get(r.id) ?? { copies: 0, copied: 0n, commission: 0n };
+        return {
+          id: r.id,
+          username: r.username,
+          member_id: r.member_id,
+          order_no: r.order_no,
+          pass_type: r.pass_type === 'single' ? '单关' : passTypeName(r.pass_type),
+          total_amount: formatFen(BigInt(r.total_amount)),
+          order_status: r.order_status,
+          comment: r.comment,
+          commission_bp: r.commission_bp,
+          copies: f.copies,
+          copied_amount: formatFen(f.copied),
+          commission_paid: formatFen(f.commission),
+          open: r.open,
+          closes_at: new Date(r.closes_at).toISOString(),
+          created_at: new Date(r.created_at).toISOString(),
+        };
+      }),
+      total,
+      query,
+    );
   }
 
   // ---- settlement extras ---------------------------------------------------------------------------

@@ -227,6 +227,22 @@ describe('跟单', () => {
     expect(body(bad)).toMatchObject({ code: 400, message: '统计周期须为7或30天' });
   });
 
+  it('the console lists every 晒单 with its copies and commission paid; a support operator may not', async () => {
+    const risk = await newOperator(t.app, 'risk');
+    const page = body<{
+      list: Array<{ copies: number; commission_bp: number; commission_paid: string; open: boolean }>;
+      total: number;
+    }>(await as(t.app, risk, { method: 'GET', url: '/admin/v1/follow/posts?state=closed' })).data;
+    expect(page.total).toBe(3);
+    expect(page.list.every((p) => !p.open && p.copies === 1)).toBe(true);
+    expect(page.list.map((p) => p.commission_bp).sort()).toEqual([500, 800, 800]);
+    const csv = await as(t.app, risk, { method: 'GET', url: '/admin/v1/follow/posts/export' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('跟单人数');
+    const support = await newOperator(t.app, 'support');
+    expect((await as(t.app, support, { method: 'GET', url: '/admin/v1/follow/posts' })).statusCode).toBe(403);
+  });
+
   it('refuses bad input and others’ orders with nothing written', async () => {
     const [, , match] = await openMatches(t, 'football', 3);
     const a = await member();

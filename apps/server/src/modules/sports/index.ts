@@ -16,7 +16,7 @@ export { OVERDUE_CHECK_INTERVAL_MS, OverdueMatchService } from './overdue.servic
 export { preferencesRoutes } from './preferences.routes.ts';
 export { boostsRoutes } from './boosts.routes.ts';
 export { cashOutRoutes } from './cash-out.routes.ts';
-export { followRoutes } from './follow.routes.ts';
+export { followAdminRoutes, followRoutes } from './follow.routes.ts';
 export { FollowService } from './follow.service.ts';
 export { BoostsService } from './boosts.service.ts';
 export { SportsPreferencesService } from './preferences.service.ts';

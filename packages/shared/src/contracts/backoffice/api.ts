@@ -167,6 +167,7 @@ import {
   matchOrdersQuery,
   suspendBody,
 } from './sports.ts';
+import { adminFollowItem, adminFollowQuery } from './follow.ts';
 import { bookCapBody, bookCapList, bookExposureItem, bookExposureQuery } from './sports-book.ts';
 
 /**
@@ -511,6 +512,8 @@ export const backofficeApi = {
   'PUT /admin/v1/sports/boosts/:id': { params: idParam, body: boostBody, response: boostAdminItem },
 
   'GET /admin/v1/sports/cash-out': { response: cashOutRules },
+  'GET /admin/v1/follow/posts': { query: adminFollowQuery, response: paginated(adminFollowItem) },
+  'GET /admin/v1/follow/posts/export': { query: adminFollowQuery, response: csvFile },
   'PUT /admin/v1/sports/cash-out': { body: cashOutRuleBody, response: cashOutRules },
   'PUT /admin/v1/sports/matches/:id/cash-out': {
     params: idParam,

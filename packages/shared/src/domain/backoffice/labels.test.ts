@@ -150,6 +150,11 @@ describe('describeReference', () => {
       text: '提现单 #1',
       target: { page: 'withdrawal', id: 1 },
     });
+    expect(describeReference('lottery_chase:C26113005063100000001')).toEqual({
+      type: 'lottery_chase',
+      text: '追号单 C26113005063100000001',
+      target: { page: 'member_records', tab: 'lottery' },
+    });
     expect(describeReference('payment_order:6')).toMatchObject({
       text: '充值订单 #6',
       target: { page: 'deposit', id: 6 },

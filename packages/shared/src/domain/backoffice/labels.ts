@@ -125,6 +125,7 @@ export const LEDGER_REFERENCE_LABELS = {
   lottery_period: '彩票派奖',
   lottery_transfer: '彩票钱包转账',
   lottery_auto_transfer: '投注自动转入彩票钱包',
+  lottery_chase: '追号单',
   manual_adjustment: '人工调整',
   rebate_record: '返水记录',
   bonus: '彩金',
@@ -215,6 +216,8 @@ export function describeReference(ref: string | null | undefined): DescribedRefe
         target: code && number ? { page: 'lottery_period', code, number } : null,
       };
     }
+    case 'lottery_chase':
+      return { type, text: `追号单 ${id}`, target: { page: 'member_records', tab: 'lottery' } };
     case 'game_transfer':
       return { type, text: `游戏转账 ${id}`, target: { page: 'member_records', tab: 'games' } };
     case 'lottery_transfer':

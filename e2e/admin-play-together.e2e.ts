@@ -1,14 +1,17 @@
 /**
- * 追号 in the console (issue 39, point 1), at 1440 × 900: demo001's chase of three periods is in
- * 彩票 › 追号记录 with its figures, filtered by member; its row opens it period by period.
+ * Playing together in the console (issue 39), at 1440 × 900: demo001's chase of three periods is in
+ * 彩票 › 追号记录 with its figures, and its row opens it period by period; demo001's 晒单 is in
+ * 体育 › 晒单跟单 with its commission and copies.
  */
 import { currentPeriod, findLottery, nextPeriod } from '@app/shared';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { consoleLogin, consolePage as page, pageErrors, server, useConsoleSuite } from './support/admin.ts';
 import { memberApi } from './support/member-api.ts';
 
-useConsoleSuite('admin-lottery-chase');
+useConsoleSuite('admin-play-together');
 
 const CODE = 'k3_1m';
 
@@ -56,6 +59,47 @@ describe('追号 in the console', () => {
     expect(expects[0]).toBe(first.number);
     expect(await drawer.textContent()).toContain('和值 10,11（2注×1倍）');
     await screenshot(page, 'admin-chase-drawer');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('lists demo001’s 晒单 with its commission and copies', async () => {
+    const services = server.app.services;
+    await services.feedSync.tick();
+    const now = services.clock.now().getTime();
+    const [match] = await services.database.db
+      .select()
+      .from(matches)
+      .where(
+        and(
+          eq(matches.sport, 'football'),
+          eq(matches.status, 'scheduled'),
+          gt(matches.kickoffAt, new Date(now + 3_600_000)),
+        ),
+      )
+      .orderBy(asc(matches.kickoffAt))
+      .limit(1);
+    const [market] = await services.database.db
+      .select()
+      .from(matchMarkets)
+      .where(and(eq(matchMarkets.matchId, match!.id), eq(matchMarkets.playType, 'football.winDrawLose')));
+    const [option, odds] = Object.entries(market!.odds)[0]!;
+    const demo = await memberApi(server, 'demo001', 'demo1234');
+    const placed = await demo<{ order_no: string }>('POST', '/v1/order/submit', {
+      sport_type: 1,
+      bet_mode: 'single',
+      pass_type: 'single',
+      multiple: 2,
+      selections: [{ match_id: match!.id, bet_type: 'winDrawLose', option, odds }],
+    });
+    await demo('POST', '/v1/follow/posts', { order_no: placed.order_no, comment: '稳', commission_bp: 800 });
+
+    await page.goto(`${server.baseUrl}/admin/sports/follow`);
+    const row = page.locator('.ant-table-row').filter({ hasText: placed.order_no });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('demo001');
+    expect(await row.textContent()).toContain('8%');
+    expect(await row.textContent()).toContain('可跟单');
+    await screenshot(page, 'admin-follow');
     expect(pageErrors).toEqual([]);
   });
 });
