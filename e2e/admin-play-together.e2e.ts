@@ -4,12 +4,11 @@
  * 体育 › 晒单跟单 with its commission and copies.
  */
 import { currentPeriod, findLottery, nextPeriod } from '@app/shared';
-import { and, asc, eq, gt } from 'drizzle-orm';
-import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { consoleLogin, consolePage as page, pageErrors, server, useConsoleSuite } from './support/admin.ts';
 import { memberApi } from './support/member-api.ts';
+import { footballOnSale, winDrawLoseOdds } from './support/sports.ts';
 
 useConsoleSuite('admin-play-together');
 
@@ -65,31 +64,16 @@ describe('追号 in the console', () => {
   it('lists demo001’s 晒单 with its commission and copies', async () => {
     const services = server.app.services;
     await services.feedSync.tick();
-    const now = services.clock.now().getTime();
-    const [match] = await services.database.db
-      .select()
-      .from(matches)
-      .where(
-        and(
-          eq(matches.sport, 'football'),
-          eq(matches.status, 'scheduled'),
-          gt(matches.kickoffAt, new Date(now + 3_600_000)),
-        ),
-      )
-      .orderBy(asc(matches.kickoffAt))
-      .limit(1);
-    const [market] = await services.database.db
-      .select()
-      .from(matchMarkets)
-      .where(and(eq(matchMarkets.matchId, match!.id), eq(matchMarkets.playType, 'football.winDrawLose')));
-    const [option, odds] = Object.entries(market!.odds)[0]!;
+    const [match] = await footballOnSale(server, services.clock.now().getTime(), 3_600_000);
+    if (!match) throw new Error('an open football match is needed');
+    const [option, odds] = Object.entries(await winDrawLoseOdds(server, match.id))[0]!;
     const demo = await memberApi(server, 'demo001', 'demo1234');
     const placed = await demo<{ order_no: string }>('POST', '/v1/order/submit', {
       sport_type: 1,
       bet_mode: 'single',
       pass_type: 'single',
       multiple: 2,
-      selections: [{ match_id: match!.id, bet_type: 'winDrawLose', option, odds }],
+      selections: [{ match_id: match.id, bet_type: 'winDrawLose', option, odds }],
     });
     await demo('POST', '/v1/follow/posts', { order_no: placed.order_no, comment: '稳', commission_bp: 800 });
 

@@ -7,7 +7,7 @@
  * open at ×3. In play, taking the offer waits through the bet delay (确认中) and the push of its
  * decision closes the order.
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { fenFromDecimal, formatSportsOdds, formatYuan, parseSportsOdds } from '@app/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
@@ -16,6 +16,7 @@ import { dismissHomeModal, login, toast, toastsGone, uniqueUsername, waitForRout
 import { screenshot, settle } from './support/browser.ts';
 import { memberApi } from './support/member-api.ts';
 import { ShiftedClock } from './support/server.ts';
+import { footballOnSale, winDrawLoseOdds } from './support/sports.ts';
 import { page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
 
 type MatchRow = typeof matches.$inferSelect;
@@ -46,28 +47,8 @@ beforeAll(async () => {
 });
 
 /** Football matches on sale kicking off in more than an hour, soonest first. */
-function openMatches(): Promise<MatchRow[]> {
-  return server.app.services.database.db
-    .select()
-    .from(matches)
-    .where(
-      and(
-        eq(matches.sport, 'football'),
-        eq(matches.status, 'scheduled'),
-        gt(matches.kickoffAt, new Date(clock.now().getTime() + 60 * MINUTE)),
-      ),
-    )
-    .orderBy(asc(matches.kickoffAt));
-}
-
-async function winDrawLose(matchId: number): Promise<Record<string, string>> {
-  const [market] = await server.app.services.database.db
-    .select()
-    .from(matchMarkets)
-    .where(and(eq(matchMarkets.matchId, matchId), eq(matchMarkets.playType, PLAY)));
-  if (!market) throw new Error(`match ${matchId} has no 胜平负`);
-  return market.odds;
-}
+const openMatches = () => footballOnSale(server, clock.now().getTime(), 60 * MINUTE);
+const winDrawLose = (matchId: number) => winDrawLoseOdds(server, matchId);
 
 async function setOdds(matchId: number, option: string, odds: string): Promise<void> {
   const current = await winDrawLose(matchId);

@@ -7,6 +7,25 @@ export function hitRate(post: FollowPost): string {
   return post.record.hit_rate_30d === null ? '暂无' : `${post.record.hit_rate_30d}%`;
 }
 
+/** A 晒单's selections: match, teams, play, option and the odds the publisher got. */
+export function PostLegs({ legs }: { legs: FollowPost['legs'] }) {
+  return (
+    <>
+      {legs.map((l) => (
+        <div key={l.id} className="fl-leg" data-testid="follow-leg">
+          <span className="muted">{l.match.match_no}</span>
+          <span>
+            {l.match.home_team} vs {l.match.away_team}
+          </span>
+          <span className="fl-pick">
+            {l.play_name} {l.option_name} <b>@{l.odds}</b>
+          </span>
+        </div>
+      ))}
+    </>
+  );
+}
+
 /** One 晒单 in the hall: who, their record, the selections, stake and most prize, copies. */
 export function PostCard({ post, onOpen }: { post: FollowPost; onOpen: () => void }) {
   return (
@@ -26,17 +45,7 @@ export function PostCard({ post, onOpen }: { post: FollowPost; onOpen: () => voi
       </div>
       {post.comment ? <p className="fl-comment">{post.comment}</p> : null}
       <div className="fl-legs">
-        {post.legs.map((l) => (
-          <div key={l.id} className="fl-leg">
-            <span className="muted">{l.match.match_no}</span>
-            <span>
-              {l.match.home_team} vs {l.match.away_team}
-            </span>
-            <span className="fl-pick">
-              {l.play_name} {l.option_name} <b>@{l.odds}</b>
-            </span>
-          </div>
-        ))}
+        <PostLegs legs={post.legs} />
       </div>
       <div className="fl-card-foot">
         <span>

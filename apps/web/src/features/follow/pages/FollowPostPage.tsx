@@ -1,4 +1,4 @@
-import { boostRateText, fenFromDecimal, formatFen } from '@app/shared';
+import { boostRateText, fenFromDecimal, formatFen, TOAST_MS } from '@app/shared';
 import { Button, Dialog, DotLoading, ErrorBlock } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,8 @@ import { useUrlParam } from '@/ui/hooks.ts';
 import { Money, yuan } from '@/ui/Money.tsx';
 import { Page } from '@/ui/Page.tsx';
 import { formatDateTime } from '@/ui/format.ts';
-import { hitRate } from '../components/PostCard.tsx';
+import { AFTER_BALANCE_PUSH_MS } from '../../orders/cash-out.ts';
+import { hitRate, PostLegs } from '../components/PostCard.tsx';
 import { useCopyPost, useFollowPostQuery } from '../queries.ts';
 import '../follow.css';
 
@@ -47,7 +48,9 @@ export default function FollowPostPage() {
     if (!ok) return;
     try {
       const order = await copy.mutateAsync({ id: post.id, multiple, total: formatFen(totalFen) });
-      toast.success(`跟单成功，投注 ${yuan(order.total_amount)} 元`);
+      // After the balance push's own toast (−X 余额变动 · 投注扣款): one toast shows at a time.
+      const said = `跟单成功，投注 ${yuan(order.total_amount)} 元`;
+      setTimeout(() => toast.success(said, TOAST_MS.default), AFTER_BALANCE_PUSH_MS);
       void navigate(`/betPages/order/detail?order_no=${encodeURIComponent(order.order_no)}`);
     } catch {
       // The submission toasts the failure.
@@ -146,17 +149,7 @@ export default function FollowPostPage() {
                 {post.pass_type_name} · {post.multiple}倍 · 自购 <Money value={post.total_amount} />
               </span>
             </div>
-            {post.legs.map((l) => (
-              <div key={l.id} className="fl-leg" data-testid="follow-leg">
-                <span className="muted">{l.match.match_no}</span>
-                <span>
-                  {l.match.home_team} vs {l.match.away_team}
-                </span>
-                <span className="fl-pick">
-                  {l.play_name} {l.option_name} <b>@{l.odds}</b>
-                </span>
-              </div>
-            ))}
+            <PostLegs legs={post.legs} />
             <div className="fl-card-meta muted">
               <span>发单 {formatDateTime(post.created_at)}</span>
               <span>截止 {formatDateTime(post.closes_at)}</span>
