@@ -59,7 +59,7 @@ function masked(username: string): string {
 /**
  * 跟单 (issue 39, point 3; docs/decisions/033-follow.md). A member publishes (晒单) an open pre-match
  * order of theirs with a comment and a commission (0–8 % of copiers' winnings); others copy it in
- * one tap: a new order of their own through the same submit as any order (every check, limit and
+ * one tap: a new order of their own through the same submit as every order (every check, limit and
  * exclusion applies), the same selections at the current odds, their multiple, until the first
  * match's sales close. At settlement (settlement extras, in the batch's transaction, after the
  * payouts) a copy that won money pays the publisher their rate of its winnings — once per order,
@@ -210,7 +210,7 @@ export class FollowService {
 
   /**
    * Copies a 晒单: the publisher's selections at the current odds, the member's multiple, placed
-   * by the same submit as any order (so the odds-change setting, limits and exclusions apply).
+   * by the same submit as every order (so the odds-change setting, limits and exclusions apply).
    */
   async copy(id: number, input: { multiple: number; total_amount?: string | undefined }, ctx: SubmitContext) {
     const post = await repo.postById(this.db, id);

@@ -81,7 +81,7 @@ function refusal(reason: 'decided' | 'lost' | 'no_price'): CashOutQuote {
  * 部分提前结算: an order is cashed out in equal shares of every bet. Its shares are the greatest
  * common divisor of its bets' multiples (a plain order of ×10: ten shares of ×1; a 奖金优化 order
  * of ×3/×6/×9: three shares of ×1/×2/×3), so a part and the rest are each an order of whole 2元
- * units, settled as any other. An order of one share is cashed out whole only.
+ * units, settled like every other. An order of one share is cashed out whole only.
  */
 export function cashOutShares(order: Pick<PlacedOrder, 'multiple' | 'multiples'>): number {
   const multiples = order.multiples?.length ? order.multiples : [order.multiple];
