@@ -10,7 +10,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/schema.ts';
 
 /** One line of a chased slip, as checked at creation (codes normalised by the shared rules). */
 export interface ChaseLine {
@@ -31,9 +30,8 @@ export const lotteryChases = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     chaseNo: text('chase_no').notNull(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    /** The member (accounts): kept by id, as the module's other money rows of a member are. */
+    memberId: integer('member_id').notNull(),
     lotteryCode: text('lottery_code').notNull(),
     lines: jsonb('lines').$type<ChaseLine[]>().notNull(),
     /** The slip at ×1. */

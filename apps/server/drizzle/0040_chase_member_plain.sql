@@ -1,0 +1,1 @@
+ALTER TABLE "lottery_chases" DROP CONSTRAINT "lottery_chases_member_id_members_id_fk";
