@@ -27,6 +27,7 @@ import {
 } from './modules/sports/index.ts';
 import { redPacketsAdminRoutes, redPacketsRoutes } from './modules/red-packets/index.ts';
 import { freeBetsAdminRoutes, freeBetsRoutes } from './modules/free-bets/index.ts';
+import { syndicatesAdminRoutes, syndicatesRoutes } from './modules/syndicates/index.ts';
 import { operatorsRoutes } from './modules/operators/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
 import { activitiesRoutes } from './modules/activities/index.ts';
@@ -194,6 +195,7 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(boostsRoutes);
   await app.register(cashOutRoutes);
   await app.register(followRoutes);
+  await app.register(syndicatesRoutes);
   await app.register(redPacketsRoutes);
   await app.register(freeBetsRoutes);
   await app.register(lotteryRoutes);
@@ -231,5 +233,6 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(reportsAdminRoutes);
   await app.register(redPacketsAdminRoutes);
   await app.register(followAdminRoutes);
+  await app.register(syndicatesAdminRoutes);
   await app.register(freeBetsAdminRoutes);
 }

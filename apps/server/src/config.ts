@@ -12,6 +12,7 @@ import { financeConfig } from './modules/payments/finance.config.ts';
 import { realtimeConfig } from './modules/realtime/realtime.config.ts';
 import { rewardsConfig } from './modules/rewards/rewards.config.ts';
 import { sportsConfig } from './modules/sports/sports.config.ts';
+import { syndicatesConfig } from './modules/syndicates/syndicates.config.ts';
 import { opsConfig } from './ops/ops.config.ts';
 import type { SecretVariable } from './ops/secrets.ts';
 
@@ -101,6 +102,7 @@ const PARTS = [
   realtimeConfig,
   sportsConfig,
   lotteryConfig,
+  syndicatesConfig,
   rewardsConfig,
   gamesConfig,
   accountsConfig,
@@ -117,6 +119,7 @@ const envSchema = z.object({
   ...realtimeConfig.env,
   ...sportsConfig.env,
   ...lotteryConfig.env,
+  ...syndicatesConfig.env,
   ...rewardsConfig.env,
   ...gamesConfig.env,
   ...accountsConfig.env,

@@ -7,6 +7,7 @@ import type { HousekeepingService } from './modules/housekeeping/index.ts';
 import { INVITE_REWARDS_INTERVAL_MS, type InviteRewardsService } from './modules/invite/index.ts';
 import type { LotteryChaseService, LotteryScheduler } from './modules/lottery/index.ts';
 import type { RealtimeService } from './modules/realtime/index.ts';
+import type { SyndicatesService } from './modules/syndicates/index.ts';
 import type { RebateService } from './modules/rewards/index.ts';
 import type { VipService } from './modules/rewards/index.ts';
 import type { FeedSync } from './modules/sports/index.ts';
@@ -32,6 +33,7 @@ export interface JobServices {
   cashOut: CashOutService;
   lotteryScheduler: LotteryScheduler;
   lotteryChase: LotteryChaseService;
+  syndicates: SyndicatesService;
   rebates: RebateService;
   gameTransfers: GameTransferService;
   gameRecords: GameRecordsService;
@@ -90,6 +92,12 @@ export function registerJobs(runner: JobRunner, config: AppConfig, s: JobService
     name: 'lottery-chase',
     everyMs: config.lottery.tickIntervalMs,
     run: () => s.lotteryChase.run(),
+  });
+  // 合买: each plan placed when full or at its deadline (filled from its 保底 first), or failed and refunded.
+  runner.every({
+    name: 'syndicates',
+    everyMs: config.lottery.tickIntervalMs,
+    run: () => s.syndicates.run(),
   });
   runner.every({
     name: 'invite-rewards',

@@ -44,6 +44,7 @@ import { createReports } from './modules/reports/index.ts';
 import { ResponsiblePlayService } from './modules/responsible/index.ts';
 import { createRewards } from './modules/rewards/index.ts';
 import { createSports } from './modules/sports/index.ts';
+import { createSyndicates } from './modules/syndicates/index.ts';
 import { createWithdrawals } from './modules/withdrawals/index.ts';
 import { DatabaseHealth } from './ops/db-health.ts';
 import { Metrics } from './ops/metrics.ts';
@@ -165,7 +166,19 @@ export async function createServices(
   const money = { ledger, idempotency, messages, responsible, operators, changes, solo };
   const approvalThreshold = async (tx: Tx) => (await financeSettings.rules(tx)).adjustmentThreshold;
   const { freeBets } = createFreeBets(core, { ledger, operators, changes, responsible, approvalThreshold });
-  const sports = createSports(core, { ...money, bonus, freeBets, sportsFeed: adapters.sportsFeed });
+  // 合买 places its orders through the sports book, whose settlement splits their payouts: the
+  // book is made first and reaches the plans (made just below) only when it settles.
+  const sports = createSports(core, {
+    ...money,
+    bonus,
+    freeBets,
+    sportsFeed: adapters.sportsFeed,
+    syndicatePayouts: {
+      settle: (work, settled, now) => syndicates.settle(work, settled, now),
+      correct: (work, changes, correctionId, now) => syndicates.correct(work, changes, correctionId, now),
+    },
+  });
+  const { syndicates } = createSyndicates(core, { ...money, orders: sports.syndicateOrders });
   const lottery = createLottery(core, money);
   const games = createGames(core, { ledger, responsible, messages, gameProvider: adapters.gameProvider });
   const payments = createPayments(core, {
@@ -224,6 +237,7 @@ export async function createServices(
     cashOut: sports.cashOut,
     lotteryScheduler: lottery.lotteryScheduler,
     lotteryChase: lottery.lotteryChase,
+    syndicates,
     rebates: rewards.rebates,
     gameTransfers: games.gameTransfers,
     gameRecords: games.gameRecords,
@@ -300,6 +314,8 @@ export async function createServices(
     ...redPackets,
     /** 免费投注券: grants, tickets, the stake taken back at settlement. */
     freeBets,
+    /** 合买: plans, shares, the deadline job and the split of their payouts. */
+    syndicates,
     /** Activities, eligibility, applications and their review. */
     activities,
     clientLogs: new ClientLogsService(db, clock),

@@ -41,3 +41,5 @@ export * from './contracts/red-packets.ts';
 export * from './contracts/free-bets.ts';
 export * from './contracts/cash-out.ts';
 export * from './contracts/follow.ts';
+export * from './domain/syndicate.ts';
+export * from './contracts/syndicates.ts';

@@ -34,6 +34,12 @@ export const LEDGER_TYPES = {
   chase_freeze: '追号冻结',
   /** 追号: periods not placed (cancelled, stopped, skipped) returned (frozen → lottery). */
   chase_unfreeze: '追号退回',
+  /** 合买: shares bought and the initiator's 保底 frozen until the plan is decided (main → frozen). */
+  syndicate_freeze: '合买冻结',
+  /** 合买: shares of a plan that failed (流产), or a 保底 not needed, returned (frozen → main). */
+  syndicate_unfreeze: '合买退回',
+  /** 合买: a holder's part of a plan's payout (−from the initiator, whose order was paid, +to the holder). */
+  syndicate_payout: '合买派奖',
 } as const;
 
 export type LedgerType = keyof typeof LEDGER_TYPES;
@@ -48,6 +54,8 @@ export const TRANSFER_LEDGER_TYPES = [
   'withdraw_unfreeze',
   'chase_freeze',
   'chase_unfreeze',
+  'syndicate_freeze',
+  'syndicate_unfreeze',
   'transfer_out',
   'transfer_in',
   'game_in',

@@ -34,3 +34,4 @@ export * from '../modules/red-packets/red-packets.table.ts';
 export * from '../modules/free-bets/free-bets.table.ts';
 export * from '../modules/sports/cash-out.table.ts';
 export * from '../modules/sports/follow.table.ts';
+export * from '../modules/syndicates/syndicates.table.ts';

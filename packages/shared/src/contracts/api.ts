@@ -295,6 +295,15 @@ import {
   followPostView,
 } from './follow.ts';
 import {
+  syndicateBuyBody,
+  syndicateCreateBody,
+  syndicateDetail,
+  syndicateListQuery,
+  syndicateMoneyResult,
+  syndicatePage,
+  syndicateParam,
+} from './syndicates.ts';
+import {
   chaseCreateBody,
   chaseCreateResult,
   chaseDetail,
@@ -499,6 +508,14 @@ export const memberApi = {
     params: followPostParam,
     body: followCopyBody,
     response: followCopyResult,
+  },
+  'POST /v1/syndicates': { body: syndicateCreateBody, response: syndicateMoneyResult },
+  'GET /v1/syndicates': { query: syndicateListQuery, response: syndicatePage },
+  'GET /v1/syndicates/:id': { params: syndicateParam, response: syndicateDetail },
+  'POST /v1/syndicates/:id/buy': {
+    params: syndicateParam,
+    body: syndicateBuyBody,
+    response: syndicateMoneyResult,
   },
   'GET /v1/cash-out/:orderNo': { params: orderNoParam, query: cashOutQuery, response: cashOutOffer },
   'POST /v1/cash-out/:orderNo': { params: orderNoParam, body: cashOutBody, response: cashOutResult },

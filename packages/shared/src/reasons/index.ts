@@ -25,6 +25,7 @@ import { REQUEST_REASONS } from './request.ts';
 import { RESPONSIBLE_REASONS } from './responsible.ts';
 import { REWARDS_REASONS } from './rewards.ts';
 import { SPORTS_REASONS } from './sports.ts';
+import { SYNDICATES_REASONS } from './syndicates.ts';
 import { WITHDRAWALS_REASONS } from './withdrawals.ts';
 
 export { reasons, type ReasonSpec } from './define.ts';
@@ -54,6 +55,7 @@ export const REASON_AREAS = {
   responsible: RESPONSIBLE_REASONS,
   rewards: REWARDS_REASONS,
   sports: SPORTS_REASONS,
+  syndicates: SYNDICATES_REASONS,
   withdrawals: WITHDRAWALS_REASONS,
 } as const;
 
@@ -81,6 +83,7 @@ export const REASONS = {
   ...RESPONSIBLE_REASONS,
   ...REWARDS_REASONS,
   ...SPORTS_REASONS,
+  ...SYNDICATES_REASONS,
   ...WITHDRAWALS_REASONS,
 };
 

@@ -144,6 +144,7 @@ export class CashOutService {
     const none = (why: string, live: Partial<Priced> = {}): Priced => ({ ...base, ...live, why });
     if (order.status !== 'pending') return none('注单已结算或待确认，不能提前结算');
     if (order.freeBetId !== null) return none('免费投注券注单不支持提前结算');
+    if (order.syndicateId !== null) return none('合买方案的注单不支持提前结算');
     if (!rule.enabled) return none(`${SPORT_NAMES[order.sport]}暂未开放提前结算`);
     if (shares > sharesTotal) return none(`本注单最多可分 ${sharesTotal} 份提前结算`);
     const open = legs.filter((l) => l.status === 'pending');

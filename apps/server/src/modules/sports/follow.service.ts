@@ -80,6 +80,7 @@ export class FollowService {
     if (order.status !== 'pending') throw why('只有待开奖的注单可以晒单');
     if (order.freeBetId !== null) throw why('免费投注券注单不能晒单');
     if (order.followPostId !== null) throw why('跟单的注单不能再晒单');
+    if (order.syndicateId !== null) throw why('合买方案的注单请在合买大厅查看');
     if (order.multiples !== null) throw why('奖金优化注单暂不支持晒单');
     const legs = await orders.legsOfOrder(this.db, order.id);
     const reads = await orders.slipReads(this.db, memberId, [...new Set(legs.map((l) => l.matchId))], []);

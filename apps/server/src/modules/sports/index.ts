@@ -23,3 +23,4 @@ export { SportsPreferencesService } from './preferences.service.ts';
 export { SettlementService } from './settlement.service.ts';
 export { passTypeName } from './sports.mapper.ts';
 export { createSports } from './sports.module.ts';
+export { SyndicateOrders, type SyndicateFunder, type SyndicateSlip } from './syndicate-orders.service.ts';

@@ -204,14 +204,15 @@ export async function insertOrderReadingSuspensions(
       WITH o AS (
         INSERT INTO orders (order_no, member_id, sport, bet_mode, pass_type, multiple, multiples, match_count,
                             bet_count, total_amount, max_prize, created_at, status, accept_at, confirm_due_at, odds_policy,
-                            free_bet_id, follow_post_id)
+                            free_bet_id, follow_post_id, syndicate_id)
         VALUES (${order.orderNo}, ${order.memberId}::int, ${order.sport}, ${order.betMode}, ${order.passType},
                 ${order.multiple}::int, ${order.multiples ? pgArray(order.multiples) : null}::int[],
                 ${order.matchCount}::int, ${order.betCount}::int,
                 ${order.totalAmount}::bigint, ${order.maxPrize}::bigint, ${order.createdAt.toISOString()}::timestamptz,
                 ${order.status ?? 'pending'}, ${order.acceptAt?.toISOString() ?? null}::timestamptz,
                 ${order.status === 'confirming' ? (order.acceptAt?.toISOString() ?? null) : null}::timestamptz,
-                ${order.oddsPolicy}, ${order.freeBetId ?? null}::int, ${order.followPostId ?? null}::int)
+                ${order.oddsPolicy}, ${order.freeBetId ?? null}::int, ${order.followPostId ?? null}::int,
+                ${order.syndicateId ?? null}::int)
         ON CONFLICT (order_no) DO NOTHING
         RETURNING id
       ), l AS (

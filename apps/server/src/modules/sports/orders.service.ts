@@ -21,7 +21,7 @@ import type { LedgerService } from '../ledger/index.ts';
 import type { MemberRow } from '../accounts/index.ts';
 import { addTurnover, announceFigures } from '../accounts/index.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { legSelection, optionName, placedOrder, toOrderSummary } from './sports.mapper.ts';
+import { legSelection, optionName, placedOrder, toLegView, toOrderSummary } from './sports.mapper.ts';
 import type { BetDelays, SportsPreferencesService } from './preferences.service.ts';
 import * as follow from './follow.repo.ts';
 import * as orders from './orders.repo.ts';
@@ -305,32 +305,7 @@ export class OrdersService {
       legs: legs.map((l) => {
         const m = byId.get(l.matchId);
         if (!m) throw new AppError(500);
-        return {
-          id: l.id,
-          match: {
-            id: m.match.id,
-            match_no: m.match.matchNo,
-            league: m.names.league.shortName,
-            home_team: m.names.home.name,
-            away_team: m.names.away.name,
-            kickoff_at: m.match.kickoffAt.toISOString(),
-            status: m.match.status,
-            home_score: m.match.homeScore,
-            away_score: m.match.awayScore,
-            half_time:
-              m.match.htHome === null || m.match.htAway === null
-                ? null
-                : { home: m.match.htHome, away: m.match.htAway },
-          },
-          play_type: l.playType,
-          play_name: PLAY_TYPES[l.playType as PlayTypeId].name,
-          option: l.optionKey,
-          option_name: optionName(l.playType, l.optionKey),
-          odds: l.odds,
-          line: l.line,
-          status: l.status,
-          in_play: l.inPlay,
-        };
+        return toLegView(l, m);
       }),
     };
   }

@@ -13,7 +13,7 @@ import {
   type PlayTypeId,
 } from '@app/shared';
 import type { MatchStatus, OrderStatus } from './sports.table.ts';
-import type { MarketRow, MatchRow, OrderRow } from './sports.repo.ts';
+import type { MarketRow, MatchRow, MatchWithNames, OrderRow } from './sports.repo.ts';
 
 export const MATCH_STATUS_TEXT: Record<MatchStatus, string> = {
   scheduled: '未开赛',
@@ -193,5 +193,47 @@ export function legSelection(
     option: leg.optionKey,
     odds,
     line: leg.line,
+  };
+}
+
+/** A leg as the order detail shows it (a plan's slip before placement: its position as id). */
+export interface LegLike {
+  id: number;
+  matchId: number;
+  playType: string;
+  optionKey: string;
+  odds: string;
+  line: string | null;
+  status: 'pending' | 'won' | 'lost' | 'void';
+  inPlay: boolean;
+}
+
+/** A leg with its match's names and score, as members read it. */
+export function toLegView(l: LegLike, m: MatchWithNames) {
+  return {
+    id: l.id,
+    match: {
+      id: m.match.id,
+      match_no: m.match.matchNo,
+      league: m.names.league.shortName,
+      home_team: m.names.home.name,
+      away_team: m.names.away.name,
+      kickoff_at: m.match.kickoffAt.toISOString(),
+      status: m.match.status,
+      home_score: m.match.homeScore,
+      away_score: m.match.awayScore,
+      half_time:
+        m.match.htHome === null || m.match.htAway === null
+          ? null
+          : { home: m.match.htHome, away: m.match.htAway },
+    },
+    play_type: l.playType,
+    play_name: PLAY_TYPES[l.playType as PlayTypeId].name,
+    option: l.optionKey,
+    option_name: optionName(l.playType, l.optionKey),
+    odds: l.odds,
+    line: l.line,
+    status: l.status,
+    in_play: l.inPlay,
   };
 }

@@ -20,6 +20,7 @@ import { OrdersService } from './orders.service.ts';
 import { OverdueMatchService } from './overdue.service.ts';
 import { SportsPreferencesService } from './preferences.service.ts';
 import { SettlementService } from './settlement.service.ts';
+import { SyndicateOrders } from './syndicate-orders.service.ts';
 
 /** The sports book: feed sync, matches, orders, in-play acceptance, settlement and its console. */
 export function createSports(
@@ -35,6 +36,13 @@ export function createSports(
     solo: SoloAllowance;
     bonus: BonusService;
     freeBets: FreeBetsService;
+    /**
+     * 合买 (modules/syndicates, made after this module): splits a plan order's payout among its
+     * holders, last among the extras. Called only at settlement, once every module is made.
+     */
+    syndicatePayouts: Pick<BoostsService, 'correct'> & {
+      settle: (...a: Parameters<BoostsService['settle']>) => Promise<void>;
+    };
   },
 ) {
   const boosts = new BoostsService(c.db, d.bonus, d.ledger, d.operators, c.clock);
@@ -45,12 +53,14 @@ export function createSports(
       const paid = await boosts.settle(work, settled, now);
       await d.freeBets.settle(work, settled);
       await follow.settle(work, settled, now);
+      await d.syndicatePayouts.settle(work, settled, now);
       return paid;
     },
     correct: async (work, changes, correctionId, now) => {
       await boosts.correct(work, changes, correctionId, now);
       await d.freeBets.correct(work, changes, correctionId);
       await follow.correct(work, changes, correctionId, now);
+      await d.syndicatePayouts.correct(work, changes, correctionId, now);
     },
   };
   const settlement = new SettlementService(c.db, d.ledger, c.events, c.log, d.messages, c.clock, extras);
@@ -121,6 +131,8 @@ export function createSports(
     orders,
     /** 跟单: 晒单, copies, and the publishers' commissions at settlement. */
     follow,
+    /** 合买's orders: a plan's slip priced when started, its order placed when decided. */
+    syndicateOrders: new SyndicateOrders(c.db, d.ledger, c.clock, sportsPreferences, c.events),
     sportsAdmin: new SportsAdminService(
       c.db,
       d.ledger,

@@ -176,6 +176,11 @@ export const orders = pgTable(
       .default(sql`0`),
     /** 跟单: the 晒单 this order copies (its publisher earns a commission on its winnings). */
     followPostId: integer('follow_post_id'),
+    /**
+     * 合买: the plan this order was placed for (modules/syndicates). The order is its initiator's;
+     * its stake came from the holders' frozen shares and its payout is split among them at settlement.
+     */
+    syndicateId: integer('syndicate_id'),
   },
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),

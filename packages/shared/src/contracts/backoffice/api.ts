@@ -168,6 +168,13 @@ import {
   suspendBody,
 } from './sports.ts';
 import { adminFollowItem, adminFollowQuery } from './follow.ts';
+import {
+  adminSyndicateCommissionQuery,
+  adminSyndicateCommissions,
+  adminSyndicateFailBody,
+  adminSyndicateItem,
+  adminSyndicateQuery,
+} from './syndicates.ts';
 import { bookCapBody, bookCapList, bookExposureItem, bookExposureQuery } from './sports-book.ts';
 
 /**
@@ -514,6 +521,17 @@ export const backofficeApi = {
   'GET /admin/v1/sports/cash-out': { response: cashOutRules },
   'GET /admin/v1/follow/posts': { query: adminFollowQuery, response: paginated(adminFollowItem) },
   'GET /admin/v1/follow/posts/export': { query: adminFollowQuery, response: csvFile },
+  'GET /admin/v1/syndicates': { query: adminSyndicateQuery, response: paginated(adminSyndicateItem) },
+  'GET /admin/v1/syndicates/export': { query: adminSyndicateQuery, response: csvFile },
+  'GET /admin/v1/syndicates/commissions': {
+    query: adminSyndicateCommissionQuery,
+    response: adminSyndicateCommissions,
+  },
+  'POST /admin/v1/syndicates/:id/fail': {
+    params: idParam,
+    body: adminSyndicateFailBody,
+    response: adminSyndicateItem,
+  },
   'PUT /admin/v1/sports/cash-out': { body: cashOutRuleBody, response: cashOutRules },
   'PUT /admin/v1/sports/matches/:id/cash-out': {
     params: idParam,

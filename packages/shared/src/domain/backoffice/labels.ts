@@ -126,6 +126,7 @@ export const LEDGER_REFERENCE_LABELS = {
   lottery_transfer: '彩票钱包转账',
   lottery_auto_transfer: '投注自动转入彩票钱包',
   lottery_chase: '追号单',
+  syndicate: '合买方案',
   manual_adjustment: '人工调整',
   rebate_record: '返水记录',
   bonus: '彩金',
@@ -218,6 +219,8 @@ export function describeReference(ref: string | null | undefined): DescribedRefe
     }
     case 'lottery_chase':
       return { type, text: `追号单 ${id}`, target: { page: 'member_records', tab: 'lottery' } };
+    case 'syndicate':
+      return { type, text: `合买方案 ${id}`, target: { page: 'member_records', tab: 'orders' } };
     case 'game_transfer':
       return { type, text: `游戏转账 ${id}`, target: { page: 'member_records', tab: 'games' } };
     case 'lottery_transfer':
@@ -313,6 +316,7 @@ export const AUDIT_ACTION_LABELS = {
   'red_packet.create': '红包：新建',
   'red_packet.update': '红包：修改',
   'red_packet.cancel': '红包：取消',
+  'syndicate.fail': '合买：强制流产',
   'free_bet.grant': '免费投注券：发放',
   'sports.cash_out.rule': '提前结算：设置',
   'sports.cash_out.match': '提前结算：单场开关',
@@ -333,6 +337,7 @@ export const AUDIT_TARGET_LABELS = {
   book_cap: '负债上限',
   prize_boost: '加奖活动',
   red_packet: '红包',
+  syndicate: '合买方案',
   free_bet: '免费投注券',
   free_bet_grant: '免费投注券发放',
   sport: '运动项目',
