@@ -12,8 +12,15 @@ import { rowsOf } from './rows.ts';
 import { sql } from './sql.ts';
 
 const SOURCES: Record<ValidBetCategory, SQL> = {
-  /** Sports orders decided won or lost (not those a 免费投注券 staked: the member staked nothing). */
-  sports: sql`SELECT member_id, total_amount AS amount, settled_at FROM orders WHERE status IN ('won', 'lost') AND free_bet_id IS NULL`,
+  /**
+   * Sports orders decided won or lost (not those a 免费投注券 staked: the member staked nothing);
+   * a 合买 plan's order counts for each holder, their shares' amount (not all for its initiator).
+   */
+  sports: sql`SELECT member_id, total_amount AS amount, settled_at FROM orders
+    WHERE status IN ('won', 'lost') AND free_bet_id IS NULL AND syndicate_id IS NULL
+    UNION ALL
+    SELECT h.member_id, h.amount, p.settled_at FROM syndicate_holders h JOIN syndicate_plans p ON p.id = h.plan_id
+    WHERE p.status IN ('won', 'lost')`,
   /** Lottery bets decided won or lost. */
   lottery: sql`SELECT member_id, amount, settled_at FROM lottery_bets WHERE status IN ('won', 'lost')`,
   /** Game rounds the provider settled (the record sync copies finished rounds only), by when played. */

@@ -29,15 +29,21 @@ export interface BetTableSpec {
    * settled bets only, such as a provider's finished game rounds.
    */
   validStatuses?: readonly string[];
+  /** A further condition on the bet row `b` (SQL), for bets of the table that earn no rebate. */
+  onlyWhere?: string;
 }
 
-/** Sports orders (modules/sports): the stake of each settled order. */
+/**
+ * Sports orders (modules/sports): the stake of each settled order. A 合买 plan's order is staked
+ * by its holders, not its initiator, and earns no rebate (docs/decisions/034).
+ */
 export const sportsRebateSource = betTableSource({
   category: 'sports',
   table: 'orders',
   betNo: 'order_no',
   amount: 'total_amount',
   validStatuses: ['won', 'lost'],
+  onlyWhere: 'b.syndicate_id IS NULL',
 });
 
 /** Lottery bets (modules/lottery): the amount of each settled bet. */

@@ -283,7 +283,8 @@ export function betTableSource(spec: BetTableSpec): RebateSource {
         sql`, `,
       )})`
     : sql`TRUE`;
-  const uncovered = sql`${valid} AND ${settledAt} IS NOT NULL AND ${amount} > 0
+  const only = spec.onlyWhere ? sql.raw(`AND ${spec.onlyWhere}`) : sql``;
+  const uncovered = sql`${valid} AND ${settledAt} IS NOT NULL AND ${amount} > 0 ${only}
     AND NOT EXISTS (SELECT 1 FROM rebate_items ri WHERE ri.category = ${spec.category} AND ri.bet_id = b.id)`;
   return {
     category: spec.category,

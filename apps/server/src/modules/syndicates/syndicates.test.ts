@@ -9,6 +9,7 @@ import { betPrize, formatFen, parseSportsOdds, splitPayout } from '@app/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../db/sql.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { memberValidBets } from '../../db/valid-bets.ts';
 import type { ManualClock } from '../../lib/clock.ts';
 import { as, body, newMember, newOperator, type TestApp, type TestMember } from '../../test/harness.ts';
 import { entriesOf, expectLedgerBalanced } from '../../test/ledger-helpers.ts';
@@ -190,6 +191,12 @@ describe('合买', () => {
     expect(await received(c)).toBe(split.parts.get(c.id));
     expect((await received(a)) + (await received(b)) + (await received(c))).toBe(payout);
     expect(await wallets(b)).toMatchObject({ main: 95_000n + split.parts.get(b.id)!, frozen: 0n });
+    // 有效投注: each holder their shares' amount, not the whole plan for its initiator.
+    const from = new Date(0);
+    const to = new Date(clock().now().getTime() + 400 * 86_400_000);
+    expect(await memberValidBets(t.database.db, a.id, from, to)).toBe(1_000n);
+    expect(await memberValidBets(t.database.db, b.id, from, to)).toBe(5_000n);
+    expect(await memberValidBets(t.database.db, c.id, from, to)).toBe(4_000n);
   });
 
   it('fills a short plan from its 保底 at the deadline, and returns what the guarantee did not need', async () => {
