@@ -1,7 +1,8 @@
 /**
  * Playing together in the console (issue 39), at 1440 × 900: demo001's chase of three periods is in
  * 彩票 › 追号记录 with its figures, and its row opens it period by period; demo001's 晒单 is in
- * 体育 › 晒单跟单 with its commission and copies.
+ * 体育 › 晒单跟单 with its commission and copies; demo001's 合买 plan is in 体育 › 合买方案, where an
+ * operator forces its 流产 with a reason.
  */
 import { currentPeriod, findLottery, nextPeriod } from '@app/shared';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +85,47 @@ describe('追号 in the console', () => {
     expect(await row.textContent()).toContain('8%');
     expect(await row.textContent()).toContain('可跟单');
     await screenshot(page, 'admin-follow');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('lists demo001’s 合买 plan and forces its 流产 with a reason; the commission report opens', async () => {
+    const services = server.app.services;
+    await services.feedSync.tick();
+    const [, match] = await footballOnSale(server, services.clock.now().getTime(), 3_600_000);
+    if (!match) throw new Error('an open football match is needed');
+    const [option, odds] = Object.entries(await winDrawLoseOdds(server, match.id))[0]!;
+    const demo = await memberApi(server, 'demo001', 'demo1234');
+    const before = await demo<{ balance: string }>('GET', '/v1/user/balance');
+    const started = await demo<{ plan: { plan_no: string } }>('POST', '/v1/syndicates', {
+      slip: {
+        sport_type: 1,
+        bet_mode: 'single',
+        pass_type: 'single',
+        multiple: 10,
+        selections: [{ match_id: match.id, bet_type: 'winDrawLose', option, odds }],
+      },
+      shares: 20,
+      buy_shares: 2,
+      guarantee_shares: 3,
+      commission_bp: 600,
+    });
+
+    await page.goto(`${server.baseUrl}/admin/sports/syndicates`);
+    const row = page.locator('.ant-table-row').filter({ hasText: started.plan.plan_no });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('demo001');
+    expect(await row.textContent()).toContain('2/20 保底3');
+    expect(await row.textContent()).toContain('认购中');
+    await screenshot(page, 'admin-syndicates');
+    await row.getByText('流产', { exact: true }).click();
+    const modal = page.locator('.ant-modal');
+    await modal.locator('textarea').fill('赛事信息有误');
+    await modal.getByRole('button', { name: '确认流产' }).click();
+    await expect.poll(() => row.textContent()).toContain('平台撤销：赛事信息有误');
+    expect((await demo<{ balance: string }>('GET', '/v1/user/balance')).balance).toBe(before.balance);
+    await screenshot(page, 'admin-syndicate-failed');
+    await page.getByRole('tab', { name: '佣金报表' }).click();
+    await page.getByTestId('syndicate-commission-total').waitFor();
     expect(pageErrors).toEqual([]);
   });
 });

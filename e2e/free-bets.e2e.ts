@@ -4,20 +4,16 @@
  * does not move, the ticket is listed as used with its order, and once the match ends the order
  * pays the prize less the ticket: the member's balance goes up by exactly that.
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
-import { betPrize, fenFromDecimal, formatYuan, parseSportsOdds, winningOption } from '@app/shared';
+import { betPrize, fenFromDecimal, formatYuan, parseSportsOdds } from '@app/shared';
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { matches, matchMarkets } from '../apps/server/src/modules/sports/sports.table.ts';
 import { dismissHomeModal, login, toast, toastsGone, uniqueUsername, waitForRoute } from './support/app.ts';
 import { screenshot, settle } from './support/browser.ts';
 import { memberApi } from './support/member-api.ts';
 import { ShiftedClock } from './support/server.ts';
+import { winningSingle } from './support/sports.ts';
 import { page, pageErrors, server, useBrowserSuite } from './support/suite.ts';
 
-type MatchRow = typeof matches.$inferSelect;
-
-const MINUTE = 60_000;
 const DAY = 86_400_000;
 /** Pushes arrive at once; without a socket the pages refetch every 15 s. */
 const LIVE_TIMEOUT = 20_000;
@@ -29,53 +25,6 @@ beforeAll(async () => {
   // Jobs are off in tests: the simulator's clock moves only when we tick it.
   await server.app.services.feedSync.tick(clock.now());
 });
-
-/** The simulator's verdict a day after kick-off (the test's privilege: it may look ahead). */
-function finalState(match: MatchRow) {
-  const state = server.app.services.sportsFeed.state(
-    match.externalId,
-    new Date(match.kickoffAt.getTime() + DAY),
-  );
-  if (!state) throw new Error(`feed does not know ${match.externalId}`);
-  return state;
-}
-
-/**
- * The soonest football match on sale that the simulator finishes, with its winning 胜平负 option
- * and that option's odds, where the odds reach `minOdds` (the ticket's minimum).
- */
-async function winningSingle(minOdds: bigint): Promise<{ match: MatchRow; option: string; odds: string }> {
-  const db = server.app.services.database.db;
-  const open = await db
-    .select()
-    .from(matches)
-    .where(
-      and(
-        eq(matches.sport, 'football'),
-        eq(matches.status, 'scheduled'),
-        gt(matches.kickoffAt, new Date(clock.now().getTime() + 5 * MINUTE)),
-      ),
-    )
-    .orderBy(asc(matches.kickoffAt));
-  for (const match of open.slice(0, 8)) {
-    const state = finalState(match);
-    if (state.status !== 'finished') continue;
-    const option = winningOption('football.winDrawLose', null, {
-      status: 'finished',
-      sport: 'football',
-      fullTime: state.score,
-      halfTime: state.halfTime ?? { home: 0, away: 0 },
-    });
-    const [market] = await db
-      .select()
-      .from(matchMarkets)
-      .where(and(eq(matchMarkets.matchId, match.id), eq(matchMarkets.playType, 'football.winDrawLose')));
-    const odds = option === null ? undefined : market?.odds[option];
-    if (option !== null && odds !== undefined && fenFromDecimal(odds) >= minOdds)
-      return { match, option, odds };
-  }
-  throw new Error('no open football match whose winning 胜平负 option reaches the minimum odds');
-}
 
 /** Grants demo001 a ticket through the server's own service, as the console would. */
 async function grantTicket(over: { title: string; value: bigint; minOddsX100: number }) {
@@ -132,7 +81,7 @@ async function singlesOfWinDrawLose(): Promise<void> {
 describe('免费投注券', () => {
   it('stakes a single with a ticket: 实付 0.00, the balance unchanged, and a win pays the prize less the ticket', async () => {
     // A ticket of 10元 for picks at 1.50 or more, and one the slip cannot use (every pick ≥ 30.00).
-    const pick = await winningSingle(150n);
+    const pick = await winningSingle(server, clock.now().getTime(), 150n);
     await grantTicket({ title: '新人免费投注券', value: 1_000n, minOddsX100: 150 });
     await grantTicket({ title: '高赔专享券', value: 2_000n, minOddsX100: 3_000 });
     const demo = await memberApi(server, 'demo001', 'demo1234');

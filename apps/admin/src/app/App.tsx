@@ -57,6 +57,9 @@ const LotteryPeriodsPage = lazy(() =>
 const FollowPage = lazy(() =>
   import('@/features/follow/FollowPage.tsx').then((m) => ({ default: m.FollowPage })),
 );
+const SyndicatesPage = lazy(() =>
+  import('@/features/syndicates/SyndicatesPage.tsx').then((m) => ({ default: m.SyndicatesPage })),
+);
 const LotteryChasesPage = lazy(() =>
   import('@/features/lottery/ChasesPage.tsx').then((m) => ({ default: m.LotteryChasesPage })),
 );
@@ -122,6 +125,7 @@ const router = createBrowserRouter(
         { path: 'sports/boosts', element: page('sports', <BoostsPage />) },
         { path: 'sports/cash-out', element: page('sports', <CashOutPage />) },
         { path: 'sports/follow', element: page('sports', <FollowPage />) },
+        { path: 'sports/syndicates', element: page('sports', <SyndicatesPage />) },
         { path: 'lottery/games', element: page('lottery', <LotteryGamesPage />) },
         { path: 'lottery/periods', element: page('lottery', <LotteryPeriodsPage />) },
         { path: 'lottery/chases', element: page('lottery', <LotteryChasesPage />) },

@@ -721,7 +721,7 @@ function adminItem(r: repo.AdminPlanRow) {
     plan_no: r.planNo,
     username: r.username,
     member_id: r.initiatorId,
-    pass_type: r.passType,
+    pass_type: r.passType === 'single' ? '单关' : passTypeName(r.passType),
     total_amount: formatFen(r.totalAmount),
     shares: r.shares,
     sold_shares: r.soldShares,

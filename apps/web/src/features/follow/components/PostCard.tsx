@@ -1,6 +1,7 @@
 import { boostRateText, type FollowPost } from '@app/shared';
 import { Money } from '@/ui/Money.tsx';
 import { formatDateTime } from '@/ui/format.ts';
+import '../follow.css';
 
 /** The publisher's 30-day 命中率, or 暂无 with nothing decided. */
 export function hitRate(post: FollowPost): string {

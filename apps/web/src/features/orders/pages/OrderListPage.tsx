@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/ui/Page.tsx';
 import { FOLLOW_HALL_PATH } from '../../follow/paths.ts';
+import { SYNDICATE_HALL_PATH } from '../../syndicates/paths.ts';
 import { ListState } from '../../sports/components/ListStates.tsx';
 import { OrderCard } from '../components/OrderCard.tsx';
 import { ORDER_FILTERS, type OrderFilter } from '../model.ts';
@@ -31,9 +32,14 @@ export default function OrderListPage() {
     <Page
       title="我的注单"
       right={
-        <Link className="order-follow-link" to={FOLLOW_HALL_PATH} data-testid="follow-hall-link">
-          跟单大厅
-        </Link>
+        <span className="order-links">
+          <Link className="order-follow-link" to={SYNDICATE_HALL_PATH} data-testid="syndicate-hall-link">
+            合买
+          </Link>
+          <Link className="order-follow-link" to={FOLLOW_HALL_PATH} data-testid="follow-hall-link">
+            跟单
+          </Link>
+        </span>
       }
     >
       <Tabs className="hub-tabs sticky" activeKey={filter} onChange={(key) => setFilter(key as OrderFilter)}>

@@ -14,7 +14,11 @@ import { toast } from '@/lib/toast.tsx';
 import { CountInput } from '@/ui/AmountInput.tsx';
 import { Money, yuan } from '@/ui/Money.tsx';
 import type { SubmitResult } from '../../orders/model.ts';
+import { useNavigate } from 'react-router';
+import { StartSyndicateSheet } from '../../syndicates/components/StartSyndicateSheet.tsx';
+import { syndicatePath } from '../../syndicates/paths.ts';
 import {
+  buildSubmitBody,
   groupByMatch,
   effectivePassType,
   offeredPassTypes,
@@ -134,6 +138,13 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
   const mixedPlays = slip.betMode === 'mixed';
   // 滚球 singles may mix play types (胜平负 and 让球 of one match): then each pick names its play.
   const playsDiffer = new Set(slip.selectedBets.map((b) => b.betType)).size > 1;
+  // 合买: a pre-match slip the engine accepts, without a ticket, for a member (not a visitor).
+  const [starting, setStarting] = useState(false);
+  const navigate = useNavigate();
+  const syndicateSlip =
+    preview.ok && !freeBet && balance !== null && !Object.values(matches).some((m) => m?.inPlay)
+      ? (({ free_bet_id: _ticket, ...body }) => body)(buildSubmitBody(choices, preview))
+      : null;
 
   return (
     <>
@@ -372,15 +383,27 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
             </span>
             {balance === null ? null : <OddsPolicyLine />}
           </div>
-          <Button
-            color="primary"
-            block
-            loading={submitting}
-            disabled={empty || multipleProblem !== null}
-            onClick={() => void submit()}
-          >
-            确认投注
-          </Button>
+          <div className="slip-actions">
+            {syndicateSlip ? (
+              <Button
+                fill="outline"
+                color="primary"
+                data-testid="syndicate-open"
+                onClick={() => setStarting(true)}
+              >
+                发起合买
+              </Button>
+            ) : null}
+            <Button
+              color="primary"
+              block
+              loading={submitting}
+              disabled={empty || multipleProblem !== null}
+              onClick={() => void submit()}
+            >
+              确认投注
+            </Button>
+          </div>
         </div>
       </Popup>
       <FreeBetPicker
@@ -407,6 +430,19 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
           plan={plan}
           submitting={submitting}
           onSubmit={(multiples) => void submit(multiples)}
+        />
+      ) : null}
+      {syndicateSlip && starting ? (
+        <StartSyndicateSheet
+          open
+          slip={syndicateSlip}
+          onClose={() => setStarting(false)}
+          onStarted={(id) => {
+            setStarting(false);
+            setOpen(false);
+            clearSlipSelections();
+            void navigate(syndicatePath(id));
+          }}
         />
       ) : null}
       <BetConfirmation />
