@@ -78,6 +78,7 @@ const BENCHES: Bench[] = [
   { name: 'promotions', env: {}, quick: { MEMBERS: '60', COUNT: '40', CONCURRENCY: '16' } },
   // 提前结算: open 3串4 orders priced again and again over HTTP, beside the engine alone.
   { name: 'cash-out', env: {}, quick: { MEMBERS: '10', ORDERS: '20', QUOTES: '200', CONCURRENCY: '16' } },
+  { name: 'syndicates', env: {}, quick: { MEMBERS: '10', HOLDERS: '100', CONCURRENCY: '10' } },
   { name: 'games', env: {}, quick: { MEMBERS: '10', SPINS: '50', PENDING: '20' } },
   { name: 'reads', env: { DURATION_S: '10' }, quick: { DURATION_S: '2', WARMUP_S: '1' } },
   // The built member app (apps/web/dist, or WEB_DIST) in Chromium on a throttled phone.

@@ -376,6 +376,13 @@ export const orderDetail = orderSummary
         copied_from: z.number().int().nullable().describe('The 晒单 it copies (跟单)'),
       })
       .describe('跟单'),
+    syndicate_id: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        '合买: the plan this order was placed for (staked by its holders, its payout split among them)',
+      ),
   })
   .meta({ id: 'OrderDetail' });
 

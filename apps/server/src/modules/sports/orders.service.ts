@@ -302,6 +302,7 @@ export class OrdersService {
       boost: await this.boosts.ofOrder(order.id),
       free_bet: order.freeBetId === null ? null : await this.freeBets.ofOrder(order.id),
       follow: { post_id: await follow.postIdOfOrder(this.db, order.id), copied_from: order.followPostId },
+      syndicate_id: order.syndicateId,
       legs: legs.map((l) => {
         const m = byId.get(l.matchId);
         if (!m) throw new AppError(500);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgArray, rowsOf } from '../../db/rows.ts';
 import { sql } from '../../db/sql.ts';
@@ -44,6 +44,29 @@ export async function addShares(
     at: Date;
   },
 ): Promise<number> {
+  const purchase = await recordPurchase(tx, p);
+  await tx
+    .update(syndicatePlans)
+    .set({ soldShares: sql`${syndicatePlans.soldShares} + ${p.shares}` })
+    .where(eq(syndicatePlans.id, p.planId));
+  return purchase;
+}
+
+/**
+ * A purchase and the holder's new total, without touching the plan row (its foreign keys take
+ * only a key-share lock, which a purchase's `takeShares` does not wait for). Answers its id.
+ */
+export async function recordPurchase(
+  tx: Tx,
+  p: {
+    planId: number;
+    memberId: number;
+    kind: 'initiator' | 'buy' | 'guarantee';
+    shares: number;
+    amount: bigint;
+    at: Date;
+  },
+): Promise<number> {
   const [purchase] = await tx
     .insert(syndicatePurchases)
     .values({
@@ -65,11 +88,28 @@ export async function addShares(
         amount: sql`${syndicateHolders.amount} + ${p.amount}`,
       },
     });
-  await tx
-    .update(syndicatePlans)
-    .set({ soldShares: sql`${syndicatePlans.soldShares} + ${p.shares}` })
-    .where(eq(syndicatePlans.id, p.planId));
   return purchase!.id;
+}
+
+/**
+ * Takes `shares` of an open plan before its deadline, if that many are left: one guarded UPDATE,
+ * so the plan row is held only from here to the commit. Undefined when it does not qualify (the
+ * caller reads the plan again to say why).
+ */
+export async function takeShares(tx: Tx, planId: number, shares: number, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(syndicatePlans)
+    .set({ soldShares: sql`${syndicatePlans.soldShares} + ${shares}` })
+    .where(
+      and(
+        eq(syndicatePlans.id, planId),
+        eq(syndicatePlans.status, 'open'),
+        gt(syndicatePlans.deadlineAt, now),
+        sql`${syndicatePlans.soldShares} + ${shares} <= ${syndicatePlans.shares}`,
+      ),
+    )
+    .returning({ id: syndicatePlans.id });
+  return rows.length > 0;
 }
 
 /** Open plans to decide at `now`: full, or at their deadline; oldest deadline first. */

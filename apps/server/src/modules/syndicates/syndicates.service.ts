@@ -182,16 +182,21 @@ export class SyndicatesService {
       { memberId: member.id, key: call.idempotencyKey, route: call.route, request: { id, shares } },
       async (work) => {
         const now = this.deps.clock.now();
-        const plan = await repo.lockPlan(work.tx, id);
+        // The plan row is held only at the end (takeShares), so purchases of one plan overlap
+        // until then: the member's limits, the purchase, the freeze, then the shares.
+        const plan = await repo.planById(work.tx, id);
         if (!plan) throw refuse('syndicates.not_found');
-        if (plan.status !== 'open')
-          throw refuse('syndicates.not_open', { status: SYNDICATE_STATUSES[plan.status] });
-        if (plan.deadlineAt <= now) throw refuse('syndicates.deadline_passed');
-        const left = plan.shares - plan.soldShares;
-        if (shares > left) throw refuse('syndicates.sold_out', { left });
+        const refusal = (p: repo.PlanRow) =>
+          p.status !== 'open'
+            ? refuse('syndicates.not_open', { status: SYNDICATE_STATUSES[p.status] })
+            : p.deadlineAt <= now
+              ? refuse('syndicates.deadline_passed')
+              : refuse('syndicates.sold_out', { left: p.shares - p.soldShares });
+        if (plan.status !== 'open' || plan.deadlineAt <= now || shares > plan.shares - plan.soldShares)
+          throw refusal(plan);
         const amount = plan.sharePrice * BigInt(shares);
         await this.deps.responsible.assertMayPlay(work, member.id, now, { kind: 'stake', amount });
-        const purchase = await repo.addShares(work.tx, {
+        const purchase = await repo.recordPurchase(work.tx, {
           planId: plan.id,
           memberId: member.id,
           kind: plan.initiatorId === member.id ? 'initiator' : 'buy',
@@ -207,6 +212,8 @@ export class SyndicatesService {
           plan.planNo,
           '认购',
         );
+        if (!(await repo.takeShares(work.tx, plan.id, shares, now)))
+          throw refusal((await repo.planById(work.tx, id)) ?? plan);
         return { balance: formatFen(balance) };
       },
     );

@@ -151,6 +151,10 @@ describe('合买', () => {
       expect(await wallets(m)).toMatchObject({ frozen: 0n });
       expect((await entriesOf(t, m.id)).filter((e) => e.type === 'bet').map((e) => e.amount)).toEqual([-fen]);
     }
+    const detail = body<{ syndicate_id: number | null; total_amount: string }>(
+      await as(t.app, a, { method: 'GET', url: `/v1/order/by-no/${placed.order_no}/detail` }),
+    ).data;
+    expect(detail).toMatchObject({ syndicate_id: plan.plan.id, total_amount: '100.00' });
     // The plan's order is not the initiator's to cash out or to 晒单.
     const offer = body<{ data: { available: boolean; reason: string } }>(
       await as(t.app, a, { method: 'GET', url: `/v1/cash-out/${placed.order_no}` }),

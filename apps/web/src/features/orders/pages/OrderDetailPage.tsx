@@ -1,6 +1,7 @@
 import { DotLoading, ErrorBlock, InfiniteScroll } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useUrlParam } from '@/ui/hooks.ts';
 import { Money, yuan } from '@/ui/Money.tsx';
 import { Page, Section } from '@/ui/Page.tsx';
@@ -9,6 +10,7 @@ import { orderAmountLabel } from '../cash-out.ts';
 import { CashOut } from '../components/CashOut.tsx';
 import { ShareOrder } from '../../follow/components/ShareOrder.tsx';
 import '../../follow/follow.css';
+import { syndicatePath } from '../../syndicates/paths.ts';
 import { ComboItem, LegItem } from '../components/OrderLegs.tsx';
 import { OrderStatusTag } from '../components/StatusTag.tsx';
 import { COMBO_FILTERS, type ComboFilter, type ComboStats, type OrderDetail } from '../model.ts';
@@ -294,8 +296,20 @@ export default function OrderDetailPage() {
         <>
           <div className="order-top">
             <Summary order={order} />
-            {order.status === 'pending' ? <CashOut orderNo={order.order_no} /> : null}
+            {order.syndicate_id !== null ? (
+              <Link
+                className="order-syndicate-link"
+                to={syndicatePath(order.syndicate_id)}
+                data-testid="order-syndicate-link"
+              >
+                合买方案注单：认购人按份数分配奖金，查看方案 ›
+              </Link>
+            ) : null}
+            {order.status === 'pending' && order.syndicate_id === null ? (
+              <CashOut orderNo={order.order_no} />
+            ) : null}
             {order.status === 'pending' &&
+            order.syndicate_id === null &&
             !order.free_bet &&
             order.follow.copied_from === null &&
             !order.optimised &&
