@@ -16,6 +16,7 @@ import { OVERDUE_CHECK_INTERVAL_MS, type OverdueMatchService } from './modules/s
 import {
   LIVE_ACCEPT_INTERVAL_MS,
   type CashOutService,
+  type FollowSubscriptionsService,
   type LiveAcceptanceService,
 } from './modules/sports/index.ts';
 import type { Metrics } from './ops/metrics.ts';
@@ -31,6 +32,7 @@ export interface JobServices {
   bookBackfill: BookBackfillService;
   liveAcceptance: LiveAcceptanceService;
   cashOut: CashOutService;
+  followSubscriptions: FollowSubscriptionsService;
   lotteryScheduler: LotteryScheduler;
   lotteryChase: LotteryChaseService;
   syndicates: SyndicatesService;
@@ -81,6 +83,12 @@ export function registerJobs(runner: JobRunner, config: AppConfig, s: JobService
     name: 'sports-cash-out-live',
     everyMs: LIVE_ACCEPT_INTERVAL_MS,
     run: () => s.cashOut.decideDue(),
+  });
+  // 定制跟单: each new 晒单 copied for its publisher's subscribers (or refused, and they are told why).
+  runner.every({
+    name: 'follow-auto-copy',
+    everyMs: LIVE_ACCEPT_INTERVAL_MS,
+    run: () => s.followSubscriptions.run(),
   });
   runner.every({
     name: 'lottery-scheduler',

@@ -235,6 +235,7 @@ export async function createServices(
     bookBackfill: sports.bookBackfill,
     liveAcceptance: sports.liveAcceptance,
     cashOut: sports.cashOut,
+    followSubscriptions: sports.followSubscriptions,
     lotteryScheduler: lottery.lotteryScheduler,
     lotteryChase: lottery.lotteryChase,
     syndicates,

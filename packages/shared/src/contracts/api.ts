@@ -293,6 +293,10 @@ import {
   followPostPage,
   followPostParam,
   followPostView,
+  followSubscribeBody,
+  followSubscriptionList,
+  followSubscriptionParam,
+  followSubscriptionView,
 } from './follow.ts';
 import {
   syndicateBuyBody,
@@ -504,6 +508,12 @@ export const memberApi = {
   'GET /v1/follow/posts': { query: followListQuery, response: followPostPage },
   'GET /v1/follow/posts/:id': { params: followPostParam, response: followPostView },
   'GET /v1/follow/leaderboard': { query: followLeaderboardQuery, response: followLeaderboard },
+  'POST /v1/follow/subscriptions': { body: followSubscribeBody, response: followSubscriptionView },
+  'GET /v1/follow/subscriptions': { response: followSubscriptionList },
+  'POST /v1/follow/subscriptions/:id/cancel': {
+    params: followSubscriptionParam,
+    response: followSubscriptionView,
+  },
   'POST /v1/follow/posts/:id/copy': {
     params: followPostParam,
     body: followCopyBody,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FOLLOW_MAX_COMMISSION_BP } from '../domain/sports/follow.ts';
-import { isoDate, moneyString, pageQuery, paginated } from './common.ts';
+import { isoDate, moneyInput, moneyString, pageQuery, paginated } from './common.ts';
 import { orderLegView, orderSubmitResult } from './sports.ts';
 
 /** 跟单 (issue 39, point 3): 晒单 an open 竞彩 order; others copy it with their own multiple. */
@@ -119,3 +119,66 @@ export const followLeaderboard = z
     ),
   })
   .meta({ id: 'FollowLeaderboard' });
+
+// ---- 定制跟单 ----
+
+export const followSubscribeBody = z
+  .object({
+    post_id: z
+      .number({ error: '请选择要定制的发单人' })
+      .int()
+      .positive('晒单ID无效')
+      .max(2_147_483_647, '晒单ID无效')
+      .describe('One of the publisher’s 晒单 (the subscription follows its publisher)'),
+    mode: z.enum(['multiple', 'percent'], { error: '请选择跟单方式' }),
+    value: z
+      .number({ error: '倍数或比例须为整数' })
+      .int('倍数或比例须为整数')
+      .min(1, '倍数或比例至少为1')
+      .max(500, '比例最多500%')
+      .describe('mode multiple: the multiple (1–99); percent: % of the publisher’s multiple (10–500)'),
+    daily_cap: moneyInput.describe('Most the automatic copies may stake per Beijing day, 元'),
+    stop_loss: moneyInput
+      .optional()
+      .describe('Stop once the copies have lost this much net of their payouts, 元'),
+  })
+  .meta({ id: 'FollowSubscribe' });
+
+export const followSubscriptionView = z
+  .object({
+    id: z.number().int(),
+    publisher: z.string(),
+    mode: z.enum(['multiple', 'percent']),
+    mode_text: z.string(),
+    value: z.number().int(),
+    daily_cap: moneyString,
+    stop_loss: moneyString.nullable(),
+    status: z.enum(['active', 'stopped', 'cancelled']),
+    status_text: z.string(),
+    end_reason: z.string().nullable(),
+    copies: z.number().int().describe('Automatic copies placed'),
+    staked: moneyString,
+    staked_today: moneyString,
+    net: moneyString.describe('Payouts less stakes of the decided copies'),
+    recent: z.array(
+      z.object({
+        post_id: z.number().int(),
+        status: z.enum(['pending', 'placed', 'refused']),
+        stake: moneyString.nullable(),
+        reason: z.string().nullable(),
+        at: isoDate,
+      }),
+    ),
+    created_at: isoDate,
+  })
+  .meta({ id: 'FollowSubscription' });
+
+export const followSubscriptionList = z.object({ list: z.array(followSubscriptionView) });
+
+export const followSubscriptionParam = z.object({
+  id: z.coerce
+    .number({ error: '定制ID须为数字' })
+    .int()
+    .positive('定制ID无效')
+    .max(2_147_483_647, '定制ID无效'),
+});

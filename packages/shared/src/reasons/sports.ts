@@ -55,6 +55,7 @@ export const SPORTS_REASONS = reasons({
   'sports.boost_dates': { status: 422, message: '结束时间须晚于开始时间' },
   // ---- 跟单 ----
   'sports.follow_post_not_found': { status: 404, message: '晒单不存在' },
+  'sports.follow_subscription_not_found': { status: 404, message: '定制跟单不存在' },
   /** 晒单 or 跟单 refused: its words say why (not open, already shared, closed, one's own). */
   'sports.follow_refused': { status: 422, message: (p: { why: string }) => p.why },
   // ---- 提前结算 ----

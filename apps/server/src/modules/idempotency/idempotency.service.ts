@@ -41,6 +41,15 @@ function stableJson(value: unknown): string {
 export class IdempotencyService {
   constructor(private readonly db: Db) {}
 
+  /**
+   * The answer stored under a member's key, if a request with it has committed: lets a job that
+   * submits on a member's behalf find its own earlier submit again whatever the request now is.
+   */
+  async answered<T>(memberId: number, key: string): Promise<T | undefined> {
+    const earlier = await repo.findRecord(this.db, memberId, key);
+    return earlier ? (earlier.response as T) : undefined;
+  }
+
   async run<T>(call: IdempotentCall, fn: (work: Work) => Promise<T>): Promise<IdempotentResult<T>> {
     if (call.key === undefined) {
       return { data: await inTransaction(this.db, fn), replayed: false };

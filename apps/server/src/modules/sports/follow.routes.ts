@@ -12,6 +12,7 @@ const member = { member: true } as const;
 /** 跟单: 晒单 an open order, the 跟单大厅, one 晒单, and copying it. */
 export const followRoutes = contractRoutes(memberApi, (app) => {
   const svc = app.services.follow;
+  const subs = app.services.followSubscriptions;
   return {
     'POST /v1/follow/posts': {
       tags,
@@ -38,6 +39,27 @@ export const followRoutes = contractRoutes(memberApi, (app) => {
       summary: '战绩榜（近7天或30天：命中率、盈利率、连红、跟单人数；至少一张已开奖晒单才上榜，前50名）',
       access: member,
       handler: async (request) => ok(await svc.leaderboard(request.query), '获取成功'),
+    },
+    'POST /v1/follow/subscriptions': {
+      tags,
+      summary:
+        '定制跟单（订阅一位发单人：固定倍数或按其倍数比例自动跟其新晒单；每日上限与止损；每单与手动跟单同样校验，未成功会通知）',
+      access: member,
+      handler: async (request) =>
+        ok(await subs.subscribe(memberOf(request).member.id, request.body), '定制成功'),
+    },
+    'GET /v1/follow/subscriptions': {
+      tags,
+      summary: '我的定制跟单（方式、每日上限、止损、已跟单数与金额、盈亏、最近的自动跟单结果）',
+      access: member,
+      handler: async (request) => ok(await subs.list(memberOf(request).member.id), '获取成功'),
+    },
+    'POST /v1/follow/subscriptions/:id/cancel': {
+      tags,
+      summary: '取消定制跟单（已下的跟单注单不受影响）',
+      access: member,
+      handler: async (request) =>
+        ok(await subs.cancel(memberOf(request).member.id, request.params.id), '已取消定制'),
     },
     'POST /v1/follow/posts/:id/copy': {
       tags,
@@ -77,6 +99,27 @@ export const followAdminRoutes = contractRoutes(backofficeApi, (app) => ({
       { title: '可跟', value: (r) => (r.open ? '是' : '否') },
       { title: '截止', value: (r) => r.closes_at },
       { title: '发单时间', value: (r) => r.created_at },
+    ],
+  }),
+  ...listRoutes(backofficeApi, 'GET /admin/v1/follow/subscriptions', {
+    access: { permission: 'sports' },
+    tags: ['管理后台-跟单'],
+    summary: '定制跟单：会员、发单人、方式、每日上限、止损、状态、自动跟单数、金额与盈亏',
+    list: (q) => app.services.followSubscriptions.adminList(q),
+    fileName: '定制跟单',
+    csv: [
+      { title: 'ID', value: (r) => r.id },
+      { title: '会员', value: (r) => r.member },
+      { title: '发单人', value: (r) => r.publisher },
+      { title: '方式', value: (r) => r.mode_text },
+      { title: '每日上限', value: (r) => r.daily_cap },
+      { title: '止损', value: (r) => r.stop_loss ?? '' },
+      { title: '状态', value: (r) => r.status_text },
+      { title: '结束原因', value: (r) => r.end_reason ?? '' },
+      { title: '自动跟单', value: (r) => r.copies },
+      { title: '跟单金额', value: (r) => r.staked },
+      { title: '盈亏', value: (r) => r.net },
+      { title: '定制时间', value: (r) => r.created_at },
     ],
   }),
 }));

@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { refuse } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { LedgerService } from '../ledger/index.ts';
+import * as subscriptions from './follow-subscriptions.repo.ts';
 import * as repo from './follow.repo.ts';
 import * as orders from './orders.repo.ts';
 import type { OrdersService, SubmitContext } from './orders.service.ts';
@@ -88,16 +89,19 @@ export class FollowService {
     if (legs.some((l) => l.inPlay) || !reads.matches.every((m) => isOpenForBetting(m, now)))
       throw why('注单中有比赛已开赛或停售，不能晒单');
     const closesAt = new Date(Math.min(...reads.matches.map((m) => salesCloseAt(m).getTime())));
-    const post = await inTransaction(this.db, (work) =>
-      repo.insertPost(work.tx, {
+    // 定制跟单: one waiting copy per active subscriber, in the 晒单's transaction.
+    const post = await inTransaction(this.db, async (work) => {
+      const inserted = await repo.insertPost(work.tx, {
         orderId: order.id,
         memberId,
         comment: body.comment,
         commissionBp: body.commission_bp,
         closesAt,
         createdAt: now,
-      }),
-    );
+      });
+      if (inserted) await subscriptions.enqueueCopies(work.tx, memberId, inserted.id, now);
+      return inserted;
+    });
     if (!post) throw why('该注单已晒单');
     return this.view(post, memberId);
   }

@@ -18,6 +18,7 @@ export { boostsRoutes } from './boosts.routes.ts';
 export { cashOutRoutes } from './cash-out.routes.ts';
 export { followAdminRoutes, followRoutes } from './follow.routes.ts';
 export { FollowService } from './follow.service.ts';
+export { FollowSubscriptionsService } from './follow-subscriptions.service.ts';
 export { BoostsService } from './boosts.service.ts';
 export { SportsPreferencesService } from './preferences.service.ts';
 export { SettlementService } from './settlement.service.ts';

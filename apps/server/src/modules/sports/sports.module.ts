@@ -14,6 +14,7 @@ import { BoostsService } from './boosts.service.ts';
 import { CashOutService } from './cash-out.service.ts';
 import { FeedSync } from './feed-sync.ts';
 import { FollowService } from './follow.service.ts';
+import { FollowSubscriptionsService } from './follow-subscriptions.service.ts';
 import type { SportsFeed } from './feed/feed.ts';
 import { MatchesService } from './matches.service.ts';
 import { OrdersService } from './orders.service.ts';
@@ -131,6 +132,15 @@ export function createSports(
     orders,
     /** 跟单: 晒单, copies, and the publishers' commissions at settlement. */
     follow,
+    /** 定制跟单: subscriptions, and the leader job `follow-auto-copy` that copies new 晒单 for them. */
+    followSubscriptions: new FollowSubscriptionsService(
+      c.db,
+      c.clock,
+      follow,
+      d.idempotency,
+      d.messages,
+      c.log,
+    ),
     /** 合买's orders: a plan's slip priced when started, its order placed when decided. */
     syndicateOrders: new SyndicateOrders(c.db, d.ledger, c.clock, sportsPreferences, c.events),
     sportsAdmin: new SportsAdminService(

@@ -167,7 +167,7 @@ import {
   matchOrdersQuery,
   suspendBody,
 } from './sports.ts';
-import { adminFollowItem, adminFollowQuery } from './follow.ts';
+import { adminFollowItem, adminFollowQuery, adminFollowSubscriptionItem } from './follow.ts';
 import {
   adminSyndicateCommissionQuery,
   adminSyndicateCommissions,
@@ -521,6 +521,11 @@ export const backofficeApi = {
   'GET /admin/v1/sports/cash-out': { response: cashOutRules },
   'GET /admin/v1/follow/posts': { query: adminFollowQuery, response: paginated(adminFollowItem) },
   'GET /admin/v1/follow/posts/export': { query: adminFollowQuery, response: csvFile },
+  'GET /admin/v1/follow/subscriptions': {
+    query: pageQuery,
+    response: paginated(adminFollowSubscriptionItem),
+  },
+  'GET /admin/v1/follow/subscriptions/export': { query: pageQuery, response: csvFile },
   'GET /admin/v1/syndicates': { query: adminSyndicateQuery, response: paginated(adminSyndicateItem) },
   'GET /admin/v1/syndicates/export': { query: adminSyndicateQuery, response: csvFile },
   'GET /admin/v1/syndicates/commissions': {

@@ -24,3 +24,20 @@ export const adminFollowItem = z.object({
   closes_at: isoDate,
   created_at: isoDate,
 });
+
+export const adminFollowSubscriptionItem = z.object({
+  id: z.number().int(),
+  member: z.string(),
+  member_id: z.number().int(),
+  publisher: z.string(),
+  publisher_id: z.number().int(),
+  mode_text: z.string(),
+  daily_cap: moneyString,
+  stop_loss: moneyString.nullable(),
+  status_text: z.string(),
+  end_reason: z.string().nullable(),
+  copies: z.number().int(),
+  staked: moneyString,
+  net: moneyString,
+  created_at: isoDate,
+});

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { followCommission, publisherRecord, type PostResult } from './follow.ts';
+import {
+  autoCopyMultiple,
+  autoCopyRefusal,
+  followCommission,
+  publisherRecord,
+  type PostResult,
+} from './follow.ts';
 
 describe('跟单 commission', () => {
   it('takes the rate of the winnings only: 100元 staked, 380元 paid, 5 % → 14.00元', () => {
@@ -79,5 +85,24 @@ describe('战绩', () => {
       streak: 0,
       copiers: 0,
     });
+  });
+});
+
+describe('定制跟单', () => {
+  it('sizes each copy by a fixed multiple or a share of the publisher’s', () => {
+    expect(autoCopyMultiple('multiple', 3, 10)).toBe(3);
+    expect(autoCopyMultiple('percent', 50, 5)).toBe(3); // 2.5 → 3 (half up)
+    expect(autoCopyMultiple('percent', 10, 4)).toBe(1); // 0.4 → at least ×1
+    expect(autoCopyMultiple('percent', 300, 50)).toBe(99); // 150 → at most ×99
+  });
+
+  it('stops at the loss limit, then keeps to the daily cap', () => {
+    const base = { stakeFen: 1_000n, stakedTodayFen: 0n, dailyCapFen: 5_000n, netFen: 0n, stopLossFen: null };
+    expect(autoCopyRefusal(base)).toBeNull();
+    expect(autoCopyRefusal({ ...base, stakedTodayFen: 4_000n })).toBeNull(); // exactly the cap
+    expect(autoCopyRefusal({ ...base, stakedTodayFen: 4_001n })).toBe('daily_cap');
+    expect(autoCopyRefusal({ ...base, netFen: -3_000n, stopLossFen: 3_000n })).toBe('stop_loss');
+    expect(autoCopyRefusal({ ...base, netFen: -2_999n, stopLossFen: 3_000n })).toBeNull();
+    expect(autoCopyRefusal({ ...base, netFen: 10_000n, stopLossFen: 1n })).toBeNull();
   });
 });

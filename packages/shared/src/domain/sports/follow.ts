@@ -73,3 +73,38 @@ export function publisherRecord(posts: readonly PostResult[], sinceMs: number): 
       .reduce((n, p) => n + p.copies, 0),
   };
 }
+
+/**
+ * 定制跟单: how a subscription sizes each automatic copy of its publisher's new 晒单 — a fixed
+ * multiple, or a percentage of the publisher's own multiple (rounded half up, at least ×1, at most
+ * ×99) — and whether it may place one more today under its daily cap.
+ */
+export const FOLLOW_SUBSCRIPTION_MODES = { multiple: '固定倍数', percent: '按发单人倍数比例' } as const;
+export type FollowSubscriptionMode = keyof typeof FOLLOW_SUBSCRIPTION_MODES;
+
+/** The multiple of an automatic copy (1–99). */
+export function autoCopyMultiple(
+  mode: FollowSubscriptionMode,
+  value: number,
+  publisherMultiple: number,
+): number {
+  const raw = mode === 'multiple' ? value : Math.floor((publisherMultiple * value + 50) / 100);
+  return Math.min(99, Math.max(1, raw));
+}
+
+/**
+ * Why an automatic copy of `stakeFen` is not placed, or null: over the day's cap with what the
+ * subscription already staked today, or its copies have lost `stopLossFen` or more (net of their
+ * payouts) since it started.
+ */
+export function autoCopyRefusal(input: {
+  stakeFen: bigint;
+  stakedTodayFen: bigint;
+  dailyCapFen: bigint;
+  netFen: bigint;
+  stopLossFen: bigint | null;
+}): 'stop_loss' | 'daily_cap' | null {
+  if (input.stopLossFen !== null && -input.netFen >= input.stopLossFen) return 'stop_loss';
+  if (input.stakedTodayFen + input.stakeFen > input.dailyCapFen) return 'daily_cap';
+  return null;
+}
