@@ -2,7 +2,8 @@
  * 跟单 in the member app (issue 39, point 3), at 375 px: demo001 shares (晒单) an open single from
  * its order page with a comment and a 5 % commission; a second member finds it in the 跟单大厅,
  * copies it ×3 (a new order of their own at the current odds) and lands on that order. Once the
- * match is settled, demo001 is on the 战绩榜.
+ * match is settled, demo001 is on the 战绩榜. A third member subscribes (定制跟单) to demo001 from a
+ * 晒单, and demo001's next 晒单 is copied for them by the job.
  */
 import { TERMS_VERSION } from '@app/shared';
 import { describe, expect, it } from 'vitest';
@@ -121,6 +122,75 @@ describe('跟单', () => {
     expect(text).toMatch(/\d\/[1-9]/);
     await settle(page);
     await screenshot(page, 'follow-leaderboard');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('定制跟单: a member subscribes from a 晒单; the publisher’s next 晒单 is copied for them by the job', async () => {
+    const services = server.app.services;
+    await services.feedSync.tick(clock.now());
+    const [first, second] = await footballOnSale(server, clock.now().getTime(), 60 * 60_000);
+    if (!first || !second) throw new Error('two open football matches are needed');
+    const demo = await memberApi(server, 'demo001', 'demo1234');
+    const publish = async (matchId: number) => {
+      const [option, odds] = Object.entries(await winDrawLoseOdds(server, matchId))[0]!;
+      const placed = await demo<{ order_no: string }>('POST', '/v1/order/submit', {
+        sport_type: 1,
+        bet_mode: 'single',
+        pass_type: 'single',
+        multiple: 4,
+        selections: [{ match_id: matchId, bet_type: 'winDrawLose', option, odds }],
+      });
+      return (
+        await demo<{ id: number }>('POST', '/v1/follow/posts', {
+          order_no: placed.order_no,
+          comment: '继续稳',
+          commission_bp: 0,
+        })
+      ).id;
+    };
+    const postId = await publish(first.id);
+
+    const username = uniqueUsername('fs');
+    const registered = await server.app.inject({
+      method: 'POST',
+      url: '/v1/register',
+      payload: { username, password: 'abc12345', accept_terms: true, terms_version: TERMS_VERSION },
+      remoteAddress: '203.0.113.93',
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const memberId = registered.json<{ data: { userinfo: { id: number } } }>().data.userinfo.id;
+    await inTransaction(services.database.db, (work) =>
+      services.ledger.post(work, { memberId, amount: 10_000n, type: 'adjust' }),
+    );
+    await signIn(username, 'abc12345');
+    await page.goto(`/#/pages/follow/post?id=${postId}`);
+    await waitForRoute(page, '/pages/follow/post');
+    await page.getByTestId('follow-subscribe').click();
+    const sheet = page.getByTestId('follow-subscribe-sheet');
+    await sheet.waitFor();
+    await sheet.getByRole('radio', { name: '按发单人倍数比例' }).click();
+    await sheet.getByTestId('follow-subscribe-value').locator('input').fill('50');
+    await sheet.getByTestId('follow-subscribe-cap').locator('input').fill('20');
+    await sheet.getByTestId('follow-subscribe-stop').locator('input').fill('50');
+    await toastsGone(page);
+    await settle(page);
+    await screenshot(page, 'follow-subscribe');
+    await sheet.getByTestId('follow-subscribe-submit').click();
+    await waitForRoute(page, '/pages/follow/subscriptions');
+    await page.getByTestId('follow-subscription').first().waitFor();
+
+    // demo001's next 晒单 (×4) is copied at half its multiple (×2, 4.00 元) by the job.
+    const next = await publish(second.id);
+    expect(await services.followSubscriptions.run()).toEqual({ placed: 1, refused: 0 });
+    await page.reload();
+    await waitForRoute(page, '/pages/follow/subscriptions');
+    await expect.poll(() => page.getByTestId('follow-subscription-copies').first().textContent()).toBe('1');
+    const copy = page.getByTestId('follow-subscription-copy').first();
+    expect(await copy.textContent()).toContain(`晒单 #${next}`);
+    expect(await copy.textContent()).toContain('已跟单');
+    await toastsGone(page);
+    await settle(page);
+    await screenshot(page, 'follow-subscriptions');
     expect(pageErrors).toEqual([]);
   });
 });

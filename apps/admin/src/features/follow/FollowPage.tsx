@@ -1,7 +1,7 @@
 import { PageContainer, type ProColumns } from '@ant-design/pro-components';
 import { boostRateText } from '@app/shared';
 import type { BackofficeRow } from '@app/shared/backoffice-api';
-import { Tag, Typography } from 'antd';
+import { Tabs, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { beijing } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
@@ -67,17 +67,101 @@ const columns: ProColumns<Post>[] = [
   { title: '发单时间', dataIndex: 'created_at', search: false, render: (_, r) => beijing(r.created_at) },
 ];
 
-/** 跟单: every 晒单 with its copies and the commission its publisher was paid from copiers' winnings. */
+type Subscription = BackofficeRow<'/admin/v1/follow/subscriptions'>;
+
+const subscriptionColumns: ProColumns<Subscription>[] = [
+  { title: 'ID', dataIndex: 'id', search: false, width: 70 },
+  {
+    title: '会员',
+    dataIndex: 'member',
+    search: false,
+    render: (_, r) => <Link to={`/members/${r.member_id}`}>{r.member}</Link>,
+  },
+  {
+    title: '发单人',
+    dataIndex: 'publisher',
+    search: false,
+    render: (_, r) => <Link to={`/members/${r.publisher_id}`}>{r.publisher}</Link>,
+  },
+  { title: '方式', dataIndex: 'mode_text', search: false },
+  {
+    title: '每日上限',
+    dataIndex: 'daily_cap',
+    search: false,
+    align: 'right',
+    render: (_, r) => <Money value={r.daily_cap} />,
+  },
+  {
+    title: '止损',
+    dataIndex: 'stop_loss',
+    search: false,
+    align: 'right',
+    render: (_, r) => (r.stop_loss === null ? '-' : <Money value={r.stop_loss} />),
+  },
+  {
+    title: '状态',
+    dataIndex: 'status_text',
+    search: false,
+    render: (_, r) => (
+      <>
+        <Tag color={r.status_text === '跟单中' ? 'gold' : undefined}>{r.status_text}</Tag>
+        {r.end_reason ? <Typography.Text type="secondary">{r.end_reason}</Typography.Text> : null}
+      </>
+    ),
+  },
+  { title: '自动跟单', dataIndex: 'copies', search: false, align: 'right' },
+  {
+    title: '跟单金额',
+    dataIndex: 'staked',
+    search: false,
+    align: 'right',
+    render: (_, r) => <Money value={r.staked} />,
+  },
+  {
+    title: '盈亏',
+    dataIndex: 'net',
+    search: false,
+    align: 'right',
+    render: (_, r) => <Money value={r.net} />,
+  },
+  { title: '定制时间', dataIndex: 'created_at', search: false, render: (_, r) => beijing(r.created_at) },
+];
+
+/** 跟单: every 晒单 with its copies and the commission paid; every 定制跟单 with its copies' money. */
 export function FollowPage() {
   return (
     <PageContainer title="晒单跟单">
-      <ServerTable
-        path="/admin/v1/follow/posts"
-        exportPath="/admin/v1/follow/posts/export"
-        exportName="晒单跟单"
-        rowKey="id"
-        columns={columns}
-        headerTitle="跟单按当前赔率下单；跟单注单中奖且盈利时，按晒单佣金比例从其派奖中支付给发单人"
+      <Tabs
+        items={[
+          {
+            key: 'posts',
+            label: '晒单',
+            children: (
+              <ServerTable
+                path="/admin/v1/follow/posts"
+                exportPath="/admin/v1/follow/posts/export"
+                exportName="晒单跟单"
+                rowKey="id"
+                columns={columns}
+                headerTitle="跟单按当前赔率下单；跟单注单中奖且盈利时，按晒单佣金比例从其派奖中支付给发单人"
+              />
+            ),
+          },
+          {
+            key: 'subscriptions',
+            label: '定制跟单',
+            children: (
+              <ServerTable
+                path="/admin/v1/follow/subscriptions"
+                exportPath="/admin/v1/follow/subscriptions/export"
+                exportName="定制跟单"
+                rowKey="id"
+                columns={subscriptionColumns}
+                headerTitle="发单人的每张新晒单按会员设置自动跟单（每日上限、止损），每单与手动跟单同样校验"
+              />
+            ),
+          },
+        ]}
       />
     </PageContainer>
   );

@@ -82,3 +82,43 @@ export function useCopyPost() {
     onError: failed('跟单失败'),
   });
 }
+
+// ---- 定制跟单 ----
+
+export const subscriptionKeys = {
+  all: [MEMBER_SCOPE, 'follow-subscriptions'] as const,
+};
+
+export function useSubscriptionsQuery() {
+  const token = useSessionStore((s) => s.token);
+  return useQuery({
+    queryKey: subscriptionKeys.all,
+    queryFn: ({ signal }) =>
+      api.get('/v1/follow/subscriptions', undefined, { toast: false, light: true, signal }),
+    enabled: Boolean(token),
+  });
+}
+
+export function useSubscribe() {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    send: (body: ApiBody<'POST', '/v1/follow/subscriptions'>) =>
+      api.post('/v1/follow/subscriptions', body, { toast: false, loading: '提交中…' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
+    onError: failed('定制失败'),
+  });
+}
+
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    send: (id: number) =>
+      api.post('/v1/follow/subscriptions/:id/cancel', undefined, {
+        params: { id },
+        toast: false,
+        loading: '取消中…',
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
+    onError: failed('取消失败'),
+  });
+}

@@ -14,6 +14,12 @@ export const routes = defineRoutes([
     load: () => import('./pages/FollowLeaderboardPage.tsx'),
   },
   {
+    path: '/pages/follow/subscriptions',
+    title: '我的定制',
+    auth: true,
+    load: () => import('./pages/FollowSubscriptionsPage.tsx'),
+  },
+  {
     path: '/pages/follow/post',
     title: '晒单详情',
     auth: true,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Page } from '@/ui/Page.tsx';
 import { PostCard } from '../components/PostCard.tsx';
-import { FOLLOW_BOARD_PATH, followPostPath } from '../paths.ts';
+import { FOLLOW_BOARD_PATH, FOLLOW_SUBSCRIPTIONS_PATH, followPostPath } from '../paths.ts';
 import { useFollowHallQuery, type HallTab } from '../queries.ts';
 import '../follow.css';
 
@@ -23,9 +23,18 @@ export default function FollowHallPage() {
     <Page
       title="跟单大厅"
       right={
-        <Link className="fl-board-link" to={FOLLOW_BOARD_PATH} data-testid="follow-board-link">
-          战绩榜
-        </Link>
+        <span className="fl-links">
+          <Link
+            className="fl-board-link"
+            to={FOLLOW_SUBSCRIPTIONS_PATH}
+            data-testid="follow-subscriptions-link"
+          >
+            定制
+          </Link>
+          <Link className="fl-board-link" to={FOLLOW_BOARD_PATH} data-testid="follow-board-link">
+            战绩榜
+          </Link>
+        </span>
       }
     >
       <Tabs className="fl-tabs" activeKey={tab} onChange={(key) => setTab(key as HallTab)}>

@@ -10,6 +10,8 @@ import { Page } from '@/ui/Page.tsx';
 import { formatDateTime } from '@/ui/format.ts';
 import { AFTER_BALANCE_PUSH_MS } from '../../orders/cash-out.ts';
 import { hitRate, PostLegs } from '../components/PostCard.tsx';
+import { SubscribeSheet } from '../components/SubscribeSheet.tsx';
+import { FOLLOW_SUBSCRIPTIONS_PATH } from '../paths.ts';
 import { useCopyPost, useFollowPostQuery } from '../queries.ts';
 import '../follow.css';
 
@@ -24,6 +26,7 @@ export default function FollowPostPage() {
   const copy = useCopyPost();
   const [multiple, setMultiple] = useState(1);
   const [problem, setProblem] = useState<string | null>(null);
+  const [subscribing, setSubscribing] = useState(false);
   const post = query.data;
   // The stake of one multiple of the slip: the publisher's stake over their multiple.
   const unitFen = post ? fenFromDecimal(post.total_amount) / BigInt(post.multiple) : 0n;
@@ -155,6 +158,32 @@ export default function FollowPostPage() {
               <span>截止 {formatDateTime(post.closes_at)}</span>
             </div>
           </section>
+          {!post.mine ? (
+            <div className="fl-share-row">
+              <Button
+                size="small"
+                color="primary"
+                fill="outline"
+                data-testid="follow-subscribe"
+                onClick={() => setSubscribing(true)}
+              >
+                定制跟单
+              </Button>
+            </div>
+          ) : null}
+          {subscribing ? (
+            <SubscribeSheet
+              open
+              postId={post.id}
+              publisher={post.publisher}
+              onClose={() => setSubscribing(false)}
+              onDone={() => {
+                setSubscribing(false);
+                toast.success('定制成功，新晒单将自动跟单');
+                void navigate(FOLLOW_SUBSCRIPTIONS_PATH);
+              }}
+            />
+          ) : null}
           {post.mine ? (
             <p className="fl-note muted" data-testid="follow-mine-note">
               这是你的晒单：已获佣金 {yuan(post.commission_earned)} 元
