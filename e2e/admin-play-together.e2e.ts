@@ -85,6 +85,21 @@ describe('追号 in the console', () => {
     expect(await row.textContent()).toContain('8%');
     expect(await row.textContent()).toContain('可跟单');
     await screenshot(page, 'admin-follow');
+    // 定制跟单: a member's subscription to demo001, in its own tab.
+    const subscriber = await memberApi(server, 'demo002', 'demo1234');
+    const post = await demo<{ list: Array<{ id: number }> }>('GET', '/v1/follow/posts?mine=1');
+    await subscriber('POST', '/v1/follow/subscriptions', {
+      post_id: post.list[0]!.id,
+      mode: 'multiple',
+      value: 2,
+      daily_cap: '50',
+    });
+    await page.getByRole('tab', { name: '定制跟单' }).click();
+    const sub = page.locator('.ant-table-row').filter({ hasText: '2倍' });
+    await sub.first().waitFor();
+    expect(await sub.first().textContent()).toContain('demo001');
+    expect(await sub.first().textContent()).toContain('跟单中');
+    await screenshot(page, 'admin-follow-subscriptions');
     expect(pageErrors).toEqual([]);
   });
 

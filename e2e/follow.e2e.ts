@@ -7,6 +7,8 @@
  */
 import { TERMS_VERSION } from '@app/shared';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../apps/server/src/db/rows.ts';
+import { sql } from '../apps/server/src/db/sql.ts';
 import { inTransaction } from '../apps/server/src/db/tx.ts';
 import { dismissHomeModal, login, toast, toastsGone, uniqueUsername, waitForRoute } from './support/app.ts';
 import { screenshot, settle } from './support/browser.ts';
@@ -191,6 +193,26 @@ describe('跟单', () => {
     await toastsGone(page);
     await settle(page);
     await screenshot(page, 'follow-subscriptions');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('an expert who bets as demo001 shows demo001’s 晒单 as 实单 on the expert page', async () => {
+    const db = server.app.services.database.db;
+    const [expert] = rowsOf<{ id: number }>(
+      await db.execute(sql`SELECT id FROM experts WHERE enabled ORDER BY id LIMIT 1`),
+    );
+    await db.execute(
+      sql`UPDATE experts SET member_id = (SELECT id FROM members WHERE username = 'demo001') WHERE id = ${expert!.id}`,
+    );
+    await page.goto(`/#/expertPages/ExpertDetail?id=${expert!.id}`);
+    const slips = page.getByTestId('expert-slips');
+    await slips.getByTestId('follow-post').first().waitFor();
+    expect(await slips.getByTestId('follow-post').count()).toBeGreaterThanOrEqual(2);
+    expect(await slips.textContent()).toContain('de***');
+    await slips.scrollIntoViewIfNeeded();
+    await toastsGone(page);
+    await settle(page);
+    await screenshot(page, 'expert-slips');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -73,7 +73,7 @@ import {
   logUploadBody,
   logUploadResult,
 } from './client-logs.ts';
-import { idParam, okData, paginated } from './common.ts';
+import { idParam, okData, pageQuery, paginated } from './common.ts';
 import {
   articleLimitQuery,
   bannerListQuery,
@@ -607,6 +607,7 @@ export const memberApi = {
   'GET /v1/experts/:id': { params: contentIdParam, response: expertView },
   'GET /v1/promo/experts/:id': { params: contentIdParam, response: expertView },
   'GET /v1/experts/:id/stats': { params: contentIdParam, response: expertStats },
+  'GET /v1/experts/:id/slips': { params: contentIdParam, query: pageQuery, response: followPostPage },
   'GET /v1/promo/experts/:id/stats': { params: contentIdParam, response: expertStats },
   'GET /v1/expert-articles': { query: expertArticleListQuery, response: paginated(expertArticleSummary) },
   'GET /v1/promo/expert-articles': {

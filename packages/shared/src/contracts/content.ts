@@ -146,6 +146,7 @@ export const expertView = z.object({
   promoted: z.boolean(),
   article_count: z.number().int(),
   stats: expertStats,
+  has_slips: z.boolean().describe('The expert bets as a member: GET /v1/experts/:id/slips lists their 晒单'),
 });
 export type ExpertView = z.infer<typeof expertView>;
 

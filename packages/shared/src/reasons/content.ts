@@ -6,6 +6,7 @@ export const CONTENT_REASONS = reasons({
   'content.banner_not_found': { status: 404, message: '广告不存在或已下线' },
   'content.article_not_found': { status: 404, message: '文章不存在或已下线' },
   'content.expert_not_found': { status: 404, message: '专家不存在' },
+  'content.expert_member_not_found': { status: 422, message: '关联的会员不存在，请填写正确的会员ID' },
   'content.category_not_found': { status: 404, message: '资讯分类不存在' },
   'content.not_found': { status: 404, message: '内容不存在' },
   'content.ends_before_start': { status: 422, message: '结束时间须晚于开始时间' },

@@ -8,7 +8,7 @@ import {
 import { expertArticleBody, expertBody } from '@app/shared/backoffice';
 import type { BackofficeRow } from '@app/shared/backoffice-api';
 import { Tabs, Tag } from 'antd';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { beijing } from '@/lib/format.ts';
 import { CrudPage } from '@/ui/CrudPage.tsx';
 import { RichText } from './RichText.tsx';
@@ -24,6 +24,13 @@ const expertColumns: ProColumns<Expert>[] = [
   { title: '头衔', dataIndex: 'title', search: false },
   { title: '分类ID', dataIndex: 'category_id', search: false },
   { title: '推广', dataIndex: 'promoted', search: false, render: (_, r) => on(r.promoted, '推广') },
+  {
+    title: '关联会员',
+    dataIndex: 'member_id',
+    search: false,
+    render: (_, r) =>
+      r.member_id === null ? '-' : <Link to={`/members/${r.member_id}`}>#{r.member_id}</Link>,
+  },
   {
     title: '状态',
     dataIndex: 'enabled',
@@ -84,6 +91,7 @@ export default function ExpertsPage() {
                 avatar: v.avatar ?? '',
                 title: v.title ?? '',
                 intro: v.intro ?? '',
+                member_id: v.member_id === undefined || v.member_id === null ? null : Number(v.member_id),
               })}
               fields={
                 <>
@@ -98,6 +106,11 @@ export default function ExpertsPage() {
                   <ProFormText name="title" label="头衔" />
                   <ProFormTextArea name="intro" label="简介" />
                   <ProFormDigit name="sort" label="排序" fieldProps={{ precision: 0 }} />
+                  <ProFormDigit
+                    name="member_id"
+                    label="关联会员ID（选填：其晒单作为专家实单展示）"
+                    fieldProps={{ precision: 0 }}
+                  />
                   <ProFormSwitch name="promoted" label="推广" />
                   <ProFormSwitch name="enabled" label="启用" />
                 </>

@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { refuse } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
+import { findMemberById } from '../accounts/index.ts';
 import type { AppConfigService } from '../app-config/index.ts';
 import { sanitizeRichText } from './sanitize.ts';
 import type { MessagesService } from '../messages/index.ts';
@@ -73,6 +74,7 @@ const expertItem = (r: ExpertRow) => ({
   promoted: r.promoted,
   enabled: r.enabled,
   sort: r.sort,
+  member_id: r.memberId,
 });
 const categoryItem = (r: CategoryRow) => ({
   id: r.id,
@@ -292,7 +294,7 @@ export class ContentAdminService {
     const { rows, total } = await repo.pageContent(this.db, 'expert', filterOf(q));
     return pageOf(rows.map(expertItem), total, q);
   }
-  saveExpert(
+  async saveExpert(
     id: number | null,
     b: {
       category_id: number;
@@ -303,9 +305,12 @@ export class ContentAdminService {
       promoted: boolean;
       enabled: boolean;
       sort: number;
+      member_id: number | null;
     },
     call: OperatorCall,
   ) {
+    if (b.member_id !== null && !(await findMemberById(this.db, b.member_id)))
+      throw refuse('content.expert_member_not_found');
     return this.save(
       'expert',
       id,
@@ -318,6 +323,7 @@ export class ContentAdminService {
         promoted: b.promoted,
         enabled: b.enabled,
         sort: b.sort,
+        memberId: b.member_id,
       },
       expertItem,
       call,

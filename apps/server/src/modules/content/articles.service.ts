@@ -102,6 +102,7 @@ export class ArticlesService {
         promoted: r.promoted,
         article_count: p.articles,
         stats: expertStatsOf(p.picks),
+        has_slips: r.memberId !== null,
       };
     });
   }

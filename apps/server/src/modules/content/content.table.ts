@@ -64,6 +64,8 @@ export const experts = pgTable(
     promoted: boolean('promoted').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
+    /** The member account the expert also bets with: their 晒单 are the expert's real slips (实单). */
+    memberId: integer('member_id'),
   },
   (t) => [index('experts_category_idx').on(t.categoryId)],
 );

@@ -228,3 +228,14 @@ export async function adminPosts(
   );
   return { rows, total: count?.n ?? 0 };
 }
+
+/**
+ * The member account an enabled expert bets with (content's `experts.member_id`, read by its SQL
+ * name): null when none is linked, undefined when there is no such expert.
+ */
+export async function expertMemberId(db: Handle, expertId: number): Promise<number | null | undefined> {
+  const [row] = rowsOf<{ member_id: number | null }>(
+    await db.execute(sql`SELECT member_id FROM experts WHERE id = ${expertId} AND enabled`),
+  );
+  return row === undefined ? undefined : row.member_id === null ? null : Number(row.member_id);
+}

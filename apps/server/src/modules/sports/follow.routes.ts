@@ -34,6 +34,11 @@ export const followRoutes = contractRoutes(memberApi, (app) => {
       handler: async (request) =>
         ok(await svc.one(memberOf(request).member.id, request.params.id), '获取成功'),
     },
+    'GET /v1/experts/:id/slips': {
+      tags: ['专家'],
+      summary: '专家实单：专家关联会员账号的晒单（含已开奖的结果），最新在前',
+      handler: async (request) => ok(await svc.expertSlips(request.params.id, request.query), '获取成功'),
+    },
     'GET /v1/follow/leaderboard': {
       tags,
       summary: '战绩榜（近7天或30天：命中率、盈利率、连红、跟单人数；至少一张已开奖晒单才上榜，前50名）',

@@ -118,6 +118,19 @@ export class FollowService {
     return pageOf(await Promise.all(rows.map((r) => this.view(r, viewerId))), total, query);
   }
 
+  /** 实单: the 晒单 of the member account an expert bets with, newest first (empty when none is linked). */
+  async expertSlips(expertId: number, query: { page: number; per_page: number }) {
+    const memberId = await repo.expertMemberId(this.db, expertId);
+    if (memberId === undefined) throw refuse('content.expert_not_found');
+    if (memberId === null) return pageOf([], 0, query);
+    const { rows, total } = await repo.listPosts(
+      this.db,
+      { now: this.clock.now(), sort: 'newest', memberId },
+      query,
+    );
+    return pageOf(await Promise.all(rows.map((r) => this.view(r, 0))), total, query);
+  }
+
   async one(viewerId: number, id: number) {
     const post = await repo.postById(this.db, id);
     if (!post) throw refuse('sports.follow_post_not_found');

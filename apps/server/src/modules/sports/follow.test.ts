@@ -19,6 +19,8 @@ import {
   wdlOption,
   type MatchRow,
 } from '../../test/sports-helpers.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { sql } from '../../db/sql.ts';
 import { orders } from './sports.table.ts';
 
 let t: TestApp;
@@ -256,5 +258,42 @@ describe('跟单', () => {
       body(await as(t.app, b, { method: 'POST', url: '/v1/follow/posts/1/copy', payload: { multiple: 100 } }))
         .code,
     ).toBe(400);
+  });
+
+  it('an expert linked to a member shows that member’s 晒单 as the expert’s 实单', async () => {
+    const [, , , , match] = await openMatches(t, 'football', 5);
+    const bettor = await member();
+    const placed = await place(bettor, match!, true);
+    const post = body<Post>(await publish(bettor, placed.order_no, 0, '实单')).data;
+    const [category] = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`INSERT INTO expert_categories (name) VALUES ('足球专家') RETURNING id`),
+    );
+    const content = await newOperator(t.app, 'content');
+    const save = (member_id: number | null) =>
+      as(t.app, content, {
+        method: 'POST',
+        url: '/admin/v1/content/experts',
+        payload: { category_id: Number(category!.id), name: '老王看球', member_id },
+      });
+    expect(body(await save(99_999_999))).toMatchObject({
+      code: 422,
+      message: '关联的会员不存在，请填写正确的会员ID',
+    });
+    const saved = await save(bettor.id);
+    expect(body(saved), saved.body).toMatchObject({ code: 200, data: { member_id: bettor.id } });
+    const expertId = body<{ id: number }>(saved).data.id;
+    const visitor = await newMember(t.app);
+    const expert = body<{ has_slips: boolean }>(
+      await as(t.app, visitor, { method: 'GET', url: `/v1/experts/${expertId}` }),
+    ).data;
+    expect(expert.has_slips).toBe(true);
+    const slips = body<{ list: Post[]; total: number }>(
+      await as(t.app, visitor, { method: 'GET', url: `/v1/experts/${expertId}/slips` }),
+    ).data;
+    expect(slips.total).toBe(1);
+    expect(slips.list[0]).toMatchObject({ id: post.id, mine: false });
+    expect((await as(t.app, visitor, { method: 'GET', url: '/v1/experts/99999999/slips' })).statusCode).toBe(
+      404,
+    );
   });
 });

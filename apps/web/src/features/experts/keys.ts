@@ -20,6 +20,7 @@ export const expertKeys = {
     [...expertKeys.all, 'articles', promo, expertId, categoryId] as const,
   picked: (promo: boolean, kind: 'hot' | 'recommended', limit: number) =>
     [...expertKeys.all, kind, promo, limit] as const,
+  slips: (id: number) => [...expertKeys.all, 'slips', id] as const,
   article: (promo: boolean, id: number) => [...expertKeys.all, 'article', promo, id] as const,
   lotteryCategories: () => [...expertKeys.all, 'lottery-categories'] as const,
   lotteryArticles: (promo: boolean, categoryId: number, keyword: string) =>

@@ -50,6 +50,17 @@ export function useExpertQuery(id: number, promo = false) {
   });
 }
 
+/** 实单: the 晒单 of the member account the expert bets with. */
+export function useExpertSlipsQuery(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: expertKeys.slips(id),
+    queryFn: ({ signal }) =>
+      api.get('/v1/experts/:id/slips', { id, page: 1, per_page: 10 }, { toast: false, signal }),
+    enabled: enabled && id > 0,
+    staleTime: STALE_MS,
+  });
+}
+
 export function useExpertArticlesQuery(filter: { expertId?: number; categoryId?: number }, promo = false) {
   return useInfiniteQuery({
     queryKey: expertKeys.articles(promo, filter.expertId ?? 0, filter.categoryId ?? 0),

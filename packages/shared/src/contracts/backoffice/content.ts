@@ -107,6 +107,7 @@ export const expertItem = z.object({
   promoted: z.boolean(),
   enabled: z.boolean(),
   sort: z.number().int(),
+  member_id: z.number().int().nullable(),
 });
 export const expertBody = z.object({
   category_id: z.number({ error: '请选择分类' }).int().positive(),
@@ -117,6 +118,14 @@ export const expertBody = z.object({
   promoted: z.boolean().default(false),
   enabled: z.boolean().default(true),
   sort: sort.default(0),
+  member_id: z
+    .number({ error: '会员ID须为数字' })
+    .int('会员ID须为整数')
+    .positive('会员ID无效')
+    .max(2_147_483_647, '会员ID无效')
+    .nullable()
+    .default(null)
+    .describe('The member account the expert bets with: its 晒单 show on the expert page as 实单'),
 });
 
 export const expertArticleItem = z.object({

@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { DotLoading, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
+import { useNavigate } from 'react-router';
 import { useUrlParam } from '@/ui/hooks.ts';
 import { Page } from '@/ui/Page.tsx';
 import { ListState } from '../../sports/components/ListStates.tsx';
 import { ExpertArticleCard, ExpertStatsPanel } from '../components/ExpertCards.tsx';
-import { expertKeys, useExpertArticlesQuery, useExpertQuery } from '../queries.ts';
+import { expertKeys, useExpertArticlesQuery, useExpertQuery, useExpertSlipsQuery } from '../queries.ts';
+import { PostCard } from '../../follow/components/PostCard.tsx';
+import { followPostPath } from '../../follow/paths.ts';
 import '../../sports/sports.css';
 import '../experts.css';
 
@@ -15,6 +18,8 @@ export default function ExpertDetailPage() {
   const promo = useUrlParam('promo') === '1';
   const expert = useExpertQuery(id, promo);
   const articles = useExpertArticlesQuery({ expertId: id }, promo);
+  const slips = useExpertSlipsQuery(id, Boolean(expert.data?.has_slips) && !promo);
+  const navigate = useNavigate();
   const list = articles.data?.pages.flatMap((p) => p.list) ?? [];
 
   if (id <= 0 || expert.isError) {
@@ -48,6 +53,20 @@ export default function ExpertDetailPage() {
             <ExpertStatsPanel stats={expert.data.stats} />
           </section>
         )}
+        {expert.data?.has_slips && !promo ? (
+          <>
+            <div className="section-head expert-section-head">
+              <h3 className="section-title">TA的实单</h3>
+              {slips.data ? <span className="muted">共{slips.data.total}单</span> : null}
+            </div>
+            <div className="fl-list" data-testid="expert-slips">
+              {(slips.data?.list ?? []).map((post) => (
+                <PostCard key={post.id} post={post} onOpen={() => void navigate(followPostPath(post.id))} />
+              ))}
+              {slips.data && slips.data.list.length === 0 ? <p className="muted">暂无实单</p> : null}
+            </div>
+          </>
+        ) : null}
         <div className="section-head expert-section-head">
           <h3 className="section-title">TA的推荐</h3>
           {expert.data ? <span className="muted">共{expert.data.article_count}篇</span> : null}

@@ -1,0 +1,1 @@
+ALTER TABLE "experts" ADD COLUMN "member_id" integer;
