@@ -16,7 +16,7 @@
  *   HOLDERS=2000 npm run bench:syndicates
  */
 import { performance } from 'node:perf_hooks';
-import { splitPayout, TERMS_VERSION } from '@app/shared';
+import { splitPayout, TERMS_VERSION, winningOption } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { rowsOf } from '../../apps/server/src/db/rows.ts';
@@ -76,7 +76,7 @@ async function register(app: App, database: Database, prefix: string, n: number)
 async function startPlan(
   app: App,
   initiator: { token: string },
-  open: Array<{ id: number; odds: Record<string, string> }>,
+  open: Array<{ id: number; odds: Record<string, string>; option?: string }>,
   buy: number,
 ) {
   const res = await app.inject({
@@ -89,12 +89,10 @@ async function startPlan(
         bet_mode: 'mixed',
         pass_type: '4x11',
         multiple: 99,
-        selections: open.map((m) => ({
-          match_id: m.id,
-          bet_type: 'winDrawLose',
-          option: 'h',
-          odds: m.odds.h!,
-        })),
+        selections: open.map((m) => {
+          const option = m.option ?? 'h';
+          return { match_id: m.id, bet_type: 'winDrawLose', option, odds: m.odds[option]! };
+        }),
       },
       shares: 2_178,
       buy_shares: buy,
@@ -118,7 +116,7 @@ async function main() {
   const app = await buildApp({ config: benchConfig(), database, logger: false });
   await app.services.feedSync.tick(new Date());
   await app.ready();
-  const open = await openWinDrawLose(database.db, new Date(Date.now() + 3 * 3_600_000), 8);
+  const open = await openWinDrawLose(database.db, new Date(Date.now() + 3 * 3_600_000), 16);
   if (open.length < 8) throw new Error('fewer than 8 open matches');
 
   // ---- 1. share purchases: MEMBERS members on one plan until it is sold out ----
@@ -181,13 +179,26 @@ async function main() {
     note: `${MEMBERS} members on one plan of ${plan.shares} shares, 1 share a request, ${CONCURRENCY} in flight${exact ? '' : ', MISMATCH'}`,
   });
 
-  // The sold-out plan is placed (its order booked) before the second one is decided.
-  await app.services.syndicates.run();
+  // The sold-out plan is failed by an operator (every share returned), so the settlement below
+  // is the second plan's alone.
+  const operator = await app.services.operators.create({
+    username: 'synop',
+    password: 'bench-operator-1',
+    name: '合买运营',
+    role: 'admin',
+  });
+  await app.services.syndicates.forceFail(plan.id, '压测结束', {
+    operatorId: operator.id,
+    sessionId: 0,
+    ip: '127.0.0.1',
+  });
 
   // ---- 2. settling a plan with HOLDERS participants ----
   const holders = await register(app, database, 'syh', HOLDERS);
   const initiator = holders[0]!;
-  const settling = open.slice(4, 8);
+  // Four matches the simulator finishes, on their winning 胜平负 options: the plan wins and its
+  // payout is split among every holder.
+  const settling = await winningLegs(app, database, open.slice(4));
   const big = await startPlan(app, initiator, settling, 2_178 - 2 * (HOLDERS - 1));
   await pooled(HOLDERS - 1, 16, async (i) => {
     const member = holders[i + 1]!;
@@ -220,9 +231,11 @@ async function main() {
     commission: string;
     total: string;
     initiator_id: number;
+    plan_no: string;
   }>(
     await database.db.execute(
-      sql`SELECT status, payout::text, commission::text, total_amount::text AS total, initiator_id FROM syndicate_plans WHERE id = ${big.id}`,
+      sql`SELECT status, payout::text, commission::text, total_amount::text AS total, initiator_id, plan_no
+          FROM syndicate_plans WHERE id = ${big.id}`,
     ),
   );
   const r = result[0]!;
@@ -241,7 +254,8 @@ async function main() {
   });
   const paid = rowsOf<{ sum: string; n: number }>(
     await database.db.execute(
-      sql`SELECT COALESCE(SUM(amount), 0)::text AS sum, count(*)::int AS n FROM ledger_entries WHERE type = 'syndicate_payout'`,
+      sql`SELECT COALESCE(SUM(amount), 0)::text AS sum, count(*)::int AS n FROM ledger_entries
+        WHERE type = 'syndicate_payout' AND reference_id = ${r.plan_no}`,
     ),
   );
   const splitOk =
@@ -269,6 +283,40 @@ async function main() {
   await app.close();
   await database.close();
   if (!exact || !splitOk) process.exitCode = 1;
+}
+
+/** Open matches the feed will finish, each with its winning 胜平负 option (four of them). */
+async function winningLegs(
+  app: App,
+  database: Database,
+  open: Array<{ id: number; odds: Record<string, string> }>,
+) {
+  const rows = rowsOf<{ id: number; external_id: string; kickoff_at: string | Date }>(
+    await database.db.execute(
+      sql`SELECT id, external_id, kickoff_at FROM matches WHERE id IN (${sql.join(
+        open.map((m) => sql`${m.id}`),
+        sql`, `,
+      )})`,
+    ),
+  );
+  const legs: Array<{ id: number; odds: Record<string, string>; option: string }> = [];
+  for (const m of open) {
+    const row = rows.find((r) => Number(r.id) === m.id)!;
+    const state = app.services.sportsFeed.state(
+      row.external_id,
+      new Date(new Date(row.kickoff_at).getTime() + DAY),
+    );
+    if (state?.status !== 'finished') continue;
+    const option = winningOption('football.winDrawLose', null, {
+      status: 'finished',
+      sport: 'football',
+      fullTime: state.score,
+      halfTime: state.halfTime ?? { home: 0, away: 0 },
+    });
+    if (option && m.odds[option]) legs.push({ ...m, option });
+    if (legs.length === 4) return legs;
+  }
+  throw new Error('fewer than 4 open matches the feed finishes');
 }
 
 /** The split's writes done by PostgreSQL alone: HOLDERS rows updated, HOLDERS + 1 rows appended. */
