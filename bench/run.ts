@@ -54,6 +54,8 @@ interface Bench {
   name: string;
   /** Its folder and file (`<script>/<script>.bench.ts`) when not the name. */
   script?: string;
+  /** Its file under bench/ when it is not `<script>/<script>.bench.ts` (e.g. `promotions/cash-out.bench.ts`). */
+  file?: string;
   /** Environment for the default run and for BENCH_QUICK=1 (null: not run by BENCH_QUICK=1 unless named in BENCH_ONLY). */
   env: Record<string, string>;
   quick: Record<string, string> | null;
@@ -77,8 +79,19 @@ const BENCHES: Bench[] = [
   // 红包雨: 1,000 members tap one rain of 800 packets at once.
   { name: 'promotions', env: {}, quick: { MEMBERS: '60', COUNT: '40', CONCURRENCY: '16' } },
   // 提前结算: open 3串4 orders priced again and again over HTTP, beside the engine alone.
-  { name: 'cash-out', env: {}, quick: { MEMBERS: '10', ORDERS: '20', QUOTES: '200', CONCURRENCY: '16' } },
-  { name: 'syndicates', env: {}, quick: { MEMBERS: '10', HOLDERS: '100', CONCURRENCY: '10' } },
+  {
+    name: 'cash-out',
+    file: 'promotions/cash-out.bench.ts',
+    env: {},
+    quick: { MEMBERS: '10', ORDERS: '20', QUOTES: '200', CONCURRENCY: '16' },
+  },
+  // 合买: 50 members buying shares of one plan; settling a plan of 1,000 holders.
+  {
+    name: 'syndicates',
+    file: 'promotions/syndicates.bench.ts',
+    env: {},
+    quick: { MEMBERS: '10', HOLDERS: '100', CONCURRENCY: '10' },
+  },
   { name: 'games', env: {}, quick: { MEMBERS: '10', SPINS: '50', PENDING: '20' } },
   { name: 'reads', env: { DURATION_S: '10' }, quick: { DURATION_S: '2', WARMUP_S: '1' } },
   // The built member app (apps/web/dist, or WEB_DIST) in Chromium on a throttled phone.
@@ -327,7 +340,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 async function runBench(bench: Bench, dir: string): Promise<BenchRun> {
   const resultFile = path.join(dir, `${bench.name}.jsonl`);
   const script = bench.script ?? bench.name;
-  const file = path.join(here, script, `${script}.bench.ts`);
+  const file = path.join(here, bench.file ?? path.join(script, `${script}.bench.ts`));
   const started = performance.now();
   const tail: string[] = [];
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', file], {
