@@ -3,6 +3,7 @@ import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { AmountInput, CountInput } from '@/ui/AmountInput.tsx';
 import { checkAmount } from '@/ui/amount.ts';
+import { ChoiceChips } from '@/ui/ChoiceChips.tsx';
 import { useSubscribe } from '../queries.ts';
 
 const CAP_RULE = { kind: 'money', min: 100n, max: 100_000_000n, label: '每日上限' } as const;
@@ -60,23 +61,18 @@ export function SubscribeSheet({
         </p>
         <div className="fl-sub-row">
           <span>跟单方式</span>
-          <div className="fl-chips" role="radiogroup" aria-label="跟单方式">
-            {(Object.keys(FOLLOW_SUBSCRIPTION_MODES) as FollowSubscriptionMode[]).map((m) => (
-              <button
-                key={m}
-                type="button"
-                role="radio"
-                aria-checked={mode === m}
-                className={mode === m ? 'on' : ''}
-                onClick={() => {
-                  setMode(m);
-                  setValue(m === 'multiple' ? 1 : 100);
-                }}
-              >
-                {FOLLOW_SUBSCRIPTION_MODES[m]}
-              </button>
-            ))}
-          </div>
+          <ChoiceChips
+            label="跟单方式"
+            options={(Object.keys(FOLLOW_SUBSCRIPTION_MODES) as FollowSubscriptionMode[]).map((m) => ({
+              key: m,
+              text: FOLLOW_SUBSCRIPTION_MODES[m],
+            }))}
+            value={mode}
+            onChange={(m) => {
+              setMode(m);
+              setValue(m === 'multiple' ? 1 : 100);
+            }}
+          />
         </div>
         <div className="fl-sub-row">
           <span>{mode === 'multiple' ? '每单倍数' : '发单人倍数的 %'}</span>

@@ -12,6 +12,7 @@ import {
 import { Button, Popup, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { CountInput } from '@/ui/AmountInput.tsx';
+import { ChoiceChips } from '@/ui/ChoiceChips.tsx';
 import { yuan } from '@/ui/Money.tsx';
 import { useStartSyndicate } from '../queries.ts';
 import '../syndicates.css';
@@ -120,37 +121,21 @@ export function StartSyndicateSheet({
         </div>
         <div className="sy-row">
           <span>佣金</span>
-          <div className="sy-chips" role="radiogroup" aria-label="佣金比例">
-            {RATES.map((r) => (
-              <button
-                key={r}
-                type="button"
-                role="radio"
-                aria-checked={rate === r}
-                className={rate === r ? 'on' : ''}
-                onClick={() => setRate(r)}
-              >
-                {boostRateText(r)}
-              </button>
-            ))}
-          </div>
+          <ChoiceChips
+            label="佣金比例"
+            options={RATES.map((r) => ({ key: r, text: boostRateText(r) }))}
+            value={rate}
+            onChange={setRate}
+          />
         </div>
         <div className="sy-row">
           <span>保密</span>
-          <div className="sy-chips" role="radiogroup" aria-label="方案保密">
-            {SYNDICATE_VISIBILITY_KEYS.map((v) => (
-              <button
-                key={v}
-                type="button"
-                role="radio"
-                aria-checked={visibility === v}
-                className={visibility === v ? 'on' : ''}
-                onClick={() => setVisibility(v)}
-              >
-                {SYNDICATE_VISIBILITY[v]}
-              </button>
-            ))}
-          </div>
+          <ChoiceChips
+            label="方案保密"
+            options={SYNDICATE_VISIBILITY_KEYS.map((v) => ({ key: v, text: SYNDICATE_VISIBILITY[v] }))}
+            value={visibility}
+            onChange={setVisibility}
+          />
         </div>
         <TextArea
           placeholder="方案宣言（选填，200字以内）"
