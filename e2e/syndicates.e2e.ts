@@ -3,12 +3,24 @@
  * ×5 single in 10 shares of 1 元, buying 1, 5 % commission); a second member finds it in the
  * 合买大厅 and buys the other 9; the job places it, the match is won and the plan page shows each
  * holder's part. A second plan, still short at its deadline, fails (流产) and every share returns.
+ * A third, on a 快3 slip, is filled and its bet wins.
  */
-import { betPrize, formatYuan, parseSportsOdds, splitPayout, TERMS_VERSION } from '@app/shared';
+import {
+  betPrize,
+  currentPeriod,
+  deriveOpenCode,
+  findLottery,
+  formatYuan,
+  parseSportsOdds,
+  splitPayout,
+  TERMS_VERSION,
+} from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../apps/server/src/db/rows.ts';
 import { sql } from '../apps/server/src/db/sql.ts';
 import { inTransaction } from '../apps/server/src/db/tx.ts';
+import { deriveSeed } from '../apps/server/src/modules/lottery/draw-seed.ts';
+import { TEST_DRAW_SEED_KEY } from '../apps/server/src/test/keys.ts';
 import { dismissHomeModal, login, toastsGone, uniqueUsername, waitForRoute } from './support/app.ts';
 import { screenshot, settle } from './support/browser.ts';
 import { memberApi } from './support/member-api.ts';
@@ -20,6 +32,7 @@ const clock = new ShiftedClock();
 useBrowserSuite('syndicates', { page: 'file', clock });
 
 const DAY = 86_400_000;
+const K3 = 'k3_1m';
 
 /** Logs the page out and in as `username`. */
 async function signIn(username: string, password: string) {
@@ -189,6 +202,60 @@ describe('合买', () => {
     await toastsGone(page);
     await settle(page);
     await screenshot(page, 'syndicate-failed');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('starts a 合买 from a lottery slip; filled by a second member, its bet wins and each holder gets their part', async () => {
+    const services = server.app.services;
+    const config = findLottery(K3)!;
+    let period = currentPeriod(config, clock.now().getTime());
+    if (period.closeAt - clock.now().getTime() < 45_000) clock.jumpTo(period.drawAt + 300);
+    await services.lotteryScheduler.tick(clock.now(), { codes: [K3] });
+    period = currentPeriod(config, clock.now().getTime());
+    const seed = deriveSeed(Buffer.from(TEST_DRAW_SEED_KEY, 'hex'), K3, period.number);
+    const sum = deriveOpenCode(config.family, seed, period.number)
+      .split(',')
+      .reduce((n, d) => n + Number(d), 0);
+
+    await signIn('demo001', 'demo1234');
+    await page.goto(`/#/pages/lottery/lottery-game?code=${K3}`);
+    await waitForRoute(page, '/pages/lottery/lottery-game');
+    await page.getByTestId('number-picker').waitFor();
+    await page.locator(`.lt-option[data-key="${sum}"]`).click();
+    await expect.poll(() => page.getByTestId('slip-items').textContent()).toBe('共 1 注');
+    await page.getByTestId('slip-items').click();
+    await page.getByTestId('slip-syndicate').click();
+    const sheet = page.getByTestId('syndicate-start');
+    await sheet.waitFor();
+    expect(await sheet.textContent()).toContain('方案金额 2.00 元');
+    await sheet.getByTestId('syndicate-total-shares').locator('input').fill('2');
+    await toastsGone(page);
+    await settle(page);
+    await screenshot(page, 'syndicate-lottery-start');
+    await sheet.getByTestId('syndicate-start-submit').click();
+    await waitForRoute(page, '/pages/syndicates/plan');
+    await page.getByTestId('syndicate-line').first().waitFor();
+    expect(await page.getByTestId('syndicate-line').first().textContent()).toContain(String(sum));
+
+    const demo = await memberApi(server, 'demo001', 'demo1234');
+    const mine = await demo<{ list: Array<{ id: number; game: string }> }>('GET', '/v1/syndicates?mine=1');
+    const plan = mine.list.find((p) => p.game === 'lottery')!;
+    const second = await fundedMember();
+    const api = await memberApi(server, second.username, 'abc12345');
+    await api('POST', `/v1/syndicates/${plan.id}/buy`, { shares: 1 });
+    expect(await services.syndicates.run()).toEqual({ placed: 1, failed: 0 });
+    clock.jumpTo(period.drawAt + 500);
+    await services.lotteryScheduler.tick(clock.now(), { codes: [K3] });
+    await services.lotteryScheduler.tick(clock.now(), { codes: [K3] });
+    const won = await api<{ status: string; my_payout: string }>('GET', `/v1/syndicates/${plan.id}`);
+    expect(won.status).toBe('won');
+    expect(won.my_payout).not.toBe('0.00');
+    await page.reload();
+    await waitForRoute(page, '/pages/syndicates/plan');
+    await expect.poll(() => page.getByTestId('syndicate-state').textContent()).toBe('已中奖');
+    await toastsGone(page);
+    await settle(page);
+    await screenshot(page, 'syndicate-lottery-won');
     expect(pageErrors).toEqual([]);
   });
 });

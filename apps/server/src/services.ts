@@ -178,8 +178,15 @@ export async function createServices(
       correct: (work, changes, correctionId, now) => syndicates.correct(work, changes, correctionId, now),
     },
   });
-  const { syndicates } = createSyndicates(core, { ...money, orders: sports.syndicateOrders });
-  const lottery = createLottery(core, money);
+  const lottery = createLottery(core, {
+    ...money,
+    syndicatePayouts: { afterBets: (work, betIds, now) => syndicates.afterLotteryBets(work, betIds, now) },
+  });
+  const { syndicates } = createSyndicates(core, {
+    ...money,
+    orders: sports.syndicateOrders,
+    bets: lottery.syndicateBets,
+  });
   const games = createGames(core, { ledger, responsible, messages, gameProvider: adapters.gameProvider });
   const payments = createPayments(core, {
     ...money,

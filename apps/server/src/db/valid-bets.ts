@@ -20,9 +20,13 @@ const SOURCES: Record<ValidBetCategory, SQL> = {
     WHERE status IN ('won', 'lost') AND free_bet_id IS NULL AND syndicate_id IS NULL
     UNION ALL
     SELECT h.member_id, h.amount, p.settled_at FROM syndicate_holders h JOIN syndicate_plans p ON p.id = h.plan_id
-    WHERE p.status IN ('won', 'lost')`,
-  /** Lottery bets decided won or lost. */
-  lottery: sql`SELECT member_id, amount, settled_at FROM lottery_bets WHERE status IN ('won', 'lost')`,
+    WHERE p.game = 'sports' AND p.status IN ('won', 'lost')`,
+  /** Lottery bets decided won or lost; a 合买 plan's bets count for each holder, as in sports. */
+  lottery: sql`SELECT member_id, amount, settled_at FROM lottery_bets
+    WHERE status IN ('won', 'lost') AND syndicate_id IS NULL
+    UNION ALL
+    SELECT h.member_id, h.amount, p.settled_at FROM syndicate_holders h JOIN syndicate_plans p ON p.id = h.plan_id
+    WHERE p.game = 'lottery' AND p.status IN ('won', 'lost')`,
   /** Game rounds the provider settled (the record sync copies finished rounds only), by when played. */
   games: sql`SELECT member_id, bet AS amount, played_at AS settled_at FROM game_records WHERE bet > 0`,
 };

@@ -6,6 +6,7 @@ import {
   SYNDICATE_VISIBILITY_KEYS,
 } from '../domain/syndicate.ts';
 import { isoDate, moneyString, pageQuery, paginated } from './common.ts';
+import { expectNumber, lotteryBetLine, lotteryCode } from './lottery.ts';
 import { orderLegView, orderSubmitBody } from './sports.ts';
 
 /** 合买 (issue 39, point 2): a 竞彩 slip bought together in shares; docs/decisions/034-syndicates.md. */
@@ -21,8 +22,22 @@ export const syndicateCreateBody = z
   .object({
     slip: orderSubmitBody
       .omit({ free_bet_id: true })
+      .optional()
       .describe(
         'The 竞彩 slip, as an order submit (the order is placed when the plan is full or at its deadline)',
+      ),
+    lottery: z
+      .object({
+        lottery_code: lotteryCode,
+        expect: expectNumber,
+        bets: z
+          .array(lotteryBetLine, { error: '请添加投注' })
+          .min(1, '请添加投注')
+          .max(50, '一次最多提交50注单'),
+      })
+      .optional()
+      .describe(
+        'Or lottery lines on one period (the bets are placed when the plan is full or just before 封盘)',
       ),
     shares: shareCount('份数')
       .min(1, '份数至少为1')
@@ -43,6 +58,9 @@ export const syndicateCreateBody = z
       .default('public')
       .describe('公开 / 跟单者可见 (holders) / 截止后公开 / 完全保密'),
     title: z.string().trim().max(200, '方案宣言最多200个字').default('').describe('方案宣言'),
+  })
+  .refine((b) => (b.slip === undefined) !== (b.lottery === undefined), {
+    message: '请提供竞彩方案或彩票方案（二选一）',
   })
   .meta({ id: 'SyndicateCreate' });
 export type SyndicateCreateBody = z.infer<typeof syndicateCreateBody>;
@@ -111,7 +129,30 @@ export const syndicateView = z
     my_payout: moneyString,
     order_no: z.string().nullable().describe("The placed order (the initiator's order number)"),
     selections_visible: z.boolean(),
+    game: z.enum(['sports', 'lottery']),
     legs: z.array(orderLegView).describe('Empty when the plan keeps its selections from this member'),
+    lottery: z
+      .object({
+        lottery_code: z.string(),
+        lottery_name: z.string(),
+        expect: z.string(),
+        lines: z
+          .array(
+            z.object({
+              play_name: z.string(),
+              bet_codes: z.string(),
+              item_count: z.number().int(),
+              multiple: z.number().int(),
+              unit: z.string(),
+              amount: moneyString,
+              status: z.string(),
+              payout: moneyString,
+            }),
+          )
+          .describe('Empty when the plan keeps its selections from this member'),
+      })
+      .nullable()
+      .describe('A lottery plan: its lottery, period and lines'),
     record: recordView.describe("The initiator's 30-day 战绩 of plans"),
     created_at: isoDate,
   })

@@ -61,6 +61,7 @@ export const LOTTERY_REASONS = reasons({
   },
   'lottery.chase_stop_amount': { status: 422, message: '中奖金额停止须填写大于0的金额' },
   'lottery.bet_not_cancellable': { status: 422, message: '该注单已结算或已撤单，不能撤单' },
+  'lottery.syndicate_bet_not_cancellable': { status: 422, message: '合买方案的注单不能撤单' },
   'lottery.cancel_after_close': {
     status: 422,
     message: (p: { period: string }) => `第${p.period}期已封盘，不能撤单`,

@@ -73,6 +73,7 @@ const SAMPLES: { [N in TemplateName]: ReasonParams<N> } = {
   'sports.follow_refused': { why: '该晒单已截止跟单' },
   'syndicates.plan_invalid': { problem: '每份金额不能低于1元' },
   'syndicates.closing': { minutes: 5 },
+  'syndicates.closing_period': { seconds: 10 },
   'syndicates.not_open': { status: '流产' },
   'syndicates.sold_out': { left: 3 },
   'syndicates.not_failable': { status: '已出票' },

@@ -9,6 +9,10 @@ export const SYNDICATES_REASONS = reasons({
     status: 422,
     message: (p: { minutes: number }) => `距首场比赛停售不足${p.minutes}分钟，不能发起合买`,
   },
+  'syndicates.closing_period': {
+    status: 422,
+    message: (p: { seconds: number }) => `距本期封盘不足${p.seconds}秒，请选择下一期发起合买`,
+  },
   'syndicates.not_open': {
     status: 409,
     message: (p: { status: string }) => `该方案${p.status}，不能认购`,

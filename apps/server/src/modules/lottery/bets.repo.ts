@@ -102,6 +102,8 @@ export async function insertBetsIfOpen(
   periodId: number,
   at: Date,
   bets: readonly PlacedBet[],
+  /** 合买: the plan every bet of this slip is placed for. */
+  syndicateId: number | null = null,
 ): Promise<{ period: PeriodRow | undefined; bets: Array<BetRow | undefined> }> {
   const column = <T extends string | number | bigint>(pick: (bet: PlacedBet) => T) => pgArray(bets.map(pick));
   const stamp = at.toISOString();
@@ -110,9 +112,9 @@ export async function insertBetsIfOpen(
       WITH p AS (SELECT * FROM lottery_periods WHERE id = ${periodId}::int),
       b AS (
         INSERT INTO lottery_bets (bet_no, member_id, lottery_code, period_id, play_code, codes, item_count,
-                                  multiple, unit_fen, amount, odds, created_at)
+                                  multiple, unit_fen, amount, odds, created_at, syndicate_id)
         SELECT v.bet_no, v.member_id, v.lottery_code, ${periodId}::int, v.play_code, v.codes, v.item_count,
-               v.multiple, v.unit_fen, v.amount, v.odds, v.created_at
+               v.multiple, v.unit_fen, v.amount, v.odds, v.created_at, ${syndicateId}::int
         FROM unnest(
           ${column((b) => b.betNo)}::text[], ${column((b) => b.memberId)}::int[],
           ${column((b) => b.lotteryCode)}::text[], ${column((b) => b.playCode)}::text[],
@@ -151,9 +153,19 @@ export async function insertBetsIfOpen(
         winningItems: 0,
         cancelReason: null,
         settledAt: null,
+        syndicateId,
       };
     }),
   };
+}
+
+/** A 合买 plan's bets, in order. */
+export async function betsOfSyndicate(db: Db, syndicateId: number): Promise<BetRow[]> {
+  return db
+    .select()
+    .from(lotteryBets)
+    .where(eq(lotteryBets.syndicateId, syndicateId))
+    .orderBy(lotteryBets.id);
 }
 
 /** The member's own bet (another member's is not found), row-locked when `lock` is set. */
@@ -276,6 +288,8 @@ export interface BetToSettle {
   unitFen: bigint;
   amount: bigint;
   oddsJson: string;
+  /** 合买: the plan the bet was placed for (its turnover is its holders', added at placement). */
+  syndicateId: number | null;
 }
 
 /**
@@ -313,10 +327,11 @@ export async function betsToSettle(db: Db, ids: readonly number[]): Promise<BetT
     unit_fen: string;
     amount: string;
     odds: string;
+    syndicate_id: number | null;
   }>(
     await db.execute(sql`
       SELECT id, member_id, play_code, codes, multiple, unit_fen::text AS unit_fen, amount::text AS amount,
-             odds::text AS odds
+             odds::text AS odds, syndicate_id
       FROM lottery_bets WHERE id = ANY(${batchIds(ids)}) AND status = 'pending'`),
   );
   return rows
@@ -329,6 +344,7 @@ export async function betsToSettle(db: Db, ids: readonly number[]): Promise<BetT
       unitFen: BigInt(r.unit_fen),
       amount: BigInt(r.amount),
       oddsJson: r.odds,
+      syndicateId: r.syndicate_id === null ? null : Number(r.syndicate_id),
     }))
     .sort((x, y) => x.memberId - y.memberId || x.id - y.id);
 }

@@ -200,6 +200,8 @@ export class LotteryBetsService {
     period: repo.PeriodRow,
     lines: ReturnType<typeof checkSlipLines>['lines'],
     createdAt: Date,
+    /** 合买: the plan these bets are placed for. */
+    syndicateId: number | null = null,
   ): Promise<{ rows: repo.BetRow[]; locked: repo.PeriodRow }> {
     const at = createdAt.getTime();
     const slip = lines.map((l) => ({
@@ -216,7 +218,7 @@ export class LotteryBetsService {
       odds: oddsSnapshot(l.play),
       createdAt,
     }));
-    const placed = await bets.insertBetsIfOpen(work.tx, period.id, createdAt, slip);
+    const placed = await bets.insertBetsIfOpen(work.tx, period.id, createdAt, slip, syndicateId);
     const locked = placed.period;
     if (!locked) throw refuse('lottery.period_not_found', { period: period.number });
     if (at < locked.openAt.getTime() && locked.status === 'pending')
@@ -231,6 +233,7 @@ export class LotteryBetsService {
         period.id,
         createdAt,
         left.map((i) => slip[i]!),
+        syndicateId,
       );
       for (const [k, i] of left.entries()) stored[i] = again.bets[k];
     }
@@ -308,6 +311,8 @@ export class LotteryBetsService {
       const bet = await bets.findMemberBet(work.tx, memberId, betId, true);
       if (!bet) throw refuse('lottery.bet_not_found');
       if (bet.status !== 'pending') throw refuse('lottery.bet_not_cancellable');
+      // A 合买 plan's bet is staked by its holders: its initiator cannot take it back.
+      if (bet.syndicateId !== null) throw refuse('lottery.syndicate_bet_not_cancellable');
       await repo.sharePeriodLock(work.tx, bet.periodId);
       const period = await repo.findPeriodById(work.tx, bet.periodId);
       const now = this.clock.now();

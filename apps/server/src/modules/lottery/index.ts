@@ -11,5 +11,6 @@ export { lotteryRoutes } from './lottery.routes.ts';
 export { LotteryService } from './lottery.service.ts';
 export { LotteryScheduler } from './scheduler.ts';
 export { LotterySettlement } from './settlement.service.ts';
+export { SyndicateBets, type SyndicateLotterySlip } from './syndicate-bets.service.ts';
 export { LotteryWalletService } from './wallet.service.ts';
 export { createLottery } from './lottery.module.ts';

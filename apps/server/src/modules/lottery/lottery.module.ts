@@ -11,6 +11,7 @@ import { resolveDrawSeedKey } from './draw-seed.ts';
 import { LotteryService } from './lottery.service.ts';
 import { LotteryScheduler } from './scheduler.ts';
 import { LotterySettlement } from './settlement.service.ts';
+import { SyndicateBets } from './syndicate-bets.service.ts';
 import { LotteryWalletService } from './wallet.service.ts';
 
 /** The lottery: periods on a schedule with provably fair draws, bets, its wallet, settlement, console. */
@@ -22,6 +23,11 @@ export function createLottery(
     messages: MessagesService;
     responsible: ResponsiblePlayService;
     operators: OperatorsService;
+    /**
+     * 合买 (modules/syndicates, made after this module): told which bets settlement decided.
+     * Called only at settlement, once every module is made.
+     */
+    syndicatePayouts: ConstructorParameters<typeof LotterySettlement>[7];
   },
 ) {
   const lotterySettlement = new LotterySettlement(
@@ -32,6 +38,7 @@ export function createLottery(
     d.messages,
     c.clock,
     c.events,
+    d.syndicatePayouts,
   );
   const lotteryBets = new LotteryBetsService(c.db, d.ledger, d.idempotency, c.clock, d.responsible);
   // The draw seed key: DRAW_SEED_KEY, or (demo) the key file in DATA_DIR made on the first start.
@@ -48,6 +55,8 @@ export function createLottery(
     }),
     lottery: new LotteryService(c.db, c.clock),
     lotteryBets,
+    /** 合买's bets: a plan's lines priced when started, its bets placed when decided. */
+    syndicateBets: new SyndicateBets(c.db, d.ledger, c.clock, lotteryBets, c.events),
     /** 追号: chases and their periods (leader job `lottery-chase` places and follows them). */
     lotteryChase: new LotteryChaseService(
       c.db,

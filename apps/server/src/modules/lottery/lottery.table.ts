@@ -103,9 +103,18 @@ export const lotteryBets = pgTable(
     cancelReason: text('cancel_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * 合买: the plan this bet was placed for (modules/syndicates). The bet is its initiator's; its
+     * stake came from the holders' frozen shares and its payout is split among them.
+     */
+    syndicateId: integer('syndicate_id'),
   },
   (t) => [
     uniqueIndex('lottery_bets_bet_no_uq').on(t.betNo),
+    // A plan's bets (written once, at insert: settlement's updates stay HOT).
+    index('lottery_bets_syndicate_idx')
+      .on(t.syndicateId)
+      .where(sql`${t.syndicateId} IS NOT NULL`),
     // Settlement walks a period's pending bets in (member, id) order. No index holds `status` (nor
     // anything else settlement writes), and the table keeps half of each page free (fillfactor 50,
     // migration 0027): settling a bet rewrites its row on its own page and touches no index (a HOT

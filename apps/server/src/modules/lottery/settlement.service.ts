@@ -9,7 +9,7 @@ import {
   settleBet,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
-import { inTransaction } from '../../db/tx.ts';
+import { inTransaction, type Work } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { addTurnover, announceFigures } from '../accounts/index.ts';
@@ -142,6 +142,13 @@ export class LotterySettlement {
     private readonly messages: MessagesService,
     private readonly clock: Clock,
     private readonly events: EventBus,
+    /**
+     * 合买 (modules/syndicates): told, in each batch's transaction after its credits, which bets
+     * it decided, so a plan whose bets are all decided splits its payout among its holders.
+     */
+    private readonly syndicates: {
+      afterBets: (work: Work, betIds: readonly number[], now: Date) => Promise<void>;
+    },
   ) {}
 
   async settlePeriod(periodId: number): Promise<PeriodSettlement> {
@@ -298,11 +305,13 @@ export class LotterySettlement {
             work.tx,
             byMember(
               decided
-                .filter((d) => flipped.has(d.bet.id))
+                // A 合买 plan's bets counted as its holders' turnover when they were placed.
+                .filter((d) => flipped.has(d.bet.id) && d.bet.syndicateId === null)
                 .map((d) => ({ memberId: d.bet.memberId, id: d.bet.id, amount: d.bet.amount })),
             ),
           ),
         );
+        await this.syndicates.afterBets(work, [...flipped], now);
         return {
           bets: flipped.size,
           won: winners.filter((d) => flipped.has(d.bet.id)).length,
@@ -363,6 +372,11 @@ export class LotterySettlement {
             }
           });
         }
+        await this.syndicates.afterBets(
+          work,
+          rows.map((r) => r.id),
+          now,
+        );
         return { bets: rows.length, won: 0, paid: 0n, refunded };
       },
       this.log,

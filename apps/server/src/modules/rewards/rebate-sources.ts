@@ -46,13 +46,14 @@ export const sportsRebateSource = betTableSource({
   onlyWhere: 'b.syndicate_id IS NULL',
 });
 
-/** Lottery bets (modules/lottery): the amount of each settled bet. */
+/** Lottery bets (modules/lottery): the amount of each settled bet (a 合买 plan's earn none, as in sports). */
 export const lotteryRebateSource = betTableSource({
   category: 'lottery',
   table: 'lottery_bets',
   betNo: 'bet_no',
   amount: 'amount',
   validStatuses: ['won', 'lost'],
+  onlyWhere: 'b.syndicate_id IS NULL',
 });
 
 /**

@@ -4,6 +4,7 @@ import type { LedgerService } from '../ledger/index.ts';
 import type { MessagesService } from '../messages/index.ts';
 import type { OperatorsService } from '../operators/index.ts';
 import type { ResponsiblePlayService } from '../responsible/index.ts';
+import type { SyndicateBets } from '../lottery/index.ts';
 import type { SyndicateOrders } from '../sports/index.ts';
 import { SyndicatesService } from './syndicates.service.ts';
 
@@ -17,6 +18,7 @@ export function createSyndicates(
     responsible: ResponsiblePlayService;
     operators: OperatorsService;
     orders: SyndicateOrders;
+    bets: SyndicateBets;
   },
 ) {
   return {

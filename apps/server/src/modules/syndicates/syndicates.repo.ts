@@ -171,7 +171,7 @@ export async function holdersWithNames(
 export async function markPlaced(
   tx: Tx,
   id: number,
-  order: { orderId: number; orderNo: string; maxPrize: bigint },
+  order: { orderId: number | null; orderNo: string; maxPrize: bigint },
   now: Date,
 ): Promise<void> {
   await tx
@@ -422,4 +422,35 @@ export async function commissionsBetween(db: Handle, from: Date, to: Date) {
     payout: BigInt(r.payout),
     commission: BigInt(r.commission),
   }));
+}
+
+/** The lottery plans of these bets (the lottery's table, read by its SQL name), in id order. */
+export async function plansOfLotteryBets(tx: Tx, betIds: readonly number[]): Promise<number[]> {
+  if (!betIds.length) return [];
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      SELECT DISTINCT syndicate_id AS id FROM lottery_bets
+      WHERE id = ANY(${pgArray(betIds)}::int[]) AND syndicate_id IS NOT NULL
+      ORDER BY syndicate_id`),
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** What a lottery plan's bets came to: still pending, what they paid (a refund: its stake), all refunded. */
+export async function lotteryPlanOutcome(
+  tx: Tx,
+  planId: number,
+): Promise<{ pending: number; payout: bigint; allRefunded: boolean }> {
+  const [row] = rowsOf<{ pending: number; payout: string; all_refunded: boolean }>(
+    await tx.execute(sql`
+      SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
+             COALESCE(SUM(CASE status WHEN 'won' THEN payout WHEN 'refunded' THEN amount ELSE 0 END), 0)::text AS payout,
+             bool_and(status = 'refunded') AS all_refunded
+      FROM lottery_bets WHERE syndicate_id = ${planId}`),
+  );
+  return {
+    pending: Number(row?.pending ?? 0),
+    payout: BigInt(row?.payout ?? '0'),
+    allRefunded: row?.all_refunded === true,
+  };
 }

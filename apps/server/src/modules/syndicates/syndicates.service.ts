@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   deadlineOutcome,
   formatFen,
+  findLottery,
   formatYuan,
   initiatorMinShares,
   publisherRecord,
@@ -28,10 +29,13 @@ import type { LedgerService } from '../ledger/index.ts';
 import type { MessagesService } from '../messages/index.ts';
 import type { OperatorsService } from '../operators/index.ts';
 import type { ResponsiblePlayService } from '../responsible/index.ts';
-import { passTypeName, type SyndicateOrders } from '../sports/index.ts';
+import type { SyndicateBets, SyndicateLotterySlip } from '../lottery/index.ts';
+import { passTypeName, type SyndicateOrders, type SyndicateSlip } from '../sports/index.ts';
 import * as repo from './syndicates.repo.ts';
 
 const DAY_MS = 86_400_000;
+/** A lottery plan is decided this long before its period's 封盘 (the job runs every second). */
+const LOTTERY_LEAD_MS = 10_000;
 /** Plans the job decides per run; the next run (a second later) takes the rest. */
 const BATCH = 50;
 
@@ -61,6 +65,8 @@ function newPlanNo(now: Date): string {
   return `H${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
+const lotteryName = (code: string) => findLottery(code)?.name ?? code;
+
 function masked(username: string): string {
   return `${username.slice(0, 2)}***`;
 }
@@ -85,6 +91,7 @@ export class SyndicatesService {
       clock: Clock;
       responsible: Pick<ResponsiblePlayService, 'assertMayPlay'>;
       orders: Pick<SyndicateOrders, 'quote' | 'place' | 'orderLegs'>;
+      bets: Pick<SyndicateBets, 'quote' | 'place' | 'planLines'>;
       messages: Pick<MessagesService, 'send' | 'sendMany'>;
       operators: Pick<OperatorsService, 'audit'>;
       log: Pick<FastifyBaseLogger, 'info' | 'error'>;
@@ -97,7 +104,7 @@ export class SyndicatesService {
     const { member } = call;
     if (member.isBlack) throw refuse('accounts.betting_restricted');
     if (member.disableGame) throw refuse('accounts.betting_disabled');
-    const quote = await this.deps.orders.quote(member.id, body.slip);
+    const quote = await this.quote(member.id, body);
     const invalid = (problem: string) => refuse('syndicates.plan_invalid', { problem });
     const price = sharePrice(quote.totalStake, body.shares);
     if (!price.ok) throw invalid(price.message);
@@ -107,9 +114,11 @@ export class SyndicatesService {
     if (body.guarantee_shares > body.shares - body.buy_shares)
       throw invalid(`保底份数不能超过剩余的${body.shares - body.buy_shares}份`);
     const now = this.deps.clock.now();
-    const deadline = new Date(quote.closesAt.getTime() - this.settings.deadlineLeadMs);
+    const deadline = new Date(quote.closesAt.getTime() - quote.leadMs);
     if (deadline <= now)
-      throw refuse('syndicates.closing', { minutes: Math.round(this.settings.deadlineLeadMs / 60_000) });
+      throw quote.game === 'sports'
+        ? refuse('syndicates.closing', { minutes: Math.round(quote.leadMs / 60_000) })
+        : refuse('syndicates.closing_period', { seconds: Math.round(quote.leadMs / 1000) });
     const buyFen = price.priceFen * BigInt(body.buy_shares);
     const guaranteeFen = price.priceFen * BigInt(body.guarantee_shares);
     const { data } = await this.deps.idempotency.run(
@@ -123,6 +132,7 @@ export class SyndicatesService {
         for (let tries = 0; !plan && tries < 3; tries++)
           plan = await repo.insertPlan(work.tx, {
             planNo: newPlanNo(now),
+            game: quote.game,
             initiatorId: member.id,
             title: body.title,
             slip: quote.slip,
@@ -172,6 +182,27 @@ export class SyndicatesService {
       },
     );
     return { plan: await this.detail(member.id, data.id), balance: data.balance };
+  }
+
+  /** The plan's slip priced by its game: a 竞彩 slip by the sports book, lottery lines by the lottery. */
+  private async quote(memberId: number, body: SyndicateCreateBody) {
+    if (body.slip) {
+      const q = await this.deps.orders.quote(memberId, body.slip);
+      return { ...q, game: 'sports' as const, leadMs: this.settings.deadlineLeadMs };
+    }
+    const q = await this.deps.bets.quote(body.lottery!);
+    return {
+      game: 'lottery' as const,
+      // A period sells for minutes: the plan is decided seconds before its 封盘.
+      leadMs: LOTTERY_LEAD_MS,
+      closesAt: q.closesAt,
+      slip: q.slip,
+      sport: q.slip.lottery_code,
+      passType: 'lottery',
+      betCount: q.lines.reduce((n, l) => n + l.item_count, 0),
+      totalStake: q.totalStake,
+      maxPrize: 0n,
+    };
   }
 
   async buy(id: number, shares: number, call: MemberCall) {
@@ -249,6 +280,15 @@ export class SyndicatesService {
           figures: figures.get(r.id),
           record: records.get(r.initiatorId)!,
           legs: [],
+          lottery:
+            r.game === 'lottery'
+              ? {
+                  lottery_code: (r.slip as SyndicateLotterySlip).lottery_code,
+                  lottery_name: lotteryName(r.sport),
+                  expect: (r.slip as SyndicateLotterySlip).expect,
+                  lines: [],
+                }
+              : null,
         }),
       ),
       total,
@@ -263,11 +303,14 @@ export class SyndicatesService {
     const holders = await repo.holdersWithNames(this.db, id);
     const mine = holders.find((h) => h.memberId === memberId);
     const visible = this.visibleTo(plan, memberId, mine !== undefined, now);
-    const legs = !visible
-      ? []
-      : plan.orderId !== null
-        ? await this.deps.orders.orderLegs(plan.orderId)
-        : ((await this.deps.orders.quote(plan.initiatorId, plan.slip).catch(() => null))?.legs ?? []);
+    const legs =
+      !visible || plan.game !== 'sports'
+        ? []
+        : plan.orderId !== null
+          ? await this.deps.orders.orderLegs(plan.orderId)
+          : ((await this.deps.orders.quote(plan.initiatorId, plan.slip as SyndicateSlip).catch(() => null))
+              ?.legs ?? []);
+    const lottery = plan.game === 'lottery' ? await this.lotteryOf(plan, visible) : null;
     const initiator = holders.find((h) => h.memberId === plan.initiatorId)?.username ?? '';
     return {
       ...this.view(plan, memberId, now, {
@@ -278,6 +321,7 @@ export class SyndicatesService {
         },
         record: await this.recordOf(plan.initiatorId, now),
         legs,
+        lottery,
       }),
       holders: holders.map((h) => ({
         member: h.memberId === memberId ? h.username : masked(h.username),
@@ -287,6 +331,23 @@ export class SyndicatesService {
         payout: formatFen(h.payout),
       })),
       split_rule: SYNDICATE_SPLIT_RULE,
+    };
+  }
+
+  /** A lottery plan's lottery, period and lines (its bets once placed; nothing when hidden). */
+  private async lotteryOf(plan: repo.PlanRow, visible: boolean) {
+    const slip = plan.slip as SyndicateLotterySlip;
+    const quoted =
+      plan.status === 'open' && visible ? await this.deps.bets.quote(slip).catch(() => null) : null;
+    return {
+      lottery_code: slip.lottery_code,
+      lottery_name: lotteryName(slip.lottery_code),
+      expect: slip.expect,
+      lines: !visible
+        ? []
+        : plan.status === 'open'
+          ? (quoted?.lines ?? [])
+          : await this.deps.bets.planLines(plan.id),
     };
   }
 
@@ -308,6 +369,7 @@ export class SyndicatesService {
         { participants: number; mine: { shares: number; amount: bigint; payout: bigint } | null } | undefined;
       record: Awaited<ReturnType<SyndicatesService['recordOf']>>;
       legs: Awaited<ReturnType<SyndicateOrders['orderLegs']>>;
+      lottery?: Awaited<ReturnType<SyndicatesService['lotteryOf']>> | null;
     },
   ) {
     const mine = extra.figures?.mine ?? null;
@@ -317,10 +379,15 @@ export class SyndicatesService {
       initiator: plan.initiatorId === memberId ? extra.initiator : masked(extra.initiator),
       mine: plan.initiatorId === memberId,
       title: plan.title,
-      sport_type: SPORT_TYPE_IDS[plan.sport as keyof typeof SPORT_TYPE_IDS],
+      sport_type: SPORT_TYPE_IDS[plan.sport as keyof typeof SPORT_TYPE_IDS] ?? 0,
       pass_type: plan.passType,
-      pass_type_name: plan.passType === 'single' ? '单关' : passTypeName(plan.passType),
-      multiple: plan.slip.multiple,
+      pass_type_name:
+        plan.game === 'lottery'
+          ? `${lotteryName(plan.sport)} 第${(plan.slip as SyndicateLotterySlip).expect}期`
+          : plan.passType === 'single'
+            ? '单关'
+            : passTypeName(plan.passType),
+      multiple: plan.game === 'sports' ? (plan.slip as SyndicateSlip).multiple : 1,
       bet_count: plan.betCount,
       total_amount: formatFen(plan.totalAmount),
       shares: plan.shares,
@@ -344,7 +411,9 @@ export class SyndicatesService {
       my_payout: formatFen(mine?.payout ?? 0n),
       order_no: plan.orderNo,
       selections_visible: this.visibleTo(plan, memberId, mine !== null, now),
+      game: plan.game,
       legs: extra.legs,
+      lottery: extra.lottery ?? null,
       record: extra.record,
       created_at: plan.createdAt.toISOString(),
     };
@@ -430,14 +499,17 @@ export class SyndicatesService {
             '保底退回',
           );
         const holders = await repo.holdersOf(work.tx, plan.id);
-        const order = await this.deps.orders.place(work, {
+        const placing = {
           memberId: plan.initiatorId,
-          slip: plan.slip,
           totalFen: plan.totalAmount,
           funders: holders.map((h) => ({ memberId: h.memberId, amount: h.amount })),
           syndicateId: plan.id,
           planNo: plan.planNo,
-        });
+        };
+        const order =
+          plan.game === 'sports'
+            ? await this.deps.orders.place(work, { ...placing, slip: plan.slip as SyndicateSlip })
+            : await this.deps.bets.place(work, { ...placing, slip: plan.slip as SyndicateLotterySlip });
         await repo.markPlaced(work.tx, plan.id, order, now);
         await this.deps.messages.sendMany(
           work,
@@ -547,10 +619,13 @@ export class SyndicatesService {
   private async split(
     work: Work,
     plan: repo.PlanRow,
-    s: SettledOrder,
+    s: Pick<SettledOrder, 'status' | 'payout'>,
     correctionId: number | null,
     now: Date,
   ) {
+    // A lottery plan's payout reached the initiator's lottery wallet, as every lottery payout does;
+    // the holders' parts go to theirs.
+    const wallet = plan.game === 'lottery' ? ('lottery' as const) : ('main' as const);
     const holders = await repo.holdersOf(work.tx, plan.id);
     const split = splitPayout({
       payoutFen: s.payout,
@@ -572,6 +647,7 @@ export class SyndicatesService {
       fromInitiator += delta;
       entries.push({
         memberId: h.memberId,
+        wallet,
         amount: delta,
         type: 'syndicate_payout' as const,
         reference,
@@ -582,6 +658,7 @@ export class SyndicatesService {
     if (fromInitiator !== 0n)
       entries.unshift({
         memberId: plan.initiatorId,
+        wallet,
         amount: -fromInitiator,
         type: 'syndicate_payout' as const,
         reference,
@@ -604,10 +681,27 @@ export class SyndicatesService {
             memberId: h.memberId,
             type: 'betting' as const,
             title: '合买方案中奖',
-            content: `合买方案 ${plan.planNo} 已中奖，您认购 ${h.shares} 份分得 ${formatYuan(split.parts.get(h.memberId)!)} 元，已到账主钱包。`,
+            content: `合买方案 ${plan.planNo} 已中奖，您认购 ${h.shares} 份分得 ${formatYuan(split.parts.get(h.memberId)!)} 元，已到账${wallet === 'lottery' ? '彩票钱包' : '主钱包'}。`,
             dedupeKey: `syndicate:${plan.id}:won:${h.memberId}`,
           })),
       );
+  }
+
+  /**
+   * Lottery settlement decided these bets (in its batch's transaction, after its credits): each
+   * lottery plan among them whose bets are now all decided splits what they paid, once. Plans are
+   * held in id order, so two batches with bets of one plan take turns and the later sees the
+   * earlier's bets decided.
+   */
+  async afterLotteryBets(work: Work, betIds: readonly number[], now: Date): Promise<void> {
+    for (const id of await repo.plansOfLotteryBets(work.tx, betIds)) {
+      const plan = await repo.lockPlan(work.tx, id);
+      if (!plan || plan.status !== 'placed') continue;
+      const bets = await repo.lotteryPlanOutcome(work.tx, id);
+      if (bets.pending > 0) continue;
+      const status = bets.allRefunded ? 'refunded' : bets.payout > 0n ? 'won' : 'lost';
+      await this.split(work, plan, { status, payout: bets.payout }, null, now);
+    }
   }
 
   // ---- console ----------------------------------------------------------------------------------
@@ -728,7 +822,12 @@ function adminItem(r: repo.AdminPlanRow) {
     plan_no: r.planNo,
     username: r.username,
     member_id: r.initiatorId,
-    pass_type: r.passType === 'single' ? '单关' : passTypeName(r.passType),
+    pass_type:
+      r.game === 'lottery'
+        ? `${lotteryName(r.sport)} 第${(r.slip as SyndicateLotterySlip).expect}期`
+        : r.passType === 'single'
+          ? '单关'
+          : passTypeName(r.passType),
     total_amount: formatFen(r.totalAmount),
     shares: r.shares,
     sold_shares: r.soldShares,

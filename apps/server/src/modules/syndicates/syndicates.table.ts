@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { SyndicateLotterySlip } from '../lottery/index.ts';
 import type { SyndicateSlip } from '../sports/index.ts';
 
 /**
@@ -24,10 +25,17 @@ export const syndicatePlans = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     planNo: text('plan_no').notNull(),
+    /** What the plan buys: a 竞彩 slip (an order) or lottery lines on one period (bets). */
+    game: text('game', { enum: ['sports', 'lottery'] })
+      .notNull()
+      .default('sports'),
     initiatorId: integer('initiator_id').notNull(),
     title: text('title').notNull(),
-    /** The slip as priced when the plan was started (odds then; the order takes the odds current when placed). */
-    slip: jsonb('slip').$type<SyndicateSlip>().notNull(),
+    /**
+     * The slip as priced when the plan was started (odds then; the order takes the odds current
+     * when placed), or the lottery lines and their period.
+     */
+    slip: jsonb('slip').$type<SyndicateSlip | SyndicateLotterySlip>().notNull(),
     sport: text('sport').notNull(),
     passType: text('pass_type').notNull(),
     betCount: integer('bet_count').notNull(),

@@ -23,6 +23,8 @@ interface SlipBarProps {
   onSubmit: () => Promise<boolean>;
   /** Opens 追号 for the slip (the sheet closes first). */
   onChase: () => void;
+  /** Opens 发起合买 for the slip (the sheet closes first). */
+  onSyndicate: () => void;
 }
 
 /** The footer: 机选, 清空, the multiple and unit, the slip's total, 加入注单 and 立即投注; and the slip sheet. */
@@ -38,6 +40,7 @@ export function SlipBar({
   onAdd,
   onSubmit,
   onChase,
+  onSyndicate,
 }: SlipBarProps) {
   const [open, setOpen] = useState(false);
   const [multipleProblem, setMultipleProblem] = useState<string | null>(null);
@@ -168,6 +171,18 @@ export function SlipBar({
               disabled={phase !== 'open' || totalItems === 0 || multipleProblem !== null}
             >
               追号
+            </Button>
+            <Button
+              fill="outline"
+              className="gold"
+              data-testid="slip-syndicate"
+              onClick={() => {
+                setOpen(false);
+                onSyndicate();
+              }}
+              disabled={phase !== 'open' || totalItems === 0 || multipleProblem !== null}
+            >
+              合买
             </Button>
             <Button color="primary" onClick={submit} disabled={phase !== 'open' || totalItems === 0}>
               确认投注

@@ -8,6 +8,8 @@ import { toast } from '@/lib/toast.tsx';
 import { useUrlParam } from '@/ui/hooks.ts';
 import { Page } from '@/ui/Page.tsx';
 import { ChaseSheet } from '../chase/ChaseSheet.tsx';
+import { StartSyndicateSheet } from '../../syndicates/components/StartSyndicateSheet.tsx';
+import { syndicatePath } from '../../syndicates/paths.ts';
 import { WalletBar } from '../components/WalletBar.tsx';
 import { GameHeader } from '../game/GameHeader.tsx';
 import { MyBets } from '../game/MyBets.tsx';
@@ -53,6 +55,7 @@ export default function LotteryGamePage() {
   const place = usePlaceBetMutation();
   const [state, dispatch] = useReducer(slipReducer, EMPTY_SLIP);
   const [chasing, setChasing] = useState(false);
+  const [syndicating, setSyndicating] = useState(false);
 
   useEffect(() => {
     void ensureLotteryToken();
@@ -188,6 +191,10 @@ export default function LotteryGamePage() {
             if (lines.length === 0) toast.info(message ?? '请先选择号码');
             else setChasing(true);
           }}
+          onSyndicate={() => {
+            if (lines.length === 0) toast.info(message ?? '请先选择号码');
+            else setSyndicating(true);
+          }}
         />
       }
     >
@@ -210,6 +217,30 @@ export default function LotteryGamePage() {
       )}
 
       <MyBets code={code} family={family} />
+      {current && syndicating ? (
+        <StartSyndicateSheet
+          open
+          subject={{
+            lottery: {
+              lottery_code: code,
+              expect: current.expect,
+              bets: lines.map((l) => ({
+                play_code: l.playCode,
+                bet_codes: l.codes,
+                multiple: l.multiple,
+                unit: l.unit,
+              })),
+            },
+          }}
+          totalFen={lines.reduce((sum, l) => sum + l.amountFen, 0n)}
+          onClose={() => setSyndicating(false)}
+          onStarted={(id) => {
+            setSyndicating(false);
+            dispatch({ type: 'placed' });
+            void navigate(syndicatePath(id));
+          }}
+        />
+      ) : null}
       {current ? (
         <ChaseSheet
           visible={chasing}

@@ -1,5 +1,6 @@
 import {
   countMatches,
+  fenFromDecimal,
   optionName,
   playTypeOf,
   selectionKey,
@@ -435,7 +436,8 @@ export function BetSlip({ balance, onPlaced }: BetSlipProps) {
       {syndicateSlip && starting ? (
         <StartSyndicateSheet
           open
-          slip={syndicateSlip}
+          subject={{ slip: syndicateSlip }}
+          totalFen={fenFromDecimal(syndicateSlip.total_amount ?? '0')}
           onClose={() => setStarting(false)}
           onStarted={(id) => {
             setStarting(false);

@@ -3,6 +3,30 @@ import { ProgressBar } from 'antd-mobile';
 import { Money } from '@/ui/Money.tsx';
 import { formatDateTime } from '@/ui/format.ts';
 
+/** 竞彩足球, 竞彩篮球, or the lottery's name. */
+export function planGameName(plan: SyndicateView): string {
+  if (plan.lottery) return plan.lottery.lottery_name;
+  return plan.sport_type === 2 ? '竞彩篮球' : '竞彩足球';
+}
+
+/** A lottery plan's lines: play, codes, 注数 × multiple, amount, and each bet's result once drawn. */
+export function PlanLines({ lines }: { lines: NonNullable<SyndicateView['lottery']>['lines'] }) {
+  return (
+    <>
+      {lines.map((l, i) => (
+        <div key={`${i}-${l.bet_codes}`} className="fl-leg" data-testid="syndicate-line">
+          <span className="muted">{l.play_name}</span>
+          <span>{l.bet_codes}</span>
+          <span className="fl-pick">
+            {l.item_count}注×{l.multiple}倍 <b>{l.amount}</b>
+            {l.status === 'won' ? ` 中 ${l.payout}` : l.status === 'lost' ? ' 未中' : ''}
+          </span>
+        </div>
+      ))}
+    </>
+  );
+}
+
 /** The initiator's 30-day 命中率, or 暂无 with nothing decided. */
 export function planHitRate(plan: SyndicateView): string {
   return plan.record.hit_rate_30d === null ? '暂无' : `${plan.record.hit_rate_30d}%`;
@@ -61,8 +85,8 @@ export function PlanCard({ plan, onOpen }: { plan: SyndicateView; onOpen: () => 
           </dd>
         </div>
         <div>
-          <dt>{plan.sport_type === 2 ? '竞彩篮球' : '竞彩足球'}</dt>
-          <dd>{plan.pass_type_name}</dd>
+          <dt>{planGameName(plan)}</dt>
+          <dd>{plan.lottery ? `第${plan.lottery.expect}期` : plan.pass_type_name}</dd>
         </div>
       </dl>
       <PlanProgress plan={plan} />

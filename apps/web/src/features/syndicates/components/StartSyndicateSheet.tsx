@@ -1,6 +1,5 @@
 import {
   boostRateText,
-  fenFromDecimal,
   formatFen,
   SYNDICATE_MAX_COMMISSION_BP,
   SYNDICATE_VISIBILITY,
@@ -9,6 +8,7 @@ import {
   type OrderSubmitBody,
   type SyndicateVisibility,
 } from '@app/shared';
+import type { ApiBody } from '@app/shared/api';
 import { Button, Popup, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { CountInput } from '@/ui/AmountInput.tsx';
@@ -19,23 +19,30 @@ import '../syndicates.css';
 
 const RATES = Array.from({ length: SYNDICATE_MAX_COMMISSION_BP / 100 + 1 }, (_, i) => i * 100);
 
+/** What a plan buys: a 竞彩 slip, or lottery lines on one period. */
+export type SyndicateSubject =
+  | { slip: Omit<OrderSubmitBody, 'free_bet_id'> }
+  | { lottery: NonNullable<ApiBody<'POST', '/v1/syndicates'>['lottery']> };
+
 /**
- * 发起合买 from the slip: the slip's stake split into shares (每份至少1元), the initiator's own
- * shares, 保底, commission and who sees the selections. Everything the member buys and guarantees
- * is frozen now; the plan is placed when full or at its deadline.
+ * 发起合买 from a slip (竞彩 or lottery): its stake split into shares (每份至少1元), the initiator's
+ * own shares, 保底, commission and who sees the selections. Everything the member buys and
+ * guarantees is frozen now; the plan is placed when full or at its deadline.
  */
 export function StartSyndicateSheet({
   open,
   onClose,
-  slip,
+  subject,
+  totalFen,
   onStarted,
 }: {
   open: boolean;
   onClose: () => void;
-  slip: Omit<OrderSubmitBody, 'free_bet_id'>;
+  subject: SyndicateSubject;
+  /** The slip's stake (what the shares split). */
+  totalFen: bigint;
   onStarted: (planId: number) => void;
 }) {
-  const totalFen = fenFromDecimal(slip.total_amount ?? '0');
   const wholeYuan = Number(totalFen / 100n);
   const [shares, setShares] = useState(Math.max(1, wholeYuan));
   const [buy, setBuy] = useState(Math.max(1, Math.ceil(wholeYuan / 20)));
@@ -61,7 +68,7 @@ export function StartSyndicateSheet({
   const submit = async () => {
     try {
       const { plan } = await start.mutateAsync({
-        slip,
+        ...subject,
         shares,
         buy_shares: buy,
         guarantee_shares: guarantee,

@@ -10,7 +10,7 @@ import { formatDateTime } from '@/ui/format.ts';
 import { AFTER_BALANCE_PUSH_MS } from '../../orders/cash-out.ts';
 import { serverNow } from '../../sports/clock.ts';
 import { PostLegs } from '../../follow/components/PostCard.tsx';
-import { PlanProgress, PlanState, planHitRate } from '../components/PlanCard.tsx';
+import { PlanLines, PlanProgress, PlanState, planGameName, planHitRate } from '../components/PlanCard.tsx';
 import { useBuyShares, useSyndicateQuery } from '../queries.ts';
 import '../syndicates.css';
 
@@ -139,9 +139,11 @@ export default function SyndicatePlanPage() {
                 <dd>{plan.shares}</dd>
               </div>
               <div>
-                <dt>玩法</dt>
+                <dt>{plan.lottery ? planGameName(plan) : '玩法'}</dt>
                 <dd>
-                  {plan.pass_type_name} · {plan.multiple}倍
+                  {plan.lottery
+                    ? `第${plan.lottery.expect}期`
+                    : `${plan.pass_type_name} · ${plan.multiple}倍`}
                 </dd>
               </div>
               <div>
@@ -167,7 +169,7 @@ export default function SyndicatePlanPage() {
               <div className="sy-meta muted">
                 <span>注单 {plan.order_no}</span>
                 <span>
-                  {plan.status === 'won' ? (
+                  {plan.status === 'won' || plan.lottery ? (
                     <>
                       奖金 <Money value={plan.payout} /> · 佣金 <Money value={plan.commission} />
                     </>
@@ -200,7 +202,11 @@ export default function SyndicatePlanPage() {
               <span className="muted">{plan.visibility_text}</span>
             </div>
             {plan.selections_visible ? (
-              <PostLegs legs={plan.legs} />
+              plan.lottery ? (
+                <PlanLines lines={plan.lottery.lines} />
+              ) : (
+                <PostLegs legs={plan.legs} />
+              )
             ) : (
               <p className="sy-hidden" data-testid="syndicate-hidden">
                 {plan.visibility === 'holders'
