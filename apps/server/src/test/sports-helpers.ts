@@ -6,7 +6,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { FeedMatchState } from '../modules/sports/feed/feed.ts';
 import { bookExposure } from '../modules/sports/book.table.ts';
 import { matches, matchMarkets } from '../modules/sports/sports.table.ts';
-import { as, createTestApp, type TestApp, type TestMember } from './harness.ts';
+import { as, createTestApp, newMember, type TestApp, type TestMember } from './harness.ts';
 
 export type MatchRow = typeof matches.$inferSelect;
 
@@ -113,6 +113,13 @@ export async function fund(t: TestApp, member: TestMember, fen: bigint): Promise
   await inTransaction(t.database.db, (work) =>
     t.app.services.ledger.post(work, { memberId: member.id, amount: fen, type: 'adjust' }),
   );
+}
+
+/** A new member with `fen` (1,000.00 元 by default) in the main wallet. */
+export async function fundedMember(t: TestApp, fen = 100_000n): Promise<TestMember> {
+  const m = await newMember(t.app);
+  await fund(t, m, fen);
+  return m;
 }
 
 export function submit(t: TestApp, member: TestMember, payload: Record<string, unknown>, key?: string) {

@@ -1,5 +1,6 @@
 import { DotLoading, ErrorBlock, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import './infinite-list.css';
 
 /** What an infinite TanStack query offers a list. */
 export interface InfiniteSource<T> {

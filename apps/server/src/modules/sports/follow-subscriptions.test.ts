@@ -6,12 +6,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.ts';
 import { sql } from '../../db/sql.ts';
-import { as, body, newMember, newOperator, type TestApp, type TestMember } from '../../test/harness.ts';
+import { as, body, newOperator, type TestApp, type TestMember } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
   createSportsApp,
   finish,
-  fund,
+  fundedMember,
   oddsOf,
   openMatches,
   submit,
@@ -26,11 +26,7 @@ beforeAll(async () => {
 afterEach(() => expectLedgerBalanced(t));
 afterAll(() => t.close());
 
-async function member(fen = 100_000n) {
-  const m = await newMember(t.app);
-  await fund(t, m, fen);
-  return m;
-}
+const member = (fen?: bigint) => fundedMember(t, fen);
 
 /** The publisher's ×5 single on the match's winning (or a losing) 胜平负 option, published. */
 async function post(publisher: TestMember, match: MatchRow, win: boolean): Promise<number> {

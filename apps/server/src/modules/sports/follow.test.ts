@@ -12,7 +12,7 @@ import { entriesOf, expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
   createSportsApp,
   finish,
-  fund,
+  fundedMember,
   oddsOf,
   openMatches,
   submit,
@@ -30,11 +30,7 @@ beforeAll(async () => {
 afterEach(() => expectLedgerBalanced(t));
 afterAll(() => t.close());
 
-async function member(fen = 100_000n) {
-  const m = await newMember(t.app);
-  await fund(t, m, fen);
-  return m;
-}
+const member = (fen?: bigint) => fundedMember(t, fen);
 
 /** A ×5 single on the match's winning (or losing) 胜平负 option. */
 async function place(m: TestMember, match: MatchRow, win: boolean) {

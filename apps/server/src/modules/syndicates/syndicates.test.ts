@@ -11,12 +11,12 @@ import { sql } from '../../db/sql.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { memberValidBets } from '../../db/valid-bets.ts';
 import type { ManualClock } from '../../lib/clock.ts';
-import { as, body, newMember, newOperator, type TestApp, type TestMember } from '../../test/harness.ts';
+import { as, body, newOperator, type TestApp, type TestMember } from '../../test/harness.ts';
 import { entriesOf, expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
   createSportsApp,
   finish,
-  fund,
+  fundedMember,
   oddsOf,
   openMatches,
   wdlOption,
@@ -32,11 +32,7 @@ afterAll(() => t.close());
 
 const clock = () => t.app.services.clock as ManualClock;
 
-async function member(fen = 100_000n) {
-  const m = await newMember(t.app);
-  await fund(t, m, fen);
-  return m;
-}
+const member = (fen?: bigint) => fundedMember(t, fen);
 
 interface Plan {
   id: number;

@@ -7,6 +7,7 @@ import { CountInput } from '@/ui/AmountInput.tsx';
 import { useUrlParam } from '@/ui/hooks.ts';
 import { Money, yuan } from '@/ui/Money.tsx';
 import { Page } from '@/ui/Page.tsx';
+import '@/ui/action-bar.css';
 import { formatDateTime } from '@/ui/format.ts';
 import { AFTER_BALANCE_PUSH_MS } from '../../orders/cash-out.ts';
 import { hitRate, PostLegs } from '../components/PostCard.tsx';
@@ -65,7 +66,7 @@ export default function FollowPostPage() {
       title="晒单详情"
       footer={
         post && post.open && !post.mine ? (
-          <div className="fl-copy-bar" data-testid="follow-copy-bar">
+          <div className="action-bar" data-testid="follow-copy-bar">
             <CountInput
               testId="follow-multiple"
               min={1}
@@ -75,7 +76,7 @@ export default function FollowPostPage() {
               onProblem={setProblem}
             />
             <span className="muted">倍</span>
-            <span className="fl-copy-total" data-testid="follow-copy-total">
+            <span className="action-bar-total" data-testid="follow-copy-total">
               <Money value={formatFen(totalFen)} /> 元
             </span>
             <Button

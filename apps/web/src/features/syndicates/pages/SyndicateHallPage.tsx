@@ -1,6 +1,7 @@
-import { DotLoading, ErrorBlock, InfiniteScroll, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { InfiniteList } from '@/ui/InfiniteList.tsx';
 import { Page } from '@/ui/Page.tsx';
 import { PlanCard } from '../components/PlanCard.tsx';
 import { syndicatePath } from '../paths.ts';
@@ -19,7 +20,6 @@ export default function SyndicateHallPage() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<HallTab>('hot');
   const hall = useSyndicateHallQuery(tab);
-  const list = hall.data?.pages.flatMap((p) => p.list) ?? [];
   return (
     <Page title="合买大厅">
       <Tabs className="sy-tabs" activeKey={tab} onChange={(key) => setTab(key as HallTab)}>
@@ -27,29 +27,22 @@ export default function SyndicateHallPage() {
           <Tabs.Tab key={t.key} title={t.title} />
         ))}
       </Tabs>
-      <div className="sy-list" data-testid="syndicate-hall">
-        {hall.isPending ? (
-          <div className="page-loading">
-            <DotLoading color="primary" />
-          </div>
-        ) : hall.error && list.length === 0 ? (
-          <ErrorBlock status="disconnected" title={hall.error.message} description="请稍后重试" />
-        ) : list.length === 0 ? (
-          <ErrorBlock
-            status="empty"
-            title={tab === 'mine' ? '还没有参与合买' : '暂无认购中的方案'}
-            description="在竞彩投注单中点「发起合买」，和大家一起买"
-          />
-        ) : (
-          list.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} onOpen={() => void navigate(syndicatePath(plan.id))} />
-          ))
+      <InfiniteList
+        testId="syndicate-hall"
+        source={{
+          items: hall.data?.pages.flatMap((p) => p.list) ?? [],
+          isPending: hall.isPending,
+          isError: hall.isError,
+          hasNextPage: hall.hasNextPage,
+          fetchNextPage: () => hall.fetchNextPage(),
+        }}
+        onRefresh={() => hall.refetch()}
+        renderItem={(plan) => (
+          <PlanCard key={plan.id} plan={plan} onOpen={() => void navigate(syndicatePath(plan.id))} />
         )}
-        <InfiniteScroll
-          loadMore={() => hall.fetchNextPage().then(() => undefined)}
-          hasMore={Boolean(hall.hasNextPage)}
-        />
-      </div>
+        emptyTitle={tab === 'mine' ? '还没有参与合买' : '暂无认购中的方案'}
+        emptyText="在竞彩或彩票投注单中点「合买」，和大家一起买"
+      />
     </Page>
   );
 }

@@ -6,6 +6,7 @@ import { CountInput } from '@/ui/AmountInput.tsx';
 import { useUrlParam } from '@/ui/hooks.ts';
 import { Money, yuan } from '@/ui/Money.tsx';
 import { Page } from '@/ui/Page.tsx';
+import '@/ui/action-bar.css';
 import { formatDateTime } from '@/ui/format.ts';
 import { AFTER_BALANCE_PUSH_MS } from '../../orders/cash-out.ts';
 import { serverNow } from '../../sports/clock.ts';
@@ -59,7 +60,7 @@ export default function SyndicatePlanPage() {
       title="合买方案"
       footer={
         plan && open ? (
-          <div className="sy-buy-bar" data-testid="syndicate-buy-bar">
+          <div className="action-bar" data-testid="syndicate-buy-bar">
             <CountInput
               testId="syndicate-shares"
               label="份数"
@@ -70,7 +71,7 @@ export default function SyndicatePlanPage() {
               onProblem={setProblem}
             />
             <span className="muted">份</span>
-            <span className="sy-buy-total" data-testid="syndicate-buy-total">
+            <span className="action-bar-total" data-testid="syndicate-buy-total">
               <Money value={formatFen(totalFen)} /> 元
             </span>
             <Button
