@@ -36,6 +36,7 @@ const coreEnv = {
   ALLOW_SPORTS_SIMULATOR: bool,
   ALLOW_PAYMENT_SIMULATOR: bool,
   ALLOW_GAME_SIMULATOR: bool,
+  ALLOW_SMS_SIMULATOR: bool,
   ALLOW_DEMO_SEED: bool,
   ALLOW_SEEDED_PASSWORDS: bool,
   ALLOW_GENERATED_APP_SECRET: bool,
@@ -44,6 +45,7 @@ const coreEnv = {
   SPORTS_FEED: adapterName,
   PAYMENT_GATEWAY: adapterName,
   GAME_PROVIDER: adapterName,
+  SMS_PROVIDER: adapterName,
   /** Server processes on this machine (node:cluster); more than 1 needs PostgreSQL. */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Where to listen: loopback unless told otherwise (the container image sets HOST=0.0.0.0). */
@@ -144,12 +146,13 @@ interface CoreConfig {
     sportsSimulator: boolean;
     paymentSimulator: boolean;
     gameSimulator: boolean;
+    smsSimulator: boolean;
     demoSeed: boolean;
     seededPasswords: boolean;
     generatedAppSecret: boolean;
     generatedGatewaySecret: boolean;
   };
-  adapters: { sportsFeed: string; paymentGateway: string; gameProvider: string };
+  adapters: { sportsFeed: string; paymentGateway: string; gameProvider: string; smsSender: string };
   workers: number;
   host: string;
   port: number;
@@ -201,12 +204,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sportsSimulator: e.ALLOW_SPORTS_SIMULATOR ?? false,
       paymentSimulator: e.ALLOW_PAYMENT_SIMULATOR ?? false,
       gameSimulator: e.ALLOW_GAME_SIMULATOR ?? false,
+      smsSimulator: e.ALLOW_SMS_SIMULATOR ?? false,
       demoSeed: e.ALLOW_DEMO_SEED ?? false,
       seededPasswords: e.ALLOW_SEEDED_PASSWORDS ?? false,
       generatedAppSecret: e.ALLOW_GENERATED_APP_SECRET ?? false,
       generatedGatewaySecret: e.ALLOW_GENERATED_GATEWAY_SECRET ?? false,
     },
-    adapters: { sportsFeed: e.SPORTS_FEED, paymentGateway: e.PAYMENT_GATEWAY, gameProvider: e.GAME_PROVIDER },
+    adapters: {
+      sportsFeed: e.SPORTS_FEED,
+      paymentGateway: e.PAYMENT_GATEWAY,
+      gameProvider: e.GAME_PROVIDER,
+      smsSender: e.SMS_PROVIDER,
+    },
     workers: e.WORKERS,
     host: e.HOST,
     port: e.PORT,

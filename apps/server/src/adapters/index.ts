@@ -3,6 +3,7 @@ import { DemoGameProvider } from '../modules/games/index.ts';
 import { SimulatedGateway } from '../modules/payments/index.ts';
 import { gatewaySimRoutes } from '../modules/payments/index.ts';
 import { SimulatedFeed } from '../modules/sports/index.ts';
+import { SimulatedSms } from '../modules/verification/index.ts';
 import { AdapterRegistry } from './registry.ts';
 
 export { AdapterRegistry, createAdapters, type AdapterContext, type AdapterFactory } from './registry.ts';
@@ -37,6 +38,10 @@ export function registerSimulators(registry: AdapterRegistry): AdapterRegistry {
       simulator: true,
       create: ({ db, clock }) => new DemoGameProvider(db, clock),
       routes: demoGameRoutes,
+    })
+    .register('smsSender', 'simulator', {
+      simulator: true,
+      create: ({ log }) => new SimulatedSms(log),
     });
 }
 

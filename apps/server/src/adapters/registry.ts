@@ -5,6 +5,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { GameProvider } from '../modules/games/index.ts';
 import type { PaymentGateway } from '../modules/payments/index.ts';
 import type { SportsFeed } from '../modules/sports/index.ts';
+import type { SmsSender } from '../modules/verification/index.ts';
 
 /** What an adapter factory may use to build its adapter. */
 export interface AdapterContext {
@@ -30,11 +31,12 @@ export interface AdapterFactory<T> {
   routes?: FastifyPluginAsync;
 }
 
-/** The three outside systems, the variable that picks each, and the interface it implements. */
+/** The outside systems, the variable that picks each, and the interface it implements. */
 export interface AdapterKinds {
   sportsFeed: SportsFeed;
   paymentGateway: PaymentGateway;
   gameProvider: GameProvider;
+  smsSender: SmsSender;
 }
 export type AdapterKind = keyof AdapterKinds;
 
@@ -42,18 +44,20 @@ export const ADAPTER_VARIABLES: Record<AdapterKind, string> = {
   sportsFeed: 'SPORTS_FEED',
   paymentGateway: 'PAYMENT_GATEWAY',
   gameProvider: 'GAME_PROVIDER',
+  smsSender: 'SMS_PROVIDER',
 };
 
 /**
  * The adapters this build can use, by kind and name. `simulator` is registered for each kind
  * (src/adapters/index.ts); a real provider is registered beside it under its own name and
- * chosen with SPORTS_FEED / PAYMENT_GATEWAY / GAME_PROVIDER.
+ * chosen with SPORTS_FEED / PAYMENT_GATEWAY / GAME_PROVIDER / SMS_PROVIDER.
  */
 export class AdapterRegistry {
   private readonly factories: { [K in AdapterKind]: Map<string, AdapterFactory<AdapterKinds[K]>> } = {
     sportsFeed: new Map(),
     paymentGateway: new Map(),
     gameProvider: new Map(),
+    smsSender: new Map(),
   };
 
   register<K extends AdapterKind>(kind: K, name: string, factory: AdapterFactory<AdapterKinds[K]>): this {
@@ -85,6 +89,7 @@ export interface SelectedAdapters {
   sportsFeed: SportsFeed;
   paymentGateway: PaymentGateway;
   gameProvider: GameProvider;
+  smsSender: SmsSender;
   /** Routes of the selected adapters (simulators' pages), to register with the app. */
   routes: FastifyPluginAsync[];
 }
@@ -104,6 +109,7 @@ export async function createAdapters(
     sportsFeed: await build('sportsFeed', adapters.sportsFeed),
     paymentGateway: await build('paymentGateway', adapters.paymentGateway),
     gameProvider: await build('gameProvider', adapters.gameProvider),
+    smsSender: await build('smsSender', adapters.smsSender),
     routes,
   };
 }

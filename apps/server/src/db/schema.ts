@@ -35,3 +35,4 @@ export * from '../modules/free-bets/free-bets.table.ts';
 export * from '../modules/sports/cash-out.table.ts';
 export * from '../modules/sports/follow.table.ts';
 export * from '../modules/syndicates/syndicates.table.ts';
+export * from '../modules/verification/verification.table.ts';

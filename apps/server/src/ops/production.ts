@@ -11,6 +11,7 @@ const WHAT: Record<AdapterKind, { noun: string; allow: keyof AppConfig['allow'];
   sportsFeed: { noun: 'sports feed', allow: 'sportsSimulator', variable: 'ALLOW_SPORTS_SIMULATOR' },
   paymentGateway: { noun: 'payment gateway', allow: 'paymentSimulator', variable: 'ALLOW_PAYMENT_SIMULATOR' },
   gameProvider: { noun: 'game provider', allow: 'gameSimulator', variable: 'ALLOW_GAME_SIMULATOR' },
+  smsSender: { noun: 'SMS provider', allow: 'smsSimulator', variable: 'ALLOW_SMS_SIMULATOR' },
 };
 
 /**

@@ -30,6 +30,8 @@ export const members = pgTable(
     nickname: text('nickname').notNull(),
     avatar: text('avatar').notNull().default(''),
     mobile: text('mobile'),
+    /** When the member proved the number by an SMS code; only a verified number can reset a password. */
+    mobileVerifiedAt: timestamp('mobile_verified_at', { withTimezone: true }),
     email: text('email'),
     realName: text('real_name'),
     vipLevel: integer('vip_level').notNull().default(0),
@@ -74,6 +76,10 @@ export const members = pgTable(
     uniqueIndex('members_agent_code_uq').on(t.agentCode),
     index('members_inviter_idx').on(t.inviterId),
     index('members_agent_idx').on(t.agentId),
+    // A verified number belongs to one member: it is how a forgotten password is reset.
+    uniqueIndex('members_verified_mobile_uq')
+      .on(t.mobile)
+      .where(sql`${t.mobileVerifiedAt} IS NOT NULL`),
     check('members_codingvolume_nonneg', sql`${t.codingvolume} >= 0`),
   ],
 );

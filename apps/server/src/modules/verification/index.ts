@@ -1,0 +1,4 @@
+/** The verification module's face: SMS codes (made, sent, limited, checked) and the SMS provider's interface. */
+export { SimulatedSms } from './sms-simulator.ts';
+export { SMS_PURPOSES, SmsSendError } from './sms-sender.ts';
+export type { SmsMessage, SmsPurpose, SmsSender, SmsSendResult } from './sms-sender.ts';
