@@ -36,3 +36,4 @@ export * from '../modules/sports/cash-out.table.ts';
 export * from '../modules/sports/follow.table.ts';
 export * from '../modules/syndicates/syndicates.table.ts';
 export * from '../modules/verification/verification.table.ts';
+export * from '../modules/support/support.table.ts';
