@@ -4,6 +4,7 @@ import { SimulatedGateway } from '../modules/payments/index.ts';
 import { gatewaySimRoutes } from '../modules/payments/index.ts';
 import { SimulatedFeed } from '../modules/sports/index.ts';
 import { SimulatedSms } from '../modules/verification/index.ts';
+import { AliyunSms } from './aliyun-sms/aliyun-sms.ts';
 import { AdapterRegistry } from './registry.ts';
 
 export { AdapterRegistry, createAdapters, type AdapterContext, type AdapterFactory } from './registry.ts';
@@ -55,5 +56,8 @@ export function registerSimulators(registry: AdapterRegistry): AdapterRegistry {
  * and selected with PAYMENT_GATEWAY=acme-pay (README "Adapters").
  */
 export function defaultAdapters(): AdapterRegistry {
-  return registerSimulators(new AdapterRegistry());
+  return registerSimulators(new AdapterRegistry()).register('smsSender', 'aliyun', {
+    // SMS_PROVIDER=aliyun: Aliyun SMS, configured by ALIYUN_SMS_* (aliyun-sms/README.md).
+    create: ({ env }) => AliyunSms.fromEnv(env),
+  });
 }
