@@ -28,6 +28,7 @@ import {
 import { redPacketsAdminRoutes, redPacketsRoutes } from './modules/red-packets/index.ts';
 import { freeBetsAdminRoutes, freeBetsRoutes } from './modules/free-bets/index.ts';
 import { syndicatesAdminRoutes, syndicatesRoutes } from './modules/syndicates/index.ts';
+import { supportAdminRoutes, supportRoutes } from './modules/support/index.ts';
 import { operatorsRoutes } from './modules/operators/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
 import { activitiesRoutes } from './modules/activities/index.ts';
@@ -196,6 +197,7 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(cashOutRoutes);
   await app.register(followRoutes);
   await app.register(syndicatesRoutes);
+  await app.register(supportRoutes);
   await app.register(redPacketsRoutes);
   await app.register(freeBetsRoutes);
   await app.register(lotteryRoutes);
@@ -234,5 +236,6 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(redPacketsAdminRoutes);
   await app.register(followAdminRoutes);
   await app.register(syndicatesAdminRoutes);
+  await app.register(supportAdminRoutes);
   await app.register(freeBetsAdminRoutes);
 }

@@ -44,6 +44,7 @@ import { createReports } from './modules/reports/index.ts';
 import { ResponsiblePlayService } from './modules/responsible/index.ts';
 import { createRewards } from './modules/rewards/index.ts';
 import { createSports } from './modules/sports/index.ts';
+import { createSupport } from './modules/support/index.ts';
 import { createSyndicates } from './modules/syndicates/index.ts';
 import { createWithdrawals } from './modules/withdrawals/index.ts';
 import { DatabaseHealth } from './ops/db-health.ts';
@@ -232,6 +233,8 @@ export async function createServices(
     observer: metrics,
   });
   registerJobs(jobs, config, {
+  // 在线客服 (issue 40, point 5): the member's conversation and the console's desk.
+  const { support, supportDesk } = createSupport(core, { limits, messages, operators, membersAdmin });
     events,
     realtime,
     metrics,
@@ -340,6 +343,10 @@ export async function createServices(
       await broadcaster.close();
       await limits.counters.close();
       await publicCache.close();
+    /** 在线客服: members' conversations with a person (text, pictures, tickets, ratings). */
+    support,
+    /** The console's 在线客服 desk: queue, take/assign/transfer/close (audited), canned replies, settings. */
+    supportDesk,
     },
   };
 }

@@ -19,3 +19,4 @@ export * from './contracts/backoffice/agents.ts';
 export * from './contracts/backoffice/red-packets.ts';
 export * from './contracts/backoffice/free-bets.ts';
 export * from './contracts/backoffice/syndicates.ts';
+export * from './contracts/backoffice/support.ts';

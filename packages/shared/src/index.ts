@@ -43,3 +43,4 @@ export * from './contracts/cash-out.ts';
 export * from './contracts/follow.ts';
 export * from './domain/syndicate.ts';
 export * from './contracts/syndicates.ts';
+export * from './contracts/support.ts';

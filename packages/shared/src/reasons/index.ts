@@ -25,6 +25,7 @@ import { REQUEST_REASONS } from './request.ts';
 import { RESPONSIBLE_REASONS } from './responsible.ts';
 import { REWARDS_REASONS } from './rewards.ts';
 import { SPORTS_REASONS } from './sports.ts';
+import { SUPPORT_REASONS } from './support.ts';
 import { SYNDICATES_REASONS } from './syndicates.ts';
 import { WITHDRAWALS_REASONS } from './withdrawals.ts';
 
@@ -56,6 +57,7 @@ export const REASON_AREAS = {
   rewards: REWARDS_REASONS,
   sports: SPORTS_REASONS,
   syndicates: SYNDICATES_REASONS,
+  support: SUPPORT_REASONS,
   withdrawals: WITHDRAWALS_REASONS,
 } as const;
 
@@ -85,6 +87,7 @@ export const REASONS = {
   ...SPORTS_REASONS,
   ...SYNDICATES_REASONS,
   ...WITHDRAWALS_REASONS,
+  ...SUPPORT_REASONS,
 };
 
 export type ReasonName = keyof typeof REASONS;

@@ -78,6 +78,8 @@ const SAMPLES: { [N in TemplateName]: ReasonParams<N> } = {
   'syndicates.sold_out': { left: 3 },
   'syndicates.not_failable': { status: '已出票' },
   'sports.cash_out_offer_changed': { offer: '12.66' },
+  'support.too_fast': { wait: '20秒' },
+  'support.taken': { operator: '客服小李' },
   'red_packets.not_started': { at: '20:00' },
   'free_bets.not_available': { status: '已使用' },
   'free_bets.not_usable': { problem: '每场赔率须不低于1.50' },

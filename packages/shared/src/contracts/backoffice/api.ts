@@ -176,6 +176,32 @@ import {
   adminSyndicateQuery,
 } from './syndicates.ts';
 import { bookCapBody, bookCapList, bookExposureItem, bookExposureQuery } from './sports-book.ts';
+import {
+  adminSupportConversation,
+  adminSupportMemberPanel,
+  adminSupportMessagesResult,
+  adminSupportSent,
+  supportAssignBody,
+  supportCannedReply,
+  supportCannedReplyBody,
+  supportChannelAuth,
+  supportChannelAuthBody,
+  supportColleague,
+  supportConnectionInfo,
+  supportQueueQuery,
+  supportSearchQuery,
+  supportSettings,
+  supportTransferBody,
+} from './support.ts';
+import {
+  supportHistoryQuery,
+  supportIdParam,
+  supportPicture,
+  supportPictureBody,
+  supportReadBody,
+  supportTextBody,
+  supportTypingBody,
+} from '../support.ts';
 
 /**
  * The answer of a list's `/export`: a CSV file (UTF-8 with a BOM, streamed page by page), not an
@@ -537,6 +563,75 @@ export const backofficeApi = {
     body: adminSyndicateFailBody,
     response: adminSyndicateItem,
   },
+
+  // ---- 在线客服: queue, conversations, replies, canned replies, settings, the support channel ----
+  'GET /admin/v1/support/queue': { query: supportQueueQuery, response: paginated(adminSupportConversation) },
+  'GET /admin/v1/support/conversations': {
+    query: supportSearchQuery,
+    response: paginated(adminSupportConversation),
+  },
+  'GET /admin/v1/support/conversations/:id': { params: supportIdParam, response: adminSupportConversation },
+  'GET /admin/v1/support/conversations/:id/messages': {
+    params: supportIdParam,
+    query: supportHistoryQuery,
+    response: adminSupportMessagesResult,
+  },
+  'GET /admin/v1/support/conversations/:id/member': {
+    params: supportIdParam,
+    response: adminSupportMemberPanel,
+  },
+  'POST /admin/v1/support/conversations/:id/take': {
+    params: supportIdParam,
+    response: adminSupportConversation,
+  },
+  'POST /admin/v1/support/conversations/:id/assign': {
+    params: supportIdParam,
+    body: supportAssignBody,
+    response: adminSupportConversation,
+  },
+  'POST /admin/v1/support/conversations/:id/transfer': {
+    params: supportIdParam,
+    body: supportTransferBody,
+    response: adminSupportConversation,
+  },
+  'POST /admin/v1/support/conversations/:id/close': {
+    params: supportIdParam,
+    response: adminSupportConversation,
+  },
+  'POST /admin/v1/support/conversations/:id/messages': {
+    params: supportIdParam,
+    body: supportTextBody,
+    response: adminSupportSent,
+  },
+  'POST /admin/v1/support/conversations/:id/pictures': {
+    params: supportIdParam,
+    body: supportPictureBody,
+    response: adminSupportSent,
+  },
+  'POST /admin/v1/support/conversations/:id/typing': {
+    params: supportIdParam,
+    body: supportTypingBody,
+    response: okData,
+  },
+  'POST /admin/v1/support/conversations/:id/read': {
+    params: supportIdParam,
+    body: supportReadBody,
+    response: okData,
+  },
+  'GET /admin/v1/support/pictures/:id': { params: supportIdParam, response: supportPicture },
+  'GET /admin/v1/support/colleagues': { response: z.array(supportColleague) },
+  'GET /admin/v1/support/canned-replies': { response: z.array(supportCannedReply) },
+  'POST /admin/v1/support/canned-replies': { body: supportCannedReplyBody, response: supportCannedReply },
+  'PUT /admin/v1/support/canned-replies/:id': {
+    params: supportIdParam,
+    body: supportCannedReplyBody,
+    response: supportCannedReply,
+  },
+  'DELETE /admin/v1/support/canned-replies/:id': { params: supportIdParam, response: okData },
+  'GET /admin/v1/support/settings': { response: supportSettings },
+  'PUT /admin/v1/support/settings': { body: supportSettings, response: supportSettings },
+  'GET /admin/v1/support/realtime/connection-info': { response: supportConnectionInfo },
+  'POST /admin/v1/support/broadcasting/auth': { body: supportChannelAuthBody, response: supportChannelAuth },
   'PUT /admin/v1/sports/cash-out': { body: cashOutRuleBody, response: cashOutRules },
   'PUT /admin/v1/sports/matches/:id/cash-out': {
     params: idParam,

@@ -317,6 +317,14 @@ export const AUDIT_ACTION_LABELS = {
   'red_packet.update': '红包：修改',
   'red_packet.cancel': '红包：取消',
   'syndicate.fail': '合买：强制流产',
+  'support.take': '在线客服：接入会话',
+  'support.assign': '在线客服：分配会话',
+  'support.transfer': '在线客服：转接会话',
+  'support.close': '在线客服：结束会话',
+  'support.canned_reply.create': '快捷回复：新建',
+  'support.canned_reply.update': '快捷回复：修改',
+  'support.canned_reply.delete': '快捷回复：删除',
+  'settings.support': '在线客服设置：修改',
   'free_bet.grant': '免费投注券：发放',
   'sports.cash_out.rule': '提前结算：设置',
   'sports.cash_out.match': '提前结算：单场开关',
@@ -338,6 +346,8 @@ export const AUDIT_TARGET_LABELS = {
   prize_boost: '加奖活动',
   red_packet: '红包',
   syndicate: '合买方案',
+  support_conversation: '客服会话',
+  support_canned_reply: '快捷回复',
   free_bet: '免费投注券',
   free_bet_grant: '免费投注券发放',
   sport: '运动项目',
@@ -366,6 +376,7 @@ const SETTINGS_LABELS: Record<string, string> = {
   finance_settings: '财务设置',
   invite_rules: '邀请规则',
   app: '应用配置',
+  support_chat: '在线客服设置',
 };
 
 const BOOK_CAP_SCOPES: Record<string, string> = {

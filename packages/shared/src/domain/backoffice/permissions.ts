@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   activities: ['admin', 'content', 'support'],
   /** Messages to one member, a segment or everyone. */
   messages: ['admin', 'content', 'support'],
+  /** 在线客服: the queue, conversations and their pictures, canned replies, opening hours. */
+  support: ['admin', 'support'],
   /** Matches, markets, suspension, void/resettle, liability. */
   sports: ['admin', 'risk'],
   /** Lottery games and periods. */
