@@ -13,6 +13,7 @@ import { realtimeConfig } from './modules/realtime/realtime.config.ts';
 import { rewardsConfig } from './modules/rewards/rewards.config.ts';
 import { sportsConfig } from './modules/sports/sports.config.ts';
 import { syndicatesConfig } from './modules/syndicates/syndicates.config.ts';
+import { verificationConfig } from './modules/verification/verification.config.ts';
 import { opsConfig } from './ops/ops.config.ts';
 import type { SecretVariable } from './ops/secrets.ts';
 
@@ -108,6 +109,7 @@ const PARTS = [
   rewardsConfig,
   gamesConfig,
   accountsConfig,
+  verificationConfig,
   limitsConfig,
   financeConfig,
 ] as const;
@@ -125,6 +127,7 @@ const envSchema = z.object({
   ...rewardsConfig.env,
   ...gamesConfig.env,
   ...accountsConfig.env,
+  ...verificationConfig.env,
   ...limitsConfig.env,
   ...financeConfig.env,
 });

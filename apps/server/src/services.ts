@@ -46,6 +46,7 @@ import { createRewards } from './modules/rewards/index.ts';
 import { createSports } from './modules/sports/index.ts';
 import { createSupport } from './modules/support/index.ts';
 import { createSyndicates } from './modules/syndicates/index.ts';
+import { VerificationService } from './modules/verification/index.ts';
 import { createWithdrawals } from './modules/withdrawals/index.ts';
 import { DatabaseHealth } from './ops/db-health.ts';
 import { Metrics } from './ops/metrics.ts';
@@ -154,10 +155,21 @@ export async function createServices(
     queueChanged: () => queueChanged(),
   });
   const bonus = new BonusService(ledger, events, clock, responsible);
-  const { accounts, membersAdmin } = createAccounts(core, {
+  // SMS codes (issue 40): made, limited and recorded here, delivered by SMS_PROVIDER.
+  const verification = new VerificationService(
+    db,
+    config.sms,
+    clock,
+    adapters.smsSender,
+    (key) => appConfig.secret(key),
+    log,
+  );
+  const { accounts, accountSecurity, membersAdmin } = createAccounts(core, {
     limits,
     wallets: { create: createWallets, of: walletsOf },
     inbox: messages,
+    codes: verification,
+    smsOpen: async () => (await appConfig.appInfo()).sms_open === 1,
     audit: operators,
     presence: realtime,
     responsible,
@@ -221,6 +233,8 @@ export async function createServices(
     solo,
     changes,
   );
+  // 在线客服 (issue 40, point 5): the member's conversation and the console's desk.
+  const { support, supportDesk } = createSupport(core, { limits, messages, operators, membersAdmin });
   const housekeeping = new HousekeepingService(db, config.housekeeping, clock, log);
   const backoffice = createBackoffice({ ...core, operators, controlChanges: changes });
   queueChanged = () => backoffice.pending.changed();
@@ -233,8 +247,6 @@ export async function createServices(
     observer: metrics,
   });
   registerJobs(jobs, config, {
-  // 在线客服 (issue 40, point 5): the member's conversation and the console's desk.
-  const { support, supportDesk } = createSupport(core, { limits, messages, operators, membersAdmin });
     events,
     realtime,
     metrics,
@@ -299,6 +311,10 @@ export async function createServices(
     /** Bonuses: ledger credit + bonus log + the turnover they require. */
     bonus,
     accounts,
+    /** Password reset by SMS, the verified number, the payment password by code, signed-in devices. */
+    accountSecurity,
+    /** SMS verification codes and the 短信记录. */
+    verification,
     /** The console's member view: search, profile, flags, tags, sessions, every record of a member. */
     membersAdmin,
     /** The console's manual adjustments of a member's main wallet (maker–checker). */
@@ -327,6 +343,10 @@ export async function createServices(
     freeBets,
     /** 合买: plans, shares, the deadline job and the split of their payouts. */
     syndicates,
+    /** 在线客服: members' conversations with a person (text, pictures, tickets, ratings). */
+    support,
+    /** The console's 在线客服 desk: queue, take/assign/transfer/close (audited), canned replies, settings. */
+    supportDesk,
     /** Activities, eligibility, applications and their review. */
     activities,
     clientLogs: new ClientLogsService(db, clock),
@@ -343,10 +363,6 @@ export async function createServices(
       await broadcaster.close();
       await limits.counters.close();
       await publicCache.close();
-    /** 在线客服: members' conversations with a person (text, pictures, tickets, ratings). */
-    support,
-    /** The console's 在线客服 desk: queue, take/assign/transfer/close (audited), canned replies, settings. */
-    supportDesk,
     },
   };
 }

@@ -7,6 +7,7 @@ export * from './domain/vip.ts';
 export * from './contracts/common.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/user.ts';
+export * from './contracts/security.ts';
 export * from './contracts/app.ts';
 export * from './contracts/realtime.ts';
 export * from './domain/sports/index.ts';

@@ -29,6 +29,8 @@ export const LOCKS = {
   soloMoney: 727_307,
   /** Per member: one open USDT deposit order at a time (payments). */
   usdtOrder: 727_308,
+  /** Per phone number: SMS codes to one number are counted and sent one at a time. */
+  smsPhone: 727_309,
 } as const;
 
 export type LockName = keyof typeof LOCKS;

@@ -1,4 +1,12 @@
-import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  randomBytes,
+  randomInt,
+  scrypt,
+  timingSafeEqual,
+  type ScryptOptions,
+} from 'node:crypto';
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
 
@@ -64,4 +72,21 @@ export function newCredentials(): { username: string; password: string } {
   const username = `u${pick(LOWER_ALNUM, 9)}`;
   const password = `${pick('abcdefghijkmnpqrstuvwxyz', 4)}${pick('23456789', 4)}${pick('ABCDEFGHJKLMNPQRSTUVWXYZ', 2)}`;
   return { username, password };
+}
+
+/** A numeric code of `digits` digits (SMS verification), every value equally likely. */
+export function newDigits(digits: number): string {
+  return String(randomInt(0, 10 ** digits)).padStart(digits, '0');
+}
+
+/** HMAC-SHA256 of `text` under `key`, hex. */
+export function hmacSha256(key: string, text: string): string {
+  return createHmac('sha256', key).update(text).digest('hex');
+}
+
+/** Compares two hex digests in constant time (false when their lengths differ). */
+export function sameDigest(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
 }

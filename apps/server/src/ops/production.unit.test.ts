@@ -24,15 +24,18 @@ describe('APP_ENV=production', () => {
 
   it('names every problem of a bare production start, one line each', () => {
     const problems = production();
-    expect(problems).toHaveLength(6);
+    expect(problems).toHaveLength(7);
     expect(problems[0]).toMatch(
       /^SPORTS_FEED=simulator is a simulator; .* or set ALLOW_SPORTS_SIMULATOR=true$/,
     );
     expect(problems[1]).toMatch(/^PAYMENT_GATEWAY=simulator is a simulator; .*ALLOW_PAYMENT_SIMULATOR=true$/);
     expect(problems[2]).toMatch(/^GAME_PROVIDER=simulator is a simulator; .*ALLOW_GAME_SIMULATOR=true$/);
-    expect(problems[3]).toMatch(/^APP_SECRET is unset: .*ALLOW_GENERATED_APP_SECRET=true$/);
-    expect(problems[4]).toMatch(/^PAYMENT_GATEWAY_SECRET is unset: .*ALLOW_GENERATED_GATEWAY_SECRET=true$/);
-    expect(problems[5]).toMatch(/^DRAW_SEED_KEY is unset: .*openssl rand -hex 32`\)$/);
+    expect(problems[3]).toMatch(
+      /^SMS_PROVIDER=simulator is a simulator; select a real SMS provider \(registered: simulator, aliyun\) or set ALLOW_SMS_SIMULATOR=true$/,
+    );
+    expect(problems[4]).toMatch(/^APP_SECRET is unset: .*ALLOW_GENERATED_APP_SECRET=true$/);
+    expect(problems[5]).toMatch(/^PAYMENT_GATEWAY_SECRET is unset: .*ALLOW_GENERATED_GATEWAY_SECRET=true$/);
+    expect(problems[6]).toMatch(/^DRAW_SEED_KEY is unset: .*openssl rand -hex 32`\)$/);
     for (const line of problems) expect(line).not.toContain('\n');
   });
 
@@ -48,6 +51,7 @@ describe('APP_ENV=production', () => {
     const allowed = production({
       ALLOW_SPORTS_SIMULATOR: 'true',
       ALLOW_GAME_SIMULATOR: '1',
+      ALLOW_SMS_SIMULATOR: 'true',
       ...goodSecrets(),
     });
     expect(allowed).toEqual([expect.stringMatching(/^PAYMENT_GATEWAY=simulator is a simulator/)]);
@@ -83,6 +87,7 @@ describe('APP_ENV=production', () => {
       ALLOW_SPORTS_SIMULATOR: 'true',
       ALLOW_PAYMENT_SIMULATOR: 'true',
       ALLOW_GAME_SIMULATOR: 'true',
+      ALLOW_SMS_SIMULATOR: 'true',
       ALLOW_DEMO_SEED: 'true',
       ALLOW_SEEDED_PASSWORDS: 'true',
       ALLOW_GENERATED_APP_SECRET: 'true',

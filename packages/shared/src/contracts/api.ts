@@ -65,6 +65,20 @@ import {
   smartRegisterResult,
 } from './auth.ts';
 import {
+  bindPhoneBody,
+  changePhoneBody,
+  deviceSession,
+  forgotPasswordBody,
+  memberSmsBody,
+  registerSmsBody,
+  resetPasswordBody,
+  resetPasswordResult,
+  resetPaymentPasswordBody,
+  revokedSessions,
+  sentCode,
+  sessionIdParam,
+} from './security.ts';
+import {
   clientLogDeleteResult,
   clientLogExport,
   clientLogPage,
@@ -308,20 +322,6 @@ import {
   syndicateParam,
 } from './syndicates.ts';
 import {
-  chaseCreateBody,
-  chaseCreateResult,
-  chaseDetail,
-  chaseListQuery,
-  chaseNoBody,
-  chaseNoQuery,
-  chasePage,
-} from './chase.ts';
-import { freeBetPage, freeBetsQuery } from './free-bets.ts';
-import {
-  redPacketClaimPage,
-  redPacketClaimResult,
-  redPacketClaimsQuery,
-import {
   supportIdParam,
   supportConversationView,
   supportHistory,
@@ -335,6 +335,20 @@ import {
   supportTextBody,
   supportTypingBody,
 } from './support.ts';
+import {
+  chaseCreateBody,
+  chaseCreateResult,
+  chaseDetail,
+  chaseListQuery,
+  chaseNoBody,
+  chaseNoQuery,
+  chasePage,
+} from './chase.ts';
+import { freeBetPage, freeBetsQuery } from './free-bets.ts';
+import {
+  redPacketClaimPage,
+  redPacketClaimResult,
+  redPacketClaimsQuery,
   redPacketCodeBody,
   redPacketIdParam,
   redPacketList,
@@ -497,6 +511,19 @@ export const memberApi = {
   'POST /user/update': { body: updateProfileBody, response: userInfo },
   'POST /v1/user/profile': { body: changePasswordBody, response: changePasswordResult },
   'POST /v1/user/set-payment-password': { body: setPaymentPasswordBody, response: setPaymentPasswordResult },
+  'POST /v1/sms/send': { body: registerSmsBody, response: sentCode },
+  'POST /v1/forgot-password': { body: forgotPasswordBody, response: sentCode },
+  'POST /v1/reset-password': { body: resetPasswordBody, response: resetPasswordResult },
+  'POST /v1/user/sms/send': { body: memberSmsBody, response: sentCode },
+  'POST /v1/user/phone/bind': { body: bindPhoneBody, response: userInfo },
+  'POST /v1/user/phone/change': { body: changePhoneBody, response: userInfo },
+  'POST /v1/user/payment-password/reset': {
+    body: resetPaymentPasswordBody,
+    response: setPaymentPasswordResult,
+  },
+  'GET /v1/user/sessions': { response: z.array(deviceSession) },
+  'POST /v1/user/sessions/:id/revoke': { params: sessionIdParam, response: revokedSessions },
+  'POST /v1/user/sessions/revoke-others': { response: revokedSessions },
   'POST /v1/appinfo': { response: appInfo },
   'GET /v1/app/config/all': { response: appConfigValues },
   'GET /v1/app/config/game-categories': { response: z.array(gameCategory) },
@@ -541,6 +568,18 @@ export const memberApi = {
     body: syndicateBuyBody,
     response: syndicateMoneyResult,
   },
+  'GET /v1/support/status': { response: supportStatus },
+  'GET /v1/support/messages': { query: supportHistoryQuery, response: supportHistory },
+  'POST /v1/support/messages': { body: supportTextBody, response: supportSent },
+  'POST /v1/support/pictures': { body: supportPictureBody, response: supportSent },
+  'GET /v1/support/pictures/:id': { params: supportIdParam, response: supportPicture },
+  'POST /v1/support/typing': { body: supportTypingBody, response: okData },
+  'POST /v1/support/read': { body: supportReadBody, response: okData },
+  'POST /v1/support/conversations/:id/rating': {
+    params: supportIdParam,
+    body: supportRatingBody,
+    response: supportConversationView,
+  },
   'GET /v1/cash-out/:orderNo': { params: orderNoParam, query: cashOutQuery, response: cashOutOffer },
   'POST /v1/cash-out/:orderNo': { params: orderNoParam, body: cashOutBody, response: cashOutResult },
   'GET /v1/red-packets': { response: redPacketList },
@@ -568,18 +607,6 @@ export const memberApi = {
   'GET /v1/basketball/odds/:id': { params: matchIdParam, query: betTypeQuery, response: matchDetail },
   'GET /v1/live-matches/football': { query: liveMatchesQuery, response: matchPage },
   'GET /v1/live-matches/basketball': { query: liveMatchesQuery, response: matchPage },
-  'GET /v1/support/status': { response: supportStatus },
-  'GET /v1/support/messages': { query: supportHistoryQuery, response: supportHistory },
-  'POST /v1/support/messages': { body: supportTextBody, response: supportSent },
-  'POST /v1/support/pictures': { body: supportPictureBody, response: supportSent },
-  'GET /v1/support/pictures/:id': { params: supportIdParam, response: supportPicture },
-  'POST /v1/support/typing': { body: supportTypingBody, response: okData },
-  'POST /v1/support/read': { body: supportReadBody, response: okData },
-  'POST /v1/support/conversations/:id/rating': {
-    params: supportIdParam,
-    body: supportRatingBody,
-    response: supportConversationView,
-  },
   'GET /v1/live-matches/live': { query: liveMatchesQuery, response: matchPage },
   'GET /v1/live-matches/all': { query: liveMatchesQuery, response: matchPage },
   'GET /v1/live-matches/:id/detail': { params: matchIdParam, response: matchDetail },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isDomain, passwordProblem, USERNAME_PATTERN } from '../domain/validators.ts';
+import { isDomain, MOBILE_PATTERN, passwordProblem, USERNAME_PATTERN } from '../domain/validators.ts';
 import { isoDate } from './common.ts';
 import { userInfo } from './user.ts';
 
@@ -54,10 +54,27 @@ export const termsConsent = {
     .describe('The version of the terms the member read (TERMS_VERSION)'),
 };
 
+/** A verified number at registration: asked for (and then required) when the operator turns sms_open on. */
+const registrationPhone = {
+  mobile: z
+    .string({ error: '手机号格式不正确' })
+    .trim()
+    .regex(MOBILE_PATTERN, '手机号格式不正确')
+    .optional()
+    .describe('Required when sms_open: the number the code was sent to'),
+  sms_code: z
+    .string({ error: '验证码为6位数字' })
+    .trim()
+    .regex(/^\d{6}$/, '验证码为6位数字')
+    .optional()
+    .describe('Required when sms_open: the code from POST /v1/sms/send'),
+};
+
 const credentials = {
   username,
   password,
   password_confirmation: z.string({ error: '请再次输入密码' }).optional(),
+  ...registrationPhone,
   ...termsConsent,
 };
 
@@ -101,7 +118,12 @@ export const domainRegisterBody = z
 
 /** The consent is the whole body when no code is given; a missing body is asked for it. */
 export const smartRegisterBody = z.object(
-  { invite_code: inviteCode.optional(), agent_code: agentCode.optional(), ...termsConsent },
+  {
+    invite_code: inviteCode.optional(),
+    agent_code: agentCode.optional(),
+    ...registrationPhone,
+    ...termsConsent,
+  },
   { error: TERMS_CONSENT_MESSAGE },
 );
 

@@ -10,6 +10,7 @@ export const userInfo = z
     nickname: z.string(),
     avatar: z.string(),
     mobile: z.string().describe('Masked: 138****5678, empty when unset'),
+    mobile_verified: z.boolean().describe('The number was proved by an SMS code (it can reset the password)'),
     email: z.string().describe('Masked, empty when unset'),
     real_name: z.string().describe('Masked, empty when unset'),
     balance: moneyString,
@@ -54,7 +55,12 @@ export const updateProfileBody = z
       .max(500)
       .regex(/^(https?:\/\/|\/)[^\s]*$/, '头像地址格式不正确')
       .optional(),
-    mobile: z.string().trim().regex(MOBILE_PATTERN, '手机号格式不正确').optional(),
+    mobile: z
+      .string()
+      .trim()
+      .regex(MOBILE_PATTERN, '手机号格式不正确')
+      .optional()
+      .describe('Only while sms_open is off (unverified); with it on, POST /v1/user/phone/bind'),
     email: z.string().trim().max(254).regex(EMAIL_PATTERN, '邮箱格式不正确').optional(),
     real_name: z
       .string()

@@ -11,6 +11,11 @@ export function shanghaiDay(at: Date | number): string {
   return new Date(new Date(at).getTime() + OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The Shanghai wall-clock time of an instant, as YYYY-MM-DD HH:mm (messages to members). */
+export function shanghaiMinute(at: Date | number): string {
+  return new Date(new Date(at).getTime() + OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
 /** True for a real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
 export function isCalendarDay(day: string): boolean {
   const m = DAY_PATTERN.exec(day);

@@ -53,4 +53,13 @@ export const ACCOUNTS_REASONS = reasons({
     status: 422,
     message: wrongSecret('支付密码不正确', '支付密码错误次数过多'),
   },
+  // Phones and devices (issue 40).
+  'accounts.phone_required': { status: 422, message: '请输入手机号和短信验证码' },
+  'accounts.phone_taken': { status: 409, message: '该手机号已绑定其他账号' },
+  'accounts.phone_not_bound': { status: 422, message: '请先绑定手机号' },
+  'accounts.phone_already_bound': { status: 409, message: '您已绑定手机号，如需更换请使用更换手机号' },
+  'accounts.phone_same': { status: 422, message: '新手机号不能与原手机号相同' },
+  'accounts.phone_needs_code': { status: 422, message: '请通过短信验证码绑定手机号' },
+  'accounts.session_not_found': { status: 404, message: '该登录设备不存在或已退出' },
+  'accounts.session_is_current': { status: 422, message: '当前设备请使用退出登录' },
 });

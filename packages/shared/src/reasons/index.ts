@@ -27,6 +27,7 @@ import { REWARDS_REASONS } from './rewards.ts';
 import { SPORTS_REASONS } from './sports.ts';
 import { SUPPORT_REASONS } from './support.ts';
 import { SYNDICATES_REASONS } from './syndicates.ts';
+import { VERIFICATION_REASONS } from './verification.ts';
 import { WITHDRAWALS_REASONS } from './withdrawals.ts';
 
 export { reasons, type ReasonSpec } from './define.ts';
@@ -56,8 +57,9 @@ export const REASON_AREAS = {
   responsible: RESPONSIBLE_REASONS,
   rewards: REWARDS_REASONS,
   sports: SPORTS_REASONS,
-  syndicates: SYNDICATES_REASONS,
   support: SUPPORT_REASONS,
+  syndicates: SYNDICATES_REASONS,
+  verification: VERIFICATION_REASONS,
   withdrawals: WITHDRAWALS_REASONS,
 } as const;
 
@@ -85,9 +87,10 @@ export const REASONS = {
   ...RESPONSIBLE_REASONS,
   ...REWARDS_REASONS,
   ...SPORTS_REASONS,
-  ...SYNDICATES_REASONS,
-  ...WITHDRAWALS_REASONS,
   ...SUPPORT_REASONS,
+  ...SYNDICATES_REASONS,
+  ...VERIFICATION_REASONS,
+  ...WITHDRAWALS_REASONS,
 };
 
 export type ReasonName = keyof typeof REASONS;

@@ -40,6 +40,7 @@ export function toUserInfo(member: MemberRow, balances: Balances, online: boolea
     nickname: member.nickname,
     avatar: member.avatar,
     mobile: maskMiddle(member.mobile, 3, 4),
+    mobile_verified: member.mobileVerifiedAt !== null,
     email: maskEmail(member.email),
     real_name: maskName(member.realName),
     balance: formatFen(balances.main),

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -239,4 +239,54 @@ export async function findMemberIdByName(db: Db, idOrName: string): Promise<numb
   );
   const row = rowsOf<{ id: number }>(rows)[0];
   return row ? Number(row.id) : undefined;
+}
+
+/** Whether the member ever signed in with this User-Agent before (a new device is told about). */
+export async function signedInWith(db: Db, memberId: number, userAgent: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.memberId, memberId), eq(sessions.userAgent, userAgent)))
+    .limit(1);
+  return !!row;
+}
+
+/** The member whose verified number this is (at most one: members_verified_mobile_uq). */
+export async function findMemberByVerifiedMobile(db: Db, mobile: string): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.mobile, mobile), isNotNull(members.mobileVerifiedAt)));
+  return row;
+}
+
+/** The member's sessions still signed in, the most recently used first. */
+export async function liveSessionsOf(db: Db, memberId: number, now: Date): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+}
+
+/** Ends one live session of the member; false when it is not theirs or already ended. */
+export async function revokeMemberSession(
+  db: Db,
+  memberId: number,
+  sessionId: number,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.memberId, memberId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length === 1;
 }

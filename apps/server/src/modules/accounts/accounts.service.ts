@@ -1,4 +1,4 @@
-import type { TERMS_VERSION, UserInfo } from '@app/shared';
+import { shanghaiMinute, type TERMS_VERSION, type UserInfo } from '@app/shared';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
@@ -11,12 +11,14 @@ import {
   sha256,
   verifyPassword,
 } from '../../lib/crypto.ts';
-import { isRefusal, pgErrorCode, PG_UNIQUE_VIOLATION, refuse } from '../../lib/errors.ts';
+import { isRefusal, pgConstraint, pgErrorCode, PG_UNIQUE_VIOLATION, refuse } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { toUserInfo, maskUsername, type Balances } from './accounts.mapper.ts';
 import * as repo from './accounts.repo.ts';
 import { waitWords, type Limits, type WrongSecretReason } from '../limits/index.ts';
+import type { CheckedCode, VerificationService } from '../verification/index.ts';
+import { deviceLabel } from './devices.ts';
 
 export interface RequestContext {
   ip: string;
@@ -33,6 +35,9 @@ export type RegisterInput = {
   inviteCode?: string | undefined;
   agentCode?: string | undefined;
   domain?: string | undefined;
+  /** The number and its SMS code, required while sms_open is on. */
+  mobile?: string | undefined;
+  smsCode?: string | undefined;
 } & (
   | {
       type: Exclude<RegisterType, 'seed'>;
@@ -65,7 +70,7 @@ const SECRET_WINDOW_MS = 15 * 60_000;
 const INITIAL_WALLETS = ['main', 'frozen'] as const;
 
 /** The system message every new member finds in the inbox. */
-function welcomeMessage(memberId: number, username: string): WelcomeMessage {
+function welcomeMessage(memberId: number, username: string): InboxNotice {
   return {
     memberId,
     type: 'system',
@@ -76,8 +81,20 @@ function welcomeMessage(memberId: number, username: string): WelcomeMessage {
   };
 }
 
-/** The inbox message a new member finds (sent through the messages module's inbox). */
-export interface WelcomeMessage {
+/** Told to the member when an account signs in from a browser or device it never used before. */
+function newDeviceNotice(memberId: number, userAgent: string, ip: string, at: Date): InboxNotice {
+  return {
+    memberId,
+    type: 'system',
+    title: '新设备登录提醒',
+    content: `您的账号于 ${shanghaiMinute(at)} 在新设备（${deviceLabel(userAgent)}，IP ${ip}）上登录。如非本人操作，请立即修改登录密码，并在“登录设备”中退出该设备。`,
+    link: '/pages/mine/devices',
+    dedupeKey: `new-device:${at.getTime()}:${sha256(userAgent).slice(0, 16)}`,
+  };
+}
+
+/** A system message to a member's inbox (welcome, security notices), sent through the messages module. */
+export interface InboxNotice {
   memberId: number;
   type: 'system';
   title: string;
@@ -96,8 +113,12 @@ export interface AccountsPorts {
     create(tx: Tx, memberId: number, kinds: readonly string[]): Promise<void>;
     of(handle: Db | Tx, memberId: number): Promise<Array<{ kind: string; balance: bigint; updatedAt: Date }>>;
   };
-  /** The inbox, in the registration's transaction. */
-  inbox: { send(work: Work, message: WelcomeMessage): Promise<unknown> };
+  /** The inbox, in the transaction of what it reports. */
+  inbox: { send(work: Work, message: InboxNotice): Promise<unknown> };
+  /** SMS codes: registration with a number, resets and phone changes. */
+  codes: Pick<VerificationService, 'send' | 'check' | 'use'>;
+  /** Whether the operator turned SMS verification on (app info `sms_open`). */
+  smsOpen: () => Promise<boolean>;
 }
 
 export class AccountsService {
@@ -116,14 +137,18 @@ export class AccountsService {
     const username = input.username.toLowerCase();
     const links = await this.resolveLinks(input, ctx);
     if (await repo.findMemberByUsername(this.db, username)) throw refuse('accounts.username_taken');
+    const phone = await this.registrationPhone(input);
     const passwordHash = await hashPassword(input.password);
     const inviteCode = await this.freshInviteCode();
     try {
       return await inTransaction(this.db, async (work) => {
         const { tx } = work;
         const now = this.clock.now();
+        if (phone) await this.ports.codes.use(tx, phone);
         const member = await repo.insertMember(tx, {
           username,
+          mobile: phone?.phone ?? null,
+          mobileVerifiedAt: phone ? now : null,
           passwordHash,
           nickname: username,
           inviteCode,
@@ -140,7 +165,13 @@ export class AccountsService {
         return this.openSession(tx, member, ctx);
       });
     } catch (err) {
-      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw refuse('accounts.username_taken');
+      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) {
+        throw refuse(
+          pgConstraint(err) === 'members_verified_mobile_uq'
+            ? 'accounts.phone_taken'
+            : 'accounts.username_taken',
+        );
+      }
       throw err;
     }
   }
@@ -150,6 +181,8 @@ export class AccountsService {
     input: {
       inviteCode?: string | undefined;
       agentCode?: string | undefined;
+      mobile?: string | undefined;
+      smsCode?: string | undefined;
       termsVersion: typeof TERMS_VERSION;
     },
     ctx: RequestContext,
@@ -209,10 +242,15 @@ export class AccountsService {
       });
     });
     if (!member.enabled) throw refuse('accounts.disabled');
-    return inTransaction(this.db, async ({ tx }) => {
+    return inTransaction(this.db, async (work) => {
+      const { tx } = work;
       const now = this.clock.now();
+      const userAgent = ctx.userAgent.slice(0, 500);
+      const known = await repo.signedInWith(tx, member.id, userAgent);
       const updated = await repo.updateMember(tx, member.id, { lastLoginAt: now, lastLoginIp: ctx.ip }, now);
-      return this.openSession(tx, updated, ctx);
+      const result = await this.openSession(tx, updated, ctx);
+      if (!known) await this.ports.inbox.send(work, newDeviceNotice(member.id, userAgent, ctx.ip, now));
+      return result;
     });
   }
 
@@ -273,7 +311,12 @@ export class AccountsService {
     const update: Partial<repo.NewMember> = {};
     if (changes.nickname !== undefined) update.nickname = changes.nickname;
     if (changes.avatar !== undefined) update.avatar = changes.avatar;
-    if (changes.mobile !== undefined) update.mobile = changes.mobile;
+    if (changes.mobile !== undefined) {
+      // A number set by hand is unverified: with SMS on, a number is bound by its code only.
+      if (await this.ports.smsOpen()) throw refuse('accounts.phone_needs_code');
+      if (member.mobileVerifiedAt) throw refuse('accounts.phone_already_bound');
+      update.mobile = changes.mobile;
+    }
     if (changes.email !== undefined) update.email = changes.email.toLowerCase();
     if (changes.real_name !== undefined) update.realName = changes.real_name;
     const now = this.clock.now();
@@ -371,6 +414,14 @@ export class AccountsService {
   }
 
   // ---- helpers ------------------------------------------------------------------------
+
+  /** With sms_open on, registration needs a number and its code (checked here, used in the insert). */
+  private async registrationPhone(input: RegisterInput): Promise<CheckedCode | null> {
+    if (input.type === 'seed' || !(await this.ports.smsOpen())) return null;
+    if (!input.mobile || !input.smsCode) throw refuse('accounts.phone_required');
+    if (await repo.findMemberByVerifiedMobile(this.db, input.mobile)) throw refuse('accounts.phone_taken');
+    return this.ports.codes.check(input.mobile, 'register', input.smsCode);
+  }
 
   /** Whether the account signed in from this address within the login records' retention. */
   private knownAddress(username: string, ip: string): Promise<boolean> {

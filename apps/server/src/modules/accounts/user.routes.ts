@@ -3,6 +3,7 @@ import { memberApi, type MemberApi } from '@app/shared/api';
 import { memberOf } from '../../plugins/auth.ts';
 import { contractRoutes, type RouteSpec } from '../../plugins/contract-routes.ts';
 import { ok } from '../../plugins/envelope.ts';
+import { requestContext } from './request-context.ts';
 
 const tags = ['用户'];
 const member = { member: true } as const;
@@ -10,6 +11,7 @@ const member = { member: true } as const;
 /** The logged-in member's own account (SPEC.md §7 "Auth/user"). */
 export const userRoutes = contractRoutes(memberApi, (app) => {
   const accounts = app.services.accounts;
+  const security = app.services.accountSecurity;
   // SPEC.md lists the profile calls without the /v1 prefix; both spellings answer.
   const profile: RouteSpec<MemberApi['GET /user/profile']> = {
     tags,
@@ -111,6 +113,78 @@ export const userRoutes = contractRoutes(memberApi, (app) => {
       access: member,
       handler: async (request) =>
         ok(await accounts.setPaymentPassword(memberOf(request).member.id, request.body), '支付密码设置成功'),
+    },
+    'POST /v1/user/sms/send': {
+      tags,
+      summary: '获取短信验证码（绑定、更换手机号，重置支付密码）',
+      access: member,
+      config: { limit: 'validate' },
+      handler: async (request) =>
+        ok(
+          await security.sendMemberCode(
+            memberOf(request),
+            request.body.purpose,
+            request.body.phone,
+            requestContext(request),
+          ),
+          '验证码已发送',
+        ),
+    },
+    'POST /v1/user/phone/bind': {
+      tags,
+      summary: '绑定手机号（短信验证码）',
+      access: member,
+      handler: async (request) =>
+        ok(
+          await security.bindPhone(memberOf(request).member.id, request.body.phone, request.body.code),
+          '手机号绑定成功',
+        ),
+    },
+    'POST /v1/user/phone/change': {
+      tags,
+      summary: '更换手机号（原手机号和新手机号的验证码）',
+      access: member,
+      handler: async (request) => {
+        const { old_code, phone, code } = request.body;
+        return ok(
+          await security.changePhone(memberOf(request).member.id, { oldCode: old_code, phone, code }),
+          '手机号更换成功',
+        );
+      },
+    },
+    'POST /v1/user/payment-password/reset': {
+      tags,
+      summary: '忘记支付密码：用绑定手机号的验证码重置',
+      access: member,
+      handler: async (request) =>
+        ok(
+          await security.resetPaymentPassword(
+            memberOf(request).member.id,
+            request.body.code,
+            request.body.payment_password,
+          ),
+          '支付密码已重置',
+        ),
+    },
+    'GET /v1/user/sessions': {
+      tags,
+      summary: '登录设备',
+      access: member,
+      handler: async (request) => ok(await security.sessions(memberOf(request)), '获取成功'),
+    },
+    'POST /v1/user/sessions/:id/revoke': {
+      tags,
+      summary: '退出一台其他设备',
+      access: member,
+      handler: async (request) =>
+        ok(await security.revokeSession(memberOf(request), request.params.id), '该设备已退出登录'),
+    },
+    'POST /v1/user/sessions/revoke-others': {
+      tags,
+      summary: '退出其他所有设备',
+      access: member,
+      handler: async (request) =>
+        ok(await security.revokeOtherSessions(memberOf(request)), '其他设备已全部退出'),
     },
   };
 });

@@ -18,10 +18,12 @@ export const smsCodes = pgTable(
     /** The member it was sent for, when known (signed in, or the number's owner for a reset). */
     memberId: integer('member_id'),
     /**
-     * sent: the provider accepted it; failed: the provider refused it or did not answer;
-     * skipped: nothing was sent (a reset asked for a number no member has: the answer is the same).
+     * sending: handed to the provider, no answer yet; sent: the provider accepted it; failed: the
+     * provider refused it or did not answer; skipped: nothing was sent (a reset asked for a number
+     * no member has: the answer is the same, and the row keeps the HMAC of a code nobody was told,
+     * so answering it behaves the same too). A failed code cannot be used.
      */
-    status: text('status', { enum: ['sent', 'failed', 'skipped'] }).notNull(),
+    status: text('status', { enum: ['sending', 'sent', 'failed', 'skipped'] }).notNull(),
     codeHash: text('code_hash'),
     /** The code in clear, only when the simulator "sent" it. */
     shownCode: text('shown_code'),
@@ -30,7 +32,7 @@ export const smsCodes = pgTable(
     /** The provider's answer in brief, or why nothing was sent. */
     detail: text('detail').notNull().default(''),
     ip: text('ip').notNull(),
-    /** Wrong answers given for this code. */
+    /** Tries made with this code (each counted before its answer is compared). */
     attempts: smallint('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

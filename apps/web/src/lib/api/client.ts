@@ -57,6 +57,7 @@ const PUBLIC_PATHS = [
   /^\/v1\/agent\/register-by-domain$/,
   /^\/v1\/smart\/register$/,
   /^\/v1\/(forgot|reset)-password$/,
+  /^\/v1\/sms\/send$/,
 ];
 
 export function isPublicPath(path: string): boolean {
