@@ -11,6 +11,7 @@ import { appConfigRoutes } from './modules/app-config/index.ts';
 import { authRoutes } from './modules/accounts/index.ts';
 import { userRoutes } from './modules/accounts/index.ts';
 import { accountsAdminRoutes } from './modules/accounts/index.ts';
+import { verificationAdminRoutes } from './modules/verification/index.ts';
 import { realtimeRoutes } from './modules/realtime/index.ts';
 import { liveRoutes } from './modules/sports/index.ts';
 import { matchesRoutes } from './modules/sports/index.ts';
@@ -224,6 +225,7 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(backofficeRoutes);
   // Each module's console routes (/admin/v1), beside its member routes.
   await app.register(accountsAdminRoutes);
+  await app.register(verificationAdminRoutes);
   await app.register(ledgerAdminRoutes);
   await app.register(dualControlRoutes);
   await app.register(paymentsAdminRoutes);

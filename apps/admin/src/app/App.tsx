@@ -26,6 +26,7 @@ const MembersPage = lazy(() => import('@/features/members/MembersPage.tsx'));
 const MemberDetailPage = lazy(() => import('@/features/members/MemberDetailPage.tsx'));
 const AdjustmentsPage = lazy(() => import('@/features/members/AdjustmentsPage.tsx'));
 const WalletConflictsPage = lazy(() => import('@/features/members/WalletConflictsPage.tsx'));
+const SmsRecordsPage = lazy(() => import('@/features/members/SmsRecordsPage.tsx'));
 const DepositsPage = lazy(() => import('@/features/finance/DepositsPage.tsx'));
 const WithdrawalsPage = lazy(() => import('@/features/finance/WithdrawalsPage.tsx'));
 const FinanceSettingsPage = lazy(() => import('@/features/finance/FinanceSettingsPage.tsx'));
@@ -56,6 +57,20 @@ const LotteryPeriodsPage = lazy(() =>
 );
 const FollowPage = lazy(() =>
   import('@/features/follow/FollowPage.tsx').then((m) => ({ default: m.FollowPage })),
+);
+const supportPages = {
+  desk: () => import('@/features/support/SupportDeskPage.tsx'),
+  history: () => import('@/features/support/SupportHistoryPage.tsx'),
+  canned: () => import('@/features/support/CannedRepliesPage.tsx'),
+  settings: () => import('@/features/support/SupportSettingsPage.tsx'),
+};
+const SupportDeskPage = lazy(() => supportPages.desk().then((m) => ({ default: m.SupportDeskPage })));
+const SupportHistoryPage = lazy(() =>
+  supportPages.history().then((m) => ({ default: m.SupportHistoryPage })),
+);
+const CannedRepliesPage = lazy(() => supportPages.canned().then((m) => ({ default: m.CannedRepliesPage })));
+const SupportSettingsPage = lazy(() =>
+  supportPages.settings().then((m) => ({ default: m.SupportSettingsPage })),
 );
 const SyndicatesPage = lazy(() =>
   import('@/features/syndicates/SyndicatesPage.tsx').then((m) => ({ default: m.SyndicatesPage })),
@@ -107,6 +122,7 @@ const router = createBrowserRouter(
         { path: 'members/:id', element: page('members.read', <MemberDetailPage />) },
         { path: 'adjustments', element: page('members.adjust', <AdjustmentsPage />) },
         { path: 'members/wallet-conflicts', element: page('members.read', <WalletConflictsPage />) },
+        { path: 'members/sms', element: page('members.read', <SmsRecordsPage />) },
         { path: 'finance/deposits', element: page('finance.orders', <DepositsPage />) },
         { path: 'finance/withdrawals', element: page('finance.orders', <WithdrawalsPage />) },
         { path: 'finance/settings', element: page('finance.settings', <FinanceSettingsPage />) },
@@ -134,6 +150,11 @@ const router = createBrowserRouter(
         { path: 'agents/applications', element: page('agents', <AgentApplicationsPage />) },
         { path: 'agents/rewards', element: page('agents', <InviteRewardsPage />) },
         { path: 'agents/rules', element: page('agents', <InviteRulesPage />) },
+        { path: 'support', element: <Navigate to="/support/desk" replace /> },
+        { path: 'support/desk', element: page('support', <SupportDeskPage />) },
+        { path: 'support/history', element: page('support', <SupportHistoryPage />) },
+        { path: 'support/canned-replies', element: page('support', <CannedRepliesPage />) },
+        { path: 'support/settings', element: page('support', <SupportSettingsPage />) },
         { path: 'reports', element: page('reports', <ReportsPage />) },
         { path: '*', element: <Navigate to="/" replace /> },
       ],

@@ -88,7 +88,7 @@ function newDeviceNotice(memberId: number, userAgent: string, ip: string, at: Da
     type: 'system',
     title: '新设备登录提醒',
     content: `您的账号于 ${shanghaiMinute(at)} 在新设备（${deviceLabel(userAgent)}，IP ${ip}）上登录。如非本人操作，请立即修改登录密码，并在“登录设备”中退出该设备。`,
-    link: '/pages/mine/devices',
+    link: '/minePages/devices',
     dedupeKey: `new-device:${at.getTime()}:${sha256(userAgent).slice(0, 16)}`,
   };
 }

@@ -25,7 +25,7 @@ function securityNotice(memberId: number, title: string, content: string, at: Da
     type: 'system',
     title,
     content: `${content}（${shanghaiMinute(at)}）如非本人操作，请立即联系客服。`,
-    link: '/pages/mine/devices',
+    link: '/minePages/devices',
     dedupeKey: `security:${title}:${at.getTime()}`,
   };
 }

@@ -7,6 +7,7 @@ import {
   body,
   createTestApp,
   newMember,
+  newOperator,
   TERMS_CONSENT,
   TEST_START,
   uniqueIp,
@@ -469,5 +470,43 @@ describe('devices', () => {
     expect((await get('/v1/me', a.auth)).statusCode).toBe(401);
     expect((await get('/v1/me', b.auth)).statusCode).toBe(200);
     expect(body(await post('/v1/user/sessions/abc/revoke', {}, auth))).toMatchObject({ code: 400 });
+  });
+});
+
+describe('短信记录 in the console', () => {
+  it('shows every code asked for to operators who read members, codes only from the simulator', async () => {
+    await smsOpen(true);
+    const member = await registered();
+    const phone = await bindPhone(member);
+    const stranger = newPhone();
+    await post('/v1/forgot-password', { phone: stranger });
+    const support = await newOperator(t.app, 'support');
+    const list = body<{ total: number; list: Array<Record<string, unknown>> }>(
+      await get(`/admin/v1/sms?phone=${phone}`, support.auth),
+    ).data;
+    expect(list.total).toBe(1);
+    expect(list.list[0]).toMatchObject({
+      phone,
+      purpose: 'bind_phone',
+      member_id: member.id,
+      status: 'sent',
+      provider: 'simulator',
+      attempts: 1,
+    });
+    expect(list.list[0]!['code']).toMatch(/^\d{6}$/);
+    expect(list.list[0]!['used_at']).not.toBeNull();
+    const skipped = body<{ list: Array<Record<string, unknown>> }>(
+      await get(`/admin/v1/sms?phone=${stranger}&status=skipped`, support.auth),
+    ).data.list;
+    expect(skipped).toEqual([expect.objectContaining({ status: 'skipped', code: null, member_id: null })]);
+    const csv = await get(`/admin/v1/sms/export?phone=${phone}`, support.auth);
+    expect(csv.body).toContain('绑定手机');
+    const content = await newOperator(t.app, 'content');
+    expect((await get('/admin/v1/sms', content.auth)).statusCode).toBe(403);
+    expect((await get('/admin/v1/sms', member.auth)).statusCode).toBe(401);
+    expect(body(await get('/admin/v1/sms?phone=abc', support.auth))).toMatchObject({
+      code: 400,
+      message: '手机号格式不正确',
+    });
   });
 });

@@ -5,3 +5,4 @@ export type { SmsMessage, SmsPurpose, SmsSender, SmsSendResult } from './sms-sen
 export { VerificationService, SMS_CODE_DIGITS } from './verification.service.ts';
 export type { CheckedCode, CodeRequest, SentCode } from './verification.service.ts';
 export { verificationConfig } from './verification.config.ts';
+export { verificationAdminRoutes } from './admin.routes.ts';

@@ -94,15 +94,17 @@ export interface SmsLogFilter {
   purpose?: SmsPurpose | undefined;
   status?: SmsStatus | undefined;
   memberId?: number | undefined;
-  from: Date;
-  to: Date;
+  from?: Date | undefined;
+  to?: Date | undefined;
   page: number;
   pageSize: number;
 }
 
 /** The 短信记录 for the console, newest first. */
 export async function listCodes(db: Db, f: SmsLogFilter): Promise<{ rows: SmsCodeRow[]; total: number }> {
-  const parts: SQL[] = [gte(smsCodes.createdAt, f.from), lt(smsCodes.createdAt, f.to)];
+  const parts: SQL[] = [];
+  if (f.from) parts.push(gte(smsCodes.createdAt, f.from));
+  if (f.to) parts.push(lt(smsCodes.createdAt, f.to));
   if (f.phone) parts.push(eq(smsCodes.phone, f.phone));
   if (f.purpose) parts.push(eq(smsCodes.purpose, f.purpose));
   if (f.status) parts.push(eq(smsCodes.status, f.status));

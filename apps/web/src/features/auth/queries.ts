@@ -9,7 +9,7 @@ export type SmartRegisterBody = ApiBody<'POST', '/v1/smart/register'>;
 /** What every registration variant sends besides its code: the account and the consent to the terms. */
 export type Credentials = Pick<
   ApiBody<'POST', '/v1/register'>,
-  'username' | 'password' | 'password_confirmation' | 'accept_terms' | 'terms_version'
+  'username' | 'password' | 'password_confirmation' | 'mobile' | 'sms_code' | 'accept_terms' | 'terms_version'
 >;
 
 export type RegisterVariant =
@@ -92,5 +92,26 @@ export function useDomainQuery() {
     queryKey: authKeys.domain(),
     queryFn: ({ signal }) => api.post('/v1/domain/validate', {}, { light: true, toast: false, signal }),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** 忘记密码: a code to the number if it is a member's (the answer is the same either way). */
+export function useForgotPasswordMutation() {
+  return useMutation({
+    mutationFn: (phone: string) => api.post('/v1/forgot-password', { phone }, { light: true }),
+  });
+}
+
+export function useResetPasswordMutation() {
+  return useMutation({
+    mutationFn: (body: ApiBody<'POST', '/v1/reset-password'>) =>
+      api.post('/v1/reset-password', body, { toast: false, loading: '正在重置…' }),
+  });
+}
+
+/** A code for registering with this number (while sms_open is on). */
+export function useRegisterCodeMutation() {
+  return useMutation({
+    mutationFn: (phone: string) => api.post('/v1/sms/send', { phone }, { light: true }),
   });
 }

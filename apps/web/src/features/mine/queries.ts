@@ -86,3 +86,67 @@ export function useSetPaymentPasswordMutation() {
     },
   });
 }
+
+export type MemberSmsPurpose = ApiBody<'POST', '/v1/user/sms/send'>['purpose'];
+export type DeviceSession = ApiResponse<'GET', '/v1/user/sessions'>[number];
+
+/** A code to a new number (bind, change) or to the member's own (old number, payment password). */
+export function useMemberCodeMutation() {
+  return useMutation({
+    mutationFn: (body: { purpose: MemberSmsPurpose; phone?: string }) =>
+      api.post('/v1/user/sms/send', body, { light: true }),
+  });
+}
+
+function useUserInfoWrite() {
+  const queryClient = useQueryClient();
+  return (userinfo: ApiResponse<'POST', '/v1/user/phone/bind'>) => {
+    updateUserInfo(userinfo);
+    queryClient.setQueryData(sessionKeys.me(), userinfo);
+  };
+}
+
+export function useBindPhoneMutation() {
+  const write = useUserInfoWrite();
+  return useMutation({
+    mutationFn: (body: ApiBody<'POST', '/v1/user/phone/bind'>) =>
+      api.post('/v1/user/phone/bind', body, { toast: false, loading: '提交中…' }),
+    onSuccess: write,
+  });
+}
+
+export function useChangePhoneMutation() {
+  const write = useUserInfoWrite();
+  return useMutation({
+    mutationFn: (body: ApiBody<'POST', '/v1/user/phone/change'>) =>
+      api.post('/v1/user/phone/change', body, { toast: false, loading: '提交中…' }),
+    onSuccess: write,
+  });
+}
+
+export function useResetPaymentPasswordMutation() {
+  return useMutation({
+    mutationFn: (body: ApiBody<'POST', '/v1/user/payment-password/reset'>) =>
+      api.post('/v1/user/payment-password/reset', body, { toast: false, loading: '提交中…' }),
+    onSuccess: () => patchUserInfo({ has_payment_password: true }),
+  });
+}
+
+export function useSessionsQuery() {
+  return useQuery({
+    queryKey: [...mineKeys.all, 'sessions'] as const,
+    queryFn: ({ signal }) => api.get('/v1/user/sessions', undefined, { light: true, signal }),
+  });
+}
+
+/** Signs out one other device, or every other one (no id). */
+export function useRevokeSessionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number | null) =>
+      id === null
+        ? api.post('/v1/user/sessions/revoke-others', undefined, { loading: '正在退出…' })
+        : api.post('/v1/user/sessions/:id/revoke', undefined, { params: { id }, loading: '正在退出…' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...mineKeys.all, 'sessions'] }),
+  });
+}

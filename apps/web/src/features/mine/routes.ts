@@ -9,4 +9,17 @@ export const routes = defineRoutes([
     load: () => import('./pages/AccountCenterPage.tsx'),
   },
   { path: '/minePages/setApp', title: '设置', load: () => import('./pages/SettingsPage.tsx') },
+  { path: '/minePages/phone', title: '手机号', auth: true, load: () => import('./pages/PhonePage.tsx') },
+  {
+    path: '/minePages/payment-reset',
+    title: '重置支付密码',
+    auth: true,
+    load: () => import('./pages/PaymentPasswordResetPage.tsx'),
+  },
+  {
+    path: '/minePages/devices',
+    title: '登录设备',
+    auth: true,
+    load: () => import('./pages/DevicesPage.tsx'),
+  },
 ]);

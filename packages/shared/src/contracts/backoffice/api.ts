@@ -107,6 +107,8 @@ import {
   memberLedgerQuery,
   memberListItem,
   memberListQuery,
+  smsRecordItem,
+  smsRecordQuery,
   memberLotteryBetItem,
   memberMessageItem,
   memberOrderItem,
@@ -284,6 +286,8 @@ export const backofficeApi = {
   'POST /admin/v1/members/:id/flags': { params: idParam, body: memberFlagBody, response: memberDetail },
   'PUT /admin/v1/members/:id/tags': { params: idParam, body: memberTagsBody, response: memberDetail },
   'GET /admin/v1/member-tags': { response: z.array(memberTagCount) },
+  'GET /admin/v1/sms': { query: smsRecordQuery, response: paginated(smsRecordItem) },
+  'GET /admin/v1/sms/export': { query: smsRecordQuery, response: csvFile },
   'GET /admin/v1/members/:id/sessions': {
     params: idParam,
     query: memberSessionsQuery,

@@ -271,3 +271,56 @@ export type AdjustmentItem = z.infer<typeof adjustmentItem>;
 export const adjustmentDecisionBody = z.object({
   reason: z.string().trim().max(200, '原因不能超过200个字符').optional().default(''),
 });
+
+/** SMS verification purposes, as the console names them (短信记录). */
+export const SMS_PURPOSE_LABELS = {
+  register: '注册',
+  reset_password: '找回密码',
+  bind_phone: '绑定手机',
+  change_phone_old: '更换手机（原号码）',
+  change_phone_new: '更换手机（新号码）',
+  reset_payment_password: '重置支付密码',
+} as const;
+export const SMS_STATUS_LABELS = {
+  sending: '发送中',
+  sent: '已发送',
+  failed: '发送失败',
+  skipped: '未发送（号码未绑定）',
+} as const;
+const smsPurpose = z.enum(Object.keys(SMS_PURPOSE_LABELS) as [keyof typeof SMS_PURPOSE_LABELS]);
+const smsStatus = z.enum(Object.keys(SMS_STATUS_LABELS) as [keyof typeof SMS_STATUS_LABELS]);
+
+export const smsRecordQuery = pageQuery.extend({
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\d{11}$/, '手机号格式不正确')
+    .optional(),
+  purpose: smsPurpose.optional(),
+  status: smsStatus.optional(),
+  member_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
+  ...dayRange,
+});
+
+/** One code asked for (短信记录). */
+export const smsRecordItem = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  purpose: smsPurpose,
+  member_id: z.number().int().nullable(),
+  status: smsStatus,
+  code: z.string().nullable().describe('The code itself, only where the simulator "sent" it'),
+  provider: z.string(),
+  provider_message_id: z.string().nullable(),
+  detail: z.string(),
+  ip: z.string(),
+  attempts: z.number().int().describe('Tries made with the code'),
+  created_at: isoDate,
+  expires_at: isoDate,
+  used_at: isoDate.nullable(),
+});

@@ -4,6 +4,7 @@ import {
   agentRegisterBody,
   domainRegisterBody,
   inviteRegisterBody,
+  MOBILE_PATTERN,
   registerBody,
   TERMS_VERSION,
 } from '@app/shared';
@@ -16,7 +17,9 @@ import { toast } from '@/lib/toast.tsx';
 import { applyServerErrors } from '@/ui/form-errors.ts';
 import { FormField, FormLayout, formResolver, recheckIfFilled } from '@/ui/form.tsx';
 import { PasswordInput } from '@/ui/PasswordInput.tsx';
-import { useRegisterMutation, type RegisterVariant } from '../queries.ts';
+import { SmsCodeInput } from '@/ui/SmsCodeInput.tsx';
+import { useAppInfo } from '../../site/queries.ts';
+import { useRegisterCodeMutation, useRegisterMutation, type RegisterVariant } from '../queries.ts';
 import { AgentCodeStatus, InviteCodeStatus } from './CodeStatus.tsx';
 import { TermsConsent } from './TermsConsent.tsx';
 
@@ -34,6 +37,9 @@ interface RegistrationFields {
   password_confirmation: string;
   invite_code: string;
   agent_code: string;
+  /** The number and its SMS code, asked for while the operator has sms_open on. */
+  mobile: string;
+  sms_code: string;
   accept_terms: boolean;
   /** Not an input: the version of the texts the links open (TERMS_VERSION). */
   terms_version: string;
@@ -46,6 +52,8 @@ export interface RegistrationValues {
   password_confirmation?: string;
   invite_code?: string;
   agent_code?: string;
+  mobile?: string;
+  sms_code?: string;
   accept_terms: true;
   terms_version: typeof TERMS_VERSION;
 }
@@ -67,6 +75,8 @@ const FIELDS = [
   'password_confirmation',
   'invite_code',
   'agent_code',
+  'mobile',
+  'sms_code',
   'accept_terms',
   'terms_version',
 ] as const;
@@ -85,8 +95,14 @@ const agentOrDomainBody = domainRegisterBody.safeExtend({ agent_code: agentCode.
  * the invite or agent registration, optional where the page allows it. The request schemas leave
  * the confirmation out (the API accepts a request without); the form asks for it.
  */
-function resolverFor(code: CodeField | undefined): Resolver<RegistrationFields, unknown, RegistrationValues> {
-  const confirm = { password_confirmation: '请再次输入密码' };
+function resolverFor(
+  code: CodeField | undefined,
+  smsOpen: boolean,
+): Resolver<RegistrationFields, unknown, RegistrationValues> {
+  const confirm = {
+    password_confirmation: '请再次输入密码',
+    ...(smsOpen ? { mobile: '请输入手机号', sms_code: '请输入验证码' } : {}),
+  };
   if (code?.name === 'agent_code')
     return code.required
       ? formResolver(zodResolver(agentRegisterBody), confirm)
@@ -106,8 +122,9 @@ export function RegistrationForm({
 }: RegistrationFormProps) {
   const { pathname } = useLocation();
   const [draft] = useState(() => drafts.get(pathname));
+  const smsOpen = useAppInfo().sms_open === 1;
   const form = useForm<RegistrationFields, unknown, RegistrationValues>({
-    resolver: resolverFor(code),
+    resolver: resolverFor(code, smsOpen),
     mode: 'onChange',
     defaultValues: {
       username: draft?.username ?? '',
@@ -115,11 +132,15 @@ export function RegistrationForm({
       password_confirmation: '',
       invite_code: (code?.name === 'invite_code' ? code.initial : '') || (draft?.invite_code ?? ''),
       agent_code: (code?.name === 'agent_code' ? code.initial : '') || (draft?.agent_code ?? ''),
+      mobile: '',
+      sms_code: '',
       accept_terms: false,
       terms_version: TERMS_VERSION,
     },
   });
   const register = useRegisterMutation();
+  const sendCode = useRegisterCodeMutation();
+  const mobile = useWatch({ control: form.control, name: 'mobile' }).trim();
   const [formError, setFormError] = useState<string | null>(null);
   const codeValue = useWatch({ control: form.control, name: code?.name ?? 'invite_code' });
   const consent = useController({ control: form.control, name: 'accept_terms' });
@@ -143,6 +164,7 @@ export function RegistrationForm({
       username: values.username,
       password: values.password,
       password_confirmation: values.password_confirmation,
+      ...(smsOpen ? { mobile: values.mobile, sms_code: values.sms_code } : {}),
       accept_terms: values.accept_terms,
       terms_version: values.terms_version,
     };
@@ -230,6 +252,33 @@ export function RegistrationForm({
           />
         )}
       </FormField>
+      {smsOpen ? (
+        <>
+          <FormField control={form.control} name="mobile" label="手机号" required>
+            {(field) => (
+              <Input
+                {...field}
+                placeholder="11位手机号"
+                inputMode="tel"
+                autoComplete="tel"
+                maxLength={11}
+                clearable
+              />
+            )}
+          </FormField>
+          <FormField control={form.control} name="sms_code" label="验证码" required>
+            {(field) => (
+              <SmsCodeInput
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                canSend={MOBILE_PATTERN.test(mobile)}
+                onSend={() => sendCode.mutateAsync(mobile)}
+              />
+            )}
+          </FormField>
+        </>
+      ) : null}
       {code ? (
         <FormField
           control={form.control}

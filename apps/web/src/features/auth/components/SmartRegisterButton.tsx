@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { copyText } from '@/lib/clipboard.ts';
 import { MINE_PATH, relaunch } from '@/lib/navigation.ts';
 import { toast } from '@/lib/toast.tsx';
+import { useAppInfo } from '../../site/queries.ts';
 import { useSmartRegisterMutation, type SmartRegisterResult } from '../queries.ts';
 import { TermsConsent } from './TermsConsent.tsx';
 import './smart-register.css';
@@ -45,6 +46,11 @@ interface SmartRegisterButtonProps {
   className?: string;
 }
 
+/** 一键注册 makes an account without a number: not offered while registration asks for one (sms_open). */
+export function useSmartRegisterOffered(): boolean {
+  return useAppInfo().sms_open !== 1;
+}
+
 /**
  * 一键注册: the member first ticks the same consent as on the register page (in a dialog); the
  * server makes up the account; its credentials are shown once, then the member lands on "mine".
@@ -59,6 +65,7 @@ export function SmartRegisterButton({
   const [asking, setAsking] = useState(false);
   const [accepted, setAccepted] = useState(false);
   const [refused, setRefused] = useState(false);
+  const offered = useSmartRegisterOffered();
 
   const ask = () => {
     setAccepted(false);
@@ -93,6 +100,7 @@ export function SmartRegisterButton({
       })
       .catch(() => undefined);
   };
+  if (!offered) return null;
   return (
     <>
       <Button block fill={fill} className={className ?? 'gold'} loading={smart.isPending} onClick={ask}>

@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast.tsx';
 import { FormField, FormLayout, formResolver } from '@/ui/form.tsx';
 import { PasswordInput } from '@/ui/PasswordInput.tsx';
 import { AuthLayout } from '../components/AuthLayout.tsx';
-import { SmartRegisterButton } from '../components/SmartRegisterButton.tsx';
+import { SmartRegisterButton, useSmartRegisterOffered } from '../components/SmartRegisterButton.tsx';
 import { useLoginMutation } from '../queries.ts';
 
 /** The login request, with a username in the form members register with (caught before sending). */
@@ -31,6 +31,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const login = useLoginMutation();
   const [error, setError] = useState<string | null>(null);
+  const smartOffered = useSmartRegisterOffered();
 
   const submit = (values: { username: string; password: string }) => {
     setError(null);
@@ -65,11 +66,13 @@ export default function LoginPage() {
             </Button>
             <div className="auth-links">
               <Link to="/pages/login/register">注册新账号</Link>
-              <Link to="/pages/customer/customer">忘记密码？联系客服</Link>
+              <Link to="/pages/login/forgot">忘记密码？</Link>
             </div>
-            <div className="auth-divider">
-              <span>或</span>
-            </div>
+            {smartOffered ? (
+              <div className="auth-divider">
+                <span>或</span>
+              </div>
+            ) : null}
             <SmartRegisterButton />
             <Link className="auth-browse" to={HOME_PATH} replace>
               随便逛逛

@@ -1,5 +1,6 @@
 import { List } from 'antd-mobile';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { copyText } from '@/lib/clipboard.ts';
 import { toast } from '@/lib/toast.tsx';
 import { formatDateTime } from '@/ui/format.ts';
@@ -7,6 +8,7 @@ import { Page } from '@/ui/Page.tsx';
 import { UserAvatar } from '@/ui/UserAvatar.tsx';
 import { useMeQuery } from '../../session/queries.ts';
 import { useSessionStore } from '../../session/store.ts';
+import { useAppInfo } from '../../site/queries.ts';
 import { EditFieldSheet, PROFILE_FIELDS, type ProfileField } from '../components/EditFieldSheet.tsx';
 import { LoginPasswordSheet, PaymentPasswordSheet } from '../components/PasswordSheets.tsx';
 import '../mine.css';
@@ -19,6 +21,8 @@ export default function AccountCenterPage() {
   const user = useSessionStore((s) => s.userinfo);
   const [sheet, setSheet] = useState<Sheet>(null);
   const close = () => setSheet(null);
+  const navigate = useNavigate();
+  const smsOpen = useAppInfo().sms_open === 1;
 
   if (!user) {
     return (
@@ -50,7 +54,25 @@ export default function AccountCenterPage() {
         </List.Item>
         <List.Item extra={user.username}>用户名</List.Item>
         {editable('nickname', user.nickname, '未设置')}
-        {editable('mobile', user.mobile, '未绑定')}
+        {smsOpen ? (
+          <List.Item
+            extra={
+              user.mobile ? (
+                <>
+                  {user.mobile}
+                  {user.mobile_verified ? null : <span className="muted">（未验证）</span>}
+                </>
+              ) : (
+                <span className="muted">未绑定</span>
+              )
+            }
+            onClick={() => void navigate('/minePages/phone')}
+          >
+            手机号
+          </List.Item>
+        ) : (
+          editable('mobile', user.mobile, '未绑定')
+        )}
         {editable('email', user.email, '未绑定')}
         {user.real_name ? (
           <List.Item extra={user.real_name} description="已实名，如需修改请联系客服">
@@ -71,6 +93,10 @@ export default function AccountCenterPage() {
         >
           支付密码
         </List.Item>
+        {smsOpen && user.has_payment_password ? (
+          <List.Item onClick={() => void navigate('/minePages/payment-reset')}>忘记支付密码</List.Item>
+        ) : null}
+        <List.Item onClick={() => void navigate('/minePages/devices')}>登录设备</List.Item>
       </List>
 
       <List header="账户信息" mode="card" className="account-info">
