@@ -566,6 +566,14 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   ios_download_qrcode: 'iOS 下载二维码',
   ios_download_url: 'iOS 下载地址',
   android_download_url: 'Android 下载地址',
+  // 在线客服 (support): a conversation's operator, canned replies, the settings.
+  operator: '接待客服',
+  body: '内容',
+  days: '客服服务日',
+  open_from: '客服开始时间',
+  open_to: '客服结束时间',
+  welcome: '客服欢迎语',
+  offline_notice: '客服留言提示',
 };
 
 /** Where a value is read: the entry's action and object type decide words such as a status's. */
