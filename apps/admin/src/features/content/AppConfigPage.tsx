@@ -31,7 +31,11 @@ export default function AppConfigPage() {
           const { version: _v, version_code: _c, ...info } = v.info;
           const body = {
             config: v.config,
-            info: { ...info, site_state: Number(info.site_state) as 0 | 1 },
+            info: {
+              ...info,
+              site_state: Number(info.site_state) as 0 | 1,
+              sms_open: Number(info.sms_open) as 0 | 1,
+            },
             reason: v.reason ?? '',
           };
           try {
@@ -80,6 +84,15 @@ export default function AppConfigPage() {
             <ProFormTextArea name={['info', 'repair_tips']} label="维护提示 repair_tips" />
             <ProFormTextArea name={['info', 'index_modal']} label="首页弹窗 index_modal" />
             <ProFormText name={['info', 'kf_url']} label="客服地址 kf_url" />
+            <ProFormRadio.Group
+              name={['info', 'sms_open']}
+              label="短信验证 sms_open"
+              tooltip="开启后：注册须验证手机号，会员可用短信验证码找回密码、更换手机号、重置支付密码"
+              options={[
+                { label: '开启', value: 1 },
+                { label: '关闭', value: 0 },
+              ]}
+            />
           </ProCard>
           <ProCard>
             <ProFormText name={['info', 'title']} label="站点标题 title" />
