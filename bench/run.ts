@@ -92,6 +92,8 @@ const BENCHES: Bench[] = [
     env: {},
     quick: { MEMBERS: '10', HOLDERS: '100', CONCURRENCY: '10' },
   },
+  // SMS codes: 忘记密码 for 500 verified numbers at once, then each reset by its code.
+  { name: 'sms', file: 'accounts/sms.bench.ts', env: {}, quick: { MEMBERS: '30', CONCURRENCY: '8' } },
   { name: 'games', env: {}, quick: { MEMBERS: '10', SPINS: '50', PENDING: '20' } },
   { name: 'reads', env: { DURATION_S: '10' }, quick: { DURATION_S: '2', WARMUP_S: '1' } },
   // The built member app (apps/web/dist, or WEB_DIST) in Chromium on a throttled phone.
