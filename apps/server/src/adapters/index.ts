@@ -58,6 +58,8 @@ export function registerSimulators(registry: AdapterRegistry): AdapterRegistry {
 export function defaultAdapters(): AdapterRegistry {
   return registerSimulators(new AdapterRegistry()).register('smsSender', 'aliyun', {
     // SMS_PROVIDER=aliyun: Aliyun SMS, configured by ALIYUN_SMS_* (aliyun-sms/README.md).
-    create: ({ env }) => AliyunSms.fromEnv(env),
+    // The app's clock signs the requests' timestamps and times the back-off between tries.
+    create: ({ env, clock }) =>
+      AliyunSms.fromEnv(env, { now: () => clock.now(), sleep: (ms) => clock.sleep(ms) }),
   });
 }

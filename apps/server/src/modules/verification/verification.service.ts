@@ -63,8 +63,8 @@ export class VerificationService {
    */
   async send(request: CodeRequest, options: { deliver?: boolean; wait?: boolean } = {}): Promise<SentCode> {
     const deliver = options.deliver ?? true;
-    // A skipped request keeps the HMAC of a code nobody is told, so answering it behaves as any
-    // other code (tries counted, then dead): a reset cannot tell a member's number from another.
+    // A skipped request keeps the HMAC of a code nobody is told, so answering it behaves like
+    // every other code (tries counted, then dead): a reset cannot tell a member's number from another.
     const code = newDigits(SMS_CODE_DIGITS);
     const codeHash = await this.hash(request.purpose, request.phone, code);
     const now = this.clock.now();
