@@ -1,4 +1,3 @@
-import Pusher from 'pusher-js';
 import {
   SUPPORT_EVENTS,
   SUPPORT_OPERATOR_CHANNEL,
@@ -8,7 +7,7 @@ import {
 } from '@app/shared';
 import type { SupportQueueEvent } from '@app/shared/backoffice';
 import { get } from '@/lib/api.ts';
-import { getToken } from '@/lib/session.ts';
+import { openConsoleSocket } from '@/lib/realtime.ts';
 
 export interface SupportHandlers {
   message(event: SupportMessageEvent): void;
@@ -23,21 +22,10 @@ export interface SupportHandlers {
  * conversation, arrive here. Returns a function that disconnects.
  */
 export async function subscribeSupport(handlers: SupportHandlers): Promise<() => void> {
-  const info = await get('/admin/v1/support/realtime/connection-info');
-  const pusher = new Pusher(info.app_key, {
-    cluster: info.cluster,
-    wsHost: info.host,
-    wsPort: info.port,
-    wssPort: info.port,
-    forceTLS: info.scheme === 'wss',
-    enabledTransports: ['ws', 'wss'],
-    disableStats: true,
-    channelAuthorization: {
-      endpoint: '/admin/v1/support/broadcasting/auth',
-      transport: 'ajax',
-      headers: { authorization: `Bearer ${getToken() ?? ''}` },
-    },
-  });
+  const pusher = openConsoleSocket(
+    await get('/admin/v1/support/realtime/connection-info'),
+    '/admin/v1/support/broadcasting/auth',
+  );
   const channel = pusher.subscribe(SUPPORT_OPERATOR_CHANNEL);
   channel.bind(SUPPORT_EVENTS.message, (e: SupportMessageEvent) => handlers.message(e));
   channel.bind(SUPPORT_EVENTS.conversation, (e: SupportQueueEvent) => handlers.conversation(e));
