@@ -15,8 +15,8 @@ import { useLocation } from 'react-router';
 import { MINE_PATH, relaunch } from '@/lib/navigation.ts';
 import { toast } from '@/lib/toast.tsx';
 import { applyServerErrors } from '@/ui/form-errors.ts';
-import { FormField, FormLayout, formResolver, recheckIfFilled } from '@/ui/form.tsx';
-import { PasswordInput } from '@/ui/PasswordInput.tsx';
+import { FormField, FormLayout, formResolver } from '@/ui/form.tsx';
+import { NewPasswordFields } from '@/ui/NewPasswordFields.tsx';
 import { SmsCodeInput } from '@/ui/SmsCodeInput.tsx';
 import { useAppInfo } from '../../site/queries.ts';
 import { useRegisterCodeMutation, useRegisterMutation, type RegisterVariant } from '../queries.ts';
@@ -222,36 +222,14 @@ export function RegistrationForm({
           />
         )}
       </FormField>
-      <FormField
-        control={form.control}
+      <NewPasswordFields
+        form={form}
         name="password"
+        confirmName="password_confirmation"
+        kind="login"
         label="密码"
-        required
-        onValueChange={() => recheckIfFilled(form, 'password_confirmation')}
-      >
-        {(field) => (
-          <PasswordInput
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            placeholder="6-20位，含字母和数字"
-            autoComplete="new-password"
-            maxLength={20}
-          />
-        )}
-      </FormField>
-      <FormField control={form.control} name="password_confirmation" label="确认密码" required>
-        {(field) => (
-          <PasswordInput
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            placeholder="请再次输入密码"
-            autoComplete="new-password"
-            maxLength={20}
-          />
-        )}
-      </FormField>
+        confirmPlaceholder="请再次输入密码"
+      />
       {smsOpen ? (
         <>
           <FormField control={form.control} name="mobile" label="手机号" required>

@@ -7,8 +7,8 @@ import { Link, useNavigate } from 'react-router';
 import { LOGIN_PATH } from '@/lib/navigation.ts';
 import { toast } from '@/lib/toast.tsx';
 import { applyServerErrors } from '@/ui/form-errors.ts';
-import { FormField, FormLayout, formResolver, recheckIfFilled } from '@/ui/form.tsx';
-import { PasswordInput } from '@/ui/PasswordInput.tsx';
+import { FormField, FormLayout, formResolver } from '@/ui/form.tsx';
+import { NewPasswordFields } from '@/ui/NewPasswordFields.tsx';
 import { SmsCodeInput } from '@/ui/SmsCodeInput.tsx';
 import { useAppInfo } from '../../site/queries.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
@@ -118,36 +118,7 @@ function ResetForm() {
           />
         )}
       </FormField>
-      <FormField
-        control={form.control}
-        name="password"
-        label="新密码"
-        required
-        onValueChange={() => recheckIfFilled(form, 'password_confirmation')}
-      >
-        {(field) => (
-          <PasswordInput
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            placeholder="6-20位，含字母和数字"
-            autoComplete="new-password"
-            maxLength={20}
-          />
-        )}
-      </FormField>
-      <FormField control={form.control} name="password_confirmation" label="确认密码" required>
-        {(field) => (
-          <PasswordInput
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            placeholder="请再次输入新密码"
-            autoComplete="new-password"
-            maxLength={20}
-          />
-        )}
-      </FormField>
+      <NewPasswordFields form={form} name="password" confirmName="password_confirmation" kind="login" />
     </FormLayout>
   );
 }

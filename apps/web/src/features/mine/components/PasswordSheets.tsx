@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast.tsx';
 import { applyServerErrors } from '@/ui/form-errors.ts';
-import { FormField, FormLayout, formResolver, recheckIfFilled } from '@/ui/form.tsx';
+import { FormField, FormLayout, formResolver } from '@/ui/form.tsx';
+import { NewPasswordFields } from '@/ui/NewPasswordFields.tsx';
 import { PasswordInput } from '@/ui/PasswordInput.tsx';
 import {
   useChangePasswordMutation,
@@ -83,36 +84,7 @@ function LoginPasswordForm({ onDone }: { onDone: () => void }) {
           />
         )}
       </FormField>
-      <FormField
-        control={form.control}
-        name="password"
-        label="新密码"
-        required
-        onValueChange={() => recheckIfFilled(form, 'password_confirmation')}
-      >
-        {(field) => (
-          <PasswordInput
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            placeholder="6-20位，含字母和数字"
-            autoComplete="new-password"
-            maxLength={20}
-          />
-        )}
-      </FormField>
-      <FormField control={form.control} name="password_confirmation" label="确认密码" required>
-        {(field) => (
-          <PasswordInput
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            placeholder="请再次输入新密码"
-            autoComplete="new-password"
-            maxLength={20}
-          />
-        )}
-      </FormField>
+      <NewPasswordFields form={form} name="password" confirmName="password_confirmation" kind="login" />
     </FormLayout>
   );
 }
@@ -217,36 +189,13 @@ function PaymentPasswordForm({ hasPassword, onDone }: { hasPassword: boolean; on
           )}
         </FormField>
       )}
-      <FormField
-        control={form.control}
+      <NewPasswordFields
+        form={form}
         name="payment_password"
+        confirmName="payment_password_confirmation"
+        kind="payment"
         label="支付密码"
-        required
-        onValueChange={() => recheckIfFilled(form, 'payment_password_confirmation')}
-      >
-        {(field) => (
-          <PasswordInput
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            placeholder="6位数字"
-            inputMode="numeric"
-            maxLength={6}
-          />
-        )}
-      </FormField>
-      <FormField control={form.control} name="payment_password_confirmation" label="确认密码" required>
-        {(field) => (
-          <PasswordInput
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            placeholder="请再次输入支付密码"
-            inputMode="numeric"
-            maxLength={6}
-          />
-        )}
-      </FormField>
+      />
     </FormLayout>
   );
 }

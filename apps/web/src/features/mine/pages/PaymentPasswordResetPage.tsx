@@ -6,9 +6,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast.tsx';
 import { applyServerErrors } from '@/ui/form-errors.ts';
-import { FormField, FormLayout, formResolver, recheckIfFilled } from '@/ui/form.tsx';
+import { FormField, FormLayout, formResolver } from '@/ui/form.tsx';
+import { NewPasswordFields } from '@/ui/NewPasswordFields.tsx';
 import { Page } from '@/ui/Page.tsx';
-import { PasswordInput } from '@/ui/PasswordInput.tsx';
 import { SmsCodeInput } from '@/ui/SmsCodeInput.tsx';
 import { useMeQuery } from '../../session/queries.ts';
 import { useSessionStore } from '../../session/store.ts';
@@ -98,36 +98,13 @@ function ResetForm({ phone }: { phone: string }) {
           />
         )}
       </FormField>
-      <FormField
-        control={form.control}
+      <NewPasswordFields
+        form={form}
         name="payment_password"
+        confirmName="payment_password_confirmation"
+        kind="payment"
         label="新支付密码"
-        required
-        onValueChange={() => recheckIfFilled(form, 'payment_password_confirmation')}
-      >
-        {(field) => (
-          <PasswordInput
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            placeholder="6位数字"
-            inputMode="numeric"
-            maxLength={6}
-          />
-        )}
-      </FormField>
-      <FormField control={form.control} name="payment_password_confirmation" label="确认密码" required>
-        {(field) => (
-          <PasswordInput
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            placeholder="再次输入6位数字"
-            inputMode="numeric"
-            maxLength={6}
-          />
-        )}
-      </FormField>
+      />
     </FormLayout>
   );
 }
