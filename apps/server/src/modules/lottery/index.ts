@@ -5,7 +5,7 @@ export { lotteryBetsRoutes } from './bets.routes.ts';
 export { LotteryBetsService } from './bets.service.ts';
 export { lotteryChaseRoutes } from './chase.routes.ts';
 export { LotteryChaseService } from './chase.service.ts';
-export { resolveDrawSeedKey } from './draw-seed.ts';
+export { deriveSeed, resolveDrawSeedKey } from './draw-seed.ts';
 export { lotteryGamesRoutes } from './games.routes.ts';
 export { lotteryRoutes } from './lottery.routes.ts';
 export { LotteryService } from './lottery.service.ts';
