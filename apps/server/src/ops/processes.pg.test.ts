@@ -309,7 +309,7 @@ describe('refusing to start, in one line per problem', () => {
     const server = await spawnServer({ APP_ENV: 'production' });
     expect(await server.exited).toBe(78);
     const lines = server.output().trim().split('\n');
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(7);
     for (const line of lines) expect(line).toMatch(/^refusing to start \(APP_ENV=production\): /);
   }, 90_000);
 
