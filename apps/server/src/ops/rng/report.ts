@@ -157,7 +157,9 @@ export function renderReport(
       '(Bonferroni): the family passes when no p-value is below 0.01 / m, m its number of tests, which keeps the chance ' +
       'of a false alarm for the family at or under 1 %. Expected values come from enumerating every outcome of the ' +
       'positions a figure reads (六合彩’s sum from a subset-sum count), not from the code under test. Categories expected ' +
-      'fewer than 5 times are pooled with their neighbours. In the charts, bars are observed counts and red ticks the ' +
+      'fewer than 5 times are pooled with their neighbours. Some tests read the same figure: 大 and 小 (or 单 and 双) of ' +
+      'one sum are complementary, and the 总和大小 attribute is the 总和大/总和小 bet lines, so one chance deviation ' +
+      'shows as two or three failures with the same χ². In the charts, bars are observed counts and red ticks the ' +
       'counts a fair draw expects.',
     '',
     `**Verdict: ${allPass ? 'every family passes' : 'at least one family FAILS'} at 99 %` +
