@@ -41,7 +41,8 @@ const table = (extra: Partial<ServerTableProps<'/admin/v1/members'>> = {}) => (
   <ServerTable path="/admin/v1/members" rowKey="id" columns={columns} {...extra} />
 );
 
-describe('ServerTable', () => {
+// Typing into antd's form under jsdom takes seconds on a loaded machine (as in App.test.tsx).
+describe('ServerTable', { timeout: 30_000 }, () => {
   it('asks the server for the first page with the filters in the address bar', async () => {
     signedIn('admin');
     window.history.replaceState(null, '', '/admin/members?username=alice&status=pending');
