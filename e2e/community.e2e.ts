@@ -36,18 +36,20 @@ describe('community', () => {
   it('reads a message and the badge drops; a message sent by the server arrives live and the badge rises', async () => {
     await loginAs('demo001');
     const id = await memberId('demo001');
-    // The seed left demo001 two unread messages: the welcome and the opening credit.
-    await expect.poll(tabBadge, { timeout: 10_000 }).toBe('2');
+    // The seed left demo001 two unread messages, the welcome and the opening credit; signing in
+    // from this browser, which the account never used, adds a third: 新设备登录提醒.
+    await expect.poll(tabBadge, { timeout: 10_000 }).toBe('3');
 
     await page.locator('.app-tabbar').getByText('我的').click();
     await waitForRoute(page, '/pages/mine/mine');
-    await expect.poll(() => page.getByTestId('mine-unread-badge').textContent()).toBe('2');
+    await expect.poll(() => page.getByTestId('mine-unread-badge').textContent()).toBe('3');
     await screenshot(page, 'community-mine-badge');
     await page.locator('.mine-menu').getByText('站内信').click();
     await waitForRoute(page, '/minePages/messages');
     const rows = page.getByTestId('message-row');
-    await expect.poll(() => rows.count()).toBe(2);
-    await expect.poll(() => page.getByTestId('unread-summary').textContent()).toBe('2 条未读');
+    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => page.getByTestId('unread-summary').textContent()).toBe('3 条未读');
+    await rows.filter({ hasText: '新设备登录提醒' }).waitFor();
     await screenshot(page, 'community-messages');
 
     await rows.filter({ hasText: '体验金已到账' }).click();
@@ -57,8 +59,8 @@ describe('community', () => {
     await screenshot(page, 'community-message-detail');
     await page.goBack();
     await waitForRoute(page, '/minePages/messages');
-    await expect.poll(() => page.getByTestId('unread-summary').textContent()).toBe('1 条未读');
-    await expect.poll(() => page.locator('.message-row.unread').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('unread-summary').textContent()).toBe('2 条未读');
+    await expect.poll(() => page.locator('.message-row.unread').count()).toBe(2);
 
     // The server tells the member something: the row appears and the count rises without a reload.
     await inTransaction(server.app.services.database.db, (work) =>
@@ -70,7 +72,7 @@ describe('community', () => {
       }),
     );
     await rows.filter({ hasText: '充值到账' }).waitFor({ timeout: 10_000 });
-    await expect.poll(() => page.getByTestId('unread-summary').textContent()).toBe('2 条未读');
+    await expect.poll(() => page.getByTestId('unread-summary').textContent()).toBe('3 条未读');
     await screenshot(page, 'community-message-live');
 
     await page.getByTestId('mark-all-read').click();
