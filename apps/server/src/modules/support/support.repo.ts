@@ -2,8 +2,8 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, type SQL } from 'drizz
 import type { Db, Tx } from '../../db/client.ts';
 import { dayBetween, like } from '../../db/filters.ts';
 import { sql } from '../../db/sql.ts';
-import { members } from '../accounts/schema.ts';
-import { operators } from '../operators/schema.ts';
+// Members and operators are joined for names: their tables come from the database layer.
+import { members, operators } from '../../db/schema.ts';
 import {
   supportCannedReplies,
   supportConversations,
