@@ -119,8 +119,10 @@ describe('accounts that recover', () => {
     });
     expect(me.statusCode).toBe(401);
 
-    // Signed out and the password forgotten: 忘记密码 on the login page, the code read off the
-    // console's 短信记录 by an operator (the simulator shows it there).
+    // The password forgotten: 忘记密码 on the login page, the code read off the console's 短信记录
+    // by an operator (the simulator shows it there). The stored session is gone but this page
+    // still holds it in memory (no reload): the reset that signs every session out must say so
+    // without that session's next request (401) or its inbox push covering the message.
     await context.clearCookies();
     await page.evaluate(() => localStorage.clear());
     await page.goto('/#/pages/login/login');

@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_VERSION, APP_VERSION_CODE } from '@app/shared';
+import { antdMobileWithoutLegacyRender } from './build-plugins/antd-mobile-render.ts';
 import { iconPathPrecision } from './build-plugins/icon-precision.ts';
 import { pureSharedSchemas } from './build-plugins/pure-schemas.ts';
 import { reactRouterProductionBuild } from './build-plugins/react-router-production.ts';
@@ -44,6 +45,7 @@ export default defineConfig({
     pureSharedSchemas(),
     iconPathPrecision(),
     reactRouterProductionBuild(),
+    antdMobileWithoutLegacyRender(),
     versionFilePlugin(),
     // An app that installs (issue 16): a manifest, and a service worker that precaches the shell
     // and every route's code so the app opens offline, on any page, once visited (issue 44). API

@@ -1,12 +1,12 @@
 import { afterFirstPaint } from '@/app/first-paint.ts';
 import { logger } from '@/lib/logger.ts';
 import { useSessionStore } from '../session/store.ts';
-import { openGameOf } from './left-open.ts';
 
 /**
  * Once the first page has painted, and at each login after that, looks for a game page this
  * browser left open for the member; only when there is one does the recall's code load
- * (recall.ts), so a member's start costs one IndexedDB read and no request.
+ * (recall.ts), so a member's start costs one IndexedDB read and no request. The note's reader
+ * (left-open.ts) loads with the first member, never in a visitor's first load.
  */
 export function watchLeftOpenGames(): void {
   if (typeof window === 'undefined') return;
@@ -16,7 +16,8 @@ export function watchLeftOpenGames(): void {
     if (!token || !userinfo || userinfo.id === looked) return;
     const memberId = userinfo.id;
     looked = memberId;
-    openGameOf(memberId)
+    import('./left-open.ts')
+      .then(({ openGameOf }) => openGameOf(memberId))
       .then(async (left) => {
         if (!left) return;
         const { recallLeftOpenGame } = await import('./recall.ts');

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { logger } from '../../lib/logger.ts';
-import { checkForUpdate, loadRestartDialog, promptRestart } from '../../lib/updates.ts';
 
 const FIRST_CHECK_MS = 15_000;
 const CHECK_EVERY_MS = 10 * 60_000;
@@ -13,10 +12,12 @@ export function useUpdateWatcher(): void {
     let lastCheck = 0;
     const check = () => {
       lastCheck = Date.now();
-      // The restart dialog's code, fetched while this build's files are still served.
-      loadRestartDialog().catch((err: unknown) => logger.warn('update', '更新提示加载失败', err));
-      checkForUpdate()
-        .then((result) => {
+      // The checker loads with the first check, 15 s in: never part of the first page's load.
+      import('../../lib/updates.ts')
+        .then(async ({ checkForUpdate, loadRestartDialog, promptRestart }) => {
+          // The restart dialog's code, fetched while this build's files are still served.
+          loadRestartDialog().catch((err: unknown) => logger.warn('update', '更新提示加载失败', err));
+          const result = await checkForUpdate();
           if (result.hasUpdate && result.remote.buildId !== announced) {
             announced = result.remote.buildId;
             return promptRestart();

@@ -10,6 +10,7 @@ import { applyServerErrors } from '@/ui/form-errors.ts';
 import { FormField, FormLayout, formResolver } from '@/ui/form.tsx';
 import { NewPasswordFields } from '@/ui/NewPasswordFields.tsx';
 import { SmsCodeInput } from '@/ui/SmsCodeInput.tsx';
+import { clearSession } from '../../session/store.ts';
 import { useAppInfo } from '../../site/queries.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { useForgotPasswordMutation, useResetPasswordMutation } from '../queries.ts';
@@ -58,6 +59,9 @@ function ResetForm() {
     return reset
       .mutateAsync(values)
       .then(() => {
+        // The reset signed out every session, this phone's own too if it still held one: drop
+        // it here, before its next request meets the 401 (您还未登录) and replaces this message.
+        clearSession('密码已重置');
         toast.success('密码已重置，请使用新密码登录');
         void navigate(LOGIN_PATH, { replace: true });
       })
