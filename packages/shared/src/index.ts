@@ -28,6 +28,7 @@ export * from './contracts/client-logs.ts';
 export * from './domain/shanghai-days.ts';
 export * from './domain/rebate.ts';
 export * from './domain/reports.ts';
+export * from './domain/void-trace.ts';
 export * from './contracts/reports.ts';
 export * from './contracts/rewards.ts';
 export * from './domain/finance/index.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_BET_CODES_LENGTH, MAX_MULTIPLE } from '../domain/lottery/bet-codes.ts';
 import { FAMILY_CODES } from '../domain/lottery/families.ts';
 import { isoDate, moneyInput, moneyString, paginated } from './common.ts';
+import { VOID_BY_LABELS } from '../domain/void-trace.ts';
 
 /**
  * Lottery contracts (SPEC.md §7 "Lottery" under /v1/liujiu, and the lottery part of "Games"):
@@ -359,6 +360,13 @@ export const lotteryBetView = z
     open_code: z.string().nullable(),
     cancellable: z.boolean(),
     cancel_reason: z.string().nullable(),
+    void_by: z
+      .enum(VOID_BY_LABELS)
+      .nullable()
+      .describe(
+        'Who cancelled or refunded the bet: 本人 (the member) or 系统 (a failed draw); null otherwise',
+      ),
+    voided_at: isoDate.nullable().describe('When it was cancelled or refunded'),
     created_at: isoDate,
     settled_at: isoDate.nullable(),
   })

@@ -3,6 +3,7 @@ import { orderFreeBetView } from './free-bets.ts';
 import { BET_MODES } from '../domain/sports/validation.ts';
 import { BET_TYPES, type PlayTypeId } from '../domain/sports/play-types.ts';
 import { isoDate, moneyString, paginated } from './common.ts';
+import { VOID_BY_LABELS } from '../domain/void-trace.ts';
 
 /** sport_type query parameter: 1 football, 2 basketball (SPEC.md §3: unknown counts as football). */
 export const sportTypeParam = z.coerce
@@ -383,6 +384,18 @@ export const orderDetail = orderSummary
       .describe(
         '合买: the plan this order was placed for (staked by its holders, its payout split among them)',
       ),
+    void_action: z
+      .enum(['作废', '重新结算'])
+      .nullable()
+      .describe('The latest void or resettle of a match the order has a leg on (null: none)'),
+    void_by: z
+      .enum(VOID_BY_LABELS)
+      .nullable()
+      .describe(
+        'Who did it: 运营人员 (an operator, never named to the member) or 系统 (the feed, the 36 h rule)',
+      ),
+    void_reason: z.string().nullable().describe("Why, e.g. '赛事取消'"),
+    voided_at: isoDate.nullable(),
   })
   .meta({ id: 'OrderDetail' });
 

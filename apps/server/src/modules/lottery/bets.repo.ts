@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { MEMBER_ACTOR } from '@app/shared';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCKS } from '../../db/locks.ts';
@@ -84,7 +85,7 @@ export async function lockBetTarget(
 /** A bet to place: its row less what the database fills in. */
 export type PlacedBet = Omit<
   NewBet,
-  'id' | 'status' | 'payout' | 'winningItems' | 'cancelReason' | 'settledAt'
+  'id' | 'status' | 'payout' | 'winningItems' | 'cancelReason' | 'cancelledBy' | 'settledAt'
 > & {
   createdAt: Date;
 };
@@ -152,6 +153,7 @@ export async function insertBetsIfOpen(
         payout: 0n,
         winningItems: 0,
         cancelReason: null,
+        cancelledBy: null,
         settledAt: null,
         syndicateId,
       };
@@ -187,7 +189,7 @@ export async function findMemberBet(
 export async function cancelPendingBet(db: Db, betId: number, now: Date): Promise<BetRow | undefined> {
   const [row] = await db
     .update(lotteryBets)
-    .set({ status: 'cancelled', cancelReason: '会员撤单', settledAt: now })
+    .set({ status: 'cancelled', cancelReason: '会员撤单', cancelledBy: MEMBER_ACTOR, settledAt: now })
     .where(and(eq(lotteryBets.id, betId), eq(lotteryBets.status, 'pending')))
     .returning();
   return row;
@@ -382,11 +384,20 @@ export async function markBetsWon(
   return rows.map((r) => Number(r.id));
 }
 
-/** Refunds still-pending bets of a cancelled period in one UPDATE; returns the bets it flipped. */
-export async function markBetsRefunded(db: Db, ids: number[], reason: string, now: Date): Promise<BetRow[]> {
+/**
+ * Refunds still-pending bets of a cancelled period in one UPDATE, recording why and by which
+ * process (`by`, e.g. `job:lottery-scheduler`); returns the bets it flipped.
+ */
+export async function markBetsRefunded(
+  db: Db,
+  ids: number[],
+  refund: { reason: string; by: string },
+  now: Date,
+): Promise<BetRow[]> {
+  const { reason, by } = refund;
   return db
     .update(lotteryBets)
-    .set({ status: 'refunded', cancelReason: reason, settledAt: now })
+    .set({ status: 'refunded', cancelReason: reason, cancelledBy: by, settledAt: now })
     .where(and(sql`${lotteryBets.id} = ANY(${batchIds(ids)})`, eq(lotteryBets.status, 'pending')))
     .returning();
 }

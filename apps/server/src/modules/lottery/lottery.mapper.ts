@@ -20,6 +20,7 @@ import {
   type LotteryUnitMode,
   type LotteryView,
   type PeriodStatusView,
+  voidByLabel,
 } from '@app/shared';
 import { refuse } from '../../lib/errors.ts';
 import type { BetRow, PeriodRow } from './lottery.repo.ts';
@@ -155,6 +156,8 @@ export function toBetView(bet: BetRow, period: PeriodRow, nowMs: number): Lotter
     open_code: period.status === 'drawn' ? period.openCode : null,
     cancellable: bet.status === 'pending' && acceptsBets(period, nowMs),
     cancel_reason: bet.cancelReason,
+    void_by: bet.cancelledBy === null ? null : voidByLabel(bet.cancelledBy),
+    voided_at: bet.cancelledBy === null || !bet.settledAt ? null : bet.settledAt.toISOString(),
     created_at: bet.createdAt.toISOString(),
     settled_at: bet.settledAt ? bet.settledAt.toISOString() : null,
   };

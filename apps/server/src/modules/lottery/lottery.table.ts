@@ -101,6 +101,11 @@ export const lotteryBets = pgTable(
       .default(sql`0`),
     winningItems: integer('winning_items').notNull().default(0),
     cancelReason: text('cancel_reason'),
+    /**
+     * Who cancelled or refunded the bet, written with its status and reason: `member` (the
+     * member's own cancel) or `job:lottery-scheduler` (a failed draw's refund). Null otherwise.
+     */
+    cancelledBy: text('cancelled_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     /**

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   findLottery,
   formatYuan,
+  jobActor,
   type LotteryConfig,
   type NotificationEvent,
   privateUserChannel,
@@ -46,6 +47,8 @@ export const periodRefundKey = (periodId: number, memberId: number, firstBetId: 
   `lottery-refund:${periodId}:${memberId}:${firstBetId}`;
 /** A member's own cancel of one bet. */
 export const refundKey = (betId: number) => `lottery-bet:${betId}:refund`;
+/** Who refunds a cancelled period's bets: the scheduler's job (recorded on each bet). */
+const REFUND_ACTOR = jobActor('lottery-scheduler');
 
 /** What one batch decided. */
 interface BatchOutcome {
@@ -335,7 +338,7 @@ export class LotterySettlement {
     return inTransaction(
       this.db,
       async (work) => {
-        const rows = await bets.markBetsRefunded(work.tx, ids, reason, now);
+        const rows = await bets.markBetsRefunded(work.tx, ids, { reason, by: REFUND_ACTOR }, now);
         let refunded = 0n;
         const totals = byMember(rows);
         for (const total of totals) {

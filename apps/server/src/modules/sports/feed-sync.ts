@@ -1,6 +1,7 @@
 import type { PublicCache } from '../../lib/public-cache.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  FEED_SETTLEMENT_ACTOR,
   PUBLIC_CHANNELS,
   REALTIME_EVENTS,
   SPORT_TYPE_IDS,
@@ -247,9 +248,17 @@ function stateRow(sport: 'football' | 'basketball', state: FeedMatchState): repo
     liveSuspended: state.inPlay.suspended,
     liveSuspendReason: state.inPlay.reason,
     liveSuspendedAt: state.inPlay.suspendedSince,
-    result: over ? resultOf(sport, state) : null,
+    // A cancelled match keeps who called it off and why: the member's order shows it (系统).
+    result: !over ? null : state.status === 'cancelled' ? FEED_CANCELLED_RESULT : resultOf(sport, state),
   };
 }
+
+/** The result the feed's cancellation writes, with its actor and reason (read back by `voidTrace`). */
+export const FEED_CANCELLED_RESULT = {
+  status: 'cancelled',
+  reason: '赛事取消',
+  by: FEED_SETTLEMENT_ACTOR,
+} as const satisfies MatchResult & { reason: string; by: string };
 
 function resultOf(sport: 'football' | 'basketball', state: FeedMatchState): MatchResult {
   if (state.status === 'cancelled') return { status: 'cancelled' };

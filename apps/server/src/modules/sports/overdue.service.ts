@@ -1,6 +1,6 @@
 import type { PublicCache } from '../../lib/public-cache.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { PUBLIC_CHANNELS, SPORT_TYPE_IDS } from '@app/shared';
+import { jobActor, PUBLIC_CHANNELS, SPORT_TYPE_IDS } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Broadcaster } from '../realtime/index.ts';
@@ -12,8 +12,10 @@ import * as repo from './sports.repo.ts';
 export const VOID_AFTER_KICKOFF_MS = 36 * 3_600_000;
 /** How often the leader looks for such matches. */
 export const OVERDUE_CHECK_INTERVAL_MS = 60_000;
-/** Why the match was called off, kept in its result (`{status: 'cancelled', reason}`). */
+/** Why the match was called off, kept in its result (`{status: 'cancelled', reason, by}`). */
 export const OVERDUE_VOID_REASON = '比赛推迟超过36小时，按规则作废';
+/** Who called it off, kept beside the reason (`{status, reason, by}`): the leader's job. */
+export const OVERDUE_VOID_ACTOR = jobActor('sports-void-overdue');
 
 /** Matches voided per run; the next run (a minute later) takes the rest. */
 const BATCH = 200;
@@ -65,7 +67,7 @@ export class OverdueMatchService {
         this.db,
         id,
         kickedOffBy,
-        { status: 'cancelled', reason: OVERDUE_VOID_REASON },
+        { status: 'cancelled', reason: OVERDUE_VOID_REASON, by: OVERDUE_VOID_ACTOR },
         now,
       );
       // Another run (or the feed) got there first: it settles the match itself.

@@ -1,0 +1,31 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { matchCorrections } from './corrections.table.ts';
+import { matches } from './sports.table.ts';
+import type { CancelledMatchFact, CorrectionFact } from './void-trace.ts';
+
+/** What recorded a void or resettle of these matches: operators' corrections, cancelled results. */
+export async function voidFactsOfMatches(
+  db: Db,
+  matchIds: readonly number[],
+): Promise<{ corrections: CorrectionFact[]; cancelled: CancelledMatchFact[] }> {
+  if (matchIds.length === 0) return { corrections: [], cancelled: [] };
+  const ids = [...matchIds];
+  const [corrections, cancelled] = await Promise.all([
+    db
+      .select({
+        matchId: matchCorrections.matchId,
+        kind: matchCorrections.kind,
+        reason: matchCorrections.reason,
+        operatorId: matchCorrections.operatorId,
+        createdAt: matchCorrections.createdAt,
+      })
+      .from(matchCorrections)
+      .where(inArray(matchCorrections.matchId, ids)),
+    db
+      .select({ matchId: matches.id, result: matches.result, finishedAt: matches.finishedAt })
+      .from(matches)
+      .where(and(inArray(matches.id, ids), eq(matches.status, 'cancelled'))),
+  ]);
+  return { corrections, cancelled };
+}
