@@ -298,7 +298,19 @@ describe('bet cancel', () => {
     expect(body(res)).toMatchObject({
       code: 200,
       message: '撤单成功',
-      data: { bet: { status: 'cancelled', status_text: '已撤单', cancellable: false }, balance: '10.00' },
+      data: {
+        bet: { status: 'cancelled', status_text: '已撤单', cancellable: false, void_by: '本人' },
+        balance: '10.00',
+      },
+    });
+    // The bet detail says who cancelled it (本人), why and when.
+    const detail = body<Record<string, unknown>>(
+      await as(t.app, m, { method: 'GET', url: `/v1/liujiu/bet/detail?bet_id=${bet.id}` }),
+    ).data;
+    expect(detail).toMatchObject({
+      void_by: '本人',
+      cancel_reason: '会员撤单',
+      voided_at: t.app.services.clock.now().toISOString(),
     });
     const again = await as(t.app, m, {
       method: 'POST',

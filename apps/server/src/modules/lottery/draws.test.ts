@@ -376,6 +376,7 @@ describe('draws', () => {
       'winning_items',
       'settled_at',
       'cancel_reason',
+      'cancelled_by',
     ]);
   });
 
@@ -447,7 +448,9 @@ describe('draws', () => {
     const b = await member(1_000n);
     await betIds(a, code, period.number, [{ play_code: 'ssc_dwd', bet_codes: '1:1,2,3|5:9' }]);
     await betIds(a, code, period.number, [{ play_code: 'ssc_lhh', bet_codes: '龙' }]);
-    await betIds(b, code, period.number, [{ play_code: 'ssc_zhlm', bet_codes: '大', multiple: 3 }]);
+    const [bBet] = await betIds(b, code, period.number, [
+      { play_code: 'ssc_zhlm', bet_codes: '大', multiple: 3 },
+    ]);
     expect(await balanceOf(t, a)).toBe(0n);
     const bStake = 1_000n - (await balanceOf(t, b));
 
@@ -500,6 +503,14 @@ describe('draws', () => {
       await as(t.app, b, { method: 'GET', url: `/v1/liujiu/bet/list?code=${code}` }),
     ).data.list;
     expect(bets).toEqual([expect.objectContaining({ status: 'refunded', status_text: '已退款' })]);
+    // The bet says who refunded it (the scheduler: 系统) and why; the row names the job.
+    const detail = body<Record<string, unknown>>(
+      await as(t.app, b, { method: 'GET', url: `/v1/liujiu/bet/detail?bet_id=${bBet!.id}` }),
+    ).data;
+    expect(detail).toMatchObject({ status: 'refunded', void_by: '系统', cancel_reason: row.cancelReason });
+    expect(detail.voided_at).toBe(detail.settled_at);
+    const [bRow] = await t.database.db.select().from(lotteryBets).where(eq(lotteryBets.id, bBet!.id));
+    expect(bRow?.cancelledBy).toBe('job:lottery-scheduler');
     const verify = body<{ verified: boolean; message: string }>(
       await t.app.inject({
         method: 'GET',
