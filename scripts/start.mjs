@@ -110,6 +110,17 @@ for (const build of builds) {
   process.stdout.write(` 完成（${((Date.now() - started) / 1000).toFixed(0)} 秒）\n`);
 }
 
+// The software manifest of what is about to run (apps/server/dist/integrity.json): the server
+// hashes its files against it at start and every 24 hours (GLI-33's software self-check).
+const manifest = await run(process.execPath, [path.join(root, 'apps/server/dist/integrity.js'), 'write'], {
+  quiet: true,
+});
+if (manifest.code !== 0) {
+  process.stderr.write(manifest.output);
+  process.exit(manifest.code);
+}
+process.stdout.write(manifest.output);
+
 // The server prints its URL and the logins last, once it listens.
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
   cwd: root,

@@ -12,8 +12,10 @@ const workspaceOnly = {
 };
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  // The server, and the software manifest's command (integrity.js: written after every build by
+  // the root `npm run build` and `npm start`, checked by the server at start and every 24 hours).
+  entryPoints: { server: 'src/server.ts', integrity: 'src/ops/integrity/cli.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -102,6 +102,9 @@ async function main() {
   const config = loadConfig({
     WEB_DIST: path.resolve(here, '../../web/dist'),
     ADMIN_DIST: path.resolve(here, '../../admin/dist'),
+    // The build's software manifest beside the bundle (none when run from source).
+    SELF_CHECK_MANIFEST: path.resolve(here, 'integrity.json'),
+    SELF_CHECK_ROOT: path.resolve(here, '../../..'),
     ...process.env,
   });
   if (config.workers > 1 && cluster.isPrimary) {

@@ -49,6 +49,7 @@ import { createSyndicates } from './modules/syndicates/index.ts';
 import { VerificationService } from './modules/verification/index.ts';
 import { createWithdrawals } from './modules/withdrawals/index.ts';
 import { DatabaseHealth } from './ops/db-health.ts';
+import { SelfCheck } from './ops/integrity/self-check.ts';
 import { Metrics } from './ops/metrics.ts';
 
 async function createBroadcaster(
@@ -102,7 +103,8 @@ export async function createServices(
     log,
     clock,
   });
-  const metrics = new Metrics({ database, hub, clock });
+  const selfCheck = new SelfCheck(config.selfCheck, clock, log);
+  const metrics = new Metrics({ database, hub, clock, selfCheck });
   const broadcaster = await createBroadcaster(config, hub, log);
   // Public answers in memory (lists the same for every visitor); Redis carries invalidations to
   // the other processes. Without it, several processes bound staleness by a 1 s TTL instead.
@@ -236,7 +238,7 @@ export async function createServices(
   // 在线客服 (issue 40, point 5): the member's conversation and the console's desk.
   const { support, supportDesk } = createSupport(core, { limits, messages, operators, membersAdmin });
   const housekeeping = new HousekeepingService(db, config.housekeeping, clock, log);
-  const backoffice = createBackoffice({ ...core, operators, controlChanges: changes });
+  const backoffice = createBackoffice({ ...core, operators, controlChanges: changes, selfCheck });
   queueChanged = () => backoffice.pending.changed();
 
   // ---- jobs registry: started by servicesPlugin once the app is ready ----
@@ -354,8 +356,11 @@ export async function createServices(
     housekeeping,
     /** The operator console's own services (/admin/v1: operators' security, operator accounts, dashboard). */
     backoffice,
+    /** The shipped files against the build's manifest, at start and every 24 hours (GLI-33). */
+    selfCheck,
     /** Stops background work and closes connections to outside services. */
     close: async () => {
+      selfCheck.stop();
       await jobs.stop();
       await rewards.vip.idle();
       dbHealth.close();
@@ -387,6 +392,7 @@ export const servicesPlugin = fp(
     app.services.hub.attach(app.server);
     app.addHook('onReady', async () => {
       opts.services.jobs.start({ timers: opts.services.config.jobsEnabled });
+      opts.services.selfCheck.start();
     });
     app.addHook('onClose', async () => opts.services.close());
   },

@@ -5,12 +5,14 @@ import type { Clock } from '../lib/clock.ts';
 import type { EventBus } from '../lib/events.ts';
 import type { JobObserver } from '../lib/jobs.ts';
 import type { RealtimeHub } from '../modules/realtime/index.ts';
+import type { SelfCheck } from './integrity/self-check.ts';
 import { oldestUnsettled } from './ops.repo.ts';
 
 export interface MetricsSources {
   database: Database;
   hub: Pick<RealtimeHub, 'stats'>;
   clock: Clock;
+  selfCheck: Pick<SelfCheck, 'state'>;
 }
 
 /**
@@ -98,6 +100,40 @@ export class Metrics implements JobObserver {
         this.set({ state: 'in_use' }, total - idle);
         this.set({ state: 'idle' }, idle);
         this.set({ state: 'waiting' }, waiting);
+      },
+    });
+    new Gauge({
+      name: 'software_integrity_ok',
+      help: 'Software self-check against the build manifest: 1 the shipped files match, 0 they differ (or the manifest is unreadable), -1 no manifest to check, by its digest',
+      labelNames: ['digest'],
+      // A cluster is as sound as its least sound process.
+      aggregator: 'min',
+      registers,
+      collect() {
+        const state = sources.selfCheck.state();
+        this.reset();
+        if (state.status === 'pending') return;
+        const value = state.status === 'ok' ? 1 : state.status === 'mismatch' ? 0 : -1;
+        this.set({ digest: state.digest ?? '' }, value);
+      },
+    });
+    new Gauge({
+      name: 'software_integrity_problem_files',
+      help: 'Shipped files that differ from the build manifest (changed, missing or added) at the last self-check',
+      aggregator: 'max',
+      registers,
+      collect() {
+        this.set(sources.selfCheck.state().problem_count);
+      },
+    });
+    new Gauge({
+      name: 'software_integrity_last_check_timestamp_seconds',
+      help: 'When the last software self-check finished (Unix seconds; 0 before the first)',
+      aggregator: 'min',
+      registers,
+      collect() {
+        const at = sources.selfCheck.state().checked_at;
+        this.set(at ? Date.parse(at) / 1_000 : 0);
       },
     });
     new Gauge({

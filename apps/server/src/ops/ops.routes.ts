@@ -15,7 +15,14 @@ const probeAnswer = z.object({
     /** Which process answered (several share a port under WORKERS=N). */
     pid: z.number().int(),
     uptime_s: z.number(),
-    checks: z.record(z.string(), z.enum(['ok', 'down', 'overloaded', 'closing'])).optional(),
+    checks: z
+      .record(
+        z.string(),
+        z.enum(['ok', 'down', 'overloaded', 'closing', 'mismatch', 'unverified', 'pending']),
+      )
+      .optional(),
+    /** The software self-check's manifest digest (what the build printed for the operator). */
+    integrity_digest: z.string().nullable().optional(),
   }),
 });
 
@@ -60,6 +67,9 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, response: { 200: probeAnswer, 503: probeAnswer } } },
     async (_request, reply) => {
       const checks: Record<string, 'ok' | 'down' | 'overloaded' | 'closing'> = {};
+      // The software self-check is always reported; only a mismatch under `refuse` (production's
+      // default) takes the process out of service. No manifest (running from source) is reported.
+      const integrity = services.selfCheck.state();
       const [database, realtime] = await Promise.all([
         services.dbHealth.check(),
         services.realtime.broadcaster.driver === 'redis'
@@ -73,7 +83,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (realtime !== null) checks.redis = realtime ? 'ok' : 'down';
       if (app.hasDecorator('isUnderPressure') && app.isUnderPressure()) checks.load = 'overloaded';
       if (closing) checks.process = 'closing';
-      const ready = Object.values(checks).every((c) => c === 'ok');
+      const ready = Object.values(checks).every((c) => c === 'ok') && !services.selfCheck.refusesService();
       return reply.status(ready ? 200 : 503).send({
         code: ready ? 200 : 503,
         message: ready ? '就绪' : httpMessage(503),
@@ -81,7 +91,8 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
           status: ready ? ('ok' as const) : ('unavailable' as const),
           pid: process.pid,
           uptime_s: uptime(),
-          checks,
+          checks: { ...checks, integrity: integrity.status },
+          integrity_digest: integrity.digest,
         },
       });
     },

@@ -9,6 +9,7 @@ import { usePending } from '@/app/pending.ts';
 import { get } from '@/lib/api.ts';
 import { count, yuan } from '@/lib/format.ts';
 import { Chart, type ChartOption } from '@/ui/Chart.tsx';
+import { IntegrityAlert } from './IntegrityAlert.tsx';
 
 const num = (s: string) => Number(s);
 /** A card's figure and its unit on one line (1,500.00 元, never 元 alone below). */
@@ -88,6 +89,7 @@ export default function DashboardPage() {
         />
       }
     >
+      <IntegrityAlert integrity={data?.integrity} />
       <ProCard title="待办" bordered style={{ marginBottom: 16 }} data-testid="dashboard-queues">
         <Space size={32} wrap>
           {QUEUES.map((q) => (

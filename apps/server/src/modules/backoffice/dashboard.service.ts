@@ -8,6 +8,7 @@ import type { EventBus } from '../../lib/events.ts';
 import type { Broadcaster } from '../realtime/index.ts';
 import { signSubscription } from '../realtime/index.ts';
 import { dayFiguresOf, daysOf } from '../reports/index.ts';
+import type { SelfCheckState } from '../../ops/integrity/self-check.ts';
 import * as repo from './dashboard.repo.ts';
 import { gameSumsByDay, ledgerSumsByDay, memberCountsByDay } from '../reports/index.ts';
 
@@ -19,6 +20,8 @@ export class DashboardService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** The answering process's software self-check (ops/integrity). */
+    private readonly integrity: () => SelfCheckState,
   ) {}
 
   async dashboard(days: number) {
@@ -34,7 +37,8 @@ export class DashboardService {
       repo.pendingCounts(this.db),
     ]);
     const figures = dayFiguresOf(daysOf(fromDay, today), { ledger, games, ...counts });
-    return { today: figures[figures.length - 1]!, days: figures, online_now: online, pending };
+    const { duration_ms: _ms, bytes: _bytes, ...integrity } = this.integrity();
+    return { today: figures[figures.length - 1]!, days: figures, online_now: online, pending, integrity };
   }
 }
 

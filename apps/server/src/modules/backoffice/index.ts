@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { SelfCheck } from '../../ops/integrity/self-check.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { OperatorsService } from '../operators/index.ts';
 import type { ControlChanges } from '../dual-control/index.ts';
@@ -22,6 +23,8 @@ export interface BackofficeDeps {
   operators: OperatorsService;
   /** Dual control: changes waiting for a second operator (operator accounts and their powers). */
   controlChanges: ControlChanges;
+  /** The software self-check's latest outcome, for the dashboard. */
+  selfCheck: Pick<SelfCheck, 'state'>;
 }
 
 /** The operator console's services (/admin/v1), built once beside the rest. */
@@ -33,7 +36,7 @@ export function createBackoffice(d: BackofficeDeps) {
     security,
     pending,
     operatorsAdmin: new OperatorsAdminService(d.db, d.operators, d.clock, d.controlChanges),
-    dashboard: new DashboardService(d.db, d.clock),
+    dashboard: new DashboardService(d.db, d.clock, () => d.selfCheck.state()),
     /** Background work of the back office, run by the leader like every job. */
     jobs: [{ name: 'backoffice-pending', everyMs: 5_000, run: () => pending.publish() }],
     /** Recounts pending work when money or a member changes (started with the app, in every process). */

@@ -44,12 +44,32 @@ export const PENDING_CHANGED_EVENT = 'pending.changed';
 export const dashboardQuery = z.object({
   days: z.coerce.number().int().min(1, '天数至少为1').max(90, '最多查看90天').default(14),
 });
+/**
+ * The software self-check of the process that answered: the shipped files hashed against the
+ * build's manifest at start and every 24 hours (GLI-33 software authentication).
+ */
+export const softwareIntegrity = z.object({
+  status: z.enum(['ok', 'mismatch', 'unverified', 'pending']),
+  /** The manifest's digest, as the build printed it for the operator to record. */
+  digest: z.string().nullable(),
+  version: z.string().nullable(),
+  built_at: z.string().nullable(),
+  checked_at: z.string().nullable(),
+  next_at: z.string().nullable(),
+  files: z.number().int(),
+  problems: z.array(
+    z.object({ path: z.string(), problem: z.enum(['changed', 'missing', 'added', 'manifest']) }),
+  ),
+  problem_count: z.number().int(),
+});
+export type SoftwareIntegrity = z.infer<typeof softwareIntegrity>;
 export const dashboardResult = z.object({
   today: dayFigures,
   /** Oldest first, today last. */
   days: z.array(dayFigures),
   online_now: z.number().int(),
   pending: pendingCounts,
+  integrity: softwareIntegrity,
 });
 
 export const reportQuery = z.object({
