@@ -4,6 +4,7 @@ import { formatDateTime } from '@/ui/format.ts';
 import { codesText, playTitle, UNIT_SUFFIX } from '../model.ts';
 import { OpenCode } from './OpenCode.tsx';
 import { yuan } from '@/ui/Money.tsx';
+import { VoidTraceLine } from '@/ui/VoidTrace.tsx';
 
 /** One lottery bet: play, codes, stake, status, the draw and what it paid; cancel while open. */
 export function BetCard({
@@ -62,9 +63,13 @@ export function BetCard({
             <OpenCode family={family} code={bet.open_code} size="sm" />
           </div>
         ) : null}
-        {bet.cancel_reason && bet.status === 'refunded' ? (
-          <div className="hint">{bet.cancel_reason}</div>
-        ) : null}
+        <VoidTraceLine
+          className="hint"
+          action={bet.status === 'cancelled' ? '撤单' : '退款'}
+          by={bet.void_by}
+          reason={bet.cancel_reason}
+          at={bet.voided_at}
+        />
       </div>
       {compact ? null : (
         <footer className="lt-bet-foot">

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useUrlParam } from '@/ui/hooks.ts';
 import { Money, yuan } from '@/ui/Money.tsx';
 import { Page, Section } from '@/ui/Page.tsx';
+import { VoidTraceLine } from '@/ui/VoidTrace.tsx';
 import { beijingDateTime } from '../../sports/time.ts';
 import { orderAmountLabel } from '../cash-out.ts';
 import { CashOut } from '../components/CashOut.tsx';
@@ -157,6 +158,13 @@ function Summary({ order }: { order: OrderDetail }) {
           投注被拒：{order.reject_reason ?? '未通过确认'}，投注金额已退回
         </p>
       ) : null}
+      <VoidTraceLine
+        className="order-note void-trace"
+        action={order.void_action ?? '作废'}
+        by={order.void_by}
+        reason={order.void_reason}
+        at={order.voided_at}
+      />
     </section>
   );
 }
