@@ -75,6 +75,14 @@ function MatchDrawer({ id, onClose }: { id: number; onClose: () => void }) {
         <Descriptions.Item label="更正">
           {m.corrected ? <Tag color="red">{m.corrected === 'void' ? '已作废' : '已重新结算'}</Tag> : '-'}
         </Descriptions.Item>
+        {m.void_trace ? (
+          <Descriptions.Item label="作废/更正记录" span={4}>
+            <span data-testid="match-void-trace">
+              {m.void_trace.action} · {m.void_trace.by} · 原因：{m.void_trace.reason}
+              {m.void_trace.at ? ` · ${beijing(m.void_trace.at)}` : ''}
+            </span>
+          </Descriptions.Item>
+        ) : null}
       </Descriptions>
       <Space wrap style={{ marginBottom: 12 }}>
         {m.match_suspended ? (

@@ -40,6 +40,8 @@ import * as limitsRepo from './limits.repo.ts';
 import { findMemberIdByName } from '../accounts/index.ts';
 import * as repo from './admin.repo.ts';
 import { SportsBookAdmin } from './admin-book.service.ts';
+import { voidFactsOfMatches } from './void-trace.repo.ts';
+import { voidTraceOf } from './void-trace.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -158,17 +160,27 @@ export class SportsAdminService {
   async detail(id: number) {
     const row = await repo.findAdminMatch(this.db, id);
     if (!row) throw refuse('sports.match_not_found');
-    const [markets, open, cashOutOff] = await Promise.all([
+    const [markets, open, cashOutOff, facts] = await Promise.all([
       sportsRepo.marketsOf(this.db, [id]),
       repo.openLegsByOption(this.db, id),
       matchesOff(this.db, [id]),
+      voidFactsOfMatches(this.db, [id]),
     ]);
+    const trace = voidTraceOf(facts);
     const suspended = row.suspended ?? [];
     return {
       ...toItem(row),
       match_suspended: suspended.includes(WHOLE_MATCH),
       cash_out: !cashOutOff.has(id),
       result: row.result ?? null,
+      // The console names the operator (members see only 运营人员).
+      void_trace: trace && {
+        action: trace.action,
+        by: trace.operatorName ?? trace.actor,
+        operator_id: trace.operatorId,
+        reason: trace.reason,
+        at: trace.at ? trace.at.toISOString() : null,
+      },
       markets: (markets.get(id) ?? []).map((m) => ({
         play_type: m.playType,
         name: PLAY_TYPES[m.playType as PlayTypeId]?.name ?? m.playType,

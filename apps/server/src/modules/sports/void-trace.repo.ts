@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { operators } from '../../db/schema.ts';
 import { matchCorrections } from './corrections.table.ts';
 import { matches } from './sports.table.ts';
 import type { CancelledMatchFact, CorrectionFact } from './void-trace.ts';
@@ -18,9 +19,12 @@ export async function voidFactsOfMatches(
         kind: matchCorrections.kind,
         reason: matchCorrections.reason,
         operatorId: matchCorrections.operatorId,
+        // For the console only: members are shown 运营人员, never this.
+        operatorName: operators.username,
         createdAt: matchCorrections.createdAt,
       })
       .from(matchCorrections)
+      .innerJoin(operators, eq(operators.id, matchCorrections.operatorId))
       .where(inArray(matchCorrections.matchId, ids)),
     db
       .select({ matchId: matches.id, result: matches.result, finishedAt: matches.finishedAt })

@@ -120,6 +120,15 @@ describe("the member's order says who voided it and why", () => {
       voided_at: clock.now().toISOString(),
     });
     expect(answer.body).not.toContain(risk.username);
+    // The console names the operator.
+    const inConsole = await as(t.app, risk, { method: 'GET', url: `/admin/v1/sports/matches/${match!.id}` });
+    expect(body<{ void_trace: unknown }>(inConsole).data.void_trace).toEqual({
+      action: '作废',
+      by: risk.username,
+      operator_id: risk.id,
+      reason: '赛事取消，主办方通知',
+      at: clock.now().toISOString(),
+    });
     // The correction row is where the operator and the reason were recorded, with the void.
     const [correction] = await t.database.db
       .select()
@@ -153,6 +162,14 @@ describe("the member's order says who voided it and why", () => {
     });
     const [row] = await t.database.db.select().from(matches).where(eq(matches.id, match.id));
     expect(row?.result).toMatchObject({ status: 'cancelled', by: 'feed:settlement' });
+    const admin = await newOperator(t.app, 'risk');
+    const inConsole = await as(t.app, admin, { method: 'GET', url: `/admin/v1/sports/matches/${match.id}` });
+    expect(body<{ void_trace: unknown }>(inConsole).data.void_trace).toMatchObject({
+      action: '作废',
+      by: 'feed:settlement',
+      operator_id: null,
+      reason: '赛事取消',
+    });
   });
 
   it('shows a match the 36 h job called off as 系统 with the rule as its reason', async () => {

@@ -11,8 +11,9 @@ export interface VoidTrace {
   action: '作废' | '重新结算';
   /** `operator:<id>`, `feed:settlement` or `job:<name>` (see @app/shared's void-trace). */
   actor: string;
-  /** The operator's id when an operator did it (the console shows their name). */
+  /** The operator's id and username when an operator did it (the console shows them). */
   operatorId: number | null;
+  operatorName: string | null;
   reason: string;
   at: Date | null;
 }
@@ -22,6 +23,7 @@ export interface CorrectionFact {
   kind: 'void' | 'resettle';
   reason: string;
   operatorId: number;
+  operatorName: string;
   createdAt: Date;
 }
 
@@ -55,6 +57,7 @@ export function voidTraceOf(facts: {
       action: '作废',
       actor: parsed.data.by ?? FEED_SETTLEMENT_ACTOR,
       operatorId: null,
+      operatorName: null,
       reason: parsed.data.reason ?? FEED_CANCEL_DEFAULT_REASON,
       at: m.finishedAt,
     });
@@ -64,6 +67,7 @@ export function voidTraceOf(facts: {
       action: c.kind === 'void' ? '作废' : '重新结算',
       actor: operatorActor(c.operatorId),
       operatorId: c.operatorId,
+      operatorName: c.operatorName,
       reason: c.reason,
       at: c.createdAt,
     });

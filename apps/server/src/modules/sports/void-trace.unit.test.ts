@@ -27,6 +27,7 @@ describe('voidTraceOf', () => {
       action: '作废',
       actor: 'job:sports-void-overdue',
       operatorId: null,
+      operatorName: null,
       reason: '比赛推迟超过36小时，按规则作废',
       at: at('2026-11-30T10:00:00Z'),
     });
@@ -48,6 +49,7 @@ describe('voidTraceOf', () => {
           kind: 'void',
           reason: '假球调查',
           operatorId: 9,
+          operatorName: 'risk_li',
           createdAt: at('2026-11-30T11:00:00Z'),
         },
       ],
@@ -57,6 +59,7 @@ describe('voidTraceOf', () => {
       action: '作废',
       actor: 'operator:9',
       operatorId: 9,
+      operatorName: 'risk_li',
       reason: '假球调查',
       at: at('2026-11-30T11:00:00Z'),
     });
@@ -70,6 +73,7 @@ describe('voidTraceOf', () => {
           kind: 'resettle',
           reason: '比分录入错误',
           operatorId: 4,
+          operatorName: 'risk_wang',
           createdAt: at('2026-11-30T12:00:00Z'),
         },
       ],

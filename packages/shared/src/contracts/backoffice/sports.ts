@@ -57,6 +57,16 @@ export const adminMatchDetail = adminMatchItem.extend({
   cash_out: z.boolean().describe('提前结算 on for this match (an operator may switch it off)'),
   markets: z.array(adminMarket),
   result: z.unknown().nullable(),
+  void_trace: z
+    .object({
+      action: z.enum(['作废', '重新结算']),
+      by: z.string().describe("The operator's username, or the process (feed:settlement, job:<name>)"),
+      operator_id: z.number().int().nullable(),
+      reason: z.string(),
+      at: isoDate.nullable(),
+    })
+    .nullable()
+    .describe('Who voided or resettled the match (and so its orders) and why; null: no one'),
 });
 
 export const suspendBody = z.object({
