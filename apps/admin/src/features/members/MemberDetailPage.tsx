@@ -162,6 +162,7 @@ const TABS = [
       rejected: '投注被拒',
     }),
     time('created_at'),
+    text('作废/更正', 'void_trace'),
     dateRangeColumn(),
   ]),
   recordTab('lottery', '彩票注单', '/admin/v1/members/:id/lottery-bets', () => [
@@ -174,6 +175,7 @@ const TABS = [
     money('派奖', 'payout'),
     status({ pending: '待开奖', won: '已中奖', lost: '未中奖', cancelled: '已撤单', refunded: '已退款' }),
     time('created_at'),
+    text('撤单/退款', 'void_trace'),
     dateRangeColumn(),
   ]),
   recordTab('deposits', '充值', '/admin/v1/members/:id/deposits', () => [

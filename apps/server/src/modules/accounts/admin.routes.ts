@@ -133,6 +133,7 @@ export const accountsAdminRoutes = contractRoutes(backofficeApi, (app) => {
       { title: '派奖', key: 'payout' },
       { title: '状态', key: 'status' },
       { title: '时间', key: 'created_at' },
+      { title: '作废/更正', key: 'void_trace' },
     ]),
     ...record('lotteryBets', 'GET /admin/v1/members/:id/lottery-bets', '会员彩票注单', [
       { title: '单号', key: 'bet_no' },
@@ -144,6 +145,7 @@ export const accountsAdminRoutes = contractRoutes(backofficeApi, (app) => {
       { title: '派奖', key: 'payout' },
       { title: '状态', key: 'status' },
       { title: '时间', key: 'created_at' },
+      { title: '撤单/退款', key: 'void_trace' },
     ]),
     ...record('deposits', 'GET /admin/v1/members/:id/deposits', '会员充值', [
       { title: '单号', key: 'order_no' },

@@ -50,18 +50,48 @@ export function toMemberListItem(r: repo.MemberRowOut): MemberListItem {
   };
 }
 
+/** A time as the console reads it in a line of text: Beijing (UTC+8, no summer time). */
+const beijingText = (at: string) =>
+  `to_char(${at} AT TIME ZONE 'UTC' + interval '8 hours', 'YYYY-MM-DD HH24:MI')`;
+
+/**
+ * Who voided or resettled a match of the order (`t`) and why, the latest first, as the sports
+ * module's `voidTraceOf` decides for the member and the match detail: an operator's correction
+ * (named in full), or a cancelled match's recorded process and reason.
+ */
+const ORDER_VOID_TRACE = `(SELECT x.line FROM (
+    SELECT c.created_at AS at, 1 AS pri,
+           CASE c.kind WHEN 'void' THEN '作废' ELSE '重新结算' END || ' · ' || op.name || '（' || op.username || '）'
+             || ' · 原因：' || c.reason || ' · ' || ${beijingText('c.created_at')} AS line
+      FROM order_legs l JOIN match_corrections c ON c.match_id = l.match_id JOIN operators op ON op.id = c.operator_id
+     WHERE l.order_id = t.id
+    UNION ALL
+    SELECT m.finished_at, 0,
+           '作废 · ' || COALESCE(m.result->>'by', 'feed:settlement') || ' · 原因：' || COALESCE(m.result->>'reason', '赛事取消')
+             || COALESCE(' · ' || ${beijingText('m.finished_at')}, '')
+      FROM order_legs l JOIN matches m ON m.id = l.match_id
+     WHERE l.order_id = t.id AND m.status = 'cancelled' AND m.result->>'status' = 'cancelled'
+  ) x ORDER BY x.at DESC NULLS LAST, x.pri DESC LIMIT 1)`;
+
+/** Who cancelled or refunded the lottery bet (`t`) and why (lottery_bets.cancelled_by). */
+const BET_VOID_TRACE = `CASE WHEN t.cancelled_by IS NOT NULL THEN
+    CASE t.status WHEN 'cancelled' THEN '撤单' ELSE '退款' END || ' · '
+      || CASE t.cancelled_by WHEN 'member' THEN '会员本人' ELSE t.cancelled_by END
+      || COALESCE(' · 原因：' || t.cancel_reason, '') || COALESCE(' · ' || ${beijingText('t.settled_at')}, '')
+  END`;
+
 /** The member tables the console shows, each one query shape over its own table. */
 const RECORDS = {
   orders: {
     table: 'orders',
-    select: `t.id, t.order_no, t.sport, t.pass_type, t.match_count, t.bet_count, t.multiple, t.total_amount, t.max_prize, t.payout, t.status, t.created_at, t.settled_at`,
+    select: `t.id, t.order_no, t.sport, t.pass_type, t.match_count, t.bet_count, t.multiple, t.total_amount, t.max_prize, t.payout, t.status, t.created_at, t.settled_at, ${ORDER_VOID_TRACE} AS void_trace`,
     at: 'created_at',
     order: 't.id DESC',
     status: 'status',
   },
   lotteryBets: {
     table: 'lottery_bets',
-    select: `t.id, t.bet_no, t.lottery_code, (SELECT number FROM lottery_periods p WHERE p.id = t.period_id) AS period, t.play_code, t.codes, t.amount, t.payout, t.status, t.created_at`,
+    select: `t.id, t.bet_no, t.lottery_code, (SELECT number FROM lottery_periods p WHERE p.id = t.period_id) AS period, t.play_code, t.codes, t.amount, t.payout, t.status, t.created_at, ${BET_VOID_TRACE} AS void_trace`,
     at: 'created_at',
     order: 't.id DESC',
     status: 'status',
@@ -131,6 +161,7 @@ const MAPPERS: Record<RecordName, (r: Row) => Row> = {
     status: r.status,
     created_at: iso(r.created_at as string),
     settled_at: iso(r.settled_at as string | null),
+    void_trace: str(r.void_trace),
   }),
   lotteryBets: (r) => ({
     id: num(r.id),
@@ -143,6 +174,7 @@ const MAPPERS: Record<RecordName, (r: Row) => Row> = {
     payout: money(r.payout),
     status: r.status,
     created_at: iso(r.created_at as string),
+    void_trace: str(r.void_trace),
   }),
   deposits: (r) => ({
     id: num(r.id),

@@ -5,6 +5,7 @@ import {
   body,
   createTestApp,
   newMember,
+  newOperator,
   TEST_START,
   type TestApp,
   type TestMember,
@@ -312,6 +313,12 @@ describe('bet cancel', () => {
       cancel_reason: '会员撤单',
       voided_at: t.app.services.clock.now().toISOString(),
     });
+    // The console sees who and why too, in the member's records.
+    const admin = await newOperator(t.app, 'admin');
+    const records = await as(t.app, admin, { method: 'GET', url: `/admin/v1/members/${m.id}/lottery-bets` });
+    expect(body<{ list: Array<{ void_trace: string | null }> }>(records).data.list[0]?.void_trace).toMatch(
+      /^撤单 · 会员本人 · 原因：会员撤单 · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
+    );
     const again = await as(t.app, m, {
       method: 'POST',
       url: '/v1/liujiu/bet/cancel',

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { operators } from '../../db/schema.ts';
 import { matchCorrections } from './corrections.table.ts';
 import { matches } from './sports.table.ts';
@@ -20,7 +21,7 @@ export async function voidFactsOfMatches(
         reason: matchCorrections.reason,
         operatorId: matchCorrections.operatorId,
         // For the console only: members are shown 运营人员, never this.
-        operatorName: operators.username,
+        operatorName: sql<string>`${operators.name} || '（' || ${operators.username} || '）'`,
         createdAt: matchCorrections.createdAt,
       })
       .from(matchCorrections)

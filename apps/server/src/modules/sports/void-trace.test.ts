@@ -124,11 +124,19 @@ describe("the member's order says who voided it and why", () => {
     const inConsole = await as(t.app, risk, { method: 'GET', url: `/admin/v1/sports/matches/${match!.id}` });
     expect(body<{ void_trace: unknown }>(inConsole).data.void_trace).toEqual({
       action: '作废',
-      by: risk.username,
+      by: `测试risk（${risk.username}）`,
       operator_id: risk.id,
       reason: '赛事取消，主办方通知',
       at: clock.now().toISOString(),
     });
+    const records = await as(t.app, risk, { method: 'GET', url: `/admin/v1/members/${m.id}/orders` });
+    const [row] = body<{ list: Array<{ id: number; void_trace: string | null }> }>(records).data.list;
+    expect(row).toMatchObject({ id: orderId });
+    expect(row?.void_trace).toMatch(
+      new RegExp(
+        `^作废 · 测试risk（${risk.username}） · 原因：赛事取消，主办方通知 · \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`,
+      ),
+    );
     // The correction row is where the operator and the reason were recorded, with the void.
     const [correction] = await t.database.db
       .select()
@@ -170,6 +178,10 @@ describe("the member's order says who voided it and why", () => {
       operator_id: null,
       reason: '赛事取消',
     });
+    const records = await as(t.app, admin, { method: 'GET', url: `/admin/v1/members/${m.id}/orders` });
+    expect(body<{ list: Array<{ void_trace: string | null }> }>(records).data.list[0]?.void_trace).toMatch(
+      /^作废 · feed:settlement · 原因：赛事取消/,
+    );
   });
 
   it('shows a match the 36 h job called off as 系统 with the rule as its reason', async () => {

@@ -11,7 +11,7 @@ export interface VoidTrace {
   action: '作废' | '重新结算';
   /** `operator:<id>`, `feed:settlement` or `job:<name>` (see @app/shared's void-trace). */
   actor: string;
-  /** The operator's id and username when an operator did it (the console shows them). */
+  /** The operator's id and `name（username）` when an operator did it (the console shows them). */
   operatorId: number | null;
   operatorName: string | null;
   reason: string;

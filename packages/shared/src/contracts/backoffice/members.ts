@@ -160,6 +160,10 @@ export const memberOrderItem = z.object({
   status: z.string(),
   created_at: isoDate,
   settled_at: isoDate.nullable(),
+  void_trace: z
+    .string()
+    .nullable()
+    .describe("The latest void or resettle of one of its matches: '作废 · 张三（risk01） · 原因：… · time'"),
 });
 export const memberLotteryBetItem = z.object({
   id: z.number().int(),
@@ -172,6 +176,10 @@ export const memberLotteryBetItem = z.object({
   payout: moneyString,
   status: z.string(),
   created_at: isoDate,
+  void_trace: z
+    .string()
+    .nullable()
+    .describe("Who cancelled or refunded it and why: '撤单 · 会员本人 · 原因：会员撤单 · time'"),
 });
 export const memberDepositItem = z.object({
   id: z.number().int(),

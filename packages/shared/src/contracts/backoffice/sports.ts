@@ -60,7 +60,9 @@ export const adminMatchDetail = adminMatchItem.extend({
   void_trace: z
     .object({
       action: z.enum(['作废', '重新结算']),
-      by: z.string().describe("The operator's username, or the process (feed:settlement, job:<name>)"),
+      by: z
+        .string()
+        .describe("The operator as 'name（username）', or the process (feed:settlement, job:<name>)"),
       operator_id: z.number().int().nullable(),
       reason: z.string(),
       at: isoDate.nullable(),
