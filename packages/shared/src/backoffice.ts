@@ -14,6 +14,7 @@ export * from './contracts/backoffice/finance.ts';
 export * from './contracts/backoffice/content.ts';
 export * from './contracts/backoffice/sports.ts';
 export * from './contracts/backoffice/sports-book.ts';
+export * from './contracts/backoffice/sports-refusals.ts';
 export * from './contracts/backoffice/lottery.ts';
 export * from './contracts/backoffice/agents.ts';
 export * from './contracts/backoffice/red-packets.ts';

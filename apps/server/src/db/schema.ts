@@ -26,6 +26,7 @@ export * from '../modules/sports/corrections.table.ts';
 export * from '../modules/sports/limits.table.ts';
 export * from '../modules/sports/book.table.ts';
 export * from '../modules/sports/book-backfill.table.ts';
+export * from '../modules/sports/refusals.table.ts';
 export * from '../modules/limits/limits.table.ts';
 export * from '../modules/responsible/responsible.table.ts';
 export * from '../modules/dual-control/dual-control.table.ts';

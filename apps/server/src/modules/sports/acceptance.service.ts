@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { BetRefusalReason } from '@app/shared/backoffice';
 import {
   formatFen,
   privateUserChannel,
@@ -23,10 +24,12 @@ import { reserveLiability } from './book.service.ts';
 import { oddsDirection, policyAccepts } from './odds-policy.ts';
 import * as limits from './limits.repo.ts';
 import * as orders from './orders.repo.ts';
-import { legSelection } from './sports.mapper.ts';
+import { isOpenForBetting, legSelection } from './sports.mapper.ts';
 import type { LegRow, MarketRow, MatchRow, OrderRow } from './sports.repo.ts';
 import * as repo from './sports.repo.ts';
 import { isSuspended, suspensionsOf } from './suspensions.repo.ts';
+import type { SportsFeed } from './feed/feed.ts';
+import { recordRefusals } from './refusals.repo.ts';
 
 /** How often the leader decides confirming orders (leader job `sports-accept-live`). */
 export const LIVE_ACCEPT_INTERVAL_MS = 1_000;
@@ -42,6 +45,10 @@ export const REJECT_REASONS = {
   overCap: '超出投注上限',
   overPayout: '超出账户单场限额',
   suspended: (reason: string | null) => `盘口暂停（${reason ?? '暂停'}）`,
+  /** A pre-match leg whose match kicked off (by the feed's kick-off time) during the delay. */
+  kickoff: '赛事已开始，停止投注',
+  /** The feed reports a goal, card or period end between the bet's request and its decision. */
+  changed: '比赛状态已变化，投注未被接受',
 } as const;
 
 export interface LiveDecision {
@@ -59,7 +66,16 @@ export interface AcceptanceReport {
   reasons: Record<string, number>;
 }
 
-type Verdict = { ok: true; repriced: Array<{ leg: LegRow; odds: string }> } | { ok: false; reason: string };
+/** A refusal: the member's words, its code for the record, the leg at fault and the feed's time of the event. */
+export interface Refused {
+  ok: false;
+  reason: string;
+  code: BetRefusalReason;
+  leg?: LegRow | undefined;
+  eventAt?: Date | null | undefined;
+}
+
+type Verdict = { ok: true; repriced: Array<{ leg: LegRow; odds: string }> } | Refused;
 
 /**
  * The in-play verdict on an order's legs at the end of its bet delay (docs/decisions/017). Each
@@ -67,7 +83,8 @@ type Verdict = { ok: true; repriced: Array<{ leg: LegRow; odds: string }> } | { 
  * after the order was placed or is newer than the one the leg was placed after, an operator
  * suspended its market, its line changed, or its odds moved against the member's policy; the
  * first refusal (legs in order) gives the reason.
- * Pre-match legs of the order keep the odds they were placed at.
+ * Pre-match legs of the order keep the odds they were placed at, but only while their match has
+ * not kicked off: one that kicked off during the delay refuses the order (赛事已开始，停止投注).
  */
 export function judgeLegs(
   order: Pick<OrderRow, 'createdAt'> & { oddsPolicy: OddsPolicy },
@@ -75,32 +92,97 @@ export function judgeLegs(
   matches: ReadonlyMap<number, MatchRow>,
   markets: ReadonlyMap<number, readonly MarketRow[]>,
   operatorClosed: Map<number, Set<string>>,
+  now: Date,
 ): Verdict {
   const repriced: Array<{ leg: LegRow; odds: string }> = [];
   for (const leg of legs) {
-    if (!leg.inPlay) continue;
     const match = matches.get(leg.matchId);
+    if (!leg.inPlay) {
+      if (!match || !isOpenForBetting(match, now))
+        return { ok: false, reason: REJECT_REASONS.kickoff, code: 'kickoff', leg, eventAt: match?.kickoffAt };
+      continue;
+    }
     if (!match || match.status !== 'live' || !match.liveOpen)
-      return { ok: false, reason: REJECT_REASONS.stopped };
+      return { ok: false, reason: REJECT_REASONS.stopped, code: 'closed', leg };
     // Suspended now, or a suspension began after the bet was placed, or one the feed reported
     // only after it (the event may have happened just before: the bet saw a stale price).
     const since = match.liveSuspendedAt?.getTime() ?? null;
     const seen = leg.liveSuspendedSeenAt?.getTime() ?? null;
     const newer = since !== null && (since > order.createdAt.getTime() || seen === null || since > seen);
     if (match.liveSuspended || newer)
-      return { ok: false, reason: REJECT_REASONS.suspended(match.liveSuspendReason) };
+      return {
+        ok: false,
+        reason: REJECT_REASONS.suspended(match.liveSuspendReason),
+        code: newer ? 'event' : 'suspended',
+        leg,
+        eventAt: match.liveSuspendedAt,
+      };
     if (isSuspended(operatorClosed, match.id, leg.playType))
-      return { ok: false, reason: REJECT_REASONS.operator };
+      return { ok: false, reason: REJECT_REASONS.operator, code: 'operator', leg };
     const market = markets.get(match.id)?.find((m) => m.playType === leg.playType);
     const current = market?.odds[leg.optionKey];
     if (!market || current === undefined || market.line !== leg.line)
-      return { ok: false, reason: REJECT_REASONS.lineChanged };
+      return { ok: false, reason: REJECT_REASONS.lineChanged, code: 'line', leg };
     const moved = oddsDirection(leg.odds, current);
     if (!moved) continue;
-    if (!policyAccepts(order.oddsPolicy, moved)) return { ok: false, reason: REJECT_REASONS.oddsChanged };
+    if (!policyAccepts(order.oddsPolicy, moved))
+      return { ok: false, reason: REJECT_REASONS.oddsChanged, code: 'odds', leg };
     repriced.push({ leg, odds: current });
   }
   return { ok: true, repriced };
+}
+
+/**
+ * The order's legs against the feed's own word at the decision (issue 43: past-posting), beside
+ * our rows, which the feed sync may not have brought up to `now` yet. A pre-match leg whose match
+ * the feed no longer has scheduled, or whose kick-off has passed, refuses the order
+ * (赛事已开始，停止投注). An in-play leg is refused (比赛状态已变化，投注未被接受) when the feed has
+ * the match closed or suspended now, a suspension begun (by the feed's timestamp) after the bet was
+ * asked for or newer than the one it was placed after, or its period, score or events (goals,
+ * cards) differ from the feed's state when the bet was asked for. Matches of another feed, or
+ * unknown to it, are left to the rows.
+ */
+export function judgeAgainstFeed(
+  order: Pick<OrderRow, 'createdAt'>,
+  legs: readonly LegRow[],
+  matches: ReadonlyMap<number, MatchRow>,
+  feed: Pick<SportsFeed, 'name' | 'state'>,
+  now: Date,
+): Refused | null {
+  const asked = order.createdAt.getTime();
+  for (const leg of legs) {
+    const match = matches.get(leg.matchId);
+    if (!match || match.feed !== feed.name) continue;
+    const state = feed.state(match.externalId, now);
+    if (!state) continue;
+    if (!leg.inPlay) {
+      if (state.status !== 'scheduled' || match.kickoffAt.getTime() <= now.getTime())
+        return { ok: false, reason: REJECT_REASONS.kickoff, code: 'kickoff', leg, eventAt: match.kickoffAt };
+      continue;
+    }
+    const since = state.inPlay.suspendedSince;
+    const changed = (eventAt: Date | null): Refused => ({
+      ok: false,
+      reason: REJECT_REASONS.changed,
+      code: 'event',
+      leg,
+      eventAt,
+    });
+    if (state.status !== 'live' || !state.inPlay.open || state.inPlay.suspended) return changed(since);
+    const seen = leg.liveSuspendedSeenAt?.getTime() ?? null;
+    if (since !== null && (since.getTime() > asked || seen === null || since.getTime() > seen))
+      return changed(since);
+    const before = feed.state(match.externalId, order.createdAt);
+    if (
+      before &&
+      (before.period !== state.period ||
+        before.score.home !== state.score.home ||
+        before.score.away !== state.score.away ||
+        before.events.length !== state.events.length)
+    )
+      return changed(null);
+  }
+  return null;
 }
 
 /**
@@ -123,6 +205,8 @@ export class LiveAcceptanceService {
     private readonly clock: Clock,
     private readonly events: EventBus,
     private readonly responsible: Pick<ResponsiblePlayService, 'refusalOfPlacedStake'>,
+    /** The feed the matches come from: the decision checks its word at `now` (judgeAgainstFeed). */
+    private readonly feed: Pick<SportsFeed, 'name' | 'state'> | null = null,
   ) {}
 
   /** Decides every confirming order due by `now` (the clock's time unless a test passes its own). */
@@ -156,12 +240,12 @@ export class LiveAcceptanceService {
     } catch (err) {
       // Accepting would take an outcome over the book's cap (its odds grew): refuse it instead.
       if (isRefusal(err, 'sports.book_cap_reached'))
-        return this.decideOnce(orderId, now, REJECT_REASONS.overCap);
+        return this.decideOnce(orderId, now, { ok: false, reason: REJECT_REASONS.overCap, code: 'cap' });
       throw err;
     }
   }
 
-  private decideOnce(orderId: number, now: Date, forced: string | null): Promise<LiveDecision | null> {
+  private decideOnce(orderId: number, now: Date, forced: Refused | null): Promise<LiveDecision | null> {
     return inTransaction(
       this.db,
       async (work) => {
@@ -185,20 +269,25 @@ export class LiveAcceptanceService {
         const markets = await repo.marketsOf(work.tx, matchIds);
         const closed = await suspensionsOf(work.tx, matchIds);
         const matchById = new Map(locked.map((m) => [m.id, m]));
-        const verdict: Verdict = forced
-          ? { ok: false, reason: forced }
+        const judged: Verdict = forced
+          ? forced
           : refusal
-            ? { ok: false, reason: refusal }
+            ? { ok: false, reason: refusal, code: 'member' }
             : judgeLegs(
                 { createdAt: order.createdAt, oddsPolicy: order.oddsPolicy ?? 'none' },
                 legs,
                 matchById,
                 markets,
                 closed,
+                now,
               );
+        const verdict: Verdict =
+          judged.ok && this.feed
+            ? (judgeAgainstFeed(order, legs, matchById, this.feed, now) ?? judged)
+            : judged;
         const decision = verdict.ok
           ? await this.accept(work, order, legs, verdict.repriced, matchById, now)
-          : await this.reject(work, order, verdict.reason, now);
+          : await this.reject(work, order, legs, verdict, now);
         const event: OrderConfirmedEvent = {
           order_no: order.orderNo,
           status: decision.status,
@@ -247,10 +336,23 @@ export class LiveAcceptanceService {
         multiples: order.multiples,
         expectedStake: null,
       });
-      if (!slip.ok) return this.reject(work, order, REJECT_REASONS.oddsChanged, now);
+      if (!slip.ok)
+        return this.reject(
+          work,
+          order,
+          legs,
+          { ok: false, reason: REJECT_REASONS.oddsChanged, code: 'odds' },
+          now,
+        );
       maxPrize = slip.maxPrize;
       if (maxPrize > order.maxPrize && !(await this.withinPayoutLimit(work, order, legs, maxPrize)))
-        return this.reject(work, order, REJECT_REASONS.overPayout, now);
+        return this.reject(
+          work,
+          order,
+          legs,
+          { ok: false, reason: REJECT_REASONS.overPayout, code: 'payout' },
+          now,
+        );
     }
     // A valid bet from now on: it counts as turnover (totalgame up, 打码量 owed down). The member
     // row before the outcome rows: the order in which submits take them (orders.service.ts).
@@ -305,8 +407,27 @@ export class LiveAcceptanceService {
     return matchIds.every((id) => (open.get(id) ?? 0n) - order.maxPrize + maxPrize <= perMatch);
   }
 
-  private async reject(work: Work, order: OrderRow, reason: string, now: Date) {
+  private async reject(work: Work, order: OrderRow, legs: readonly LegRow[], refused: Refused, now: Date) {
+    const { reason } = refused;
     if (!(await orders.rejectConfirmingOrder(work.tx, order.id, reason, now))) throw new AppError(409);
+    // The refusal's record (the console's 拒单记录): the leg at fault, else the order's first.
+    const leg = refused.leg ?? legs[0];
+    if (leg)
+      await recordRefusals(work.tx, [
+        {
+          memberId: order.memberId,
+          orderNo: order.orderNo,
+          matchId: leg.matchId,
+          playType: leg.playType,
+          optionKey: leg.optionKey,
+          stage: 'decision',
+          reason: refused.code,
+          message: reason,
+          feedEventAt: refused.eventAt ?? null,
+          requestedAt: order.createdAt,
+          decidedAt: now,
+        },
+      ]);
     // The wallet before the outcome rows: the order in which submits take them (orders.service.ts).
     await this.ledger.post(work, {
       memberId: order.memberId,

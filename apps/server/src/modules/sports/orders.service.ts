@@ -16,7 +16,8 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, refuse } from '../../lib/errors.ts';
+import { AppError, isRefusal, refuse } from '../../lib/errors.ts';
+import { recordRefusals } from './refusals.repo.ts';
 import type { IdempotencyService } from '../idempotency/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { MemberRow } from '../accounts/index.ts';
@@ -43,6 +44,8 @@ import {
   assertUnderStakeLimit,
   legRows,
   newOrderNo,
+  pastPostedLegs,
+  PAST_POSTING_REFUSALS,
   priceSlip,
 } from './submit.steps.ts';
 import { pageOf } from '../../lib/paging.ts';
@@ -79,6 +82,45 @@ export class OrdersService {
    * delay has passed (acceptance.service.ts). The steps and their rules: submit.steps.ts.
    */
   async submit(body: OrderSubmitBody, ctx: SubmitContext) {
+    const requestedAt = this.clock.now();
+    try {
+      return await this.submitOnce(body, ctx);
+    } catch (err) {
+      // Past-posting (issue 43): a bet refused because its match had moved on leaves a record for
+      // the console, one insert of its own (nothing moved, no order was written).
+      if (isRefusal(err, ...PAST_POSTING_REFUSALS))
+        await this.recordRefused(body, ctx.member.id, requestedAt, err);
+      throw err;
+    }
+  }
+
+  private async recordRefused(body: OrderSubmitBody, memberId: number, requestedAt: Date, err: AppError) {
+    const { matches } = await orders.slipReads(
+      this.db,
+      memberId,
+      [...new Set(body.selections.map((s) => s.match_id))],
+      [],
+    );
+    const decidedAt = this.clock.now();
+    await recordRefusals(
+      this.db,
+      pastPostedLegs(body.selections, matches, decidedAt).map((leg) => ({
+        memberId,
+        orderNo: null,
+        matchId: leg.matchId,
+        playType: leg.playType,
+        optionKey: leg.option,
+        stage: 'submit' as const,
+        reason: leg.code,
+        message: err.message,
+        feedEventAt: leg.eventAt,
+        requestedAt,
+        decidedAt,
+      })),
+    );
+  }
+
+  private async submitOnce(body: OrderSubmitBody, ctx: SubmitContext) {
     const { member } = ctx;
     assertMemberMayBet(member);
     const sport = sportFromTypeId(body.sport_type);

@@ -8,6 +8,7 @@ import type { MessagesService } from '../messages/index.ts';
 import type { OperatorsService } from '../operators/index.ts';
 import type { ResponsiblePlayService } from '../responsible/index.ts';
 import { LiveAcceptanceService } from './acceptance.service.ts';
+import { BetRefusalsService } from './refusals.service.ts';
 import { SportsAdminService } from './admin.service.ts';
 import { BookBackfillService } from './book-backfill.service.ts';
 import { BoostsService } from './boosts.service.ts';
@@ -127,8 +128,11 @@ export function createSports(
       c.clock,
       c.events,
       d.responsible,
+      d.sportsFeed,
     ),
     matches: new MatchesService(c.db, c.clock),
+    /** The record of refused bets (past-posting), for the console. */
+    betRefusals: new BetRefusalsService(c.db),
     orders,
     /** 跟单: 晒单, copies, and the publishers' commissions at settlement. */
     follow,

@@ -17,6 +17,7 @@ import {
   type SlipValidation,
   type Sport,
 } from '@app/shared';
+import type { BetRefusalReason } from '@app/shared/backoffice';
 import type { Tx } from '../../db/client.ts';
 import { refuse, type AppError } from '../../lib/errors.ts';
 import type { MemberRow } from '../accounts/index.ts';
@@ -271,6 +272,62 @@ export function legRows(priced: PricedSlip, locked: readonly orders.SubmitMatch[
       ? (locked.find((m) => m.id === Number(s.matchId))?.liveSuspendedAt ?? null)
       : null,
   }));
+}
+
+/** A submit refused because its match had moved on (kick-off, a suspension, in play closed). */
+export const PAST_POSTING_REFUSALS = [
+  'sports.match_closed',
+  'sports.match_stopped',
+  'sports.live_suspended',
+  'sports.live_closed',
+] as const;
+
+export interface PastPostedLeg {
+  matchId: number;
+  playType: string;
+  option: string;
+  code: BetRefusalReason;
+  eventAt: Date | null;
+}
+
+/**
+ * The legs of a refused submit whose match had moved on at `at`, for the refusals' record: a
+ * pre-match leg at or after kick-off (`kickoff`, the feed's kick-off time) or otherwise closed, an
+ * in-play leg suspended (since the feed's time of the suspension) or closed. A refusal decided
+ * under the lock on fresher rows than `matches` names the first leg, closed.
+ */
+export function pastPostedLegs(
+  legs: OrderSubmitBody['selections'],
+  matches: readonly orders.SlipMatch[],
+  at: Date,
+): PastPostedLeg[] {
+  const byId = new Map(matches.map((m) => [m.id, m]));
+  const out: PastPostedLeg[] = [];
+  for (const s of legs) {
+    const match = byId.get(s.match_id);
+    if (!match) continue;
+    const leg = { matchId: match.id, playType: `${match.sport}.${s.bet_type}`, option: s.option };
+    if (match.status !== 'live') {
+      if (isOpenForBetting(match, at)) continue;
+      const started = match.kickoffAt.getTime() <= at.getTime();
+      out.push({ ...leg, code: started ? 'kickoff' : 'closed', eventAt: started ? match.kickoffAt : null });
+    } else if (!isLiveOpen(match)) {
+      const reason = match.liveSuspendReason;
+      const closed = !match.liveOpen && (reason === null || reason === '比赛末段');
+      out.push({ ...leg, code: closed ? 'closed' : 'suspended', eventAt: match.liveSuspendedAt });
+    }
+  }
+  const first = legs[0];
+  const match = first && byId.get(first.match_id);
+  if (out.length === 0 && first && match)
+    out.push({
+      matchId: match.id,
+      playType: `${match.sport}.${first.bet_type}`,
+      option: first.option,
+      code: 'closed',
+      eventAt: null,
+    });
+  return out;
 }
 
 /** An operator's suspension of a play, read with the order's insert, refuses it (422). */

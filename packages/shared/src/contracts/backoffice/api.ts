@@ -178,6 +178,7 @@ import {
   adminSyndicateQuery,
 } from './syndicates.ts';
 import { bookCapBody, bookCapList, bookExposureItem, bookExposureQuery } from './sports-book.ts';
+import { betRefusalItem, betRefusalQuery } from './sports-refusals.ts';
 import {
   adminSupportConversation,
   adminSupportMemberPanel,
@@ -542,6 +543,8 @@ export const backofficeApi = {
   'GET /admin/v1/sports/book/exposure': { query: bookExposureQuery, response: paginated(bookExposureItem) },
   'GET /admin/v1/sports/book/exposure/export': { query: bookExposureQuery, response: csvFile },
   'GET /admin/v1/sports/book/caps': { response: bookCapList },
+  'GET /admin/v1/sports/refusals': { query: betRefusalQuery, response: paginated(betRefusalItem) },
+  'GET /admin/v1/sports/refusals/export': { query: betRefusalQuery, response: csvFile },
   'PUT /admin/v1/sports/book/caps': { body: bookCapBody, response: orPending(bookCapList) },
   'GET /admin/v1/sports/boosts': { query: pageQuery, response: paginated(boostAdminItem) },
   'GET /admin/v1/sports/boosts/export': { query: pageQuery, response: csvFile },
