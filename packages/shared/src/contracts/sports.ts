@@ -353,6 +353,18 @@ export const orderSummary = z
       '部分提前结算: the stake of the shares cashed out (total_amount is the stake still in play)',
     ),
     cashed_out_amount: moneyString.describe('What those shares paid'),
+    void_action: z
+      .enum(['作废', '重新结算'])
+      .nullable()
+      .describe('The latest void or resettle of a match the order has a leg on (null: none)'),
+    void_by: z
+      .enum(VOID_BY_LABELS)
+      .nullable()
+      .describe(
+        'Who did it: 运营人员 (an operator, never named to the member) or 系统 (the feed, the 36 h rule)',
+      ),
+    void_reason: z.string().nullable().describe("Why, e.g. '赛事取消'"),
+    voided_at: isoDate.nullable(),
   })
   .meta({ id: 'OrderSummary' });
 
@@ -384,18 +396,6 @@ export const orderDetail = orderSummary
       .describe(
         '合买: the plan this order was placed for (staked by its holders, its payout split among them)',
       ),
-    void_action: z
-      .enum(['作废', '重新结算'])
-      .nullable()
-      .describe('The latest void or resettle of a match the order has a leg on (null: none)'),
-    void_by: z
-      .enum(VOID_BY_LABELS)
-      .nullable()
-      .describe(
-        'Who did it: 运营人员 (an operator, never named to the member) or 系统 (the feed, the 36 h rule)',
-      ),
-    void_reason: z.string().nullable().describe("Why, e.g. '赛事取消'"),
-    voided_at: isoDate.nullable(),
   })
   .meta({ id: 'OrderDetail' });
 

@@ -12,7 +12,6 @@ import {
   type MatchResult,
   type OrderSubmitBody,
   type PlayTypeId,
-  voidByLabel,
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -26,7 +25,7 @@ import type { EventBus } from '../../lib/events.ts';
 import { legSelection, optionName, placedOrder, toLegView, toOrderSummary } from './sports.mapper.ts';
 import type { BetDelays, SportsPreferencesService } from './preferences.service.ts';
 import * as follow from './follow.repo.ts';
-import { voidFactsOfMatches } from './void-trace.repo.ts';
+import { voidFactsOfMatches, voidFactsOfOrders } from './void-trace.repo.ts';
 import { voidTraceOf } from './void-trace.ts';
 import * as orders from './orders.repo.ts';
 import { BookShardFull, rebalance, reserveLiability } from './book.service.ts';
@@ -310,7 +309,18 @@ export class OrdersService {
       { memberId, status: query.status as orders.OrderFilter['status'], sport },
       { limit: query.per_page, offset: (query.page - 1) * query.per_page },
     );
-    return pageOf(rows.map(toOrderSummary), total, query);
+    const facts = await voidFactsOfOrders(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return pageOf(
+      rows.map((r) => {
+        const own = facts.get(r.id);
+        return toOrderSummary(r, own ? voidTraceOf(own) : null);
+      }),
+      total,
+      query,
+    );
   }
 
   /** The member's own order (another member's answers 404, as if it did not exist). */
@@ -329,9 +339,8 @@ export class OrdersService {
       { limit: 100, offset: 0 },
     );
     const byId = new Map(rows.map((r) => [r.match.id, r]));
-    const summary = toOrderSummary(order);
     // Who voided or resettled a match of the order, and why (an operator is never named here).
-    const trace = voidTraceOf(await voidFactsOfMatches(this.db, [...byId.keys()]));
+    const summary = toOrderSummary(order, voidTraceOf(await voidFactsOfMatches(this.db, [...byId.keys()])));
     // An open order some of whose legs are decided can pay at most what its standing legs allow
     // (a void leg at 1.00, a lost one nothing), no longer what it was placed with.
     if (order.status === 'pending' && legs.some((l) => l.status !== 'pending'))
@@ -350,10 +359,6 @@ export class OrdersService {
       free_bet: order.freeBetId === null ? null : await this.freeBets.ofOrder(order.id),
       follow: { post_id: await follow.postIdOfOrder(this.db, order.id), copied_from: order.followPostId },
       syndicate_id: order.syndicateId,
-      void_action: trace?.action ?? null,
-      void_by: trace ? voidByLabel(trace.actor) : null,
-      void_reason: trace?.reason ?? null,
-      voided_at: trace?.at ? trace.at.toISOString() : null,
       legs: legs.map((l) => {
         const m = byId.get(l.matchId);
         if (!m) throw new AppError(500);

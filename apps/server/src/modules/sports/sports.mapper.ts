@@ -14,6 +14,7 @@ import {
 } from '@app/shared';
 import type { MatchStatus, OrderStatus } from './sports.table.ts';
 import type { MarketRow, MatchRow, MatchWithNames, OrderRow } from './sports.repo.ts';
+import { memberVoidFields, type VoidTrace } from './void-trace.ts';
 
 export const MATCH_STATUS_TEXT: Record<MatchStatus, string> = {
   scheduled: '未开赛',
@@ -146,7 +147,8 @@ export function optionName(playType: string, key: string): string {
   return findOption(playType as PlayTypeId, key)?.name ?? key;
 }
 
-export function toOrderSummary(order: OrderRow) {
+/** An order as the member's lists and detail show it, with who voided or resettled it and why. */
+export function toOrderSummary(order: OrderRow, trace: VoidTrace | null = null) {
   return {
     id: order.id,
     order_no: order.orderNo,
@@ -169,6 +171,7 @@ export function toOrderSummary(order: OrderRow) {
     reject_reason: order.rejectReason,
     cashed_out_stake: formatFen(order.cashedOutStake),
     cashed_out_amount: formatFen(order.cashedOutAmount),
+    ...memberVoidFields(trace),
   };
 }
 

@@ -120,6 +120,16 @@ describe("the member's order says who voided it and why", () => {
       voided_at: clock.now().toISOString(),
     });
     expect(answer.body).not.toContain(risk.username);
+    // The member's list (投注记录) says the same.
+    const history = await as(t.app, m, { method: 'GET', url: '/v1/order/history' });
+    expect(body<{ list: Trace[] }>(history).data.list).toEqual([
+      expect.objectContaining({
+        void_action: '作废',
+        void_by: '运营人员',
+        void_reason: '赛事取消，主办方通知',
+      }),
+    ]);
+    expect(history.body).not.toContain(risk.username);
     // The console names the operator.
     const inConsole = await as(t.app, risk, { method: 'GET', url: `/admin/v1/sports/matches/${match!.id}` });
     expect(body<{ void_trace: unknown }>(inConsole).data.void_trace).toEqual({

@@ -1,4 +1,4 @@
-import { FEED_SETTLEMENT_ACTOR, operatorActor } from '@app/shared';
+import { FEED_SETTLEMENT_ACTOR, operatorActor, voidByLabel } from '@app/shared';
 import { z } from 'zod';
 
 /**
@@ -75,4 +75,14 @@ export function voidTraceOf(facts: {
   for (const t of traces)
     if (latest === null || (t.at?.getTime() ?? 0) >= (latest.at?.getTime() ?? 0)) latest = t;
   return latest;
+}
+
+/** What the member's order answers say of it: the kind of actor (运营人员 / 系统), never a name. */
+export function memberVoidFields(trace: VoidTrace | null) {
+  return {
+    void_action: trace?.action ?? null,
+    void_by: trace ? voidByLabel(trace.actor) : null,
+    void_reason: trace?.reason ?? null,
+    voided_at: trace?.at ? trace.at.toISOString() : null,
+  };
 }
