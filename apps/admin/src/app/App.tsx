@@ -42,6 +42,7 @@ const AppConfigPage = lazy(() => import('@/features/content/AppConfigPage.tsx'))
 const SportsPage = lazy(() => import('@/features/sports/SportsPage.tsx'));
 const LimitsPage = lazy(() => import('@/features/sports/LimitsPage.tsx'));
 const BoostsPage = lazy(() => import('@/features/sports/BoostsPage.tsx'));
+const RefusalsPage = lazy(() => import('@/features/sports/RefusalsPage.tsx'));
 const CashOutPage = lazy(() => import('@/features/sports/CashOutPage.tsx'));
 const ReportsPage = lazy(() => import('@/features/reports/ReportsPage.tsx'));
 const agentsPages = () => import('@/features/agents/AgentsPages.tsx');
@@ -139,6 +140,7 @@ const router = createBrowserRouter(
         { path: 'sports/matches', element: page('sports', <SportsPage />) },
         { path: 'sports/limits', element: page('sports', <LimitsPage />) },
         { path: 'sports/boosts', element: page('sports', <BoostsPage />) },
+        { path: 'sports/refusals', element: page('sports', <RefusalsPage />) },
         { path: 'sports/cash-out', element: page('sports', <CashOutPage />) },
         { path: 'sports/follow', element: page('sports', <FollowPage />) },
         { path: 'sports/syndicates', element: page('sports', <SyndicatesPage />) },

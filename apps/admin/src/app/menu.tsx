@@ -78,6 +78,7 @@ export const MENU: MenuEntry[] = [
       { path: '/sports/limits', name: '会员限额', permission: 'sports' },
       { path: '/sports/boosts', name: '加奖活动', permission: 'sports' },
       { path: '/sports/cash-out', name: '提前结算', permission: 'sports' },
+      { path: '/sports/refusals', name: '拒单记录', permission: 'sports' },
       { path: '/sports/follow', name: '晒单跟单', permission: 'sports' },
       { path: '/sports/syndicates', name: '合买方案', permission: 'sports' },
     ],
