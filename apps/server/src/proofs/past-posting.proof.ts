@@ -23,7 +23,7 @@ import { afterAll, expect, it } from 'vitest';
 import { IN_PLAY_PLAY_TYPES, PLAY_TYPES, SPORT_TYPE_IDS, type PlayTypeId } from '@app/shared';
 import { ManualClock } from '../lib/clock.ts';
 import type { FeedMatchState } from '../modules/sports/feed/feed.ts';
-import { newMember, TEST_START, type TestApp, type TestMember } from '../test/harness.ts';
+import { newMember, newOperator, TEST_START, type TestApp, type TestMember } from '../test/harness.ts';
 import { expectLedgerBalanced } from '../test/ledger-helpers.ts';
 import {
   bettableMatches,
@@ -262,6 +262,23 @@ it(`replays ${HOURS} h of a simulated day: 0 bets accepted after kick-off or aft
   const ours = await feedMatches(app.database.db, feedName);
   const last = Math.max(...ours.map((m) => m.kickoffAt.getTime()));
   await app.app.services.feedSync.tick(new Date(last + 2 * 86_400_000));
+  // An operator's void after settlement: without a reason it is refused and writes nothing; with
+  // one it is applied (or waits for a second operator), named and reasoned either way.
+  const risk = await newOperator(app.app, 'risk');
+  const settledMatch = tried
+    .filter((b) => b.status === 'pending')
+    .flatMap((b) => b.legs.map((l) => l.match))
+    .find((m) => feed.state(m.externalId, new Date(last + 2 * 86_400_000))?.status === 'finished');
+  const voidMatch = async (reason: string | undefined) =>
+    app.app.inject({
+      method: 'POST',
+      url: `/admin/v1/sports/matches/${settledMatch!.id}/correction`,
+      headers: { authorization: `Bearer ${risk.token}` },
+      payload: reason === undefined ? { kind: 'void' } : { kind: 'void', reason },
+    });
+  expect((await voidMatch(undefined)).statusCode).toBe(400);
+  const operatorVoid = await voidMatch('数据源赛果有误，整场作废');
+  expect(operatorVoid.statusCode, operatorVoid.body).toBe(200);
   const unexplained = await unexplainedVoids(app.database.db);
   const figures = await dayFigures(
     app.database.db,
@@ -280,7 +297,11 @@ it(`replays ${HOURS} h of a simulated day: 0 bets accepted after kick-off or aft
     ['in-play legs placed', figures.inPlayLegs],
     ['events aimed at (2 s before)', plannedEvents.size],
     ['orders by status after settlement', figures.byStatus.map((r) => `${r.status} ${r.n}`).join(', ')],
-    ['void legs (all explained)', figures.voidLegs],
+    ['void legs (refused orders, called-off or voided matches)', figures.voidLegs],
+    [
+      'operator void after settlement',
+      `${operatorVoid.json<{ message: string }>().message}, corrections with operator and reason: ${figures.corrections}`,
+    ],
     ['accepted after kick-off or an outcome change', pastPosted.length],
     ['voids/cancellations without actor and reason', Object.values(unexplained).reduce((a, b) => a + b, 0)],
     ['time', secondsSince(started)],

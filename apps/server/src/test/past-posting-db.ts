@@ -58,10 +58,13 @@ export async function unexplainedVoids(db: Db) {
       db,
       sql`SELECT COUNT(*) AS n FROM match_corrections WHERE operator_id IS NULL OR btrim(reason) = ''`,
     ),
+    /** Cancelled or voided matches named by neither their result (`by`, `reason`) nor an operator's correction. */
     cancelledMatches: await count(
       db,
       sql`SELECT COUNT(*) AS n FROM matches WHERE status = 'cancelled' AND settled_at IS NOT NULL
-        AND (coalesce(result->>'by', '') = '' OR coalesce(result->>'reason', '') = '')`,
+        AND (coalesce(result->>'by', '') = '' OR coalesce(result->>'reason', '') = '')
+        AND NOT EXISTS (SELECT 1 FROM match_corrections c WHERE c.match_id = matches.id
+          AND c.operator_id IS NOT NULL AND btrim(c.reason) <> '')`,
     ),
     voidLegs: await count(
       db,
@@ -100,5 +103,9 @@ export async function dayFigures(db: Db, memberIds: number[]) {
     records,
     voidLegs: await count(db, sql`SELECT COUNT(*) AS n FROM order_legs WHERE status = 'void'`),
     inPlayLegs: await count(db, sql`SELECT COUNT(*) AS n FROM order_legs WHERE in_play`),
+    corrections: await count(
+      db,
+      sql`SELECT COUNT(*) AS n FROM match_corrections WHERE operator_id IS NOT NULL AND btrim(reason) <> ''`,
+    ),
   };
 }
