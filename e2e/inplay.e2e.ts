@@ -68,19 +68,38 @@ interface Window {
 }
 
 /**
- * The first upcoming match and moment the rule accepts: the moment starts an open stretch of at
- * least `openFor`, and `then(line, i)` names a later step (or -1).
+ * Whether the feed tells the same match at both moments: period, score and events (goals, cards).
+ * The bet-delay decision refuses a bet when they differ between its request and its decision
+ * (past-posting), so a stretch a bet must be accepted in has to be quiet as well as open.
+ */
+function quiet(match: MatchRow, from: number, to: number): boolean {
+  const a = feedAt(match, from);
+  const b = feedAt(match, to);
+  return (
+    a.period === b.period &&
+    a.score.home === b.score.home &&
+    a.score.away === b.score.away &&
+    a.events.length === b.events.length
+  );
+}
+
+/**
+ * The first upcoming match and moment the rule accepts: the moment starts an open (and, for a bet
+ * to be accepted, quiet) stretch of at least `openFor`, and `then(line, i)` names a later step (or -1).
  */
 async function findWindow(
   openFor: number,
   then: (match: MatchRow, line: Array<{ at: number; state: InPlay }>, i: number) => number,
   sport: 'football' | 'basketball' = 'football',
+  /** Whether a bet placed in the stretch must be accepted (basketball scores every few seconds). */
+  needsQuiet = true,
 ): Promise<Window> {
   const steps = Math.ceil(openFor / STEP);
   for (const match of (await upcoming(sport)).slice(0, 12)) {
     const line = timeline(match);
     for (let i = 0; i + steps < line.length; i++) {
       if (!line.slice(i, i + steps + 1).every((s) => s.state === 'open')) continue;
+      if (needsQuiet && !quiet(match, line[i]!.at, line[i + steps]!.at)) continue;
       const k = then(match, line, i);
       if (k >= 0) return { match, at: line[i]!.at, next: line[k]!.at };
     }
@@ -303,7 +322,7 @@ describe('滚球 betting in the browser', () => {
   });
 
   it('offers basketball in play: 胜负, 让分 and 总分 with the live line', async () => {
-    const { match, at } = await findWindow(10 * SECOND, (_m, _line, i) => i, 'basketball');
+    const { match, at } = await findWindow(10 * SECOND, (_m, _line, i) => i, 'basketball', false);
     clock.jumpTo(at);
     await tickNow();
     await openBoard(match.id, 'basketball');
