@@ -164,7 +164,11 @@ export async function outcomeLiability(
   return BigInt(row?.sum ?? '0');
 }
 
-/** The feed's matches live and open in play (not suspended) at `when`, by the feed's own word. */
+/**
+ * The feed's matches live and open in play (not suspended) at `when`, by the feed's own word, and
+ * quiet for the 20 s after it (same period, score and events): a bet asked for then passes the
+ * bet-delay decision's past-posting check.
+ */
 export function openInPlayAt(
   feed: Pick<TestApp['app']['services']['sportsFeed'], 'state'>,
   rows: MatchRow[],
@@ -174,15 +178,24 @@ export function openInPlayAt(
   return rows.filter((m) => {
     if (m.sport !== sport || m.kickoffAt.getTime() > when.getTime()) return false;
     // Open now and still open 20 s on, so the moment is not the edge of a suspension.
-    return [0, 20_000].every((d) => {
-      const s = feed.state(m.externalId, new Date(when.getTime() + d));
-      // Every in-play market with an option the tests can move both ways (pick: 1.40 to 500.00);
-      // a lopsided match late on prices all but one option at the 999.99 ceiling.
-      const movable = (s?.markets ?? []).every((market) =>
-        Object.values(market.odds).some((o) => Number(o) >= 1.4 && Number(o) <= 500),
-      );
-      return s?.status === 'live' && s.inPlay.open && !s.inPlay.suspended && movable;
-    });
+    const [now, later] = [0, 20_000].map((d) => feed.state(m.externalId, new Date(when.getTime() + d)));
+    const quiet =
+      now?.period === later?.period &&
+      now?.score.home === later?.score.home &&
+      now?.score.away === later?.score.away &&
+      now?.events.length === later?.events.length;
+    return (
+      quiet &&
+      [0, 20_000].every((d) => {
+        const s = feed.state(m.externalId, new Date(when.getTime() + d));
+        // Every in-play market with an option the tests can move both ways (pick: 1.40 to 500.00);
+        // a lopsided match late on prices all but one option at the 999.99 ceiling.
+        const movable = (s?.markets ?? []).every((market) =>
+          Object.values(market.odds).some((o) => Number(o) >= 1.4 && Number(o) <= 500),
+        );
+        return s?.status === 'live' && s.inPlay.open && !s.inPlay.suspended && movable;
+      })
+    );
   });
 }
 
