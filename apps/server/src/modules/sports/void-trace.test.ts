@@ -20,7 +20,7 @@ import {
   submit,
   type MatchRow,
 } from '../../test/sports-helpers.ts';
-import { auditLogs } from '../operators/operators.table.ts';
+import { auditLogs } from '../../db/schema.ts';
 import { matchCorrections } from './corrections.table.ts';
 import { OVERDUE_VOID_REASON } from './overdue.service.ts';
 import { matches, orders } from './sports.table.ts';
