@@ -200,3 +200,20 @@ export type SupportReadEvent = z.infer<typeof supportReadEvent>;
 /** On the member's channel: their conversation as it is now. */
 export const supportConversationEvent = z.object({ conversation: supportConversationView });
 export type SupportConversationEvent = z.infer<typeof supportConversationEvent>;
+
+/**
+ * The newer of two views of one conversation, as either app keeps it. Read marks only move
+ * forward, so a snapshot taken before the other side read (an answer that arrives after the
+ * read event) never sets them back; everything else comes from the newer view.
+ */
+export function mergeConversation<T extends { id: number; member_read_id: number; operator_read_id: number }>(
+  current: T | null | undefined,
+  next: T | null,
+): T | null {
+  if (!current || !next || current.id !== next.id) return next;
+  return {
+    ...next,
+    operator_read_id: Math.max(current.operator_read_id, next.operator_read_id),
+    member_read_id: Math.max(current.member_read_id, next.member_read_id),
+  };
+}

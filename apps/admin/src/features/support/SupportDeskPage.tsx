@@ -1,5 +1,5 @@
 import { ModalForm, PageContainer, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
-import { SUPPORT_CONVERSATION_STATUSES, type SupportMessageView } from '@app/shared';
+import { mergeConversation, SUPPORT_CONVERSATION_STATUSES, type SupportMessageView } from '@app/shared';
 import {
   SUPPORT_QUEUE_SCOPES,
   type AdminSupportConversation,
@@ -116,7 +116,11 @@ export function SupportDeskPage() {
     [queryClient],
   );
   const setConversation = useCallback(
-    (c: AdminSupportConversation) => queryClient.setQueryData(['support', 'conversation', c.id], c),
+    (c: AdminSupportConversation) =>
+      queryClient.setQueryData(
+        ['support', 'conversation', c.id],
+        (old: AdminSupportConversation | undefined) => mergeConversation(old, c),
+      ),
     [queryClient],
   );
 
@@ -162,7 +166,8 @@ export function SupportDeskPage() {
         if (e.reader !== 'member') return;
         queryClient.setQueryData(
           ['support', 'conversation', e.conversation_id],
-          (old: AdminSupportConversation | undefined) => (old ? { ...old, member_read_id: e.last_id } : old),
+          (old: AdminSupportConversation | undefined) =>
+            old ? mergeConversation(old, { ...old, member_read_id: e.last_id }) : old,
         );
       },
     })

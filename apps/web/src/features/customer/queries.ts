@@ -1,4 +1,9 @@
-import type { SupportConversationView, SupportMessageView, SupportStatus } from '@app/shared';
+import {
+  mergeConversation,
+  type SupportConversationView,
+  type SupportMessageView,
+  type SupportStatus,
+} from '@app/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client.ts';
 import { MEMBER_SCOPE, useSessionStore } from '../session/store.ts';
@@ -25,10 +30,17 @@ export function useSupportStatusQuery() {
 /** Keeps the status' conversation in step with what realtime or an answer says. */
 export function useSetConversation() {
   const queryClient = useQueryClient();
-  return (conversation: SupportConversationView | null) =>
-    queryClient.setQueryData(supportKeys.status(), (old: SupportStatus | undefined) =>
-      old ? { ...old, conversation } : old,
-    );
+  return (
+    change:
+      | SupportConversationView
+      | null
+      | ((current: SupportConversationView | null) => SupportConversationView | null),
+  ) =>
+    queryClient.setQueryData(supportKeys.status(), (old: SupportStatus | undefined) => {
+      if (!old) return old;
+      const next = typeof change === 'function' ? change(old.conversation) : change;
+      return { ...old, conversation: mergeConversation(old.conversation, next) };
+    });
 }
 
 /** A page of history going back from `beforeId` (oldest first). */

@@ -115,9 +115,11 @@ export function SupportChat({ status }: { status: SupportStatus }) {
   });
   usePrivateEvent(SUPPORT_EVENTS.read, (data) => {
     const parsed = supportReadEvent.safeParse(data);
-    if (!parsed.success || parsed.data.reader !== 'operator' || !conversation) return;
-    if (parsed.data.conversation_id !== conversation.id) return;
-    setConversation({ ...conversation, operator_read_id: parsed.data.last_id });
+    if (!parsed.success || parsed.data.reader !== 'operator') return;
+    const { conversation_id: id, last_id: lastId } = parsed.data;
+    setConversation((current) =>
+      current && current.id === id ? { ...current, operator_read_id: lastId } : current,
+    );
   });
   usePrivateEvent(SUPPORT_EVENTS.conversation, (data) => {
     const parsed = supportConversationEvent.safeParse(data);
