@@ -174,6 +174,11 @@ interface CoreConfig {
   adminDist: string | undefined;
   seedDemo: boolean;
   jobsEnabled: boolean;
+  /**
+   * The variables this configuration was loaded from, unparsed: a real adapter's own settings
+   * (EPAY_*, ALIYUN_SMS_*, …) are read from here, so one process can hold apps of two setups.
+   */
+  adapterEnv: Readonly<Record<string, string | undefined>>;
 }
 
 export type AppConfig = CoreConfig & Merge<Sections>;
@@ -202,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const sections = Object.assign({}, ...PARTS.map((part) => part.read(e as never, ctx))) as Merge<Sections>;
   return {
     env: e.NODE_ENV,
+    adapterEnv: given,
     appEnv: e.APP_ENV,
     allow: {
       sportsSimulator: e.ALLOW_SPORTS_SIMULATOR ?? false,

@@ -4,6 +4,7 @@ import type { JobRunner } from './lib/jobs.ts';
 import type { GameIdleRecall, GameRecordsService } from './modules/games/index.ts';
 import type { GameTransferService } from './modules/games/index.ts';
 import type { HousekeepingService } from './modules/housekeeping/index.ts';
+import type { PaymentsService } from './modules/payments/index.ts';
 import { INVITE_REWARDS_INTERVAL_MS, type InviteRewardsService } from './modules/invite/index.ts';
 import type { LotteryChaseService, LotteryScheduler } from './modules/lottery/index.ts';
 import type { RealtimeService } from './modules/realtime/index.ts';
@@ -41,6 +42,7 @@ export interface JobServices {
   gameRecords: GameRecordsService;
   gameIdleRecall: GameIdleRecall;
   housekeeping: HousekeepingService;
+  payments: PaymentsService;
 }
 
 /**
@@ -134,6 +136,13 @@ export function registerJobs(runner: JobRunner, config: AppConfig, s: JobService
     name: 'game-record-sync',
     everyMs: config.games.recordSyncIntervalMs,
     run: () => s.gameRecords.sync(),
+  });
+  // Gateway deposits whose notification never came are asked for at the gateway (its order query)
+  // and credited from its answer, exactly once with the notification's own path.
+  runner.every({
+    name: 'payment-reconcile',
+    everyMs: config.finance.reconcile.intervalMs,
+    run: () => s.payments.reconcileOpenOrders({ ...config.finance.reconcile, limit: 50 }),
   });
   runner.every({
     name: 'housekeeping',

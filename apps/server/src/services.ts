@@ -130,7 +130,7 @@ export async function createServices(
     clock,
     log,
     secret: (key) => appConfig.secret(key),
-    env: process.env,
+    env: config.adapterEnv,
   });
 
   // ---- what every module stands on ----
@@ -268,6 +268,7 @@ export async function createServices(
     gameRecords: games.gameRecords,
     gameIdleRecall: games.gameIdleRecall,
     housekeeping,
+    payments: payments.payments,
   });
   jobs.listen('backoffice-pending-counts', backoffice.listen);
   for (const job of backoffice.jobs) jobs.every(job);

@@ -1,9 +1,9 @@
-import type { GatewayNotification } from '@app/shared';
+import { gatewayNotification, parseYuan } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { DemoGameProvider } from '../modules/games/simulator.ts';
-import type { GatewayPaymentRequest, PaymentGateway } from '../modules/payments/gateway.ts';
+import type { GatewayNotice, GatewayPaymentRequest, PaymentGateway } from '../modules/payments/gateway.ts';
 import { verifyNotificationSignature } from '../modules/payments/gateway.ts';
 import { as, body, createTestApp, newMember, type TestApp } from '../test/harness.ts';
 import { defaultAdapters } from './index.ts';
@@ -24,8 +24,27 @@ class AcmePayGateway implements PaymentGateway {
     return `https://pay.acme.example/checkout/${tradeNo}`;
   }
 
-  verify(notification: GatewayNotification): boolean {
-    return verifyNotificationSignature(this.secret, notification);
+  readonly acknowledgement = 'OK';
+
+  readNotification(params: Readonly<Record<string, string>>): GatewayNotice {
+    const parsed = gatewayNotification.safeParse(params);
+    if (!parsed.success) return { valid: false, orderNo: null, reason: 'malformed' };
+    const n = parsed.data;
+    if (!verifyNotificationSignature(this.secret, n))
+      return { valid: false, orderNo: n.merchant_order_no, reason: 'bad_signature' };
+    const amount = parseYuan(n.amount);
+    return {
+      valid: true,
+      orderNo: n.merchant_order_no,
+      tradeNo: n.trade_no,
+      amount: amount.ok ? amount.fen : null,
+      status: n.status,
+      sentAt: null,
+    };
+  }
+
+  async queryPayment() {
+    return { state: 'unpaid' as const };
   }
 }
 

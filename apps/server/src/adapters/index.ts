@@ -5,6 +5,7 @@ import { gatewaySimRoutes } from '../modules/payments/index.ts';
 import { SimulatedFeed } from '../modules/sports/index.ts';
 import { SimulatedSms } from '../modules/verification/index.ts';
 import { AliyunSms } from './aliyun-sms/aliyun-sms.ts';
+import { EpayGateway } from './epay/epay.ts';
 import { AdapterRegistry } from './registry.ts';
 
 export { AdapterRegistry, createAdapters, type AdapterContext, type AdapterFactory } from './registry.ts';
@@ -56,10 +57,16 @@ export function registerSimulators(registry: AdapterRegistry): AdapterRegistry {
  * and selected with PAYMENT_GATEWAY=acme-pay (README "Adapters").
  */
 export function defaultAdapters(): AdapterRegistry {
-  return registerSimulators(new AdapterRegistry()).register('smsSender', 'aliyun', {
-    // SMS_PROVIDER=aliyun: Aliyun SMS, configured by ALIYUN_SMS_* (aliyun-sms/README.md).
-    // The app's clock signs the requests' timestamps and times the back-off between tries.
-    create: ({ env, clock }) =>
-      AliyunSms.fromEnv(env, { now: () => clock.now(), sleep: (ms) => clock.sleep(ms) }),
-  });
+  return registerSimulators(new AdapterRegistry())
+    .register('smsSender', 'aliyun', {
+      // SMS_PROVIDER=aliyun: Aliyun SMS, configured by ALIYUN_SMS_* (aliyun-sms/README.md).
+      // The app's clock signs the requests' timestamps and times the back-off between tries.
+      create: ({ env, clock }) =>
+        AliyunSms.fromEnv(env, { now: () => clock.now(), sleep: (ms) => clock.sleep(ms) }),
+    })
+    .register('paymentGateway', 'epay', {
+      // PAYMENT_GATEWAY=epay: a 易支付 (EPay) merchant account, configured by EPAY_* with the
+      // merchant key in PAYMENT_GATEWAY_SECRET (epay/README.md).
+      create: ({ env, config }) => EpayGateway.fromEnv(env, config.finance.gatewaySecret),
+    });
 }

@@ -135,7 +135,21 @@ export const paymentStatistics = z.object({
   today_amount: moneyString,
 });
 
-/** The notification a gateway posts to our callback URL (simulator's shape). */
+/**
+ * A gateway notification as it arrives, before the gateway's protocol reads it: flat fields of
+ * plain text (a query, a form or a JSON object), bounded in count and size, without NUL bytes.
+ */
+export const gatewayFields = z
+  .record(
+    z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, '通知参数名不正确'),
+    z
+      .string({ error: '通知参数须为文本' })
+      .max(1024, '通知参数过长')
+      .refine((v) => !v.includes('\u0000'), '通知参数含有非法字符'),
+  )
+  .refine((fields) => Object.keys(fields).length <= 40, '通知参数过多');
+
+/** The notification the simulator posts to our callback URL (its own shape, HMAC-SHA256 signed). */
 export const gatewayNotification = z.object({
   merchant_order_no: z.string().max(64),
   trade_no: z.string().max(64),

@@ -32,6 +32,8 @@ export const PAYMENTS_REASONS = reasons({
   'payments.gateway_unknown': { status: 404, message: '未知的支付通道' },
   'payments.signature_invalid': { status: 400, message: '签名验证失败' },
   'payments.notification_stale': { status: 400, message: '通知时间戳无效或已过期' },
+  'payments.notification_malformed': { status: 400, message: '通知参数不完整或格式错误' },
+  'payments.merchant_mismatch': { status: 400, message: '商户号与本站不符' },
   'payments.amount_mismatch': { status: 422, message: '金额与订单不符' },
   'payments.trade_no_mismatch': { status: 422, message: '交易号与订单不符' },
   // ---- the console's USDT review ----

@@ -6,6 +6,16 @@ export const financeConfig = configPart(
   {
     /** Payment gateway merchant secret (HMAC of callbacks); default: a per-deployment secret kept in app_settings. */
     PAYMENT_GATEWAY_SECRET: z.string().min(16).optional(),
+    /**
+     * Reconciliation of lost notifications: a gateway order still pending this many minutes after
+     * it was opened is asked for at the gateway (its order query), again every
+     * PAYMENT_RECONCILE_REASK_MIN, for PAYMENT_RECONCILE_WINDOW_HOURS after it was opened.
+     */
+    PAYMENT_RECONCILE_AFTER_MIN: z.coerce.number().int().min(1).max(1_440).default(10),
+    PAYMENT_RECONCILE_REASK_MIN: z.coerce.number().int().min(1).max(1_440).default(5),
+    PAYMENT_RECONCILE_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+    /** How often the leader looks for such orders. */
+    PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
     /** 元 per USDT for deposits and withdrawals: exact decimals, at most 4 places. */
     USDT_DEPOSIT_RATE: z
       .string()
@@ -32,6 +42,12 @@ export const financeConfig = configPart(
   (e) => ({
     finance: {
       gatewaySecret: e.PAYMENT_GATEWAY_SECRET,
+      reconcile: {
+        afterMs: e.PAYMENT_RECONCILE_AFTER_MIN * 60_000,
+        everyMs: e.PAYMENT_RECONCILE_REASK_MIN * 60_000,
+        withinMs: e.PAYMENT_RECONCILE_WINDOW_HOURS * 3_600_000,
+        intervalMs: e.PAYMENT_RECONCILE_INTERVAL_MS,
+      },
       usdtDepositRate: e.USDT_DEPOSIT_RATE,
       usdtWithdrawRate: e.USDT_WITHDRAW_RATE,
       usdtAddresses: { TRC20: e.USDT_TRC20_ADDRESS, ERC20: e.USDT_ERC20_ADDRESS },

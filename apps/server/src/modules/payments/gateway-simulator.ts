@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { GatewayNotification } from '@app/shared';
-import { formatFen } from '@app/shared';
+import { formatFen, gatewayNotification, parseYuan, type GatewayNotification } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import {
   signNotification,
   verifyNotificationSignature,
+  type GatewayNotice,
+  type GatewayPaymentOpened,
   type GatewayPaymentRequest,
+  type GatewayPaymentState,
   type PaymentGateway,
 } from './gateway.ts';
 import * as repo from './gateway-simulator.repo.ts';
@@ -20,6 +22,8 @@ type SimPayment = repo.SimPayment;
  */
 export class SimulatedGateway implements PaymentGateway {
   readonly name = 'simulator';
+  /** Taken notifications are answered in our envelope. */
+  readonly acknowledgement = null;
 
   constructor(
     private readonly db: Db,
@@ -27,7 +31,7 @@ export class SimulatedGateway implements PaymentGateway {
     private readonly clock: Clock,
   ) {}
 
-  async createPayment(request: GatewayPaymentRequest): Promise<{ tradeNo: string; payUrl: string }> {
+  async createPayment(request: GatewayPaymentRequest): Promise<GatewayPaymentOpened> {
     const existing = await repo.findSimPaymentByOrder(this.db, request.orderNo);
     if (existing) return { tradeNo: existing.tradeNo, payUrl: this.payUrlOf(existing.tradeNo) };
     // Two first calls at once: one insert wins, both answer its trade.
@@ -47,8 +51,31 @@ export class SimulatedGateway implements PaymentGateway {
     return `/gateway-sim/pay/${encodeURIComponent(tradeNo)}`;
   }
 
-  verify(notification: GatewayNotification): boolean {
-    return verifyNotificationSignature(this.secret, notification);
+  readNotification(params: Readonly<Record<string, string>>): GatewayNotice {
+    const orderNo = params.merchant_order_no?.slice(0, 64) ?? null;
+    const parsed = gatewayNotification.safeParse(params);
+    if (!parsed.success) return { valid: false, orderNo, reason: 'malformed' };
+    const notification = parsed.data;
+    if (!verifyNotificationSignature(this.secret, notification))
+      return { valid: false, orderNo, reason: 'bad_signature' };
+    const amount = parseYuan(notification.amount);
+    const seconds = /^\d{1,12}$/.test(notification.timestamp) ? Number(notification.timestamp) : Number.NaN;
+    return {
+      valid: true,
+      orderNo: notification.merchant_order_no,
+      tradeNo: notification.trade_no,
+      amount: amount.ok ? amount.fen : null,
+      status: notification.status,
+      // A signed timestamp that is not one is as stale as an old one.
+      sentAt: new Date(Number.isNaN(seconds) ? 0 : seconds * 1000),
+    };
+  }
+
+  async queryPayment(orderNo: string): Promise<GatewayPaymentState> {
+    const payment = await repo.findSimPaymentByOrder(this.db, orderNo);
+    return payment?.status === 'paid'
+      ? { state: 'paid', tradeNo: payment.tradeNo, amount: payment.amount }
+      : { state: 'unpaid' };
   }
 
   async find(tradeNo: string): Promise<SimPayment | undefined> {

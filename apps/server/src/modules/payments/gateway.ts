@@ -7,27 +7,76 @@ export interface GatewayPaymentRequest {
   /** 分. */
   amount: bigint;
   subject: string;
-  /** Where the gateway posts its signed notification (server to server). */
+  /** How the member pays (a gateway kind of PAYMENT_METHODS: bank, alipay, wechat). */
+  method: GatewayMethod;
+  /** Where the gateway delivers its signed notification (server to server). */
   notifyUrl: string;
   /** Where the gateway sends the payer's browser afterwards. */
   returnUrl: string;
+  /** The payer's address, which some gateways' API orders ask for (risk checks). */
+  clientIp?: string | undefined;
 }
 
+export type GatewayMethod = 'bank' | 'alipay' | 'wechat';
+
+/** A payment opened at the gateway: the page the payer pays on, and its trade when it says one. */
+export interface GatewayPaymentOpened {
+  /** The gateway's id of the payment; null when it gives one only in its notification. */
+  tradeNo: string | null;
+  payUrl: string;
+}
+
+/** A notification as the gateway's protocol reads it, before any order is looked at. */
+export type GatewayNotice =
+  | {
+      valid: true;
+      orderNo: string;
+      tradeNo: string;
+      /** 分, or null when the amount is not one. */
+      amount: bigint | null;
+      status: 'paid' | 'failed';
+      /** When the gateway signed it, if its protocol says (checked against our clock). */
+      sentAt: Date | null;
+    }
+  | {
+      valid: false;
+      /** Our order number, when the notification names one (for the callback log). */
+      orderNo: string | null;
+      reason: 'bad_signature' | 'malformed' | 'wrong_merchant';
+    };
+
+/** What the gateway's order query says of one of our orders. */
+export type GatewayPaymentState =
+  | { state: 'paid'; tradeNo: string; amount: bigint }
+  /** Not paid (yet), or never opened by the payer. */
+  | { state: 'unpaid' };
+
 /**
- * A payment gateway as real ones work: create a payment, send the payer to a hosted page,
- * receive a signed notification. A real provider implements this; the simulator is the default.
+ * A payment gateway as real ones work: open a payment, send the payer to the page it gives,
+ * receive a signed notification, and answer a query for an order whose notification was lost.
+ * The simulator is the default; PAYMENT_GATEWAY=epay speaks the 易支付 merchant protocol
+ * (src/adapters/epay).
  */
 export interface PaymentGateway {
   readonly name: string;
   /**
-   * Opens a payment for a merchant order. Idempotent per `orderNo`, as real gateways are (one
-   * trade per out_trade_no): asked twice, it answers the same trade.
+   * Opens a payment for a merchant order. Asked twice for one `orderNo` it answers the same
+   * payment, as real gateways do (one trade per out_trade_no).
    */
-  createPayment(request: GatewayPaymentRequest): Promise<{ tradeNo: string; payUrl: string }>;
-  /** The hosted page of a payment created earlier. */
-  payUrlOf(tradeNo: string): string;
-  /** True when the notification carries our merchant signature (compared in constant time). */
-  verify(notification: GatewayNotification): boolean;
+  createPayment(request: GatewayPaymentRequest): Promise<GatewayPaymentOpened>;
+  /**
+   * Reads a notification's parameters (query or body, as the gateway sent them): its signature
+   * (compared in constant time), merchant and fields. Never throws.
+   */
+  readNotification(params: Readonly<Record<string, string>>): GatewayNotice;
+  /**
+   * The body that tells the gateway its notification was taken, sent only after the credit has
+   * committed (易支付: the text `success`; anything else and it sends again). Null: our JSON
+   * envelope (the simulator).
+   */
+  readonly acknowledgement: string | null;
+  /** Asks the gateway about one of our orders (reconciliation of lost notifications). Throws when it cannot say. */
+  queryPayment(orderNo: string): Promise<GatewayPaymentState>;
 }
 
 /** The string a notification signs: its fields but `sign`, sorted by name, as k=v joined by &. */

@@ -4,7 +4,14 @@ export { DepositQueueService } from './admin.service.ts';
 export { FinanceSettingsService } from './finance-settings.service.ts';
 export { gatewaySimRoutes } from './gateway-sim.routes.ts';
 export { SimulatedGateway } from './gateway-simulator.ts';
-export type { PaymentGateway } from './gateway.ts';
+export type {
+  GatewayMethod,
+  GatewayNotice,
+  GatewayPaymentOpened,
+  GatewayPaymentRequest,
+  GatewayPaymentState,
+  PaymentGateway,
+} from './gateway.ts';
 export { paymentsRoutes } from './payments.routes.ts';
 export { PaymentsService } from './payments.service.ts';
 export { openDepositsOf } from './payments.repo.ts';

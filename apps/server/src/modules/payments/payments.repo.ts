@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, inArray, isNull, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sum, type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { PaymentOrderStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
@@ -82,18 +82,55 @@ export async function updateOrder(
 }
 
 /** Sets the gateway's trade number on an order that has none; undefined when one was already bound. */
-export async function bindTradeNo(
+/** Binds the payment the gateway opened (its page, and its trade number when it gave one); the first binding wins. */
+export async function bindPayment(
   db: Db,
   id: number,
-  tradeNo: string,
+  opened: { tradeNo: string | null; payUrl: string },
   now: Date,
 ): Promise<PaymentOrderRow | undefined> {
   const [row] = await db
     .update(paymentOrders)
-    .set({ tradeNo, updatedAt: now })
-    .where(and(eq(paymentOrders.id, id), isNull(paymentOrders.tradeNo)))
+    .set({ payUrl: opened.payUrl, ...(opened.tradeNo ? { tradeNo: opened.tradeNo } : {}), updatedAt: now })
+    .where(and(eq(paymentOrders.id, id), isNull(paymentOrders.payUrl)))
     .returning();
   return row;
+}
+
+/**
+ * Pending orders of a gateway opened between `openedSince` and `openedBefore`, not asked about
+ * after `checkedBefore`, oldest first; marked as asked now, so the next run asks others first.
+ */
+export async function claimOpenGatewayOrders(
+  db: Db,
+  q: {
+    gateway: string;
+    openedSince: Date;
+    openedBefore: Date;
+    checkedBefore: Date;
+    now: Date;
+    limit: number;
+  },
+): Promise<PaymentOrderRow[]> {
+  const due = db
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.status, 'pending'),
+        eq(paymentOrders.gateway, q.gateway),
+        gte(paymentOrders.createdAt, q.openedSince),
+        lt(paymentOrders.createdAt, q.openedBefore),
+        or(isNull(paymentOrders.gatewayCheckedAt), lte(paymentOrders.gatewayCheckedAt, q.checkedBefore)),
+      ),
+    )
+    .orderBy(asc(paymentOrders.createdAt))
+    .limit(q.limit);
+  return db
+    .update(paymentOrders)
+    .set({ gatewayCheckedAt: q.now })
+    .where(inArray(paymentOrders.id, due))
+    .returning();
 }
 
 export async function pageOrders(

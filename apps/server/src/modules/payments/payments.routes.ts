@@ -1,6 +1,7 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, gatewayNotification } from '@app/shared';
+import { gatewayFields } from '@app/shared';
 import { memberApi } from '@app/shared/api';
 import { memberOf } from '../../plugins/auth.ts';
 import { contractRoutes } from '../../plugins/contract-routes.ts';
@@ -74,6 +75,7 @@ const memberPaymentsRoutes = contractRoutes(memberApi, (app) => {
             memberId: memberOf(request).member.id,
             idempotencyKey: idempotencyKeyOf(request),
             route: routeOf(request),
+            ip: request.ip,
           }),
           '订单已创建',
         ),
@@ -83,7 +85,7 @@ const memberPaymentsRoutes = contractRoutes(memberApi, (app) => {
       summary: '获取支付页地址',
       access: member,
       handler: async (request) =>
-        ok(await svc.paymentInfo(memberOf(request).member.id, request.body.order_id), '获取成功'),
+        ok(await svc.paymentInfo(memberOf(request).member.id, request.body.order_id, request.ip), '获取成功'),
     },
     'POST /v1/payment-orders/submit-transfer': {
       tags,
@@ -107,22 +109,37 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const svc = app.services.payments;
   await app.register(memberPaymentsRoutes);
 
-  // The gateway's server-to-server notification: no member token, the HMAC signature is the proof.
-  // Not a member route, so not in memberApi (the contract the member app is typed by): the gateway
-  // calls it with its own signed body, and no client of ours does; it keeps its declaration here.
+  // The gateway's server-to-server notification: no member token, the gateway's signature is the
+  // proof. Not a member route, so not in memberApi (the contract the member app is typed by): the
+  // gateway calls it in its own protocol, and no client of ours does. 易支付 sends it as a GET
+  // query, the simulator as a JSON POST, others as a form POST: all arrive here as flat strings,
+  // which the selected gateway reads (PaymentGateway.readNotification). It is acknowledged in the
+  // gateway's own words (易支付: the text `success`) only after the credit has committed; a refusal
+  // answers the envelope with its reason, which such a gateway takes as "send again".
+  const gatewayParam = z.object({ gateway: z.string().regex(/^[a-z0-9-]{1,40}$/, '支付通道不正确') });
+  const handle = async (
+    request: { params: { gateway: string }; ip: string },
+    fields: Record<string, string>,
+    reply: FastifyReply,
+  ) => {
+    const result = await svc.handleNotification(request.params.gateway, fields, request.ip);
+    const acknowledgement = app.services.paymentGateway.acknowledgement;
+    if (acknowledgement !== null) return reply.type('text/plain; charset=utf-8').send(acknowledgement);
+    return reply.send(ok(result, 'success'));
+  };
+  const describe = {
+    tags,
+    summary: '支付网关异步通知（按所选网关的协议验签：模拟网关 HMAC-SHA256，易支付 MD5）',
+    params: gatewayParam,
+  };
   app.post(
     '/v1/payment-orders/notify/:gateway',
-    {
-      config: { limit: 'callback' },
-      schema: {
-        tags,
-        summary: '支付网关异步通知（HMAC-SHA256 签名）',
-        params: z.object({ gateway: z.string().regex(/^[a-z0-9-]{1,40}$/, '支付通道不正确') }),
-        body: gatewayNotification,
-        response: { 200: envelope(z.object({ outcome: z.string() })) },
-      },
-    },
-    async (request) =>
-      ok(await svc.handleNotification(request.params.gateway, request.body, request.ip), 'success'),
+    { config: { limit: 'callback' }, schema: { ...describe, body: gatewayFields } },
+    async (request, reply) => handle(request, request.body, reply),
+  );
+  app.get(
+    '/v1/payment-orders/notify/:gateway',
+    { config: { limit: 'callback' }, schema: { ...describe, querystring: gatewayFields } },
+    async (request, reply) => handle(request, request.query, reply),
   );
 };

@@ -4,7 +4,6 @@ import {
   formatFen,
   formatRate,
   formatYuan,
-  type GatewayNotification,
   isTxHash,
   parseRate,
   parseYuan,
@@ -48,6 +47,8 @@ export interface MemberCallContext {
   memberId: number;
   idempotencyKey: string | undefined;
   route: string;
+  /** The member's address, which a gateway's API order may ask for. */
+  ip?: string | undefined;
 }
 
 export interface OperatorAction {
@@ -66,7 +67,12 @@ export type CallbackOutcome =
   | 'unknown_order'
   | 'unknown_gateway'
   | 'stale'
-  | 'wrong_trade_no';
+  | 'wrong_trade_no'
+  | 'malformed'
+  | 'wrong_merchant';
+
+/** How a gateway told us an order was paid: its notification, or its answer to our query. */
+type PaidBy = 'notify' | 'query';
 
 /** A notification's signed timestamp may differ from our clock by this much (replays of old ones are refused). */
 export const CALLBACK_CLOCK_SKEW_MS = 5 * 60_000;
@@ -211,11 +217,11 @@ export class PaymentsService {
       },
     );
     let order = (await repo.findOwnOrder(this.db, ctx.memberId, data.id))!;
-    if (!usdt && !order.tradeNo) order = await this.openAtGateway(order, method.name);
+    if (!usdt && !order.payUrl) order = await this.openAtGateway(order, ctx.ip);
     const network = networkOfMethod(order.method);
     return {
       order: toPaymentOrderView(order),
-      pay_url: order.tradeNo ? this.gateway.payUrlOf(order.tradeNo) : null,
+      pay_url: order.payUrl,
       deposit_address: network ? this.config.finance.usdtAddresses[network] : null,
     };
   }
@@ -227,17 +233,17 @@ export class PaymentsService {
   }
 
   /** The hosted payment page of a pending gateway order (pages/payment/webview opens it). */
-  async paymentInfo(memberId: number, orderId: number) {
+  async paymentInfo(memberId: number, orderId: number, ip?: string) {
     let order = await this.ownOrder(memberId, orderId);
     // An order opened before a time-out or self-exclusion is not paid during it.
     await this.responsible.assertNotExcluded(this.db, memberId, this.clock.now(), 'deposit');
     if (isUsdt(order.method)) throw refuse('payments.usdt_needs_hash');
     if (order.status !== 'pending') throw refuse('payments.order_not_pending');
-    if (!order.tradeNo) order = await this.openAtGateway(order, PAYMENT_METHODS[order.method].name);
+    if (!order.payUrl) order = await this.openAtGateway(order, ip);
     return {
       order_id: order.id,
       order_no: order.orderNo,
-      pay_url: this.gateway.payUrlOf(order.tradeNo!),
+      pay_url: order.payUrl!,
       amount: formatFen(order.amount),
       status: order.status,
     };
@@ -339,103 +345,175 @@ export class PaymentsService {
   }
 
   /**
-   * A gateway's server-to-server notification. The signature is checked first (constant time),
-   * then its signed timestamp (within ±5 minutes of our clock); the gateway's trade number is
-   * bound to the order when the order is opened (or at the first notification) and must match.
-   * Unknown orders, wrong amounts or trade numbers, stale and badly signed notifications are
-   * refused, logged, and credit nothing. A repeated "paid" for a credited order answers success
-   * and moves nothing.
+   * A gateway's server-to-server notification, as its protocol sends it (query or body). The
+   * gateway reads it first: signature (constant time), merchant, fields; then its signed
+   * timestamp, when the protocol has one, must be within ±5 minutes of our clock. The gateway's
+   * trade number is bound to the order when the order is opened (or at the first notification)
+   * and must match. Unknown orders, wrong amounts or trade numbers, stale, malformed and badly
+   * signed notifications are refused, recorded, and credit nothing. A repeated "paid" for a
+   * credited order answers success and moves nothing. The caller acknowledges the gateway only
+   * after this returns, so only after the credit has committed.
    */
-  async handleNotification(gatewayName: string, notification: GatewayNotification, ip: string) {
-    const record = (outcome: CallbackOutcome, signatureValid: boolean) =>
+  async handleNotification(gatewayName: string, params: Readonly<Record<string, string>>, ip: string) {
+    const record = (orderNo: string | null, outcome: CallbackOutcome, signatureValid: boolean) =>
       repo.logCallback(this.db, {
         gateway: gatewayName,
-        orderNo: notification.merchant_order_no,
-        payload: notification,
+        orderNo,
+        payload: params,
         signatureValid,
         outcome,
         ip,
       });
 
     if (gatewayName !== this.gateway.name) {
-      await record('unknown_gateway', false);
+      await record(params.out_trade_no ?? params.merchant_order_no ?? null, 'unknown_gateway', false);
       throw refuse('payments.gateway_unknown');
     }
-    if (!this.gateway.verify(notification)) {
-      this.log.warn({ orderNo: notification.merchant_order_no, ip }, 'payment callback with a bad signature');
-      await record('bad_signature', false);
-      throw refuse('payments.signature_invalid');
+    const notice = this.gateway.readNotification(params);
+    if (!notice.valid) {
+      this.log.warn({ orderNo: notice.orderNo, ip, reason: notice.reason }, 'payment callback refused');
+      if (notice.reason === 'bad_signature') {
+        await record(notice.orderNo, 'bad_signature', false);
+        throw refuse('payments.signature_invalid');
+      }
+      const malformed = notice.reason === 'malformed';
+      await record(notice.orderNo, malformed ? 'malformed' : 'wrong_merchant', !malformed);
+      throw refuse(malformed ? 'payments.notification_malformed' : 'payments.merchant_mismatch');
     }
-    const sentAt = /^\d{1,12}$/.test(notification.timestamp) ? Number(notification.timestamp) * 1000 : NaN;
-    if (!(Math.abs(this.clock.now().getTime() - sentAt) <= CALLBACK_CLOCK_SKEW_MS)) {
-      this.log.warn(
-        { orderNo: notification.merchant_order_no, ip },
-        'payment callback outside the time window',
-      );
-      await record('stale', true);
+    if (
+      notice.sentAt &&
+      !(Math.abs(this.clock.now().getTime() - notice.sentAt.getTime()) <= CALLBACK_CLOCK_SKEW_MS)
+    ) {
+      this.log.warn({ orderNo: notice.orderNo, ip }, 'payment callback outside the time window');
+      await record(notice.orderNo, 'stale', true);
       throw refuse('payments.notification_stale');
     }
-    // Retries of a credited order (the usual case of repeats) answer without a lock or a transaction.
-    const paid = parseYuan(notification.amount);
-    const amount = paid.ok ? paid.fen : -1n;
-    // Read and logged in one statement when it is such a retry.
+    const amount = notice.amount ?? -1n;
+    // Retries of a credited order (the usual case of repeats) answer without a lock or a transaction,
+    // read and logged in one statement.
     const settledAlready = await repo.logIfSettled(this.db, {
       gateway: gatewayName,
-      orderNo: notification.merchant_order_no,
-      payload: notification,
+      orderNo: notice.orderNo,
+      payload: params,
       ip,
       amount,
-      tradeNo: notification.trade_no,
+      tradeNo: notice.tradeNo,
     });
     if (settledAlready) return { outcome: 'duplicate' as const };
-    const outcome = await inTransaction(
-      this.db,
-      async (work): Promise<CallbackOutcome> => {
-        const order = await repo.lockOrderByNo(work.tx, notification.merchant_order_no);
-        if (!order || order.gateway !== this.gateway.name) return 'unknown_order';
-        if (amount !== order.amount) return 'wrong_amount';
-        if (order.tradeNo !== null && order.tradeNo !== notification.trade_no) return 'wrong_trade_no';
-        if (order.status === 'paid') return 'duplicate';
-        if (notification.status === 'failed') {
-          if (order.status !== 'pending') return 'not_pending';
-          await repo.updateOrder(
-            work.tx,
-            order.id,
-            {
-              status: 'failed',
-              tradeNo: notification.trade_no,
-              reason: '支付未完成',
-            },
-            this.clock.now(),
-          );
-          return 'failed';
-        }
-        // The money arrived: credit even an order the member cancelled or the payer first failed.
-        await this.credit(work, order, { tradeNo: notification.trade_no });
-        return 'credited';
-      },
-      this.log,
+    const outcome = await this.settleFromGateway(
+      { orderNo: notice.orderNo, tradeNo: notice.tradeNo, amount, status: notice.status },
+      'notify',
     );
-    await record(outcome, true);
+    await record(notice.orderNo, outcome, true);
     if (outcome === 'unknown_order') {
-      this.log.warn({ orderNo: notification.merchant_order_no, ip }, 'payment callback for an unknown order');
+      this.log.warn({ orderNo: notice.orderNo, ip }, 'payment callback for an unknown order');
       throw refuse('payments.order_not_found');
     }
     if (outcome === 'wrong_amount') {
       this.log.warn(
-        { orderNo: notification.merchant_order_no, amount: notification.amount },
+        { orderNo: notice.orderNo, amount: notice.amount },
         'payment callback with a wrong amount',
       );
       throw refuse('payments.amount_mismatch');
     }
     if (outcome === 'wrong_trade_no') {
       this.log.warn(
-        { orderNo: notification.merchant_order_no, tradeNo: notification.trade_no },
+        { orderNo: notice.orderNo, tradeNo: notice.tradeNo },
         'payment callback with another trade number',
       );
       throw refuse('payments.trade_no_mismatch');
     }
     return { outcome };
+  }
+
+  /**
+   * What the gateway says of one order, applied under the order's lock: the amount and trade
+   * number must be the order's; paid credits once (even an order the member cancelled: the money
+   * arrived), failed closes a pending order.
+   */
+  private async settleFromGateway(
+    said: { orderNo: string; tradeNo: string; amount: bigint; status: 'paid' | 'failed' },
+    by: PaidBy,
+  ): Promise<CallbackOutcome> {
+    return inTransaction(
+      this.db,
+      async (work): Promise<CallbackOutcome> => {
+        const order = await repo.lockOrderByNo(work.tx, said.orderNo);
+        if (!order || order.gateway !== this.gateway.name) return 'unknown_order';
+        if (said.amount !== order.amount) return 'wrong_amount';
+        if (order.tradeNo !== null && order.tradeNo !== said.tradeNo) return 'wrong_trade_no';
+        if (order.status === 'paid') return 'duplicate';
+        if (said.status === 'failed') {
+          if (order.status !== 'pending') return 'not_pending';
+          await repo.updateOrder(
+            work.tx,
+            order.id,
+            { status: 'failed', tradeNo: said.tradeNo, reason: '支付未完成' },
+            this.clock.now(),
+          );
+          return 'failed';
+        }
+        await this.credit(work, order, {
+          tradeNo: said.tradeNo,
+          ...(by === 'query' ? { remark: '网关查询确认' } : {}),
+        });
+        return 'credited';
+      },
+      this.log,
+    );
+  }
+
+  /**
+   * Reconciliation: gateway orders still pending `afterMs` after they were opened (and opened
+   * within `withinMs`) are asked for at the gateway; what it says was paid is credited as its
+   * notification would have been, so a lost notification never loses a deposit. One order's
+   * failure to answer is counted and the rest go on.
+   */
+  async reconcileOpenOrders(options: { afterMs: number; withinMs: number; everyMs: number; limit: number }) {
+    const now = this.clock.now();
+    const at = now.getTime();
+    const open = await repo.claimOpenGatewayOrders(this.db, {
+      gateway: this.gateway.name,
+      openedBefore: new Date(at - options.afterMs),
+      openedSince: new Date(at - options.withinMs),
+      checkedBefore: new Date(at - options.everyMs),
+      now,
+      limit: options.limit,
+    });
+    const tally = { asked: 0, credited: 0, unpaid: 0, refused: 0, unanswered: 0 };
+    for (const order of open) {
+      tally.asked += 1;
+      let state;
+      try {
+        state = await this.gateway.queryPayment(order.orderNo);
+      } catch (err) {
+        tally.unanswered += 1;
+        this.log.warn({ orderNo: order.orderNo, err }, 'payment query failed');
+        continue;
+      }
+      if (state.state === 'unpaid') {
+        tally.unpaid += 1;
+        continue;
+      }
+      const outcome = await this.settleFromGateway(
+        { orderNo: order.orderNo, tradeNo: state.tradeNo, amount: state.amount, status: 'paid' },
+        'query',
+      );
+      await repo.logCallback(this.db, {
+        gateway: this.gateway.name,
+        orderNo: order.orderNo,
+        payload: { source: 'query', trade_no: state.tradeNo, amount: formatFen(state.amount) },
+        signatureValid: true,
+        outcome,
+        ip: null,
+      });
+      if (outcome === 'credited') tally.credited += 1;
+      else if (outcome !== 'duplicate') {
+        tally.refused += 1;
+        this.log.error({ orderNo: order.orderNo, outcome }, 'the gateway says paid, but not this order');
+      }
+    }
+    return tally;
   }
 
   // ---- operator side ------------------------------------------------------------------------
@@ -617,22 +695,27 @@ export class PaymentsService {
   }
 
   /**
-   * Opens the order at the gateway once and binds its trade number. Concurrent first calls for
-   * one order (one Idempotency-Key sent many times) may each ask the gateway, which answers one
-   * trade per merchant order number (`PaymentGateway.createPayment`); the first number stored wins
-   * and every caller answers with it.
+   * Opens the order at the gateway once and binds the page it gave (and its trade number, when
+   * it gave one). Concurrent first calls for one order (one Idempotency-Key sent many times) may
+   * each ask the gateway, which answers one payment per merchant order number
+   * (`PaymentGateway.createPayment`); the first binding stored wins and every caller answers with it.
    */
-  private async openAtGateway(order: PaymentOrderRow, subject: string): Promise<PaymentOrderRow> {
+  private async openAtGateway(order: PaymentOrderRow, ip?: string): Promise<PaymentOrderRow> {
     const base = this.config.publicUrl?.replace(/\/$/, '') ?? '';
-    const { tradeNo } = await this.gateway.createPayment({
+    const method = order.method;
+    if (method !== 'bank' && method !== 'alipay' && method !== 'wechat')
+      throw refuse('payments.usdt_needs_hash');
+    const opened = await this.gateway.createPayment({
       orderNo: order.orderNo,
       amount: order.amount,
-      subject: `充值 ${subject}`,
+      subject: `充值 ${PAYMENT_METHODS[method].name}`,
+      method,
       notifyUrl: `${base}/v1/payment-orders/notify/${this.gateway.name}`,
       returnUrl: `${base}/?scheme=payment-success&order_no=${encodeURIComponent(order.orderNo)}&order_id=${order.id}`,
+      clientIp: ip,
     });
     return (
-      (await repo.bindTradeNo(this.db, order.id, tradeNo, this.clock.now())) ??
+      (await repo.bindPayment(this.db, order.id, opened, this.clock.now())) ??
       (await repo.findOwnOrder(this.db, order.memberId, order.id))!
     );
   }
@@ -654,7 +737,7 @@ export class PaymentsService {
   private async credit(
     work: Work,
     order: PaymentOrderRow,
-    extra: { tradeNo?: string; operatorId?: number; amount?: bigint },
+    extra: { tradeNo?: string; operatorId?: number; amount?: bigint; remark?: string },
   ): Promise<PaymentOrderRow> {
     const amount = extra.amount ?? order.amount;
     const entry = await this.ledger.post(work, {
@@ -663,7 +746,7 @@ export class PaymentsService {
       type: 'deposit',
       reference: { type: 'payment_order', id: order.id },
       idempotencyKey: `deposit:${order.id}`,
-      remark: `充值到账 ${order.orderNo}`,
+      remark: `充值到账 ${order.orderNo}${extra.remark ? `（${extra.remark}）` : ''}`,
     });
     if (entry.duplicate) throw refuse('payments.order_credited');
     // The money arrived, so it is credited even past a deposit limit the member lowered after

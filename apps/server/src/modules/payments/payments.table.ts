@@ -40,8 +40,12 @@ export const paymentOrders = pgTable(
     creditedAmount: bigint('credited_amount', { mode: 'bigint' }),
     status: text('status', { enum: PAYMENT_ORDER_STATUS_KEYS }).notNull().default('pending'),
     gateway: text('gateway'),
-    /** The gateway's own id of the payment. */
+    /** The gateway's own id of the payment (some give it only in their notification). */
     tradeNo: text('trade_no'),
+    /** The page the gateway gave to pay this order on; set once, when the order is opened there. */
+    payUrl: text('pay_url'),
+    /** When reconciliation last asked the gateway about this pending order. */
+    gatewayCheckedAt: timestamp('gateway_checked_at', { withTimezone: true }),
     reason: text('reason'),
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'bigint' }),
     operatorId: integer('operator_id').references(() => operators.id),
@@ -54,6 +58,9 @@ export const paymentOrders = pgTable(
     uniqueIndex('payment_orders_tx_hash_uq').on(t.txHash),
     index('payment_orders_member_idx').on(t.memberId, t.id),
     index('payment_orders_status_idx').on(t.status, t.id),
+    index('payment_orders_open_gateway_idx')
+      .on(t.gateway, t.createdAt)
+      .where(sql`${t.status} = 'pending' AND ${t.gateway} IS NOT NULL`),
     check('payment_orders_amount_positive', sql`${t.amount} > 0`),
   ],
 );

@@ -306,6 +306,7 @@ describe('deposits through the gateway', () => {
       ['bad_signature', false],
       ['wrong_amount', true],
       ['unknown_gateway', false],
+      ['malformed', false],
     ]);
     expect((await callbacksOf('D20990101000000000000')).map((c) => c.outcome)).toEqual(['unknown_order']);
   });
