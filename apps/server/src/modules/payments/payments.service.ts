@@ -6,7 +6,6 @@ import {
   formatYuan,
   isTxHash,
   parseRate,
-  parseYuan,
   PAYMENT_METHOD_CODES,
   PAYMENT_METHODS,
   type PaymentMethodCode,
@@ -182,7 +181,6 @@ export class PaymentsService {
    * rounded down to the 分.
    */
   async create(input: { method: PaymentMethodCode; amount: bigint }, ctx: MemberCallContext) {
-    const method = PAYMENT_METHODS[input.method];
     const rules = await this.settings.rules();
     if (!rules.methods[input.method].enabled) throw refuse('payments.method_closed');
     if (input.amount <= 0n) throw refuse('payments.amount_not_positive');
