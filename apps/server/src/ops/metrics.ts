@@ -6,7 +6,7 @@ import type { EventBus } from '../lib/events.ts';
 import type { JobObserver } from '../lib/jobs.ts';
 import type { RealtimeHub } from '../modules/realtime/index.ts';
 import type { SelfCheck } from './integrity/self-check.ts';
-import { oldestUnsettled } from './ops.repo.ts';
+import { gatewayCallbacksSince, oldestUnsettled } from './ops.repo.ts';
 
 export interface MetricsSources {
   database: Database;
@@ -134,6 +134,20 @@ export class Metrics implements JobObserver {
       collect() {
         const at = sources.selfCheck.state().checked_at;
         this.set(at ? Date.parse(at) / 1_000 : 0);
+      },
+    });
+    new Gauge({
+      name: 'payment_gateway_callbacks_last_hour',
+      help: 'Payment gateway notifications (source=notify) and order-query answers of reconciliation (source=query) in the last hour, by what became of them',
+      labelNames: ['gateway', 'source', 'outcome'],
+      // Every process reads the same rows: the cluster total is the largest, not the sum.
+      aggregator: 'max',
+      registers,
+      async collect() {
+        this.reset();
+        const since = new Date(sources.clock.now().getTime() - 3_600_000);
+        for (const row of await gatewayCallbacksSince(sources.database.db, since))
+          this.set({ gateway: row.gateway, source: row.source, outcome: row.outcome }, row.n);
       },
     });
     new Gauge({

@@ -1,9 +1,11 @@
-import { and, eq, inArray, isNull, min } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, min } from 'drizzle-orm';
+import { sql } from '../db/sql.ts';
 import type { Db } from '../db/client.ts';
 import { lotteryPeriods } from '../modules/lottery/schema.ts';
 import { operators } from '../modules/operators/schema.ts';
 import { members } from '../modules/accounts/schema.ts';
 import { matches } from '../modules/sports/schema.ts';
+import { paymentCallbacks } from '../modules/payments/schema.ts';
 
 /** When the oldest finished-but-unsettled match finished and the oldest drawn-but-unsettled period was drawn. */
 export async function oldestUnsettled(db: Db): Promise<{ match: Date | null; period: Date | null }> {
@@ -37,4 +39,20 @@ export function memberHashes(
     .select({ username: members.username, passwordHash: members.passwordHash })
     .from(members)
     .where(and(inArray(members.username, usernames), eq(members.enabled, 1)));
+}
+
+/**
+ * The payment gateway's notifications and reconciliation answers since `since`, counted by gateway,
+ * where they came from (notify or query) and what became of them.
+ */
+export function gatewayCallbacksSince(
+  db: Db,
+  since: Date,
+): Promise<Array<{ gateway: string; source: string; outcome: string; n: number }>> {
+  const source = sql<string>`CASE WHEN ${paymentCallbacks.payload}->>'source' = 'query' THEN 'query' ELSE 'notify' END`;
+  return db
+    .select({ gateway: paymentCallbacks.gateway, source, outcome: paymentCallbacks.outcome, n: count() })
+    .from(paymentCallbacks)
+    .where(gte(paymentCallbacks.createdAt, since))
+    .groupBy(paymentCallbacks.gateway, source, paymentCallbacks.outcome);
 }

@@ -249,6 +249,17 @@ describe('PAYMENT_GATEWAY=epay', () => {
     ]);
   });
 
+  it('counts the last hour’s notifications and query answers in /metrics, by outcome', async () => {
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const line = (source: string, outcome: string) =>
+      `payment_gateway_callbacks_last_hour{gateway="epay",source="${source}",outcome="${outcome}"}`;
+    expect(text).toContain(`${line('notify', 'credited')} 1`);
+    expect(text).toContain(`${line('notify', 'duplicate')} 2`);
+    expect(text).toContain(`${line('query', 'credited')} 1`);
+    expect(text).toContain(`${line('notify', 'bad_signature')} 2`);
+    expect(text).toContain(`${line('notify', 'wrong_merchant')} 1`);
+  });
+
   it('is what PAYMENT_GATEWAY=epay selects', () => {
     expect(t.app.services.paymentGateway).toBeInstanceOf(EpayGateway);
     expect(t.app.services.paymentGateway.acknowledgement).toBe('success');

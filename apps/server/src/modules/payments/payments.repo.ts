@@ -201,11 +201,13 @@ export async function logIfSettled(
     ip: string | null;
     amount: bigint;
     tradeNo: string;
+    at: Date;
   },
 ): Promise<boolean> {
   const result = await db.execute(sql`
-    INSERT INTO payment_callbacks (gateway, order_no, payload, signature_valid, outcome, ip)
-    SELECT ${call.gateway}, ${call.orderNo}, ${JSON.stringify(call.payload)}::jsonb, true, 'duplicate', ${call.ip}
+    INSERT INTO payment_callbacks (gateway, order_no, payload, signature_valid, outcome, ip, created_at)
+    SELECT ${call.gateway}, ${call.orderNo}, ${JSON.stringify(call.payload)}::jsonb, true, 'duplicate', ${call.ip},
+      ${call.at.toISOString()}::timestamptz
     FROM payment_orders o
     WHERE o.order_no = ${call.orderNo} AND o.status = 'paid' AND o.gateway = ${call.gateway}
       AND o.amount = ${call.amount}::bigint AND o.trade_no = ${call.tradeNo}

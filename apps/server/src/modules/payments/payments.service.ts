@@ -357,6 +357,7 @@ export class PaymentsService {
       repo.logCallback(this.db, {
         gateway: gatewayName,
         orderNo,
+        createdAt: this.clock.now(),
         payload: params,
         signatureValid,
         outcome,
@@ -396,6 +397,7 @@ export class PaymentsService {
       ip,
       amount,
       tradeNo: notice.tradeNo,
+      at: this.clock.now(),
     });
     if (settledAlready) return { outcome: 'duplicate' as const };
     const outcome = await this.settleFromGateway(
@@ -504,6 +506,7 @@ export class PaymentsService {
         signatureValid: true,
         outcome,
         ip: null,
+        createdAt: this.clock.now(),
       });
       if (outcome === 'credited') tally.credited += 1;
       else if (outcome !== 'duplicate') {
