@@ -6,6 +6,9 @@ import { Page } from '@/ui/Page.tsx';
 import { useDepositQuery, usePaymentInfoMutation } from '../queries.ts';
 import '../finance.css';
 
+/** A page the frame can show: the gateway's web cashier, not an app's scheme. */
+const framable = (url: string) => /^https?:\/\//i.test(url) || url.startsWith('/');
+
 /** How often the order is re-read while its gateway page is open. */
 const WATCH_MS = 1_500;
 
@@ -44,8 +47,30 @@ export default function PaymentWebviewPage() {
         <ErrorBlock status="empty" title="缺少订单" description="请从充值页面发起支付" />
       ) : error ? (
         <ErrorBlock status="disconnected" title={error.message} description="请返回充值记录查看订单" />
+      ) : url && pending && !framable(url) ? (
+        // An app's scheme (alipays://, weixin://) from a gateway's API order: only the top window
+        // can hand it to the app.
+        <div className="fin-webview-open">
+          <p>请在支付应用中完成付款，完成后返回本页查看结果</p>
+          <a className="fin-webview-button" href={url} data-testid="payment-open-app">
+            打开支付应用
+          </a>
+        </div>
       ) : url && pending ? (
-        <iframe className="fin-webview" src={url} title="支付页面" data-testid="payment-frame" />
+        <>
+          <iframe className="fin-webview" src={url} title="支付页面" data-testid="payment-frame" />
+          {/* Many cashiers refuse to be shown in a frame (or need the whole window to open a
+              payment app): the same page in its own window, watched here all the same. */}
+          <a
+            className="fin-webview-escape"
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="payment-open-window"
+          >
+            页面无法显示？在新窗口打开支付页
+          </a>
+        </>
       ) : (
         <div className="page-loading">
           <DotLoading color="primary" />
