@@ -66,7 +66,8 @@ export async function startServer(clock?: Clock, env: Record<string, string> = {
     ...(clock ? { clock } : {}),
   });
   await seedDemoData(app.services);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // PORT: a file that must know its address before the server starts (an outside fake calls it back).
+  await app.listen({ port: Number(env.PORT ?? 0), host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not get a port');
   return {
