@@ -29,6 +29,7 @@ const WalletConflictsPage = lazy(() => import('@/features/members/WalletConflict
 const SmsRecordsPage = lazy(() => import('@/features/members/SmsRecordsPage.tsx'));
 const DepositsPage = lazy(() => import('@/features/finance/DepositsPage.tsx'));
 const WithdrawalsPage = lazy(() => import('@/features/finance/WithdrawalsPage.tsx'));
+const GatewayNotificationsPage = lazy(() => import('@/features/finance/GatewayNotificationsPage.tsx'));
 const FinanceSettingsPage = lazy(() => import('@/features/finance/FinanceSettingsPage.tsx'));
 const NoticesPage = lazy(() => import('@/features/content/NoticesPage.tsx'));
 const BannersPage = lazy(() => import('@/features/content/BannersPage.tsx'));
@@ -126,6 +127,10 @@ const router = createBrowserRouter(
         { path: 'members/sms', element: page('members.read', <SmsRecordsPage />) },
         { path: 'finance/deposits', element: page('finance.orders', <DepositsPage />) },
         { path: 'finance/withdrawals', element: page('finance.orders', <WithdrawalsPage />) },
+        {
+          path: 'finance/gateway-notifications',
+          element: page('finance.orders', <GatewayNotificationsPage />),
+        },
         { path: 'finance/settings', element: page('finance.settings', <FinanceSettingsPage />) },
         { path: 'content/notices', element: page('content', <NoticesPage />) },
         { path: 'content/banners', element: page('content', <BannersPage />) },

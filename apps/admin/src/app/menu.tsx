@@ -48,6 +48,7 @@ export const MENU: MenuEntry[] = [
     children: [
       { path: '/finance/deposits', name: '充值订单', permission: 'finance.orders' },
       { path: '/finance/withdrawals', name: '提现管理', permission: 'finance.orders' },
+      { path: '/finance/gateway-notifications', name: '网关通知', permission: 'finance.orders' },
       { path: '/finance/settings', name: '财务设置', permission: 'finance.settings' },
     ],
   },

@@ -1,7 +1,9 @@
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db } from '../../db/client.ts';
 import { queueFilters, where, type QueueFilter } from '../../db/filters.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { paymentCallbacks } from './payments.table.ts';
 
 /** The deposit queue of the console: orders with their member, operator and any change waiting in 复核. */
 export async function pageDeposits(db: Db, q: QueueFilter & { id?: number | undefined }) {
@@ -24,4 +26,46 @@ export async function pageDeposits(db: Db, q: QueueFilter & { id?: number | unde
     rows: rowsOf<Record<string, unknown>>(rows),
     total: Number(rowsOf<{ n: string }>(total)[0]?.n ?? 0),
   };
+}
+
+export type PaymentCallbackRow = typeof paymentCallbacks.$inferSelect;
+
+export interface CallbackLogFilter {
+  outcome?: string | undefined;
+  /** `query`: reconciliation's answers (payload.source = 'query'); `notify`: everything else. */
+  source?: 'notify' | 'query' | undefined;
+  orderNo?: string | undefined;
+  gateway?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/** The gateway's notification log (网关通知) for the console, newest first. */
+export async function pageCallbacks(
+  db: Db,
+  f: CallbackLogFilter,
+): Promise<{ rows: PaymentCallbackRow[]; total: number }> {
+  const parts: SQL[] = [];
+  if (f.from) parts.push(gte(paymentCallbacks.createdAt, f.from));
+  if (f.to) parts.push(lt(paymentCallbacks.createdAt, f.to));
+  if (f.outcome) parts.push(eq(paymentCallbacks.outcome, f.outcome));
+  if (f.orderNo) parts.push(eq(paymentCallbacks.orderNo, f.orderNo));
+  if (f.gateway) parts.push(eq(paymentCallbacks.gateway, f.gateway));
+  const fromQuery = sql`${paymentCallbacks.payload}->>'source' = 'query'`;
+  if (f.source === 'query') parts.push(fromQuery);
+  if (f.source === 'notify') parts.push(sql`(${fromQuery}) IS NOT TRUE`);
+  const filter = and(...parts);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(paymentCallbacks)
+      .where(filter)
+      .orderBy(desc(paymentCallbacks.createdAt), desc(paymentCallbacks.id))
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize),
+    db.select({ n: count() }).from(paymentCallbacks).where(filter),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }

@@ -1,4 +1,5 @@
-import { PENDING_SECOND_OPERATOR } from '@app/shared/backoffice';
+import { addDays, shanghaiDayStart } from '@app/shared';
+import { PAYMENT_CALLBACK_SOURCES, PENDING_SECOND_OPERATOR } from '@app/shared/backoffice';
 import { backofficeApi } from '@app/shared/backoffice-api';
 import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { ok } from '../../plugins/envelope.ts';
@@ -11,8 +12,8 @@ const orders = { permission: 'finance.orders' } as const;
 const settingsAccess = { permission: 'finance.settings' } as const;
 
 /**
- * The console's deposit queue (filters, export), the operator's USDT decisions (role finance) and
- * the runtime finance settings.
+ * The console's deposit queue (filters, export), the operator's USDT decisions (role finance), the
+ * gateway's notification log (网关通知) and the runtime finance settings.
  */
 export const paymentsAdminRoutes = contractRoutes(backofficeApi, (app) => {
   const { depositQueue, financeSettings: settings, payments } = app.services;
@@ -70,6 +71,35 @@ export const paymentsAdminRoutes = contractRoutes(backofficeApi, (app) => {
         { title: '处理人', value: (r) => r.operator_name },
         { title: '创建时间', value: (r) => r.created_at },
         { title: '到账时间', value: (r) => r.paid_at },
+      ],
+    }),
+    ...listRoutes(backofficeApi, 'GET /admin/v1/payment-callbacks', {
+      access: orders,
+      tags,
+      summary: '网关通知（每条支付网关通知及对账查询结果，已受理或已拒绝；签名字段已遮蔽）',
+      list: async (q) => {
+        const { rows, total } = await depositQueue.callbacks({
+          outcome: q.outcome,
+          source: q.source,
+          orderNo: q.order_no,
+          gateway: q.gateway,
+          from: q.from ? shanghaiDayStart(q.from) : undefined,
+          to: q.to ? shanghaiDayStart(addDays(q.to, 1)) : undefined,
+          page: q.page,
+          pageSize: q.per_page,
+        });
+        return { total, list: rows };
+      },
+      fileName: '网关通知',
+      csv: [
+        { title: '时间', value: (r) => r.created_at },
+        { title: '通道', value: (r) => r.gateway },
+        { title: '订单号', value: (r) => r.order_no },
+        { title: '来源', value: (r) => PAYMENT_CALLBACK_SOURCES[r.source] },
+        { title: '结果', value: (r) => r.outcome_text },
+        { title: '签名', value: (r) => (r.signature_valid ? '有效' : '无效') },
+        { title: 'IP', value: (r) => r.ip },
+        { title: '内容', value: (r) => JSON.stringify(r.payload) },
       ],
     }),
     'GET /admin/v1/settings/finance': {

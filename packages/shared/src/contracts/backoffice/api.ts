@@ -78,6 +78,8 @@ import {
   depositQueueQuery,
   financeSettings,
   financeSettingsBody,
+  paymentCallbackItem,
+  paymentCallbackQuery,
   walletConflictItem,
   walletConflictQuery,
   withdrawQueueItem,
@@ -400,6 +402,11 @@ export const backofficeApi = {
   // ---- deposits, withdrawals, finance settings ----
   'GET /admin/v1/finance/deposits': { query: depositQueueQuery, response: paginated(depositQueueItem) },
   'GET /admin/v1/finance/deposits/export': { query: depositQueueQuery, response: csvFile },
+  'GET /admin/v1/payment-callbacks': {
+    query: paymentCallbackQuery,
+    response: paginated(paymentCallbackItem),
+  },
+  'GET /admin/v1/payment-callbacks/export': { query: paymentCallbackQuery, response: csvFile },
   'GET /admin/v1/payment-orders': { query: adminPaymentOrderQuery, response: adminPaymentOrderPage },
   'POST /admin/v1/payment-orders/:id/confirm': {
     params: idParam,

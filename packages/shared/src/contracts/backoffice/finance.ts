@@ -156,3 +156,66 @@ export const walletConflictItem = z.object({
   account: z.string().describe('Masked'),
   created_at: isoDate,
 });
+
+// ---- 网关通知: the payment gateway's notification log (payment_callbacks) ----
+
+/**
+ * What became of each notification a payment gateway sent, and of each answer to our own query
+ * of an order (reconciliation), as `payment_callbacks.outcome` records it and the console names it.
+ */
+export const PAYMENT_CALLBACK_OUTCOMES = {
+  credited: '已入账',
+  duplicate: '重复通知',
+  failed: '支付失败',
+  not_pending: '订单非待支付',
+  bad_signature: '签名错误',
+  wrong_amount: '金额不符',
+  unknown_order: '订单不存在',
+  unknown_gateway: '未知通道',
+  stale: '时间戳过期',
+  wrong_trade_no: '交易号不符',
+  malformed: '参数错误',
+  wrong_merchant: '商户号不符',
+} as const;
+export type PaymentCallbackOutcome = keyof typeof PAYMENT_CALLBACK_OUTCOMES;
+export const PAYMENT_CALLBACK_OUTCOME_KEYS = Object.keys(PAYMENT_CALLBACK_OUTCOMES) as [
+  PaymentCallbackOutcome,
+  ...PaymentCallbackOutcome[],
+];
+
+/** Where a row came from: the gateway's notification, or its answer to our order query (对账). */
+export const PAYMENT_CALLBACK_SOURCES = { notify: '通知', query: '查询' } as const;
+export type PaymentCallbackSource = keyof typeof PAYMENT_CALLBACK_SOURCES;
+const callbackSource = z.enum(['notify', 'query'], { error: '来源无效' });
+
+export const paymentCallbackQuery = pageQuery.extend({
+  outcome: z.enum(PAYMENT_CALLBACK_OUTCOME_KEYS, { error: '通知结果无效' }).optional(),
+  source: callbackSource.optional(),
+  /** The whole order number (数字与字母). */
+  order_no: z.string().trim().max(64, '订单号不能超过64个字符').optional(),
+  gateway: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/, '支付通道不正确')
+    .optional(),
+  /** Days received (Beijing), inclusive. */
+  from: z.iso.date({ error: '开始日期格式应为 YYYY-MM-DD' }).optional(),
+  to: z.iso.date({ error: '结束日期格式应为 YYYY-MM-DD' }).optional(),
+});
+
+/** One notification (or query answer) as received; `sign` and `key` fields masked. */
+export const paymentCallbackItem = z.object({
+  id: z.string().describe('bigint'),
+  gateway: z.string(),
+  order_no: z.string().nullable(),
+  outcome: z.string().describe('A key of PAYMENT_CALLBACK_OUTCOMES'),
+  outcome_text: z.string(),
+  source: callbackSource,
+  signature_valid: z.boolean(),
+  ip: z.string().nullable().describe('Null for an answer to our own query'),
+  created_at: isoDate,
+  payload: z
+    .record(z.string(), z.unknown())
+    .describe('The fields as received; each `sign` or `key` shows only its first 4 characters and …'),
+});
+export type PaymentCallbackItem = z.infer<typeof paymentCallbackItem>;
