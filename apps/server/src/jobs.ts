@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { AppConfig } from './config.ts';
 import type { EventBus } from './lib/events.ts';
 import type { JobRunner } from './lib/jobs.ts';
@@ -21,6 +22,10 @@ import {
   type LiveAcceptanceService,
 } from './modules/sports/index.ts';
 import type { Metrics } from './ops/metrics.ts';
+
+/** Reconciliation of lost payment notifications: orders asked per batch, and one run's time budget. */
+const RECONCILE_BATCH = 50;
+const RECONCILE_BUDGET_MS = 30_000;
 
 export interface JobServices {
   events: EventBus;
@@ -142,7 +147,18 @@ export function registerJobs(runner: JobRunner, config: AppConfig, s: JobService
   runner.every({
     name: 'payment-reconcile',
     everyMs: config.finance.reconcile.intervalMs,
-    run: () => s.payments.reconcileOpenOrders({ ...config.finance.reconcile, limit: 50 }),
+    // Batches back to back while a backlog lasts (each order is asked once per re-ask period, so
+    // this ends), within a budget that leaves the rest of the leader's jobs their turn.
+    run: async () => {
+      const until = performance.now() + RECONCILE_BUDGET_MS;
+      for (;;) {
+        const tally = await s.payments.reconcileOpenOrders({
+          ...config.finance.reconcile,
+          limit: RECONCILE_BATCH,
+        });
+        if (tally.asked < RECONCILE_BATCH || performance.now() > until) return;
+      }
+    },
   });
   runner.every({
     name: 'housekeeping',

@@ -70,6 +70,9 @@ export type CallbackOutcome =
   | 'malformed'
   | 'wrong_merchant';
 
+/** Order queries of one reconciliation batch in flight at once. */
+const RECONCILE_IN_FLIGHT = 4;
+
 /** How a gateway told us an order was paid: its notification, or its answer to our query. */
 type PaidBy = 'notify' | 'query';
 
@@ -481,7 +484,7 @@ export class PaymentsService {
       limit: options.limit,
     });
     const tally = { asked: 0, credited: 0, unpaid: 0, refused: 0, unanswered: 0 };
-    for (const order of open) {
+    const askOne = async (order: PaymentOrderRow) => {
       tally.asked += 1;
       let state;
       try {
@@ -489,11 +492,11 @@ export class PaymentsService {
       } catch (err) {
         tally.unanswered += 1;
         this.log.warn({ orderNo: order.orderNo, err }, 'payment query failed');
-        continue;
+        return;
       }
       if (state.state === 'unpaid') {
         tally.unpaid += 1;
-        continue;
+        return;
       }
       const outcome = await this.settleFromGateway(
         { orderNo: order.orderNo, tradeNo: state.tradeNo, amount: state.amount, status: 'paid' },
@@ -513,7 +516,15 @@ export class PaymentsService {
         tally.refused += 1;
         this.log.error({ orderNo: order.orderNo, outcome }, 'the gateway says paid, but not this order');
       }
-    }
+    };
+    // A few questions in flight at once: a slow gateway (each call has its time limit) holds up a
+    // batch by a fraction of what one question after another would.
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(RECONCILE_IN_FLIGHT, open.length) }, async () => {
+        while (next < open.length) await askOne(open[next++]!);
+      }),
+    );
     return tally;
   }
 
