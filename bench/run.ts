@@ -76,6 +76,13 @@ const BENCHES: Bench[] = [
   },
   { name: 'lottery', env: {}, quick: { MEMBERS: '10', BETS: '50', SETTLE_BETS: '1000' } },
   { name: 'payments', env: {}, quick: { ORDERS: '100', MEMBERS: '20', CONCURRENCY: '16' } },
+  // 易支付: MD5-signed GET notifications beside the simulator's, and 1,000 lost ones found by query.
+  {
+    name: 'epay',
+    file: 'payments/epay.bench.ts',
+    env: {},
+    quick: { ORDERS: '100', MEMBERS: '20', CONCURRENCY: '16', RECONCILE: '100' },
+  },
   // 红包雨: 1,000 members tap one rain of 800 packets at once.
   { name: 'promotions', env: {}, quick: { MEMBERS: '60', COUNT: '40', CONCURRENCY: '16' } },
   // 提前结算: open 3串4 orders priced again and again over HTTP, beside the engine alone.
