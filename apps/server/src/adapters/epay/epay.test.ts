@@ -31,6 +31,8 @@ const RECONCILE = { afterMs: 10 * 60_000, everyMs: 5 * 60_000, withinMs: 48 * 3_
 const clock = new ManualClock(TEST_START);
 let t: TestApp;
 let fake: EpayFake;
+/** The app the gateway's notifications reach (default the page-mode app). */
+let notified: TestApp | undefined;
 
 beforeAll(async () => {
   fake = await startEpayFake({
@@ -40,7 +42,7 @@ beforeAll(async () => {
     fetch: async (input) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
       expect(url.origin).toBe(SITE);
-      const res = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+      const res = await (notified ?? t).app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
       return new Response(res.body, {
         status: res.statusCode,
         headers: { 'content-type': res.headers['content-type'] as string },
@@ -263,5 +265,90 @@ describe('PAYMENT_GATEWAY=epay', () => {
   it('is what PAYMENT_GATEWAY=epay selects', () => {
     expect(t.app.services.paymentGateway).toBeInstanceOf(EpayGateway);
     expect(t.app.services.paymentGateway.acknowledgement).toBe('success');
+  });
+});
+
+describe('PAYMENT_GATEWAY=epay, EPAY_MODE=api (mapi.php)', () => {
+  let api: TestApp;
+  beforeAll(async () => {
+    api = await createTestApp(
+      {
+        PAYMENT_GATEWAY: 'epay',
+        PAYMENT_GATEWAY_SECRET: KEY,
+        EPAY_API_URL: fake.url,
+        EPAY_PID: PID,
+        EPAY_MODE: 'api',
+        PUBLIC_URL: SITE,
+      },
+      undefined,
+      undefined,
+      clock,
+    );
+    notified = api;
+  });
+  afterEach(() => expectLedgerBalanced(api));
+  afterAll(async () => {
+    notified = undefined;
+    await api?.close();
+  });
+
+  const deposit = (m: TestMember, amount: string, key?: string) =>
+    as(api.app, m, {
+      method: 'POST',
+      url: '/v1/payment-orders',
+      payload: { method: 'alipay', amount },
+      ...(key ? { headers: { 'idempotency-key': key } } : {}),
+    });
+
+  it('refuses clearly while the gateway cannot open a payment, and opens it when asked again', async () => {
+    const m = await newMember(api.app);
+    fake.failNext('server-error');
+    const refused = await deposit(m, '120', 'epay-down-1');
+    expect(body(refused)).toMatchObject({
+      code: 503,
+      message: '支付通道暂时无法下单，请稍后再试或更换充值方式',
+    });
+    // The order was kept, pending and without a page; the same submission asked again opens it.
+    const again = await deposit(m, '120', 'epay-down-1');
+    expect(again.statusCode, again.body).toBe(200);
+    const opened = body<{ order: { order_no: string; status: string }; pay_url: string }>(again).data;
+    expect(opened.order.status).toBe('pending');
+    expect(opened.pay_url.startsWith(`${fake.url}pay/`)).toBe(true);
+    const row = await api.database.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.orderNo, opened.order.order_no));
+    expect(row).toHaveLength(1);
+    expect(row[0]!.tradeNo).toMatch(/^\d+$/);
+  });
+
+  it('credits once when the gateway’s notification arrives before the order has its page', async () => {
+    const m = await newMember(api.app);
+    // The payer is that quick: the gateway notifies while our request to open the payment is
+    // still on its way back, before the order has its page and trade number.
+    const gateway = api.app.services.paymentGateway;
+    const open = gateway.createPayment.bind(gateway);
+    gateway.createPayment = async (request) => {
+      const opened = await open(request);
+      const { notify } = await fake.pay(request.orderNo);
+      expect(notify).toMatchObject({ body: 'success', delivered: true });
+      return opened;
+    };
+    try {
+      const res = await deposit(m, '250');
+      expect(res.statusCode, res.body).toBe(200);
+      const created = body<{ order: { order_no: string; status: string }; pay_url: string | null }>(res).data;
+      expect(created.order.status).toBe('paid');
+      const [row] = await api.database.db
+        .select()
+        .from(paymentOrders)
+        .where(eq(paymentOrders.orderNo, created.order.order_no));
+      expect(row).toMatchObject({ status: 'paid', amount: 25_000n });
+      expect(row!.payUrl).not.toBeNull();
+      const balance = await as(api.app, m, { method: 'GET', url: '/v1/user/balance' });
+      expect(body<{ balance: string }>(balance).data.balance).toBe('250.00');
+    } finally {
+      gateway.createPayment = open;
+    }
   });
 });

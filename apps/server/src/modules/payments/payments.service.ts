@@ -27,7 +27,7 @@ import type { LedgerService } from '../ledger/index.ts';
 import type { MessagesService } from '../messages/index.ts';
 import type { OperatorsService } from '../operators/index.ts';
 import type { FinanceRules, FinanceSettingsService } from './finance-settings.service.ts';
-import type { PaymentGateway } from './gateway.ts';
+import type { GatewayPaymentOpened, GatewayPaymentRequest, PaymentGateway } from './gateway.ts';
 import {
   networkOfMethod,
   toPaymentOrderSimple,
@@ -717,7 +717,7 @@ export class PaymentsService {
     const method = order.method;
     if (method !== 'bank' && method !== 'alipay' && method !== 'wechat')
       throw refuse('payments.usdt_needs_hash');
-    const opened = await this.gateway.createPayment({
+    const opened = await this.openPayment({
       orderNo: order.orderNo,
       amount: order.amount,
       subject: `充值 ${PAYMENT_METHODS[method].name}`,
@@ -730,6 +730,19 @@ export class PaymentsService {
       (await repo.bindPayment(this.db, order.id, opened, this.clock.now())) ??
       (await repo.findOwnOrder(this.db, order.memberId, order.id))!
     );
+  }
+
+  /**
+   * The gateway's answer, or a refusal the member can act on when it has none (down, slow, or
+   * refusing): the order stays pending without a page, and the payment page asks again.
+   */
+  private async openPayment(request: GatewayPaymentRequest): Promise<GatewayPaymentOpened> {
+    try {
+      return await this.gateway.createPayment(request);
+    } catch (err) {
+      this.log.error({ orderNo: request.orderNo, err }, 'the payment gateway did not open a payment');
+      throw refuse('payments.gateway_unavailable');
+    }
   }
 
   private async lockForDecision(work: Work, id: number): Promise<PaymentOrderRow> {
