@@ -5,7 +5,7 @@ import type { JobRunner } from './lib/jobs.ts';
 import type { GameIdleRecall, GameRecordsService } from './modules/games/index.ts';
 import type { GameTransferService } from './modules/games/index.ts';
 import type { HousekeepingService } from './modules/housekeeping/index.ts';
-import type { PaymentsService } from './modules/payments/index.ts';
+import type { ChainDepositsService, PaymentsService } from './modules/payments/index.ts';
 import { INVITE_REWARDS_INTERVAL_MS, type InviteRewardsService } from './modules/invite/index.ts';
 import type { LotteryChaseService, LotteryScheduler } from './modules/lottery/index.ts';
 import type { RealtimeService } from './modules/realtime/index.ts';
@@ -48,6 +48,7 @@ export interface JobServices {
   gameIdleRecall: GameIdleRecall;
   housekeeping: HousekeepingService;
   payments: PaymentsService;
+  chainDeposits: ChainDepositsService;
 }
 
 /**
@@ -160,6 +161,13 @@ export function registerJobs(runner: JobRunner, config: AppConfig, s: JobService
       }
     },
   });
+  // USDT_DEPOSITS=trongrid: confirmed transfers to members' own addresses, credited once each.
+  if (config.finance.usdtChain.mode === 'trongrid')
+    runner.every({
+      name: 'usdt-chain-watch',
+      everyMs: config.finance.usdtChain.intervalMs,
+      run: () => s.chainDeposits.watch(),
+    });
   runner.every({
     name: 'housekeeping',
     everyMs: config.housekeeping.intervalMs,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAdapters, defaultAdapters, type AdapterRegistry } from './adapters/index.ts';
+import { tronUsdtChain } from './adapters/trongrid/usdt-chain.ts';
 import type { AppConfig } from './config.ts';
 import type { Core } from './core.ts';
 import type { Database, Tx } from './db/client.ts';
@@ -206,6 +207,7 @@ export async function createServices(
   const payments = createPayments(core, {
     ...money,
     paymentGateway: adapters.paymentGateway,
+    usdtChain: tronUsdtChain(config, clock),
     financeSettings,
   });
   const withdrawals = createWithdrawals(core, { ...money, accounts, financeSettings });
@@ -269,6 +271,7 @@ export async function createServices(
     gameIdleRecall: games.gameIdleRecall,
     housekeeping,
     payments: payments.payments,
+    chainDeposits: payments.chainDeposits,
   });
   jobs.listen('backoffice-pending-counts', backoffice.listen);
   for (const job of backoffice.jobs) jobs.every(job);

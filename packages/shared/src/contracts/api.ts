@@ -223,6 +223,7 @@ import {
   paymentStatistics,
   submitTransferBody,
   systemWalletAddress,
+  usdtDepositAddress,
   systemWalletQuery,
   usdtRateView,
 } from './payments.ts';
@@ -628,6 +629,7 @@ export const memberApi = {
   'GET /v1/payment-orders/methods': { response: paymentMethodList },
   'GET /v1/payment-orders/usdt-rate': { response: usdtRateView },
   'GET /v1/payment-orders/system-wallet-address': { query: systemWalletQuery, response: systemWalletAddress },
+  'GET /v1/payment-orders/usdt-address': { response: usdtDepositAddress },
   'GET /v1/payment-orders/statistics': { response: paymentStatistics },
   'GET /v1/payment-orders/simple': { query: paymentOrderQuery, response: paymentOrderSimplePage },
   'GET /v1/payment-orders/open-usdt': { response: openUsdtOrder },

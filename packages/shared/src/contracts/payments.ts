@@ -31,6 +31,19 @@ export const systemWalletQuery = z.object({
 });
 export const systemWalletAddress = z.object({ network: z.enum(['TRC20', 'ERC20']), address: z.string() });
 
+/**
+ * USDT_DEPOSITS=trongrid: the member's own TRC20 deposit address. What arrives on it, confirmed and
+ * at least `min_amount` USDT, is credited by itself at the rate in force when it is seen.
+ */
+export const usdtDepositAddress = z.object({
+  network: z.literal('TRC20'),
+  address: z.string(),
+  /** USDT. */
+  min_amount: moneyString,
+  /** 元 per USDT now. */
+  rate: z.string(),
+});
+
 /** Create a deposit: gateway methods take 元; USDT methods take the amount of USDT. */
 export const createPaymentOrderBody = z.object({
   method: paymentMethodCode,

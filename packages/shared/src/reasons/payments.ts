@@ -29,6 +29,7 @@ export const PAYMENTS_REASONS = reasons({
       `您有一笔未完成的USDT充值（订单 ${p.order_no}，${groupYuan(p.usdt_amount)} USDT），请完成转账或取消该订单后再下单`,
   },
   'payments.gateway_unavailable': { status: 503, message: '支付通道暂时无法下单，请稍后再试或更换充值方式' },
+  'payments.usdt_chain_off': { status: 409, message: '本站未开通USDT专属充值地址，请使用USDT充值订单' },
   // ---- the gateway's notifications ----
   'payments.gateway_unknown': { status: 404, message: '未知的支付通道' },
   'payments.signature_invalid': { status: 400, message: '签名验证失败' },

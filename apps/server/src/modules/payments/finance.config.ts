@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { configPart } from '../../config/parts.ts';
 
+/** "10" or "10.5" USDT → cents. */
+const parseUsdtCents = (text: string): bigint => {
+  const [whole = '0', cents = ''] = text.split('.');
+  return BigInt(whole) * 100n + BigInt(cents.padEnd(2, '0'));
+};
+
 /** Finance defaults the runtime settings start from: the gateway secret, USDT, limits and fees. */
 export const financeConfig = configPart(
   {
@@ -16,6 +22,34 @@ export const financeConfig = configPart(
     PAYMENT_RECONCILE_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(48),
     /** How often the leader looks for such orders. */
     PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
+    /**
+     * USDT-TRC20 deposits: `manual` (the default: the member submits the transfer's hash, an
+     * operator confirms) or `trongrid` (each member gets an address derived from TRON_XPUB, and
+     * confirmed transfers to it are credited by themselves; src/adapters/trongrid/README.md).
+     */
+    USDT_DEPOSITS: z.enum(['manual', 'trongrid']).default('manual'),
+    /** The account xpub of m/44'/195'/0' (an xprv is refused). */
+    TRON_XPUB: z.string().min(100).max(120).optional(),
+    TRONGRID_API_KEY: z.string().min(8).max(100).optional(),
+    TRONGRID_URL: z.url().optional(),
+    /** The USDT contract (default mainnet's, TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t). */
+    USDT_CONTRACT: z
+      .string()
+      .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/)
+      .optional(),
+    /** Transfers below this many USDT are logged and not credited (dust, address poisoning). */
+    USDT_CHAIN_MIN: z
+      .string()
+      .regex(/^\d{1,6}(\.\d{1,2})?$/)
+      .default('10'),
+    /** How often the leader reads the watched addresses, and for how long after the member last opened the deposit page an address is watched. */
+    USDT_WATCH_INTERVAL_MS: z.coerce.number().int().min(1_000).default(15_000),
+    USDT_WATCH_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(72),
     /** 元 per USDT for deposits and withdrawals: exact decimals, at most 4 places. */
     USDT_DEPOSIT_RATE: z
       .string()
@@ -42,6 +76,17 @@ export const financeConfig = configPart(
   (e) => ({
     finance: {
       gatewaySecret: e.PAYMENT_GATEWAY_SECRET,
+      usdtChain: {
+        mode: e.USDT_DEPOSITS,
+        xpub: e.TRON_XPUB,
+        apiKey: e.TRONGRID_API_KEY,
+        url: e.TRONGRID_URL,
+        contract: e.USDT_CONTRACT,
+        /** USDT cents. */
+        minCents: parseUsdtCents(e.USDT_CHAIN_MIN),
+        intervalMs: e.USDT_WATCH_INTERVAL_MS,
+        watchMs: e.USDT_WATCH_HOURS * 3_600_000,
+      },
       reconcile: {
         afterMs: e.PAYMENT_RECONCILE_AFTER_MIN * 60_000,
         everyMs: e.PAYMENT_RECONCILE_REASK_MIN * 60_000,

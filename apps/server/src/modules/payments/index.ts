@@ -1,6 +1,8 @@
 /** The payments module's face: what other modules and the composition root may use. */
 export { paymentsAdminRoutes } from './admin.routes.ts';
 export { DepositQueueService } from './admin.service.ts';
+export { ChainDepositsService } from './chain-deposits.service.ts';
+export type { ChainIgnored, ChainTransfer, UsdtChain } from './chain.ts';
 export { FinanceSettingsService } from './finance-settings.service.ts';
 export { gatewaySimRoutes } from './gateway-sim.routes.ts';
 export { SimulatedGateway } from './gateway-simulator.ts';

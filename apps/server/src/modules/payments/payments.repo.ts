@@ -2,7 +2,13 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sum, 
 import { sql } from '../../db/sql.ts';
 import type { PaymentOrderStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { paymentCallbacks, paymentOrders, type PaymentOrderRow } from './payments.table.ts';
+import {
+  paymentCallbacks,
+  paymentOrders,
+  usdtDepositAddresses,
+  type PaymentOrderRow,
+  type UsdtDepositAddressRow,
+} from './payments.table.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { members } from '../accounts/schema.ts';
 
@@ -229,4 +235,75 @@ export async function openDepositsOf(db: Db, memberId: number, since: Date): Pro
       ),
     );
   return BigInt(row?.total ?? '0');
+}
+
+// ---- USDT deposit addresses (USDT_DEPOSITS=trongrid) -------------------------------------------
+
+export async function findDepositAddress(
+  db: Db | Tx,
+  memberId: number,
+): Promise<UsdtDepositAddressRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(usdtDepositAddresses)
+    .where(eq(usdtDepositAddresses.memberId, memberId));
+  return row;
+}
+
+/** The next derivation index: drawn once, so a lost race burns it rather than sharing it. */
+export async function nextDepositAddressIndex(db: Db): Promise<number> {
+  const [row] = rowsOf<{ n: string }>(
+    await db.execute(sql`SELECT nextval('usdt_address_index_seq')::text AS n`),
+  );
+  return Number(row!.n);
+}
+
+/** The member's address, unless they got one meanwhile (then theirs stays). */
+export async function insertDepositAddress(
+  db: Db,
+  row: { memberId: number; derivationIndex: number; address: string; watchUntil: Date; createdAt: Date },
+): Promise<void> {
+  await db
+    .insert(usdtDepositAddresses)
+    .values(row)
+    .onConflictDoNothing({ target: usdtDepositAddresses.memberId });
+}
+
+export async function watchDepositAddress(db: Db, memberId: number, until: Date): Promise<void> {
+  await db
+    .update(usdtDepositAddresses)
+    .set({ watchUntil: until })
+    .where(and(eq(usdtDepositAddresses.memberId, memberId), lt(usdtDepositAddresses.watchUntil, until)));
+}
+
+/** Addresses watched at `now`, those read longest ago first. */
+export function watchedDepositAddresses(db: Db, now: Date, limit: number): Promise<UsdtDepositAddressRow[]> {
+  return db
+    .select()
+    .from(usdtDepositAddresses)
+    .where(gt(usdtDepositAddresses.watchUntil, now))
+    .orderBy(asc(usdtDepositAddresses.cursorMs))
+    .limit(limit);
+}
+
+export async function advanceDepositCursor(db: Db, memberId: number, cursorMs: number): Promise<void> {
+  await db
+    .update(usdtDepositAddresses)
+    .set({ cursorMs })
+    .where(and(eq(usdtDepositAddresses.memberId, memberId), lt(usdtDepositAddresses.cursorMs, cursorMs)));
+}
+
+export async function findOrderByTxHash(db: Db | Tx, txHash: string): Promise<PaymentOrderRow | undefined> {
+  const [row] = await db.select().from(paymentOrders).where(eq(paymentOrders.txHash, txHash));
+  return row;
+}
+
+/** Whether this gateway's log already has a row for this order number (or transaction id). */
+export async function findCallbackOf(db: Db, gateway: string, orderNo: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentCallbacks.id })
+    .from(paymentCallbacks)
+    .where(and(eq(paymentCallbacks.gateway, gateway), eq(paymentCallbacks.orderNo, orderNo)))
+    .limit(1);
+  return row !== undefined;
 }

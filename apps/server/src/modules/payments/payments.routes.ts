@@ -27,6 +27,13 @@ const memberPaymentsRoutes = contractRoutes(memberApi, (app) => {
       access: member,
       handler: async () => ok(await svc.usdtRate(), '获取成功'),
     },
+    'GET /v1/payment-orders/usdt-address': {
+      tags,
+      summary: '我的 USDT-TRC20 专属充值地址（链上到账自动入账）',
+      access: member,
+      handler: async (request) =>
+        ok(await app.services.chainDeposits.addressOf(memberOf(request).member.id), '获取成功'),
+    },
     'GET /v1/payment-orders/system-wallet-address': {
       tags,
       summary: '平台 USDT 收款地址',

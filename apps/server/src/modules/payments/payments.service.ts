@@ -528,6 +528,51 @@ export class PaymentsService {
     return tally;
   }
 
+  /**
+   * A confirmed USDT transfer to a member's own deposit address (USDT_DEPOSITS=trongrid): a paid
+   * order of its own, credited once by transaction id (the order's tx_hash is unique) at the rate
+   * in force now, in 分 rounded down from whole USDT cents. Credited even during a time-out or past
+   * a deposit limit, as any deposit whose money arrived.
+   */
+  async creditChainTransfer(
+    memberId: number,
+    transfer: { txId: string; usdtCents: bigint },
+  ): Promise<'credited' | 'duplicate'> {
+    if (await repo.findOrderByTxHash(this.db, transfer.txId)) return 'duplicate';
+    const rate = (await this.settings.rules()).usdtDepositRate;
+    const amount = fenFromUsdt(transfer.usdtCents, rate);
+    try {
+      return await inTransaction(
+        this.db,
+        async (work) => {
+          const now = this.clock.now();
+          const order = await insertUnderFreshNumber(
+            () => newOrderNo('D', now),
+            (orderNo) =>
+              repo.insertOrder(work.tx, {
+                orderNo,
+                createdAt: now,
+                memberId,
+                method: 'usdt_trc20',
+                amount,
+                usdtCents: transfer.usdtCents,
+                rateUnits: rate,
+                txHash: transfer.txId,
+                gateway: 'trongrid',
+              }),
+          );
+          await this.credit(work, order, { tradeNo: transfer.txId, remark: '链上到账' });
+          return 'credited' as const;
+        },
+        this.log,
+      );
+    } catch (err) {
+      // Credited meanwhile by another run (the transaction id is unique): nothing moved twice.
+      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) return 'duplicate';
+      throw err;
+    }
+  }
+
   // ---- operator side ------------------------------------------------------------------------
 
   async adminList(query: { page: number; per_page: number; status: PaymentOrderStatus }) {

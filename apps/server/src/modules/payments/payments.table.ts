@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -65,6 +66,36 @@ export const paymentOrders = pgTable(
   ],
 );
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
+
+/**
+ * A member's own USDT deposit address (USDT_DEPOSITS=trongrid): derived from the operator's xpub at
+ * `derivation_index`, given once and never to another member; `cursor_ms` is the block time the
+ * watcher has read up to, and the address is watched until `watch_until` (the deposit page moves it on).
+ */
+export const usdtDepositAddresses = pgTable(
+  'usdt_deposit_addresses',
+  {
+    memberId: integer('member_id')
+      .primaryKey()
+      .references(() => members.id),
+    /** From usdt_address_index_seq: one index per member, never another's, never reused. */
+    derivationIndex: integer('derivation_index').notNull(),
+    network: text('network').notNull().default('TRC20'),
+    address: text('address').notNull(),
+    cursorMs: bigint('cursor_ms', { mode: 'number' }).notNull().default(0),
+    watchUntil: timestamp('watch_until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('usdt_deposit_addresses_index_uq').on(t.derivationIndex),
+    uniqueIndex('usdt_deposit_addresses_address_uq').on(t.address),
+    index('usdt_deposit_addresses_watch_idx').on(t.watchUntil),
+  ],
+);
+export type UsdtDepositAddressRow = typeof usdtDepositAddresses.$inferSelect;
+
+/** Derivation indexes of deposit addresses (0 is left to the operator's own first address). */
+export const usdtAddressIndexSeq = pgSequence('usdt_address_index_seq', { startWith: 1 });
 
 /** Every notification a gateway delivered, accepted or refused (the audit trail of callbacks). */
 export const paymentCallbacks = pgTable(

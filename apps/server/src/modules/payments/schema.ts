@@ -1,2 +1,2 @@
 /** The payments module's tables, for other modules' tables (foreign keys) and repositories (joins): never for services. */
-export { paymentCallbacks, paymentOrders } from './payments.table.ts';
+export { paymentCallbacks, paymentOrders, usdtDepositAddresses } from './payments.table.ts';
