@@ -6,6 +6,7 @@ import { SimulatedFeed } from '../modules/sports/index.ts';
 import { SimulatedSms } from '../modules/verification/index.ts';
 import { AliyunSms } from './aliyun-sms/aliyun-sms.ts';
 import { EpayGateway } from './epay/epay.ts';
+import { SportteryFeed } from './sporttery/sporttery.ts';
 import { AdapterRegistry } from './registry.ts';
 
 export { AdapterRegistry, createAdapters, type AdapterContext, type AdapterFactory } from './registry.ts';
@@ -63,6 +64,10 @@ export function defaultAdapters(): AdapterRegistry {
       // The app's clock signs the requests' timestamps and times the back-off between tries.
       create: ({ env, clock }) =>
         AliyunSms.fromEnv(env, { now: () => clock.now(), sleep: (ms) => clock.sleep(ms) }),
+    })
+    .register('sportsFeed', 'sporttery', {
+      // SPORTS_FEED=sporttery: the official 竞彩 data gateway, polled (sporttery/README.md).
+      create: ({ env }) => SportteryFeed.fromEnv(env),
     })
     .register('paymentGateway', 'epay', {
       // PAYMENT_GATEWAY=epay: a 易支付 (EPay) merchant account, configured by EPAY_* with the

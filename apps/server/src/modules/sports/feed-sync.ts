@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Broadcaster } from '../realtime/index.ts';
-import type { FeedMatchState, SportsFeed } from './feed/feed.ts';
+import type { FeedFixture, FeedMatchState, SportsFeed } from './feed/feed.ts';
 import type { SettlementService } from './settlement.service.ts';
 import { liveFields } from './sports.mapper.ts';
 import * as repo from './sports.repo.ts';
@@ -56,6 +56,8 @@ export class FeedSync {
 
   /** One pass at the clock's time (tests may pass their own `now` to run ahead). */
   async tick(now = this.clock.now()): Promise<{ updated: number; settled: number }> {
+    // A polled provider reads its sources first, so the whole pass sees one consistent copy.
+    await this.feed.refresh?.(now);
     if (!this.catalogReady) await this.syncCatalog();
     if (
       now.getTime() - this.lastFixtures >= this.options.fixturesRefreshMs ||
@@ -98,13 +100,24 @@ export class FeedSync {
       new Date(now.getTime() + this.options.aheadHours * HOUR_MS),
     );
     if (fixtures.length === 0) return 0;
-    const [leagueIds, teamIds] = await Promise.all([
-      repo.leagueIdsByCode(this.db),
-      repo.teamIdsByCode(this.db),
-    ]);
+    const ids = () => Promise.all([repo.leagueIdsByCode(this.db), repo.teamIdsByCode(this.db)]);
+    let [leagueIds, teamIds] = await ids();
+    const known = (f: FeedFixture) =>
+      leagueIds.has(f.leagueCode) && teamIds.has(f.home.code) && teamIds.has(f.away.code);
+    // A polled provider names new leagues and teams as its season goes on: take them first.
+    if (!fixtures.every(known)) {
+      await this.syncCatalog();
+      [leagueIds, teamIds] = await ids();
+    }
+    const usable = fixtures.filter(known);
+    if (usable.length < fixtures.length)
+      this.log.warn(
+        { feed: this.feed.name, skipped: fixtures.length - usable.length },
+        'fixtures naming a league or team the feed does not list were skipped',
+      );
     return repo.insertFixtures(
       this.db,
-      fixtures.map((f) => ({
+      usable.map((f) => ({
         externalId: f.externalId,
         feed: this.feed.name,
         sport: f.sport,

@@ -95,4 +95,10 @@ export interface SportsFeed {
   fixtures(from: Date, to: Date): FeedFixture[];
   /** The match as the provider sees it at `now`; null when unknown. */
   state(externalId: string, now: Date): FeedMatchState | null;
+  /**
+   * A polled provider fills its cache here, once at the start of each sync pass, so that the
+   * synchronous methods above answer from it; it keeps its last good data when the provider
+   * fails and must not throw. The simulator has none: it computes everything from the time.
+   */
+  refresh?(now: Date): Promise<void>;
 }
