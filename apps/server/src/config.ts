@@ -238,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       APP_SECRET: e.APP_SECRET,
       PAYMENT_GATEWAY_SECRET: e.PAYMENT_GATEWAY_SECRET,
       METRICS_TOKEN: e.METRICS_TOKEN,
+      TRONGRID_API_KEY: e.TRONGRID_API_KEY,
     },
     corsOrigins: e.CORS_ORIGINS.map((o) => new URL(o).origin),
     logLevel: e.LOG_LEVEL ?? (production ? 'info' : 'warn'),

@@ -67,7 +67,7 @@ describe('APP_ENV=production', () => {
 
   it('names an adapter nobody registered', () => {
     expect(production({ PAYMENT_GATEWAY: 'acme-pay' })).toContain(
-      'PAYMENT_GATEWAY=acme-pay is not a registered adapter (registered: simulator)',
+      'PAYMENT_GATEWAY=acme-pay is not a registered adapter (registered: simulator, epay)',
     );
   });
 
@@ -117,11 +117,24 @@ describe('APP_ENV=production', () => {
         /^PAYMENT_GATEWAY_SECRET is low-entropy \(a 16-character/,
       ],
       ['METRICS_TOKEN', 'metrics-token-0123456789', /^METRICS_TOKEN has 18 bytes of key material, under 32/],
+      // A provider's key is held to 16 bytes: an 易支付 merchant key of 32 letters and digits passes.
+      [
+        'PAYMENT_GATEWAY_SECRET',
+        'merchant-key-0123',
+        /^PAYMENT_GATEWAY_SECRET has 12 bytes of key material, under 16; use the merchant key your payment gateway issued/,
+      ],
+      [
+        'TRONGRID_API_KEY',
+        'tg-key-0123',
+        /^TRONGRID_API_KEY has 8 bytes of key material, under 16; use the API key TronGrid issued/,
+      ],
     ];
     for (const [variable, value, expected] of cases) {
       const problems = production({ ...allowEverything, ...goodSecrets(), [variable]: value });
       expect(problems, `${variable}=${value}`).toEqual([expect.stringMatching(expected)]);
-      expect(problems[0]).toMatch(/; make one with `openssl rand -hex 32`$/);
+      expect(problems[0]).toMatch(
+        /(make one with `openssl rand -hex 32`|TronGrid issued for this site \(trongrid\.io dashboard\))$/,
+      );
     }
   });
 

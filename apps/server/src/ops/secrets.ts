@@ -14,8 +14,27 @@ export const SECRET_VARIABLES = [
   'APP_SECRET',
   'PAYMENT_GATEWAY_SECRET',
   'METRICS_TOKEN',
+  'TRONGRID_API_KEY',
 ] as const;
 export type SecretVariable = (typeof SECRET_VARIABLES)[number];
+
+/**
+ * Keys a provider issues rather than the operator makes: their length is the provider's (易支付
+ * merchant keys are 32 letters and digits, about 23 bytes; TronGrid keys are UUIDs), so they are
+ * held to a lower floor, and the advice names where a good one comes from. Published and plainly
+ * made-up values are refused all the same.
+ */
+const PROVIDER_ISSUED: Partial<Record<string, { minBytes: number; advice: string }>> = {
+  PAYMENT_GATEWAY_SECRET: {
+    minBytes: 16,
+    advice:
+      'use the merchant key your payment gateway issued, or for the simulator make one with `openssl rand -hex 32`',
+  },
+  TRONGRID_API_KEY: {
+    minBytes: 16,
+    advice: 'use the API key TronGrid issued for this site (trongrid.io dashboard)',
+  },
+};
 
 /** The least key material a secret may carry: 32 bytes, what `openssl rand -hex 32` makes. */
 export const MIN_SECRET_BYTES = 32;
@@ -97,14 +116,17 @@ export function isPublishedSecret(value: string): boolean {
  * a new random value fixes them all.
  */
 export function secretProblem(variable: string, value: string): string | undefined {
+  const issued = PROVIDER_ISSUED[variable];
+  const advice = issued?.advice ?? HOW_TO_MAKE_ONE;
+  const minBytes = issued?.minBytes ?? MIN_SECRET_BYTES;
   if (isPublishedSecret(value)) {
-    return `${variable} is a value published in this repository (anyone who reads the source has it); ${HOW_TO_MAKE_ONE}`;
+    return `${variable} is a value published in this repository (anyone who reads the source has it); ${advice}`;
   }
   const low = lowEntropyReason(value);
-  if (low) return `${variable} is low-entropy (${low}); ${HOW_TO_MAKE_ONE}`;
+  if (low) return `${variable} is low-entropy (${low}); ${advice}`;
   const bytes = keyMaterialBytes(value);
-  if (bytes < MIN_SECRET_BYTES) {
-    return `${variable} has ${bytes} byte${bytes === 1 ? '' : 's'} of key material, under ${MIN_SECRET_BYTES}; ${HOW_TO_MAKE_ONE}`;
+  if (bytes < minBytes) {
+    return `${variable} has ${bytes} byte${bytes === 1 ? '' : 's'} of key material, under ${minBytes}; ${advice}`;
   }
   return undefined;
 }
