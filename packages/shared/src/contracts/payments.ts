@@ -16,6 +16,11 @@ export const paymentMethodView = z.object({
   enabled: z.boolean(),
   /** Amount chips the page offers (元). */
   quick_amounts: z.array(moneyString),
+  /**
+   * USDT_DEPOSITS=trongrid, USDT-TRC20: the member sends to their own address and the transfer is
+   * credited by itself (GET /v1/payment-orders/usdt-address): no order, no amount, no hash.
+   */
+  own_address: z.boolean(),
 });
 export const paymentMethodList = z.object({ list: z.array(paymentMethodView) });
 export type PaymentMethodView = z.infer<typeof paymentMethodView>;

@@ -161,6 +161,7 @@ export class PaymentsService {
             max_amount: formatFen(s.max),
             enabled: s.enabled,
             quick_amounts: quickAmounts(m.kind, s.min, s.max, rules.usdtDepositRate).map(formatFen),
+            own_address: code === 'usdt_trc20' && this.config.finance.usdtChain.mode === 'trongrid',
           };
         }),
     };

@@ -22,6 +22,7 @@ import { PagedList } from '@/ui/PagedList.tsx';
 import { checkUsdt, usdtRange, usdtRangeWords } from '../amounts.ts';
 import { AmountField } from '../components/AmountField.tsx';
 import { DepositCard } from '../components/RecordCards.tsx';
+import { OwnAddressPanel } from '../components/OwnAddressPanel.tsx';
 import { UsdtTransferPanel } from '../components/UsdtTransferPanel.tsx';
 import {
   useCancelDepositMutation,
@@ -213,7 +214,12 @@ function RechargeForm({
             ))}
           </div>
         </div>
-        {usdt && usdtOrder ? (
+        {method.own_address ? (
+          <>
+            <NoticeBar category={3} />
+            <OwnAddressPanel />
+          </>
+        ) : usdt && usdtOrder ? (
           <>
             <NoticeBar category={3} />
             <UsdtTransferPanel
