@@ -105,7 +105,7 @@ export async function createServices(
     clock,
   });
   const selfCheck = new SelfCheck(config.selfCheck, clock, log);
-  const metrics = new Metrics({ database, hub, clock, selfCheck });
+  const metrics = new Metrics({ database, hub, clock, selfCheck, reconcile: config.finance.reconcile });
   const broadcaster = await createBroadcaster(config, hub, log);
   // Public answers in memory (lists the same for every visitor); Redis carries invalidations to
   // the other processes. Without it, several processes bound staleness by a 1 s TTL instead.
@@ -207,7 +207,9 @@ export async function createServices(
   const payments = createPayments(core, {
     ...money,
     paymentGateway: adapters.paymentGateway,
-    usdtChain: tronUsdtChain(config, clock),
+    usdtChain: tronUsdtChain(config, clock, {
+      onCall: (call) => metrics.adapterCall('trongrid', call.outcome),
+    }),
     financeSettings,
   });
   const withdrawals = createWithdrawals(core, { ...money, accounts, financeSettings });

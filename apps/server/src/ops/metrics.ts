@@ -6,13 +6,15 @@ import type { EventBus } from '../lib/events.ts';
 import type { JobObserver } from '../lib/jobs.ts';
 import type { RealtimeHub } from '../modules/realtime/index.ts';
 import type { SelfCheck } from './integrity/self-check.ts';
-import { gatewayCallbacksSince, oldestUnsettled } from './ops.repo.ts';
+import { gatewayCallbacksSince, oldestUnsettled, reconcileBacklog } from './ops.repo.ts';
 
 export interface MetricsSources {
   database: Database;
   hub: Pick<RealtimeHub, 'stats'>;
   clock: Clock;
   selfCheck: Pick<SelfCheck, 'state'>;
+  /** The reconciliation window of gateway deposits (PAYMENT_RECONCILE_*). */
+  reconcile: { afterMs: number; withinMs: number };
 }
 
 /**
@@ -28,6 +30,7 @@ export class Metrics implements JobObserver {
   private readonly lotteryBetsPlaced: Counter;
   private readonly jobRuns: Counter<'job' | 'outcome'>;
   private readonly jobDuration: Histogram<'job'>;
+  private readonly adapterCalls: Counter<'adapter' | 'outcome'>;
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
@@ -136,6 +139,30 @@ export class Metrics implements JobObserver {
         this.set(at ? Date.parse(at) / 1_000 : 0);
       },
     });
+    this.adapterCalls = new Counter({
+      name: 'adapter_calls_total',
+      help: 'HTTP calls to an outside system by adapter and outcome (ok, retry: another try followed, failed)',
+      labelNames: ['adapter', 'outcome'],
+      registers,
+    });
+    new Gauge({
+      name: 'payment_reconcile_backlog',
+      help: 'Gateway deposits still pending past PAYMENT_RECONCILE_AFTER_MIN within the reconciliation window: what the order query has yet to settle',
+      labelNames: ['gateway'],
+      aggregator: 'max',
+      registers,
+      async collect() {
+        this.reset();
+        const now = sources.clock.now().getTime();
+        const { afterMs, withinMs } = sources.reconcile;
+        for (const row of await reconcileBacklog(
+          sources.database.db,
+          new Date(now - withinMs),
+          new Date(now - afterMs),
+        ))
+          this.set({ gateway: row.gateway ?? '' }, row.n);
+      },
+    });
     new Gauge({
       name: 'payment_gateway_callbacks_last_hour',
       help: 'Payment gateway notifications (source=notify) and order-query answers of reconciliation (source=query) in the last hour, by what became of them',
@@ -179,6 +206,11 @@ export class Metrics implements JobObserver {
 
   http(method: string, route: string, status: number, seconds: number): void {
     this.httpDuration.observe({ method, route, status_code: String(status) }, seconds);
+  }
+
+  /** One HTTP call an adapter made (TronGrid's onCall). */
+  adapterCall(adapter: string, outcome: 'ok' | 'retry' | 'failed'): void {
+    this.adapterCalls.inc({ adapter, outcome });
   }
 
   ran(job: string, outcome: 'ok' | 'failed', seconds: number): void {

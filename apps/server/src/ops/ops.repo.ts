@@ -1,11 +1,11 @@
-import { and, count, eq, gte, inArray, isNull, min } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, isNull, lt, min } from 'drizzle-orm';
 import { sql } from '../db/sql.ts';
 import type { Db } from '../db/client.ts';
 import { lotteryPeriods } from '../modules/lottery/schema.ts';
 import { operators } from '../modules/operators/schema.ts';
 import { members } from '../modules/accounts/schema.ts';
 import { matches } from '../modules/sports/schema.ts';
-import { paymentCallbacks } from '../modules/payments/schema.ts';
+import { paymentCallbacks, paymentOrders } from '../modules/payments/schema.ts';
 
 /** When the oldest finished-but-unsettled match finished and the oldest drawn-but-unsettled period was drawn. */
 export async function oldestUnsettled(db: Db): Promise<{ match: Date | null; period: Date | null }> {
@@ -55,4 +55,24 @@ export function gatewayCallbacksSince(
     .from(paymentCallbacks)
     .where(gte(paymentCallbacks.createdAt, since))
     .groupBy(paymentCallbacks.gateway, source, paymentCallbacks.outcome);
+}
+
+/** Pending gateway deposits opened between `since` and `before`, by gateway. */
+export function reconcileBacklog(
+  db: Db,
+  since: Date,
+  before: Date,
+): Promise<Array<{ gateway: string | null; n: number }>> {
+  return db
+    .select({ gateway: paymentOrders.gateway, n: count() })
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.status, 'pending'),
+        isNotNull(paymentOrders.gateway),
+        gte(paymentOrders.createdAt, since),
+        lt(paymentOrders.createdAt, before),
+      ),
+    )
+    .groupBy(paymentOrders.gateway);
 }

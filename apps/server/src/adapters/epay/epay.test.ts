@@ -260,6 +260,8 @@ describe('PAYMENT_GATEWAY=epay', () => {
     expect(text).toContain(`${line('query', 'credited')} 1`);
     expect(text).toContain(`${line('notify', 'bad_signature')} 2`);
     expect(text).toContain(`${line('notify', 'wrong_merchant')} 1`);
+    // The order left unpaid in the reconciliation test, opened more than 10 minutes ago.
+    expect(text).toContain('payment_reconcile_backlog{gateway="epay"} 1');
   });
 
   it('is what PAYMENT_GATEWAY=epay selects', () => {

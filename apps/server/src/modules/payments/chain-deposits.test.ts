@@ -154,6 +154,11 @@ describe('USDT_DEPOSITS=trongrid', () => {
     expect(await balance(c)).toBe('144.00');
   });
 
+  it('counts its TronGrid calls in /metrics', async () => {
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(text).toMatch(/adapter_calls_total\{adapter="trongrid",outcome="ok"\} [1-9]/);
+  });
+
   it('answers that the site has no deposit addresses when USDT deposits stay manual', async () => {
     const m = await newMember(plain.app);
     const res = await as(plain.app, m, { method: 'GET', url: '/v1/payment-orders/usdt-address' });
