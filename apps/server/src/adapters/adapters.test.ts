@@ -129,7 +129,7 @@ describe('adapters chosen by configuration', () => {
   it('refuses to start with an adapter nobody registered, naming the variable and the choices', async () => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SPORTS_FEED: 'betradar' });
     await expect(buildApp({ config, database: sim.database, logger: false })).rejects.toThrow(
-      'SPORTS_FEED=betradar is not a registered adapter (registered: simulator)',
+      'SPORTS_FEED=betradar is not a registered adapter (registered: simulator, sporttery)',
     );
   });
 });

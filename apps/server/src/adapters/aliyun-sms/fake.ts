@@ -1,9 +1,9 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { signRpc, stringToSign } from './signature.ts';
+import { listenFake } from '../fake-http.ts';
 
 /**
  * A stand-in for the Dysmsapi endpoint, speaking SendSms (2017-05-25) as the real one does: it
@@ -325,25 +325,16 @@ export async function startAliyunSmsFake(options: AliyunSmsFakeOptions): Promise
       res.end(JSON.stringify(gatewayError(500, 'InternalError', 'fake failed').body));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const listening = await listenFake(server, options);
 
   return {
-    url: `http://${host}:${address.port}`,
+    url: listening.origin,
     sent,
     requests,
     failNext(kind, times = 1) {
       for (let i = 0; i < times; i++) failures.push(kind);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: listening.close,
   };
 }
 

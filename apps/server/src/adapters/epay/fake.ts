@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { verifyEpaySign, withEpaySign } from './signature.ts';
+import { listenFake } from '../fake-http.ts';
 
 /**
  * A stand-in for a 易支付 (彩虹易支付) gateway, speaking the merchant protocol as a real one does:
@@ -465,13 +465,8 @@ ${state}
       res.end(errorPage('服务器内部错误'));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${host}:${address.port}/`;
+  const listening = await listenFake(server, options);
+  const url = `${listening.origin}/`;
   base = options.publicUrl ? options.publicUrl.replace(/\/*$/, '/') : url;
 
   return {
@@ -487,11 +482,7 @@ ${state}
     failNext(kind, times = 1) {
       for (let i = 0; i < times; i++) failures.push(kind);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: listening.close,
   };
 }
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { SPORTTERY_PATHS, type SportterySource } from './gateway.ts';
+import { listenFake } from '../fake-http.ts';
 
 /**
  * A stand-in for the 竞彩 gateway (webapi.sporttery.cn): the same four paths, answering with the
@@ -195,15 +195,10 @@ export async function startSportteryFake(options: SportteryFakeOptions = {}): Pr
       if (!res.headersSent) send(res, 500, 'text/html', HTML_ERROR);
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const listening = await listenFake(server, options);
 
   return {
-    url: `http://${host}:${address.port}/`,
+    url: `${listening.origin}/`,
     requests,
     setFixture(name) {
       scenario = name;
@@ -211,11 +206,7 @@ export async function startSportteryFake(options: SportteryFakeOptions = {}): Pr
     failNext(kind, { times = 1, source } = {}) {
       for (let i = 0; i < times; i++) failures.push({ kind, source });
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: listening.close,
   };
 }
 

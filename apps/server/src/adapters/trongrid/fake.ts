@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { isTronAddress, tronAddressFromHex, tronAddressToHex } from './hd.ts';
 import {
@@ -11,6 +10,7 @@ import {
   USDT_MAINNET_CONTRACT,
 } from './trongrid.ts';
 import type { Trc20Token } from './trongrid.ts';
+import { listenFake } from '../fake-http.ts';
 
 /**
  * A stand-in for TronGrid, speaking what the client (trongrid.ts) reads, in TronGrid's shapes:
@@ -566,13 +566,8 @@ export async function startTronGridFake(options: TronGridFakeOptions): Promise<T
       res.end(JSON.stringify(v1Error(500, 'fake failed').body));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  baseUrl = `http://${host}:${address.port}`;
+  const listening = await listenFake(server, options);
+  baseUrl = listening.origin;
 
   return {
     url: baseUrl,
@@ -590,11 +585,7 @@ export async function startTronGridFake(options: TronGridFakeOptions): Promise<T
     failNext(kind, times = 1) {
       for (let i = 0; i < times; i++) failures.push(kind);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: listening.close,
   };
 }
 
