@@ -41,6 +41,8 @@ const KEY = 'bench-epay-merchant-key-0123456789ab';
 const SITE = 'https://jc.example';
 
 const open = (): Promise<Database> => (usePglite ? freshPglite() : freshPostgres(BENCH_POOL));
+/** A figure to two decimals, for the printout. */
+const two = (n: number) => String(Math.round(n * 100) / 100);
 const yuan = (fen: bigint) => `${fen / 100n}.${(fen % 100n).toString().padStart(2, '0')}`;
 
 async function seedMembers(database: Database, prefix: string): Promise<number[]> {
@@ -277,17 +279,17 @@ async function main() {
   const where = usePglite ? 'PGlite' : 'PostgreSQL';
   console.log(`易支付 on ${where}: ${ORDERS} orders × ${COPIES} notifications, ${CONCURRENCY} in flight`);
   console.log(
-    `  epay (MD5, GET):        ${requests.length} in ${notified.seconds.toFixed(2)} s = ${Math.round(notified.rate)} notifies/s, p50 ${percentile(notified.latencies, 50).toFixed(2)} ms, p99 ${percentile(notified.latencies, 99).toFixed(2)} ms, ${cpuMs.toFixed(2)} ms CPU each`,
+    `  epay (MD5, GET):        ${requests.length} in ${two(notified.seconds)} s = ${Math.round(notified.rate)} notifies/s, p50 ${two(percentile(notified.latencies, 50))} ms, p99 ${two(percentile(notified.latencies, 99))} ms, ${two(cpuMs)} ms CPU each`,
   );
   console.log(
-    `  anchor simulator (HMAC): ${Math.round(anchor.rate)} notifies/s, p99 ${percentile(anchor.latencies, 99).toFixed(2)} ms  → ratio ${(notified.rate / anchor.rate).toFixed(2)}`,
+    `  anchor simulator (HMAC): ${Math.round(anchor.rate)} notifies/s, p99 ${two(percentile(anchor.latencies, 99))} ms  → ratio ${two(notified.rate / anchor.rate)}`,
   );
   console.log(`  answers:                ${[...notified.outcomes].map(([k, v]) => `${k} ${v}`).join(', ')}`);
   console.log(
     `  credits:                ${afterNotify.n} for ${ORDERS} orders (${notifyOk ? 'once each' : 'MISMATCH'}); anchor ${anchor.ok ? 'once each' : 'MISMATCH'}`,
   );
   console.log(
-    `  reconcile:              ${RECONCILE} orders with lost notifications in ${reconcileSeconds.toFixed(2)} s (${batches} batches of 50, ${Math.round(RECONCILE / reconcileSeconds)} orders/s): ${tally.credited} credited, ${tally.unpaid} unpaid, ${tally.unanswered} unanswered; again after ${reconcile.everyMs / 60_000} min: ${again.asked} asked, ${again.credited} credited`,
+    `  reconcile:              ${RECONCILE} orders with lost notifications in ${two(reconcileSeconds)} s (${batches} batches of 50, ${Math.round(RECONCILE / reconcileSeconds)} orders/s): ${tally.credited} credited, ${tally.unpaid} unpaid, ${tally.unanswered} unanswered; again after ${reconcile.everyMs / 60_000} min: ${again.asked} asked, ${again.credited} credited`,
   );
   console.log(
     `  invariant:              ${violations.length === 0 ? 'balanced' : `${violations.length} VIOLATIONS`}`,

@@ -533,7 +533,7 @@ export class PaymentsService {
    * A confirmed USDT transfer to a member's own deposit address (USDT_DEPOSITS=trongrid): a paid
    * order of its own, credited once by transaction id (the order's tx_hash is unique) at the rate
    * in force now, in 分 rounded down from whole USDT cents. Credited even during a time-out or past
-   * a deposit limit, as any deposit whose money arrived.
+   * a deposit limit, like every deposit whose money arrived.
    */
   async creditChainTransfer(
     memberId: number,
