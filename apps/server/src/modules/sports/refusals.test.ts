@@ -115,13 +115,20 @@ describe('past-posting refused (issue 43, point 2)', () => {
     const upcoming = rows
       .filter((m) => m.kickoffAt.getTime() > start + MINUTE)
       .sort((a, b) => a.kickoffAt.getTime() - b.kickoffAt.getTime());
+    // The in-play leg's 胜平负 price must hold through the delay: a price move is refused first
+    // (赔率已变化), and this test is about the kick-off.
+    const feed = t.app.services.sportsFeed;
+    const homePrice = (m: MatchRow, at: number) =>
+      feed.state(m.externalId, new Date(at))?.markets.find((x) => x.playType === 'football.winDrawLose')
+        ?.odds['h'];
     for (const pre of upcoming) {
-      const [live] = openInPlayAt(
-        t.app.services.sportsFeed,
-        rows,
-        new Date(pre.kickoffAt.getTime() - 2 * SECOND),
-        'football',
-      ).filter((m) => m.id !== pre.id);
+      const at = pre.kickoffAt.getTime() - 2 * SECOND;
+      const [live] = openInPlayAt(feed, rows, new Date(at), 'football').filter(
+        (m) =>
+          m.id !== pre.id &&
+          homePrice(m, at) !== undefined &&
+          [1, 2, 3, 4, 5, 6].every((s) => homePrice(m, at + s * SECOND) === homePrice(m, at)),
+      );
       if (live && pre.sport === 'football') {
         found = { live, pre };
         break;
