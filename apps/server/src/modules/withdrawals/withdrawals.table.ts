@@ -89,9 +89,20 @@ export const withdrawals = pgTable(
     operatorId: integer('operator_id').references(() => operators.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /**
+     * USDT-TRC20 with USDT_DEPOSITS=trongrid: the TRON transaction id the operator paid with
+     * (64 hex, lower case), kept while the chain is checked (status chain_confirming) and once paid;
+     * cleared when the check finds a mismatch. One withdrawal per transaction.
+     */
+    txId: text('tx_id'),
+    /** When that transaction id was entered (the not-found time limit counts from here). */
+    txSubmittedAt: timestamp('tx_submitted_at', { withTimezone: true }),
+    /** The chain check's last finding for the operator (a mismatch's reason), never shown to the member. */
+    chainNote: text('chain_note'),
   },
   (t) => [
     uniqueIndex('withdrawals_order_no_uq').on(t.orderNo),
+    uniqueIndex('withdrawals_tx_id_uq').on(t.txId),
     index('withdrawals_member_idx').on(t.memberId, t.id),
     index('withdrawals_status_idx').on(t.status, t.id),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
