@@ -23,6 +23,7 @@ export * from '../modules/games/simulator.table.ts';
 export * from '../modules/backoffice/backoffice.table.ts';
 export * from '../modules/sports/suspensions.table.ts';
 export * from '../modules/sports/corrections.table.ts';
+export * from '../modules/sports/feed-corrections.table.ts';
 export * from '../modules/sports/limits.table.ts';
 export * from '../modules/sports/book.table.ts';
 export * from '../modules/sports/book-backfill.table.ts';
