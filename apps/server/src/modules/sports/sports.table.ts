@@ -115,6 +115,8 @@ export const matchMarkets = pgTable(
     playType: text('play_type').notNull(),
     line: text('line'),
     odds: jsonb('odds').$type<Record<string, string>>().notNull(),
+    /** 单关: the pool takes a bet on this match alone (竞彩 sets it per pool; off, only parlays). */
+    single: boolean('single').notNull().default(true),
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "match_markets" ADD COLUMN "single" boolean DEFAULT true NOT NULL;
