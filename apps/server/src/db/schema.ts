@@ -39,3 +39,4 @@ export * from '../modules/sports/follow.table.ts';
 export * from '../modules/syndicates/syndicates.table.ts';
 export * from '../modules/verification/verification.table.ts';
 export * from '../modules/support/support.table.ts';
+export * from '../modules/adapter-calls/adapter-calls.table.ts';
