@@ -44,6 +44,7 @@ const SportsPage = lazy(() => import('@/features/sports/SportsPage.tsx'));
 const LimitsPage = lazy(() => import('@/features/sports/LimitsPage.tsx'));
 const BoostsPage = lazy(() => import('@/features/sports/BoostsPage.tsx'));
 const RefusalsPage = lazy(() => import('@/features/sports/RefusalsPage.tsx'));
+const FeedCorrectionsPage = lazy(() => import('@/features/sports/FeedCorrectionsPage.tsx'));
 const CashOutPage = lazy(() => import('@/features/sports/CashOutPage.tsx'));
 const ReportsPage = lazy(() => import('@/features/reports/ReportsPage.tsx'));
 const agentsPages = () => import('@/features/agents/AgentsPages.tsx');
@@ -146,6 +147,7 @@ const router = createBrowserRouter(
         { path: 'sports/limits', element: page('sports', <LimitsPage />) },
         { path: 'sports/boosts', element: page('sports', <BoostsPage />) },
         { path: 'sports/refusals', element: page('sports', <RefusalsPage />) },
+        { path: 'sports/feed-corrections', element: page('sports', <FeedCorrectionsPage />) },
         { path: 'sports/cash-out', element: page('sports', <CashOutPage />) },
         { path: 'sports/follow', element: page('sports', <FollowPage />) },
         { path: 'sports/syndicates', element: page('sports', <SyndicatesPage />) },

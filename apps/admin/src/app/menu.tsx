@@ -76,6 +76,7 @@ export const MENU: MenuEntry[] = [
     permission: 'sports',
     children: [
       { path: '/sports/matches', name: '赛事与风控', permission: 'sports' },
+      { path: '/sports/feed-corrections', name: '赛果更正提醒', permission: 'sports' },
       { path: '/sports/limits', name: '会员限额', permission: 'sports' },
       { path: '/sports/boosts', name: '加奖活动', permission: 'sports' },
       { path: '/sports/cash-out', name: '提前结算', permission: 'sports' },

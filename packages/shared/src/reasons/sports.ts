@@ -92,6 +92,8 @@ export const SPORTS_REASONS = reasons({
   'sports.half_time_score_missing': { status: 422, message: '请填写半场比分' },
   'sports.half_time_over_full_time': { status: 422, message: '半场比分不能大于全场比分' },
   'sports.match_already_corrected': { status: 409, message: '该比赛已作废或重新结算过，不能重复操作' },
+  'sports.feed_correction_not_found': { status: 404, message: '赛果更正提醒不存在' },
+  'sports.feed_correction_decided': { status: 409, message: '该赛果更正提醒已处理' },
   'sports.member_limit_missing': { status: 422, message: '该会员没有限额，请至少填写一项' },
   'sports.cap_missing': { status: 422, message: '该范围没有单独设置的上限' },
   'sports.sport_invalid': { status: 422, message: '体育项目无效' },

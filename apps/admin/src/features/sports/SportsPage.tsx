@@ -10,10 +10,10 @@ import {
 } from '@ant-design/pro-components';
 import type { BackofficeBody, BackofficeRow } from '@app/shared/backoffice-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Drawer, Popconfirm, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Drawer, Popconfirm, Space, Table, Tag } from 'antd';
 import { useRef } from 'react';
-import { useSearchParams } from 'react-router';
-import { doneOrPending, get, post } from '@/lib/api.ts';
+import { Link, useSearchParams } from 'react-router';
+import { doneOrPending, get, getPage, post } from '@/lib/api.ts';
 import { beijing, yuan } from '@/lib/format.ts';
 import { Money } from '@/ui/Money.tsx';
 import { dateRangeColumn, ServerTable } from '@/ui/ServerTable.tsx';
@@ -284,8 +284,26 @@ export default function SportsPage() {
     },
     dateRangeColumn<Row>('开赛日期'),
   ];
+  const { data: reminders } = useQuery({
+    queryKey: ['feed-corrections', 'pending'],
+    queryFn: () => getPage('/admin/v1/sports/feed-corrections', { status: 'pending', page: 1, per_page: 1 }),
+  });
   return (
     <PageContainer title="体育赛事">
+      {reminders && reminders.total > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="feed-corrections-alert"
+          message={
+            <span>
+              数据源在结算后更正了 {reminders.total} 场比赛的赛果，待处理：
+              <Link to="/sports/feed-corrections?status=pending">赛果更正提醒</Link>
+            </span>
+          }
+        />
+      ) : null}
       <ServerTable
         path="/admin/v1/sports/matches"
         exportPath="/admin/v1/sports/matches/export"

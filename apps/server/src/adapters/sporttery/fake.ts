@@ -54,6 +54,16 @@ export const SPORTTERY_SCENARIOS = {
     footballResults: 'football-results.finished.json',
     basketballResults: 'basketball-results.finished.json',
   },
+  /**
+   * The same results with 周五029 corrected by the provider after the fact: 2:2 (half time still
+   * 1:0, 胜平负 D). A settled match's result that changes: FeedSync records a 赛果更正提醒.
+   */
+  'results-corrected': {
+    footballCalculator: 'calculator.empty.json',
+    basketballCalculator: 'calculator.empty.json',
+    footballResults: 'football-results.corrected.json',
+    basketballResults: 'basketball-results.finished.json',
+  },
 } as const satisfies Record<string, Record<SportterySource, string>>;
 export type SportteryScenario = keyof typeof SPORTTERY_SCENARIOS;
 

@@ -1,6 +1,6 @@
 import type { PlayTypeId, Sport } from '@app/shared';
 import type { z } from 'zod';
-import type { SportsFeed } from '../../modules/sports/index.ts';
+import type { FeedHealth, SportsFeed } from '../../modules/sports/index.ts';
 import {
   parseCalculatorMatch,
   type FeedFixture,
@@ -74,10 +74,25 @@ export interface SportteryOptions {
   fetch?: typeof fetch;
   /** Limit for one request, answer included. Default 8000 ms. */
   timeoutMs?: number;
+  /**
+   * Further tries of a request after a time-out, network error or HTTP 5xx/429/408. Default 0
+   * here; `fromEnv` (the registry's SPORTS_FEED=sporttery) makes it 2.
+   */
+  retries?: number;
+  /** Waits between tries (the app's clock). Default a real timer. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Jitter source in [0, 1). Default Math.random. */
+  random?: () => number;
   /** Prices older than this, counted from the last good poll of their sport, take no bets. Default 10 min. */
   maxPriceAgeMs?: number;
   /** Days back the result queries look (kick-off dates); older matches are dropped. Default 3. */
   resultLookbackDays?: number;
+  /**
+   * While every kicked-off match has its result, the result query is still read this often for
+   * the lookback window, so that a result the provider corrects after we settled is seen
+   * (FeedSync turns it into a 赛果更正提醒). Default 15 min.
+   */
+  resultRecheckMs?: number;
   /** Called with every pass's report (logging, metrics). */
   onRefresh?: (report: RefreshReport) => void;
 }
@@ -134,9 +149,14 @@ const sameOutcome = (a: MatchOutcome, b: MatchOutcome) => JSON.stringify(a) === 
 
 export class SportteryFeed implements SportsFeed {
   readonly name = 'sporttery';
+  /** 竞彩 sells until kick-off only: no 滚球 (the app hides it, the in-play lists answer empty). */
+  readonly inPlay = false;
   private readonly gateway: SportteryGateway;
   private readonly maxPriceAgeMs: number;
   private readonly lookbackDays: number;
+  private readonly recheckMs: number;
+  /** When each sport's result query was last read well. */
+  private readonly resultsAt: Record<Sport, number> = { football: 0, basketball: 0 };
   private readonly onRefresh: ((report: RefreshReport) => void) | undefined;
   private readonly entries = new Map<string, Entry>();
   private readonly leagueByCode = new Map<string, FeedLeague>();
@@ -145,6 +165,7 @@ export class SportteryFeed implements SportsFeed {
   private readonly calculatorAt: Record<Sport, Date | null> = { football: null, basketball: null };
   private lastSuccess: Date | null = null;
   private stale: Date | null = null;
+  private readonly polls = { ok: 0, failed: 0 };
   private inFlight: Promise<RefreshReport> | null = null;
   private last: RefreshReport | null = null;
 
@@ -153,9 +174,11 @@ export class SportteryFeed implements SportsFeed {
       options.baseUrl ?? SPORTTERY_DEFAULT_BASE_URL,
       options.fetch ?? fetch,
       options.timeoutMs ?? 8_000,
+      { retries: options.retries ?? 0, sleep: options.sleep, random: options.random },
     );
     this.maxPriceAgeMs = options.maxPriceAgeMs ?? 10 * MINUTE_MS;
     this.lookbackDays = options.resultLookbackDays ?? 3;
+    this.recheckMs = options.resultRecheckMs ?? 15 * MINUTE_MS;
     this.onRefresh = options.onRefresh;
   }
 
@@ -171,6 +194,7 @@ export class SportteryFeed implements SportsFeed {
     if (ageText && !/^[1-9]\d{0,5}$/.test(ageText))
       throw new Error(`${SPORTTERY_ENV.maxPriceAgeSeconds} must be a whole number of seconds (1–999999)`);
     return new SportteryFeed({
+      retries: 2,
       ...extra,
       ...(baseUrl ? { baseUrl } : {}),
       ...(ageText ? { maxPriceAgeMs: Number(ageText) * 1000 } : {}),
@@ -185,6 +209,11 @@ export class SportteryFeed implements SportsFeed {
   /** When a pass last read every source well. */
   lastSuccessAt(): Date | null {
     return this.lastSuccess;
+  }
+
+  /** SportsFeed.health: staleness and passes by outcome, for /readyz and /metrics. */
+  health(): FeedHealth {
+    return { staleSince: this.stale, lastGoodAt: this.lastSuccess, polls: { ...this.polls } };
   }
 
   leagues(): FeedLeague[] {
@@ -329,7 +358,11 @@ export class SportteryFeed implements SportsFeed {
     if (report.ok) {
       this.lastSuccess = now;
       this.stale = null;
-    } else this.stale ??= now;
+      this.polls.ok++;
+    } else {
+      this.stale ??= now;
+      this.polls.failed++;
+    }
     report.staleSince = this.stale;
     report.matches = this.entries.size;
     this.last = report;
@@ -400,16 +433,27 @@ export class SportteryFeed implements SportsFeed {
     if (moved(next) && !moved(entry.match)) report.postponed.push(externalId);
   }
 
-  /** The result query of a sport, when one of its matches has kicked off without a result yet. */
+  /**
+   * The result query of a sport, when one of its matches has kicked off without a result yet;
+   * otherwise every `resultRecheckMs` while a match with a result is in the lookback window (a
+   * result the provider corrects later).
+   */
   private async readResults(sport: Sport, now: Date, report: RefreshReport): Promise<void> {
     const horizon = now.getTime() - this.lookbackDays * DAY_MS;
     let earliest = Number.POSITIVE_INFINITY;
+    let earliestResulted = Number.POSITIVE_INFINITY;
     for (const e of this.entries.values()) {
       const t = e.firstKickoffAt.getTime();
-      if (e.match.sport === sport && e.outcome === null && t <= now.getTime() && t >= horizon)
-        earliest = Math.min(earliest, t);
+      if (e.match.sport !== sport || t > now.getTime() || t < horizon) continue;
+      if (e.outcome === null) earliest = Math.min(earliest, t);
+      else earliestResulted = Math.min(earliestResulted, t);
     }
-    if (earliest === Number.POSITIVE_INFINITY) return;
+    const recheck =
+      now.getTime() - this.resultsAt[sport] >= this.recheckMs || this.resultsAt[sport] > now.getTime();
+    if (earliest === Number.POSITIVE_INFINITY) {
+      if (earliestResulted === Number.POSITIVE_INFINITY || !recheck) return;
+    }
+    earliest = Math.min(earliest, earliestResulted);
     const source: SportterySource = sport === 'football' ? 'footballResults' : 'basketballResults';
     report.polled.push(source);
     const rows: ParsedResult[] = [];
@@ -435,6 +479,7 @@ export class SportteryFeed implements SportsFeed {
       rows.push(...page.value.rows);
       if (pageNo >= page.value.pages || page.value.rows.length === 0) break;
     }
+    this.resultsAt[sport] = now.getTime();
     for (const row of rows) {
       const entry = this.entries.get(row.externalId);
       if (!entry) continue;

@@ -1,4 +1,4 @@
-import { PENDING_SECOND_OPERATOR, type boostBody } from '@app/shared/backoffice';
+import { FEED_CORRECTION_STATUSES, PENDING_SECOND_OPERATOR, type boostBody } from '@app/shared/backoffice';
 import type { z } from 'zod';
 import { backofficeApi, type BackofficeApi } from '@app/shared/backoffice-api';
 import { contractRoutes, type RouteSpec } from '../../plugins/contract-routes.ts';
@@ -72,6 +72,47 @@ export const sportsAdminRoutes = contractRoutes(backofficeApi, (app) => {
         { title: '处理时间', value: (r) => r.decided_at },
       ],
     }),
+    ...listRoutes(backofficeApi, 'GET /admin/v1/sports/feed-corrections', {
+      access,
+      tags,
+      summary: '赛果更正提醒：结算后数据源赛果有变（比分更正、赛后取消），待运营处理',
+      list: (q) => app.services.feedCorrections.list(q),
+      fileName: '赛果更正提醒',
+      csv: [
+        { title: 'ID', value: (r) => r.id },
+        { title: '比赛', value: (r) => `${r.match_no} ${r.home} vs ${r.away}` },
+        { title: '原赛果', value: (r) => r.before },
+        { title: '新赛果', value: (r) => r.after },
+        { title: '注单数', value: (r) => r.orders },
+        { title: '状态', value: (r) => FEED_CORRECTION_STATUSES[r.status] },
+        { title: '发现时间', value: (r) => r.first_seen_at },
+        { title: '处理人', value: (r) => r.decided_by ?? '' },
+        { title: '原因', value: (r) => r.reason ?? '' },
+      ],
+    }),
+    'POST /admin/v1/sports/feed-corrections/:id/apply': {
+      tags,
+      summary: '按新赛果重新结算（走作废/重新结算流程，超出单人审批额度时待另一位管理员复核）',
+      access,
+      handler: async (request) => {
+        const done = await app.services.feedCorrections.apply(
+          request.params.id,
+          request.body.reason,
+          callOf(request),
+        );
+        return ok(done, done.pending_change ? PENDING_SECOND_OPERATOR : '已按新赛果重新结算');
+      },
+    },
+    'POST /admin/v1/sports/feed-corrections/:id/dismiss': {
+      tags,
+      summary: '忽略赛果更正提醒（账面结果不变，记录原因）',
+      access,
+      handler: async (request) =>
+        ok(
+          await app.services.feedCorrections.dismiss(request.params.id, request.body.reason, callOf(request)),
+          '已忽略',
+        ),
+    },
     'GET /admin/v1/sports/matches/:id': {
       tags,
       summary: '赛事详情：玩法、赔率、各结果赔付（负债）',

@@ -42,6 +42,8 @@ import * as repo from './admin.repo.ts';
 import { SportsBookAdmin } from './admin-book.service.ts';
 import { voidFactsOfMatches } from './void-trace.repo.ts';
 import { voidTraceOf } from './void-trace.ts';
+import { decidePendingOf } from './feed-corrections.repo.ts';
+import { resultKey } from './feed-corrections.service.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -444,6 +446,8 @@ export class SportsAdminService {
       createdAt: now,
     });
     if (correctionId === null) throw refuse('sports.match_already_corrected');
+    // A 赛果更正提醒 waiting on the match is decided with it (applied when this is the feed's result).
+    await decidePendingOf(work.tx, matchId, resultKey(next) ?? 'void', call.operatorId, b.reason, now);
     for (const [status, ids] of plan.legs) await repo.setLegStatus(work.tx, ids, status, now);
     for (const c of plan.changes.filter((x) => !x.wasPending)) {
       if (c.delta !== 0n)

@@ -13,6 +13,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Broadcaster } from '../realtime/index.ts';
 import type { FeedFixture, FeedMatchState, SportsFeed } from './feed/feed.ts';
 import type { SettlementService } from './settlement.service.ts';
+import { recordFeedResultChanges } from './feed-corrections.service.ts';
 import { liveFields } from './sports.mapper.ts';
 import * as repo from './sports.repo.ts';
 
@@ -25,6 +26,11 @@ export interface FeedSyncOptions {
   /** Pre-match odds are re-read this often (in play: every tick). */
   preMatchRefreshMs: number;
   fixturesRefreshMs: number;
+  /**
+   * Matches settled this long ago (kick-off) are compared with the feed's result on each pre-match
+   * refresh: a difference becomes a 赛果更正提醒 for an operator (never a change). Default 96 h.
+   */
+  resultRecheckHours?: number;
 }
 
 export const LIVE_EVENTS = {
@@ -70,7 +76,30 @@ export class FeedSync {
       now.getTime() - this.lastPreMatch >= this.options.preMatchRefreshMs ||
       this.lastPreMatch > now.getTime();
     if (preMatch) this.lastPreMatch = now.getTime();
-    return this.syncStates(now, preMatch);
+    const synced = await this.syncStates(now, preMatch);
+    if (preMatch) await this.checkSettledResults(now);
+    return synced;
+  }
+
+  /**
+   * The feed's later word on matches we settled: a corrected score or a match called off after
+   * the fact is recorded once as a pending 赛果更正提醒 (feed-corrections.service.ts) for an
+   * operator to resettle through the usual correction, or dismiss. Money never moves here.
+   */
+  async checkSettledResults(now = this.clock.now()): Promise<number> {
+    try {
+      return await recordFeedResultChanges(
+        this.db,
+        this.feed,
+        this.log,
+        now,
+        this.clock.now(),
+        (this.options.resultRecheckHours ?? 96) * HOUR_MS,
+      );
+    } catch (err) {
+      this.log.error({ err }, 'feed results of settled matches not compared');
+      return 0;
+    }
   }
 
   async syncCatalog(): Promise<void> {
@@ -165,7 +194,8 @@ export class FeedSync {
       if (changed) {
         if (!saved.has(match.id)) {
           // Over in our books since this pass read it (e.g. voided by the 36 h check): the
-          // feed's word comes too late and is ignored; an operator may still resettle it.
+          // feed's word is not saved here; checkSettledResults turns a different result into a
+          // 赛果更正提醒 once the match is settled, for an operator to resettle or dismiss.
           this.log.warn(
             { matchId: match.id, feedStatus: state.status },
             'feed state for a match already over ignored',
@@ -198,7 +228,12 @@ export class FeedSync {
       if (oddsChanged) {
         await this.publish(LIVE_EVENTS.odds, {
           id: match.id,
-          markets: state.markets.map((m) => ({ play_type: m.playType, line: m.line, odds: m.odds })),
+          markets: state.markets.map((m) => ({
+            play_type: m.playType,
+            line: m.line,
+            odds: m.odds,
+            single: m.single,
+          })),
         });
       }
     }

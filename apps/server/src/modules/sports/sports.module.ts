@@ -14,6 +14,7 @@ import { BookBackfillService } from './book-backfill.service.ts';
 import { BoostsService } from './boosts.service.ts';
 import { CashOutService } from './cash-out.service.ts';
 import { FeedSync } from './feed-sync.ts';
+import { FeedCorrectionsService } from './feed-corrections.service.ts';
 import { FollowService } from './follow.service.ts';
 import { FollowSubscriptionsService } from './follow-subscriptions.service.ts';
 import type { SportsFeed } from './feed/feed.ts';
@@ -80,6 +81,18 @@ export function createSports(
     d.freeBets,
   );
   const follow = new FollowService(c.db, d.ledger, orders, c.clock);
+  const sportsAdmin = new SportsAdminService(
+    c.db,
+    d.ledger,
+    settlement,
+    d.operators,
+    c.clock,
+    { changes: d.changes, solo: d.solo },
+    c.publicCache,
+    c.broadcaster,
+    c.log,
+    extras,
+  );
   return {
     /** The sports feed in use (SPORTS_FEED). */
     sportsFeed: d.sportsFeed,
@@ -147,17 +160,8 @@ export function createSports(
     ),
     /** 合买's orders: a plan's slip priced when started, its order placed when decided. */
     syndicateOrders: new SyndicateOrders(c.db, d.ledger, c.clock, sportsPreferences, c.events),
-    sportsAdmin: new SportsAdminService(
-      c.db,
-      d.ledger,
-      settlement,
-      d.operators,
-      c.clock,
-      { changes: d.changes, solo: d.solo },
-      c.publicCache,
-      c.broadcaster,
-      c.log,
-      extras,
-    ),
+    sportsAdmin,
+    /** 赛果更正提醒: a feed's result changed after settlement, for an operator to apply or dismiss. */
+    feedCorrections: new FeedCorrectionsService(c.db, sportsAdmin, d.operators, c.clock),
   };
 }

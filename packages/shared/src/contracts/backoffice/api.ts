@@ -11,6 +11,7 @@ import {
   auditLogPage,
   auditLogQuery,
   operatorDecisionBody,
+  withdrawPayBody,
   operatorLoginBody,
   operatorLoginResult,
   operatorProfile,
@@ -72,6 +73,7 @@ import {
   noticeBody,
   noticeItem,
 } from './content.ts';
+import { adapterCallItem, adapterCallQuery } from './adapter-calls.ts';
 import { dashboardQuery, dashboardResult, pendingCounts, reportQuery, reportRow } from './dashboard.ts';
 import {
   depositQueueItem,
@@ -181,6 +183,12 @@ import {
 } from './syndicates.ts';
 import { bookCapBody, bookCapList, bookExposureItem, bookExposureQuery } from './sports-book.ts';
 import { betRefusalItem, betRefusalQuery } from './sports-refusals.ts';
+import {
+  feedCorrectionDecision,
+  feedCorrectionDecisionBody,
+  feedCorrectionItem,
+  feedCorrectionQuery,
+} from './sports-feed-corrections.ts';
 import {
   adminSupportConversation,
   adminSupportMemberPanel,
@@ -407,6 +415,8 @@ export const backofficeApi = {
     response: paginated(paymentCallbackItem),
   },
   'GET /admin/v1/payment-callbacks/export': { query: paymentCallbackQuery, response: csvFile },
+  'GET /admin/v1/adapter-calls': { query: adapterCallQuery, response: paginated(adapterCallItem) },
+  'GET /admin/v1/adapter-calls/export': { query: adapterCallQuery, response: csvFile },
   'GET /admin/v1/payment-orders': { query: adminPaymentOrderQuery, response: adminPaymentOrderPage },
   'POST /admin/v1/payment-orders/:id/confirm': {
     params: idParam,
@@ -428,12 +438,12 @@ export const backofficeApi = {
   },
   'POST /admin/v1/withdraws/:id/pay': {
     params: idParam,
-    body: operatorDecisionBody.nullish(),
+    body: withdrawPayBody.nullish(),
     response: orPending(withdrawView),
   },
   'POST /admin/v1/withdraws/:id/approve': {
     params: idParam,
-    body: operatorDecisionBody.nullish(),
+    body: withdrawPayBody.nullish(),
     response: orPending(withdrawView),
   },
   'POST /admin/v1/withdraws/:id/reject': {
@@ -552,6 +562,21 @@ export const backofficeApi = {
   'GET /admin/v1/sports/book/caps': { response: bookCapList },
   'GET /admin/v1/sports/refusals': { query: betRefusalQuery, response: paginated(betRefusalItem) },
   'GET /admin/v1/sports/refusals/export': { query: betRefusalQuery, response: csvFile },
+  'GET /admin/v1/sports/feed-corrections': {
+    query: feedCorrectionQuery,
+    response: paginated(feedCorrectionItem),
+  },
+  'GET /admin/v1/sports/feed-corrections/export': { query: feedCorrectionQuery, response: csvFile },
+  'POST /admin/v1/sports/feed-corrections/:id/apply': {
+    params: idParam,
+    body: feedCorrectionDecisionBody,
+    response: feedCorrectionDecision,
+  },
+  'POST /admin/v1/sports/feed-corrections/:id/dismiss': {
+    params: idParam,
+    body: feedCorrectionDecisionBody,
+    response: feedCorrectionDecision,
+  },
   'PUT /admin/v1/sports/book/caps': { body: bookCapBody, response: orPending(bookCapList) },
   'GET /admin/v1/sports/boosts': { query: pageQuery, response: paginated(boostAdminItem) },
   'GET /admin/v1/sports/boosts/export': { query: pageQuery, response: csvFile },
