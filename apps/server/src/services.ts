@@ -122,7 +122,8 @@ export async function createServices(
       : null,
   );
   const core: Core = { config, db, clock, log, events, broadcaster, publicCache };
-  const appConfig = new AppConfigService(db, clock, publicCache);
+  // 滚球 shows only when the feed has in-play (read per request: the adapters are made just below).
+  const appConfig = new AppConfigService(db, clock, publicCache, () => adapters.sportsFeed.inPlay);
 
   // ---- adapters: the outside world, chosen by SPORTS_FEED / PAYMENT_GATEWAY / GAME_PROVIDER ----
   const adapters = await createAdapters(registry, {
@@ -133,6 +134,8 @@ export async function createServices(
     secret: (key) => appConfig.secret(key),
     env: config.adapterEnv,
   });
+
+  metrics.watchSportsFeed(adapters.sportsFeed);
 
   // ---- what every module stands on ----
   const realtime = new RealtimeService(db, config, hub, broadcaster, log, clock);

@@ -5,6 +5,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { EventBus } from '../lib/events.ts';
 import type { JobObserver } from '../lib/jobs.ts';
 import type { RealtimeHub } from '../modules/realtime/index.ts';
+import type { SportsFeed } from '../modules/sports/index.ts';
 import type { SelfCheck } from './integrity/self-check.ts';
 import { gatewayCallbacksSince, oldestUnsettled, reconcileBacklog } from './ops.repo.ts';
 
@@ -32,9 +33,13 @@ export class Metrics implements JobObserver {
   private readonly jobDuration: Histogram<'job'>;
   private readonly adapterCalls: Counter<'adapter' | 'outcome'>;
 
+  /** The sports feed whose health is reported (watchSportsFeed); the adapters come after the metrics. */
+  private sportsFeed: Pick<SportsFeed, 'name' | 'health'> | null = null;
+
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
+    this.sportsFeedMetrics(sources.clock, registers);
     this.httpDuration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'HTTP request duration by route template and status',
@@ -201,6 +206,62 @@ export class Metrics implements JobObserver {
       if (e.type !== 'bet') return;
       if (e.wallet === 'lottery') this.lotteryBetsPlaced.inc();
       else this.ordersPlaced.inc();
+    });
+  }
+
+  /** Reports a polled sports feed's health (one with `health()`: SPORTS_FEED=sporttery). */
+  watchSportsFeed(feed: Pick<SportsFeed, 'name' | 'health'>): void {
+    this.sportsFeed = feed;
+  }
+
+  /**
+   * A polled feed's health: stale or not, the age of its last good pass and its passes by outcome.
+   * Only the jobs leader polls: other processes report nothing until their first pass, so the
+   * cluster's figures are the leader's (the freshest age, stale if any process is).
+   */
+  private sportsFeedMetrics(clock: Clock, registers: Registry[]): void {
+    const health = () => {
+      const feed = this.sportsFeed;
+      const h = feed?.health?.();
+      return feed && h && (h.lastGoodAt || h.staleSince) ? { feed: feed.name, ...h } : null;
+    };
+    new Gauge({
+      name: 'sports_feed_stale',
+      help: 'Sports feed stale: 1 since a pass failed (a source down or answering garbage) until one reads every source well, else 0',
+      labelNames: ['feed'],
+      aggregator: 'max',
+      registers,
+      collect() {
+        this.reset();
+        const h = health();
+        if (h) this.set({ feed: h.feed }, h.staleSince ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'sports_feed_last_good_age_seconds',
+      help: 'Seconds since the sports feed last read every source well (prices older than its limit take no bets)',
+      labelNames: ['feed'],
+      aggregator: 'min',
+      registers,
+      collect() {
+        this.reset();
+        const h = health();
+        if (h?.lastGoodAt)
+          this.set({ feed: h.feed }, Math.max(0, (clock.now().getTime() - h.lastGoodAt.getTime()) / 1_000));
+      },
+    });
+    new Counter({
+      name: 'sports_feed_polls_total',
+      help: 'Sports feed passes by outcome (ok: every source read well; failed: one or more down, refused or not understood)',
+      labelNames: ['feed', 'outcome'],
+      registers,
+      collect() {
+        this.reset();
+        const h = health();
+        if (!h) return;
+        this.inc({ feed: h.feed, outcome: 'ok' }, h.polls.ok);
+        this.inc({ feed: h.feed, outcome: 'failed' }, h.polls.failed);
+      },
     });
   }
 

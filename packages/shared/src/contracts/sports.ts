@@ -92,6 +92,9 @@ export const marketView = z
     name: z.string(),
     max_passes: z.number().int(),
     line: z.string().nullable(),
+    single: z
+      .boolean()
+      .describe('单关: a bet on this match alone is taken; false: only in parlays of two matches or more'),
     version: z.number().int(),
     options: z.array(z.object({ key: z.string(), name: z.string(), odds: z.string() })),
     updated_at: isoDate,

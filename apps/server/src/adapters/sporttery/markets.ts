@@ -204,7 +204,10 @@ const DEFAULT_COLOR = '#666666';
 const shown = (value: unknown) =>
   typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
 
-function marketOf(spec: PoolSpec, raw: Record<string, unknown> | undefined): Market | RejectedPool {
+function marketOf(
+  spec: PoolSpec,
+  raw: Record<string, unknown> | undefined,
+): Omit<Market, 'single'> | RejectedPool {
   const reject = (reason: string): RejectedPool => ({ pool: spec.code, reason });
   if (!raw) return reject('没有赔率');
   const odds: Record<string, string> = {};
@@ -251,8 +254,9 @@ export function parseCalculatorMatch(sport: Sport, m: CalculatorMatch): ParsedMa
       rejected.push(market);
       continue;
     }
-    markets.push(market);
-    singles[spec.playType] = (entry.bettingSingle ?? entry.single ?? 0) === 1;
+    const single = (entry.bettingSingle ?? entry.single ?? 0) === 1;
+    markets.push({ ...market, single });
+    singles[spec.playType] = single;
   }
   return {
     externalId: externalIdOf(sport, m.matchId),

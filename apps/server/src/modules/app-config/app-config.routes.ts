@@ -21,14 +21,14 @@ const appConfigApi = contractRoutes(memberApi, (app) => {
       tags,
       summary: '全部配置项',
       config: appConfig,
-      handler: async () => ok(await settings.config(), '获取成功'),
+      handler: async () => ok(await settings.memberConfig(), '获取成功'),
     },
     'GET /v1/app/config/navigation': {
       tags,
       summary: '导航开关',
       config: appConfig,
       handler: async () => {
-        const c = await settings.config();
+        const c = await settings.memberConfig();
         return ok(
           {
             sports: c.nav_sports_enabled,
@@ -82,7 +82,7 @@ const appConfigApi = contractRoutes(memberApi, (app) => {
       summary: '读取单个配置项',
       config: appConfig,
       handler: async (request) => {
-        const values = await settings.config();
+        const values = await settings.memberConfig();
         return ok({ key: request.params.key, value: values[request.params.key] }, '获取成功');
       },
     },

@@ -49,6 +49,8 @@ export class AppConfigService {
     private readonly clock: Clock,
     /** Public answers built from these settings, dropped on every write. */
     private readonly publicCache: Pick<PublicCache, 'invalidate'> | null = null,
+    /** Whether the sports feed in use offers in play (滚球): without it no 滚球 entry is shown. */
+    private readonly sportsInPlay: () => boolean = () => true,
   ) {}
 
   async appInfo(): Promise<AppInfo> {
@@ -61,8 +63,18 @@ export class AppConfigService {
     return { ...APP_CONFIG_DEFAULTS, ...(stored as Partial<AppConfig>) };
   }
 
+  /**
+   * The switches as the member app reads them: 滚球 is off, whatever the operator set, while the
+   * feed has no in-play (SPORTS_FEED=sporttery), so every 滚球 entry of the app hides. The console
+   * keeps reading and writing the operator's own value (`config`).
+   */
+  async memberConfig(): Promise<AppConfig> {
+    const c = await this.config();
+    return this.sportsInPlay() ? c : { ...c, nav_live_ball_enabled: false };
+  }
+
   async configValues(keys: readonly AppConfigKey[]): Promise<Partial<AppConfig>> {
-    const all = await this.config();
+    const all = await this.memberConfig();
     return Object.fromEntries(keys.map((k) => [k, all[k]]));
   }
 
@@ -78,7 +90,7 @@ export class AppConfigService {
   }
 
   async gameCategories(): Promise<GameCategory[]> {
-    const c = await this.config();
+    const c = await this.memberConfig();
     return [
       {
         key: 'football',

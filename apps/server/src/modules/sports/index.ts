@@ -5,7 +5,7 @@ export { sportsAdminRoutes } from './admin.routes.ts';
 export { SportsAdminService } from './admin.service.ts';
 export { BOOK_BACKFILL_INTERVAL_MS, BookBackfillService } from './book-backfill.service.ts';
 export { FeedSync } from './feed-sync.ts';
-export type { SportsFeed } from './feed/feed.ts';
+export type { FeedHealth, SportsFeed } from './feed/feed.ts';
 export { SimulatedFeed } from './feed/simulator.ts';
 export { liveRoutes } from './live.routes.ts';
 export { matchesRoutes } from './matches.routes.ts';

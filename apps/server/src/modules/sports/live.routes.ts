@@ -1,5 +1,5 @@
 import { memberApi, type MemberApi } from '@app/shared/api';
-import { slicePage } from '../../lib/paging.ts';
+import { pageOf, slicePage } from '../../lib/paging.ts';
 import { contractRoutes, type RouteSpec } from '../../plugins/contract-routes.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { beijingDate } from './matches.service.ts';
@@ -11,8 +11,13 @@ const config = { publicCache: ['sports'] } as const;
 /** Live scores and in-play odds (SPEC.md §7 "Matches", live). Updates also push on `matches.live`. */
 export const liveRoutes = contractRoutes(memberApi, (app) => {
   const svc = app.services.matches;
-  const live = (sportType: number, page: number, perPage: number) =>
-    svc.list({ sport_type: sportType, page, per_page: perPage }, { statuses: ['live'] });
+  // A feed without in-play (竞彩: sales close at kick-off) has no 滚球 to list: a kicked-off match
+  // has neither prices nor a running score, only a result to wait for (赛程 and 赛果 show it).
+  const inPlay = app.services.sportsFeed.inPlay;
+  const live = async (sportType: number, page: number, perPage: number) =>
+    inPlay
+      ? svc.list({ sport_type: sportType, page, per_page: perPage }, { statuses: ['live'] })
+      : { ...pageOf([], 0, { page, per_page: perPage }), server_time: app.services.clock.now().getTime() };
   const liveOf = (
     sportType: number,
     summary: string,

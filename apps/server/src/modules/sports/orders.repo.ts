@@ -27,7 +27,7 @@ export type SlipMatch = Pick<
   | 'liveSuspendedAt'
 >;
 /** A market of a slip's match, and whether an operator suspended it (or its whole match). */
-export type SlipMarket = Pick<MarketRow, 'playType' | 'line' | 'odds'> & { suspended: boolean };
+export type SlipMarket = Pick<MarketRow, 'playType' | 'line' | 'odds' | 'single'> & { suspended: boolean };
 type BetLimits = { maxStake: bigint | null; maxPayoutPerMatch: bigint | null };
 
 /**
@@ -71,6 +71,7 @@ export async function slipReads(
       play_type: string;
       line: string | null;
       odds: Record<string, string>;
+      single: boolean;
     }>;
     suspensions: Array<{ match_id: number; play_type: string }>;
     own: { max_stake: string | null; max_payout_per_match: string | null } | null;
@@ -86,7 +87,8 @@ export async function slipReads(
            'live_suspended_at', m.live_suspended_at)), '[]'::json)
          FROM matches m WHERE m.id = ANY((SELECT ${ids}::int[])::int[])) AS matches,
         (SELECT coalesce(json_agg(json_build_object(
-           'match_id', k.match_id, 'play_type', k.play_type, 'line', k.line, 'odds', k.odds)), '[]'::json)
+           'match_id', k.match_id, 'play_type', k.play_type, 'line', k.line, 'odds', k.odds,
+           'single', k.single)), '[]'::json)
          FROM match_markets k WHERE k.match_id = ANY((SELECT ${ids}::int[])::int[])
            AND split_part(k.play_type, '.', 2) = ANY((SELECT ${pgArray(betTypes)}::text[])::text[])) AS markets,
         (SELECT coalesce(json_agg(json_build_object('match_id', s.match_id, 'play_type', s.play_type)), '[]'::json)
@@ -114,6 +116,7 @@ export async function slipReads(
       playType: k.play_type,
       line: k.line,
       odds: k.odds,
+      single: k.single,
       suspended: isSuspended(suspended, k.match_id, k.play_type),
     });
   }

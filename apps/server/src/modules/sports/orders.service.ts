@@ -139,7 +139,7 @@ export class OrdersService {
         ? await this.preferences.oddsPolicy(member.id)
         : DEFAULT_ODDS_POLICY;
     assertOddsAccepted(policy, priced.changes);
-    const ruled = applySlipRules(body, sport, priced.selections);
+    const ruled = applySlipRules(body, sport, priced);
     assertUnderStakeLimit(ruled, ruled.multiple, reads.limit, reads.defaults);
     const { slip } = ruled;
     // 免费投注券: the ticket is the whole stake, the book's money — no debit, not a valid bet, no

@@ -59,6 +59,7 @@ function neverEndingFeed(silenced: Set<string>, late: { on: boolean }): SportsFe
   const sim = t.app.services.sportsFeed;
   return {
     name: sim.name,
+    inPlay: sim.inPlay,
     leagues: () => sim.leagues(),
     teams: () => sim.teams(),
     fixtures: (from, to) => sim.fixtures(from, to),

@@ -48,6 +48,7 @@ export function toMarketView(row: MarketRow): MarketView {
     name: def.name,
     max_passes: def.maxPasses,
     line: row.line,
+    single: row.single,
     version: row.version,
     options: def.options.map((o) => ({ key: o.key, name: o.name, odds: row.odds[o.key] ?? '0.00' })),
     updated_at: row.updatedAt.toISOString(),

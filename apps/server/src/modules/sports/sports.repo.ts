@@ -432,7 +432,12 @@ export async function upsertMarketsOf(
   db: Db,
   entries: ReadonlyArray<{
     matchId: number;
-    markets: ReadonlyArray<{ playType: string; line: string | null; odds: Record<string, string> }>;
+    markets: ReadonlyArray<{
+      playType: string;
+      line: string | null;
+      odds: Record<string, string>;
+      single: boolean;
+    }>;
   }>,
   now: Date,
 ): Promise<Set<number>> {
@@ -440,6 +445,7 @@ export async function upsertMarketsOf(
   const playTypes: string[] = [];
   const lines: Array<string | null> = [];
   const odds: string[] = [];
+  const singles: string[] = [];
   for (const { matchId, markets } of entries)
     // One row per market of a match (an upsert may touch a row once).
     for (const m of new Map(markets.map((m) => [m.playType, m])).values()) {
@@ -447,26 +453,40 @@ export async function upsertMarketsOf(
       playTypes.push(m.playType);
       lines.push(m.line);
       odds.push(JSON.stringify(m.odds));
+      singles.push(String(m.single));
     }
   const moved = new Set<number>();
   if (matchIds.length === 0) return moved;
-  const changed = rowsOf<{ match_id: number }>(
+  // A 单关 flip alone is no new price: the row's version and time stay, but the match comes back
+  // as changed so the flag is pushed and the public lists rebuilt.
+  const changed = rowsOf<{ match_id: number; priced: boolean }>(
     await db.execute(sql`
-      INSERT INTO match_markets AS mm (match_id, play_type, line, odds, updated_at)
-      SELECT v.match_id, v.play_type, v.line, v.odds, ${now.toISOString()}::timestamptz
+      INSERT INTO match_markets AS mm (match_id, play_type, line, odds, single, updated_at)
+      SELECT v.match_id, v.play_type, v.line, v.odds, v.single, ${now.toISOString()}::timestamptz
       FROM unnest(${pgArray(matchIds)}::int[], ${pgArray(playTypes)}::text[], ${pgArray(lines)}::text[],
-                  ${pgArray(odds)}::jsonb[]) AS v(match_id, play_type, line, odds)
+                  ${pgArray(odds)}::jsonb[], ${pgArray(singles)}::boolean[])
+        AS v(match_id, play_type, line, odds, single)
       ON CONFLICT (match_id, play_type) DO UPDATE
-        SET line = excluded.line, odds = excluded.odds, version = mm.version + 1, updated_at = excluded.updated_at
+        SET line = excluded.line, odds = excluded.odds, single = excluded.single,
+            version = mm.version + CASE WHEN mm.odds IS DISTINCT FROM excluded.odds
+                                          OR mm.line IS DISTINCT FROM excluded.line THEN 1 ELSE 0 END,
+            updated_at = CASE WHEN mm.odds IS DISTINCT FROM excluded.odds
+                                OR mm.line IS DISTINCT FROM excluded.line
+                              THEN excluded.updated_at ELSE mm.updated_at END
         WHERE mm.odds IS DISTINCT FROM excluded.odds OR mm.line IS DISTINCT FROM excluded.line
-      RETURNING mm.match_id`),
+           OR mm.single IS DISTINCT FROM excluded.single
+      RETURNING mm.match_id, mm.updated_at = ${now.toISOString()}::timestamptz AS priced`),
   );
-  for (const r of changed) moved.add(Number(r.match_id));
-  if (moved.size > 0)
+  const priced = new Set<number>();
+  for (const r of changed) {
+    moved.add(Number(r.match_id));
+    if (r.priced) priced.add(Number(r.match_id));
+  }
+  if (priced.size > 0)
     await db
       .update(matches)
       .set({ oddsUpdatedAt: now })
-      .where(inArray(matches.id, [...moved]));
+      .where(inArray(matches.id, [...priced]));
   return moved;
 }
 

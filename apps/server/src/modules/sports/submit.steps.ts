@@ -68,6 +68,8 @@ export interface PricedSlip {
   selections: BetSelection[];
   /** Per selection: placed on a match in play (the order then waits for its bet delay). */
   inPlay: boolean[];
+  /** Per selection: its market takes a bet on its match alone (单关). */
+  singles: boolean[];
   /** Prices and lines that differ from what the member saw. */
   changes: OddsChange[];
 }
@@ -83,7 +85,7 @@ export function priceSlip(
   now: Date,
 ): PricedSlip {
   const byId = new Map(matches.map((m) => [m.id, m]));
-  const priced: PricedSlip = { selections: [], inPlay: [], changes: [] };
+  const priced: PricedSlip = { selections: [], inPlay: [], singles: [], changes: [] };
   for (const s of legs) {
     const match = byId.get(s.match_id);
     if (!match) throw refuse('sports.slip_match_not_found', { id: String(s.match_id) });
@@ -113,6 +115,7 @@ export function priceSlip(
     const moved = oddsDirection(s.odds, current);
     if (moved) priced.changes.push({ ...seen, direction: moved });
     priced.inPlay.push(live);
+    priced.singles.push(market.single);
     priced.selections.push({
       matchId: String(match.id),
       sport: match.sport,
@@ -152,10 +155,17 @@ export interface RuledSlip {
 }
 
 /**
- * The betting rules (BETTING-RULES.md: pass types, multiples, stake bounds), and the stake the
- * member confirmed (`total_amount`) equal to the one they compute.
+ * The betting rules (BETTING-RULES.md: pass types, multiples, stake bounds, 单关 only on the
+ * pools that take singles), and the stake the member confirmed (`total_amount`) equal to the one
+ * they compute.
  */
-export function applySlipRules(body: OrderSubmitBody, sport: Sport, selections: BetSelection[]): RuledSlip {
+export function applySlipRules(
+  body: OrderSubmitBody,
+  sport: Sport,
+  priced: Pick<PricedSlip, 'selections' | 'singles'>,
+): RuledSlip {
+  const { selections } = priced;
+  const singleAllowed = (s: BetSelection) => priced.singles[selections.indexOf(s)] === true;
   let expectedStake: bigint | null = null;
   if (body.total_amount !== undefined) {
     const parsed = parseYuan(body.total_amount);
@@ -171,9 +181,10 @@ export function applySlipRules(body: OrderSubmitBody, sport: Sport, selections: 
     multiple: body.multiple,
     multiples: body.multiples ?? null,
     expectedStake,
+    singleAllowed,
   });
   if (!slip.ok) throw refuse('sports.slip_invalid', { problem: slip.message });
-  const input = { sport, mode: body.bet_mode, selections, passType: slip.passType.code };
+  const input = { sport, mode: body.bet_mode, selections, passType: slip.passType.code, singleAllowed };
   const plan = slip.multiples;
   return {
     slip,

@@ -199,7 +199,7 @@ export class SyndicateOrders {
     assertOddsAccepted(policy, priced.changes);
     // The plan's stake is its own: the book-wide default per order applies, not the initiator's.
     const { total_amount: _shown, ...unshown } = body;
-    const ruled = applySlipRules(policyOf === 'any' ? unshown : body, sport, priced.selections);
+    const ruled = applySlipRules(policyOf === 'any' ? unshown : body, sport, priced);
     assertUnderStakeLimit(ruled, ruled.multiple, undefined, reads.defaults);
     const closesAt = new Date(Math.min(...reads.matches.map((m) => salesCloseAt(m).getTime())));
     const current: SyndicateSlip = {

@@ -41,6 +41,7 @@ const base: Match = {
       name: '胜平负',
       max_passes: 8,
       line: null,
+      single: true,
       version: 3,
       options: [
         { key: 'h', name: '胜', odds: '2.00' },

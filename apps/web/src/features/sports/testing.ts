@@ -36,6 +36,7 @@ export function footballMatch(id: number, options: Option[], overrides: Partial<
         name: '胜平负',
         max_passes: 8,
         line: null,
+        single: true,
         version: 1,
         options,
         updated_at: '2026-11-21T10:00:00.000Z',

@@ -18,4 +18,6 @@ export const BET_MESSAGES = {
   invalidLine: '盘口无效，请刷新后重试',
   invalidMatch: '比赛信息无效，请刷新后重试',
   duplicateOption: '请勿重复选择同一选项',
+  /** 单关 on a pool that takes its match only in parlays (竞彩 sets it per match and pool). */
+  singleNotOffered: '该玩法不支持单关，请至少选择两场比赛串关',
 } as const;

@@ -46,6 +46,11 @@ export interface BetSlipInput {
    * to PRIZE_OPTIMISE_MAX_BETS bets). The stake is then Σ multiples × 2元.
    */
   multiples?: readonly number[] | null;
+  /**
+   * 单关: whether the selection's market takes a bet on its match alone. Given, a slip of singles
+   * with a selection whose market does not is refused; parlays are not affected.
+   */
+  singleAllowed?: ((selection: BetSelection) => boolean) | null;
 }
 
 export interface ValidSlip {
@@ -129,6 +134,8 @@ export function validateBetSlip(input: BetSlipInput): SlipValidation {
   if (input.mode === 'single') {
     const named = input.passType == null ? SINGLE_PASS : findPassType(input.passType);
     if (named !== SINGLE_PASS) return fail(BET_MESSAGES.passTypeUnavailable);
+    const allowed = input.singleAllowed;
+    if (allowed && !input.selections.every((s) => allowed(s))) return fail(BET_MESSAGES.singleNotOffered);
     passType = SINGLE_PASS;
   } else {
     if (matchCount < 2) return fail(BET_MESSAGES.mixedMinMatches);

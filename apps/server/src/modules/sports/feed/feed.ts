@@ -87,8 +87,24 @@ export interface FeedMatchState {
   inPlay: FeedInPlay;
 }
 
+/**
+ * How a polled provider is doing, for /readyz and /metrics. `staleSince`: the first failed pass
+ * since the last fully good one (null while good); `lastGoodAt`: the last fully good pass (null
+ * before the first); `polls`: passes since start by outcome.
+ */
+export interface FeedHealth {
+  staleSince: Date | null;
+  lastGoodAt: Date | null;
+  polls: { ok: number; failed: number };
+}
+
 export interface SportsFeed {
   readonly name: string;
+  /**
+   * Whether the provider prices matches in play (滚球). Without it the member app hides every
+   * 滚球 entry and the in-play lists answer empty: a match after kick-off only waits for its result.
+   */
+  readonly inPlay: boolean;
   leagues(): FeedLeague[];
   teams(): FeedTeam[];
   /** Fixtures kicking off in the window. */
@@ -101,4 +117,6 @@ export interface SportsFeed {
    * fails and must not throw. The simulator has none: it computes everything from the time.
    */
   refresh?(now: Date): Promise<void>;
+  /** A polled provider's health (the simulator computes from the time and is never stale). */
+  health?(): FeedHealth;
 }

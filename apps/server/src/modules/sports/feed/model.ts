@@ -17,6 +17,11 @@ export interface Market {
   line: string | null;
   /** Decimal odds by option key ("1.85"). */
   odds: Record<string, string>;
+  /**
+   * 单关: the pool takes a bet on this match alone. Off, it is only offered in parlays (竞彩 sets
+   * it per match and pool). The simulator offers singles on every pool, as before the flag.
+   */
+  single: boolean;
 }
 
 /** Decimal odds for a probability with the margin taken, as a two-decimal string. */
@@ -149,19 +154,22 @@ export function footballMarkets(state: FootballState, handicapGoals: number): Ma
       playType: 'football.winDrawLose',
       line: null,
       odds: { h: oddsFor(wdl[0]!), d: oddsFor(wdl[1]!), a: oddsFor(wdl[2]!) },
+      single: true,
     },
     {
       playType: 'football.handicap',
       line: formatLine('football.handicap', handicapGoals * 2),
       odds: { h: oddsFor(handicap[0]!), d: oddsFor(handicap[1]!), a: oddsFor(handicap[2]!) },
+      single: true,
     },
     {
       playType: 'football.totalGoals',
       line: null,
       odds: Object.fromEntries([...totals].map((p, i) => [i === 7 ? '7+' : String(i), oddsFor(p)])),
+      single: true,
     },
-    { playType: 'football.score', line: null, odds: scoreOdds },
-    { playType: 'football.halfFullTime', line: null, odds: hftOdds },
+    { playType: 'football.score', line: null, odds: scoreOdds, single: true },
+    { playType: 'football.halfFullTime', line: null, odds: hftOdds, single: true },
   ];
 }
 
@@ -247,17 +255,24 @@ export function basketballMarkets(
   }
 
   return [
-    { playType: 'basketball.win-lose', line: null, odds: { h: oddsFor(homeWin), a: oddsFor(1 - homeWin) } },
+    {
+      playType: 'basketball.win-lose',
+      line: null,
+      odds: { h: oddsFor(homeWin), a: oddsFor(1 - homeWin) },
+      single: true,
+    },
     {
       playType: 'basketball.handicap',
       line: formatLine('basketball.handicap', lines.handicapHalves),
       odds: { h: oddsFor(coverHome), a: oddsFor(1 - coverHome) },
+      single: true,
     },
-    { playType: 'basketball.score-diff', line: null, odds: diffOdds },
+    { playType: 'basketball.score-diff', line: null, odds: diffOdds, single: true },
     {
       playType: 'basketball.total-score',
       line: formatLine('basketball.total-score', lines.totalHalves),
       odds: { over: oddsFor(over), under: oddsFor(1 - over) },
+      single: true,
     },
   ];
 }

@@ -151,6 +151,8 @@ const teamOf = (league: CatalogLeague, team: CatalogTeam): FeedTeam => ({
 });
 
 export class SimulatedFeed implements SportsFeed {
+  /** The simulator plays every match out minute by minute, with in-play (滚球) markets. */
+  readonly inPlay = true;
   readonly name: string;
   private readonly slots = new Map<string, Slot>();
   /** Each Beijing day's fixtures (a pure function of the seed and the day), once worked out. */
