@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ADAPTER_CALL_PROFILES, recordedFetch } from './adapters/call-log.ts';
 import { createAdapters, defaultAdapters, type AdapterRegistry } from './adapters/index.ts';
 import { tronUsdtChain } from './adapters/trongrid/usdt-chain.ts';
 import type { AppConfig } from './config.ts';
@@ -13,6 +14,7 @@ import { PublicCache } from './lib/public-cache.ts';
 import { RedisCacheTransport } from './lib/public-cache-redis.ts';
 import { createAccounts } from './modules/accounts/index.ts';
 import { ActivitiesService } from './modules/activities/index.ts';
+import { AdapterCallLog, AdapterCallsService } from './modules/adapter-calls/index.ts';
 import { createAgents } from './modules/agents/index.ts';
 import { AppConfigService } from './modules/app-config/index.ts';
 import { createBackoffice } from './modules/backoffice/index.ts';
@@ -61,7 +63,7 @@ async function createBroadcaster(
   const rt = config.realtime;
   switch (rt.driver) {
     case 'redis':
-      return RedisBroadcaster.connect(rt.redisUrl!, rt.redisPrefix, hub, log);
+      return RedisBroadcaster.connect(rt.redis!, rt.redisPrefix, hub, log);
     case 'pusher':
       return new PusherHttpBroadcaster({
         ...rt.pusher!,
@@ -112,13 +114,13 @@ export async function createServices(
   const publicCache = new PublicCache(
     clock,
     {
-      ttlMs: config.realtime.redisUrl || config.workers === 1 ? 60_000 : 1_000,
+      ttlMs: config.realtime.redis || config.workers === 1 ? 60_000 : 1_000,
       // Match lists carry the server's time and close at kick-off by it: a second at most.
       topicTtlMs: { sports: 1_000 },
       maxEntries: 2_000,
     },
-    config.realtime.redisUrl
-      ? await RedisCacheTransport.connect(config.realtime.redisUrl, config.realtime.redisPrefix, log)
+    config.realtime.redis
+      ? await RedisCacheTransport.connect(config.realtime.redis, config.realtime.redisPrefix, log)
       : null,
   );
   const core: Core = { config, db, clock, log, events, broadcaster, publicCache };
@@ -126,6 +128,15 @@ export async function createServices(
   const appConfig = new AppConfigService(db, clock, publicCache, () => adapters.sportsFeed.inPlay);
 
   // ---- adapters: the outside world, chosen by SPORTS_FEED / PAYMENT_GATEWAY / GAME_PROVIDER ----
+  // Every call a real provider's adapter makes is recorded (外部调用) and counted, off the call path.
+  const adapterCallLog = new AdapterCallLog(db, log, {
+    onDropped: (n) => metrics.adapterCallRecordsDropped(n),
+  });
+  const fetchFor = (adapter: keyof typeof ADAPTER_CALL_PROFILES) =>
+    recordedFetch(adapter, ADAPTER_CALL_PROFILES[adapter], adapterCallLog, {
+      now: () => clock.now(),
+      observe: (call) => metrics.adapterCall(call),
+    });
   const adapters = await createAdapters(registry, {
     config,
     db,
@@ -133,6 +144,7 @@ export async function createServices(
     log,
     secret: (key) => appConfig.secret(key),
     env: config.adapterEnv,
+    fetchFor,
   });
 
   metrics.watchSportsFeed(adapters.sportsFeed);
@@ -207,15 +219,15 @@ export async function createServices(
     bets: lottery.syndicateBets,
   });
   const games = createGames(core, { ledger, responsible, messages, gameProvider: adapters.gameProvider });
+  // USDT_DEPOSITS=trongrid: deposits to members' own addresses and USDT withdrawals' payments, read on chain.
+  const usdtChain = tronUsdtChain(config, clock, { fetch: fetchFor('trongrid') });
   const payments = createPayments(core, {
     ...money,
     paymentGateway: adapters.paymentGateway,
-    usdtChain: tronUsdtChain(config, clock, {
-      onCall: (call) => metrics.adapterCall('trongrid', call.outcome),
-    }),
+    usdtChain,
     financeSettings,
   });
-  const withdrawals = createWithdrawals(core, { ...money, accounts, financeSettings });
+  const withdrawals = createWithdrawals(core, { ...money, accounts, financeSettings, usdtChain });
   const rewards = createRewards(core, { ...money, bonus });
   const agents = createAgents(core, { operators, messages, responsible });
   const invite = createInvite(core, { ...agents, bonus, messages, operators, changes });
@@ -277,6 +289,7 @@ export async function createServices(
     housekeeping,
     payments: payments.payments,
     chainDeposits: payments.chainDeposits,
+    withdrawals: withdrawals.withdrawals,
   });
   jobs.listen('backoffice-pending-counts', backoffice.listen);
   for (const job of backoffice.jobs) jobs.every(job);
@@ -361,6 +374,10 @@ export async function createServices(
     /** Activities, eligibility, applications and their review. */
     activities,
     clientLogs: new ClientLogsService(db, clock),
+    /** The console's 外部调用: every call an adapter made to its provider. */
+    adapterCalls: new AdapterCallsService(db),
+    /** Where those calls are queued and written (flushed on close). */
+    adapterCallLog,
     /** Deletes expired sessions, old idempotency records, login attempts and payment callbacks. */
     housekeeping,
     /** The operator console's own services (/admin/v1: operators' security, operator accounts, dashboard). */
@@ -377,6 +394,7 @@ export async function createServices(
       await broadcaster.close();
       await limits.counters.close();
       await publicCache.close();
+      await adapterCallLog.close();
     },
   };
 }

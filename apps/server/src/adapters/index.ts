@@ -62,16 +62,28 @@ export function defaultAdapters(): AdapterRegistry {
     .register('smsSender', 'aliyun', {
       // SMS_PROVIDER=aliyun: Aliyun SMS, configured by ALIYUN_SMS_* (aliyun-sms/README.md).
       // The app's clock signs the requests' timestamps and times the back-off between tries.
-      create: ({ env, clock }) =>
-        AliyunSms.fromEnv(env, { now: () => clock.now(), sleep: (ms) => clock.sleep(ms) }),
+      create: ({ env, clock, fetchFor }) =>
+        AliyunSms.fromEnv(env, {
+          now: () => clock.now(),
+          sleep: (ms) => clock.sleep(ms),
+          ...(fetchFor ? { fetch: fetchFor('aliyun-sms') } : {}),
+        }),
     })
     .register('sportsFeed', 'sporttery', {
       // SPORTS_FEED=sporttery: the official 竞彩 data gateway, polled (sporttery/README.md).
-      create: ({ env }) => SportteryFeed.fromEnv(env),
+      create: ({ env, clock, fetchFor }) =>
+        SportteryFeed.fromEnv(env, {
+          sleep: (ms) => clock.sleep(ms),
+          ...(fetchFor ? { fetch: fetchFor('sporttery') } : {}),
+        }),
     })
     .register('paymentGateway', 'epay', {
       // PAYMENT_GATEWAY=epay: a 易支付 (EPay) merchant account, configured by EPAY_* with the
       // merchant key in PAYMENT_GATEWAY_SECRET (epay/README.md).
-      create: ({ env, config }) => EpayGateway.fromEnv(env, config.finance.gatewaySecret),
+      create: ({ env, config, clock, fetchFor }) =>
+        EpayGateway.fromEnv(env, config.finance.gatewaySecret, {
+          sleep: (ms) => clock.sleep(ms),
+          ...(fetchFor ? { fetch: fetchFor('epay') } : {}),
+        }),
     });
 }

@@ -6,6 +6,7 @@ import type { GameProvider } from '../modules/games/index.ts';
 import type { PaymentGateway } from '../modules/payments/index.ts';
 import type { SportsFeed } from '../modules/sports/index.ts';
 import type { SmsSender } from '../modules/verification/index.ts';
+import type { RecordedAdapter } from './call-log.ts';
 
 /** What an adapter factory may use to build its adapter. */
 export interface AdapterContext {
@@ -17,6 +18,11 @@ export interface AdapterContext {
   secret: (key: string) => Promise<string>;
   /** The process environment, for an adapter's own settings (merchant ids, endpoints, keys). */
   env: Readonly<Record<string, string | undefined>>;
+  /**
+   * The fetch a real provider's adapter is given: every call it makes is recorded (adapter_calls,
+   * the console's 外部调用) and counted (/metrics). Absent where nothing records (then the global fetch).
+   */
+  fetchFor?: (adapter: RecordedAdapter) => typeof fetch;
 }
 
 /** How one implementation of an outside system is made. */

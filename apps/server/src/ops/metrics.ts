@@ -31,7 +31,9 @@ export class Metrics implements JobObserver {
   private readonly lotteryBetsPlaced: Counter;
   private readonly jobRuns: Counter<'job' | 'outcome'>;
   private readonly jobDuration: Histogram<'job'>;
-  private readonly adapterCalls: Counter<'adapter' | 'outcome'>;
+  private readonly adapterCalls: Counter<'adapter' | 'operation' | 'outcome'>;
+  private readonly adapterCallDuration: Histogram<'adapter' | 'operation'>;
+  private readonly adapterCallLogDropped: Counter;
 
   /** The sports feed whose health is reported (watchSportsFeed); the adapters come after the metrics. */
   private sportsFeed: Pick<SportsFeed, 'name' | 'health'> | null = null;
@@ -146,8 +148,20 @@ export class Metrics implements JobObserver {
     });
     this.adapterCalls = new Counter({
       name: 'adapter_calls_total',
-      help: 'HTTP calls to an outside system by adapter and outcome (ok, retry: another try followed, failed)',
-      labelNames: ['adapter', 'outcome'],
+      help: 'HTTP calls (each try) to an outside system by adapter, operation and outcome (ok, refused, invalid, http_error, timeout, network)',
+      labelNames: ['adapter', 'operation', 'outcome'],
+      registers,
+    });
+    this.adapterCallDuration = new Histogram({
+      name: 'adapter_call_duration_seconds',
+      help: 'Duration of one HTTP call to an outside system, answer included',
+      labelNames: ['adapter', 'operation'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
+      registers,
+    });
+    this.adapterCallLogDropped = new Counter({
+      name: 'adapter_call_log_dropped_total',
+      help: 'Call records not written to adapter_calls (queue full or the write refused); the calls themselves went on',
       registers,
     });
     new Gauge({
@@ -269,9 +283,18 @@ export class Metrics implements JobObserver {
     this.httpDuration.observe({ method, route, status_code: String(status) }, seconds);
   }
 
-  /** One HTTP call an adapter made (TronGrid's onCall). */
-  adapterCall(adapter: string, outcome: 'ok' | 'retry' | 'failed'): void {
-    this.adapterCalls.inc({ adapter, outcome });
+  /** One HTTP call an adapter made (adapters/call-log.ts records each). */
+  adapterCall(call: { adapter: string; operation: string; outcome: string; durationMs: number }): void {
+    this.adapterCalls.inc({ adapter: call.adapter, operation: call.operation, outcome: call.outcome });
+    this.adapterCallDuration.observe(
+      { adapter: call.adapter, operation: call.operation },
+      call.durationMs / 1_000,
+    );
+  }
+
+  /** Call records the adapter-call log could not keep. */
+  adapterCallRecordsDropped(n: number): void {
+    this.adapterCallLogDropped.inc(n);
   }
 
   ran(job: string, outcome: 'ok' | 'failed', seconds: number): void {

@@ -86,6 +86,19 @@ async function visit(payUrl: string): Promise<void> {
   expect(await res.text()).toContain('支付');
 }
 
+/** Waits for `work`, moving the clock on whenever it sleeps (the gateway query's back-off). */
+async function withBackoff<T>(work: Promise<T>): Promise<T> {
+  let done = false;
+  const settled = work.finally(() => {
+    done = true;
+  });
+  while (!done) {
+    await Promise.race([clock.untilSleeping(), settled]);
+    if (clock.sleeping > 0) clock.advance(3_000);
+  }
+  return settled;
+}
+
 async function callbacksOf(orderNo: string) {
   const rows = await t.database.db
     .select()
@@ -185,10 +198,11 @@ describe('PAYMENT_GATEWAY=epay', () => {
     // Too young to ask about: nothing happens.
     clock.advance(5 * 60_000);
     expect(await t.app.services.payments.reconcileOpenOrders(RECONCILE)).toMatchObject({ asked: 0 });
-    // The gateway does not answer at first: counted, left pending, asked again later.
+    // The gateway does not answer at first: each query tried three times (waits on the app's
+    // clock, moved here), then counted, left pending and asked again later.
     clock.advance(6 * 60_000);
-    fake.failNext('server-error', 2);
-    expect(await t.app.services.payments.reconcileOpenOrders(RECONCILE)).toMatchObject({
+    fake.failNext('server-error', 6);
+    expect(await withBackoff(t.app.services.payments.reconcileOpenOrders(RECONCILE))).toMatchObject({
       asked: 2,
       unanswered: 2,
       credited: 0,

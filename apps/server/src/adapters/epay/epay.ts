@@ -8,6 +8,8 @@ import type {
   GatewayPaymentState,
   PaymentGateway,
 } from '../../modules/payments/index.ts';
+import { setTimeout as wait } from 'node:timers/promises';
+import { backoffDelayMs, retryableStatus } from '../backoff.ts';
 import { verifyEpaySign, withEpaySign } from './signature.ts';
 
 /**
@@ -35,6 +37,15 @@ export interface EpayOptions {
   types?: Partial<Record<GatewayMethod, string>>;
   /** Limit for one call to the gateway, answer included. Default 10000 ms. */
   timeoutMs?: number;
+  /**
+   * Further tries of an order query (api.php, a read) after a network error, a time-out or HTTP
+   * 5xx/429/408. Default 2. mapi.php, which opens an order, is never tried again blindly.
+   */
+  retries?: number;
+  /** Waits between tries. Default a real timer. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Jitter source in [0, 1). Default Math.random. */
+  random?: () => number;
   /** Default the global fetch. */
   fetch?: typeof fetch;
 }
@@ -61,6 +72,9 @@ export const EPAY_DEFAULT_TYPES: Readonly<Record<GatewayMethod, string>> = {
 export const EPAY_TRADE_SUCCESS = 'TRADE_SUCCESS';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** Back-off of the order query's tries: 300 ms, 600 ms … at most 3 s, with jitter. */
+const BACKOFF_BASE_MS = 300;
+const BACKOFF_MAX_MS = 3_000;
 /** How much of the gateway's `msg` an error keeps. */
 const MAX_MESSAGE_CHARS = 200;
 /** An answer larger than this is not one of the gateway's JSON answers. */
@@ -72,6 +86,13 @@ const UNSAFE_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'b
 /** A call to the gateway that did not give an answer to act on (network, HTTP, refusal, shape). */
 export class EpayError extends Error {
   override readonly name = 'EpayError';
+  constructor(
+    message: string,
+    /** A failure another try may fix (network, time-out, 5xx/429/408). */
+    readonly transient = false,
+  ) {
+    super(message);
+  }
 }
 
 /** A notification's fields, bounded (the signature covers whatever else the gateway adds). */
@@ -183,6 +204,9 @@ export class EpayGateway implements PaymentGateway {
   private readonly mode: EpayMode;
   private readonly types: Readonly<Record<GatewayMethod, string>>;
   private readonly timeoutMs: number;
+  private readonly retries: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
   private readonly fetch: typeof fetch;
 
   constructor(options: EpayOptions) {
@@ -207,6 +231,9 @@ export class EpayGateway implements PaymentGateway {
     }
     this.types = types;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.retries = Math.max(0, Math.floor(options.retries ?? 2));
+    this.sleep = options.sleep ?? ((ms) => wait(ms));
+    this.random = options.random ?? Math.random;
     this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   }
 
@@ -358,10 +385,26 @@ export class EpayGateway implements PaymentGateway {
   }
 
   /**
-   * One call to `path` under the base URL (a form POST when `form` is given, else a GET): its JSON answer, or an EpayError naming `label` (never
-   * the URL, which may carry the key) and what went wrong.
+   * One call to `path` under the base URL (a form POST when `form` is given, else a GET): its JSON
+   * answer, or an EpayError naming `label` (never the URL, which may carry the key) and what went
+   * wrong. A GET (the order query: a read) is tried again with back-off after a failure another
+   * try may fix; a POST (mapi.php opens an order) is tried once.
    */
   private async call(label: string, path: string, form?: URLSearchParams): Promise<unknown> {
+    const tries = form ? 1 : 1 + this.retries;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.callOnce(label, path, form);
+      } catch (error) {
+        const transient = error instanceof EpayError && error.transient;
+        if (!transient || attempt >= tries) throw error;
+      }
+      await this.sleep(backoffDelayMs(attempt, this.random, BACKOFF_BASE_MS, BACKOFF_MAX_MS));
+    }
+  }
+
+  /** One try of `call`. */
+  private async callOnce(label: string, path: string, form?: URLSearchParams): Promise<unknown> {
     let status: number;
     let text: string;
     try {
@@ -379,9 +422,10 @@ export class EpayGateway implements PaymentGateway {
       status = response.status;
       text = await response.text();
     } catch (error) {
-      throw new EpayError(`EPay ${label}: ${this.redact(this.describeNetworkError(error))}`);
+      throw new EpayError(`EPay ${label}: ${this.redact(this.describeNetworkError(error))}`, true);
     }
-    if (status < 200 || status >= 300) throw new EpayError(`EPay ${label}: HTTP ${status}`);
+    if (status < 200 || status >= 300)
+      throw new EpayError(`EPay ${label}: HTTP ${status}`, retryableStatus(status));
     if (text.length > MAX_ANSWER_CHARS) throw new EpayError(`EPay ${label}: answer too large`);
     try {
       const value: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));

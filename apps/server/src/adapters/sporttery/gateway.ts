@@ -3,7 +3,9 @@
  * body that is not JSON, JSON of another shape or the gateway's own refusal (`success: false`)
  * all come back as a failure with its reason; nothing here throws.
  */
+import { setTimeout as wait } from 'node:timers/promises';
 import type { z } from 'zod';
+import { backoffDelayMs, retryableStatus } from '../backoff.ts';
 
 export const SPORTTERY_DEFAULT_BASE_URL = 'https://webapi.sporttery.cn/';
 /** The gateway paths, relative to the base URL. */
@@ -36,19 +38,61 @@ const HEADERS = {
   'User-Agent': 'Mozilla/5.0',
 };
 
+/** How a read is tried again: after a time-out, a network error or HTTP 5xx/429/408 only. */
+export interface GatewayRetry {
+  /** Further tries. Default 2. */
+  retries?: number | undefined;
+  /** Waits between tries. Default a real timer. */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
+  /** Jitter source in [0, 1). Default Math.random. */
+  random?: (() => number) | undefined;
+}
+/** Back-off between tries: 250 ms, 500 ms … at most 2 s, with jitter (the feed polls again soon anyway). */
+const BACKOFF_BASE_MS = 250;
+const BACKOFF_MAX_MS = 2_000;
+const TRANSIENT: ReadonlySet<SourceFailure> = new Set(['timeout', 'network-error']);
+
 export class SportteryGateway {
   private readonly baseUrl: string;
+  private readonly retries: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
 
   constructor(
     baseUrl: string,
     private readonly fetchImpl: typeof fetch,
     private readonly timeoutMs: number,
+    retry: GatewayRetry = {},
   ) {
     this.baseUrl = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
+    this.retries = Math.max(0, Math.floor(retry.retries ?? 2));
+    this.sleep = retry.sleep ?? ((ms) => wait(ms));
+    this.random = retry.random ?? Math.random;
+  }
+
+  /**
+   * `source` read with `params` (`getOnce`), tried again with back-off while the failure is one
+   * another try may fix (a time-out, a network error, HTTP 5xx/429/408); a refusal, a body that is
+   * not JSON (the WAF's challenge page) or of another shape is answered at once.
+   */
+  async get<T>(
+    source: SportterySource,
+    params: Record<string, string>,
+    schema: z.ZodType<Envelope<T>>,
+  ): Promise<Answer<T>> {
+    for (let attempt = 1; ; attempt++) {
+      const answer = await this.getOnce(source, params, schema);
+      if (answer.ok || attempt > this.retries) return answer;
+      const transient =
+        TRANSIENT.has(answer.reason) ||
+        (answer.reason === 'http-error' && retryableStatus(Number(answer.detail.replace(/^HTTP /, ''))));
+      if (!transient) return answer;
+      await this.sleep(backoffDelayMs(attempt, this.random, BACKOFF_BASE_MS, BACKOFF_MAX_MS));
+    }
   }
 
   /** One GET of `source` with `params`, read and checked against `schema`. */
-  async get<T>(
+  private async getOnce<T>(
     source: SportterySource,
     params: Record<string, string>,
     schema: z.ZodType<Envelope<T>>,
