@@ -140,8 +140,18 @@ describe('a match day', () => {
       inPlay: CLOSED,
     });
     expect(state?.markets).toEqual([
-      { playType: 'football.winDrawLose', line: null, odds: { h: '1.44', d: '3.90', a: '5.60' } },
-      { playType: 'football.handicap', line: '-1', odds: { h: '2.53', d: '3.20', a: '2.37' } },
+      {
+        playType: 'football.winDrawLose',
+        line: null,
+        odds: { h: '1.44', d: '3.90', a: '5.60' },
+        single: true,
+      },
+      {
+        playType: 'football.handicap',
+        line: '-1',
+        odds: { h: '2.53', d: '3.20', a: '2.37' },
+        single: false,
+      },
       {
         playType: 'football.totalGoals',
         line: null,
@@ -155,6 +165,7 @@ describe('a match day', () => {
           '6': '17.00',
           '7+': '26.00',
         },
+        single: true,
       },
       {
         playType: 'football.score',
@@ -192,6 +203,7 @@ describe('a match day', () => {
           '2:5': '600.00',
           other_a: '250.00',
         },
+        single: true,
       },
       {
         playType: 'football.halfFullTime',
@@ -207,6 +219,7 @@ describe('a match day', () => {
           ad: '16.00',
           aa: '10.50',
         },
+        single: true,
       },
     ]);
   });
@@ -224,6 +237,7 @@ describe('a match day', () => {
       playType: 'football.handicap',
       line: '-2',
       odds: { h: '1.60', d: '4.42', a: '3.60' },
+      single: false,
     });
   });
 
@@ -231,8 +245,8 @@ describe('a match day', () => {
     const { feed } = await setup();
     await feed.poll(BEFORE);
     expect(feed.state(LAL_GSW, BEFORE)?.markets).toEqual([
-      { playType: 'basketball.win-lose', line: null, odds: { h: '1.62', a: '2.05' } },
-      { playType: 'basketball.handicap', line: '-4.5', odds: { h: '1.75', a: '1.75' } },
+      { playType: 'basketball.win-lose', line: null, odds: { h: '1.62', a: '2.05' }, single: true },
+      { playType: 'basketball.handicap', line: '-4.5', odds: { h: '1.75', a: '1.75' }, single: false },
       {
         playType: 'basketball.score-diff',
         line: null,
@@ -250,12 +264,18 @@ describe('a match day', () => {
           'h26+': '30.00',
           'a26+': '70.00',
         },
+        single: true,
       },
-      { playType: 'basketball.total-score', line: '221.5', odds: { over: '1.70', under: '1.80' } },
+      {
+        playType: 'basketball.total-score',
+        line: '221.5',
+        odds: { over: '1.70', under: '1.80' },
+        single: false,
+      },
     ]);
     expect(feed.state(BOS_NYK, BEFORE)?.markets).toEqual([
-      { playType: 'basketball.win-lose', line: null, odds: { h: '1.30', a: '3.10' } },
-      { playType: 'basketball.handicap', line: '-8.5', odds: { h: '1.78', a: '1.72' } },
+      { playType: 'basketball.win-lose', line: null, odds: { h: '1.30', a: '3.10' }, single: false },
+      { playType: 'basketball.handicap', line: '-8.5', odds: { h: '1.78', a: '1.72' }, single: false },
     ]);
   });
 
@@ -326,8 +346,18 @@ describe('changes between passes', () => {
       {
         externalId: US_AU,
         playType: 'football.winDrawLose',
-        before: { playType: 'football.winDrawLose', line: null, odds: { h: '1.44', d: '3.90', a: '5.60' } },
-        after: { playType: 'football.winDrawLose', line: null, odds: { h: '1.40', d: '3.90', a: '5.60' } },
+        before: {
+          playType: 'football.winDrawLose',
+          line: null,
+          odds: { h: '1.44', d: '3.90', a: '5.60' },
+          single: true,
+        },
+        after: {
+          playType: 'football.winDrawLose',
+          line: null,
+          odds: { h: '1.40', d: '3.90', a: '5.60' },
+          single: true,
+        },
       },
     ]);
     expect(report).toMatchObject({
@@ -363,6 +393,8 @@ describe('changes between passes', () => {
     ]);
     expect(report.oddsChanged).toEqual([]);
     expect(feed.singles(US_AU)['football.handicap']).toBe(true);
+    // The flag travels with the market (FeedSync writes it to the market row).
+    expect(market(feed, US_AU, plus(BEFORE, MINUTE), 'football.handicap')?.single).toBe(true);
   });
 
   it('closes betting when the provider stops selling the match, or drops it before kick-off', async () => {
