@@ -6,6 +6,7 @@ import type { GameIdleRecall, GameRecordsService } from './modules/games/index.t
 import type { GameTransferService } from './modules/games/index.ts';
 import type { HousekeepingService } from './modules/housekeeping/index.ts';
 import type { ChainDepositsService, PaymentsService } from './modules/payments/index.ts';
+import type { WithdrawalsService } from './modules/withdrawals/index.ts';
 import { INVITE_REWARDS_INTERVAL_MS, type InviteRewardsService } from './modules/invite/index.ts';
 import type { LotteryChaseService, LotteryScheduler } from './modules/lottery/index.ts';
 import type { RealtimeService } from './modules/realtime/index.ts';
@@ -49,6 +50,7 @@ export interface JobServices {
   housekeeping: HousekeepingService;
   payments: PaymentsService;
   chainDeposits: ChainDepositsService;
+  withdrawals: WithdrawalsService;
 }
 
 /**
@@ -167,6 +169,13 @@ export function registerJobs(runner: JobRunner, config: AppConfig, s: JobService
       name: 'usdt-chain-watch',
       everyMs: config.finance.usdtChain.intervalMs,
       run: () => s.chainDeposits.watch(),
+    });
+  // …and USDT withdrawals' transaction ids: paid once the chain confirms them, or back to 待出款.
+  if (config.finance.usdtChain.mode === 'trongrid')
+    runner.every({
+      name: 'usdt-withdrawal-check',
+      everyMs: config.finance.usdtChain.intervalMs,
+      run: () => s.withdrawals.checkChainPayments(),
     });
   runner.every({
     name: 'housekeeping',

@@ -33,6 +33,18 @@ export const operatorLoginResult = z.object({
 export const operatorDecisionBody = z.object({
   reason: z.string({ error: '请填写原因' }).trim().max(200, '原因不能超过200个字符').optional().default(''),
 });
+/**
+ * 出款: the decision's reason, and for a USDT-TRC20 withdrawal when the chain is read
+ * (USDT_DEPOSITS=trongrid) the TRON transaction id the operator paid with (required then).
+ */
+export const withdrawPayBody = operatorDecisionBody.extend({
+  tx_id: z
+    .string({ error: '请填写交易哈希' })
+    .trim()
+    .regex(/^(0x)?[0-9a-fA-F]{64}$/, '交易哈希须为64位十六进制')
+    .transform((v) => v.replace(/^0x/, '').toLowerCase())
+    .optional(),
+});
 export const operatorRejectBody = z.object({
   reason: z
     .string({ error: '请填写拒绝原因' })

@@ -102,6 +102,7 @@ const SAMPLES: { [N in TemplateName]: ReasonParams<N> } = {
   'withdrawals.turnover_required': { amount: '300.00' },
   'withdrawals.daily_count_used': { daily: 3 },
   'withdrawals.decided': { status: '已打款' },
+  'withdrawals.tx_id_used': { order_no: 'W20301112000123' },
   'responsible.timed_out': { doing: '投注、充值或转入', until: '2030-06-13 18:00' },
   'responsible.self_excluded': { doing: '投注、充值或转入', until: '2030-12-12 12:00' },
   'responsible.return_not_requested': { doing: '投注、充值或转入', ended: '2030-06-12 12:00' },

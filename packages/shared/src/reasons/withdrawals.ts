@@ -56,4 +56,12 @@ export const WITHDRAWALS_REASONS = reasons({
     message: (p: { status: string }) => `该提现已处理（${p.status}），不能重复操作`,
   },
   'withdrawals.cancel_not_reviewing': { status: 409, message: '只有审核中的提现可以取消' },
+  'withdrawals.tx_id_required': {
+    status: 422,
+    message: '请填写出款的 TRON 交易哈希（64位十六进制），链上确认后才标记为已到账',
+  },
+  'withdrawals.tx_id_used': {
+    status: 409,
+    message: (p: { order_no: string }) => `该交易哈希已用于提现单 ${p.order_no}，请核对后重新填写`,
+  },
 });

@@ -33,6 +33,9 @@ const WITHDRAWAL: BackofficeRow<'/admin/v1/finance/withdrawals'> = {
   created_at: '2026-11-20T04:00:00.000Z',
   decided_at: '2026-11-20T05:30:00.000Z',
   pending_change_id: null,
+  tx_id: null,
+  chain_note: null,
+  needs_tx_id: false,
 };
 
 const DEPOSIT: BackofficeRow<'/admin/v1/finance/deposits'> = {

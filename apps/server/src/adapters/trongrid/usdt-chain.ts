@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { UsdtChain } from '../../modules/payments/index.ts';
+import { SOLIDIFIED_CONFIRMATIONS, type UsdtChain } from '../../modules/payments/index.ts';
 import { TronDepositAddresses } from './hd.ts';
 import { TronGrid, type TronGridOptions } from './trongrid.ts';
 
@@ -31,10 +31,30 @@ export function tronUsdtChain(
     sleep: (ms) => clock.sleep(ms),
     ...extra,
   });
+  // Up to solidification the SolidityNode's answers are the confirmation; beyond, blocks count.
+  const deeper = chain.confirmations > SOLIDIFIED_CONFIRMATIONS ? chain.confirmations : 0;
   return {
     network: 'TRC20',
     decimals: grid.decimals,
+    confirmations: chain.confirmations,
     addressAt: (index) => addresses.addressAt(index),
+    async confirmationsOf(txIds) {
+      const found = new Map<string, number | null>();
+      if (txIds.length === 0) return found;
+      const head = await grid.latestBlockNumber();
+      for (const txId of txIds) {
+        const info = await grid.getTransactionInfo(txId);
+        found.set(
+          txId,
+          info.state === 'confirmed' && info.blockNumber !== null ? head - info.blockNumber + 1 : null,
+        );
+      }
+      return found;
+    },
+    async checkPayment(txId, expected) {
+      const check = await grid.verifyTransfer(txId, { ...expected, minConfirmations: deeper });
+      return { verdict: check.verdict, detail: check.detail };
+    },
     async incoming(address, sinceMs) {
       const listed = await grid.listIncomingTransfers(address, sinceMs > 0 ? { minTimestamp: sinceMs } : {});
       return {

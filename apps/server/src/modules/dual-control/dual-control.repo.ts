@@ -25,6 +25,15 @@ export async function soloMovedOn(
   return BigInt(row?.total ?? 0);
 }
 
+/** The operator who moved this reference alone for this member, if one did. */
+export async function soloMoveOf(tx: Tx, reference: string, memberId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ operatorId: soloMoneyMoves.operatorId })
+    .from(soloMoneyMoves)
+    .where(and(eq(soloMoneyMoves.reference, reference), eq(soloMoneyMoves.memberId, memberId)));
+  return row?.operatorId ?? null;
+}
+
 export async function insertSoloMove(
   tx: Tx,
   values: {

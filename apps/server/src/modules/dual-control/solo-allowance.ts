@@ -76,6 +76,14 @@ export class SoloAllowance {
     return { alone: true, threshold, movedToday };
   }
 
+  /**
+   * The operator whose allowance already counts this reference (a move tried again, e.g. a USDT
+   * payment whose transaction id the chain refused), or null.
+   */
+  countedFor(work: Work, reference: string, memberId: number): Promise<number | null> {
+    return repo.soloMoveOf(work.tx, reference, memberId);
+  }
+
   /** Records moves done alone (after `allows` said so, in the same transaction). */
   async record(work: Work, moves: readonly SoloMove[]): Promise<void> {
     const now = this.clock.now();

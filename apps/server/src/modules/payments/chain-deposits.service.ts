@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { refuse } from '../../lib/errors.ts';
-import type { ChainTransfer, UsdtChain } from './chain.ts';
+import { SOLIDIFIED_CONFIRMATIONS, type ChainTransfer, type UsdtChain } from './chain.ts';
 import type { FinanceSettingsService } from './finance-settings.service.ts';
 import * as repo from './payments.repo.ts';
 import type { PaymentsService } from './payments.service.ts';
@@ -72,7 +72,7 @@ export class ChainDepositsService {
   /** One pass of the watcher over the watched addresses; what it found, counted. */
   async watch() {
     const chain = this.chain;
-    const tally = { addresses: 0, credited: 0, duplicate: 0, ignored: 0, unanswered: 0 };
+    const tally = { addresses: 0, credited: 0, duplicate: 0, ignored: 0, unanswered: 0, waiting: 0 };
     if (!chain) return tally;
     const watched = await repo.watchedDepositAddresses(this.db, this.clock.now(), WATCH_BATCH);
     let next = 0;
@@ -80,15 +80,18 @@ export class ChainDepositsService {
       const row = watched[next++]!;
       tally.addresses += 1;
       let listed;
+      let ready: ChainTransfer[];
       try {
         listed = await chain.incoming(row.address, row.cursorMs);
+        ready = await this.deepEnough(chain, listed.transfers);
       } catch (err) {
         tally.unanswered += 1;
         this.log.warn({ memberId: row.memberId, err }, 'USDT deposit address could not be read');
         return;
       }
+      tally.waiting += listed.transfers.length - ready.length;
       let cursor = row.cursorMs;
-      for (const transfer of listed.transfers) {
+      for (const transfer of ready) {
         const outcome = await this.take(row.memberId, row.address, transfer, chain.decimals);
         tally[outcome] += 1;
         cursor = Math.max(cursor, transfer.blockTimestamp);
@@ -108,6 +111,24 @@ export class ChainDepositsService {
       }),
     );
     return tally;
+  }
+
+  /**
+   * The listed (solidified) transfers that are deep enough to credit, oldest first. Up to
+   * solidification all of them; with USDT_CHAIN_CONFIRMATIONS above it, those before the first
+   * one short of head − block + 1 confirmations (the cursor stops there, so it is read again).
+   */
+  private async deepEnough(chain: UsdtChain, transfers: ChainTransfer[]): Promise<ChainTransfer[]> {
+    if (chain.confirmations <= SOLIDIFIED_CONFIRMATIONS || transfers.length === 0) return transfers;
+    const unseen: string[] = [];
+    for (const t of transfers) if (!(await repo.findOrderByTxHash(this.db, t.txId))) unseen.push(t.txId);
+    const depth = await chain.confirmationsOf(unseen);
+    const short = transfers.findIndex((t) => {
+      if (!depth.has(t.txId)) return false; // credited already
+      const n = depth.get(t.txId);
+      return n === null || n === undefined || n < chain.confirmations;
+    });
+    return short < 0 ? transfers : transfers.slice(0, short);
   }
 
   private async take(

@@ -154,14 +154,79 @@ describe('USDT_DEPOSITS=trongrid', () => {
     expect(await balance(c)).toBe('144.00');
   });
 
+  it('credits a solidified transfer without reading blocks at the default 19 confirmations (solidification)', async () => {
+    await addressOf(a); // watched again (the previous test let the watch period pass)
+    const before = fake.requests.length;
+    fake.addTransfer({ to: addressA, value: usdt(10), confirmed: true });
+    expect(await watch()).toMatchObject({ credited: 1, waiting: 0 });
+    const calls = fake.requests.slice(before).map((r) => r.url.split('?')[0]);
+    expect(calls.filter((u) => !u?.endsWith('/transactions/trc20'))).toEqual([]);
+    expect(await balance(a)).toBe('342.00');
+  });
+
   it('counts its TronGrid calls in /metrics', async () => {
     const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
-    expect(text).toMatch(/adapter_calls_total\{adapter="trongrid",outcome="ok"\} [1-9]/);
+    expect(text).toMatch(/adapter_calls_total\{adapter="trongrid",operation="trc20-transfers",outcome="ok"\} [1-9]/);
   });
 
   it('answers that the site has no deposit addresses when USDT deposits stay manual', async () => {
     const m = await newMember(plain.app);
     const res = await as(plain.app, m, { method: 'GET', url: '/v1/payment-orders/usdt-address' });
     expect(body(res)).toMatchObject({ code: 409, message: '本站未开通USDT专属充值地址，请使用USDT充值订单' });
+  });
+});
+
+describe('USDT_CHAIN_CONFIRMATIONS above solidification', () => {
+  const deepClock = new ManualClock(TEST_START);
+  let deepFake: TronGridFake;
+  let deep: TestApp;
+  beforeAll(async () => {
+    deepFake = await startTronGridFake({ apiKeys: [API_KEY], now: () => deepClock.now() });
+    deep = await createTestApp(
+      {
+        USDT_DEPOSITS: 'trongrid',
+        TRON_XPUB: ACCOUNT_XPUB,
+        TRONGRID_API_KEY: API_KEY,
+        TRONGRID_URL: deepFake.url,
+        USDT_CHAIN_CONFIRMATIONS: '25',
+      },
+      undefined,
+      undefined,
+      deepClock,
+    );
+  });
+  afterEach(() => expectLedgerBalanced(deep));
+  afterAll(async () => {
+    await deep?.close();
+    await deepFake?.close();
+  });
+
+  it('credits a solidified transfer only once head − its block + 1 reaches 25, and those after it wait too', async () => {
+    const m = await newMember(deep.app);
+    const res = await as(deep.app, m, { method: 'GET', url: '/v1/payment-orders/usdt-address' });
+    const address = body<{ address: string }>(res).data.address;
+    const first = deepFake.addTransfer({ to: address, value: usdt(20), confirmed: true });
+    deepFake.addTransfer({ to: address, value: usdt(30), confirmed: true });
+    const money = async () =>
+      body<{ balance: string }>(await as(deep.app, m, { method: 'GET', url: '/v1/user/balance' })).data
+        .balance;
+    // The first is 2 blocks deep, the second 1.
+    expect(await deep.app.services.chainDeposits.watch()).toMatchObject({ credited: 0, waiting: 2 });
+    // 24 confirmations for the first: still short.
+    deepFake.mine(22);
+    expect(deepFake.headBlock - first.blockNumber + 1).toBe(24);
+    expect(await deep.app.services.chainDeposits.watch()).toMatchObject({ credited: 0, waiting: 2 });
+    expect(await money()).toBe('0.00');
+    // 25 for the first (credited), 24 for the second (waits).
+    deepFake.mine(1);
+    expect(await deep.app.services.chainDeposits.watch()).toMatchObject({ credited: 1, waiting: 1 });
+    expect(await money()).toBe('144.00');
+    deepFake.mine(1);
+    expect(await deep.app.services.chainDeposits.watch()).toMatchObject({ credited: 1, waiting: 0 });
+    expect(await money()).toBe('360.00');
+    // Counted by the documented calls: the chain head and each transaction's solidified receipt.
+    const paths = new Set(deepFake.requests.map((r) => r.url.split('?')[0]));
+    expect(paths).toContain('/wallet/getnowblock');
+    expect(paths).toContain('/walletsolidity/gettransactioninfobyid');
   });
 });

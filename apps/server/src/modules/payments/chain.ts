@@ -18,10 +18,39 @@ export interface ChainIgnored {
   token: string | null;
 }
 
+/**
+ * Blocks after which TRON counts a block solidified (irreversible): confirmed by at least 19 of
+ * the 27 active SRs (developers.tron.network, Consensus and DPoS › block solidification), about
+ * a minute. What the listing's only_confirmed gives, and USDT_CHAIN_CONFIRMATIONS' default.
+ */
+export const SOLIDIFIED_CONFIRMATIONS = 19;
+
+/** What the chain says of a withdrawal's payment transaction (see TronGrid.verifyTransfer). */
+export type ChainPaymentVerdict =
+  'paid' | 'unconfirmed' | 'not-found' | 'failed' | 'wrong-token' | 'wrong-destination' | 'wrong-amount';
+
 export interface UsdtChain {
   readonly network: 'TRC20';
   /** Decimals of the token's smallest unit (USDT: 6). */
   readonly decimals: number;
+  /**
+   * Confirmations a transfer needs (USDT_CHAIN_CONFIRMATIONS): at or below
+   * SOLIDIFIED_CONFIRMATIONS the solidified listing is enough; above, head − block + 1 counts.
+   */
+  readonly confirmations: number;
+  /**
+   * The confirmations of solidified transactions now (head − block + 1, one head read for all);
+   * null for one the solidified view does not hold.
+   */
+  confirmationsOf(txIds: readonly string[]): Promise<Map<string, number | null>>;
+  /**
+   * A withdrawal's payment: a successful, confirmed (and `confirmations` deep) Transfer of the
+   * token of exactly `amount` (smallest unit) to `to`; else why not, in one sentence.
+   */
+  checkPayment(
+    txId: string,
+    expected: { to: string; amount: bigint },
+  ): Promise<{ verdict: ChainPaymentVerdict; detail: string }>;
   /** The deposit address of derivation index `index` (m/44'/195'/0'/0/index). */
   addressAt(index: number): string;
   /**

@@ -50,6 +50,18 @@ export const financeConfig = configPart(
       .min(1)
       .max(24 * 90)
       .default(72),
+    /**
+     * Blocks a transfer (deposit or withdrawal payment) must be deep before it counts: 19 (TRON's
+     * solidification, at least 19 of the 27 SRs) by default; more counts head − block + 1.
+     */
+    USDT_CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(100_000).default(19),
+    /** Minutes a withdrawal's entered transaction id may stay not found on chain before it is refused. */
+    USDT_PAY_NOT_FOUND_MIN: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(60),
     /** 元 per USDT for deposits and withdrawals: exact decimals, at most 4 places. */
     USDT_DEPOSIT_RATE: z
       .string()
@@ -86,6 +98,10 @@ export const financeConfig = configPart(
         minCents: parseUsdtCents(e.USDT_CHAIN_MIN),
         intervalMs: e.USDT_WATCH_INTERVAL_MS,
         watchMs: e.USDT_WATCH_HOURS * 3_600_000,
+        /** Blocks a transfer needs (19 = solidified, what only_confirmed lists). */
+        confirmations: e.USDT_CHAIN_CONFIRMATIONS,
+        /** How long a withdrawal's transaction id may stay not found on chain before it is refused. */
+        payNotFoundMs: e.USDT_PAY_NOT_FOUND_MIN * 60_000,
       },
       reconcile: {
         afterMs: e.PAYMENT_RECONCILE_AFTER_MIN * 60_000,

@@ -2,7 +2,8 @@
 export { paymentsAdminRoutes } from './admin.routes.ts';
 export { DepositQueueService } from './admin.service.ts';
 export { ChainDepositsService } from './chain-deposits.service.ts';
-export type { ChainIgnored, ChainTransfer, UsdtChain } from './chain.ts';
+export type { ChainIgnored, ChainPaymentVerdict, ChainTransfer, UsdtChain } from './chain.ts';
+export { SOLIDIFIED_CONFIRMATIONS } from './chain.ts';
 export { FinanceSettingsService } from './finance-settings.service.ts';
 export { gatewaySimRoutes } from './gateway-sim.routes.ts';
 export { SimulatedGateway } from './gateway-simulator.ts';

@@ -13,6 +13,7 @@ export async function pageWithdrawals(db: Db, q: QueueFilter & { id?: number | u
     db.execute(sql`
       SELECT x.id, x.order_no, x.member_id, m.username, x.amount, x.fee, x.usdt_cents, x.wallet_type, x.wallet_name,
         x.holder_name, x.account, x.status, x.reason, op.name AS operator_name, x.created_at, x.decided_at,
+        x.tx_id, x.chain_note,
         (SELECT c.id FROM control_changes c WHERE c.target_type = 'withdrawal' AND c.target_id = x.id::text
            AND c.status = 'pending' ORDER BY c.id DESC LIMIT 1) AS pending_change_id
       FROM withdrawals x JOIN members m ON m.id = x.member_id LEFT JOIN operators op ON op.id = x.operator_id

@@ -5,6 +5,7 @@ import { ok } from '../../plugins/envelope.ts';
 import { listRoutes } from '../../plugins/list-routes.ts';
 import { operatorOf } from '../../plugins/operator-auth.ts';
 import { callOf } from '../../plugins/operator-guard.ts';
+import type { PayAction } from './withdrawals.service.ts';
 
 const tags = ['管理后台-财务'];
 const adminTags = ['管理后台-提现'];
@@ -21,7 +22,7 @@ export const withdrawalsAdminRoutes = contractRoutes(backofficeApi, (app) => {
   const decide = (
     summary: string,
     message: string,
-    fn: (id: number, action: { operatorId: number; ip: string; reason: string }) => Promise<unknown>,
+    fn: (id: number, action: PayAction) => Promise<unknown>,
   ): Decision => ({
     tags,
     summary,
@@ -32,6 +33,8 @@ export const withdrawalsAdminRoutes = contractRoutes(backofficeApi, (app) => {
         operatorId: call.operatorId,
         ip: call.ip,
         reason: request.body?.reason ?? '',
+        // Only 出款's contract has it (withdrawPayBody: 64 hex, lower case).
+        txId: (request.body as { tx_id?: string } | null | undefined)?.tx_id,
       });
       const waits = typeof view === 'object' && view !== null && 'pending_change' in view;
       return ok(view as never, waits ? PENDING_SECOND_OPERATOR : message);
@@ -96,6 +99,7 @@ export const withdrawalsAdminRoutes = contractRoutes(backofficeApi, (app) => {
           operatorId: operatorOf(request).operator.id,
           ip: request.ip,
           reason: request.body?.reason ?? '',
+          txId: request.body?.tx_id,
         });
         return ok(paid, 'pending_change' in paid ? PENDING_SECOND_OPERATOR : '已出款');
       },

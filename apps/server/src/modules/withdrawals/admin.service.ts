@@ -18,7 +18,11 @@ const opt = optText;
 
 /** The withdrawal queue and refused account bindings as the console shows them (decisions are the withdrawals service's). */
 export class WithdrawalQueueService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** USDT_DEPOSITS=trongrid: a USDT-TRC20 payment is entered with its transaction id and checked on chain. */
+    private readonly chainChecked = false,
+  ) {}
 
   async withdrawals(q: QueueFilter & { id?: number | undefined }) {
     const { rows, total } = await repo.pageWithdrawals(this.db, q);
@@ -44,6 +48,9 @@ export class WithdrawalQueueService {
           reason: opt(r.reason),
           operator_name: opt(r.operator_name),
           pending_change_id: r.pending_change_id === null ? null : Number(r.pending_change_id),
+          tx_id: opt(r.tx_id),
+          chain_note: opt(r.chain_note),
+          needs_tx_id: this.chainChecked && r.wallet_type === 'usdt_trc20',
           created_at: iso(r.created_at)!,
           decided_at: iso(r.decided_at),
         };

@@ -5,7 +5,7 @@ import type { IdempotencyService } from '../idempotency/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { MessagesService } from '../messages/index.ts';
 import type { OperatorsService } from '../operators/index.ts';
-import type { FinanceSettingsService } from '../payments/index.ts';
+import type { FinanceSettingsService, UsdtChain } from '../payments/index.ts';
 import { WithdrawalQueueService } from './admin.service.ts';
 import { UserWalletsService } from './wallets.service.ts';
 import { WithdrawalsService } from './withdrawals.service.ts';
@@ -22,8 +22,11 @@ export function createWithdrawals(
     operators: OperatorsService;
     changes: ControlChanges;
     solo: SoloAllowance;
+    /** USDT_DEPOSITS=trongrid: USDT-TRC20 payments are confirmed on chain before they show paid. */
+    usdtChain?: UsdtChain | null;
   },
 ) {
+  const chain = d.usdtChain ?? null;
   return {
     withdrawals: new WithdrawalsService(
       c.db,
@@ -38,9 +41,11 @@ export function createWithdrawals(
       d.financeSettings,
       d.solo,
       d.changes,
+      chain,
+      { notFoundMs: c.config.finance.usdtChain.payNotFoundMs },
     ),
     /** Saved withdrawal destinations (bank cards, USDT addresses). */
     userWallets: new UserWalletsService(c.db, c.clock),
-    withdrawalQueue: new WithdrawalQueueService(c.db),
+    withdrawalQueue: new WithdrawalQueueService(c.db, chain !== null),
   };
 }

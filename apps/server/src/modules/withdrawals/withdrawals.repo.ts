@@ -127,6 +127,22 @@ export async function updateWithdrawal(
   return row!;
 }
 
+/** The withdrawal a TRON transaction id was entered for (a transaction pays one withdrawal). */
+export async function findByTxId(db: Db | Tx, txId: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.txId, txId));
+  return row;
+}
+
+/** USDT payments waiting for the chain (status chain_confirming), oldest first. */
+export async function chainConfirming(db: Db, limit: number): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.status, 'chain_confirming'))
+    .orderBy(withdrawals.id)
+    .limit(limit);
+}
+
 /** Requests that count against today's limit: everything but those the member cancelled. */
 export async function countToday(db: Db | Tx, memberId: number, since: Date): Promise<number> {
   const [row] = await db
@@ -175,7 +191,12 @@ export async function withdrawStatistics(db: Db, memberId: number) {
     db
       .select({ total: sum(withdrawals.amount), n: count() })
       .from(withdrawals)
-      .where(and(eq(withdrawals.memberId, memberId), inArray(withdrawals.status, ['pending', 'approved']))),
+      .where(
+        and(
+          eq(withdrawals.memberId, memberId),
+          inArray(withdrawals.status, ['pending', 'approved', 'chain_confirming']),
+        ),
+      ),
   ]);
   return {
     paid: BigInt(paid?.total ?? 0),

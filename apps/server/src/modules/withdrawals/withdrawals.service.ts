@@ -24,7 +24,7 @@ import { lockWallet } from '../ledger/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { MessagesService } from '../messages/index.ts';
 import type { OperatorsService } from '../operators/index.ts';
-import type { FinanceSettingsService } from '../payments/index.ts';
+import type { ChainPaymentVerdict, FinanceSettingsService, UsdtChain } from '../payments/index.ts';
 import type { ControlChanges, SoloAllowance } from '../dual-control/index.ts';
 import { walletNameOf } from './wallets.service.ts';
 import * as repo from './withdrawals.repo.ts';
@@ -40,7 +40,28 @@ export interface MemberCallContext {
   ip?: string;
 }
 
-/** Wrong payment passwords allowed per member in the window before withdrawals answer 429. */
+/** An operator's decision; 出款 of a USDT-TRC20 withdrawal read on chain carries the transaction id. */
+export interface PayAction {
+  operatorId: number;
+  ip: string;
+  reason: string;
+  /** 64 hex, lower case (the route's schema normalises it). */
+  txId?: string | undefined;
+}
+
+/** Payments checked on chain per pass. */
+const CHAIN_CHECK_BATCH = 200;
+
+/** What the operator reads beside a transaction id the chain check did not accept (or waits on). */
+const CHAIN_NOTES: Record<ChainPaymentVerdict, string> = {
+  paid: '链上已确认',
+  unconfirmed: '已上链，等待确认',
+  'not-found': '尚未在链上找到该交易，继续等待',
+  failed: '交易在链上执行失败，未转出任何代币',
+  'wrong-token': '交易未转出所配置合约的 USDT',
+  'wrong-destination': '收款地址与该提现的地址不符',
+  'wrong-amount': '转账金额与该提现应付的 USDT 数量不符',
+};
 
 export function toWithdrawView(row: WithdrawalRow): WithdrawView {
   return {
@@ -86,15 +107,22 @@ export class WithdrawalsService {
     /** Dual control: a payment beyond one operator's allowance needs a second operator. */
     private readonly solo: SoloAllowance,
     private readonly changes: ControlChanges,
+    /**
+     * USDT_DEPOSITS=trongrid: a USDT-TRC20 withdrawal is paid with a transaction id the chain
+     * must confirm (docs/decisions/039); null keeps 出款 as one step.
+     */
+    private readonly chain: UsdtChain | null = null,
+    private readonly chainOptions: { notFoundMs: number } = { notFoundMs: 3_600_000 },
   ) {
     if (!parseRate(config.finance.usdtWithdrawRate))
       throw new Error('USDT_WITHDRAW_RATE must be a positive decimal');
-    changes.register<{ withdrawalId: number }>({
+    changes.register<{ withdrawalId: number; txId?: string }>({
       kind: 'withdrawal.pay',
       permission: 'finance.orders',
       apply: async (work, p, ctx) => {
         const row = await this.lockPending(work, p.withdrawalId, true, ['pending', 'approved']);
-        await this.payIn(work, row, { ...ctx.checker, reason: ctx.reason }, ctx);
+        const txId = await this.payTxId(work, row, p.txId);
+        await this.payIn(work, row, { ...ctx.checker, reason: ctx.reason }, ctx, txId);
       },
     });
   }
@@ -333,12 +361,17 @@ export class WithdrawalsService {
    * the books. Two operators take part when another reviewed it; alone, the payer's solo allowance
    * must hold (dual-control), else the payment waits for a second operator.
    */
-  async approve(id: number, action: { operatorId: number; ip: string; reason: string }) {
+  async approve(id: number, action: PayAction) {
     return inTransaction(this.db, async (work) => {
       const row = await this.lockPending(work, id, true, ['pending', 'approved']);
+      const txId = await this.payTxId(work, row, action.txId);
       const reviewedByAnother =
         row.status === 'approved' && row.operatorId !== null && row.operatorId !== action.operatorId;
-      if (!reviewedByAnother) {
+      // A payment entered again after the chain refused its transaction id counts once.
+      const counted =
+        txId !== null &&
+        (await this.solo.countedFor(work, `withdrawal:${row.id}`, row.memberId)) === action.operatorId;
+      if (!reviewedByAnother && !counted) {
         const solo = await this.solo.tryAlone(work, [
           {
             operatorId: action.operatorId,
@@ -356,9 +389,9 @@ export class WithdrawalsService {
               targetType: 'withdrawal',
               targetId: row.id,
               summary: `提现出款 ${row.orderNo}（${row.memberId}号会员）：${formatYuan(row.amount)} 元，超出单人审批额度`,
-              payload: { withdrawalId: row.id },
+              payload: { withdrawalId: row.id, ...(txId ? { txId } : {}) },
               before: { status: row.status, amount: formatFen(row.amount) },
-              after: { status: 'paid' },
+              after: txId ? { status: 'chain_confirming', tx_id: txId } : { status: 'paid' },
               reason: action.reason,
             },
             action,
@@ -366,15 +399,153 @@ export class WithdrawalsService {
           return { ...toWithdrawView(row), pending_change: pending };
         }
       }
-      return toWithdrawView(await this.payIn(work, row, action, null));
+      return toWithdrawView(await this.payIn(work, row, action, null, txId));
     });
   }
 
+  /** Whether 出款 of this withdrawal takes a transaction id the chain must confirm. */
+  private needsTxId(row: WithdrawalRow): boolean {
+    return this.chain !== null && row.walletType === 'usdt_trc20' && row.usdtCents !== null;
+  }
+
+  /** The transaction id 出款 carries (checked: given when needed, not paying another withdrawal). */
+  private async payTxId(work: Work, row: WithdrawalRow, txId: string | undefined): Promise<string | null> {
+    if (!this.needsTxId(row)) return null;
+    if (!txId) throw refuse('withdrawals.tx_id_required');
+    const other = await repo.findByTxId(work.tx, txId);
+    if (other && other.id !== row.id) throw refuse('withdrawals.tx_id_used', { order_no: other.orderNo });
+    return txId;
+  }
+
+  /**
+   * 出款 decided (alone within the allowance, by two operators, or through 复核). With a
+   * transaction id the withdrawal waits for the chain (chain_confirming, still frozen; nothing
+   * moves until `checkChainPayments` sees it confirmed); without, it is paid now.
+   */
   private async payIn(
     work: Work,
     row: WithdrawalRow,
     action: { operatorId: number; ip: string; reason: string },
     approval: { changeId: number; makerId: number } | null,
+    txId: string | null = null,
+  ): Promise<WithdrawalRow> {
+    if (txId === null) return this.settlePaid(work, row, action, approval);
+    const submitted = await repo.updateWithdrawal(work.tx, row.id, {
+      status: 'chain_confirming',
+      txId,
+      txSubmittedAt: this.clock.now(),
+      chainNote: null,
+      reason: action.reason || null,
+      operatorId: action.operatorId,
+    });
+    await this.operators.audit(work, {
+      operatorId: action.operatorId,
+      action: 'withdrawal.pay',
+      targetType: 'withdrawal',
+      targetId: row.id,
+      memberId: row.memberId,
+      reason: action.reason,
+      detail: {
+        before: { status: row.status },
+        after: { status: 'chain_confirming' },
+        tx_id: txId,
+        amount: formatFen(row.amount),
+        usdt_amount: formatFen(row.usdtCents ?? 0n),
+        ...(row.status === 'approved' && row.operatorId !== null ? { reviewed_by: row.operatorId } : {}),
+        ...(approval ? { approved_change: approval.changeId, proposed_by: approval.makerId } : {}),
+      },
+      ip: action.ip,
+    });
+    work.afterCommit(() =>
+      this.events.emit('member.changed', {
+        memberId: row.memberId,
+        changedFields: ['withdrawal'],
+        changeType: 'withdraw_review',
+        at: this.clock.now(),
+      }),
+    );
+    return submitted;
+  }
+
+  /**
+   * One pass over the USDT payments waiting for the chain (the leader's usdt-withdrawal-check):
+   * a confirmed Transfer of exactly the withdrawal's USDT to its address pays it (the frozen
+   * amount leaves the books, the member is told); a mismatch, or a transaction still not found
+   * after the time limit, returns it to 待出款 with the reason for the operator; TronGrid not
+   * answering leaves it for the next pass.
+   */
+  async checkChainPayments() {
+    const tally = { checked: 0, paid: 0, waiting: 0, refused: 0, unanswered: 0 };
+    const chain = this.chain;
+    if (!chain) return tally;
+    const unit = 10n ** BigInt(Math.max(0, chain.decimals - 2));
+    for (const row of await repo.chainConfirming(this.db, CHAIN_CHECK_BATCH)) {
+      tally.checked += 1;
+      let check: { verdict: ChainPaymentVerdict; detail: string };
+      try {
+        check = await chain.checkPayment(row.txId!, { to: row.account, amount: row.usdtCents! * unit });
+      } catch {
+        tally.unanswered += 1;
+        continue;
+      }
+      const now = this.clock.now();
+      const waited = now.getTime() - (row.txSubmittedAt ?? now).getTime();
+      const overdue = check.verdict === 'not-found' && waited >= this.chainOptions.notFoundMs;
+      const outcome =
+        check.verdict === 'paid'
+          ? 'paid'
+          : check.verdict === 'unconfirmed' || (check.verdict === 'not-found' && !overdue)
+            ? 'waiting'
+            : 'refused';
+      const note = overdue
+        ? `超过 ${Math.round(this.chainOptions.notFoundMs / 60_000)} 分钟仍未在链上找到该交易（${check.detail}）`
+        : `${CHAIN_NOTES[check.verdict]}（${check.detail}）`;
+      const applied = await inTransaction(this.db, async (work) => {
+        const locked = await repo.lockWithdrawal(work.tx, row.id);
+        // Decided meanwhile (another pass, another process): nothing to do.
+        if (!locked || locked.status !== 'chain_confirming' || locked.txId !== row.txId) return false;
+        const by = { operatorId: locked.operatorId!, ip: '', reason: locked.reason ?? '' };
+        if (outcome === 'paid') {
+          await this.settlePaid(work, locked, by, null, note);
+        } else if (outcome === 'waiting') {
+          await repo.updateWithdrawal(work.tx, locked.id, { chainNote: note });
+        } else {
+          await repo.updateWithdrawal(work.tx, locked.id, {
+            status: 'approved',
+            txId: null,
+            txSubmittedAt: null,
+            chainNote: `交易 ${locked.txId} 未通过链上核对：${note}`,
+          });
+          await this.operators.audit(work, {
+            operatorId: by.operatorId,
+            action: 'withdrawal.chain_refused',
+            targetType: 'withdrawal',
+            targetId: locked.id,
+            memberId: locked.memberId,
+            reason: CHAIN_NOTES[check.verdict],
+            detail: {
+              before: { status: 'chain_confirming' },
+              after: { status: 'approved' },
+              tx_id: locked.txId,
+              verdict: overdue ? 'not-found-overdue' : check.verdict,
+              chain: check.detail,
+            },
+          });
+        }
+        return true;
+      });
+      if (applied) tally[outcome] += 1;
+    }
+    return tally;
+  }
+
+  /** Paid: the frozen amount leaves the books (once, by its ledger key) and the member is told. */
+  private async settlePaid(
+    work: Work,
+    row: WithdrawalRow,
+    action: { operatorId: number; ip: string; reason: string },
+    approval: { changeId: number; makerId: number } | null,
+    chainNote: string | null = null,
   ): Promise<WithdrawalRow> {
     await this.ledger.post(work, {
       memberId: row.memberId,
@@ -392,10 +563,11 @@ export class WithdrawalsService {
       reason: action.reason || null,
       operatorId: action.operatorId,
       decidedAt: now,
+      ...(chainNote !== null ? { chainNote } : {}),
     });
     await this.operators.audit(work, {
       operatorId: action.operatorId,
-      action: 'withdrawal.pay',
+      action: row.txId ? 'withdrawal.chain_confirmed' : 'withdrawal.pay',
       targetType: 'withdrawal',
       targetId: row.id,
       memberId: row.memberId,
@@ -407,8 +579,9 @@ export class WithdrawalsService {
         fee: formatFen(row.fee),
         ...(row.status === 'approved' && row.operatorId !== null ? { reviewed_by: row.operatorId } : {}),
         ...(approval ? { approved_change: approval.changeId, proposed_by: approval.makerId } : {}),
+        ...(row.txId ? { tx_id: row.txId, chain: chainNote } : {}),
       },
-      ip: action.ip,
+      ...(action.ip ? { ip: action.ip } : {}),
     });
     await this.messages.send(work, {
       memberId: row.memberId,

@@ -139,6 +139,12 @@ export const withdrawQueueItem = z.object({
   decided_at: isoDate.nullable(),
   /** The payment waiting for a second operator, if one does (复核中心). */
   pending_change_id: z.number().int().nullable(),
+  /** USDT-TRC20 paid with this TRON transaction (checked on chain, then kept). */
+  tx_id: z.string().nullable(),
+  /** The chain check's last finding (why a transaction id was refused), for the operator. */
+  chain_note: z.string().nullable(),
+  /** Whether 出款 must carry the TRON transaction id (USDT-TRC20 with the chain read). */
+  needs_tx_id: z.boolean(),
 });
 
 /** Withdrawal accounts a member tried to bind while another member holds (or held) them. */

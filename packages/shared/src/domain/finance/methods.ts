@@ -33,11 +33,14 @@ export const PAYMENT_ORDER_STATUS_KEYS = Object.keys(PAYMENT_ORDER_STATUSES) as 
 
 /**
  * Withdrawal statuses: pending holds the amount frozen until an operator decides; approved has
- * passed review and waits to be paid out (still frozen; the member can no longer cancel).
+ * passed review and waits to be paid out (still frozen; the member can no longer cancel);
+ * chain_confirming: a USDT-TRC20 payment's transaction id was entered and the chain is being
+ * checked (still frozen; USDT_DEPOSITS=trongrid only, docs/decisions/039).
  */
 export const WITHDRAW_STATUSES = {
   pending: '审核中',
   approved: '待出款',
+  chain_confirming: '待链上确认',
   paid: '已到账',
   rejected: '已驳回',
   cancelled: '已取消',
