@@ -30,6 +30,8 @@ export interface OddsUpdate {
     line: string | null;
     odds: Record<string, string>;
     suspended?: boolean;
+    /** 单关 (absent in an operator's suspension push): the pool takes a bet on its match alone. */
+    single?: boolean;
   }>;
 }
 
@@ -107,14 +109,16 @@ export function applyOddsUpdate<T extends Match>(match: T, u: OddsUpdate): T {
       pushed.suspended === undefined
         ? market.suspended
         : pushed.suspended || (match.status === 'live' && match.live_betting === false);
+    const single = pushed.single ?? market.single;
     if (
       pushed.line === market.line &&
       suspended === market.suspended &&
+      single === market.single &&
       options.every((o, i) => o === market.options[i])
     )
       return market;
     changed = true;
-    return { ...market, line: pushed.line, options, suspended };
+    return { ...market, line: pushed.line, options, suspended, single };
   });
   return changed ? { ...match, markets } : match;
 }

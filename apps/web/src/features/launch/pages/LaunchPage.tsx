@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { HOME_PATH, LOGIN_PATH } from '@/lib/navigation.ts';
 import { SmartRegisterButton } from '../../auth/components/SmartRegisterButton.tsx';
 import { selectLoggedIn, useSessionStore } from '../../session/store.ts';
-import { useAppInfo } from '../../site/queries.ts';
+import { useAppConfigQuery, useAppInfo } from '../../site/queries.ts';
 import '../launch.css';
 
 const HIGHLIGHTS = [
@@ -12,11 +12,18 @@ const HIGHLIGHTS = [
   { icon: <FireFill />, title: '滚球直播', text: '实时赔率更新' },
   { icon: <GiftOutline />, title: '会员福利', text: 'VIP 晋级彩金' },
 ];
+/** In place of 滚球直播 while there is none (nav_live_ball_enabled off, or a feed without in-play). */
+const NO_LIVE_HIGHLIGHT = { icon: <FireFill />, title: '官方赛果', text: '完场即时派奖' };
 
 /** The H5 entry: choose to log in, register, register in one tap, or look around as a guest. */
 export default function LaunchPage() {
   const navigate = useNavigate();
   const info = useAppInfo();
+  const { data: config } = useAppConfigQuery();
+  const highlights =
+    config?.nav_live_ball_enabled === false
+      ? HIGHLIGHTS.map((h) => (h.title === '滚球直播' ? NO_LIVE_HIGHLIGHT : h))
+      : HIGHLIGHTS;
   const loggedIn = useSessionStore(selectLoggedIn);
   const nickname = useSessionStore((s) => s.userinfo?.nickname);
 
@@ -30,7 +37,7 @@ export default function LaunchPage() {
       </div>
 
       <ul className="launch-highlights">
-        {HIGHLIGHTS.map((item) => (
+        {highlights.map((item) => (
           <li key={item.title}>
             <span className="launch-highlight-icon">{item.icon}</span>
             <strong>{item.title}</strong>

@@ -13,6 +13,8 @@ interface BetMatchCardProps {
   selectedKeys: ReadonlySet<string>;
   /** Past its sales deadline by the server's clock (or started): greyed out, 已停售, nothing tappable. */
   closed: boolean;
+  /** 单关 mode: a market whose pool takes no singles shows greyed out (only in 混合过关). */
+  singleMode?: boolean;
   onTap: (match: Match, market: Market, option: Market['options'][number]) => void;
 }
 
@@ -22,9 +24,11 @@ export const BetMatchCard = memo(function BetMatchCard({
   betType,
   selectedKeys,
   closed,
+  singleMode,
   onTap,
 }: BetMatchCardProps) {
   const market = marketOf(match, betType);
+  const noSingle = Boolean(singleMode && market && !market.single && !closed);
   const className = `bet-match${selectedKeys.size > 0 && !closed ? ' picked' : ''}${closed ? ' closed' : ''}`;
   return (
     <article
@@ -46,6 +50,12 @@ export const BetMatchCard = memo(function BetMatchCard({
             {CLOSED_REASON_TEXT.suspended}
           </span>
         ) : null}
+        {market?.single && !closed ? (
+          // As the 竞彩 sites mark it: this pool takes a bet on the match alone.
+          <span className="single-tag" data-testid="single-badge" title="该玩法支持单关投注">
+            单关
+          </span>
+        ) : null}
         <span className="bet-match-time">
           {beijingTime(match.sales_close_at)} {closed ? '已截止' : '截止'}
         </span>
@@ -60,11 +70,17 @@ export const BetMatchCard = memo(function BetMatchCard({
           market={market}
           selectedKeys={selectedKeys}
           closed={closed}
+          noSingle={noSingle}
           onTap={(option) => onTap(match, market, option)}
         />
       ) : (
         <div className="market-closed">该玩法暂未开售</div>
       )}
+      {noSingle ? (
+        <p className="single-off-note" data-testid="single-off">
+          该玩法不支持单关，请切换到混合过关并至少选择两场比赛
+        </p>
+      ) : null}
     </article>
   );
 });

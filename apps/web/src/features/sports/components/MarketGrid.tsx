@@ -16,6 +16,8 @@ interface MarketGridProps {
   suspended?: boolean;
   /** Show the market's name at the left even without a line (in-play boards stack several markets). */
   named?: boolean;
+  /** 单关 mode on a pool that takes no singles: options greyed out, not tappable. */
+  noSingle?: boolean;
 }
 
 /** Options in groups of rows: 比分 by outcome, 胜分差 by winner, the rest in one grid. */
@@ -94,6 +96,7 @@ export function MarketGrid({
   closed,
   suspended,
   named,
+  noSingle,
 }: MarketGridProps) {
   const playType = market.play_type as PlayTypeId;
   const rows = layoutOf(playType, market.options);
@@ -116,7 +119,7 @@ export function MarketGrid({
                   selected={selectedKeys?.has(option.key)}
                   readOnly={readOnly}
                   suspended={Boolean(market.suspended) || Boolean(suspended)}
-                  closed={closed}
+                  closed={closed || noSingle}
                   onTap={onTap ? () => onTap(option) : undefined}
                   testId={`odds-${option.key}`}
                 />

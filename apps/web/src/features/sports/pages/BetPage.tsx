@@ -1,4 +1,4 @@
-import { type BetMode, type BetType, type Sport } from '@app/shared';
+import { BET_MESSAGES, type BetMode, type BetType, type Sport } from '@app/shared';
 import { Dialog, DotLoading, ErrorBlock, InfiniteScroll, NavBar, Tabs } from 'antd-mobile';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -122,6 +122,10 @@ export function BetPage({ sport }: { sport: Sport }) {
       });
       if (reason && !picked) {
         toast.warning(`${match.match_no} ${CLOSED_REASON_TEXT[reason]}`);
+        return;
+      }
+      if (!market.single && !picked && useSlipStore.getState().slip.betMode === 'single') {
+        toast.warning(BET_MESSAGES.singleNotOffered);
         return;
       }
       const update = toggleOption(
@@ -267,6 +271,7 @@ export function BetPage({ sport }: { sport: Sport }) {
                     betType={betType}
                     selectedKeys={selected.get(String(match.id)) ?? NO_KEYS}
                     closed={closedIds.has(match.id)}
+                    singleMode={slip.betMode === 'single'}
                     onTap={onTap}
                   />
                 ))}

@@ -24,6 +24,8 @@ export interface SlipChoices {
   multiple: number;
   /** 免费投注券 staking the whole slip (its value is the stake); none by default. */
   freeBet?: { id: number } | null;
+  /** The picked matches: which of their play types take no singles (单关), by match id. */
+  matches?: Readonly<Record<string, { singleOff?: readonly string[] }>>;
 }
 
 function playTypesOf(selections: readonly BetSelection[]): PlayTypeId[] {
@@ -72,6 +74,12 @@ export function previewSlip(choices: SlipChoices, plan?: readonly number[] | nul
     passType: pass?.code ?? null,
     multiple: plan ? 1 : choices.multiple,
     multiples: plan ?? null,
+    // 单关 only on pools that take singles: the engine refuses the rest as the server does.
+    singleAllowed: (s) => {
+      const off = choices.matches?.[s.matchId]?.singleOff;
+      const def = playTypeOf(s.sport, s.betType);
+      return !off || !def || !off.includes(def.id);
+    },
   });
 }
 

@@ -42,6 +42,8 @@ export interface SlipMatchInfo {
   /** In-play markets suspended right now, and why ('进球'); kept current by lists and pushes. */
   liveSuspended: boolean;
   liveSuspendReason: string | null;
+  /** Play types of the match whose pool takes no singles (单关): only in parlays; kept current. */
+  singleOff: string[];
 }
 
 /** A leg the slip dropped because it can no longer be placed, shown with its reason. */
@@ -91,7 +93,25 @@ export function matchInfoOf(match: Match): SlipMatchInfo {
     inPlay: match.status === 'live',
     liveSuspended: match.live_suspended,
     liveSuspendReason: match.live_suspend_reason,
+    singleOff: singleOffOf(match.markets),
   };
+}
+
+/** The play types among `markets` whose pool takes no singles. */
+function singleOffOf(markets: ReadonlyArray<{ play_type: string; single?: boolean }>): string[] {
+  return markets.filter((m) => m.single === false).map((m) => m.play_type);
+}
+
+/** The slip's note of a picked match's 单关 flags, after a list or a push said them again. */
+function withSingles(
+  info: SlipMatchInfo,
+  markets: ReadonlyArray<{ play_type: string; single?: boolean }>,
+): SlipMatchInfo {
+  const known = markets.filter((m) => m.single !== undefined);
+  if (known.length === 0) return info;
+  const said = new Set(known.map((m) => m.play_type));
+  const next = [...info.singleOff.filter((p) => !said.has(p)), ...singleOffOf(known)].sort();
+  return next.join('|') === [...info.singleOff].sort().join('|') ? info : { ...info, singleOff: next };
 }
 
 function setSlip(slip: BetSlipState): void {
@@ -283,8 +303,15 @@ export function noteSlipMatches(matches: readonly Match[]): number {
   let infoChanged = false;
   const nextInfos = { ...infos };
   for (const match of matches) {
-    const info = infos[String(match.id)];
-    if (!info?.inPlay) continue;
+    const known = infos[String(match.id)];
+    if (!known) continue;
+    // 单关 flags of picked matches: a pool that stops taking singles refuses a slip of singles.
+    const info = withSingles(known, match.markets);
+    if (info !== known) {
+      nextInfos[String(match.id)] = info;
+      infoChanged = true;
+    }
+    if (!info.inPlay) continue;
     if (info.liveSuspended === match.live_suspended && info.liveSuspendReason === match.live_suspend_reason)
       continue;
     nextInfos[String(match.id)] = {
@@ -300,7 +327,11 @@ export function noteSlipMatches(matches: readonly Match[]): number {
 
 /** Notes an `odds.updated` push for the selected options of its match; returns how many moved. */
 export function noteSlipOddsPush(update: OddsUpdate): number {
-  const { slip, quotes } = useSlipStore.getState();
+  const { slip, quotes, matches } = useSlipStore.getState();
+  const info = matches[String(update.id)];
+  const withFlags = info ? withSingles(info, update.markets) : info;
+  if (info && withFlags && withFlags !== info)
+    useSlipStore.setState((s) => ({ matches: { ...s.matches, [String(update.id)]: withFlags } }));
   const next: Record<string, Quote> = {};
   let changed = 0;
   for (const selected of slip.selectedBets) {
