@@ -10,6 +10,8 @@ export const housekeepingConfig = configPart(
     IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().int().min(24).max(87_600).default(72),
     LOGIN_ATTEMPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
     PAYMENT_CALLBACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(180),
+    /** Adapters' call records (外部调用): diagnostics, not money records. */
+    ADAPTER_CALL_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   },
   (e) => ({
     housekeeping: {
@@ -18,6 +20,7 @@ export const housekeepingConfig = configPart(
       idempotencyRetentionHours: e.IDEMPOTENCY_RETENTION_HOURS,
       loginAttemptRetentionDays: e.LOGIN_ATTEMPT_RETENTION_DAYS,
       paymentCallbackRetentionDays: e.PAYMENT_CALLBACK_RETENTION_DAYS,
+      adapterCallRetentionDays: e.ADAPTER_CALL_RETENTION_DAYS,
     },
   }),
 );

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { rateCounters } from '../limits/schema.ts';
 import { operatorSessions } from '../operators/schema.ts';
 import { paymentCallbacks } from '../payments/schema.ts';
+import { adapterCalls } from '../../db/schema.ts';
 import { idempotencyRecords } from '../idempotency/schema.ts';
 import { loginAttempts, sessions } from '../accounts/schema.ts';
 
@@ -61,6 +62,11 @@ export function deleteLoginAttempts(db: Db, before: Date, batch: number): Promis
 
 export function deletePaymentCallbacks(db: Db, before: Date, batch: number): Promise<number> {
   return deleteInBatches(db, paymentCallbacks, sql`${paymentCallbacks.createdAt} < ${before}`, batch);
+}
+
+/** Adapters' call records (外部调用) made before `before`. */
+export function deleteAdapterCalls(db: Db, before: Date, batch: number): Promise<number> {
+  return deleteInBatches(db, adapterCalls, sql`${adapterCalls.createdAt} < ${before}`, batch);
 }
 
 /** Abuse-limit counters whose window ended before `before`. */

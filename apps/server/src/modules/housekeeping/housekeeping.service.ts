@@ -15,14 +15,16 @@ export interface HousekeepingReport {
   idempotencyRecords: number;
   loginAttempts: number;
   paymentCallbacks: number;
+  adapterCalls: number;
   rateCounters: number;
 }
 
 /**
  * Deletes what has outlived its use, on the leader's schedule: sessions ended (expired or
  * revoked) longer ago than SESSION_RETENTION_DAYS, idempotency records past their replay window
- * (≥ 24 h), login attempts older than their retention, payment callbacks past their retention and
- * abuse-limit counters whose window ended. Ledger entries and audit logs are never touched.
+ * (≥ 24 h), login attempts older than their retention, payment callbacks past their retention,
+ * adapters' call records past theirs (ADAPTER_CALL_RETENTION_DAYS, 7 by default) and abuse-limit
+ * counters whose window ended. Ledger entries and audit logs are never touched.
  */
 export class HousekeepingService {
   constructor(
@@ -52,6 +54,11 @@ export class HousekeepingService {
       paymentCallbacks: await repo.deletePaymentCallbacks(
         this.db,
         new Date(now - r.paymentCallbackRetentionDays * DAY_MS),
+        BATCH,
+      ),
+      adapterCalls: await repo.deleteAdapterCalls(
+        this.db,
+        new Date(now - r.adapterCallRetentionDays * DAY_MS),
         BATCH,
       ),
       rateCounters: await repo.deleteEndedCounters(this.db, new Date(now), BATCH),

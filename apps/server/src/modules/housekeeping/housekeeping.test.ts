@@ -35,6 +35,7 @@ beforeAll(async () => {
       IDEMPOTENCY_RETENTION_HOURS: '24',
       LOGIN_ATTEMPT_RETENTION_DAYS: '2',
       PAYMENT_CALLBACK_RETENTION_DAYS: '3',
+      ADAPTER_CALL_RETENTION_DAYS: '2',
     },
     undefined,
     { database },
@@ -126,6 +127,7 @@ describe('housekeeping', () => {
       idempotencyRecords: 0,
       loginAttempts: 0,
       paymentCallbacks: 0,
+      adapterCalls: 0,
       rateCounters: 0,
     });
 

@@ -166,7 +166,9 @@ describe('USDT_DEPOSITS=trongrid', () => {
 
   it('counts its TronGrid calls in /metrics', async () => {
     const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
-    expect(text).toMatch(/adapter_calls_total\{adapter="trongrid",operation="trc20-transfers",outcome="ok"\} [1-9]/);
+    expect(text).toMatch(
+      /adapter_calls_total\{adapter="trongrid",operation="trc20-transfers",outcome="ok"\} [1-9]/,
+    );
   });
 
   it('answers that the site has no deposit addresses when USDT deposits stay manual', async () => {
