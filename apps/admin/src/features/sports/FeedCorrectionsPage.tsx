@@ -85,21 +85,23 @@ export default function FeedCorrectionsPage() {
       title: '比赛',
       dataIndex: 'match_id',
       search: false,
+      width: 250,
       render: (_, r) => (
-        <span>
+        <div>
           {r.match_no} {r.home} vs {r.away}
+          <br />
           <Typography.Text type="secondary">
-            {' '}
             {r.league} · {beijing(r.kickoff_at)} · #{r.match_id}
           </Typography.Text>
-        </span>
+        </div>
       ),
     },
-    { title: '原赛果（已结算）', dataIndex: 'before', search: false },
+    { title: '原赛果（已结算）', dataIndex: 'before', search: false, width: 170 },
     {
       title: '数据源新赛果',
       dataIndex: 'after',
       search: false,
+      width: 170,
       render: (_, r) => <Typography.Text strong>{r.after}</Typography.Text>,
     },
     { title: '涉及注单', dataIndex: 'orders', search: false },
@@ -135,12 +137,23 @@ export default function FeedCorrectionsPage() {
       title: '处理',
       dataIndex: 'decided_by',
       search: false,
+      width: 220,
       render: (_, r) =>
-        r.decided_at ? `${r.decided_by ?? '系统'} · ${beijing(r.decided_at)} · ${r.reason ?? ''}` : '—',
+        r.decided_at ? (
+          <div>
+            {r.decided_by ?? '系统'} · {beijing(r.decided_at)}
+            <br />
+            <Typography.Text type="secondary">{r.reason}</Typography.Text>
+          </div>
+        ) : (
+          '—'
+        ),
     },
     {
       title: '操作',
       valueType: 'option',
+      fixed: 'right',
+      width: 220,
       render: (_, r) =>
         r.status === 'pending' && r.pending_change === null ? (
           <Space>
@@ -159,6 +172,7 @@ export default function FeedCorrectionsPage() {
         rowKey="id"
         columns={columns}
         actionRef={ref}
+        scrollX={1400}
       />
     </PageContainer>
   );
