@@ -22,6 +22,7 @@ const DashboardPage = lazy(() => import('@/features/dashboard/DashboardPage.tsx'
 const OperatorsPage = lazy(() => import('@/features/operators/OperatorsPage.tsx'));
 const ApprovalsPage = lazy(() => import('@/features/approvals/ApprovalsPage.tsx'));
 const AuditPage = lazy(() => import('@/features/audit/AuditPage.tsx'));
+const AdapterCallsPage = lazy(() => import('@/features/system/AdapterCallsPage.tsx'));
 const MembersPage = lazy(() => import('@/features/members/MembersPage.tsx'));
 const MemberDetailPage = lazy(() => import('@/features/members/MemberDetailPage.tsx'));
 const AdjustmentsPage = lazy(() => import('@/features/members/AdjustmentsPage.tsx'));
@@ -121,6 +122,7 @@ const router = createBrowserRouter(
         { path: 'approvals', element: page('approvals', <ApprovalsPage />) },
         { path: 'operators', element: page('operators', <OperatorsPage />) },
         { path: 'audit', element: page('audit', <AuditPage />) },
+        { path: 'system/adapter-calls', element: page('audit', <AdapterCallsPage />) },
         { path: 'members', element: page('members.read', <MembersPage />) },
         { path: 'members/:id', element: page('members.read', <MemberDetailPage />) },
         { path: 'adjustments', element: page('members.adjust', <AdjustmentsPage />) },

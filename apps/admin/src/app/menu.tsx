@@ -1,5 +1,6 @@
 import {
   ApartmentOutlined,
+  ApiOutlined,
   AuditOutlined,
   BarChartOutlined,
   CustomerServiceOutlined,
@@ -122,6 +123,13 @@ export const MENU: MenuEntry[] = [
   },
   { path: '/reports', name: '报表', icon: <BarChartOutlined />, permission: 'reports' },
   { path: '/audit', name: '审计日志', icon: <AuditOutlined />, permission: 'audit' },
+  {
+    path: '/system',
+    name: '系统',
+    icon: <ApiOutlined />,
+    permission: 'audit',
+    children: [{ path: '/system/adapter-calls', name: '外部调用', permission: 'audit' }],
+  },
   { path: '/operators', name: '管理账号', icon: <TeamOutlined />, permission: 'operators' },
   { path: '/security', name: '账号安全', icon: <FileTextOutlined />, permission: 'dashboard' },
 ];
