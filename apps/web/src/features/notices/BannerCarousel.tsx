@@ -7,15 +7,23 @@ import './notices.css';
 /** Banner page types (SPEC.md §3): 1 home, 2 sports, 3 article. */
 export type BannerPageType = 1 | 2 | 3;
 
+/** A banner that leads to the hub's 滚球 tab. */
+const leadsToLive = (link: string) =>
+  link.startsWith('/pages/gameplay/gameplay') && /[?&]tab=live\b/.test(link);
+
 /**
  * The banners of a page as an auto-playing carousel; hidden when the operator switched
  * banners off (`banner_enabled`) or none are live. A banner links to an in-app path or a site.
+ * While there is no 滚球 (`nav_live_ball_enabled` off, or a feed without in-play) a banner leading
+ * to it is left out.
  */
 export function BannerCarousel({ pageType }: { pageType: BannerPageType }) {
   const navigate = useNavigate();
   const { data: config } = useAppConfigQuery();
   const enabled = config?.banner_enabled !== false;
-  const { data: banners, isPending } = useBannersQuery(pageType, enabled);
+  const { data: all, isPending } = useBannersQuery(pageType, enabled);
+  const banners =
+    config?.nav_live_ball_enabled === false ? all?.filter((b) => !leadsToLive(b.link_url)) : all;
   if (!enabled) return null;
   if (isPending) return <div className="banner-carousel banner-skeleton" aria-hidden />;
   if (!banners || banners.length === 0) return null;
