@@ -80,7 +80,7 @@ const reminders = (t: TestApp) => t.database.db.select().from(feedResultCorrecti
 async function correctedPasses(day: Day, passes: number) {
   day.fake.setFixture('results-corrected');
   for (let i = 1; i <= passes; i++) {
-    day.clock.set(new Date(AFTER_RESULTS + i * 20 * 60_000));
+    day.clock.set(new Date(day.clock.now().getTime() + 20 * 60_000));
     await day.t.app.services.feedSync.tick();
   }
 }
@@ -121,6 +121,20 @@ describe('a result corrected after settlement, dismissed', () => {
     expect(match).toMatchObject({ status: 'finished', homeScore: 2, awayScore: 1 });
     expect(await order(day.t, bettor.orderId)).toMatchObject({ status: 'won', payout: 1440n });
     expect(await main(day.t, bettor.member)).toBe(balance);
+  });
+
+  it('is closed by the sync while the provider is back on our result, and open again when it corrects again', async () => {
+    day.fake.setFixture('results');
+    day.clock.set(new Date(AFTER_RESULTS + 80 * 60_000));
+    await day.t.app.services.feedSync.tick();
+    expect(await reminders(day.t)).toMatchObject([
+      { status: 'dismissed', decidedBy: null, reason: '数据源赛果已与账面一致' },
+    ]);
+    day.fake.setFixture('results-corrected');
+    day.clock.set(new Date(AFTER_RESULTS + 100 * 60_000));
+    await day.t.app.services.feedSync.tick();
+    expect(await reminders(day.t)).toMatchObject([{ status: 'pending', decidedBy: null, reason: null }]);
+    expect(await order(day.t, bettor.orderId)).toMatchObject({ status: 'won', payout: 1440n });
   });
 
   it('lists it for operators with the sports permission only, with before, after and the orders', async () => {

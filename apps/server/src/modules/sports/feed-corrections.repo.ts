@@ -13,12 +13,19 @@ export type FeedCorrectionRow = typeof feedResultCorrections.$inferSelect;
  */
 export async function settledMatchesOf(db: Db, feed: string, since: Date) {
   const rows = await db.execute(sql`
-    SELECT m.id, m.external_id, m.sport, m.result
+    SELECT m.id, m.external_id, m.sport, m.result,
+      EXISTS (SELECT 1 FROM feed_result_corrections f WHERE f.match_id = m.id AND f.status = 'pending') AS pending
     FROM matches m
     WHERE m.feed = ${feed} AND m.status IN ('finished', 'cancelled') AND m.result IS NOT NULL
       AND m.settled_at IS NOT NULL AND m.kickoff_at > ${since}
       AND NOT EXISTS (SELECT 1 FROM match_corrections c WHERE c.match_id = m.id)`);
-  return rowsOf<{ id: number; external_id: string; sport: 'football' | 'basketball'; result: unknown }>(rows);
+  return rowsOf<{
+    id: number;
+    external_id: string;
+    sport: 'football' | 'basketball';
+    result: unknown;
+    pending: boolean;
+  }>(rows);
 }
 
 /** Records a difference once per match and feed result; the id when it is new. */
@@ -32,6 +39,23 @@ export async function insertFeedCorrection(
     .onConflictDoNothing()
     .returning({ id: feedResultCorrections.id });
   return rows[0]?.id ?? null;
+}
+
+/**
+ * Opens again a row the sync closed (dismissed by no one) when the feed comes back to its result;
+ * an operator's dismissal stands. The id when reopened.
+ */
+export async function reopenClosedBySync(
+  tx: Db | Tx,
+  matchId: number,
+  afterKey: string,
+): Promise<number | null> {
+  const rows = await tx.execute(sql`
+    UPDATE feed_result_corrections SET status = 'pending', decided_at = NULL, reason = NULL
+    WHERE match_id = ${matchId} AND after_key = ${afterKey} AND status = 'dismissed' AND decided_by IS NULL
+    RETURNING id`);
+  const id = rowsOf<{ id: number }>(rows)[0]?.id;
+  return id === undefined ? null : Number(id);
 }
 
 /**

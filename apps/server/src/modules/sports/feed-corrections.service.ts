@@ -54,8 +54,9 @@ export function feedResultOf(sport: 'football' | 'basketball', state: FeedMatchS
  * Compares what the feed now says of the matches it has settled in our books (kick-off within
  * `lookbackMs`, not voided or resettled by an operator) with the result we settled on. A
  * difference is recorded once as a pending 赛果更正提醒 and logged; nothing about money changes.
- * A pending one the feed has moved away from (another result, or back to ours) is closed.
- * Returns how many new ones were recorded.
+ * A pending one the feed has moved away from (another result, or back to ours) is closed by the
+ * sync, and opened again should the feed come back to it. Returns how many were recorded (or
+ * opened again).
  */
 export async function recordFeedResultChanges(
   db: Db,
@@ -75,18 +76,19 @@ export async function recordFeedResultChanges(
     if (!after || !afterKey || !beforeKey) continue;
     const id = Number(match.id);
     if (afterKey === beforeKey) {
-      await repo.closePendingOf(db, id, null, '数据源赛果已与账面一致', seenAt);
+      if (match.pending) await repo.closePendingOf(db, id, null, '数据源赛果已与账面一致', seenAt);
       continue;
     }
     const inserted = await inTransaction(db, async (work) => {
-      const newId = await repo.insertFeedCorrection(work.tx, {
-        matchId: id,
-        feed: feed.name,
-        before: match.result,
-        after,
-        afterKey,
-        firstSeenAt: seenAt,
-      });
+      const newId =
+        (await repo.insertFeedCorrection(work.tx, {
+          matchId: id,
+          feed: feed.name,
+          before: match.result,
+          after,
+          afterKey,
+          firstSeenAt: seenAt,
+        })) ?? (await repo.reopenClosedBySync(work.tx, id, afterKey));
       if (newId !== null) await repo.closePendingOf(work.tx, id, afterKey, '数据源赛果再次变化', seenAt);
       return newId;
     });
