@@ -222,3 +222,20 @@ describe('a valid slip', () => {
     expect(result.maxPrize).toBe(4_100n + 1_800n);
   });
 });
+
+describe('单关 per pool (singleAllowed)', () => {
+  const onlyM1 = { singleAllowed: (s: BetSelection) => s.matchId === 'm1' };
+
+  it('takes singles on pools that take them', () => {
+    expect(messageOf(single([fbWin('m1')], onlyM1))).toBeNull();
+  });
+
+  it('refuses a slip of singles with one pool that takes none', () => {
+    expect(messageOf(single([fbWin('m1'), fbWin('m2')], onlyM1))).toBe(BET_MESSAGES.singleNotOffered);
+    expect(BET_MESSAGES.singleNotOffered).toBe('该玩法不支持单关，请至少选择两场比赛串关');
+  });
+
+  it('leaves parlays alone', () => {
+    expect(messageOf(mixed([fbWin('m2'), fbWin('m3')], '2x1', { singleAllowed: () => false }))).toBeNull();
+  });
+});
