@@ -553,6 +553,76 @@ describe('results', () => {
     expect(fake.requests.filter((r) => r.source === 'footballResults')).toHaveLength(2);
   });
 
+  it('re-reads the results every resultRecheckMs once all are in, and serves a result the provider corrects', async () => {
+    // Football results for the whole day (周五032 0:0 added), before and after 周五029's correction.
+    const day = (file: string) => {
+      const answer = JSON.parse(fixtureText(file)) as {
+        value: { matchResult: Array<Record<string, unknown>> };
+      };
+      const first = answer.value.matchResult[0]!;
+      answer.value.matchResult.push({
+        ...first,
+        matchId: 2040242,
+        matchNumStr: '周五032',
+        sectionsNo999: '0:0',
+        sectionsNo1: '0:0',
+        winFlag: 'D',
+      });
+      return JSON.stringify(answer);
+    };
+    let phase: 'day' | 'finished' | 'corrected' = 'day';
+    const asked: string[] = [];
+    const feed = new SportteryFeed({
+      timeoutMs: 2_000,
+      resultRecheckMs: 15 * MINUTE,
+      fetch: async (input) => {
+        const url = String(input instanceof Request ? input.url : input);
+        asked.push(url);
+        const calculator = url.includes('getMatchCalculatorV1');
+        const football = url.includes('/football/');
+        const body = calculator
+          ? fixtureText(
+              phase !== 'day'
+                ? 'calculator.empty.json'
+                : football
+                  ? 'football-calculator.match-day.json'
+                  : 'basketball-calculator.match-day.json',
+            )
+          : football && phase !== 'day'
+            ? day(`football-results.${phase}.json`)
+            : fixtureText('results.empty.json');
+        return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    const footballResults = () => asked.filter((u) => u.includes('football/getUniformMatchResultV1')).length;
+    await feed.poll(BEFORE);
+    phase = 'finished';
+    const now = at('2026-06-20T06:00:00Z');
+    await feed.poll(now);
+    expect(footballResults()).toBe(1);
+    expect(feed.state(US_AU, now)).toMatchObject({ status: 'finished', score: { home: 2, away: 1 } });
+    expect(feed.state(TR_PY, now)).toMatchObject({ status: 'finished', score: { home: 0, away: 0 } });
+
+    // Every football match has its result: the query waits for the recheck.
+    phase = 'corrected';
+    await feed.poll(plus(now, MINUTE));
+    await feed.poll(plus(now, 10 * MINUTE));
+    expect(footballResults()).toBe(1);
+    expect(feed.state(US_AU, now)).toMatchObject({ score: { home: 2, away: 1 } });
+
+    const later = plus(now, 16 * MINUTE);
+    const report = await feed.poll(later);
+    expect(footballResults()).toBe(2);
+    // From the earliest resulted match's Beijing day.
+    expect(asked.at(-1)).toContain('matchBeginDate=2026-06-20');
+    expect(report.results).toEqual([{ externalId: US_AU, status: 'finished', corrected: true }]);
+    expect(feed.state(US_AU, later)).toMatchObject({
+      status: 'finished',
+      score: { home: 2, away: 2 },
+      halfTime: { home: 1, away: 0 },
+    });
+  });
+
   it('forgets matches past the result window', async () => {
     const { fake, feed } = await setup({ resultLookbackDays: 1 });
     await feed.poll(BEFORE);
