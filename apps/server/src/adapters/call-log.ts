@@ -105,15 +105,14 @@ function maskJson(value: unknown, name = ''): unknown {
   return value;
 }
 
-/** A request body as a record shows it: form and JSON fields masked, anything else as text. */
+/** A request body as a record shows it: form fields (decoded) and JSON fields masked, anything else as text. */
 export function maskBody(body: string, contentType: string): string {
   if (
     /application\/x-www-form-urlencoded/i.test(contentType) ||
     /^[\w.-]+=[^&]*(&[\w.-]+=[^&]*)*$/.test(body)
   ) {
-    const params = new URLSearchParams();
-    for (const [k, v] of new URLSearchParams(body)) params.append(k, maskValue(k, v));
-    return params.toString();
+    // Decoded, to be read by people (Chinese subjects, the … of a masked signature).
+    return [...new URLSearchParams(body)].map(([k, v]) => `${k}=${maskValue(k, v)}`).join('&');
   }
   try {
     return JSON.stringify(maskJson(JSON.parse(body)));
