@@ -1,6 +1,7 @@
 import {
   ModalForm,
   PageContainer,
+  ProFormText,
   ProFormTextArea,
   type ActionType,
   type ProColumns,
@@ -22,6 +23,7 @@ type Row = BackofficeRow<'/admin/v1/finance/withdrawals'>;
 const STATUS_COLOR: Record<string, string> = {
   pending: 'orange',
   approved: 'blue',
+  chain_confirming: 'purple',
   paid: 'green',
   rejected: 'red',
 };
@@ -65,6 +67,19 @@ export const WITHDRAWAL_FIELDS: ReadonlyArray<DetailField<Row>> = [
     render: (r) => <Tag color={STATUS_COLOR[r.status]}>{r.status_text}</Tag>,
   },
   { label: '原因', keys: ['reason'], render: (r) => orDash(r.reason) },
+  {
+    label: '交易哈希',
+    keys: ['tx_id'],
+    render: (r) =>
+      r.tx_id ? (
+        <Typography.Text copyable style={{ wordBreak: 'break-all' }}>
+          {r.tx_id}
+        </Typography.Text>
+      ) : (
+        '-'
+      ),
+  },
+  { label: '链上核对', keys: ['chain_note', 'needs_tx_id'], render: (r) => orDash(r.chain_note) },
   { label: '处理人', keys: ['operator_name'], render: (r) => orDash(r.operator_name) },
   {
     label: '复核',
@@ -82,14 +97,19 @@ const WITHDRAWAL_TABLE_WIDTH = 190 + 90 + 100 + 90 + 170 + 90 + 80 + 100 + 140;
 export default function WithdrawalsPage() {
   const { message } = App.useApp();
   const ref = useRef<ActionType>(undefined);
-  const act = async (r: Row, step: 'review' | 'pay', done: string) => {
+  const act = async (r: Row, step: 'review' | 'pay', done: string, body: { tx_id?: string } = {}) => {
     try {
-      void message.success(
-        doneOrPending(await post(`/admin/v1/withdraws/:id/${step}`, {}, { params: { id: r.id } }), done),
-      );
+      const params = { params: { id: r.id } };
+      const answer =
+        step === 'pay'
+          ? await post('/admin/v1/withdraws/:id/pay', body, params)
+          : await post('/admin/v1/withdraws/:id/review', {}, params);
+      void message.success(doneOrPending(answer, done));
       void ref.current?.reload();
+      return true;
     } catch (e) {
       void message.error((e as Error).message);
+      return false;
     }
   };
   const [detail, setDetail] = useState<Row | null>(null);
@@ -170,6 +190,16 @@ export default function WithdrawalsPage() {
       render: (_, r) => (
         <>
           <Tag color={STATUS_COLOR[r.status]}>{r.status_text}</Tag>
+          {r.chain_note && r.status !== 'paid' && (
+            <Typography.Text
+              type={r.status === 'approved' ? 'danger' : 'secondary'}
+              style={{ ...SMALL, maxWidth: 74 }}
+              ellipsis={{ tooltip: r.chain_note }}
+              data-testid={`chain-note-${r.id}`}
+            >
+              {r.chain_note}
+            </Typography.Text>
+          )}
           {r.reason && (
             <Typography.Text
               type="secondary"
@@ -203,7 +233,9 @@ export default function WithdrawalsPage() {
       fixed: 'right',
       width: 140,
       render: (_, r) =>
-        r.status === 'pending' || r.status === 'approved' ? (
+        r.status === 'chain_confirming' ? (
+          <Typography.Text type="secondary">链上核对中</Typography.Text>
+        ) : r.status === 'pending' || r.status === 'approved' ? (
           <Space size={[8, 4]} wrap>
             {r.status === 'pending' && (
               <Popconfirm
@@ -214,7 +246,34 @@ export default function WithdrawalsPage() {
               </Popconfirm>
             )}
             {r.pending_change_id !== null && <PendingChangeTag id={r.pending_change_id} />}
-            {r.status === 'approved' && r.pending_change_id === null && (
+            {r.status === 'approved' && r.pending_change_id === null && r.needs_tx_id && (
+              <ModalForm<{ tx_id: string }>
+                title={`出款 ${r.order_no}：${r.usdt_amount ?? '-'} USDT`}
+                width={520}
+                trigger={<a data-testid={`pay-${r.id}`}>出款</a>}
+                modalProps={{ destroyOnHidden: true, okText: '提交链上核对' }}
+                onFinish={(v) => act(r, 'pay', '已提交，待链上确认', { tx_id: v.tx_id.trim() })}
+              >
+                <Typography.Paragraph>
+                  {`请先从你的钱包向 ${r.account} 转出 ${r.usdt_amount ?? '-'} USDT（TRC20），再填写该笔转账的交易哈希。`}
+                </Typography.Paragraph>
+                <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+                  链上确认（收款地址、USDT
+                  数量、合约一致）后才标记为已到账；不一致时退回待出款并显示原因。超出单人审批额度且无他人审核时，提交另一位管理员复核。
+                </Typography.Paragraph>
+                <ProFormText
+                  name="tx_id"
+                  label="交易哈希（TXID）"
+                  placeholder="64位十六进制"
+                  fieldProps={{ autoComplete: 'off' }}
+                  rules={[
+                    { required: true, message: '请填写交易哈希' },
+                    { pattern: /^\s*(0x)?[0-9a-fA-F]{64}\s*$/, message: '交易哈希须为64位十六进制' },
+                  ]}
+                />
+              </ModalForm>
+            )}
+            {r.status === 'approved' && r.pending_change_id === null && !r.needs_tx_id && (
               <Popconfirm
                 title="确认已出款"
                 description={
@@ -260,7 +319,10 @@ export default function WithdrawalsPage() {
     dateRangeColumn<Row>(),
   ];
   return (
-    <PageContainer title="提现管理" subTitle="审核 → 出款 → 已到账；驳回时冻结金额退回会员">
+    <PageContainer
+      title="提现管理"
+      subTitle="审核 → 出款 → 已到账（USDT-TRC20：填写交易哈希，链上确认后到账）；驳回时冻结金额退回会员"
+    >
       <ServerTable
         path="/admin/v1/finance/withdrawals"
         exportPath="/admin/v1/finance/withdrawals/export"

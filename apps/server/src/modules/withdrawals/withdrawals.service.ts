@@ -514,7 +514,7 @@ export class WithdrawalsService {
             status: 'approved',
             txId: null,
             txSubmittedAt: null,
-            chainNote: `交易 ${locked.txId} 未通过链上核对：${note}`,
+            chainNote: `链上核对未通过：${note}`,
           });
           await this.operators.audit(work, {
             operatorId: by.operatorId,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHOD_CODES } from '../../domain/finance/methods.ts';
+import { PAYMENT_METHOD_CODES, WITHDRAW_STATUS_KEYS } from '../../domain/finance/methods.ts';
 import { isoDate, moneyString, pageQuery } from '../common.ts';
 
 const yuanText = z
@@ -113,7 +113,7 @@ export const depositQueueItem = z.object({
 export const withdrawQueueQuery = pageQuery.extend({
   /** One withdrawal by its id (a ledger entry's `withdrawal:<id>` opens it). */
   id: z.coerce.number().int().positive().optional(),
-  status: z.enum(['pending', 'approved', 'paid', 'rejected', 'cancelled']).optional(),
+  status: z.enum(WITHDRAW_STATUS_KEYS).optional(),
   keyword: z.string().trim().max(80).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
