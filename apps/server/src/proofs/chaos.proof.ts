@@ -32,6 +32,7 @@ import { wallClock } from '../test/harness.ts';
 import { createFreshPostgres, type FreshPostgres } from '../test/isolated-database.ts';
 import { spawnServer, waitReady, type ServerProcess } from '../test/processes.ts';
 import { uniqueCard } from '../modules/payments/testing.ts';
+import { runAdapterChaos } from './chaos-adapters.ts';
 import { prng } from './openapi.ts';
 import { printTable, secondsSince } from './report.ts';
 
@@ -484,5 +485,53 @@ it.runIf(PG)(
     expect(mismatches).toEqual([]);
     expect(pendingTransfers).toBe(0);
     expect(drift).toBe(0);
+  },
+);
+
+it.runIf(PG)(
+  "survives the adapters' failure modes: a 易支付 notify lost or racing its order, a failing order query, a TRON transfer that disappears",
+  async () => {
+    const report = await runAdapterChaos({
+      seed: SEED,
+      members: LARGE ? 30 : 10,
+      depositsEach: LARGE ? 10 : 4,
+    });
+    printTable(`chaos: adapters' failure modes (seed ${SEED})`, [
+      [
+        'deposits by plan',
+        Object.entries(report.orders)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', '),
+      ],
+      [
+        'notifications sent / lost / delivered',
+        `${report.notifies.sent} / ${report.notifies.lost} / ${report.notifies.delivered}`,
+      ],
+      ['racing notifications credited before mapi.php answered', report.notifies.beforeOrderAnswer],
+      ['order queries of reconciliation', report.queries],
+      [
+        'TRON transfers by plan',
+        Object.entries(report.transfers)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', '),
+      ],
+      ['ledger drift (invariant violations)', report.invariantViolations],
+      ['negative balances', report.negativeBalances],
+      ['credited twice', report.doubles.length],
+      [
+        'not credited once as they should',
+        report.mismatches.length ? report.mismatches.slice(0, 10).join('; ') : 0,
+      ],
+      ['seconds', report.seconds],
+    ]);
+    expect(report.orders.race).toBeGreaterThan(0);
+    expect(report.notifies.beforeOrderAnswer).toBeGreaterThan(0);
+    expect(report.orders.lost + report.orders['lost-late']).toBeGreaterThan(0);
+    expect(report.transfers.vanish).toBeGreaterThan(0);
+    expect(report.notifies.lost).toBeGreaterThan(0);
+    expect(report.invariantViolations).toBe(0);
+    expect(report.negativeBalances).toBe(0);
+    expect(report.doubles).toEqual([]);
+    expect(report.mismatches).toEqual([]);
   },
 );

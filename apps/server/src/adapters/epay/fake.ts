@@ -43,6 +43,11 @@ export interface EpayFakeOptions {
   notifyTimeoutMs?: number;
   /** Called with a line for each event (the hand-run fake prints them; never with a key). */
   onEvent?: (line: string) => void;
+  /**
+   * Awaited when mapi.php has taken an order, before it answers: a test pays here (`pay`) so the
+   * notification reaches the merchant while its own request to open the order is still waiting.
+   */
+  beforeOrderAnswer?: (order: FakeEpayOrder) => Promise<void> | void;
 }
 
 /** An order as the fake keeps it. */
@@ -450,6 +455,7 @@ ${state}
       if (method !== 'POST') return json({ code: -1, msg: '请使用POST方式提交' });
       const opened = openOrder(form, 'mapi');
       if ('refused' in opened) return json({ code: -1, msg: opened.refused });
+      await options.beforeOrderAnswer?.(opened);
       return json({ code: 1, msg: '', trade_no: opened.tradeNo, payurl: `${base}pay/${opened.tradeNo}` });
     }
     // submit.php: the payer's browser, by GET link or auto-submitted form.
