@@ -7,6 +7,8 @@ import { serverNow } from '../../sports/clock.ts';
 const TAG_COLOR: Record<string, string> = {
   pending: 'warning',
   confirming: 'primary',
+  // A USDT withdrawal's payment waiting for the chain (待链上确认).
+  chain_confirming: 'primary',
   paid: 'success',
   failed: 'danger',
   rejected: 'danger',
