@@ -10,6 +10,10 @@ const UNAVAILABLE_CODES = new Set([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now: starting up, in recovery
   '53300', // too_many_connections
+  // read_only_sql_transaction: a write reached a node that is a standby now (during a failover
+  // the proxy may still route to the old primary as it is demoted, or to the new one before its
+  // promotion finished); the primary is elsewhere for a few seconds.
+  '25006',
 ]);
 
 /** Errors of the socket itself (Node's codes). */

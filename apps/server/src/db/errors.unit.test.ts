@@ -19,6 +19,10 @@ describe('database error classes', () => {
       isDatabaseUnavailable(pgError('55000', 'database "x" is not currently accepting connections')),
     ).toBe(true);
     expect(isDatabaseUnavailable(new AggregateError([pgError('ECONNREFUSED')]))).toBe(true);
+    // A write that reached a standby mid-failover: the primary is elsewhere for a moment.
+    expect(
+      isDatabaseUnavailable(wrapped(pgError('25006', 'cannot execute INSERT in a read-only transaction'))),
+    ).toBe(true);
   });
 
   it('leaves rule and data errors alone', () => {

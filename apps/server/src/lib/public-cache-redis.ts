@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis, type RedisTarget } from './redis.ts';
 import { CACHE_TOPICS, type CacheTopic, type CacheTransport } from './public-cache.ts';
 
 /**
@@ -7,10 +8,10 @@ import { CACHE_TOPICS, type CacheTopic, type CacheTransport } from './public-cac
  * process of the deployment, the sender too (it has already dropped its own answers).
  */
 export class RedisCacheTransport implements CacheTransport {
-  static async connect(url: string, prefix: string, log: Pick<FastifyBaseLogger, 'warn'>) {
+  static async connect(target: RedisTarget, prefix: string, log: Pick<FastifyBaseLogger, 'warn'>) {
     const options = { maxRetriesPerRequest: 2, lazyConnect: true } as const;
-    const pub = new Redis(url, options);
-    const sub = new Redis(url, options);
+    const pub = connectRedis(target, options);
+    const sub = connectRedis(target, options);
     for (const client of [pub, sub]) client.on('error', (err) => log.warn({ err }, 'redis error (cache)'));
     await Promise.all([pub.connect(), sub.connect()]);
     const channel = `${prefix}public-cache`;

@@ -5,6 +5,7 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorEnvelope, httpMessage } from '@app/shared';
 import { isDatabaseBusy, isDatabaseUnavailable } from '../db/errors.ts';
+import { isRedisUnavailable } from '../lib/redis.ts';
 import { AppError, pgErrorCode, PG_FOREIGN_KEY_VIOLATION, refuse } from '../lib/errors.ts';
 
 /** A success envelope. */
@@ -193,6 +194,11 @@ async function envelopePlugin(app: FastifyInstance) {
       request.log.warn({ err: error }, 'database unreachable');
       void reply.header('retry-after', '5');
       return sendError(reply, 503, httpMessage(503));
+    }
+    if (isRedisUnavailable(error)) {
+      request.log.warn({ err: error }, 'redis unreachable');
+      void reply.header('retry-after', '2');
+      return sendError(reply, 503, '服务器繁忙，请稍后再试');
     }
     if (isDatabaseBusy(error)) {
       request.log.warn({ err: error }, 'database gave up on a statement');

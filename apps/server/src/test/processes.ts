@@ -29,9 +29,13 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `server.ts` (as `npm start` would, through tsx) with this environment on a free port. */
+/**
+ * Starts `server.ts` (as `npm start` would, through tsx) with this environment on a free port, on
+ * `env.HOST` when given (another loopback address stands for another machine).
+ */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
+  const host = env.HOST ?? '127.0.0.1';
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -51,7 +55,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,
-    base: `http://127.0.0.1:${port}`,
+    base: `http://${host}:${port}`,
     output: () => text,
     logs: () =>
       text

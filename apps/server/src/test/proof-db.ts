@@ -117,3 +117,15 @@ export async function insertDemoActivities(db: Db, now: Date, suffix: string): P
   const inserted = await db.insert(activities).values(demoActivities(now, suffix)).returning();
   return new Map(inserted.map((r) => [r.slug.slice(0, r.slug.length - suffix.length), r.id]));
 }
+
+/** Periods of a lottery due to draw in the window: how many are drawn and settled, how many not. */
+export async function lotteryPeriodsDue(db: Db, code: string, from: Date, to: Date) {
+  const [row] = rows<{ drawn: number; undrawn: number }>(
+    await db.execute(sql`
+      SELECT count(*) FILTER (WHERE status = 'drawn' AND settled_at IS NOT NULL)::int AS drawn,
+             count(*) FILTER (WHERE status <> 'drawn' OR settled_at IS NULL)::int AS undrawn
+        FROM lottery_periods
+       WHERE lottery_code = ${code} AND draw_at > ${from} AND draw_at < ${to}`),
+  );
+  return row!;
+}

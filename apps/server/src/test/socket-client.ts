@@ -88,6 +88,15 @@ export class TestSocket {
     ]);
   }
 
+  /** Answers the server's pings as pusher-js does, so a socket kept for minutes stays open. */
+  keepAlive(): this {
+    this.ws.on('message', (raw: Buffer) => {
+      if ((JSON.parse(raw.toString('utf8')) as Frame).event === 'pusher:ping')
+        this.send({ event: 'pusher:pong', data: {} });
+    });
+    return this;
+  }
+
   close(): void {
     this.ws.close();
   }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis, type RedisTarget } from '../../lib/redis.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
@@ -143,8 +144,17 @@ return 0
 
 /** Counters in Redis (REDIS_URL): one round trip a hit, shared by every process and host. */
 export class RedisCounters implements Counters {
-  static async connect(url: string, prefix: string, clock: Clock, log: Pick<FastifyBaseLogger, 'warn'>) {
-    const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true });
+  static async connect(
+    target: RedisTarget,
+    prefix: string,
+    clock: Clock,
+    log: Pick<FastifyBaseLogger, 'warn'>,
+  ) {
+    const redis = connectRedis(target, {
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+      lazyConnect: true,
+    });
     redis.on('error', (err) => log.warn({ err }, 'redis error (limits)'));
     await redis.connect();
     return new RedisCounters(redis, prefix, clock);

@@ -18,7 +18,7 @@ export type { LoginKind } from './login-guard.ts';
 
 /** The abuse limits' parts (decision 015): one counter store for all of them. */
 export interface Limits {
-  /** Where hits are counted: Redis with REDIS_URL, else the database. */
+  /** Where hits are counted: Redis with REDIS_URL or REDIS_SENTINELS, else the database. */
   counters: Counters;
   /** Failed attempts of any secret (old password, payment password); only wrong answers count. */
   failures: FailureLimiter;
@@ -32,9 +32,9 @@ export async function createLimits(
   clock: Clock,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<Limits> {
-  const redisUrl = config.realtime.redisUrl;
-  const counters = redisUrl
-    ? await RedisCounters.connect(redisUrl, config.realtime.redisPrefix, clock, log)
+  const redis = config.realtime.redis;
+  const counters = redis
+    ? await RedisCounters.connect(redis, config.realtime.redisPrefix, clock, log)
     : new DatabaseCounters(db, clock);
   const failures = new FailureLimiter(counters, clock);
   return { counters, failures, login: new LoginGuard(failures, config.limits.login) };

@@ -37,8 +37,8 @@ const stores: Store[] = [
     open: async (clock) => {
       const prefix = `limits-test-${randomBytes(4).toString('hex')}`;
       const log = { warn: () => undefined };
-      const a = await RedisCounters.connect(REDIS_URL, prefix, clock, log);
-      const b = await RedisCounters.connect(REDIS_URL, prefix, clock, log);
+      const a = await RedisCounters.connect({ kind: 'url', url: REDIS_URL }, prefix, clock, log);
+      const b = await RedisCounters.connect({ kind: 'url', url: REDIS_URL }, prefix, clock, log);
       return { a, b, close: async () => void (await Promise.all([a.close(), b.close()])) };
     },
   },

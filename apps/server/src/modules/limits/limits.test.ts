@@ -371,8 +371,8 @@ describe('counters in Redis (REDIS_URL): one count for every process', () => {
     const at = new ManualClock(new Date('2026-11-26T04:00:00Z'));
     const log = { warn: () => undefined };
     const prefix = `limits-test-${randomBytes(4).toString('hex')}`;
-    const a = await RedisCounters.connect(url, prefix, at, log);
-    const b = await RedisCounters.connect(url, prefix, at, log);
+    const a = await RedisCounters.connect({ kind: 'url', url }, prefix, at, log);
+    const b = await RedisCounters.connect({ kind: 'url', url }, prefix, at, log);
     try {
       const hits = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).hit('k', MINUTE)));
       expect(hits.map((h) => h.hits).sort((x, y) => x - y)).toEqual(

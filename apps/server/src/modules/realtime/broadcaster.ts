@@ -1,7 +1,8 @@
 import cluster from 'node:cluster';
 import { createHash, createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis, isRedisUnavailable, type RedisTarget } from '../../lib/redis.ts';
 import type { RealtimeHub } from './hub.ts';
 
 /** Where a broadcast goes: this process's sockets, every process via Redis, or an external cluster. */
@@ -103,31 +104,38 @@ interface RedisMessage {
 export class RedisBroadcaster implements Broadcaster {
   readonly driver = 'redis' as const;
   private readonly pub: Redis;
+  /**
+   * Broadcasts Redis did not take (a failover or restart in progress), published again in order
+   * once the connection is back: sockets hear them a few seconds late rather than never. Bounded
+   * in count and age; past either, a broadcast fails as before (the caller logs it).
+   */
+  private held: Array<{ message: string; at: number }> = [];
   private readonly sub: Redis;
   private readonly topic: string;
 
   private constructor(
-    url: string,
+    target: RedisTarget,
     prefix: string,
     private readonly hub: RealtimeHub,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
   ) {
     this.topic = `${prefix}:realtime:v1`;
     const options = { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true };
-    this.pub = new Redis(url, options);
-    this.sub = new Redis(url, options);
+    this.pub = connectRedis(target, options);
+    this.sub = connectRedis(target, options);
     for (const client of [this.pub, this.sub])
       client.on('error', (err) => this.log.warn({ err }, 'redis error'));
     this.sub.on('message', (_topic: string, message: string) => this.onMessage(message));
+    this.pub.on('ready', () => void this.release());
   }
 
   static async connect(
-    url: string,
+    target: RedisTarget,
     prefix: string,
     hub: RealtimeHub,
     log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
   ): Promise<RedisBroadcaster> {
-    const broadcaster = new RedisBroadcaster(url, prefix, hub, log);
+    const broadcaster = new RedisBroadcaster(target, prefix, hub, log);
     await broadcaster.pub.connect();
     await broadcaster.sub.connect();
     await broadcaster.sub.subscribe(broadcaster.topic);
@@ -135,7 +143,48 @@ export class RedisBroadcaster implements Broadcaster {
   }
 
   async publish(channel: string, event: string, data: unknown): Promise<void> {
-    await this.pub.publish(this.topic, JSON.stringify({ channel, event, data } satisfies RedisMessage));
+    const message = JSON.stringify({ channel, event, data } satisfies RedisMessage);
+    if (this.held.length > 0) {
+      // Behind the held ones, in order; released now if the connection is already back.
+      if (!this.hold(message))
+        throw new Error('realtime broadcasts held while Redis is away are at their limit');
+      if (this.pub.status === 'ready') await this.release();
+      return;
+    }
+    try {
+      await this.pub.publish(this.topic, message);
+    } catch (err) {
+      if (!isRedisUnavailable(err) || !this.hold(message)) throw err;
+    }
+  }
+
+  /** Broadcasts held at most: beyond, a broadcast fails (the caller logs it). */
+  static readonly HOLD_MAX = 10_000;
+  /** A held broadcast older than this when Redis is back is dropped: news that old misleads. */
+  static readonly HOLD_MS = 30_000;
+
+  private hold(message: string): boolean {
+    if (this.held.length >= RedisBroadcaster.HOLD_MAX) return false;
+    this.held.push({ message, at: performance.now() });
+    return true;
+  }
+
+  private async release(): Promise<void> {
+    const held = this.held;
+    this.held = [];
+    const fresh = held.filter((h) => performance.now() - h.at < RedisBroadcaster.HOLD_MS);
+    if (fresh.length < held.length)
+      this.log.warn({ dropped: held.length - fresh.length }, 'broadcasts held too long while Redis was away');
+    for (const [i, h] of fresh.entries()) {
+      try {
+        await this.pub.publish(this.topic, h.message);
+      } catch (err) {
+        // Redis went away again: keep the rest for the next reconnection.
+        this.held = [...fresh.slice(i), ...this.held];
+        this.log.warn({ err }, 'held broadcasts wait for Redis again');
+        return;
+      }
+    }
   }
 
   async ping(): Promise<void> {

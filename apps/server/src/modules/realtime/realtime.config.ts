@@ -2,6 +2,7 @@ import type { SocketLimits } from './socket-limits.ts';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ConfigError, configPart } from '../../config/parts.ts';
+import { parseSentinels, type RedisTarget } from '../../lib/redis.ts';
 
 /** Realtime: the Pusher-protocol credentials, the driver that carries broadcasts, the socket limits. */
 export const realtimeConfig = configPart(
@@ -15,6 +16,18 @@ export const realtimeConfig = configPart(
       .string()
       .regex(/^rediss?:\/\//, 'REDIS_URL must be redis:// or rediss://')
       .optional(),
+    /**
+     * Redis behind Sentinel instead of one address: the Sentinels (`host:port,…`) and the master
+     * name they watch. The processes follow a Redis failover without a restart.
+     */
+    REDIS_SENTINELS: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9.-]+(:\d{1,5})?(,[A-Za-z0-9.-]+(:\d{1,5})?)*$/,
+        'REDIS_SENTINELS must be host:port,host:port',
+      )
+      .optional(),
+    REDIS_SENTINEL_MASTER: z.string().min(1).default('mymaster'),
     /** embedded: sockets on this process only; redis: several processes; pusher: an external Pusher-compatible cluster. */
     REALTIME_DRIVER: z.enum(['embedded', 'redis', 'pusher']).optional(),
     /** Redis pub/sub channel the processes of one deployment share. */
@@ -37,10 +50,17 @@ export const realtimeConfig = configPart(
     REALTIME_MAX_FRAME_BYTES: z.coerce.number().int().min(1_024).max(1_048_576).default(10_240),
   },
   (e, ctx) => {
+    if (e.REDIS_URL && e.REDIS_SENTINELS) throw new ConfigError('Set REDIS_URL or REDIS_SENTINELS, not both');
+    const redis: RedisTarget | undefined = e.REDIS_SENTINELS
+      ? { kind: 'sentinel', sentinels: parseSentinels(e.REDIS_SENTINELS), name: e.REDIS_SENTINEL_MASTER }
+      : e.REDIS_URL
+        ? { kind: 'url', url: e.REDIS_URL }
+        : undefined;
     // Several workers without Redis still reach each other's sockets through the cluster primary.
     const driver: 'embedded' | 'redis' | 'pusher' | 'cluster' =
-      e.REALTIME_DRIVER ?? (e.REDIS_URL ? 'redis' : ctx.workers > 1 ? 'cluster' : 'embedded');
-    if (driver === 'redis' && !e.REDIS_URL) throw new ConfigError('REALTIME_DRIVER=redis needs REDIS_URL');
+      e.REALTIME_DRIVER ?? (redis ? 'redis' : ctx.workers > 1 ? 'cluster' : 'embedded');
+    if (driver === 'redis' && !redis)
+      throw new ConfigError('REALTIME_DRIVER=redis needs REDIS_URL or REDIS_SENTINELS');
     if (driver === 'pusher' && !e.PUSHER_HOST)
       throw new ConfigError('REALTIME_DRIVER=pusher needs PUSHER_HOST');
     // The cluster primary hands its workers one generated secret, so only other drivers need it set.
@@ -56,7 +76,8 @@ export const realtimeConfig = configPart(
         /** False when APP_SECRET was not set and this process made its own. */
         appSecretConfigured: e.APP_SECRET !== undefined,
         driver: driver,
-        redisUrl: e.REDIS_URL,
+        /** Redis for fan-out, limits and cache invalidation; none without REDIS_URL / REDIS_SENTINELS. */
+        redis,
         redisPrefix: e.REDIS_PREFIX,
         pusher: e.PUSHER_HOST
           ? {
