@@ -1,5 +1,5 @@
 /**
- * Failover (issue 45, docs/decisions/039-failover.md): money traffic from many members against
+ * Failover (issue 45, docs/decisions/040-failover.md): money traffic from many members against
  * two server processes (two loopback addresses standing for two hosts) on a Patroni-managed
  * PostgreSQL pair with a synchronous standby behind HAProxy, and Redis behind three Sentinels.
  * Under that traffic, one after another: the primary database host dies (Patroni and every

@@ -1,6 +1,6 @@
 /**
  * A highly available PostgreSQL and Redis on loopback, made of the engines an operator would run
- * (docs/decisions/039-failover.md): etcd as the consensus store, two Patroni nodes each managing a
+ * (docs/decisions/040-failover.md): etcd as the consensus store, two Patroni nodes each managing a
  * PostgreSQL 15 (synchronous replication, `synchronous_mode: true`), HAProxy routing the
  * read-write port to whichever node Patroni's REST API calls primary and the read-only port to
  * healthy replicas, and Redis with a replica watched by three Sentinels.
