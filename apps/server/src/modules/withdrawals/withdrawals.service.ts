@@ -14,7 +14,7 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
-import { isRefusal, refuse } from '../../lib/errors.ts';
+import { isRefusal, PG_UNIQUE_VIOLATION, pgErrorCode, refuse } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { insertUnderFreshNumber, newOrderNo, startOfChinaDay } from '../../lib/order-no.ts';
 import { findMemberById } from '../accounts/index.ts';
@@ -362,6 +362,18 @@ export class WithdrawalsService {
    * must hold (dual-control), else the payment waits for a second operator.
    */
   async approve(id: number, action: PayAction) {
+    try {
+      return await this.approveIn(id, action);
+    } catch (err) {
+      // The same transaction id entered for another withdrawal at the same moment (unique).
+      if (pgErrorCode(err) !== PG_UNIQUE_VIOLATION || !action.txId) throw err;
+      const other = await repo.findByTxId(this.db, action.txId);
+      if (!other) throw err;
+      throw refuse('withdrawals.tx_id_used', { order_no: other.orderNo });
+    }
+  }
+
+  private async approveIn(id: number, action: PayAction) {
     return inTransaction(this.db, async (work) => {
       const row = await this.lockPending(work, id, true, ['pending', 'approved']);
       const txId = await this.payTxId(work, row, action.txId);
