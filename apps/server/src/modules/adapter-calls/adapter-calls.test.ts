@@ -8,6 +8,7 @@ import type { AdapterCallItem } from '@app/shared/backoffice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEpayFake, type EpayFake } from '../../adapters/epay/fake.ts';
 import type { AdapterCall } from '../../adapters/call-log.ts';
+import { SPORTTERY_DEFAULT_BASE_URL, SPORTTERY_PATHS } from '../../adapters/sporttery/gateway.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import {
   as,
@@ -50,7 +51,7 @@ function call(overrides: Partial<AdapterCall> = {}): AdapterCall {
     adapter: 'sporttery',
     operation: 'football:getMatchCalculatorV1',
     method: 'GET',
-    url: 'https://webapi.sporttery.cn/gateway/jc/football/getMatchCalculatorV1.qry?poolCode=had&channel=c',
+    url: `${SPORTTERY_DEFAULT_BASE_URL}${SPORTTERY_PATHS.footballCalculator}?poolCode=had&channel=c`,
     request: null,
     status: 200,
     answer: '{"success":true,"errorCode":"0"}',
