@@ -91,6 +91,8 @@ describe('USDT-TRC20 withdrawal paid on chain', () => {
     // The right one: paid once confirmed.
     const right = fake.addTransfer({ to: address, value: units, confirmed: false });
     await back.getByTestId(`pay-${w.id}`).click();
+    await page.getByTestId(`chain-refused-${w.id}`).waitFor();
+    await screenshot(page, 'admin-usdt-withdrawal-reenter');
     await page.getByRole('dialog').getByLabel('交易哈希（TXID）').fill(right.txId);
     await page.getByRole('dialog').getByRole('button', { name: '提交链上核对' }).click();
     await page.getByText('已提交，待链上确认').first().waitFor();

@@ -8,7 +8,7 @@ import {
 } from '@ant-design/pro-components';
 import { USER_WALLET_TYPES, WITHDRAW_STATUSES } from '@app/shared';
 import type { BackofficeRow } from '@app/shared/backoffice-api';
-import { App, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Alert, App, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { doneOrPending, post } from '@/lib/api.ts';
@@ -254,6 +254,15 @@ export default function WithdrawalsPage() {
                 modalProps={{ destroyOnHidden: true, okText: '提交链上核对' }}
                 onFinish={(v) => act(r, 'pay', '已提交，待链上确认', { tx_id: v.tx_id.trim() })}
               >
+                {r.chain_note && (
+                  <Alert
+                    type="error"
+                    showIcon
+                    style={{ marginBottom: 12, wordBreak: 'break-all' }}
+                    message={r.chain_note}
+                    data-testid={`chain-refused-${r.id}`}
+                  />
+                )}
                 <Typography.Paragraph>
                   {`请先从你的钱包向 ${r.account} 转出 ${r.usdt_amount ?? '-'} USDT（TRC20），再填写该笔转账的交易哈希。`}
                 </Typography.Paragraph>
