@@ -239,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       PAYMENT_GATEWAY_SECRET: e.PAYMENT_GATEWAY_SECRET,
       METRICS_TOKEN: e.METRICS_TOKEN,
       TRONGRID_API_KEY: e.TRONGRID_API_KEY,
+      ALIYUN_SMS_ACCESS_KEY_SECRET: e.ALIYUN_SMS_ACCESS_KEY_SECRET,
     },
     corsOrigins: e.CORS_ORIGINS.map((o) => new URL(o).origin),
     logLevel: e.LOG_LEVEL ?? (production ? 'info' : 'warn'),

@@ -128,12 +128,17 @@ describe('APP_ENV=production', () => {
         'tg-key-0123',
         /^TRONGRID_API_KEY has 8 bytes of key material, under 16; use the API key TronGrid issued/,
       ],
+      [
+        'ALIYUN_SMS_ACCESS_KEY_SECRET',
+        'aliyun-0123',
+        /^ALIYUN_SMS_ACCESS_KEY_SECRET has 8 bytes of key material, under 16; use the AccessKey secret Aliyun issued/,
+      ],
     ];
     for (const [variable, value, expected] of cases) {
       const problems = production({ ...allowEverything, ...goodSecrets(), [variable]: value });
       expect(problems, `${variable}=${value}`).toEqual([expect.stringMatching(expected)]);
       expect(problems[0]).toMatch(
-        /(make one with `openssl rand -hex 32`|TronGrid issued for this site \(trongrid\.io dashboard\))$/,
+        /(make one with `openssl rand -hex 32`|TronGrid issued for this site \(trongrid\.io dashboard\)|RAM user with SMS permission only)$/,
       );
     }
   });

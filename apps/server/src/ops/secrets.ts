@@ -15,6 +15,7 @@ export const SECRET_VARIABLES = [
   'PAYMENT_GATEWAY_SECRET',
   'METRICS_TOKEN',
   'TRONGRID_API_KEY',
+  'ALIYUN_SMS_ACCESS_KEY_SECRET',
 ] as const;
 export type SecretVariable = (typeof SECRET_VARIABLES)[number];
 
@@ -33,6 +34,11 @@ const PROVIDER_ISSUED: Partial<Record<string, { minBytes: number; advice: string
   TRONGRID_API_KEY: {
     minBytes: 16,
     advice: 'use the API key TronGrid issued for this site (trongrid.io dashboard)',
+  },
+  // Aliyun AccessKey secrets are 30 letters and digits (about 22 bytes).
+  ALIYUN_SMS_ACCESS_KEY_SECRET: {
+    minBytes: 16,
+    advice: 'use the AccessKey secret Aliyun issued for a RAM user with SMS permission only',
   },
 };
 

@@ -14,6 +14,11 @@ export const verificationConfig = configPart(
     SMS_DAILY_PER_PHONE: z.coerce.number().int().min(1).max(1_000).default(10),
     /** Codes asked for from one address in a day (Beijing time), to any numbers. */
     SMS_DAILY_PER_IP: z.coerce.number().int().min(1).max(10_000).default(30),
+    /**
+     * SMS_PROVIDER=aliyun's AccessKey secret (the adapter reads it with ALIYUN_SMS_*): declared
+     * here so that APP_ENV=production holds it to the secrets' checks (ops/secrets.ts).
+     */
+    ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().trim().min(1).max(200).optional(),
   },
   (e) => ({
     sms: {
