@@ -14,6 +14,12 @@ import type { Broadcaster } from './modules/realtime/index.ts';
 export interface Core {
   config: AppConfig;
   db: Db;
+  /**
+   * For reads that may lag a few seconds (reports, exports, console and public lists): the read
+   * replica while it is fit (DATABASE_READ_URL), else the primary. Never for a member's own money
+   * or anything read to decide a write.
+   */
+  reads: Db;
   clock: Clock;
   log: FastifyBaseLogger;
   events: EventBus;

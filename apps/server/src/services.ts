@@ -5,7 +5,8 @@ import { createAdapters, defaultAdapters, type AdapterRegistry } from './adapter
 import { tronUsdtChain } from './adapters/trongrid/usdt-chain.ts';
 import type { AppConfig } from './config.ts';
 import type { Core } from './core.ts';
-import type { Database, Tx } from './db/client.ts';
+import { postgresOptions, type Database, type Tx } from './db/client.ts';
+import { openReadReplica, routedDb } from './db/replica.ts';
 import { registerJobs } from './jobs.ts';
 import type { Clock } from './lib/clock.ts';
 import { EventBus } from './lib/events.ts';
@@ -107,7 +108,24 @@ export async function createServices(
     clock,
   });
   const selfCheck = new SelfCheck(config.selfCheck, clock, log);
-  const metrics = new Metrics({ database, hub, clock, selfCheck, reconcile: config.finance.reconcile });
+  const replica = config.readReplica
+    ? await openReadReplica(
+        db,
+        {
+          ...config.readReplica,
+          limits: postgresOptions({ databaseUrl: config.readReplica.url, db: config.db }),
+        },
+        log,
+      )
+    : null;
+  const metrics = new Metrics({
+    database,
+    hub,
+    clock,
+    selfCheck,
+    reconcile: config.finance.reconcile,
+    ...(replica ? { replica } : {}),
+  });
   const broadcaster = await createBroadcaster(config, hub, log);
   // Public answers in memory (lists the same for every visitor); Redis carries invalidations to
   // the other processes. Without it, several processes bound staleness by a 1 s TTL instead.
@@ -123,7 +141,8 @@ export async function createServices(
       ? await RedisCacheTransport.connect(config.realtime.redis, config.realtime.redisPrefix, log)
       : null,
   );
-  const core: Core = { config, db, clock, log, events, broadcaster, publicCache };
+  const reads = replica ? routedDb(replica) : db;
+  const core: Core = { config, db, reads, clock, log, events, broadcaster, publicCache };
   // 滚球 shows only when the feed has in-play (read per request: the adapters are made just below).
   const appConfig = new AppConfigService(db, clock, publicCache, () => adapters.sportsFeed.inPlay);
 
@@ -375,7 +394,7 @@ export async function createServices(
     activities,
     clientLogs: new ClientLogsService(db, clock),
     /** The console's 外部调用: every call an adapter made to its provider. */
-    adapterCalls: new AdapterCallsService(db),
+    adapterCalls: new AdapterCallsService(reads),
     /** Where those calls are queued and written (flushed on close). */
     adapterCallLog,
     /** Deletes expired sessions, old idempotency records, login attempts and payment callbacks. */
@@ -385,8 +404,11 @@ export async function createServices(
     /** The shipped files against the build's manifest, at start and every 24 hours (GLI-33). */
     selfCheck,
     /** Stops background work and closes connections to outside services. */
+    /** The read replica's router (DATABASE_READ_URL): its lag checks start with the app. */
+    readReplica: replica,
     close: async () => {
       selfCheck.stop();
+      await replica?.close();
       await jobs.stop();
       await rewards.vip.idle();
       dbHealth.close();
@@ -420,6 +442,7 @@ export const servicesPlugin = fp(
     app.addHook('onReady', async () => {
       opts.services.jobs.start({ timers: opts.services.config.jobsEnabled });
       opts.services.selfCheck.start();
+      opts.services.readReplica?.start();
     });
     app.addHook('onClose', async () => opts.services.close());
   },

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
+import type { ReadReplica } from '../db/replica.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { EventBus } from '../lib/events.ts';
 import type { JobObserver } from '../lib/jobs.ts';
@@ -16,6 +17,8 @@ export interface MetricsSources {
   selfCheck: Pick<SelfCheck, 'state'>;
   /** The reconciliation window of gateway deposits (PAYMENT_RECONCILE_*). */
   reconcile: { afterMs: number; withinMs: number };
+  /** The read replica's router, when DATABASE_READ_URL is set. */
+  replica?: Pick<ReadReplica, 'status'>;
 }
 
 /**
@@ -42,6 +45,7 @@ export class Metrics implements JobObserver {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
     this.sportsFeedMetrics(sources.clock, registers);
+    if (sources.replica) this.replicaMetrics(sources.replica, registers);
     this.httpDuration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'HTTP request duration by route template and status',
@@ -233,6 +237,29 @@ export class Metrics implements JobObserver {
    * Only the jobs leader polls: other processes report nothing until their first pass, so the
    * cluster's figures are the leader's (the freshest age, stale if any process is).
    */
+  private replicaMetrics(replica: Pick<ReadReplica, 'status'>, registers: Registry[]): void {
+    new Gauge({
+      name: 'db_replica_lag_seconds',
+      help: 'Replay lag of the read replica at its last check (absent while it does not answer)',
+      aggregator: 'max',
+      registers,
+      collect() {
+        this.reset();
+        const lag = replica.status.lagSeconds;
+        if (lag !== null) this.set(lag);
+      },
+    });
+    new Gauge({
+      name: 'db_replica_in_use',
+      help: 'Whether reads that may lag go to the replica (1) or to the primary (0: lag past DATABASE_READ_MAX_LAG_SECONDS, or the replica does not answer)',
+      aggregator: 'min',
+      registers,
+      collect() {
+        this.set(replica.status.inUse ? 1 : 0);
+      },
+    });
+  }
+
   private sportsFeedMetrics(clock: Clock, registers: Registry[]): void {
     const health = () => {
       const feed = this.sportsFeed;

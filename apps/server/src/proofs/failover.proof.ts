@@ -56,6 +56,9 @@ beforeAll(async () => {
   db = await openDatabase({ kind: 'postgres', url: cluster.url('money'), poolSize: 4 });
   const env = {
     DATABASE_URL: cluster.url('money'),
+    // Reports, console and public lists read from HAProxy's replica port (a healthy standby).
+    DATABASE_READ_URL: cluster.readUrl('money'),
+    DATABASE_READ_CHECK_MS: '500',
     REDIS_SENTINELS: cluster.sentinels,
     REDIS_SENTINEL_MASTER: cluster.sentinelMaster,
     REDIS_PREFIX: `failover-${randomBytes(4).toString('hex')}`,
@@ -213,6 +216,16 @@ it.runIf(RUN)(
     await deposit(0);
     const socketMs = await heard(sockets[0]!, mark, 'after the faults, socket on the survivor');
 
+    // Reads that may lag went to the standby again once it was back: the console's daily report
+    // answers from it, and the metrics say so.
+    let replicaInUse = '';
+    for (let i = 0; i < 600 && !replicaInUse.endsWith(' 1'); i++) {
+      const metrics = await fetch(`${servers[0]!.base}/metrics`).then((r) => r.text());
+      replicaInUse = /^db_replica_in_use .*$/m.exec(metrics)?.[0] ?? '';
+      if (!replicaInUse.endsWith(' 1')) await new Promise((r) => setTimeout(r, 100));
+    }
+    const report = await traffic.send('GET', '/admin/v1/reports/daily', { token: traffic.operator() });
+
     // The leader's jobs ran on through the failovers: a period due after the last fault is
     // drawn and settled, and none due in the run is left undrawn (a period is drawn at most once:
     // its status only moves forward).
@@ -254,6 +267,7 @@ it.runIf(RUN)(
         `${redisFailover.seconds} s (port ${redisFailover.before} → ${redisFailover.after})`,
       ],
       ['socket on the survivor hears a deposit after all faults', `${socketMs} ms`],
+      ['read replica after the faults', `${replicaInUse}; console daily report ${report.status}`],
       [
         'lottery periods due in the run drawn and settled (after the last fault)',
         `${runJobs.drawn} (${jobs.drawn}), left undrawn: ${runJobs.undrawn}`,
@@ -286,6 +300,8 @@ it.runIf(RUN)(
       }
     for (const [text, n] of errors) console.log(`server error ×${n}: ${text}`);
     expect(outages).toHaveLength(3);
+    expect(replicaInUse).toBe('db_replica_in_use 1');
+    expect(report.status).toBe(200);
     for (const [what, seconds] of outages) expect(seconds, what).toBeLessThanOrEqual(FAILOVER_BUDGET_S);
     expect(v.violations).toEqual([]);
     expect(v.negatives).toBe(0);

@@ -156,6 +156,11 @@ export class MoneyTraffic {
     return members;
   }
 
+  /** The signed-in operator's token (after `setUp`). */
+  operator(): string {
+    return this.operatorToken;
+  }
+
   /** A money POST under an Idempotency-Key; sometimes sent twice (at once or again later). */
   private async money(
     r: Draw,

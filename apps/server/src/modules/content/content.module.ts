@@ -13,7 +13,7 @@ export function createContent(
 ) {
   return {
     /** Notices and banners. */
-    notices: new NoticesService(c.db, c.clock),
+    notices: new NoticesService(c.reads, c.clock),
     /** Experts, expert and lottery articles, likes and favourites. */
     articles: new ArticlesService(c.db, c.clock),
     contentAdmin: new ContentAdminService(c.db, d.operators, d.appConfig, d.messages, c.clock, c.publicCache),

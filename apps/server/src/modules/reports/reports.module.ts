@@ -8,6 +8,6 @@ export function createReports(c: Core, d: { gameRecords: GameRecordsService }) {
   return {
     /** Comprehensive report, betting records, bills. */
     reports: new ReportsService(c.db, d.gameRecords),
-    reportsAdmin: new ReportsAdminService(c.db, c.clock),
+    reportsAdmin: new ReportsAdminService(c.reads, c.clock),
   };
 }
