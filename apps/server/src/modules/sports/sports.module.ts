@@ -145,7 +145,7 @@ export function createSports(
     ),
     matches: new MatchesService(c.db, c.clock),
     /** The record of refused bets (past-posting), for the console. */
-    betRefusals: new BetRefusalsService(c.db),
+    betRefusals: new BetRefusalsService(c.reads),
     orders,
     /** 跟单: 晒单, copies, and the publishers' commissions at settlement. */
     follow,
