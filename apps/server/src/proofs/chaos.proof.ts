@@ -14,13 +14,13 @@
  *   PROOF_SIZE=large npm run chaos     10,000 operations, 50 members, five kills
  *   PROOF_SEED=7 npm run chaos         another run, as reproducible
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
 import { wallClock } from '../test/harness.ts';
 import { createFreshPostgres, type FreshPostgres } from '../test/isolated-database.ts';
-import { MoneyTraffic, openLegsOf } from '../test/money-traffic.ts';
+import { MoneyTraffic, openLegsOf, trafficServerEnv, verdictRows } from '../test/money-traffic.ts';
 import { spawnServer, waitReady, type ServerProcess } from '../test/processes.ts';
 import { pendingGameTransfers } from '../test/proof-db.ts';
 import { runAdapterChaos } from './chaos-adapters.ts';
@@ -47,29 +47,7 @@ beforeAll(async () => {
   if (!PG) return;
   fresh = await createFreshPostgres('chaos');
   db = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 4 });
-  env = {
-    DATABASE_URL: fresh.url,
-    APP_SECRET: randomBytes(16).toString('hex'),
-    PAYMENT_GATEWAY_SECRET: randomBytes(16).toString('hex'),
-    JOBS_ENABLED: 'true',
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    // A compressed sports day: a kick-off every minute, a match over in about 12 s, so orders
-    // settle while the traffic runs.
-    SPORTS_SIM_SPEED: '600',
-    SPORTS_SIM_FOOTBALL_INTERVAL_MIN: '1',
-    SPORTS_SIM_REPEAT_TEAMS: 'true',
-    SPORTS_SYNC_BACK_MINUTES: '3',
-    // Two hours of fixtures ahead (120 kick-offs) rather than three days (4,320): the first feed
-    // pass, which runs before the server listens, stays a few seconds on a busy machine.
-    SPORTS_SYNC_AHEAD_MINUTES: '120',
-    DEPOSIT_TURNOVER_MULTIPLE: '0',
-    GAME_RECONCILE_AFTER_MS: '2000',
-    GAME_RECONCILE_INTERVAL_MS: '1000',
-    // Every member of the run comes from 127.0.0.1.
-    REGISTER_PER_HOUR: '100000',
-    PUBLIC_POST_PER_MINUTE: '100000',
-  };
+  env = { ...trafficServerEnv(), DATABASE_URL: fresh.url };
   server = await spawnServer(env);
   await waitReady(server, READY_MS);
 }, READY_MS + 60_000);
@@ -165,12 +143,7 @@ it.runIf(PG)(
       ['faults: server SIGKILLs', faults.kills],
       ['faults: backend terminations', faults.terminations],
       ...traffic.summary(),
-      ['ledger drift (invariant violations)', v.violations.length],
-      ['negative balances', v.negatives],
-      ['doubles (a key answered two ways)', v.doubles.length],
-      ['rows ≠ acknowledged keys', v.mismatches.length ? v.mismatches.join('; ') : 0],
-      ['game transfers left pending', v.pendingTransfers],
-      ['members whose provider balance ≠ ledger', v.drift],
+      ...verdictRows(v),
       ['seconds', secondsSince(started)],
     ]);
     for (const line of v.doubles.slice(0, 20)) console.log(line);

@@ -29,7 +29,13 @@ import { lotteryPeriodsDue, pendingGameTransfers } from '../test/proof-db.ts';
 import { spawnServer, waitReady, type ServerProcess } from '../test/processes.ts';
 import { TestSocket } from '../test/socket-client.ts';
 import { haBinariesPresent, startHaCluster, type HaCluster } from './failover/ha-cluster.ts';
-import { MoneyTraffic, openLegsOf, type Member } from '../test/money-traffic.ts';
+import {
+  MoneyTraffic,
+  openLegsOf,
+  trafficServerEnv,
+  verdictRows,
+  type Member,
+} from '../test/money-traffic.ts';
 import { printTable, secondsSince } from './report.ts';
 
 const RUN = process.env.PROOF_FAILOVER === '1' && haBinariesPresent();
@@ -55,6 +61,7 @@ beforeAll(async () => {
   await admin.end();
   db = await openDatabase({ kind: 'postgres', url: cluster.url('money'), poolSize: 4 });
   const env = {
+    ...trafficServerEnv(),
     DATABASE_URL: cluster.url('money'),
     // Reports, console and public lists read from HAProxy's replica port (a healthy standby).
     DATABASE_READ_URL: cluster.readUrl('money'),
@@ -62,22 +69,6 @@ beforeAll(async () => {
     REDIS_SENTINELS: cluster.sentinels,
     REDIS_SENTINEL_MASTER: cluster.sentinelMaster,
     REDIS_PREFIX: `failover-${randomBytes(4).toString('hex')}`,
-    APP_SECRET: randomBytes(16).toString('hex'),
-    PAYMENT_GATEWAY_SECRET: randomBytes(16).toString('hex'),
-    JOBS_ENABLED: 'true',
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    // A compressed sports day (as the chaos proof's): orders settle while the traffic runs.
-    SPORTS_SIM_SPEED: '600',
-    SPORTS_SIM_FOOTBALL_INTERVAL_MIN: '1',
-    SPORTS_SIM_REPEAT_TEAMS: 'true',
-    SPORTS_SYNC_BACK_MINUTES: '3',
-    SPORTS_SYNC_AHEAD_MINUTES: '120',
-    DEPOSIT_TURNOVER_MULTIPLE: '0',
-    GAME_RECONCILE_AFTER_MS: '2000',
-    GAME_RECONCILE_INTERVAL_MS: '1000',
-    REGISTER_PER_HOUR: '100000',
-    PUBLIC_POST_PER_MINUTE: '100000',
   };
   // The first process migrates and seeds; the second starts on the database it left.
   for (const host of HOSTS) {
@@ -273,12 +264,7 @@ it.runIf(RUN)(
         `${runJobs.drawn} (${jobs.drawn}), left undrawn: ${runJobs.undrawn}`,
       ],
       ...traffic.summary(),
-      ['ledger drift (invariant violations)', v.violations.length],
-      ['negative balances', v.negatives],
-      ['doubles (a key answered two ways)', v.doubles.length],
-      ['rows ≠ acknowledged keys', v.mismatches.length ? v.mismatches.join('; ') : 0],
-      ['game transfers left pending', v.pendingTransfers],
-      ['members whose provider balance ≠ ledger', v.drift],
+      ...verdictRows(v),
       [
         'cluster after',
         JSON.stringify(

@@ -411,6 +411,48 @@ export class MoneyTraffic {
   }
 }
 
+/**
+ * The environment of a server process carrying the traffic, beside its database and secrets: jobs
+ * on, the demo seeded (the operator signs in as admin), and a compressed sports day — a kick-off
+ * every minute, a match over in about 12 s — so orders settle while the traffic runs.
+ */
+export function trafficServerEnv(): Record<string, string> {
+  return {
+    APP_SECRET: randomBytes(16).toString('hex'),
+    PAYMENT_GATEWAY_SECRET: randomBytes(16).toString('hex'),
+    JOBS_ENABLED: 'true',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    SPORTS_SIM_SPEED: '600',
+    SPORTS_SIM_FOOTBALL_INTERVAL_MIN: '1',
+    SPORTS_SIM_REPEAT_TEAMS: 'true',
+    SPORTS_SYNC_BACK_MINUTES: '3',
+    // Two hours of fixtures ahead (120 kick-offs) rather than three days (4,320): the first feed
+    // pass, which runs before the server listens, stays a few seconds on a busy machine.
+    SPORTS_SYNC_AHEAD_MINUTES: '120',
+    DEPOSIT_TURNOVER_MULTIPLE: '0',
+    GAME_RECONCILE_AFTER_MS: '2000',
+    GAME_RECONCILE_INTERVAL_MS: '1000',
+    // Every member of the run comes from one address.
+    REGISTER_PER_HOUR: '100000',
+    PUBLIC_POST_PER_MINUTE: '100000',
+  };
+}
+
+/** The report's rows of a verdict. */
+export function verdictRows(
+  v: Awaited<ReturnType<MoneyTraffic['verdict']>>,
+): Array<[string, string | number]> {
+  return [
+    ['ledger drift (invariant violations)', v.violations.length],
+    ['negative balances', v.negatives],
+    ['doubles (a key answered two ways)', v.doubles.length],
+    ['rows ≠ acknowledged keys', v.mismatches.length ? v.mismatches.join('; ') : 0],
+    ['game transfers left pending', v.pendingTransfers],
+    ['members whose provider balance ≠ ledger', v.drift],
+  ];
+}
+
 /** Matches still open a minute from now on the servers' clock, read again when a read is cut. */
 export function openLegsOf(db: Db, now: () => Date): TrafficOptions['openLegs'] {
   return async () => {
