@@ -145,7 +145,11 @@ export class ChainDepositsService {
         await this.record(address, transfer.txId, 'below_minimum', detail);
       return 'ignored';
     }
-    const outcome = await this.payments.creditChainTransfer(memberId, { txId: transfer.txId, usdtCents });
+    const outcome = await this.payments.creditChainTransfer(memberId, {
+      txId: transfer.txId,
+      usdtCents,
+      confirmedAt: new Date(transfer.blockTimestamp),
+    });
     if (outcome === 'credited') await this.record(address, transfer.txId, 'credited', detail);
     return outcome;
   }

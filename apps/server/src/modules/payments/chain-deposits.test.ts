@@ -15,6 +15,7 @@ import {
   body,
   createTestApp,
   newMember,
+  newOperator,
   TEST_START,
   type TestApp,
   type TestMember,
@@ -162,6 +163,35 @@ describe('USDT_DEPOSITS=trongrid', () => {
     const calls = fake.requests.slice(before).map((r) => r.url.split('?')[0]);
     expect(calls.filter((u) => !u?.endsWith('/transactions/trc20'))).toEqual([]);
     expect(await balance(a)).toBe('342.00');
+  });
+
+  it('credits at the rate in force when the block confirmed, not when the watcher reads it', async () => {
+    const admin = await newOperator(t.app, 'admin');
+    const setRate = async (rate: string) => {
+      const res = await as(t.app, admin, {
+        method: 'PUT',
+        url: '/admin/v1/settings/finance',
+        payload: { usdt_deposit_rate: rate, reason: '调整汇率' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Confirmed at 7.2000; the rate is lowered before the watcher reads it (an outage, a backlog).
+    fake.addTransfer({ to: addressA, value: usdt(10), confirmed: true });
+    clock.advance(60_000);
+    await setRate('7.0000');
+    clock.advance(60_000);
+    // And one confirmed after the change.
+    fake.addTransfer({ to: addressA, value: usdt(10), confirmed: true });
+    clock.advance(15_000);
+    expect(await watch()).toMatchObject({ credited: 2 });
+    // 342.00 + 10 × 7.2000 + 10 × 7.0000.
+    expect(await balance(a)).toBe('484.00');
+    const rates = await t.database.db
+      .select({ rate: paymentOrders.rateUnits })
+      .from(paymentOrders)
+      .where(eq(paymentOrders.memberId, a.id));
+    expect(rates.map((r) => r.rate).slice(-2)).toEqual([72_000n, 70_000n]);
+    await setRate('7.2000'); // raising needs a second operator: the rate stays 7.0000 for what follows
   });
 
   it('counts its TronGrid calls in /metrics', async () => {

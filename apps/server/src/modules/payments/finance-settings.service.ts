@@ -17,6 +17,7 @@ import { refuse } from '../../lib/errors.ts';
 import type { ControlChanges } from '../dual-control/index.ts';
 import type { OperatorsService } from '../operators/index.ts';
 import { lockSetting, readSetting, writeSetting } from '../app-config/index.ts';
+import * as repo from './payments.repo.ts';
 import type { OperatorCall } from '../../plugins/operator-guard.ts';
 
 const KEY = 'finance_settings';
@@ -103,6 +104,11 @@ export class FinanceSettingsService {
     return this.resolve(row?.value ?? {}, row?.updatedAt ?? null);
   }
 
+  /** The USDT deposit rate in force at `at` (a chain transfer's confirmation), by the recorded changes. */
+  async usdtDepositRateAt(at: Date): Promise<bigint> {
+    return (await repo.usdtRateAt(this.db, at)) ?? (await this.rules()).usdtDepositRate;
+  }
+
   async view(): Promise<FinanceSettingsView> {
     return this.toView(await this.rules());
   }
@@ -154,11 +160,19 @@ export class FinanceSettingsService {
     approval?: { change_id: number; maker_id: number },
   ): Promise<FinanceSettingsView> {
     const stored = (await lockSetting(work.tx, KEY)) as Stored;
-    const before = this.toView(this.resolve(stored, null));
+    const previous = this.resolve(stored, null);
+    const before = this.toView(previous);
     const next: Stored = { ...stored, ...patch };
     const rules = this.resolve(next, null);
     this.check(next, rules);
     await writeSetting(work.tx, KEY, next as Record<string, unknown>, this.clock.now());
+    // Chain deposits are credited at the rate in force when their block confirmed: keep when it changed.
+    if (rules.usdtDepositRate !== previous.usdtDepositRate)
+      await repo.recordUsdtRateChange(work.tx, {
+        beforeUnits: previous.usdtDepositRate,
+        afterUnits: rules.usdtDepositRate,
+        effectiveAt: this.clock.now(),
+      });
     const after = this.toView(rules);
     const changed = this.changedKeys(patch, before, after);
     await this.operators.audit(work, {

@@ -6,6 +6,7 @@ import {
   paymentCallbacks,
   paymentOrders,
   usdtDepositAddresses,
+  usdtRateChanges,
   type PaymentOrderRow,
   type UsdtDepositAddressRow,
 } from './payments.table.ts';
@@ -306,4 +307,30 @@ export async function findCallbackOf(db: Db, gateway: string, orderNo: string): 
     .where(and(eq(paymentCallbacks.gateway, gateway), eq(paymentCallbacks.orderNo, orderNo)))
     .limit(1);
   return row !== undefined;
+}
+
+/** A change of the USDT deposit rate, recorded with the setting (in its transaction). */
+export async function recordUsdtRateChange(
+  tx: Tx,
+  change: { beforeUnits: bigint; afterUnits: bigint; effectiveAt: Date },
+): Promise<void> {
+  await tx.insert(usdtRateChanges).values(change);
+}
+
+/**
+ * The USDT deposit rate in force at `at` by the recorded changes: the last one made by then, else
+ * what the first one after it replaced; null when none was ever recorded (the setting's own value
+ * has stood all along).
+ */
+export async function usdtRateAt(db: Db | Tx, at: Date): Promise<bigint | null> {
+  const [row] = rowsOf<{ units: string | null }>(
+    await db.execute(sql`
+      SELECT coalesce(
+        (SELECT after_units FROM usdt_rate_changes WHERE effective_at <= ${at}
+          ORDER BY effective_at DESC, id DESC LIMIT 1),
+        (SELECT before_units FROM usdt_rate_changes WHERE effective_at > ${at}
+          ORDER BY effective_at ASC, id ASC LIMIT 1)
+      )::text AS units`),
+  );
+  return row?.units ? BigInt(row.units) : null;
 }

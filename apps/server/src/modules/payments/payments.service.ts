@@ -537,10 +537,11 @@ export class PaymentsService {
    */
   async creditChainTransfer(
     memberId: number,
-    transfer: { txId: string; usdtCents: bigint },
+    transfer: { txId: string; usdtCents: bigint; confirmedAt: Date },
   ): Promise<'credited' | 'duplicate'> {
     if (await repo.findOrderByTxHash(this.db, transfer.txId)) return 'duplicate';
-    const rate = (await this.settings.rules()).usdtDepositRate;
+    // The rate in force when its block confirmed, however late the watcher reads it.
+    const rate = await this.settings.usdtDepositRateAt(transfer.confirmedAt);
     const amount = fenFromUsdt(transfer.usdtCents, rate);
     try {
       return await inTransaction(

@@ -97,6 +97,25 @@ export type UsdtDepositAddressRow = typeof usdtDepositAddresses.$inferSelect;
 /** Derivation indexes of deposit addresses (0 is left to the operator's own first address). */
 export const usdtAddressIndexSeq = pgSequence('usdt_address_index_seq', { startWith: 1 });
 
+/**
+ * Each change of the USDT deposit rate (元 per USDT in 1/10,000) with the moment it took effect,
+ * so a transfer seen on chain is credited at the rate in force when its block confirmed, however
+ * late the watcher reads it (an outage, a backlog). Written with the setting, in its transaction.
+ */
+export const usdtRateChanges = pgTable(
+  'usdt_rate_changes',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    beforeUnits: bigint('before_units', { mode: 'bigint' }).notNull(),
+    afterUnits: bigint('after_units', { mode: 'bigint' }).notNull(),
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('usdt_rate_changes_effective_idx').on(t.effectiveAt),
+    check('usdt_rate_changes_positive', sql`${t.beforeUnits} > 0 AND ${t.afterUnits} > 0`),
+  ],
+);
+
 /** Every notification a gateway delivered, accepted or refused (the audit trail of callbacks). */
 export const paymentCallbacks = pgTable(
   'payment_callbacks',
