@@ -309,6 +309,8 @@ export const AUDIT_ACTION_LABELS = {
   'sports.reopen': '赛事：恢复投注',
   'sports.void': '赛事：作废',
   'sports.resettle': '赛事：重新结算',
+  'sports.feed_correction.apply': '赛果更正：按新赛果重新结算',
+  'sports.feed_correction.dismiss': '赛果更正：忽略',
   'sports.limit.save': '会员限额：保存',
   'sports.book_cap.save': '负债上限：保存',
   'sports.boost.create': '加奖活动：新建',
@@ -332,6 +334,8 @@ export const AUDIT_ACTION_LABELS = {
   'withdrawal.review': '提现：审核通过',
   'withdrawal.pay': '提现：出款',
   'withdrawal.reject': '提现：驳回',
+  'withdrawal.chain_confirmed': '提现：链上确认到账',
+  'withdrawal.chain_refused': '提现：链上核对未通过',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
