@@ -49,6 +49,11 @@ export interface TrafficOptions {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * A client's pause before sending again after a lost answer or a 503, as an app backs off: the
+ * servers are real processes on the system clock, so this paces retries, it waits for no event.
+ */
+const RETRY_PAUSE_MS = 200;
 
 export class MoneyTraffic {
   /** What the traffic saw of the faults. */
@@ -96,7 +101,7 @@ export class MoneyTraffic {
         if (res.status === 503) {
           this.seen.busy += 1;
           turn += 1;
-          await sleep(200);
+          await sleep(RETRY_PAUSE_MS);
           continue;
         }
         const body = text.startsWith('{')
@@ -108,7 +113,7 @@ export class MoneyTraffic {
       } catch {
         this.seen.lostAnswers += 1;
         turn += 1;
-        await sleep(200);
+        await sleep(RETRY_PAUSE_MS);
       }
     }
   }
@@ -461,7 +466,7 @@ export function openLegsOf(db: Db, now: () => Date): TrafficOptions['openLegs'] 
         return await openWinDrawLose(db, new Date(now().getTime() + 60_000), 8);
       } catch (err) {
         if (attempt > 50) throw err;
-        await sleep(200);
+        await sleep(RETRY_PAUSE_MS);
       }
     }
   };

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { operators } from '../operators/schema.ts';
+import { operators } from '../../db/schema.ts';
 import { matches } from './sports.table.ts';
 
 /**

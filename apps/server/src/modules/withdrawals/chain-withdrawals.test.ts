@@ -21,7 +21,13 @@ import {
   type TestOperator,
 } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
-import { addWallet, deposit, mainBalance, setPaymentPassword, uniqueTrc20 } from '../payments/testing.ts';
+import {
+  addWallet,
+  deposit,
+  mainBalance,
+  setPaymentPassword,
+  uniqueTrc20,
+} from '../../test/payment-helpers.ts';
 
 /** bip_utils' account xpub of "abandon ×11 about" at m/44'/195'/0' (as chain-deposits.test.ts). */
 const ACCOUNT_XPUB =
