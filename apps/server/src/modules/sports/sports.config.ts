@@ -22,6 +22,8 @@ export const sportsConfig = configPart(
     /** The window of fixtures the sync keeps: minutes back (finished matches) and ahead. */
     SPORTS_SYNC_BACK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(720),
     SPORTS_SYNC_AHEAD_MINUTES: z.coerce.number().int().min(1).max(43_200).default(4_320),
+    /** How long after kick-off a settled match's result is compared with the feed's later word. */
+    SPORTS_RESULT_RECHECK_HOURS: z.coerce.number().int().min(1).max(2_160).default(96),
   },
   (e) => ({
     sports: {
@@ -33,6 +35,7 @@ export const sportsConfig = configPart(
       syncIntervalMs: e.SPORTS_SYNC_INTERVAL_MS,
       backMinutes: e.SPORTS_SYNC_BACK_MINUTES,
       aheadMinutes: e.SPORTS_SYNC_AHEAD_MINUTES,
+      resultRecheckHours: e.SPORTS_RESULT_RECHECK_HOURS,
       /** In-play bet delay per sport, in ms (the longest of an order's live legs applies). */
       betDelayMs: {
         football: e.SPORTS_BET_DELAY_FOOTBALL_MS,

@@ -121,6 +121,7 @@ export function createSports(
       {
         backHours: c.config.sports.backMinutes / 60,
         aheadHours: c.config.sports.aheadMinutes / 60,
+        resultRecheckHours: c.config.sports.resultRecheckHours,
         preMatchRefreshMs: 60_000,
         fixturesRefreshMs: 10 * 60_000,
       },
