@@ -5,7 +5,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { appConfigRoutes } from './modules/app-config/index.ts';
 import { authRoutes } from './modules/accounts/index.ts';
@@ -85,6 +85,11 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** The adapters to choose from (default: src/adapters, the simulators and any registered there). */
   adapters?: AdapterRegistry;
+  /**
+   * Where reads that may lag go (`Core.reads`) instead of DATABASE_READ_URL's router: tests pass
+   * a wrapper over the primary that counts what reads through it.
+   */
+  reads?: Db;
 }
 
 /** Builds the whole server as a Fastify instance; it never listens (server.ts does). */
@@ -140,7 +145,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  const services: Services = await createServices(config, database, app.log, clock, options.adapters);
+  const services: Services = await createServices(
+    config,
+    database,
+    app.log,
+    clock,
+    options.adapters,
+    options.reads,
+  );
   await app.register(servicesPlugin, { services });
   app.addHook('onResponse', async (request, reply) => {
     // By route template, so /v1/orders/123 and /v1/orders/456 share one series.

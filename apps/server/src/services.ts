@@ -5,7 +5,7 @@ import { createAdapters, defaultAdapters, type AdapterRegistry } from './adapter
 import { tronUsdtChain } from './adapters/trongrid/usdt-chain.ts';
 import type { AppConfig } from './config.ts';
 import type { Core } from './core.ts';
-import { postgresOptions, type Database, type Tx } from './db/client.ts';
+import { postgresOptions, type Database, type Db, type Tx } from './db/client.ts';
 import { openReadReplica, routedDb } from './db/replica.ts';
 import { registerJobs } from './jobs.ts';
 import type { Clock } from './lib/clock.ts';
@@ -93,6 +93,8 @@ export async function createServices(
   log: FastifyBaseLogger,
   clock: Clock,
   registry: AdapterRegistry = defaultAdapters(),
+  /** Core.reads as given (tests), instead of the replica's router or the primary. */
+  readsGiven?: Db,
 ) {
   const { db } = database;
   const events = new EventBus();
@@ -141,7 +143,7 @@ export async function createServices(
       ? await RedisCacheTransport.connect(config.realtime.redis, config.realtime.redisPrefix, log)
       : null,
   );
-  const reads = replica ? routedDb(replica) : db;
+  const reads = readsGiven ?? (replica ? routedDb(replica) : db);
   const core: Core = { config, db, reads, clock, log, events, broadcaster, publicCache };
   // 滚球 shows only when the feed has in-play (read per request: the adapters are made just below).
   const appConfig = new AppConfigService(db, clock, publicCache, () => adapters.sportsFeed.inPlay);
@@ -174,7 +176,7 @@ export async function createServices(
   const limits = await createLimits(config, db, clock, log);
   const responsible = new ResponsiblePlayService(db, config, limits, events, clock, openDepositsOf);
   const messages = new MessagesService(db, broadcaster, log, clock, responsible);
-  const operators = new OperatorsService(db, config, clock, limits);
+  const operators = new OperatorsService(db, reads, config, clock, limits);
   // Dual control (issue 37): what waits for a second operator, and money one moves alone per day.
   // Its queue and the adjustments' tell the console's pending counts (backoffice, built last).
   let queueChanged = () => undefined as void;

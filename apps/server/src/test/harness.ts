@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { TERMS_VERSION } from '@app/shared';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, type Database, type Db } from '../db/client.ts';
 import { ManualClock, systemClock, type Clock } from '../lib/clock.ts';
 import type { OperatorRole } from '../modules/operators/operators.table.ts';
 import { openTemplateClone } from './isolated-database.ts';
@@ -55,6 +55,8 @@ export async function createTestApp(
   beforeReady?: (app: FastifyInstance) => void,
   shared?: { database: Database },
   clock: Clock = new ManualClock(TEST_START),
+  /** The app's `Core.reads` made over its database (src/test/counted-reads.ts); else the database. */
+  readsOver?: (primary: Db) => Db,
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -74,7 +76,13 @@ export async function createTestApp(
     const dump = readFileSync(inject('pgliteDump'));
     database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
   }
-  const app = await buildApp({ config, database, logger: false, clock });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    clock,
+    ...(readsOver ? { reads: readsOver(database.db) } : {}),
+  });
   beforeReady?.(app);
   await app.ready();
   return {
