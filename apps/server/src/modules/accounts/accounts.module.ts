@@ -16,6 +16,14 @@ export function createAccounts(c: Core, d: AccountsPorts & MembersAdminPorts & {
     /** Password reset by SMS, the verified number, the payment password by code, signed-in devices. */
     accountSecurity: new AccountSecurityService(c.db, c.events, c.clock, ports, accounts),
     /** The console's member view: search, profile, flags, tags, sessions, every record of a member. */
-    membersAdmin: new MembersAdminService(c.db, d.audit, c.events, d.presence, c.clock, d.responsible),
+    membersAdmin: new MembersAdminService(
+      c.db,
+      c.reads,
+      d.audit,
+      c.events,
+      d.presence,
+      c.clock,
+      d.responsible,
+    ),
   };
 }

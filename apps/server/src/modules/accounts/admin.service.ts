@@ -273,6 +273,8 @@ export interface MembersAdminPorts {
 export class MembersAdminService {
   constructor(
     private readonly db: Db,
+    /** Lists and record tables (Core.reads): never what a change is decided from. */
+    private readonly reads: Db,
     private readonly operators: MembersAdminPorts['audit'],
     private readonly events: EventBus,
     private readonly realtime: MembersAdminPorts['presence'],
@@ -281,7 +283,7 @@ export class MembersAdminService {
   ) {}
 
   async list(q: repo.MemberFilter) {
-    const { rows, total } = await repo.pageMembers(this.db, q);
+    const { rows, total } = await repo.pageMembers(this.reads, q);
     return pageOf(rows.map(toMemberListItem), total, q);
   }
 
@@ -378,7 +380,7 @@ export class MembersAdminService {
   }
 
   tags() {
-    return repo.tagCounts(this.db);
+    return repo.tagCounts(this.reads);
   }
 
   async sessions(memberId: number, q: Paging) {
@@ -431,7 +433,7 @@ export class MembersAdminService {
         ? { extraWhere: () => [repo.walletKindFilter(memberId, q.wallet as string)] }
         : {};
     const status = name === 'ledger' ? (q.type as string | undefined) : (q.status as string | undefined);
-    const { rows, total } = await repo.pageRecords(this.db, { ...kind, ...extra }, memberId, {
+    const { rows, total } = await repo.pageRecords(this.reads, { ...kind, ...extra }, memberId, {
       ...q,
       status,
     });

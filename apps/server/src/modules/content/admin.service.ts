@@ -102,6 +102,8 @@ function diff(before: Record<string, unknown> | null, after: Record<string, unkn
 export class ContentAdminService {
   constructor(
     private readonly db: Db,
+    /** The console's content lists (Core.reads); a save reads and writes the primary. */
+    private readonly reads: Db,
     private readonly operators: OperatorsService,
     private readonly appConfig: AppConfigService,
     private readonly messages: MessagesService,
@@ -146,7 +148,7 @@ export class ContentAdminService {
 
   // ---- notices ----
   async notices(q: Paging) {
-    const { rows, total } = await repo.pageContent(this.db, 'notice', filterOf(q));
+    const { rows, total } = await repo.pageContent(this.reads, 'notice', filterOf(q));
     return pageOf(rows.map(noticeItem), total, q);
   }
   saveNotice(
@@ -182,7 +184,7 @@ export class ContentAdminService {
 
   // ---- banners ----
   async banners(q: Paging) {
-    const { rows, total } = await repo.pageContent(this.db, 'banner', filterOf(q));
+    const { rows, total } = await repo.pageContent(this.reads, 'banner', filterOf(q));
     return pageOf(rows.map(bannerItem), total, q);
   }
   saveBanner(
@@ -224,8 +226,8 @@ export class ContentAdminService {
   // ---- activities ----
   async activities(q: Paging) {
     const [{ rows, total }, pending] = await Promise.all([
-      repo.pageContent(this.db, 'activity', filterOf(q)),
-      repo.pendingApplicationsByActivity(this.db),
+      repo.pageContent(this.reads, 'activity', filterOf(q)),
+      repo.pendingApplicationsByActivity(this.reads),
     ]);
     return pageOf(
       rows.map((r) => this.activityItem(r, pending.get(r.id) ?? 0)),
@@ -291,7 +293,7 @@ export class ContentAdminService {
 
   // ---- experts and their articles ----
   async experts(q: Paging) {
-    const { rows, total } = await repo.pageContent(this.db, 'expert', filterOf(q));
+    const { rows, total } = await repo.pageContent(this.reads, 'expert', filterOf(q));
     return pageOf(rows.map(expertItem), total, q);
   }
   async saveExpert(
@@ -330,8 +332,8 @@ export class ContentAdminService {
     );
   }
   async expertArticles(q: Paging) {
-    const { rows, total } = await repo.pageContent(this.db, 'expert_article', filterOf(q));
-    const names = await repo.namesOf(this.db, 'experts', [...new Set(rows.map((r) => r.expertId))]);
+    const { rows, total } = await repo.pageContent(this.reads, 'expert_article', filterOf(q));
+    const names = await repo.namesOf(this.reads, 'experts', [...new Set(rows.map((r) => r.expertId))]);
     return pageOf(
       rows.map((r) => this.expertArticleItem(r, names.get(r.expertId) ?? '')),
       total,
@@ -389,7 +391,7 @@ export class ContentAdminService {
 
   // ---- lottery articles and their categories ----
   async lotteryCategories(q: Paging) {
-    const { rows, total } = await repo.pageContent(this.db, 'lottery_category', filterOf(q));
+    const { rows, total } = await repo.pageContent(this.reads, 'lottery_category', filterOf(q));
     return pageOf(rows.map(categoryItem), total, q);
   }
   saveLotteryCategory(
@@ -406,8 +408,8 @@ export class ContentAdminService {
     );
   }
   async lotteryArticles(q: Paging) {
-    const { rows, total } = await repo.pageContent(this.db, 'lottery_article', filterOf(q));
-    const names = await repo.namesOf(this.db, 'lottery_article_categories', [
+    const { rows, total } = await repo.pageContent(this.reads, 'lottery_article', filterOf(q));
+    const names = await repo.namesOf(this.reads, 'lottery_article_categories', [
       ...new Set(rows.map((r) => r.categoryId)),
     ]);
     return pageOf(

@@ -27,6 +27,7 @@ export function createInvite(
     invite: new InviteService(c.db, d.agentApplications, c.events, c.clock, inviteRules),
     /** Pays invite rewards (deposit milestones on commit, daily bet commission by the job). */
     inviteRewards: new InviteRewardsService(c.db, d.bonus, d.messages, c.log, c.clock, inviteRules),
-    inviteAdmin: new InviteAdminService(c.db, inviteRules, c.clock),
+    /** The console's agents, their members and the rewards paid: lists only, so from Core.reads. */
+    inviteAdmin: new InviteAdminService(c.reads, inviteRules, c.clock),
   };
 }

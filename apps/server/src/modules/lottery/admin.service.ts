@@ -44,6 +44,8 @@ function statusAt(row: repo.AdminPeriodRow, nowMs: number): PeriodStatusView {
 export class LotteryAdminService {
   constructor(
     private readonly db: Db,
+    /** The periods list (Core.reads); the games' settings and their changes read the primary. */
+    private readonly reads: Db,
     private readonly operators: OperatorsService,
     private readonly clock: Clock,
   ) {}
@@ -131,7 +133,7 @@ export class LotteryAdminService {
 
   async periods(q: repo.PeriodFilter) {
     const now = this.clock.now();
-    const { rows, total } = await repo.pagePeriods(this.db, q, now, OVERDUE_GRACE_MS);
+    const { rows, total } = await repo.pagePeriods(this.reads, q, now, OVERDUE_GRACE_MS);
     return pageOf(
       rows.map((r) => {
         const status = statusAt(r, now.getTime());

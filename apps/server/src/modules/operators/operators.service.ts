@@ -47,6 +47,8 @@ export class OperatorsService {
 
   constructor(
     private readonly db: Db,
+    /** The audit log as the console reads it (Core.reads); sign-in and every change read the primary. */
+    private readonly reads: Db,
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly limits: Limits,
@@ -161,7 +163,7 @@ export class OperatorsService {
     to?: string | undefined;
   }) {
     const { rows, total } = await repo.listAuditLogs(
-      this.db,
+      this.reads,
       {
         operatorId: query.operator_id,
         action: query.action,

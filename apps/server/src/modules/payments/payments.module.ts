@@ -53,6 +53,7 @@ export function createPayments(
       minCents: c.config.finance.usdtChain.minCents,
       watchMs: c.config.finance.usdtChain.watchMs,
     }),
-    depositQueue: new DepositQueueService(c.db),
+    /** The console's deposit list and gateway notifications, from Core.reads; confirming reads the primary. */
+    depositQueue: new DepositQueueService(c.reads),
   };
 }

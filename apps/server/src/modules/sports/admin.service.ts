@@ -107,6 +107,8 @@ export class SportsAdminService {
 
   constructor(
     private readonly db: Db,
+    /** The matches, a match's orders and the member limits as listed (Core.reads); never a decision. */
+    private readonly reads: Db,
     private readonly ledger: LedgerService,
     private readonly settlement: SettlementService,
     private readonly operators: OperatorsService,
@@ -155,7 +157,7 @@ export class SportsAdminService {
   }
 
   async list(q: Parameters<typeof repo.pageMatches>[1]) {
-    const { rows, total } = await repo.pageMatches(this.db, q);
+    const { rows, total } = await repo.pageMatches(this.reads, q);
     return pageOf(rows.map(toItem), total, q);
   }
 
@@ -210,7 +212,7 @@ export class SportsAdminService {
   }
 
   async orders(matchId: number, q: Parameters<typeof repo.pageMatchOrders>[2]) {
-    const { rows, total } = await repo.pageMatchOrders(this.db, matchId, q);
+    const { rows, total } = await repo.pageMatchOrders(this.reads, matchId, q);
     return pageOf(
       rows.map((r) => ({
         id: Number(r.id),
@@ -504,8 +506,16 @@ export class SportsAdminService {
 
   // ---- per-member limits ----
 
-  async limits(q: { page: number; per_page: number; keyword?: string | undefined; memberId?: number }) {
-    const { rows, total } = await limitsRepo.pageLimits(this.db, q);
+  limits(q: { page: number; per_page: number; keyword?: string | undefined; memberId?: number }) {
+    return this.limitsFrom(this.reads, q);
+  }
+
+  /** The limits page from `db`: the list's reads, or the primary for the limit just saved. */
+  private async limitsFrom(
+    db: Db,
+    q: { page: number; per_page: number; keyword?: string | undefined; memberId?: number },
+  ) {
+    const { rows, total } = await limitsRepo.pageLimits(db, q);
     return pageOf(
       rows.map((r) => ({
         member_id: Number(r.member_id),
@@ -566,7 +576,7 @@ export class SportsAdminService {
         call,
       );
     });
-    const saved = await this.limits({ page: 1, per_page: 1, memberId });
+    const saved = await this.limitsFrom(this.db, { page: 1, per_page: 1, memberId });
     return { item: saved.list[0] ?? null, pending_change: pending };
   }
 

@@ -46,6 +46,7 @@ export function createWithdrawals(
     ),
     /** Saved withdrawal destinations (bank cards, USDT addresses). */
     userWallets: new UserWalletsService(c.db, c.clock),
-    withdrawalQueue: new WithdrawalQueueService(c.db, chain !== null),
+    /** The console's withdrawal list and wallet conflicts, from Core.reads; deciding reads the primary. */
+    withdrawalQueue: new WithdrawalQueueService(c.reads, chain !== null),
   };
 }
