@@ -71,23 +71,28 @@ function toLotteryArticle(
 export class ArticlesService {
   constructor(
     private readonly db: Db,
+    /**
+     * The public lists and pages (Core.reads). Likes, favourites, view counts and the article
+     * check before them read the primary: a member sees their own like at once.
+     */
+    private readonly reads: Db,
     private readonly clock: Clock,
   ) {}
 
   // ---- experts ----
 
   async expertCategories() {
-    const rows = await repo.expertCategoriesWithCounts(this.db);
+    const rows = await repo.expertCategoriesWithCounts(this.reads);
     return rows.map((r) => ({ id: r.id, name: r.name, expert_count: r.expertCount }));
   }
 
   private async expertViews(rows: repo.ExpertRow[]): Promise<ExpertView[]> {
     const [picks, names] = await Promise.all([
       repo.picksOf(
-        this.db,
+        this.reads,
         rows.map((r) => r.id),
       ),
-      repo.categoryNames(this.db),
+      repo.categoryNames(this.reads),
     ]);
     return rows.map((r) => {
       const p = picks.get(r.id) ?? { picks: [], articles: 0 };
@@ -109,7 +114,7 @@ export class ArticlesService {
 
   async experts(filter: { categoryId?: number }, args: PageArgs, promoOnly = false) {
     const { rows, total } = await repo.listExperts(
-      this.db,
+      this.reads,
       { categoryId: filter.categoryId, promotedOnly: promoOnly },
       windowOf(args),
     );
@@ -117,7 +122,7 @@ export class ArticlesService {
   }
 
   async expert(id: number, promoOnly = false): Promise<ExpertView> {
-    const row = await repo.findExpert(this.db, id, promoOnly);
+    const row = await repo.findExpert(this.reads, id, promoOnly);
     if (!row) throw refuse('content.expert_not_found');
     const [view] = await this.expertViews([row]);
     return view!;
@@ -135,7 +140,7 @@ export class ArticlesService {
     promoOnly = false,
   ) {
     const { rows, total } = await repo.listExpertArticles(
-      this.db,
+      this.reads,
       this.clock.now(),
       { ...filter, promotedOnly: promoOnly },
       windowOf(args),
@@ -145,7 +150,7 @@ export class ArticlesService {
 
   async hotExpertArticles(limit: number, promoOnly = false): Promise<ExpertArticleSummary[]> {
     const { rows } = await repo.listExpertArticles(
-      this.db,
+      this.reads,
       this.clock.now(),
       { hot: true, promotedOnly: promoOnly },
       { offset: 0, limit },
@@ -156,7 +161,7 @@ export class ArticlesService {
 
   async recommendedExpertArticles(limit: number, promoOnly = false): Promise<ExpertArticleSummary[]> {
     const { rows } = await repo.listExpertArticles(
-      this.db,
+      this.reads,
       this.clock.now(),
       { recommended: true, promotedOnly: promoOnly },
       { offset: 0, limit },
@@ -165,7 +170,7 @@ export class ArticlesService {
   }
 
   async expertArticle(id: number, promoOnly = false): Promise<ExpertArticleDetail> {
-    const row = await repo.findExpertArticle(this.db, this.clock.now(), id, promoOnly);
+    const row = await repo.findExpertArticle(this.reads, this.clock.now(), id, promoOnly);
     if (!row) throw refuse('content.article_not_found');
     return { ...toExpertArticle(row), content: row.article.content };
   }
@@ -211,7 +216,7 @@ export class ArticlesService {
   // ---- lottery articles ----
 
   async lotteryCategories(): Promise<LotteryCategoryView[]> {
-    const rows = await repo.lotteryCategoriesWithCounts(this.db, this.clock.now());
+    const rows = await repo.lotteryCategoriesWithCounts(this.reads, this.clock.now());
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -233,12 +238,12 @@ export class ArticlesService {
   ) {
     const [{ rows, total }, names] = await Promise.all([
       repo.listLotteryArticles(
-        this.db,
+        this.reads,
         this.clock.now(),
         { ...filter, promotedOnly: promoOnly },
         windowOf(args),
       ),
-      repo.lotteryCategoryNames(this.db),
+      repo.lotteryCategoryNames(this.reads),
     ]);
     return pageOf(
       rows.map((r) => toLotteryArticle(r, names)),
@@ -255,13 +260,13 @@ export class ArticlesService {
   async hotLotteryArticles(limit: number, promoOnly = false): Promise<LotteryArticleSummary[]> {
     const [{ rows }, names] = await Promise.all([
       repo.listLotteryArticles(
-        this.db,
+        this.reads,
         this.clock.now(),
         { hot: true, promotedOnly: promoOnly },
         { offset: 0, limit },
         'popular',
       ),
-      repo.lotteryCategoryNames(this.db),
+      repo.lotteryCategoryNames(this.reads),
     ]);
     return rows.map((r) => toLotteryArticle(r, names));
   }
@@ -269,20 +274,20 @@ export class ArticlesService {
   async recommendedLotteryArticles(limit: number, promoOnly = false): Promise<LotteryArticleSummary[]> {
     const [{ rows }, names] = await Promise.all([
       repo.listLotteryArticles(
-        this.db,
+        this.reads,
         this.clock.now(),
         { recommended: true, promotedOnly: promoOnly },
         { offset: 0, limit },
       ),
-      repo.lotteryCategoryNames(this.db),
+      repo.lotteryCategoryNames(this.reads),
     ]);
     return rows.map((r) => toLotteryArticle(r, names));
   }
 
   async lotteryArticle(id: number, promoOnly = false): Promise<LotteryArticleDetail> {
     const [row, names] = await Promise.all([
-      repo.findLotteryArticle(this.db, this.clock.now(), id, promoOnly),
-      repo.lotteryCategoryNames(this.db),
+      repo.findLotteryArticle(this.reads, this.clock.now(), id, promoOnly),
+      repo.lotteryCategoryNames(this.reads),
     ]);
     if (!row) throw refuse('content.article_not_found');
     return { ...toLotteryArticle(row, names), content: row.content };

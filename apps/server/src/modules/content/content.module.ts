@@ -15,7 +15,15 @@ export function createContent(
     /** Notices and banners. */
     notices: new NoticesService(c.reads, c.clock),
     /** Experts, expert and lottery articles, likes and favourites. */
-    articles: new ArticlesService(c.db, c.clock),
-    contentAdmin: new ContentAdminService(c.db, d.operators, d.appConfig, d.messages, c.clock, c.publicCache),
+    articles: new ArticlesService(c.db, c.reads, c.clock),
+    contentAdmin: new ContentAdminService(
+      c.db,
+      c.reads,
+      d.operators,
+      d.appConfig,
+      d.messages,
+      c.clock,
+      c.publicCache,
+    ),
   };
 }

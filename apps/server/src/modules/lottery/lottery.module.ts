@@ -53,7 +53,7 @@ export function createLottery(
       aheadMs: c.config.lottery.aheadMs,
       seedKey,
     }),
-    lottery: new LotteryService(c.db, c.clock),
+    lottery: new LotteryService(c.db, c.reads, c.clock),
     lotteryBets,
     /** 合买's bets: a plan's lines priced when started, its bets placed when decided. */
     syndicateBets: new SyndicateBets(c.db, d.ledger, c.clock, lotteryBets, c.events),
@@ -69,6 +69,6 @@ export function createLottery(
       c.log,
     ),
     lotteryWallet: new LotteryWalletService(c.db, d.ledger, d.idempotency, c.events, c.clock, d.responsible),
-    lotteryAdmin: new LotteryAdminService(c.db, d.operators, c.clock),
+    lotteryAdmin: new LotteryAdminService(c.db, c.reads, d.operators, c.clock),
   };
 }

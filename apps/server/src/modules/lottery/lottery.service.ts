@@ -38,6 +38,11 @@ export const DRAW_ALGORITHM =
 export class LotteryService {
   constructor(
     private readonly db: Db,
+    /**
+     * Drawn periods (open codes, history, trends, settlement progress, verification) read here (Core.reads); what is on
+     * sale now, which a member bets from, reads the primary.
+     */
+    private readonly reads: Db,
     private readonly clock: Clock,
   ) {}
 
@@ -102,7 +107,7 @@ export class LotteryService {
 
   private async period(code: string, expect: string): Promise<repo.PeriodRow> {
     lotteryOf(code);
-    const row = await repo.findPeriod(this.db, code, expect);
+    const row = await repo.findPeriod(this.reads, code, expect);
     if (!row) throw refuse('lottery.period_not_found', { period: expect });
     return row;
   }
@@ -113,13 +118,13 @@ export class LotteryService {
 
   async latestOpenCode(code: string) {
     lotteryOf(code);
-    const row = await repo.latestDrawn(this.db, code);
+    const row = await repo.latestDrawn(this.reads, code);
     return row ? toPeriodView(row, this.clock.now().getTime()) : null;
   }
 
   async history(code: string, query: { page: number; per_page: number }) {
     lotteryOf(code);
-    const { rows, total } = await repo.history(this.db, code, {
+    const { rows, total } = await repo.history(this.reads, code, {
       limit: query.per_page,
       offset: (query.page - 1) * query.per_page,
     });
@@ -136,9 +141,9 @@ export class LotteryService {
     lotteryOf(code);
     const row = expect
       ? await this.period(code, expect)
-      : await repo.previousPeriod(this.db, code, this.clock.now());
+      : await repo.previousPeriod(this.reads, code, this.clock.now());
     if (!row) throw refuse('lottery.no_draw_yet');
-    const counts = await repo.betCountsOfPeriod(this.db, row.id);
+    const counts = await repo.betCountsOfPeriod(this.reads, row.id);
     const n = (status: string) => counts[status] ?? 0;
     const bets = Object.values(counts).reduce((a, b) => a + b, 0);
     return {
@@ -183,7 +188,7 @@ export class LotteryService {
   /** History with 遗漏 (missing counts) and hot/cold numbers. */
   async trend(code: string, limit: number) {
     const config = lotteryOf(code);
-    const { rows } = await repo.history(this.db, code, { limit, offset: 0 }, true);
+    const { rows } = await repo.history(this.reads, code, { limit, offset: 0 }, true);
     const codes = rows.map((r) => r.openCode!);
     const family = config.family;
     const hc = hotCold(family, codes, { window: Math.min(limit, 30), size: 5 });

@@ -46,6 +46,11 @@ export function sportOf(sportType: number): Sport | null {
 export class MatchesService {
   constructor(
     private readonly db: Db,
+    /**
+     * Lists, counts, leagues and the form guide (Core.reads); one match's detail and plays, which
+     * a bet slip takes its odds from, read the primary.
+     */
+    private readonly reads: Db,
     private readonly clock: Clock,
   ) {}
 
@@ -60,7 +65,7 @@ export class MatchesService {
     const day = query.date ? beijingDay(query.date) : undefined;
     const statuses = query.status ? [query.status] : scope.statuses;
     const { rows, total } = await repo.findMatches(
-      this.db,
+      this.reads,
       {
         sport,
         ...(day ? { from: day.from, to: day.to } : scope.from ? { from: scope.from } : {}),
@@ -72,7 +77,7 @@ export class MatchesService {
     );
     const playTypes = scope.betType ? [playTypeOf(sport, scope.betType)?.id ?? 'none'] : undefined;
     const markets = await repo.marketsOf(
-      this.db,
+      this.reads,
       rows.map((r) => r.match.id),
       playTypes,
     );
@@ -122,9 +127,9 @@ export class MatchesService {
       ...(scope.statuses ? { statuses: scope.statuses } : {}),
     };
     const [byStatus, byLeague, dates] = await Promise.all([
-      repo.countByStatus(this.db, filter),
-      repo.countByLeague(this.db, filter),
-      repo.countByDay(this.db, filter),
+      repo.countByStatus(this.reads, filter),
+      repo.countByLeague(this.reads, filter),
+      repo.countByDay(this.reads, filter),
     ]);
     return {
       sport_type: sportType,
@@ -139,7 +144,7 @@ export class MatchesService {
   async leagues(sportType: number) {
     const sport = sportOf(sportType);
     if (!sport) return [];
-    const rows = await repo.listLeagues(this.db, sport, this.clock.now());
+    const rows = await repo.listLeagues(this.reads, sport, this.clock.now());
     return rows.map(({ league, open }) => ({
       id: league.id,
       code: league.code,
@@ -171,11 +176,11 @@ export class MatchesService {
 
   /** Form, head-to-head and scoring averages from the finished matches we hold. */
   async intelligence(id: number) {
-    const found = await repo.findMatch(this.db, id);
+    const found = await repo.findMatch(this.reads, id);
     if (!found) throw refuse('sports.match_not_found');
     const { match, names } = found;
     const form = async (teamId: number) => {
-      const rows = await repo.recentResults(this.db, teamId, match.kickoffAt, 5);
+      const rows = await repo.recentResults(this.reads, teamId, match.kickoffAt, 5);
       let scored = 0;
       const letters = rows.map((r) => {
         const own = r.homeTeamId === teamId ? r.homeScore : r.awayScore;
@@ -190,7 +195,7 @@ export class MatchesService {
     const [home, away, h2h] = await Promise.all([
       form(match.homeTeamId),
       form(match.awayTeamId),
-      repo.headToHead(this.db, match.homeTeamId, match.awayTeamId, match.kickoffAt, 5),
+      repo.headToHead(this.reads, match.homeTeamId, match.awayTeamId, match.kickoffAt, 5),
     ]);
     const wins = (letters: string[]) => letters.filter((l) => l === 'W').length;
     const notes: string[] = [];
@@ -217,11 +222,11 @@ export class MatchesService {
 
   /** Who misses the match: players sent off in their side's previous match serve a ban. */
   async missing(id: number) {
-    const found = await repo.findMatch(this.db, id);
+    const found = await repo.findMatch(this.reads, id);
     if (!found) throw refuse('sports.match_not_found');
     const { match } = found;
     const bans = async (teamId: number) => {
-      const [last] = await repo.recentResults(this.db, teamId, match.kickoffAt, 1);
+      const [last] = await repo.recentResults(this.reads, teamId, match.kickoffAt, 1);
       if (!last) return [];
       const side = last.homeTeamId === teamId ? 'home' : 'away';
       const reds = (last.events as Array<{ type: string; side: string; minute: number }>).filter(

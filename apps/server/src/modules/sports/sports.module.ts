@@ -83,6 +83,7 @@ export function createSports(
   const follow = new FollowService(c.db, d.ledger, orders, c.clock);
   const sportsAdmin = new SportsAdminService(
     c.db,
+    c.reads,
     d.ledger,
     settlement,
     d.operators,
@@ -144,7 +145,7 @@ export function createSports(
       d.responsible,
       d.sportsFeed,
     ),
-    matches: new MatchesService(c.db, c.clock),
+    matches: new MatchesService(c.db, c.reads, c.clock),
     /** The record of refused bets (past-posting), for the console. */
     betRefusals: new BetRefusalsService(c.reads),
     orders,
