@@ -69,6 +69,7 @@ describe('reads that may lag go to Core.reads', () => {
     '/admin/v1/sports/matches',
     '/admin/v1/agents',
     '/admin/v1/content/notices',
+    '/admin/v1/dashboard',
   ])('the console list %s', async (path) => {
     const url = path.replace(':member', String(member.id)).replace('keyword=', `keyword=${member.username}`);
     expect(await readsOf(admin, url)).toBeGreaterThan(0);

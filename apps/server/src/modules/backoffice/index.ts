@@ -15,6 +15,8 @@ import { OperatorSecurityService } from './security.service.ts';
 
 export interface BackofficeDeps {
   db: Db;
+  /** Reads that may lag (Core.reads): the dashboard's figures. */
+  reads: Db;
   config: AppConfig;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -36,7 +38,7 @@ export function createBackoffice(d: BackofficeDeps) {
     security,
     pending,
     operatorsAdmin: new OperatorsAdminService(d.db, d.operators, d.clock, d.controlChanges),
-    dashboard: new DashboardService(d.db, d.clock, () => d.selfCheck.state()),
+    dashboard: new DashboardService(d.reads, d.clock, () => d.selfCheck.state()),
     /** Background work of the back office, run by the leader like every job. */
     jobs: [{ name: 'backoffice-pending', everyMs: 5_000, run: () => pending.publish() }],
     /** Recounts pending work when money or a member changes (started with the app, in every process). */
