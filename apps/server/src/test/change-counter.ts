@@ -28,14 +28,19 @@ export class ChangeCounter {
       `CREATE TABLE IF NOT EXISTS proof_changes (tbl text PRIMARY KEY, n bigint NOT NULL)`,
       `CREATE OR REPLACE FUNCTION proof_note_change() RETURNS trigger LANGUAGE plpgsql AS $$
        BEGIN
-         INSERT INTO proof_changes (tbl, n) VALUES (TG_TABLE_NAME, 1)
+         -- A partition's row counts for its table (ledger_entries_p203104 → ledger_entries).
+         INSERT INTO proof_changes (tbl, n)
+         VALUES ((SELECT relname FROM pg_class WHERE oid = coalesce(pg_partition_root(TG_RELID), TG_RELID)), 1)
          ON CONFLICT (tbl) DO UPDATE SET n = proof_changes.n + 1;
          RETURN NULL;
        END $$`,
       `DO $$
        DECLARE t text;
        BEGIN
-         FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'proof_changes'
+         -- Tables and partitioned tables (whose partitions take the trigger from them), not partitions.
+         FOR t IN SELECT c.relname FROM pg_class c JOIN pg_namespace ns ON ns.oid = c.relnamespace
+                  WHERE ns.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+                    AND c.relname <> 'proof_changes'
          LOOP
            EXECUTE format('DROP TRIGGER IF EXISTS proof_note_change ON %I', t);
            EXECUTE format('CREATE TRIGGER proof_note_change AFTER INSERT OR UPDATE OR DELETE ON %I

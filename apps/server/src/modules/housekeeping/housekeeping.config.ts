@@ -12,6 +12,8 @@ export const housekeepingConfig = configPart(
     PAYMENT_CALLBACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(180),
     /** Adapters' call records (外部调用): diagnostics, not money records. */
     ADAPTER_CALL_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    /** Monthly partitions of history (ledger entries) kept ready this many months ahead. */
+    HISTORY_PARTITIONS_AHEAD_MONTHS: z.coerce.number().int().min(1).max(24).default(3),
   },
   (e) => ({
     housekeeping: {
@@ -21,6 +23,7 @@ export const housekeepingConfig = configPart(
       loginAttemptRetentionDays: e.LOGIN_ATTEMPT_RETENTION_DAYS,
       paymentCallbackRetentionDays: e.PAYMENT_CALLBACK_RETENTION_DAYS,
       adapterCallRetentionDays: e.ADAPTER_CALL_RETENTION_DAYS,
+      partitionsAheadMonths: e.HISTORY_PARTITIONS_AHEAD_MONTHS,
     },
   }),
 );

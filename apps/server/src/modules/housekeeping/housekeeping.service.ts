@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { ensureMonthPartitions, MONTHLY_PARTITIONED } from '../../db/partitions.ts';
 import type { Clock } from '../../lib/clock.ts';
 import * as repo from './housekeeping.repo.ts';
 
@@ -17,6 +18,10 @@ export interface HousekeepingReport {
   paymentCallbacks: number;
   adapterCalls: number;
   rateCounters: number;
+  /** Monthly partitions of history created ahead on this run. */
+  partitionsCreated: number;
+  /** Months that could not be created: their rows already sit in the default partition. */
+  partitionsBlocked: number;
 }
 
 /**
@@ -25,13 +30,14 @@ export interface HousekeepingReport {
  * (≥ 24 h), login attempts older than their retention, payment callbacks past their retention,
  * adapters' call records past theirs (ADAPTER_CALL_RETENTION_DAYS, 7 by default) and abuse-limit
  * counters whose window ended. Ledger entries and audit logs are never touched.
+ * It also keeps history's monthly partitions ready HISTORY_PARTITIONS_AHEAD_MONTHS ahead.
  */
 export class HousekeepingService {
   constructor(
     private readonly db: Db,
     private readonly retention: AppConfig['housekeeping'],
     private readonly clock: Clock,
-    private readonly log: Pick<FastifyBaseLogger, 'info'>,
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
   ) {}
 
   async run(): Promise<HousekeepingReport> {
@@ -62,8 +68,34 @@ export class HousekeepingService {
         BATCH,
       ),
       rateCounters: await repo.deleteEndedCounters(this.db, new Date(now), BATCH),
+      ...(await this.preparePartitions(new Date(now))),
     };
     if (Object.values(report).some((n) => n > 0)) this.log.info({ deleted: report }, 'housekeeping');
     return report;
+  }
+
+  /** This month's and the next months' partitions of each monthly partitioned table. */
+  private async preparePartitions(
+    now: Date,
+  ): Promise<Pick<HousekeepingReport, 'partitionsCreated' | 'partitionsBlocked'>> {
+    let partitionsCreated = 0;
+    let partitionsBlocked = 0;
+    for (const table of MONTHLY_PARTITIONED) {
+      for (const { month, outcome } of await ensureMonthPartitions(
+        this.db,
+        table,
+        now,
+        this.retention.partitionsAheadMonths,
+      )) {
+        if (outcome === 'created') partitionsCreated++;
+        if (outcome !== 'default_holds_rows') continue;
+        partitionsBlocked++;
+        this.log.warn(
+          { table, month },
+          'monthly partition not created: its rows are in the default partition; move them to create it',
+        );
+      }
+    }
+    return { partitionsCreated, partitionsBlocked };
   }
 }

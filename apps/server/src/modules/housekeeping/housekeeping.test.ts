@@ -129,6 +129,8 @@ describe('housekeeping', () => {
       paymentCallbacks: 0,
       adapterCalls: 0,
       rateCounters: 0,
+      partitionsCreated: 0,
+      partitionsBlocked: 0,
     });
 
     // A day and an hour on: the revoked session, the idempotency record (24 h) and the abuse

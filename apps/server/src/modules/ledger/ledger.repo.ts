@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgArray, rowsOf } from '../../db/rows.ts';
-import { ledgerEntries, wallets } from './ledger.table.ts';
+import { ledgerEntries, ledgerEntryKeys, wallets } from './ledger.table.ts';
 
 export type WalletRow = typeof wallets.$inferSelect;
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
@@ -80,8 +80,9 @@ export interface KeyedEntry {
  * (lockWallet), so this statement's snapshot, taken after the lock was granted, sees every entry
  * committed before. Answers the entry already posted under the key (`earlier`: nothing moved), else
  * the change applied if the balance stays ≥ 0 with its entry appended (`posted`), else neither:
- * the balance is short and nothing was written. A key posted meanwhile on another wallet, not yet
- * committed, makes the INSERT wait for it and fail on the unique index, as a separate read would.
+ * the balance is short and nothing was written. The key is recorded in `ledger_entry_keys` by the
+ * same statement: a key posted meanwhile on another wallet, not yet committed, makes that INSERT
+ * wait for it and fail on the key's primary key, as a separate read would.
  */
 export async function applyKeyedAndRecord(
   tx: Tx,
@@ -101,8 +102,10 @@ export async function applyKeyedAndRecord(
   }>(
     await tx.execute(sql`
       WITH earlier AS (
-        SELECT id, wallet_id, amount, balance_before, balance_after, type
-        FROM ledger_entries WHERE idempotency_key = ${entry.idempotencyKey}::text
+        SELECT e.id, e.wallet_id, e.amount, e.balance_before, e.balance_after, e.type
+        FROM ledger_entry_keys k
+        JOIN ledger_entries e ON e.id = k.entry_id AND e.created_at = k.created_at
+        WHERE k.idempotency_key = ${entry.idempotencyKey}::text
       ), applied AS (
         UPDATE wallets SET balance = balance + ${amount}::bigint, updated_at = ${at}::timestamptz
         WHERE member_id = ${memberId}::int AND kind = ${kind} AND balance + ${amount}::bigint >= 0
@@ -115,7 +118,10 @@ export async function applyKeyedAndRecord(
           ${entry.referenceType ?? null}::text, ${entry.referenceId ?? null}::text,
           ${entry.idempotencyKey}::text, ${entry.remark}, ${at}::timestamptz
         FROM applied
-        RETURNING id, wallet_id, amount, balance_before, balance_after, type
+        RETURNING id, wallet_id, amount, balance_before, balance_after, type, created_at
+      ), keyed AS (
+        INSERT INTO ledger_entry_keys (idempotency_key, entry_id, created_at)
+        SELECT ${entry.idempotencyKey}::text, id, created_at FROM posted
       )
       SELECT true AS earlier, id::text AS id, wallet_id, amount::text AS amount,
              balance_before::text AS balance_before, balance_after::text AS balance_after, type
@@ -193,7 +199,10 @@ export async function setWalletBalances(
     WHERE wallets.id = v.id`);
 }
 
-/** Appends entries in VALUES order (ids ascend with it, which keeps each wallet's chain in order). */
+/**
+ * Appends entries in VALUES order (ids ascend with it, which keeps each wallet's chain in order),
+ * and records the keys of keyed ones in `ledger_entry_keys` (a key already there fails the call).
+ */
 export async function insertEntries(tx: Tx, entries: readonly NewLedgerEntry[]): Promise<LedgerEntryRow[]> {
   const rows: LedgerEntryRow[] = [];
   for (let i = 0; i < entries.length; i += ENTRY_CHUNK)
@@ -203,27 +212,47 @@ export async function insertEntries(tx: Tx, entries: readonly NewLedgerEntry[]):
         .values(entries.slice(i, i + ENTRY_CHUNK))
         .returning()),
     );
+  const keyed = rows.filter((r) => r.idempotencyKey !== null);
+  for (let i = 0; i < keyed.length; i += KEY_CHUNK)
+    await tx.insert(ledgerEntryKeys).values(
+      keyed.slice(i, i + KEY_CHUNK).map((r) => ({
+        idempotencyKey: r.idempotencyKey ?? '',
+        entryId: r.id,
+        createdAt: r.createdAt,
+      })),
+    );
   return rows;
 }
+
+/** Rows per INSERT of keys (3 parameters each). */
+const KEY_CHUNK = 10_000;
 
 /** Rows per INSERT of entries (11 parameters each, under PostgreSQL's 65,535 per statement). */
 const ENTRY_CHUNK = 2_000;
 
 /**
- * The entries already posted under these keys (a settlement batch asks for thousands). The keys
- * are bound as a sub-select, whose length the planner cannot count: it probes the key's unique
- * index once per key, where a counted array of a few thousand keys against a young table got a
- * scan of every entry.
+ * The entries already posted under these keys (a settlement batch asks for thousands), found
+ * through `ledger_entry_keys` and then by id and month. The keys are bound as a sub-select, whose
+ * length the planner cannot count: it probes the key's primary key once per key, where a counted
+ * array of a few thousand keys against a young table got a scan of every entry.
  */
 export async function findEntriesByIdempotencyKeys(
   tx: Tx,
   keys: readonly string[],
 ): Promise<LedgerEntryRow[]> {
   if (keys.length === 0) return [];
-  return tx
-    .select()
-    .from(ledgerEntries)
-    .where(sql`${ledgerEntries.idempotencyKey} = ANY((SELECT ${pgArray(keys)}::text[])::text[])`);
+  const rows = await tx
+    .select({ entry: ledgerEntries })
+    .from(ledgerEntryKeys)
+    .innerJoin(
+      ledgerEntries,
+      and(
+        eq(ledgerEntries.id, ledgerEntryKeys.entryId),
+        eq(ledgerEntries.createdAt, ledgerEntryKeys.createdAt),
+      ),
+    )
+    .where(sql`${ledgerEntryKeys.idempotencyKey} = ANY((SELECT ${pgArray(keys)}::text[])::text[])`);
+  return rows.map((r) => r.entry);
 }
 
 export async function walletsOf(db: Db, memberId: number): Promise<WalletRow[]> {

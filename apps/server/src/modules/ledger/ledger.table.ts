@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { members } from '../accounts/schema.ts';
 
 /** One row per member and wallet kind ('main', 'frozen', 'lottery', 'game:<platform>'). */
@@ -22,11 +33,22 @@ export const wallets = pgTable(
   ],
 );
 
-/** Append-only: each change of a wallet's balance, with the balance before and after it. */
+/** Ids of ledger entries: a sequence of its own, since a partitioned table takes no identity column. */
+export const ledgerEntryIds = pgSequence('ledger_entry_ids');
+
+/**
+ * Append-only: each change of a wallet's balance, with the balance before and after it.
+ * Partitioned by month of `created_at` (migration 0056, decision 042): the primary key carries the
+ * month, the hot indexes are per partition, and the partitions job creates months ahead. A key's
+ * uniqueness spans every month, which a partitioned index cannot enforce: it lives in
+ * `ledger_entry_keys`, written in the same statement as the entry.
+ */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'bigint' })
+      .notNull()
+      .default(sql`nextval('ledger_entry_ids')`),
     walletId: integer('wallet_id')
       .notNull()
       .references(() => wallets.id),
@@ -44,11 +66,7 @@ export const ledgerEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Keyed entries only: an entry without a key (a bet's debit, most payouts) is never looked up
-    // by one, and writes one index entry fewer (migration 0030).
-    uniqueIndex('ledger_entries_idempotency_uq')
-      .on(t.idempotencyKey)
-      .where(sql`${t.idempotencyKey} IS NOT NULL`),
+    primaryKey({ columns: [t.id, t.createdAt] }),
     index('ledger_entries_member_idx').on(t.memberId, t.createdAt),
     index('ledger_entries_wallet_idx').on(t.walletId, t.id),
     index('ledger_entries_reference_idx').on(t.referenceType, t.referenceId),
@@ -57,3 +75,13 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_after_nonneg', sql`${t.balanceAfter} >= 0`),
   ],
 );
+
+/**
+ * The idempotency key of each keyed entry, unique across every month of the ledger: an entry
+ * without a key (a bet's debit, most payouts) has no row here. Points at its entry by id and month.
+ */
+export const ledgerEntryKeys = pgTable('ledger_entry_keys', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  entryId: bigint('entry_id', { mode: 'bigint' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
