@@ -1,6 +1,7 @@
 export * from '../modules/accounts/accounts.table.ts';
 export * from '../modules/ledger/ledger.table.ts';
 export * from '../modules/ledger/adjustments.table.ts';
+export * from '../modules/ledger/archive.table.ts';
 export * from '../modules/idempotency/idempotency.table.ts';
 export * from '../modules/app-config/app-config.table.ts';
 export * from '../modules/realtime/realtime.table.ts';
