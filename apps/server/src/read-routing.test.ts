@@ -24,6 +24,7 @@ let t: TestApp;
 let member: TestMember;
 let admin: TestOperator;
 let withdrawalId: number;
+let usdtOrderId: number;
 
 beforeAll(async () => {
   t = await createTestApp({ DEPOSIT_TURNOVER_MULTIPLE: '0' }, undefined, undefined, undefined, reads.over);
@@ -38,6 +39,19 @@ beforeAll(async () => {
   });
   expect(body(res).code).toBe(200);
   withdrawalId = body<{ id: number }>(res).data.id;
+  // A USDT deposit the member says they sent: it waits in the older deposit queue for an operator.
+  const usdt = await as(t.app, member, {
+    method: 'POST',
+    url: '/v1/payment-orders',
+    payload: { method: 'usdt_trc20', amount: '20' },
+  });
+  usdtOrderId = body<{ order: { id: number } }>(usdt).data.order.id;
+  const sent = await as(t.app, member, {
+    method: 'POST',
+    url: '/v1/payment-orders/submit-transfer',
+    payload: { order_id: usdtOrderId, tx_hash: 'a'.repeat(64), amount: '20' },
+  });
+  expect(body(sent).code).toBe(200);
   admin = await newOperator(t.app, 'admin');
 });
 afterAll(() => t.close());
@@ -64,6 +78,8 @@ describe('reads that may lag go to Core.reads', () => {
     '/admin/v1/finance/deposits',
     '/admin/v1/finance/deposits/export',
     '/admin/v1/finance/withdrawals?status=pending',
+    '/admin/v1/payment-orders',
+    '/admin/v1/withdraws',
     '/admin/v1/audit-logs',
     '/admin/v1/lottery/periods',
     '/admin/v1/sports/matches',
@@ -103,5 +119,23 @@ describe('a member’s own money and records, and a decision, read the primary',
     );
     expect(paid.calls).toBeGreaterThan(0);
     expect(body<{ list: Array<{ status: string }> }>(paid.result).data.list[0]?.status).toBe('paid');
+    const older = await reads.during(() =>
+      as(t.app, admin, { method: 'GET', url: '/admin/v1/withdraws?status=paid' }),
+    );
+    expect(older.calls).toBeGreaterThan(0);
+    expect(body<{ list: Array<{ id: number }> }>(older.result).data.list.map((w) => w.id)).toContain(
+      withdrawalId,
+    );
+  });
+
+  it('confirming a USDT deposit from the older queue', async () => {
+    const queue = await reads.during(() =>
+      as(t.app, admin, { method: 'GET', url: '/admin/v1/payment-orders' }),
+    );
+    expect(queue.calls).toBeGreaterThan(0);
+    expect(body<{ list: Array<{ id: number }> }>(queue.result).data.list.map((o) => o.id)).toContain(
+      usdtOrderId,
+    );
+    expect(await readsOf(admin, `/admin/v1/payment-orders/${usdtOrderId}/confirm`, 'POST')).toBe(0);
   });
 });

@@ -31,6 +31,7 @@ export function createPayments(
 ) {
   const payments = new PaymentsService(
     c.db,
+    c.reads,
     c.config,
     d.ledger,
     d.idempotency,

@@ -112,6 +112,8 @@ const isUsdt = (method: PaymentMethodCode): method is 'usdt_trc20' | 'usdt_erc20
 export class PaymentsService {
   constructor(
     private readonly db: Db,
+    /** The older USDT deposit queue as listed (Core.reads); confirming and rejecting read the primary. */
+    private readonly reads: Db,
     private readonly config: AppConfig,
     private readonly ledger: LedgerService,
     private readonly idempotency: IdempotencyService,
@@ -579,7 +581,7 @@ export class PaymentsService {
 
   async adminList(query: { page: number; per_page: number; status: PaymentOrderStatus }) {
     const { rows, total } = await repo.pageOrders(
-      this.db,
+      this.reads,
       { status: query.status },
       query.page,
       query.per_page,

@@ -30,6 +30,7 @@ export function createWithdrawals(
   return {
     withdrawals: new WithdrawalsService(
       c.db,
+      c.reads,
       c.config,
       d.ledger,
       d.idempotency,

@@ -94,6 +94,8 @@ const dailyCountOf = (vipLevel: number) =>
 export class WithdrawalsService {
   constructor(
     private readonly db: Db,
+    /** The older withdrawal queue as listed (Core.reads); reviewing, paying and refusing read the primary. */
+    private readonly reads: Db,
     private readonly config: AppConfig,
     private readonly ledger: LedgerService,
     private readonly idempotency: IdempotencyService,
@@ -303,7 +305,7 @@ export class WithdrawalsService {
 
   async adminList(query: { page: number; per_page: number; status: WithdrawStatus }) {
     const { rows, total } = await repo.pageWithdrawals(
-      this.db,
+      this.reads,
       { status: query.status },
       query.page,
       query.per_page,
