@@ -10,7 +10,7 @@ import {
   type NewActivity,
 } from './activities.table.ts';
 import { memberValidBets } from '../../db/valid-bets.ts';
-import { ledgerEntries, wallets } from '../ledger/schema.ts';
+import { ledgerArchivedMembers, ledgerEntries, wallets } from '../ledger/schema.ts';
 import { members } from '../accounts/schema.ts';
 
 type Handle = Db | Tx;
@@ -141,11 +141,20 @@ export async function pageOfApplications(
   return { rows: rows.map((r) => ({ ...r.application, username: r.username })), total: total?.n ?? 0 };
 }
 
-/** The member's first `deposit` credit to the main wallet, ever. */
+/**
+ * The member's first `deposit` credit to the main wallet, ever. One kept from months archived
+ * out of the database (decision 042) is older than any entry still in it, so it answers first.
+ */
 export async function firstDeposit(
   db: Handle,
   memberId: number,
 ): Promise<{ amount: bigint; at: Date } | undefined> {
+  const [archived] = await db
+    .select({ amount: ledgerArchivedMembers.firstDepositAmount, at: ledgerArchivedMembers.firstDepositAt })
+    .from(ledgerArchivedMembers)
+    .where(eq(ledgerArchivedMembers.memberId, memberId));
+  if (archived && archived.amount !== null && archived.at !== null)
+    return { amount: archived.amount, at: archived.at };
   const [row] = await db
     .select({ amount: ledgerEntries.amount, at: ledgerEntries.createdAt })
     .from(ledgerEntries)

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoActivities } from '../../seed/community.ts';
+import { ledgerArchivedMembers } from '../../db/schema.ts';
 import { inTransaction } from '../../db/tx.ts';
 import {
   as,
@@ -203,6 +204,34 @@ describe('first-deposit bonus and the operator review', () => {
       expect.objectContaining({ eligible: false, reason: '首次充值须满 100.00 元，您的首充为 50.00 元' }),
     );
     expect(await activityMessages(m)).toHaveLength(0);
+  });
+
+  it('counts a first deposit kept from archived months: a deposit today is not a first deposit again', async () => {
+    const m = await newMember(t.app);
+    // As if the months holding the member's first deposit had left the database (decision 042).
+    const sixYearsAgo = new Date(t.app.services.clock.now().getTime() - 6 * 365 * 86_400_000);
+    await t.database.db.insert(ledgerArchivedMembers).values({
+      memberId: m.id,
+      firstDepositEntryId: 1n,
+      firstDepositAt: sixYearsAgo,
+      firstDepositAmount: 20_000n,
+      deposit: 20_000n,
+      withdraw: 0n,
+      bet: 0n,
+      payout: 0n,
+      bonus: 0n,
+    });
+    // Would qualify as a first deposit (the next test applies with the same amount).
+    await deposit(m, 150_000n);
+    const res = await apply(m, ids.firstDeposit);
+    expect(res.statusCode).toBe(422);
+    expect(body(res).message).toBe('您的首次充值不在活动时间内，无法参加本活动');
+    const status = body<{ eligible: boolean; reason: string }>(
+      await get(m, `/v1/activity/${ids.firstDeposit}/application-status`),
+    ).data;
+    expect(status).toEqual(
+      expect.objectContaining({ eligible: false, reason: '您的首次充值不在活动时间内，无法参加本活动' }),
+    );
   });
 
   it('waits for review, pays once on approval with an audit entry, and never twice', async () => {
