@@ -61,9 +61,10 @@ async function readsOf(
   who: TestMember | TestOperator | null,
   url: string,
   method: 'GET' | 'POST' = 'GET',
+  payload?: Record<string, unknown>,
 ): Promise<number> {
   const { result, calls } = await reads.during((): Promise<LightMyRequestResponse> =>
-    who ? as(t.app, who, { method, url }) : t.app.inject({ method, url }),
+    who ? as(t.app, who, { method, url, payload }) : t.app.inject({ method, url, payload }),
   );
   expect(result.statusCode, `${method} ${url}: ${result.body.slice(0, 200)}`).toBe(200);
   return calls;
@@ -86,6 +87,14 @@ describe('reads that may lag go to Core.reads', () => {
     '/admin/v1/agents',
     '/admin/v1/content/notices',
     '/admin/v1/dashboard',
+    '/admin/v1/lottery/chases',
+    '/admin/v1/lottery/chases/export',
+    '/admin/v1/sports/boosts',
+    '/admin/v1/follow/posts',
+    '/admin/v1/follow/subscriptions',
+    '/admin/v1/syndicates',
+    '/admin/v1/syndicates/export',
+    '/admin/v1/syndicates/commissions?from=2030-06-01&to=2030-06-12',
   ])('the console list %s', async (path) => {
     const url = path.replace(':member', String(member.id)).replace('keyword=', `keyword=${member.username}`);
     expect(await readsOf(admin, url)).toBeGreaterThan(0);
@@ -137,5 +146,44 @@ describe('a member’s own money and records, and a decision, read the primary',
       usdtOrderId,
     );
     expect(await readsOf(admin, `/admin/v1/payment-orders/${usdtOrderId}/confirm`, 'POST')).toBe(0);
+  });
+});
+
+describe('a console list beside a decision: the list reads Core.reads, the decision the primary', () => {
+  it('saving a 加奖 campaign, then listing it', async () => {
+    const now = t.app.services.clock.now().getTime();
+    const campaign = {
+      name: '读写分离 加奖',
+      sport: 'football',
+      pass_types: ['2x1'],
+      starts_at: new Date(now - 3_600_000).toISOString(),
+      ends_at: new Date(now + 86_400_000).toISOString(),
+      vip_min: null,
+      tag: null,
+      rate_bp: 500,
+      cap_per_order: '1000.00',
+      budget: '100000.00',
+      active: true,
+    };
+    expect(await readsOf(admin, '/admin/v1/sports/boosts', 'POST', campaign)).toBe(0);
+    const listed = await reads.during(() =>
+      as(t.app, admin, { method: 'GET', url: '/admin/v1/sports/boosts' }),
+    );
+    expect(listed.calls).toBeGreaterThan(0);
+    expect(body<{ list: Array<{ name: string }> }>(listed.result).data.list.map((b) => b.name)).toContain(
+      campaign.name,
+    );
+  });
+
+  it('a forced 流产 finds its plan on the primary', async () => {
+    const forced = await reads.during(() =>
+      as(t.app, admin, {
+        method: 'POST',
+        url: '/admin/v1/syndicates/999999/fail',
+        payload: { reason: '测试' },
+      }),
+    );
+    expect(body(forced.result).data).toMatchObject({ reason: 'syndicates.not_found' });
+    expect(forced.calls).toBe(0);
   });
 });

@@ -65,6 +65,8 @@ export interface ChaseRunReport {
 export class LotteryChaseService {
   constructor(
     private readonly db: Db,
+    /** The console's 追号 list (Core.reads); placing, stopping and a chase's detail read the primary. */
+    private readonly reads: Db,
     private readonly ledger: Pick<LedgerService, 'move'>,
     private readonly idempotency: Pick<IdempotencyService, 'run'>,
     private readonly clock: Clock,
@@ -419,12 +421,12 @@ export class LotteryChaseService {
     per_page: number;
   }) {
     const { rows, total } = await repo.adminChases(
-      this.db,
+      this.reads,
       { status: query.status, username: query.username, lotteryCode: query.lottery_code },
       query,
     );
     const periods = await repo.periodsOf(
-      this.db,
+      this.reads,
       rows.map((r) => r.id),
     );
     return pageOf(

@@ -60,6 +60,7 @@ export function createLottery(
     /** 追号: chases and their periods (leader job `lottery-chase` places and follows them). */
     lotteryChase: new LotteryChaseService(
       c.db,
+      c.reads,
       d.ledger,
       d.idempotency,
       c.clock,

@@ -58,6 +58,8 @@ export function boostView(row: PrizeBoostRow) {
 export class BoostsService {
   constructor(
     private readonly db: Db,
+    /** The console's campaign list (Core.reads); a save and what a slip or settlement reads use the primary. */
+    private readonly reads: Db,
     private readonly bonus: Pick<BonusService, 'grant'>,
     private readonly ledger: Pick<LedgerService, 'post'>,
     private readonly operators: Pick<OperatorsService, 'audit'>,
@@ -208,7 +210,7 @@ export class BoostsService {
   // ---- console --------------------------------------------------------------------------------
 
   async list(query: { page: number; per_page: number }) {
-    const { rows, total, stats } = await repo.listBoosts(this.db, {
+    const { rows, total, stats } = await repo.listBoosts(this.reads, {
       limit: query.per_page,
       offset: (query.page - 1) * query.per_page,
     });

@@ -41,6 +41,8 @@ function masked(username: string): string {
 export class FollowSubscriptionsService {
   constructor(
     private readonly db: Db,
+    /** The console's 定制跟单 list (Core.reads); subscribing and the auto-copy job read the primary. */
+    private readonly reads: Db,
     private readonly clock: Clock,
     private readonly follow: Pick<FollowService, 'copy'>,
     private readonly idempotency: Pick<IdempotencyService, 'answered'>,
@@ -226,12 +228,12 @@ export class FollowSubscriptionsService {
   // ---- console ----------------------------------------------------------------------------------
 
   async adminList(q: { page: number; per_page: number }) {
-    const { rows, total } = await repo.adminSubscriptions(this.db, {
+    const { rows, total } = await repo.adminSubscriptions(this.reads, {
       limit: q.per_page,
       offset: (q.page - 1) * q.per_page,
     });
     const figures = await repo.subscriptionFigures(
-      this.db,
+      this.reads,
       rows.map((r) => Number(r.id)),
       shanghaiDayStart(shanghaiDay(this.clock.now())),
     );

@@ -69,6 +69,8 @@ function masked(username: string): string {
 export class FollowService {
   constructor(
     private readonly db: Db,
+    /** The console's 晒单 list (Core.reads); publishing, copying and commissions read the primary. */
+    private readonly reads: Db,
     private readonly ledger: Pick<LedgerService, 'post'>,
     private readonly orders: Pick<OrdersService, 'submit' | 'detail'>,
     private readonly clock: Clock,
@@ -277,12 +279,12 @@ export class FollowService {
     per_page: number;
   }) {
     const { rows, total } = await repo.adminPosts(
-      this.db,
+      this.reads,
       { username: query.username, state: query.state, now: this.clock.now() },
       query,
     );
     const figures = await repo.postFigures(
-      this.db,
+      this.reads,
       rows.map((r) => r.id),
     );
     return pageOf(

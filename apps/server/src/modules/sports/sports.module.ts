@@ -48,7 +48,7 @@ export function createSports(
     };
   },
 ) {
-  const boosts = new BoostsService(c.db, d.bonus, d.ledger, d.operators, c.clock);
+  const boosts = new BoostsService(c.db, c.reads, d.bonus, d.ledger, d.operators, c.clock);
   // What settles and is corrected beside an order's own payout: its 加奖, then its 免费投注券
   // stake, then a copy's 跟单 commission to its publisher (`follow`, made below with the orders).
   const extras: Pick<BoostsService, 'settle' | 'correct'> = {
@@ -80,7 +80,7 @@ export function createSports(
     boosts,
     d.freeBets,
   );
-  const follow = new FollowService(c.db, d.ledger, orders, c.clock);
+  const follow = new FollowService(c.db, c.reads, d.ledger, orders, c.clock);
   const sportsAdmin = new SportsAdminService(
     c.db,
     c.reads,
@@ -154,6 +154,7 @@ export function createSports(
     /** 定制跟单: subscriptions, and the leader job `follow-auto-copy` that copies new 晒单 for them. */
     followSubscriptions: new FollowSubscriptionsService(
       c.db,
+      c.reads,
       c.clock,
       follow,
       d.idempotency,

@@ -22,6 +22,10 @@ export function createSyndicates(
   },
 ) {
   return {
-    syndicates: new SyndicatesService(c.db, c.config.syndicates, { ...d, clock: c.clock, log: c.log }),
+    syndicates: new SyndicatesService(c.db, c.reads, c.config.syndicates, {
+      ...d,
+      clock: c.clock,
+      log: c.log,
+    }),
   };
 }

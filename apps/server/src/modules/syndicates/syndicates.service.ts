@@ -84,6 +84,8 @@ function masked(username: string): string {
 export class SyndicatesService {
   constructor(
     private readonly db: Db,
+    /** The console's plan list and commission report (Core.reads); buying, deciding and 流产 read the primary. */
+    private readonly reads: Db,
     private readonly settings: SyndicatesSettings,
     private readonly deps: {
       ledger: Pick<LedgerService, 'move' | 'postMany'>;
@@ -712,7 +714,7 @@ export class SyndicatesService {
     username?: string | undefined;
     status?: repo.PlanStatus | undefined;
   }) {
-    const { rows, total } = await repo.adminPlans(this.db, q, {
+    const { rows, total } = await repo.adminPlans(this.reads, q, {
       limit: q.per_page,
       offset: (q.page - 1) * q.per_page,
     });
@@ -755,7 +757,7 @@ export class SyndicatesService {
   async commissions(q: { from: string; to: string }) {
     const from = new Date(`${q.from}T00:00:00+08:00`);
     const to = new Date(new Date(`${q.to}T00:00:00+08:00`).getTime() + DAY_MS);
-    const rows = await repo.commissionsBetween(this.db, from, to);
+    const rows = await repo.commissionsBetween(this.reads, from, to);
     let total = 0n;
     for (const r of rows) total += r.commission;
     return {
