@@ -95,6 +95,11 @@ describe('reads that may lag go to Core.reads', () => {
     '/admin/v1/syndicates',
     '/admin/v1/syndicates/export',
     '/admin/v1/syndicates/commissions?from=2030-06-01&to=2030-06-12',
+    '/admin/v1/free-bets',
+    '/admin/v1/free-bets/export',
+    '/admin/v1/red-packets',
+    '/admin/v1/sms',
+    '/admin/v1/sms/export',
   ])('the console list %s', async (path) => {
     const url = path.replace(':member', String(member.id)).replace('keyword=', `keyword=${member.username}`);
     expect(await readsOf(admin, url)).toBeGreaterThan(0);
@@ -173,6 +178,56 @@ describe('a console list beside a decision: the list reads Core.reads, the decis
     expect(body<{ list: Array<{ name: string }> }>(listed.result).data.list.map((b) => b.name)).toContain(
       campaign.name,
     );
+  });
+
+  it('granting a free bet, then listing the tickets', async () => {
+    const grant = {
+      target: 'member',
+      username: member.username,
+      tag: null,
+      vip_min: null,
+      title: '读写分离 免费投注券',
+      value: '10',
+      min_odds: '1.01',
+      plays: ['single', 'parlay'],
+      expires_at: new Date(t.app.services.clock.now().getTime() + 7 * 86_400_000).toISOString(),
+    };
+    expect(await readsOf(admin, '/admin/v1/free-bets/grants', 'POST', grant)).toBe(0);
+    const listed = await reads.during(() =>
+      as(t.app, admin, { method: 'GET', url: `/admin/v1/free-bets?username=${member.username}` }),
+    );
+    expect(listed.calls).toBeGreaterThan(0);
+    expect(body<{ list: Array<{ title: string }> }>(listed.result).data.list.map((f) => f.title)).toContain(
+      grant.title,
+    );
+  });
+
+  it('scheduling a 红包雨, then listing its claims', async () => {
+    const now = t.app.services.clock.now().getTime();
+    const { result, calls } = await reads.during(() =>
+      as(t.app, admin, {
+        method: 'POST',
+        url: '/admin/v1/red-packets',
+        payload: {
+          kind: 'rain',
+          name: '读写分离 红包雨',
+          code: null,
+          starts_at: new Date(now + 600_000).toISOString(),
+          ends_at: new Date(now + 1_200_000).toISOString(),
+          budget: '100.00',
+          count: 10,
+          min_amount: '1.00',
+          turnover_multiple: 2,
+          vip_min: null,
+          deposit_min: null,
+          turnover_min: null,
+        },
+      }),
+    );
+    expect(result.statusCode, result.body).toBe(200);
+    expect(calls).toBe(0);
+    const id = body<{ id: number }>(result).data.id;
+    expect(await readsOf(admin, `/admin/v1/red-packets/${id}/claims`)).toBeGreaterThan(0);
   });
 
   it('a forced 流产 finds its plan on the primary', async () => {

@@ -17,5 +17,5 @@ export function createFreeBets(
     approvalThreshold: (tx: Tx) => Promise<bigint>;
   },
 ) {
-  return { freeBets: new FreeBetsService(c.db, { ...d, clock: c.clock }) };
+  return { freeBets: new FreeBetsService(c.db, c.reads, { ...d, clock: c.clock }) };
 }

@@ -66,6 +66,8 @@ const statusOf = (row: FreeBetRow, now: Date): TicketStatus =>
 export class FreeBetsService {
   constructor(
     private readonly db: Db,
+    /** The console's ticket list (Core.reads); granting, revoking and what a bet uses read the primary. */
+    private readonly reads: Db,
     private readonly deps: {
       ledger: Pick<LedgerService, 'post'>;
       operators: Pick<OperatorsService, 'audit'>;
@@ -219,7 +221,7 @@ export class FreeBetsService {
   }) {
     const now = this.deps.clock.now();
     const { rows, total } = await repo.listTickets(
-      this.db,
+      this.reads,
       { status: query.status, username: query.username || undefined },
       now,
       query.per_page,

@@ -23,5 +23,5 @@ export function createRedPackets(
     seedKey: Buffer;
   },
 ) {
-  return { redPackets: new RedPacketsService(c.db, { ...d, clock: c.clock }) };
+  return { redPackets: new RedPacketsService(c.db, c.reads, { ...d, clock: c.clock }) };
 }

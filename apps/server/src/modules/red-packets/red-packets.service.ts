@@ -77,6 +77,8 @@ export class RedPacketsService {
 
   constructor(
     private readonly db: Db,
+    /** The console's packets and a packet's claims (Core.reads); claiming and every change read the primary. */
+    private readonly reads: Db,
     private readonly deps: {
       idempotency: Pick<IdempotencyService, 'run'>;
       bonus: Pick<BonusService, 'grant'>;
@@ -312,13 +314,13 @@ export class RedPacketsService {
 
   async adminList(query: { page: number; per_page: number; kind?: RedPacketKind | undefined }) {
     const { rows, total } = await repo.listPackets(
-      this.db,
+      this.reads,
       { kind: query.kind },
       query.per_page,
       (query.page - 1) * query.per_page,
     );
     const stats = await repo.claimStats(
-      this.db,
+      this.reads,
       rows.map((r) => r.packet.id),
     );
     const now = this.deps.clock.now();
@@ -330,9 +332,9 @@ export class RedPacketsService {
   }
 
   async claimsOfPacket(id: number, query: { page: number; per_page: number }) {
-    if (!(await repo.findPacket(this.db, id))) throw refuse('red_packets.not_found');
+    if (!(await repo.findPacket(this.reads, id))) throw refuse('red_packets.not_found');
     const { rows, total } = await repo.packetClaims(
-      this.db,
+      this.reads,
       id,
       query.per_page,
       (query.page - 1) * query.per_page,

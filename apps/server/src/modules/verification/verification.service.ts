@@ -49,6 +49,8 @@ export class VerificationService {
 
   constructor(
     private readonly db: Db,
+    /** The console's SMS log (Core.reads); sending, checking and using a code read the primary. */
+    private readonly reads: Db,
     private readonly config: AppConfig['sms'],
     private readonly clock: Clock,
     private readonly sender: SmsSender,
@@ -125,7 +127,7 @@ export class VerificationService {
 
   /** The 短信记录, newest first; codes are shown only when the simulator "sent" them. */
   async records(filter: repo.SmsLogFilter) {
-    return repo.listCodes(this.db, filter);
+    return repo.listCodes(this.reads, filter);
   }
 
   /** Waits for deliveries nobody waited for (tests, shutdown). */
