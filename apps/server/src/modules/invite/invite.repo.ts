@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, type SQL } from 'drizzle-orm';
 import { sql } from '../../db/sql.ts';
 import { INVITE_RULES } from '@app/shared';
 import { validBetRows } from '../../db/valid-bets.ts';
@@ -11,6 +11,15 @@ import { members } from '../accounts/schema.ts';
 const VALID_BETS = validBetRows(INVITE_RULES.validBetCategories);
 
 const big = (v: string | null | undefined) => BigInt(v ?? '0');
+
+/**
+ * The member's deposits from months archived out of the database (ledger_archived_members,
+ * decision 042), 分, 0 when none: every lifetime deposit sum below adds it to the entries still
+ * in `ledger_entries`. Archived `deposit` sums the `deposit` entries, which are all credits, so it
+ * is the same figure as `type = 'deposit' AND amount > 0`.
+ */
+const archivedDeposits = (memberId: SQL | number) =>
+  sql`COALESCE((SELECT a.deposit FROM ledger_archived_members a WHERE a.member_id = ${memberId}), 0)`;
 
 export interface ReferralRow {
   id: number;
@@ -29,8 +38,9 @@ export async function referralsOf(
 ): Promise<{ rows: ReferralRow[]; total: number }> {
   const result = await db.execute(sql`
     SELECT m.id, m.username, m.nickname, m.created_at,
-      (SELECT COALESCE(SUM(e.amount), 0) FROM ledger_entries e
-        WHERE e.member_id = m.id AND e.type = 'deposit' AND e.amount > 0)::text AS deposit_total,
+      ((SELECT COALESCE(SUM(e.amount), 0) FROM ledger_entries e
+        WHERE e.member_id = m.id AND e.type = 'deposit' AND e.amount > 0)
+        + ${archivedDeposits(sql`m.id`)})::text AS deposit_total,
       (SELECT COALESCE(SUM(v.amount), 0) FROM ${VALID_BETS} v WHERE v.member_id = m.id)::text AS valid_bet_total,
       (SELECT COALESCE(SUM(r.amount), 0) FROM invite_rewards r
         WHERE r.invitee_id = m.id AND r.inviter_id = ${inviterId})::text AS reward_total
@@ -84,7 +94,7 @@ export async function referralCounts(
       COALESCE(SUM(d.total), 0)::text AS deposit_total
     FROM members m
     LEFT JOIN LATERAL (
-      SELECT SUM(e.amount) AS total FROM ledger_entries e
+      SELECT COALESCE(SUM(e.amount), 0) + ${archivedDeposits(sql`m.id`)} AS total FROM ledger_entries e
       WHERE e.member_id = m.id AND e.type = 'deposit' AND e.amount > 0
     ) d ON true
     WHERE m.inviter_id = ${inviterId}`);
@@ -158,10 +168,10 @@ export async function rewardsOf(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Cumulative deposits of one member (分), from the ledger. */
+/** Cumulative deposits of one member (分), from the ledger and its archived months. */
 export async function depositTotalOf(db: Db, memberId: number): Promise<bigint> {
   const result = await db.execute(sql`
-    SELECT COALESCE(SUM(amount), 0)::text AS total FROM ledger_entries
+    SELECT (COALESCE(SUM(amount), 0) + ${archivedDeposits(memberId)})::text AS total FROM ledger_entries
     WHERE member_id = ${memberId} AND type = 'deposit' AND amount > 0`);
   return big(rowsOf<{ total: string }>(result)[0]?.total);
 }
@@ -185,7 +195,7 @@ export async function unpaidMilestones(
     FROM members m
     JOIN members inviter ON inviter.id = m.inviter_id AND inviter.enabled = 1
     JOIN LATERAL (
-      SELECT SUM(e.amount) AS total FROM ledger_entries e
+      SELECT COALESCE(SUM(e.amount), 0) + ${archivedDeposits(sql`m.id`)} AS total FROM ledger_entries e
       WHERE e.member_id = m.id AND e.type = 'deposit' AND e.amount > 0
     ) d ON true
     WHERE m.inviter_id IS NOT NULL

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { beijingDate, commissionFen, formatFen, INVITE_RULES } from '@app/shared';
+import { ledgerArchivedMembers } from '../../db/schema.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import {
@@ -18,6 +19,7 @@ import { bonusLogs } from '../bonus/bonus.table.ts';
 import { fundLottery, openPeriod, placeBets } from '../lottery/testing.ts';
 import { lotteryBets } from '../lottery/lottery.table.ts';
 import { messages } from '../messages/messages.table.ts';
+import { depositTotalOf } from './invite.repo.ts';
 import { inviteRewards } from './invite.table.ts';
 
 let t: TestApp;
@@ -260,6 +262,57 @@ describe('invite rewards', () => {
     });
     expect(commissionFen(stake)).toBe(300n);
     expect(await mainBalance(inviter)).toBe(300n);
+  });
+
+  it('counts deposits kept from archived months towards milestones, the referrals and the statistics', async () => {
+    const { inviter, friend } = await inviterWithFriend();
+    const quiet = await newMember(t.app, { invite_code: inviter.inviteCode }, '/v1/invite/register');
+    // As if the months of these deposits had left the database (decision 042).
+    const sixYearsAgo = new Date(clock.now().getTime() - 6 * 365 * 86_400_000);
+    for (const [m, fen] of [
+      [friend, 9_000n],
+      [quiet, 5_000n],
+    ] as const) {
+      await t.database.db.insert(ledgerArchivedMembers).values({
+        memberId: m.id,
+        firstDepositEntryId: 1n,
+        firstDepositAt: sixYearsAgo,
+        firstDepositAmount: fen,
+        deposit: fen,
+        withdraw: 0n,
+        bet: 0n,
+        payout: 0n,
+        bonus: 0n,
+      });
+    }
+
+    await deposit(friend, 999n); // 99.99 in all
+    await t.app.services.inviteRewards.idle();
+    await t.app.services.inviteRewards.tick();
+    expect(await rewardsOf(inviter.id)).toHaveLength(0);
+    await deposit(friend, 1n); // 90.00 archived + 10.00 now reach 100.00
+    await t.app.services.inviteRewards.idle();
+    const paid = await rewardsOf(inviter.id);
+    expect(paid).toEqual([
+      expect.objectContaining({
+        inviteeId: friend.id,
+        rule: 'deposit_milestone',
+        baseAmount: 10_000n,
+        amount: 800n,
+      }),
+    ]);
+    expect(await depositTotalOf(t.database.db, friend.id)).toBe(10_000n);
+    expect(await depositTotalOf(t.database.db, quiet.id)).toBe(5_000n);
+
+    const page = body<{ list: Array<{ id: number; deposit_total: string; is_active: boolean }> }>(
+      await get(inviter, '/v1/invite/referrals'),
+    ).data;
+    expect(page.list.map((r) => [r.id, r.deposit_total, r.is_active])).toEqual([
+      [quiet.id, '50.00', true],
+      [friend.id, '100.00', true],
+    ]);
+    const stats = body<Record<string, unknown>>(await get(inviter, '/v1/invite/statistics')).data;
+    expect(stats).toMatchObject({ referral_count: 2, active_referrals: 2, referral_deposit_total: '150.00' });
   });
 
   it('pays nothing for members nobody invited', async () => {
