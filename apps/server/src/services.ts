@@ -27,7 +27,7 @@ import { createGames } from './modules/games/index.ts';
 import { HousekeepingService } from './modules/housekeeping/index.ts';
 import { IdempotencyService } from './modules/idempotency/index.ts';
 import { createInvite } from './modules/invite/index.ts';
-import { createLedger, createWallets, walletsOf } from './modules/ledger/index.ts';
+import { createLedger, createWallets, LedgerArchiveService, walletsOf } from './modules/ledger/index.ts';
 import { createLimits } from './modules/limits/index.ts';
 import { createLottery } from './modules/lottery/index.ts';
 import { MessagesService } from './modules/messages/index.ts';
@@ -278,7 +278,13 @@ export async function createServices(
   );
   // 在线客服 (issue 40, point 5): the member's conversation and the console's desk.
   const { support, supportDesk } = createSupport(core, { limits, messages, operators, membersAdmin });
-  const housekeeping = new HousekeepingService(db, config.housekeeping, clock, log);
+  const ledgerArchive = new LedgerArchiveService(
+    db,
+    { retentionYears: config.housekeeping.historyRetentionYears, dir: config.housekeeping.historyArchiveDir },
+    clock,
+    log,
+  );
+  const housekeeping = new HousekeepingService(db, config.housekeeping, clock, log, ledgerArchive);
   const backoffice = createBackoffice({ ...core, operators, controlChanges: changes, selfCheck });
   queueChanged = () => backoffice.pending.changed();
 

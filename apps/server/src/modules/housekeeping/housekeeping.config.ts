@@ -14,6 +14,12 @@ export const housekeepingConfig = configPart(
     ADAPTER_CALL_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
     /** Monthly partitions of history (ledger entries) kept ready this many months ahead. */
     HISTORY_PARTITIONS_AHEAD_MONTHS: z.coerce.number().int().min(1).max(24).default(3),
+    /**
+     * Ledger months are kept in the database this many years after their last day; then, with
+     * HISTORY_ARCHIVE_DIR set, written there, checked, and dropped (never without a checked file).
+     */
+    HISTORY_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(5),
+    HISTORY_ARCHIVE_DIR: z.string().min(1).optional(),
   },
   (e) => ({
     housekeeping: {
@@ -24,6 +30,8 @@ export const housekeepingConfig = configPart(
       paymentCallbackRetentionDays: e.PAYMENT_CALLBACK_RETENTION_DAYS,
       adapterCallRetentionDays: e.ADAPTER_CALL_RETENTION_DAYS,
       partitionsAheadMonths: e.HISTORY_PARTITIONS_AHEAD_MONTHS,
+      historyRetentionYears: e.HISTORY_RETENTION_YEARS,
+      historyArchiveDir: e.HISTORY_ARCHIVE_DIR,
     },
   }),
 );

@@ -22,6 +22,15 @@ export interface HousekeepingReport {
   partitionsCreated: number;
   /** Months that could not be created: their rows already sit in the default partition. */
   partitionsBlocked: number;
+  /** Ledger months archived past their retention and dropped on this run. */
+  monthsArchived: number;
+  /** Ledger months past their retention still in the database (no archive directory, or a failure). */
+  monthsPastRetention: number;
+}
+
+/** The ledger's retention (modules/ledger archive.service.ts). */
+export interface HistoryArchiver {
+  run(now: Date): Promise<{ archived: number; pastRetention: number }>;
 }
 
 /**
@@ -30,7 +39,8 @@ export interface HousekeepingReport {
  * (≥ 24 h), login attempts older than their retention, payment callbacks past their retention,
  * adapters' call records past theirs (ADAPTER_CALL_RETENTION_DAYS, 7 by default) and abuse-limit
  * counters whose window ended. Ledger entries and audit logs are never touched.
- * It also keeps history's monthly partitions ready HISTORY_PARTITIONS_AHEAD_MONTHS ahead.
+ * It also keeps history's monthly partitions ready HISTORY_PARTITIONS_AHEAD_MONTHS ahead, and
+ * hands ledger months past HISTORY_RETENTION_YEARS to the archiver (never a plain delete).
  */
 export class HousekeepingService {
   constructor(
@@ -38,6 +48,7 @@ export class HousekeepingService {
     private readonly retention: AppConfig['housekeeping'],
     private readonly clock: Clock,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+    private readonly archiver?: HistoryArchiver,
   ) {}
 
   async run(): Promise<HousekeepingReport> {
@@ -69,9 +80,18 @@ export class HousekeepingService {
       ),
       rateCounters: await repo.deleteEndedCounters(this.db, new Date(now), BATCH),
       ...(await this.preparePartitions(new Date(now))),
+      ...(await this.archiveHistory(new Date(now))),
     };
     if (Object.values(report).some((n) => n > 0)) this.log.info({ deleted: report }, 'housekeeping');
     return report;
+  }
+
+  private async archiveHistory(
+    now: Date,
+  ): Promise<Pick<HousekeepingReport, 'monthsArchived' | 'monthsPastRetention'>> {
+    if (!this.archiver) return { monthsArchived: 0, monthsPastRetention: 0 };
+    const { archived, pastRetention } = await this.archiver.run(now);
+    return { monthsArchived: archived, monthsPastRetention: pastRetention };
   }
 
   /** This month's and the next months' partitions of each monthly partitioned table. */

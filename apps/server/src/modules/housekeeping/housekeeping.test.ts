@@ -131,6 +131,8 @@ describe('housekeeping', () => {
       rateCounters: 0,
       partitionsCreated: 0,
       partitionsBlocked: 0,
+      monthsArchived: 0,
+      monthsPastRetention: 0,
     });
 
     // A day and an hour on: the revoked session, the idempotency record (24 h) and the abuse
