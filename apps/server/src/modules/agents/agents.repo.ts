@@ -135,6 +135,17 @@ const TOTALS_COLUMNS = sql`
   COALESCE(SUM(e.amount) FILTER (WHERE e.type IN ('payout', 'free_bet', 'cash_out')), 0)::text AS payout,
   COALESCE(SUM(e.amount) FILTER (WHERE e.type IN ('bonus', 'invite_reward', 'vip_bonus', 'rebate', 'prize_boost', 'red_packet')), 0)::text AS bonus`;
 
+/**
+ * Lifetime totals: TOTALS_COLUMNS of `t` plus the same sums `a` from months archived out of the
+ * database (ledger_archived_members, decision 042, kept per member with those types and signs).
+ */
+const LIFETIME_COLUMNS = sql`
+  (t.deposit::numeric + COALESCE(a.deposit, 0))::text AS deposit,
+  (t.withdraw::numeric + COALESCE(a.withdraw, 0))::text AS withdraw,
+  (t.bet::numeric + COALESCE(a.bet, 0))::text AS bet,
+  (t.payout::numeric + COALESCE(a.payout, 0))::text AS payout,
+  (t.bonus::numeric + COALESCE(a.bonus, 0))::text AS bonus`;
+
 type TotalsRow = Record<keyof MemberTotals, string>;
 const toTotals = (r: TotalsRow | undefined): MemberTotals => ({
   deposit: big(r?.deposit),
@@ -144,13 +155,26 @@ const toTotals = (r: TotalsRow | undefined): MemberTotals => ({
   bonus: big(r?.bonus),
 });
 
-/** Totals of all the agent's members since `since` (all time when null). */
+/**
+ * Totals of all the agent's members since `since`; all time when null, archived months included.
+ * A `since` window leaves the archived sums out (joined on false): they are kept per member, not
+ * per month, and archived months are past the retention, older than any window asked for.
+ */
 export async function agentTotals(db: Db, agentId: number, since: Date | null): Promise<MemberTotals> {
   const result = await db.execute(sql`
-    SELECT ${TOTALS_COLUMNS}
-    FROM ledger_entries e JOIN members m ON m.id = e.member_id
-    WHERE m.agent_id = ${agentId}
-      ${since ? sql`AND e.created_at >= ${since.toISOString()}` : sql``}`);
+    SELECT ${LIFETIME_COLUMNS}
+    FROM (
+      SELECT ${TOTALS_COLUMNS}
+      FROM ledger_entries e JOIN members m ON m.id = e.member_id
+      WHERE m.agent_id = ${agentId}
+        ${since ? sql`AND e.created_at >= ${since.toISOString()}` : sql``}
+    ) t
+    LEFT JOIN (
+      SELECT SUM(x.deposit) AS deposit, SUM(x.withdraw) AS withdraw, SUM(x.bet) AS bet,
+        SUM(x.payout) AS payout, SUM(x.bonus) AS bonus
+      FROM ledger_archived_members x JOIN members m ON m.id = x.member_id
+      WHERE m.agent_id = ${agentId}
+    ) a ON ${since === null}`);
   return toTotals(rowsOf<TotalsRow>(result)[0]);
 }
 
@@ -188,7 +212,7 @@ export interface AgentMemberRow extends MemberTotals {
   balance: bigint;
 }
 
-/** The agent's members with their balances and money totals, newest first. */
+/** The agent's members with their balances and lifetime money totals (archived months too), newest first. */
 export async function membersOf(
   db: Db,
   agentId: number,
@@ -204,9 +228,10 @@ export async function membersOf(
   const result = await db.execute(sql`
     SELECT m.id, m.username, m.nickname, m.created_at, m.last_login_at, m.enabled,
       (SELECT COALESCE(SUM(w.balance), 0) FROM wallets w WHERE w.member_id = m.id AND w.kind = 'main')::text AS balance,
-      t.deposit, t.withdraw, t.bet, t.payout, t.bonus
+      ${LIFETIME_COLUMNS}
     FROM members m
     LEFT JOIN LATERAL (SELECT ${TOTALS_COLUMNS} FROM ledger_entries e WHERE e.member_id = m.id) t ON true
+    LEFT JOIN ledger_archived_members a ON a.member_id = m.id
     WHERE ${where}
     ORDER BY m.id DESC
     LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`);

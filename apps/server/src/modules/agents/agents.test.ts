@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerArchivedMembers } from '../../db/schema.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import {
@@ -235,6 +236,65 @@ describe('agent centre', () => {
       expect(res.statusCode, url).toBe(403);
       expect(body(res).message).toContain('您还不是代理');
     }
+  });
+
+  it("adds its members' archived months to the lifetime totals, never to today's or this month's", async () => {
+    const { agent, code } = await newAgent();
+    const veteran = await newMember(t.app, { agent_code: code }, '/v1/agent/register');
+    // As if the months of the member's first years had left the database (decision 042).
+    await t.database.db.insert(ledgerArchivedMembers).values({
+      memberId: veteran.id,
+      firstDepositEntryId: 1n,
+      firstDepositAt: new Date(TEST_START.getTime() - 6 * 365 * 86_400_000),
+      firstDepositAmount: 100_000n,
+      deposit: 300_000n,
+      withdraw: 50_000n,
+      bet: 200_000n,
+      payout: 120_000n,
+      bonus: 8_800n,
+    });
+    await inTransaction(t.database.db, (work) =>
+      t.app.services.ledger.post(work, { memberId: veteran.id, amount: 20_000n, type: 'deposit' }),
+    );
+
+    const overview = body<Record<'today' | 'month' | 'total', Record<string, string>>>(
+      await get(agent, '/v1/agent/overview'),
+    ).data;
+    expect(overview.total).toEqual({
+      deposit: '3200.00',
+      withdraw: '500.00',
+      bet: '2000.00',
+      payout: '1200.00',
+      bonus: '88.00',
+      profit: '712.00',
+    });
+    for (const period of [overview.today, overview.month])
+      expect(period).toMatchObject({ deposit: '200.00', withdraw: '0.00', bet: '0.00', payout: '0.00' });
+
+    const listed = body<{
+      list: Array<{ id: number; deposit_total: string; withdraw_total: string; bet_total: string }>;
+    }>(await get(agent, '/v1/agent/members')).data.list;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: veteran.id,
+        deposit_total: '3200.00',
+        withdraw_total: '500.00',
+        bet_total: '2000.00',
+      }),
+    ]);
+    const detail = body(await get(agent, `/v1/agent/members/${veteran.id}`)).data;
+    expect(detail).toMatchObject({ deposit_total: '3200.00', payout_total: '1200.00', bonus_total: '88.00' });
+
+    // The console's agent list: lifetime stakes include the archive, this month's do not.
+    const agents = body<{ list: Array<Record<string, unknown>> }>(
+      await get(admin, `/admin/v1/agents?keyword=${agent.username}`),
+    ).data.list;
+    expect(agents[0]).toMatchObject({
+      id: agent.id,
+      total_bet: '2000.00',
+      month_bet: '0.00',
+      month_deposit: '200.00',
+    });
   });
 
   it("shows an agent its own members and their records, never another agent's", async () => {
