@@ -100,6 +100,12 @@ describe('reads that may lag go to Core.reads', () => {
     '/admin/v1/red-packets',
     '/admin/v1/sms',
     '/admin/v1/sms/export',
+    '/admin/v1/activity-applications',
+    '/admin/v1/agent-applications',
+    '/admin/v1/support/conversations',
+    '/admin/v1/adjustments',
+    '/admin/v1/adjustments/export',
+    '/admin/v1/pending-counts',
   ])('the console list %s', async (path) => {
     const url = path.replace(':member', String(member.id)).replace('keyword=', `keyword=${member.username}`);
     expect(await readsOf(admin, url)).toBeGreaterThan(0);
@@ -116,13 +122,17 @@ describe('reads that may lag go to Core.reads', () => {
   });
 });
 
-describe('a member’s own money and records, and a decision, read the primary', () => {
+describe('a member’s own money and records, a decision, and the desk’s live queue read the primary', () => {
   it.each(['/v1/user/balance', '/v1/withdraws/balance', '/v1/bills', '/v1/order/history', '/v1/withdraws'])(
     'the member’s %s',
     async (url) => {
       expect(await readsOf(member, url)).toBe(0);
     },
   );
+
+  it('the support desk’s queue, which the desk refetches on each push', async () => {
+    expect(await readsOf(admin, '/admin/v1/support/queue?scope=all')).toBe(0);
+  });
 
   it('reviewing and paying a withdrawal from the queue', async () => {
     expect(await readsOf(admin, `/admin/v1/withdraws/${withdrawalId}/review`, 'POST')).toBe(0);
@@ -228,6 +238,39 @@ describe('a console list beside a decision: the list reads Core.reads, the decis
     expect(calls).toBe(0);
     const id = body<{ id: number }>(result).data.id;
     expect(await readsOf(admin, `/admin/v1/red-packets/${id}/claims`)).toBeGreaterThan(0);
+  });
+
+  it('making a manual adjustment, listing it, and a second operator approving it', async () => {
+    const checker = await newOperator(t.app, 'admin');
+    const made = await reads.during(() =>
+      as(t.app, admin, {
+        method: 'POST',
+        url: '/admin/v1/adjustments',
+        payload: { member_id: member.id, direction: 'credit', amount: '5000', reason: '读写分离 补单' },
+      }),
+    );
+    expect(made.calls).toBe(0);
+    const { id, status } = body<{ id: number; status: string }>(made.result).data;
+    expect(status).toBe('pending');
+    const listed = await reads.during(() =>
+      as(t.app, admin, { method: 'GET', url: '/admin/v1/adjustments?status=pending' }),
+    );
+    expect(listed.calls).toBeGreaterThan(0);
+    expect(body<{ list: Array<{ id: number }> }>(listed.result).data.list.map((a) => a.id)).toContain(id);
+    expect(await readsOf(checker, `/admin/v1/adjustments/${id}/approve`, 'POST', { reason: '已核对' })).toBe(
+      0,
+    );
+  });
+
+  it.each([
+    ['/admin/v1/activity-applications/999999/reject', 'activities.application_not_found'],
+    ['/admin/v1/agent-applications/999999/reject', 'agents.application_not_found'],
+  ])('deciding an application (%s) finds it on the primary', async (url, reason) => {
+    const decided = await reads.during(() =>
+      as(t.app, admin, { method: 'POST', url, payload: { reason: '测试' } }),
+    );
+    expect(body(decided.result).data).toMatchObject({ reason });
+    expect(decided.calls).toBe(0);
   });
 
   it('a forced 流产 finds its plan on the primary', async () => {

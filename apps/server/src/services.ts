@@ -267,6 +267,7 @@ export async function createServices(
   });
   const activities = new ActivitiesService(
     db,
+    reads,
     idempotency,
     bonus,
     messages,

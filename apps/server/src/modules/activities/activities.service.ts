@@ -99,6 +99,8 @@ function toApplicationItem(row: ApplicationRow, activity: ActivityRow | undefine
 export class ActivitiesService {
   constructor(
     private readonly db: Db,
+    /** The console's applications list (Core.reads); applying, approving and rejecting read the primary. */
+    private readonly reads: Db,
     private readonly idempotency: IdempotencyService,
     private readonly bonus: BonusService,
     private readonly messages: MessagesService,
@@ -251,12 +253,12 @@ export class ActivitiesService {
     per_page: number;
   }) {
     const { rows, total } = await repo.pageOfApplications(
-      this.db,
+      this.reads,
       { memberId: query.member_id, activityId: query.activity_id, status: query.status },
       query.page,
       query.per_page,
     );
-    const byId = await repo.activitiesByIds(this.db, [...new Set(rows.map((r) => r.activityId))]);
+    const byId = await repo.activitiesByIds(this.reads, [...new Set(rows.map((r) => r.activityId))]);
     return pageOf(
       rows.map((r) => ({
         ...toApplicationItem(r, byId.get(r.activityId)),

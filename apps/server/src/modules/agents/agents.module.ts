@@ -14,6 +14,7 @@ export function createAgents(
     /** Agent applications: apply, cancel, operators' decisions. */
     agentApplications: new AgentApplicationsService(
       c.db,
+      c.reads,
       d.operators,
       d.messages,
       c.events,

@@ -64,6 +64,8 @@ export interface OperatorContext {
 export class AgentApplicationsService {
   constructor(
     private readonly db: Db,
+    /** The console's applications list (Core.reads); applying, cancelling and deciding read the primary. */
+    private readonly reads: Db,
     private readonly operators: OperatorsService,
     private readonly messages: MessagesService,
     private readonly events: EventBus,
@@ -148,7 +150,7 @@ export class AgentApplicationsService {
     status?: AgentApplicationStatus | undefined;
     member_id?: number | undefined;
   }) {
-    const { rows, total } = await repo.historyOf(this.db, { ...query, memberId: query.member_id });
+    const { rows, total } = await repo.historyOf(this.reads, { ...query, memberId: query.member_id });
     return pageOf(
       rows.map((r) => toAdminView(r.application, r.username)),
       total,

@@ -54,6 +54,11 @@ export class PendingWorkService {
 
   constructor(
     private readonly db: Db,
+    /**
+     * The counts a console asks for when it opens (Core.reads). The recounts it is pushed read the
+     * primary: one follows the commit that asked for it, and two sources would make a badge flicker.
+     */
+    private readonly reads: Db,
     private readonly config: AppConfig,
     private readonly broadcaster: Broadcaster,
     private readonly log: FastifyBaseLogger,
@@ -79,13 +84,14 @@ export class PendingWorkService {
     this.timer.unref();
   }
 
+  /** The counts for a console that opens; it follows the pushes from then on. */
   counts(): Promise<PendingCounts> {
-    return repo.pendingCounts(this.db);
+    return repo.pendingCounts(this.reads);
   }
 
   /** Recounts and publishes when the counts moved (the job calls it on its interval). */
   async publish(): Promise<void> {
-    const counts = await this.counts();
+    const counts = await repo.pendingCounts(this.db);
     const key = JSON.stringify(counts);
     if (key === this.last) return;
     this.last = key;

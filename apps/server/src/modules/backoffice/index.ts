@@ -15,7 +15,7 @@ import { OperatorSecurityService } from './security.service.ts';
 
 export interface BackofficeDeps {
   db: Db;
-  /** Reads that may lag (Core.reads): the dashboard's figures. */
+  /** Reads that may lag (Core.reads): the dashboard's figures, the pending counts a console opens with. */
   reads: Db;
   config: AppConfig;
   clock: Clock;
@@ -33,7 +33,7 @@ export interface BackofficeDeps {
 export function createBackoffice(d: BackofficeDeps) {
   const security = new OperatorSecurityService(d.db, d.config, d.operators, d.clock);
   d.operators.useSecondFactor((operator, code) => security.checkSignIn(operator, code));
-  const pending = new PendingWorkService(d.db, d.config, d.broadcaster, d.log);
+  const pending = new PendingWorkService(d.db, d.reads, d.config, d.broadcaster, d.log);
   return {
     security,
     pending,

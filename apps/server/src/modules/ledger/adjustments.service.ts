@@ -45,6 +45,8 @@ export function toAdjustmentItem(r: repo.AdjustmentOut): AdjustmentItem {
 export class AdjustmentsService {
   constructor(
     private readonly db: Db,
+    /** The console's adjustments list (Core.reads); making, approving and rejecting read the primary. */
+    private readonly reads: Db,
     private readonly ledger: LedgerService,
     private readonly operators: OperatorsService,
     private readonly messages: MessagesService,
@@ -54,7 +56,7 @@ export class AdjustmentsService {
   ) {}
 
   async list(q: Parameters<typeof repo.pageAdjustments>[1]) {
-    const { rows, total } = await repo.pageAdjustments(this.db, q);
+    const { rows, total } = await repo.pageAdjustments(this.reads, q);
     return pageOf(rows.map(toAdjustmentItem), total, q);
   }
 

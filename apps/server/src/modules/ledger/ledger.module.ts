@@ -21,6 +21,7 @@ export function createLedger(
     ledger,
     adjustments: new AdjustmentsService(
       c.db,
+      c.reads,
       ledger,
       d.operators,
       d.messages,

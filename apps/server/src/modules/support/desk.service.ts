@@ -8,6 +8,7 @@ import {
   type SupportCannedReply,
   type SupportSettings,
 } from '@app/shared/backoffice';
+import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../db/tx.ts';
 import { refuse } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
@@ -40,6 +41,11 @@ export interface DeskDeps {
 export class SupportDeskService {
   constructor(
     private readonly core: SupportCore,
+    /**
+     * The search over every conversation (Core.reads). The queue stays on the primary: the desk
+     * refetches it on each push, right after the commit the push announces.
+     */
+    private readonly reads: Db,
     private readonly deps: DeskDeps,
   ) {}
 
@@ -58,7 +64,7 @@ export class SupportDeskService {
   }
 
   async search(q: repo.ConversationFilter) {
-    const { rows, total } = await repo.pageConversations(this.db, { ...q, scope: undefined });
+    const { rows, total } = await repo.pageConversations(this.reads, { ...q, scope: undefined });
     return pageOf(rows.map(toAdminConversation), total, q);
   }
 

@@ -20,7 +20,7 @@ export function createSupport(
   const core = new SupportCore(c.db, c.clock, c.broadcaster, c.log);
   return {
     support: new SupportService(core, d.limits.counters),
-    supportDesk: new SupportDeskService(core, {
+    supportDesk: new SupportDeskService(core, c.reads, {
       messages: d.messages,
       operators: d.operators,
       membersAdmin: d.membersAdmin,
