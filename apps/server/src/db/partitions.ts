@@ -4,16 +4,17 @@ import { rowsOf } from './rows.ts';
 
 /**
  * Tables partitioned by month of `created_at` (Asia/Shanghai months), each with a default
- * partition that takes rows of a month not created yet (decision 042).
+ * partition that takes rows of a month not created yet (decision 042). A new month takes its
+ * default partition's storage options (lottery_bets: fillfactor 50).
  */
-export const MONTHLY_PARTITIONED = ['ledger_entries'] as const;
+export const MONTHLY_PARTITIONED = ['ledger_entries', 'lottery_bets'] as const;
 export type MonthlyPartitioned = (typeof MONTHLY_PARTITIONED)[number];
 
 export type MonthPartitionOutcome = 'created' | 'exists' | 'default_holds_rows';
 
 /**
  * Makes sure the partitions of `table` exist for the month holding `now` and the `ahead` months
- * after it (migration 0056's ensure_month_partition: made apart and attached, so writes go on).
+ * after it (ensure_month_partition, migrations 0056 and 0058: made apart and attached, so writes go on).
  * A month whose rows already sit in the default partition is left alone and reported.
  */
 export async function ensureMonthPartitions(

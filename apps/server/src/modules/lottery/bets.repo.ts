@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { MEMBER_ACTOR } from '@app/shared';
 import { sql } from '../../db/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -111,11 +111,8 @@ export async function insertBetsIfOpen(
   const rows = rowsOf<RawPeriod & { bet_id: number | null; bet_no: string | null }>(
     await tx.execute(sql`
       WITH p AS (SELECT * FROM lottery_periods WHERE id = ${periodId}::int),
-      b AS (
-        INSERT INTO lottery_bets (bet_no, member_id, lottery_code, period_id, play_code, codes, item_count,
-                                  multiple, unit_fen, amount, odds, created_at, syndicate_id)
-        SELECT v.bet_no, v.member_id, v.lottery_code, ${periodId}::int, v.play_code, v.codes, v.item_count,
-               v.multiple, v.unit_fen, v.amount, v.odds, v.created_at, ${syndicateId}::int
+      v AS (
+        SELECT nextval('lottery_bet_ids')::int AS id, u.*
         FROM unnest(
           ${column((b) => b.betNo)}::text[], ${column((b) => b.memberId)}::int[],
           ${column((b) => b.lotteryCode)}::text[], ${column((b) => b.playCode)}::text[],
@@ -123,12 +120,26 @@ export async function insertBetsIfOpen(
           ${column((b) => b.multiple)}::int[], ${column((b) => b.unitFen)}::bigint[],
           ${column((b) => b.amount)}::bigint[], ${column((b) => JSON.stringify(b.odds))}::jsonb[],
           ${column((b) => b.createdAt.toISOString())}::timestamptz[]
-        ) WITH ORDINALITY AS v(bet_no, member_id, lottery_code, play_code, codes, item_count, multiple,
+        ) WITH ORDINALITY AS u(bet_no, member_id, lottery_code, play_code, codes, item_count, multiple,
                                 unit_fen, amount, odds, created_at, n)
         WHERE EXISTS (SELECT 1 FROM p WHERE p.status IN ('pending', 'open')
                         AND p.open_at <= ${stamp}::timestamptz AND p.close_at > ${stamp}::timestamptz)
-        ORDER BY v.n
+      ),
+      -- A number is unique across every month here, not in lottery_bets (decision 042): a bet is
+      -- inserted only with the number it claimed.
+      numbers AS (
+        INSERT INTO lottery_bet_numbers (bet_no, bet_id, created_at)
+        SELECT v.bet_no, v.id, v.created_at FROM v ORDER BY v.n
         ON CONFLICT (bet_no) DO NOTHING
+        RETURNING bet_id
+      ),
+      b AS (
+        INSERT INTO lottery_bets (id, bet_no, member_id, lottery_code, period_id, play_code, codes, item_count,
+                                  multiple, unit_fen, amount, odds, created_at, syndicate_id)
+        SELECT v.id, v.bet_no, v.member_id, v.lottery_code, ${periodId}::int, v.play_code, v.codes, v.item_count,
+               v.multiple, v.unit_fen, v.amount, v.odds, v.created_at, ${syndicateId}::int
+        FROM v JOIN numbers ON numbers.bet_id = v.id
+        ORDER BY v.n
         RETURNING id, bet_no
       )
       SELECT ${PERIOD_COLUMNS}, b.id AS bet_id, b.bet_no
@@ -272,6 +283,30 @@ export async function betStats(db: Db, memberId: number, code: string | undefine
 
 // ---- settlement ---------------------------------------------------------------------------------
 
+/**
+ * The span a period's bets were created in: a bet is inserted only while its period takes bets
+ * (`insertBetsIfOpen`: open_at <= created_at < close_at, and a period's times never change), given
+ * a day's slack either side. Settlement's reads and writes carry it so PostgreSQL looks in that
+ * month's partition of lottery_bets (or two, at a month's edge) rather than in every month.
+ */
+export interface BetWindow {
+  from: Date;
+  to: Date;
+}
+
+const DAY_MS = 86_400_000;
+
+export function betWindowOf(period: Pick<PeriodRow, 'openAt' | 'closeAt'>): BetWindow {
+  return {
+    from: new Date(period.openAt.getTime() - DAY_MS),
+    to: new Date(period.closeAt.getTime() + DAY_MS),
+  };
+}
+
+const inWindow = (w: BetWindow) =>
+  sql`created_at >= ${w.from.toISOString()}::timestamptz AND created_at < ${w.to.toISOString()}::timestamptz`;
+const inWindowOf = (w: BetWindow) => and(gte(lotteryBets.createdAt, w.from), lt(lotteryBets.createdAt, w.to));
+
 /*
  * A batch's ids are bound as `(SELECT $1::int[])`: the planner cannot count a sub-select's array,
  * so it reaches the bets by their primary key, one lookup per id. Given the array itself, it
@@ -303,10 +338,12 @@ export interface BetToSettle {
 export async function pendingBetKeys(
   db: Db,
   periodId: number,
+  window: BetWindow,
 ): Promise<Array<{ memberId: number; id: number }>> {
   const keys = rowsOf<{ member_id: number; id: number }>(
     await db.execute(
-      sql`SELECT member_id, id FROM lottery_bets WHERE period_id = ${periodId} AND status = 'pending'`,
+      sql`SELECT member_id, id FROM lottery_bets
+          WHERE period_id = ${periodId} AND status = 'pending' AND ${inWindow(window)}`,
     ),
   ).map((r) => ({ memberId: Number(r.member_id), id: Number(r.id) }));
   return keys.sort((x, y) => x.memberId - y.memberId || x.id - y.id);
@@ -318,7 +355,11 @@ export async function pendingBetKeys(
  * builder). Read outside the batches' transactions: each flip is guarded by `status = 'pending'`,
  * and only the bets a batch flipped are paid, so a bet cancelled or settled since is left alone.
  */
-export async function betsToSettle(db: Db, ids: readonly number[]): Promise<BetToSettle[]> {
+export async function betsToSettle(
+  db: Db,
+  ids: readonly number[],
+  window: BetWindow,
+): Promise<BetToSettle[]> {
   if (ids.length === 0) return [];
   const rows = rowsOf<{
     id: number;
@@ -334,7 +375,7 @@ export async function betsToSettle(db: Db, ids: readonly number[]): Promise<BetT
     await db.execute(sql`
       SELECT id, member_id, play_code, codes, multiple, unit_fen::text AS unit_fen, amount::text AS amount,
              odds::text AS odds, syndicate_id
-      FROM lottery_bets WHERE id = ANY(${batchIds(ids)}) AND status = 'pending'`),
+      FROM lottery_bets WHERE id = ANY(${batchIds(ids)}) AND status = 'pending' AND ${inWindow(window)}`),
   );
   return rows
     .map((r) => ({
@@ -352,12 +393,18 @@ export async function betsToSettle(db: Db, ids: readonly number[]): Promise<BetT
 }
 
 /** Losing bets in one UPDATE (still pending only); returns the ids it flipped. */
-export async function markBetsLost(db: Db, ids: number[], now: Date): Promise<number[]> {
+export async function markBetsLost(db: Db, ids: number[], window: BetWindow, now: Date): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .update(lotteryBets)
     .set({ status: 'lost', settledAt: now })
-    .where(and(sql`${lotteryBets.id} = ANY(${batchIds(ids)})`, eq(lotteryBets.status, 'pending')))
+    .where(
+      and(
+        sql`${lotteryBets.id} = ANY(${batchIds(ids)})`,
+        eq(lotteryBets.status, 'pending'),
+        inWindowOf(window),
+      ),
+    )
     .returning({ id: lotteryBets.id });
   return rows.map((r) => r.id);
 }
@@ -366,6 +413,7 @@ export async function markBetsLost(db: Db, ids: number[], now: Date): Promise<nu
 export async function markBetsWon(
   db: Db,
   winners: ReadonlyArray<{ id: number; payout: bigint; items: number }>,
+  window: BetWindow,
   now: Date,
 ): Promise<number[]> {
   if (winners.length === 0) return [];
@@ -378,7 +426,9 @@ export async function markBetsWon(
         (SELECT ${pgArray(winners.map((d) => d.payout))}::bigint[]),
         (SELECT ${pgArray(winners.map((d) => d.items))}::int[])
       ) AS v(id, payout, items)
-      WHERE lottery_bets.id = v.id AND lottery_bets.status = 'pending'
+      WHERE lottery_bets.id = v.id AND lottery_bets.status = 'pending' 
+        AND lottery_bets.created_at >= ${window.from.toISOString()}::timestamptz
+        AND lottery_bets.created_at < ${window.to.toISOString()}::timestamptz
       RETURNING lottery_bets.id`),
   );
   return rows.map((r) => Number(r.id));
@@ -391,6 +441,7 @@ export async function markBetsWon(
 export async function markBetsRefunded(
   db: Db,
   ids: number[],
+  window: BetWindow,
   refund: { reason: string; by: string },
   now: Date,
 ): Promise<BetRow[]> {
@@ -398,7 +449,13 @@ export async function markBetsRefunded(
   return db
     .update(lotteryBets)
     .set({ status: 'refunded', cancelReason: reason, cancelledBy: by, settledAt: now })
-    .where(and(sql`${lotteryBets.id} = ANY(${batchIds(ids)})`, eq(lotteryBets.status, 'pending')))
+    .where(
+      and(
+        sql`${lotteryBets.id} = ANY(${batchIds(ids)})`,
+        eq(lotteryBets.status, 'pending'),
+        inWindowOf(window),
+      ),
+    )
     .returning();
 }
 

@@ -320,12 +320,12 @@ describe('draws', () => {
     const a = await member();
     const b = await member();
     // 12,001 bets of 2 元 on the drawn sum, more than one round of batches (four of 2,500), written
-    // as placed bets; a's are every other one.
+    // as placed bets (at the clock's time, while the period sells); a's are every other one.
     const odds = JSON.stringify(oddsSnapshot(findPlay('k3_hz')!));
     await t.database.db.execute(sql`
-      INSERT INTO lottery_bets (bet_no, member_id, lottery_code, period_id, play_code, codes, item_count, multiple, unit_fen, amount, odds)
+      INSERT INTO lottery_bets (bet_no, member_id, lottery_code, period_id, play_code, codes, item_count, multiple, unit_fen, amount, odds, created_at)
       SELECT 'R' || ${row.id} || '-' || g, CASE WHEN g % 2 = 0 THEN ${a.id}::int ELSE ${b.id}::int END, ${code}, ${row.id}::int,
-             'k3_hz', ${String(sum)}, 1, 1, 200, 200, ${odds}::jsonb
+             'k3_hz', ${String(sum)}, 1, 1, 200, 200, ${odds}::jsonb, ${clock.now().toISOString()}::timestamptz
       FROM generate_series(1, 12001) g`);
     const perBet = settleBet(
       findPlay('k3_hz')!,

@@ -6,7 +6,9 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -73,11 +75,23 @@ export const lotteryPeriods = pgTable(
   ],
 );
 
-/** A member's bet on one play of one period, with the odds it was accepted at. */
+/** Ids of lottery bets: a sequence of its own, since a partitioned table takes no identity column. */
+export const lotteryBetIds = pgSequence('lottery_bet_ids', { maxValue: 2147483647 });
+
+/**
+ * A member's bet on one play of one period, with the odds it was accepted at. Partitioned by
+ * Beijing month of `created_at` (migration 0058, decision 042): the primary key carries the month,
+ * the indexes are per partition, housekeeping creates months ahead, and every partition keeps half
+ * of each page free (fillfactor 50, copied from `lottery_bets_default`). A bet number's uniqueness
+ * spans every month, which a partitioned index cannot enforce: it lives in `lottery_bet_numbers`,
+ * written in the same statement as the bet.
+ */
 export const lotteryBets = pgTable(
   'lottery_bets',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id')
+      .notNull()
+      .default(sql`nextval('lottery_bet_ids')`),
     betNo: text('bet_no').notNull(),
     memberId: integer('member_id')
       .notNull()
@@ -115,7 +129,7 @@ export const lotteryBets = pgTable(
     syndicateId: integer('syndicate_id'),
   },
   (t) => [
-    uniqueIndex('lottery_bets_bet_no_uq').on(t.betNo),
+    primaryKey({ columns: [t.id, t.createdAt] }),
     // A plan's bets (written once, at insert: settlement's updates stay HOT).
     index('lottery_bets_syndicate_idx')
       .on(t.syndicateId)
@@ -132,6 +146,16 @@ export const lotteryBets = pgTable(
     ),
   ],
 );
+
+/**
+ * The number of every lottery bet, unique across every month of `lottery_bets`; written in the same
+ * statement as its bet (`insertBetsIfOpen`), which it points at by id and month.
+ */
+export const lotteryBetNumbers = pgTable('lottery_bet_numbers', {
+  betNo: text('bet_no').primaryKey(),
+  betId: integer('bet_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
 
 /** Notices to members about their lottery bets (a cancelled draw and its refund). */
 export const lotteryNotices = pgTable(

@@ -171,12 +171,15 @@ export class LotterySettlement {
     // Win messages are pushed once per member when the period is done, not once per batch.
     const pushes = this.messages.holdPushes();
     try {
-      const keys = await bets.pendingBetKeys(this.db, periodId);
+      // Bounded by when the period sold, so PostgreSQL reads that month's partition of the bets.
+      const window = bets.betWindowOf(period);
+      const keys = await bets.pendingBetKeys(this.db, periodId, window);
       const perRound = BET_BATCH * BATCHES_AT_ONCE;
       const read = (round: number) => {
         const rows = bets.betsToSettle(
           this.db,
           keys.slice(round, round + perRound).map((k) => k.id),
+          window,
         );
         // Awaited by the next round; if a batch of this one fails first, nothing awaits it.
         rows.catch(() => undefined);
@@ -257,10 +260,11 @@ export class LotterySettlement {
         const lost = decided.filter((d) => d.payout === 0n).map((d) => d.bet.id);
         const winners = decided.filter((d) => d.payout > 0n);
         const flipped = new Set<number>([
-          ...(await bets.markBetsLost(work.tx, lost, now)),
+          ...(await bets.markBetsLost(work.tx, lost, bets.betWindowOf(period), now)),
           ...(await bets.markBetsWon(
             work.tx,
             winners.map((d) => ({ id: d.bet.id, payout: d.payout, items: d.items })),
+            bets.betWindowOf(period),
             now,
           )),
         ]);
@@ -338,7 +342,13 @@ export class LotterySettlement {
     return inTransaction(
       this.db,
       async (work) => {
-        const rows = await bets.markBetsRefunded(work.tx, ids, { reason, by: REFUND_ACTOR }, now);
+        const rows = await bets.markBetsRefunded(
+          work.tx,
+          ids,
+          bets.betWindowOf(period),
+          { reason, by: REFUND_ACTOR },
+          now,
+        );
         let refunded = 0n;
         const totals = byMember(rows);
         for (const total of totals) {
