@@ -40,6 +40,7 @@ import { articlesRoutes } from './modules/content/index.ts';
 import { noticesRoutes } from './modules/content/index.ts';
 import { clientLogsRoutes } from './modules/client-logs/index.ts';
 import { adapterCallsAdminRoutes } from './modules/adapter-calls/index.ts';
+import { housekeepingAdminRoutes } from './modules/housekeeping/index.ts';
 import { rewardsRoutes } from './modules/rewards/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
@@ -243,6 +244,7 @@ async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(dualControlRoutes);
   await app.register(paymentsAdminRoutes);
   await app.register(adapterCallsAdminRoutes);
+  await app.register(housekeepingAdminRoutes);
   await app.register(withdrawalsAdminRoutes);
   await app.register(contentAdminRoutes);
   await app.register(sportsAdminRoutes);

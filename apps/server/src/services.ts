@@ -24,7 +24,7 @@ import { ClientLogsService } from './modules/client-logs/index.ts';
 import { createContent } from './modules/content/index.ts';
 import { ControlChanges, SoloAllowance } from './modules/dual-control/index.ts';
 import { createGames } from './modules/games/index.ts';
-import { HousekeepingService } from './modules/housekeeping/index.ts';
+import { HistoryAdminService, HousekeepingService } from './modules/housekeeping/index.ts';
 import { IdempotencyService } from './modules/idempotency/index.ts';
 import { createInvite } from './modules/invite/index.ts';
 import { createLedger, createWallets, LedgerArchiveService, walletsOf } from './modules/ledger/index.ts';
@@ -409,6 +409,8 @@ export async function createServices(
     adapterCallLog,
     /** Deletes expired sessions, old idempotency records, login attempts and payment callbacks. */
     housekeeping,
+    /** The console's 系统 › 历史归档: partitions, months past retention, the archive catalogue. */
+    historyAdmin: new HistoryAdminService(reads, config.housekeeping, ledgerArchive),
     /** The operator console's own services (/admin/v1: operators' security, operator accounts, dashboard). */
     backoffice,
     /** The shipped files against the build's manifest, at start and every 24 hours (GLI-33). */

@@ -12,6 +12,7 @@ export * from './contracts/backoffice/dashboard.ts';
 export * from './contracts/backoffice/members.ts';
 export * from './contracts/backoffice/finance.ts';
 export * from './contracts/backoffice/adapter-calls.ts';
+export * from './contracts/backoffice/history.ts';
 export * from './contracts/backoffice/content.ts';
 export * from './contracts/backoffice/sports.ts';
 export * from './contracts/backoffice/sports-book.ts';

@@ -74,6 +74,7 @@ import {
   noticeItem,
 } from './content.ts';
 import { adapterCallItem, adapterCallQuery } from './adapter-calls.ts';
+import { historyOverview } from './history.ts';
 import { dashboardQuery, dashboardResult, pendingCounts, reportQuery, reportRow } from './dashboard.ts';
 import {
   depositQueueItem,
@@ -417,6 +418,7 @@ export const backofficeApi = {
   'GET /admin/v1/payment-callbacks/export': { query: paymentCallbackQuery, response: csvFile },
   'GET /admin/v1/adapter-calls': { query: adapterCallQuery, response: paginated(adapterCallItem) },
   'GET /admin/v1/adapter-calls/export': { query: adapterCallQuery, response: csvFile },
+  'GET /admin/v1/history': { response: historyOverview },
   'GET /admin/v1/payment-orders': { query: adminPaymentOrderQuery, response: adminPaymentOrderPage },
   'POST /admin/v1/payment-orders/:id/confirm': {
     params: idParam,
