@@ -290,10 +290,10 @@ export async function markSettled(db: Db, periodId: number, now: Date): Promise<
       and(
         eq(lotteryPeriods.id, periodId),
         isNull(lotteryPeriods.settledAt),
-        // Bounded as settlement's reads are (bets.repo betWindowOf): the bets of the month it sold in.
-        sql`NOT EXISTS (SELECT 1 FROM lottery_bets b WHERE b.period_id = ${periodId} AND b.status = 'pending'
-              AND b.created_at >= ${lotteryPeriods.openAt} - interval '1 day'
-              AND b.created_at < ${lotteryPeriods.closeAt} + interval '1 day')`,
+        // Over every month, unlike settlement's reads (bets.repo betWindowOf): a bet the window
+        // missed must keep its period open, never be left pending under a settled one. One probe
+        // of each month's period index.
+        sql`NOT EXISTS (SELECT 1 FROM lottery_bets b WHERE b.period_id = ${periodId} AND b.status = 'pending')`,
       ),
     )
     .returning({ id: lotteryPeriods.id });
