@@ -23,6 +23,7 @@ const OperatorsPage = lazy(() => import('@/features/operators/OperatorsPage.tsx'
 const ApprovalsPage = lazy(() => import('@/features/approvals/ApprovalsPage.tsx'));
 const AuditPage = lazy(() => import('@/features/audit/AuditPage.tsx'));
 const AdapterCallsPage = lazy(() => import('@/features/system/AdapterCallsPage.tsx'));
+const HistoryPage = lazy(() => import('@/features/system/HistoryPage.tsx'));
 const MembersPage = lazy(() => import('@/features/members/MembersPage.tsx'));
 const MemberDetailPage = lazy(() => import('@/features/members/MemberDetailPage.tsx'));
 const AdjustmentsPage = lazy(() => import('@/features/members/AdjustmentsPage.tsx'));
@@ -123,6 +124,7 @@ const router = createBrowserRouter(
         { path: 'operators', element: page('operators', <OperatorsPage />) },
         { path: 'audit', element: page('audit', <AuditPage />) },
         { path: 'system/adapter-calls', element: page('audit', <AdapterCallsPage />) },
+        { path: 'system/history', element: page('audit', <HistoryPage />) },
         { path: 'members', element: page('members.read', <MembersPage />) },
         { path: 'members/:id', element: page('members.read', <MemberDetailPage />) },
         { path: 'adjustments', element: page('members.adjust', <AdjustmentsPage />) },

@@ -128,7 +128,10 @@ export const MENU: MenuEntry[] = [
     name: '系统',
     icon: <ApiOutlined />,
     permission: 'audit',
-    children: [{ path: '/system/adapter-calls', name: '外部调用', permission: 'audit' }],
+    children: [
+      { path: '/system/adapter-calls', name: '外部调用', permission: 'audit' },
+      { path: '/system/history', name: '历史归档', permission: 'audit' },
+    ],
   },
   { path: '/operators', name: '管理账号', icon: <TeamOutlined />, permission: 'operators' },
   { path: '/security', name: '账号安全', icon: <FileTextOutlined />, permission: 'dashboard' },

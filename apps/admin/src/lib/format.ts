@@ -17,3 +17,17 @@ export function beijing(iso: string | null | undefined): string {
 
 /** Counts with thousands separators. */
 export const count = (n: number) => n.toLocaleString('zh-CN');
+
+const oneDecimal = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 1 });
+
+/** A size on disk in bytes as people read it: 8192 → "8 KB", 5_452_595 → "5.2 MB". */
+export function fileSize(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${oneDecimal.format(value)} ${units[unit]}`;
+}
