@@ -81,6 +81,7 @@ function PartitionTable({ table }: { table: HistoryTableItem }) {
       subTitle={<Typography.Text code>{table.table}</Typography.Text>}
       extra={`${table.partitions.length} 个月分区`}
       bordered
+      headerBordered
     >
       {warning ? <Alert type="error" showIcon message={warning} style={{ marginBottom: 12 }} /> : null}
       {table.default_partition === null ? (
@@ -211,7 +212,7 @@ export default function HistoryPage() {
             </Descriptions.Item>
           </Descriptions>
         </ProCard>
-        <ProCard title="分区" bordered ghost>
+        <ProCard title="分区" bordered>
           <Row gutter={[16, 16]}>
             {data.tables.map((t) => (
               <Col key={t.table} xs={24} xl={12} data-testid={`partitions-${t.table}`}>
