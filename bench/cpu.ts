@@ -140,18 +140,79 @@ export async function measureLoad<R extends { loadCpuMs: number }>(
   items: number,
   wal: (() => Promise<number | null>) | null,
   run: () => Promise<R>,
-): Promise<{ result: R; serverCpuMs: number; costs: RequestCosts }> {
+): Promise<{
+  result: R;
+  serverCpuMs: number;
+  costs: RequestCosts;
+  /** The WAL positions (bytes) before and after the run, for `walByRelation`; null without WAL. */
+  walRange: { from: number; to: number } | null;
+}> {
   const cpu = process.cpuUsage();
   const dbBefore = wal ? postgresCpuMs() : null;
   const walBefore = wal ? await wal() : null;
   const result = await run();
   const used = process.cpuUsage(cpu);
   const dbMs = wal ? perItemMs(dbBefore, postgresCpuMs(), items) : null;
-  const walPer = wal ? perItemBytes(walBefore, await wal(), items) : null;
+  const walAfter = wal ? await wal() : null;
+  const walPer = wal ? perItemBytes(walBefore, walAfter, items) : null;
   const serverCpuMs = cpuMsPer(used, items);
   return {
     result,
     serverCpuMs,
     costs: requestCosts({ serverCpuMs, dbMs, walBytes: walPer, loadCpuMs: result.loadCpuMs, items }),
+    walRange: walBefore !== null && walAfter !== null ? { from: walBefore, to: walAfter } : null,
   };
+}
+
+/** A WAL position in bytes as PostgreSQL writes an LSN (`hi/lo` in hexadecimal). */
+function lsnOf(bytes: number): string {
+  return `${Math.floor(bytes / 2 ** 32).toString(16)}/${(bytes % 2 ** 32).toString(16)}`;
+}
+
+/**
+ * Where a run's WAL went, per request: each record of the range read back with PostgreSQL's own
+ * pg_walinspect (contrib, superuser; the bench's user is), charged to the relation of its first
+ * block (a partition to its table, a partition's index to the table's index name), records without
+ * a block to their resource manager (`(Transaction)`: commits). The biggest first, `top` of them.
+ * null when the extension cannot be had (PGlite, a remote server without it).
+ */
+export async function walByRelation(
+  read: (text: string) => Promise<unknown>,
+  range: { from: number; to: number },
+  items: number,
+  top = 10,
+): Promise<Array<{ relation: string; bytes: number; records: number }> | null> {
+  const rowsOf = (r: unknown) =>
+    (Array.isArray(r) ? r : ((r as { rows?: unknown[] }).rows ?? [])) as Array<Record<string, string>>;
+  try {
+    await read(`CREATE EXTENSION IF NOT EXISTS pg_walinspect`);
+    const rows = rowsOf(
+      await read(`
+        WITH r AS (
+          SELECT record_length AS len, resource_manager AS rm,
+            substring(block_ref from 'rel [0-9]+/[0-9]+/([0-9]+)')::oid AS node
+          FROM pg_get_wal_records_info('${lsnOf(range.from)}', '${lsnOf(range.to)}')
+        )
+        SELECT COALESCE(
+            (SELECT CASE WHEN c.relkind = 'i' AND c.relispartition
+                      THEN (SELECT p.relname FROM pg_inherits i JOIN pg_class p ON p.oid = i.inhparent WHERE i.inhrelid = c.oid)
+                      ELSE COALESCE(pg_partition_root(c.oid), c.oid)::regclass::text END
+             FROM pg_class c WHERE c.relfilenode = r.node AND r.node <> 0 LIMIT 1),
+            '(' || r.rm || ')') AS relation,
+          sum(r.len)::text AS bytes, count(*)::text AS records
+        FROM r GROUP BY 1 ORDER BY sum(r.len) DESC LIMIT ${top}`),
+    );
+    return rows.map((r) => ({
+      relation: r.relation ?? '?',
+      bytes: Math.round(Number(r.bytes) / items),
+      records: Math.round((Number(r.records) / items) * 10) / 10,
+    }));
+  } catch {
+    return null;
+  }
+}
+
+/** `orders 610 B (2 rec) · order_legs 540 B (4 rec) · …`: a breakdown on one line. */
+export function walBreakdownLine(parts: Array<{ relation: string; bytes: number; records: number }>): string {
+  return parts.map((p) => `${p.relation} ${p.bytes} B (${p.records} rec)`).join(' · ');
 }

@@ -26,7 +26,16 @@ import { openWinDrawLose } from '../../apps/server/src/test/proof-db.ts';
 import { bookLimits } from '../../apps/server/src/modules/sports/book.table.ts';
 import { matches } from '../../apps/server/src/modules/sports/sports.table.ts';
 import { BENCH_POOL, benchConfig, countStatements, freshPglite, freshPostgres, percentile } from '../lib.ts';
-import { costSuffix, measureLoad, perItemMs, postgresCpuMs, reapedChildrenCpuMs, walBytes } from '../cpu.ts';
+import {
+  costSuffix,
+  measureLoad,
+  perItemMs,
+  postgresCpuMs,
+  reapedChildrenCpuMs,
+  walBreakdownLine,
+  walByRelation,
+  walBytes,
+} from '../cpu.ts';
 import { emitFigure } from '../report.ts';
 import { profiled } from '../profile.ts';
 import { runLoadChild } from '../load.ts';
@@ -143,6 +152,7 @@ async function main() {
       result: { seconds, latencies, failures, firstFailure },
       serverCpuMs: cpuMs,
       costs: perRequest,
+      walRange,
     } = await measureLoad(SUBMITS, PGLITE ? null : wal, () => profiled(figure, () => load(payload)));
     statements.tracing = false;
     // BEGIN and COMMIT included; the feed's own ticks during the run add a few.
@@ -155,6 +165,11 @@ async function main() {
     console.log(
       `  ${label.padEnd(28)} ${Math.round(SUBMITS / seconds)} submits/s, p50 ${Math.round(percentile(latencies, 50))} ms, p99 ${Math.round(percentile(latencies, 99))} ms (${SUBMITS} orders, ${failures} refused; server CPU ${cpuMs} ms/submit${costs}${perSubmit})`,
     );
+    // Where the WAL went (pg_walinspect): the rows and index entries a submit writes, biggest first.
+    const byRelation = walRange
+      ? await walByRelation((text) => database.db.execute(sql.raw(text)), walRange, SUBMITS)
+      : null;
+    if (byRelation) console.log(`  ${''.padEnd(28)} WAL/submit by relation: ${walBreakdownLine(byRelation)}`);
     emitFigure({
       name: figure,
       value: SUBMITS / seconds,
