@@ -13,6 +13,8 @@ import { When } from '@/ui/When.tsx';
 const TABLE_NAMES: Record<string, string> = {
   ledger_entries: '资金流水',
   lottery_bets: '彩票注单',
+  payment_callbacks: '网关通知',
+  messages: '站内信',
 };
 const tableName = (table: string) => TABLE_NAMES[table] ?? table;
 
