@@ -1,7 +1,9 @@
 /**
  * Realtime benchmark: one server process, SOCKETS (default 5,000) sockets each subscribed to
  * its own private channel, then one balance event to each (a real ledger commit per member).
- * Prints connect time, p50/p99 delivery latency (commit → frame received) and server memory.
+ * Prints connect time, p50/p99 delivery latency (commit → frame received) and server memory,
+ * each beside its anchor measured in the same run: a bare `ws` server (bare-ws.ts) carrying the
+ * same sockets and events with nothing else to do.
  *
  *   npm run bench:realtime            SOCKETS=1000 npm run bench:realtime
  *   SOCKETS=500 REALTIME_ACTIVITY_TIMEOUT_S=1 REALTIME_PONG_TIMEOUT_MS=300 npm run bench:realtime
@@ -34,8 +36,25 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function main() {
-  const server = fork(path.join(here, 'server.ts'), [], {
+interface SocketRun {
+  connectMs: number;
+  sockets: number;
+  received: number;
+  creditMs: number;
+  deliverMs: number;
+  /** Sorted, ms from the event's stamp to its frame here. */
+  latencies: number[];
+  baseline: NodeJS.MemoryUsage;
+  connected: NodeJS.MemoryUsage;
+  connections: number;
+}
+
+/**
+ * One server process (`script`: the product's server.ts or the bare-ws anchor), SOCKETS sockets
+ * connected and subscribed to their members' private channels in waves, then one event each.
+ */
+async function runSockets(script: string): Promise<SocketRun> {
+  const server = fork(path.join(here, script), [], {
     execArgv: ['--import', 'tsx', '--expose-gc'],
     env: { ...process.env, SOCKETS: String(SOCKETS), APP_SECRET },
   });
@@ -104,39 +123,69 @@ async function main() {
   // unref: once all are delivered this timer must not keep the process 60 s longer.
   await Promise.race([done, new Promise((r) => setTimeout(r, 60_000).unref())]);
   const deliverMs = performance.now() - creditStarted;
-
   latencies.sort((a, b) => a - b);
+  for (const ws of sockets) ws.terminate();
+  server.send({ cmd: 'stop' });
+  return {
+    connectMs,
+    sockets: sockets.length,
+    received,
+    creditMs: credited.ms,
+    deliverMs,
+    latencies,
+    baseline: baseline.usage,
+    connected: connected.usage,
+    connections: connected.hub.connections,
+  };
+}
+
+const perSocketKb = (r: SocketRun) => (r.connected.rss - r.baseline.rss) / SOCKETS / 1024;
+const ratio = (a: number, b: number) => `${Math.round((a / b) * 100)} %`;
+
+async function main() {
+  const run = await runSockets('server.ts');
+  // The anchor, in the same run: a bare `ws` server carrying the same sockets and events.
+  const bare = await runSockets('bare-ws.ts');
+  const rate = (r: SocketRun) => SOCKETS / (r.connectMs / 1000);
+
   console.log(`realtime bench: 1 server process, ${SOCKETS} sockets, each on its own private channel`);
   console.log(
-    `  connect+subscribe: ${(connectMs / 1000).toFixed(2)} s for ${sockets.length} sockets (${Math.round(SOCKETS / (connectMs / 1000))}/s)`,
+    `  connect+subscribe: ${(run.connectMs / 1000).toFixed(2)} s for ${run.sockets} sockets (${Math.round(rate(run))}/s); bare ws ${Math.round(rate(bare))}/s (${ratio(rate(run), rate(bare))})`,
   );
   console.log(
-    `  events:            ${received}/${SOCKETS} delivered; ${credited.ms} ms of ledger commits, all delivered in ${Math.round(deliverMs)} ms`,
+    `  events:            ${run.received}/${SOCKETS} delivered; ${run.creditMs} ms of ledger commits, all delivered in ${Math.round(run.deliverMs)} ms; bare ws sent ${bare.received}/${SOCKETS} in ${bare.creditMs} ms`,
   );
   console.log(
-    `  delivery latency:  p50 ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms, max ${latencies.at(-1) ?? 0} ms (commit → frame)`,
+    `  delivery latency:  p50 ${pct(run.latencies, 50)} ms, p99 ${pct(run.latencies, 99)} ms, max ${run.latencies.at(-1) ?? 0} ms (commit → frame); bare ws p50 ${pct(bare.latencies, 50)} ms, p99 ${pct(bare.latencies, 99)} ms (send → frame)`,
   );
   console.log(
-    `  server memory:     rss ${mb(baseline.usage.rss)} before sockets → ${mb(connected.usage.rss)} with ${connected.hub.connections} sockets (heap ${mb(baseline.usage.heapUsed)} → ${mb(connected.usage.heapUsed)}); ≈ ${((connected.usage.rss - baseline.usage.rss) / SOCKETS / 1024).toFixed(1)} KB per socket`,
+    `  server memory:     rss ${mb(run.baseline.rss)} before sockets → ${mb(run.connected.rss)} with ${run.connections} sockets (heap ${mb(run.baseline.heapUsed)} → ${mb(run.connected.heapUsed)}); ≈ ${perSocketKb(run).toFixed(1)} KB per socket; bare ws ≈ ${perSocketKb(bare).toFixed(1)} KB`,
   );
 
   emitFigure({
     name: 'realtime.connect',
-    value: SOCKETS / (connectMs / 1000),
+    value: rate(run),
     unit: 'sockets/s',
-    note: `${sockets.length} sockets connected and subscribed`,
+    local: { label: 'bare ws', value: rate(bare) },
+    note: `${run.sockets} sockets connected and subscribed; bare ws ${Math.round(rate(bare))}/s`,
   });
   emitFigure({
     name: 'realtime.delivery',
-    value: pct(latencies, 99),
+    value: pct(run.latencies, 99),
     unit: 'ms p99',
-    p50_ms: pct(latencies, 50),
-    p99_ms: pct(latencies, 99),
-    note: `${received}/${SOCKETS} delivered, commit → frame`,
+    p50_ms: pct(run.latencies, 50),
+    p99_ms: pct(run.latencies, 99),
+    local: { label: 'bare ws', value: pct(bare.latencies, 99) },
+    note: `${run.received}/${SOCKETS} delivered, commit → frame; bare ws p99 ${pct(bare.latencies, 99)} ms (send → frame)`,
   });
-  for (const ws of sockets) ws.terminate();
-  server.send({ cmd: 'stop' });
-  if (received !== SOCKETS) process.exitCode = 1;
+  emitFigure({
+    name: 'realtime.memory_per_socket',
+    value: Math.round(perSocketKb(run) * 10) / 10,
+    unit: 'KB',
+    local: { label: 'bare ws', value: Math.round(perSocketKb(bare) * 10) / 10 },
+    note: `server rss growth over ${SOCKETS} sockets`,
+  });
+  if (run.received !== SOCKETS || bare.received !== SOCKETS) process.exitCode = 1;
 }
 
 (process.env.MODE === 'flood' ? floodBench() : main()).catch((err: unknown) => {
