@@ -45,6 +45,8 @@ export default defineConfig({
             'apps/web/src/**/*.test.{ts,tsx}',
             // The console's component tests (happy-dom, named in each file; apps/admin/src/test/setup.ts).
             'apps/admin/src/**/*.test.{ts,tsx}',
+            // The browser tests' own helpers (e2e/support), e.g. the Dockerfile reader.
+            'e2e/support/**/*.unit.test.ts',
             ...unitOnly,
           ],
           environment: 'node',
