@@ -2,6 +2,8 @@
 # The production image: the server bundle, the built member app and operator console and the SQL
 # migrations, with production dependencies only, run as the unprivileged `node` user on Node 24
 # (LTS; docs/decisions/023). See README "Deploying".
+# e2e/production-image.e2e.ts lays this file's stages out and starts them without Docker, reading
+# its lines (e2e/support/dockerfile.ts refuses an instruction it does not know: teach it first).
 
 # ---- build: every dependency, then the web app, the console and the server bundle ----
 FROM node:24-bookworm-slim AS build
