@@ -7,7 +7,12 @@ import { rowsOf } from './rows.ts';
  * partition that takes rows of a month not created yet (decision 042). A new month takes its
  * default partition's storage options (lottery_bets: fillfactor 50).
  */
-export const MONTHLY_PARTITIONED = ['ledger_entries', 'lottery_bets'] as const;
+export const MONTHLY_PARTITIONED = [
+  'ledger_entries',
+  'lottery_bets',
+  'payment_callbacks',
+  'messages',
+] as const;
 export type MonthlyPartitioned = (typeof MONTHLY_PARTITIONED)[number];
 
 export type MonthPartitionOutcome = 'created' | 'exists' | 'default_holds_rows';

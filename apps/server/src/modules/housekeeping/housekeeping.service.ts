@@ -36,7 +36,8 @@ export interface HistoryArchiver {
 /**
  * Deletes what has outlived its use, on the leader's schedule: sessions ended (expired or
  * revoked) longer ago than SESSION_RETENTION_DAYS, idempotency records past their replay window
- * (≥ 24 h), login attempts older than their retention, payment callbacks past their retention,
+ * (≥ 24 h), login attempts older than their retention, payment callbacks past their retention
+ * (a month wholly past it dropped as a partition),
  * adapters' call records past theirs (ADAPTER_CALL_RETENTION_DAYS, 7 by default) and abuse-limit
  * counters whose window ended. Ledger entries and audit logs are never touched.
  * It also keeps history's monthly partitions ready HISTORY_PARTITIONS_AHEAD_MONTHS ahead, and
@@ -68,10 +69,8 @@ export class HousekeepingService {
         new Date(now - r.loginAttemptRetentionDays * DAY_MS),
         BATCH,
       ),
-      paymentCallbacks: await repo.deletePaymentCallbacks(
-        this.db,
+      paymentCallbacks: await this.expirePaymentCallbacks(
         new Date(now - r.paymentCallbackRetentionDays * DAY_MS),
-        BATCH,
       ),
       adapterCalls: await repo.deleteAdapterCalls(
         this.db,
@@ -84,6 +83,24 @@ export class HousekeepingService {
     };
     if (Object.values(report).some((n) => n > 0)) this.log.info({ deleted: report }, 'housekeeping');
     return report;
+  }
+
+  /**
+   * Callbacks received before `before`: a month wholly past it is detached and dropped (one cheap
+   * statement rather than a DELETE of every row); the rest (a month partly inside the retention, the
+   * default partition, a month whose drop failed) go by DELETE in batches. Not money records: the
+   * deposit and its ledger entry are.
+   */
+  private async expirePaymentCallbacks(before: Date): Promise<number> {
+    let expired = 0;
+    for (const partition of await repo.callbackMonthsEndedBy(this.db, before)) {
+      try {
+        expired += await repo.dropCallbackMonth(this.db, partition);
+      } catch (err) {
+        this.log.warn({ err, partition }, 'payment callback month not dropped; its rows are deleted instead');
+      }
+    }
+    return expired + (await repo.deletePaymentCallbacks(this.db, before, BATCH));
   }
 
   private async archiveHistory(

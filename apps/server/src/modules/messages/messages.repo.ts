@@ -118,14 +118,71 @@ export async function unreadCounts(db: Handle, memberIds: number[]): Promise<Map
 
 export type NewMessage = typeof messages.$inferInsert;
 
+type Outgoing = Omit<NewMessage, 'createdAt'> & { createdAt: Date };
+
+/**
+ * A CTE `written` that inserts messages in one statement (arrays, not one parameter per value),
+ * skipping any whose (member, dedupe key) was taken before, in any month, or earlier in the same
+ * list. A dedupe key's uniqueness lives in message_dedupe_keys (a partitioned table's unique index
+ * would hold the month, decision 042): ids are drawn first, the keys claimed with ON CONFLICT DO
+ * NOTHING, and a keyed message is written only if its key was claimed, in the same statement, so
+ * neither is ever written without the other.
+ */
+function writtenMessages(rows: readonly Outgoing[]): SQL {
+  return sql`
+    v AS (
+      SELECT nextval('message_ids')::int AS id, u.*
+      FROM unnest(
+        ${pgArray(rows.map((r) => r.memberId))}::int[],
+        ${pgArray(rows.map((r) => r.type))}::text[],
+        ${pgArray(rows.map((r) => r.title))}::text[],
+        ${pgArray(rows.map((r) => r.content))}::text[],
+        ${pgArray(rows.map((r) => r.link ?? null))}::text[],
+        ${pgArray(rows.map((r) => r.dedupeKey ?? null))}::text[],
+        ${pgArray(rows.map((r) => r.createdAt.toISOString()))}::timestamptz[]
+      ) WITH ORDINALITY AS u(member_id, type, title, content, link, dedupe_key, created_at, n)
+    ),
+    keys AS (
+      INSERT INTO message_dedupe_keys (member_id, dedupe_key, message_id, created_at)
+      SELECT v.member_id, v.dedupe_key, v.id, v.created_at FROM v WHERE v.dedupe_key IS NOT NULL ORDER BY v.n
+      ON CONFLICT (member_id, dedupe_key) DO NOTHING
+      RETURNING message_id
+    ),
+    written AS (
+      INSERT INTO messages (id, member_id, type, title, content, link, dedupe_key, created_at)
+      SELECT v.id, v.member_id, v.type, v.title, v.content, v.link, v.dedupe_key, v.created_at
+      FROM v
+      WHERE v.dedupe_key IS NULL OR v.id IN (SELECT message_id FROM keys)
+      ORDER BY v.n
+      RETURNING id, member_id, type, title, content, link, dedupe_key, created_at
+    )`;
+}
+
 /** Inserts messages, skipping any whose (member, dedupe key) exists; returns those written. */
-export async function insertMessages(db: Handle, rows: readonly NewMessage[]): Promise<MessageRow[]> {
+export async function insertMessages(db: Handle, rows: readonly Outgoing[]): Promise<MessageRow[]> {
   if (rows.length === 0) return [];
-  return db
-    .insert(messages)
-    .values([...rows])
-    .onConflictDoNothing()
-    .returning();
+  const written = rowsOf<{
+    id: number;
+    member_id: number;
+    type: MessageType;
+    title: string;
+    content: string;
+    link: string | null;
+    dedupe_key: string | null;
+    created_at: string | Date;
+  }>(await db.execute(sql`WITH ${writtenMessages(rows)} SELECT * FROM written ORDER BY id`));
+  return written.map((r) => ({
+    id: Number(r.id),
+    memberId: Number(r.member_id),
+    type: r.type,
+    title: r.title,
+    content: r.content,
+    link: r.link,
+    dedupeKey: r.dedupe_key,
+    readAt: null,
+    deletedAt: null,
+    createdAt: new Date(r.created_at),
+  }));
 }
 
 /** A member's newest message among those one insert wrote, and how many it wrote for them. */
@@ -141,9 +198,8 @@ export interface LatestWritten {
 }
 
 /**
- * Inserts many messages in one statement (arrays, not one parameter per value), skipping any
- * whose (member, dedupe key) exists; answers per member only the newest one written and the count,
- * which is all a batch's pushes need.
+ * Inserts many messages in one statement, skipping any whose (member, dedupe key) exists; answers
+ * per member only the newest one written and the count, which is all a batch's pushes need.
  */
 export async function insertMessagesLatest(
   db: Handle,
@@ -161,20 +217,7 @@ export async function insertMessagesLatest(
     written: number;
   }>(
     await db.execute(sql`
-      WITH written AS (
-        INSERT INTO messages (member_id, type, title, content, link, dedupe_key, created_at)
-        SELECT v.member_id, v.type, v.title, v.content, v.link, v.dedupe_key, ${now.toISOString()}::timestamptz
-        FROM unnest(
-          ${pgArray(rows.map((r) => r.memberId))}::int[],
-          ${pgArray(rows.map((r) => r.type))}::text[],
-          ${pgArray(rows.map((r) => r.title))}::text[],
-          ${pgArray(rows.map((r) => r.content))}::text[],
-          ${pgArray(rows.map((r) => r.link ?? null))}::text[],
-          ${pgArray(rows.map((r) => r.dedupeKey ?? null))}::text[]
-        ) AS v(member_id, type, title, content, link, dedupe_key)
-        ON CONFLICT DO NOTHING
-        RETURNING id, member_id, type, title, content, link
-      )
+      WITH ${writtenMessages(rows.map((r) => ({ ...r, createdAt: now })))}
       SELECT DISTINCT ON (member_id) id, member_id, type, title, content, link,
              (count(*) OVER (PARTITION BY member_id))::int AS written
       FROM written
