@@ -141,6 +141,14 @@ async function runSockets(script: string): Promise<SocketRun> {
 
 const perSocketKb = (r: SocketRun) => (r.connected.rss - r.baseline.rss) / SOCKETS / 1024;
 const ratio = (a: number, b: number) => `${Math.round((a / b) * 100)} %`;
+const fixed = (digits: number) =>
+  new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  });
+const seconds = (ms: number) => fixed(2).format(ms / 1000);
+const kb = (value: number) => fixed(1).format(value);
 
 async function main() {
   const run = await runSockets('server.ts');
@@ -150,7 +158,7 @@ async function main() {
 
   console.log(`realtime bench: 1 server process, ${SOCKETS} sockets, each on its own private channel`);
   console.log(
-    `  connect+subscribe: ${(run.connectMs / 1000).toFixed(2)} s for ${run.sockets} sockets (${Math.round(rate(run))}/s); bare ws ${Math.round(rate(bare))}/s (${ratio(rate(run), rate(bare))})`,
+    `  connect+subscribe: ${seconds(run.connectMs)} s for ${run.sockets} sockets (${Math.round(rate(run))}/s); bare ws ${Math.round(rate(bare))}/s (${ratio(rate(run), rate(bare))})`,
   );
   console.log(
     `  events:            ${run.received}/${SOCKETS} delivered; ${run.creditMs} ms of ledger commits, all delivered in ${Math.round(run.deliverMs)} ms; bare ws sent ${bare.received}/${SOCKETS} in ${bare.creditMs} ms`,
@@ -159,7 +167,7 @@ async function main() {
     `  delivery latency:  p50 ${pct(run.latencies, 50)} ms, p99 ${pct(run.latencies, 99)} ms, max ${run.latencies.at(-1) ?? 0} ms (commit → frame); bare ws p50 ${pct(bare.latencies, 50)} ms, p99 ${pct(bare.latencies, 99)} ms (send → frame)`,
   );
   console.log(
-    `  server memory:     rss ${mb(run.baseline.rss)} before sockets → ${mb(run.connected.rss)} with ${run.connections} sockets (heap ${mb(run.baseline.heapUsed)} → ${mb(run.connected.heapUsed)}); ≈ ${perSocketKb(run).toFixed(1)} KB per socket; bare ws ≈ ${perSocketKb(bare).toFixed(1)} KB`,
+    `  server memory:     rss ${mb(run.baseline.rss)} before sockets → ${mb(run.connected.rss)} with ${run.connections} sockets (heap ${mb(run.baseline.heapUsed)} → ${mb(run.connected.heapUsed)}); ≈ ${kb(perSocketKb(run))} KB per socket; bare ws ≈ ${kb(perSocketKb(bare))} KB`,
   );
 
   emitFigure({
