@@ -4,23 +4,14 @@
  * message_dedupe_keys, ids going on from the last. Run on an empty embedded database brought to
  * 0058 first, whichever database the suite uses.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const folder = new URL('../../drizzle/', import.meta.url);
-const files = readdirSync(folder)
-  .filter((f) => /^\d{4}_.*\.sql$/.test(f))
-  .sort();
-const statements = (file: string) =>
-  readFileSync(new URL(file, folder), 'utf8')
-    .split('--> statement-breakpoint')
-    .filter((s) => s.trim() !== '');
+import { databaseBefore } from '../test/migration-steps.ts';
 
 let db: PGlite;
+let migrate: () => Promise<void>;
 beforeAll(async () => {
-  db = await PGlite.create();
-  for (const file of files.filter((f) => f < '0059')) for (const s of statements(file)) await db.exec(s);
+  ({ db, apply: migrate } = await databaseBefore('0059'));
 });
 afterAll(() => db.close());
 
@@ -41,7 +32,7 @@ describe('migration 0059 (payment callbacks and messages partitioned by month)',
           ('system', 'note', NULL, NULL, NULL, '2025-04-10T00:00:00Z'),
           ('finance', 'future', 'deposit:2', NULL, NULL, '2040-01-01T00:00:00Z')
         ) AS v(type, title, key, read, deleted, at);`);
-    for (const s of statements(files.find((f) => f.startsWith('0059'))!)) await db.exec(s);
+    await migrate();
 
     const callbacks = await db.query<{ id: string; order: string | null; outcome: string; part: string }>(
       `SELECT id::text AS id, order_no AS order, outcome, tableoid::regclass::text AS part

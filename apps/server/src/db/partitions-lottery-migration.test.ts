@@ -4,23 +4,14 @@
  * lottery_bet_numbers, ids going on from the last. Run on an empty embedded database brought to
  * 0057 first, whichever database the suite uses.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const folder = new URL('../../drizzle/', import.meta.url);
-const files = readdirSync(folder)
-  .filter((f) => /^\d{4}_.*\.sql$/.test(f))
-  .sort();
-const statements = (file: string) =>
-  readFileSync(new URL(file, folder), 'utf8')
-    .split('--> statement-breakpoint')
-    .filter((s) => s.trim() !== '');
+import { databaseBefore } from '../test/migration-steps.ts';
 
 let db: PGlite;
+let migrate: () => Promise<void>;
 beforeAll(async () => {
-  db = await PGlite.create();
-  for (const file of files.filter((f) => f < '0058')) for (const s of statements(file)) await db.exec(s);
+  ({ db, apply: migrate } = await databaseBefore('0058'));
 });
 afterAll(() => db.close());
 
@@ -41,7 +32,7 @@ describe('migration 0058 (lottery bets partitioned by month)', () => {
           ('L250331163000000002', 'won', 12000, NULL, '2025-03-31T16:30:00Z'),
           ('L400101000000000003', 'cancelled', 0, 'member', '2040-01-01T00:00:00Z')
         ) AS v(no, status, payout, by, at);`);
-    for (const s of statements(files.find((f) => f.startsWith('0058'))!)) await db.exec(s);
+    await migrate();
 
     const { rows } = await db.query<{ id: number; no: string; status: string; payout: string; part: string }>(
       `SELECT id, bet_no AS no, status, payout::text AS payout, tableoid::regclass::text AS part

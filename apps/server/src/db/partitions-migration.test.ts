@@ -3,23 +3,14 @@
  * its month's partition, the keys of keyed ones in ledger_entry_keys, ids going on from the last.
  * Run on an empty embedded database brought to 0055 first, whichever database the suite uses.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const folder = new URL('../../drizzle/', import.meta.url);
-const files = readdirSync(folder)
-  .filter((f) => /^\d{4}_.*\.sql$/.test(f))
-  .sort();
-const statements = (file: string) =>
-  readFileSync(new URL(file, folder), 'utf8')
-    .split('--> statement-breakpoint')
-    .filter((s) => s.trim() !== '');
+import { databaseBefore } from '../test/migration-steps.ts';
 
 let db: PGlite;
+let migrate: () => Promise<void>;
 beforeAll(async () => {
-  db = await PGlite.create();
-  for (const file of files.filter((f) => f < '0056')) for (const s of statements(file)) await db.exec(s);
+  ({ db, apply: migrate } = await databaseBefore('0056'));
 });
 afterAll(() => db.close());
 
@@ -36,7 +27,7 @@ describe('migration 0056 (the ledger partitioned by month)', () => {
           (-2000, 10000, 8000, 'bet', NULL, '2025-03-31T16:30:00Z'),
           (500, 8000, 8500, 'payout', 'payout:1', '2040-01-01T00:00:00Z')
         ) AS v(amount, before, after, type, key, at);`);
-    for (const s of statements(files.find((f) => f.startsWith('0056'))!)) await db.exec(s);
+    await migrate();
 
     const { rows } = await db.query<{ id: string; part: string; key: string | null }>(
       `SELECT id::text, tableoid::regclass::text AS part, idempotency_key AS key FROM ledger_entries ORDER BY id`,
