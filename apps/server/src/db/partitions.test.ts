@@ -5,27 +5,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../lib/clock.ts';
-import { createTestApp, newMember, TEST_START, type TestApp } from '../test/harness.ts';
-import { openIsolatedDatabase } from '../test/isolated-database.ts';
+import { createIsolatedTestApp, newMember, TEST_START, type TestApp } from '../test/harness.ts';
 import { expectLedgerBalanced } from '../test/ledger-helpers.ts';
-import type { Database } from './client.ts';
 import { defaultPartitionRows, ensureMonthPartitions } from './partitions.ts';
 import { rowsOf } from './rows.ts';
 import { sql } from './sql.ts';
 import { inTransaction } from './tx.ts';
 
 let t: TestApp;
-let database: Database;
 // Months no other test writes in, on a database of this file's own.
 const clock = new ManualClock(new Date('2031-03-10T04:00:00.000Z'));
 
 beforeAll(async () => {
-  database = await openIsolatedDatabase();
-  t = await createTestApp({ HISTORY_PARTITIONS_AHEAD_MONTHS: '3' }, undefined, { database }, clock);
+  t = await createIsolatedTestApp({ HISTORY_PARTITIONS_AHEAD_MONTHS: '3' }, clock);
 });
 afterAll(async () => {
   await t.close();
-  await database.close();
 });
 
 async function partitionOf(entryId: bigint): Promise<string> {

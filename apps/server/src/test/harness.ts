@@ -9,7 +9,7 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { openDatabase, type Database, type Db } from '../db/client.ts';
 import { ManualClock, systemClock, type Clock } from '../lib/clock.ts';
 import type { OperatorRole } from '../modules/operators/operators.table.ts';
-import { openTemplateClone } from './isolated-database.ts';
+import { openIsolatedDatabase, openTemplateClone } from './isolated-database.ts';
 import { TEST_DRAW_SEED_KEY } from './keys.ts';
 
 export interface TestApp {
@@ -98,6 +98,26 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       if (!shared) await database.close();
+    },
+  };
+}
+
+/**
+ * A test app on a database of its own (`openIsolatedDatabase`), for a file that moves the clock
+ * months or years on or runs housekeeping, which on a shared database would meet other files'
+ * rows. Closing it closes its database too.
+ */
+export async function createIsolatedTestApp(
+  env: Record<string, string> = {},
+  clock?: Clock,
+): Promise<TestApp> {
+  const database = await openIsolatedDatabase();
+  const t = await createTestApp(env, undefined, { database }, clock);
+  return {
+    ...t,
+    close: async () => {
+      await t.close();
+      await database.close();
     },
   };
 }

@@ -4,30 +4,23 @@
  * retention in a month partly inside it and in the default partition, and counts both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { sql } from '../../db/sql.ts';
 import { ManualClock } from '../../lib/clock.ts';
-import { createTestApp, TEST_START, type TestApp } from '../../test/harness.ts';
-import { openIsolatedDatabase } from '../../test/isolated-database.ts';
+import { createIsolatedTestApp, TEST_START, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
-let database: Database;
 // Years after any other test's months, on a database of this file's own (housekeeping drops here).
 const clock = new ManualClock(new Date('2033-01-10T04:00:00.000Z'));
 
 beforeAll(async () => {
-  database = await openIsolatedDatabase();
-  t = await createTestApp(
+  t = await createIsolatedTestApp(
     { PAYMENT_CALLBACK_RETENTION_DAYS: '30', HISTORY_PARTITIONS_AHEAD_MONTHS: '3' },
-    undefined,
-    { database },
     clock,
   );
 });
 afterAll(async () => {
   await t.close();
-  await database.close();
 });
 
 /** A refused notification received at `at` (written as the gateway routes write it). */

@@ -9,36 +9,26 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
 import { historyArchives, ledgerArchivedMembers } from '../../db/schema.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { sql } from '../../db/sql.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { ManualClock } from '../../lib/clock.ts';
-import { createTestApp, newMember, type TestApp } from '../../test/harness.ts';
-import { openIsolatedDatabase } from '../../test/isolated-database.ts';
+import { createIsolatedTestApp, newMember, type TestApp } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { LedgerArchiveService } from './index.ts';
 import { readBack } from './archive.service.ts';
 
 let t: TestApp;
-let database: Database;
 let dir: string;
 const clock = new ManualClock(new Date('2031-03-10T04:00:00.000Z'));
 
 beforeAll(async () => {
-  database = await openIsolatedDatabase();
   dir = await mkdtemp(join(tmpdir(), 'ledger-archive-'));
-  t = await createTestApp(
-    { HISTORY_ARCHIVE_DIR: dir, HISTORY_RETENTION_YEARS: '5' },
-    undefined,
-    { database },
-    clock,
-  );
+  t = await createIsolatedTestApp({ HISTORY_ARCHIVE_DIR: dir, HISTORY_RETENTION_YEARS: '5' }, clock);
 });
 afterAll(async () => {
   await t.close();
-  await database.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -5,20 +5,18 @@
  * and settlement, a member's cancel and a bet's detail find bets in any partition.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
 import { defaultPartitionRows, ensureMonthPartitions } from '../../db/partitions.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { sql } from '../../db/sql.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import {
   as,
-  createTestApp,
+  createIsolatedTestApp,
   newMember,
   TEST_START,
   type TestApp,
   type TestMember,
 } from '../../test/harness.ts';
-import { openIsolatedDatabase } from '../../test/isolated-database.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import { findMemberById } from '../accounts/index.ts';
 import { LotteryBetsService } from './bets.service.ts';
@@ -29,17 +27,14 @@ const K3 = 'k3_1m';
 const LINE = { play_code: 'k3_hz', bet_codes: '4,10', multiple: 1, unit: 'yuan' as const };
 
 let t: TestApp;
-let database: Database;
 // Months no other test writes in, on a database of this file's own (housekeeping runs here).
 const clock = new ManualClock(new Date('2032-03-10T04:00:00.000Z'));
 
 beforeAll(async () => {
-  database = await openIsolatedDatabase();
-  t = await createTestApp({ HISTORY_PARTITIONS_AHEAD_MONTHS: '3' }, undefined, { database }, clock);
+  t = await createIsolatedTestApp({ HISTORY_PARTITIONS_AHEAD_MONTHS: '3' }, clock);
 });
 afterAll(async () => {
   await t.close();
-  await database.close();
 });
 
 async function partitionOf(betId: number): Promise<string> {

@@ -5,7 +5,6 @@
  * of any month by id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
 import { ensureMonthPartitions } from '../../db/partitions.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { sql } from '../../db/sql.ts';
@@ -14,27 +13,23 @@ import { ManualClock } from '../../lib/clock.ts';
 import {
   as,
   body,
-  createTestApp,
+  createIsolatedTestApp,
   newMember,
   TEST_START,
   uniqueIp,
   type TestApp,
 } from '../../test/harness.ts';
-import { openIsolatedDatabase } from '../../test/isolated-database.ts';
 import type { OutgoingMessage } from './index.ts';
 
 let t: TestApp;
-let database: Database;
 // Months no other test writes in, on a database of this file's own (housekeeping runs here).
 const clock = new ManualClock(new Date('2034-03-10T04:00:00.000Z'));
 
 beforeAll(async () => {
-  database = await openIsolatedDatabase();
-  t = await createTestApp({ HISTORY_PARTITIONS_AHEAD_MONTHS: '3' }, undefined, { database }, clock);
+  t = await createIsolatedTestApp({ HISTORY_PARTITIONS_AHEAD_MONTHS: '3' }, clock);
 });
 afterAll(async () => {
   await t.close();
-  await database.close();
 });
 
 const send = (message: OutgoingMessage) =>
