@@ -10,7 +10,7 @@ import {
   type NewActivity,
 } from './activities.table.ts';
 import { memberValidBets } from '../../db/valid-bets.ts';
-import { ledgerArchivedMembers, ledgerEntries, wallets } from '../ledger/schema.ts';
+import { ledgerArchivedMembers, ledgerEntries, wallets } from '../../db/schema.ts';
 import { members } from '../accounts/schema.ts';
 
 type Handle = Db | Tx;
