@@ -429,6 +429,7 @@ export async function createServices(
       await limits.counters.close();
       await publicCache.close();
       await adapterCallLog.close();
+      metrics.close();
     },
   };
 }

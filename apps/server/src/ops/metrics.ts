@@ -22,8 +22,25 @@ export interface MetricsSources {
 }
 
 /**
- * The process's Prometheus metrics (prom-client), in a registry of its own per app so several
- * apps in one process (tests) never collide. Business counters observe committed events, so
+ * The process's own figures (CPU, memory, event-loop lag, GC: prom-client's default metrics),
+ * collected once per process. prom-client's GC metric installs a PerformanceObserver that is never
+ * disconnected and keeps its registry alive: collected into each app's registry, every app a test
+ * process builds stayed reachable through it after closing, whole (about 13 MB each), and each file
+ * of a module run started slower than the one before it (1 s of setup at the first, 9 s at the
+ * 115th).
+ */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 20 });
+  }
+  return processRegistry;
+}
+
+/**
+ * The app's Prometheus metrics (prom-client), in a registry of its own per app so several
+ * apps in one process (tests) never collide; a scrape adds the process's own figures. Business counters observe committed events, so
  * no module service carries metrics code; lags and pool figures are read at scrape time.
  */
 export class Metrics implements JobObserver {
@@ -43,7 +60,6 @@ export class Metrics implements JobObserver {
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
     this.sportsFeedMetrics(sources.clock, registers);
     if (sources.replica) this.replicaMetrics(sources.replica, registers);
     this.httpDuration = new Histogram({
@@ -337,13 +353,19 @@ export class Metrics implements JobObserver {
     if (cluster.isWorker && process.send) {
       return { contentType: this.registry.contentType, body: await requestClusterMetrics() };
     }
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    const scraped = Registry.merge([processMetrics(), this.registry]);
+    return { contentType: this.registry.contentType, body: await scraped.metrics() };
+  }
+
+  /** Forgets the app's metrics (the app closes), so nothing the process keeps holds the app. */
+  close(): void {
+    this.registry.clear();
   }
 
   /** In a cluster worker: answer the primary's metrics requests with this registry. */
   shareWithCluster(): void {
     if (!cluster.isWorker) return;
-    AggregatorRegistry.setRegistries([this.registry]);
+    AggregatorRegistry.setRegistries([processMetrics(), this.registry]);
     // The constructor installs prom-client's worker-side listener (once per process).
     new AggregatorRegistry();
   }
