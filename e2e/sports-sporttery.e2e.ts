@@ -104,11 +104,10 @@ async function orderCards(): Promise<string[]> {
   return page.getByTestId('order-card').allTextContents();
 }
 
-async function balance(): Promise<string> {
+/** The bet page's balance, waited for: a settlement's balance push may land after the page opens. */
+async function expectBalance(expected: string): Promise<void> {
   await openRoute(page, '/betPages/football/index');
-  const shown = page.getByTestId('bet-balance');
-  await shown.waitFor();
-  return (await shown.textContent()) ?? '';
+  await expect.poll(() => page.getByTestId('bet-balance').textContent()).toBe(expected);
 }
 
 describe('a day of 竞彩 football from the official gateway (the fake)', () => {
@@ -157,7 +156,7 @@ describe('a day of 竞彩 football from the official gateway (the fake)', () => 
     await screenshot(page, 'sports-sporttery-slip-2x1');
     placed.push(await place());
     expect(await page.getByTestId('order-pass-type').textContent()).toBe('2串1');
-    expect(await balance()).toBe('余额 9,996.00');
+    await expectBalance('余额 9,996.00');
     expect(pageErrors).toEqual([]);
   });
 
@@ -185,7 +184,7 @@ describe('a day of 竞彩 football from the official gateway (the fake)', () => 
     expect(await page.getByTestId('order-payout').textContent()).toBe('2.88');
     await screenshot(page, 'sports-sporttery-order-won');
 
-    expect(await balance()).toBe('余额 9,998.88');
+    await expectBalance('余额 9,998.88');
   });
 
   it('a result the provider corrects later is a 赛果更正提醒 in the console; applied, it resettles', async () => {
@@ -193,7 +192,7 @@ describe('a day of 竞彩 football from the official gateway (the fake)', () => 
     fake.setFixture('results-corrected');
     clock.set(new Date(RESULTS_AT + 20 * 60_000));
     await tick();
-    expect(await balance()).toBe('余额 9,998.88');
+    await expectBalance('余额 9,998.88');
 
     const context = await newConsoleContext(browser, server.baseUrl);
     const console = await context.newPage();
@@ -234,10 +233,12 @@ describe('a day of 竞彩 football from the official gateway (the fake)', () => 
       await context.close();
     }
 
-    // 2:2: the 主胜 single lost, its 2.88 taken back by a correction entry.
-    expect(await balance()).toBe('余额 9,996.00');
-    const cards = await orderCards();
-    expect(cards.find((text) => text.includes(placed[0]!))).toContain('未中奖');
+    // 2:2: the 主胜 single lost, its 2.88 taken back by a correction entry; the correction's balance
+    // push refreshes the member's orders (a list opened before it would otherwise keep 已中奖).
+    await expectBalance('余额 9,996.00');
+    await openRoute(page, '/betPages/order/list');
+    const single = page.getByTestId('order-card').filter({ hasText: placed[0]! });
+    await expect.poll(() => single.textContent()).toContain('未中奖');
     await toastsGone(page);
     await screenshot(page, 'sports-sporttery-after-resettle');
     expect(pageErrors).toEqual([]);

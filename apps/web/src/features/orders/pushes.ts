@@ -9,8 +9,11 @@ import { mineKeys } from '../mine/queries.ts';
 import { AFTER_BALANCE_PUSH_MS } from './cash-out.ts';
 import { orderKeys, useSetBalance } from './queries.ts';
 
-/** Ledger entry types that only settlement writes: a payout or a refund means an order just settled. */
-const SETTLEMENT_TYPES = new Set(['payout', 'bet_refund']);
+/**
+ * Ledger entry types that only settlement writes: a payout or a refund means an order just settled,
+ * a settlement correction that a settled order changed its outcome (a match resettled or voided).
+ */
+const SETTLEMENT_TYPES = new Set(['payout', 'bet_refund', 'settle_correction']);
 
 function balanceOf(data: unknown): string | null {
   const balance = (data as { balance?: unknown } | null)?.balance;
