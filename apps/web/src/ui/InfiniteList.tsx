@@ -1,6 +1,7 @@
 import { DotLoading, ErrorBlock, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import './infinite-list.css';
+import { ListEnd } from './ListEnd.tsx';
 
 /** What an infinite TanStack query offers a list. */
 export interface InfiniteSource<T> {
@@ -8,6 +9,7 @@ export interface InfiniteSource<T> {
   isPending: boolean;
   isError: boolean;
   hasNextPage: boolean;
+  isFetchingNextPage: boolean;
   fetchNextPage: () => Promise<unknown>;
 }
 
@@ -53,7 +55,12 @@ export function InfiniteList<T>({
             loadMore={async () => void (await source.fetchNextPage())}
             hasMore={source.hasNextPage}
           >
-            {source.hasNextPage ? <DotLoading /> : <span className="il-end">没有更多了</span>}
+            <ListEnd
+              more={source.hasNextPage}
+              loading={source.isFetchingNextPage}
+              className="il-end"
+              end="没有更多了"
+            />
           </InfiniteScroll>
         ) : null}
       </div>

@@ -2,6 +2,7 @@ import type { Page } from '@app/shared';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { DotLoading, ErrorBlock, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import { ListEnd } from './ListEnd.tsx';
 
 /** TanStack options every paged list shares: page 1 first, the next while the server says so. */
 export const pagedQueryOptions = {
@@ -59,7 +60,12 @@ export function PagedList<T>({
             loadMore={async () => void (await query.fetchNextPage())}
             hasMore={query.hasNextPage}
           >
-            {query.hasNextPage ? <DotLoading /> : <span className="paged-list-end">没有更多了</span>}
+            <ListEnd
+              more={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              className="paged-list-end"
+              end="没有更多了"
+            />
           </InfiniteScroll>
         ) : null}
       </div>

@@ -37,6 +37,7 @@ function usePagedQuery<R extends Page<unknown>>(
     isPending: query.isPending,
     isError: query.isError,
     hasNextPage: query.hasNextPage,
+    isFetchingNextPage: query.isFetchingNextPage,
     fetchNextPage: () => query.fetchNextPage(),
   };
   return { query, source, first: query.data?.pages[0] };

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { DotLoading, InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
+import { InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
 import { UnorderedListOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { activityWindow, StateTag } from '../components.tsx';
 import { activityKeys, useActivitiesQuery, useActivityTypesQuery, type ActivityTab } from '../queries.ts';
 import '../../sports/sports.css';
 import '../activity.css';
+import { ListEnd } from '@/ui/ListEnd.tsx';
 
 /** pages/activity/activity (活动 tab): activities by category with their banners. */
 export default function ActivityPage() {
@@ -84,7 +85,12 @@ export default function ActivityPage() {
               }}
               hasMore={activities.hasNextPage}
             >
-              {activities.hasNextPage ? <DotLoading /> : <span className="list-end">没有更多了</span>}
+              <ListEnd
+                more={activities.hasNextPage}
+                loading={activities.isFetchingNextPage}
+                className="list-end"
+                end="没有更多了"
+              />
             </InfiniteScroll>
           </ListState>
         </div>

@@ -1,6 +1,6 @@
 import { APPLICATION_STATUSES } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { DotLoading, InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
+import { InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '@/ui/format.ts';
@@ -11,6 +11,7 @@ import { activityKeys, useMyApplicationsQuery, type RecordFilter } from '../quer
 import '../../sports/sports.css';
 import '../activity.css';
 import { yuan } from '@/ui/Money.tsx';
+import { ListEnd } from '@/ui/ListEnd.tsx';
 
 const FILTERS: Array<{ key: RecordFilter; title: string }> = [
   { key: 'all', title: '全部' },
@@ -88,7 +89,12 @@ export default function ActivityRecordsPage() {
               }}
               hasMore={records.hasNextPage}
             >
-              {records.hasNextPage ? <DotLoading /> : <span className="list-end">没有更多了</span>}
+              <ListEnd
+                more={records.hasNextPage}
+                loading={records.isFetchingNextPage}
+                className="list-end"
+                end="没有更多了"
+              />
             </InfiniteScroll>
           </ListState>
         </div>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { DotLoading, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
+import { ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useUrlParam } from '@/ui/hooks.ts';
 import { Page } from '@/ui/Page.tsx';
@@ -10,6 +10,7 @@ import { PostCard } from '../../follow/components/PostCard.tsx';
 import { followPostPath } from '../../follow/paths.ts';
 import '../../sports/sports.css';
 import '../experts.css';
+import { ListEnd } from '@/ui/ListEnd.tsx';
 
 /** expertPages/ExpertDetail?id= (&promo=1): an expert, their record and their articles. */
 export default function ExpertDetailPage() {
@@ -86,7 +87,12 @@ export default function ExpertDetailPage() {
               loadMore={async () => void (await articles.fetchNextPage())}
               hasMore={articles.hasNextPage}
             >
-              {articles.hasNextPage ? <DotLoading /> : <span className="list-end">没有更多了</span>}
+              <ListEnd
+                more={articles.hasNextPage}
+                loading={articles.isFetchingNextPage}
+                className="list-end"
+                end="没有更多了"
+              />
             </InfiniteScroll>
           </ListState>
         </div>

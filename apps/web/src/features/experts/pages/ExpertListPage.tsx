@@ -1,6 +1,6 @@
 import type { ExpertView } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { DotLoading, InfiniteScroll, PullToRefresh, SearchBar, Tabs } from 'antd-mobile';
+import { InfiniteScroll, PullToRefresh, SearchBar, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useDebounced } from '@/ui/hooks.ts';
@@ -18,6 +18,7 @@ import {
 } from '../queries.ts';
 import '../../sports/sports.css';
 import '../experts.css';
+import { ListEnd } from '@/ui/ListEnd.tsx';
 
 function Chips({
   items,
@@ -98,7 +99,12 @@ function ExpertsTab() {
             loadMore={async () => void (await articles.fetchNextPage())}
             hasMore={articles.hasNextPage}
           >
-            {articles.hasNextPage ? <DotLoading /> : <span className="list-end">没有更多了</span>}
+            <ListEnd
+              more={articles.hasNextPage}
+              loading={articles.isFetchingNextPage}
+              className="list-end"
+              end="没有更多了"
+            />
           </InfiniteScroll>
         </ListState>
       </div>
@@ -134,7 +140,12 @@ function LotteryTab() {
             loadMore={async () => void (await articles.fetchNextPage())}
             hasMore={articles.hasNextPage}
           >
-            {articles.hasNextPage ? <DotLoading /> : <span className="list-end">没有更多了</span>}
+            <ListEnd
+              more={articles.hasNextPage}
+              loading={articles.isFetchingNextPage}
+              className="list-end"
+              end="没有更多了"
+            />
           </InfiniteScroll>
         </ListState>
       </div>

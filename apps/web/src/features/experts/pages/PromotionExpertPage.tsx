@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { Page, Section } from '@/ui/Page.tsx';
 import { BannerCarousel } from '../../notices/BannerCarousel.tsx';
 import { ListState } from '../../sports/components/ListStates.tsx';
@@ -12,6 +12,7 @@ import {
 } from '../queries.ts';
 import '../../sports/sports.css';
 import '../experts.css';
+import { ListEnd } from '@/ui/ListEnd.tsx';
 
 /** pages/expert/promotion-expert: the promoted experts, their latest picks and promoted lottery articles (/v1/promo). */
 export default function PromotionExpertPage() {
@@ -68,7 +69,12 @@ export default function PromotionExpertPage() {
                 loadMore={async () => void (await articles.fetchNextPage())}
                 hasMore={articles.hasNextPage}
               >
-                {articles.hasNextPage ? <DotLoading /> : <span className="list-end">没有更多了</span>}
+                <ListEnd
+                  more={articles.hasNextPage}
+                  loading={articles.isFetchingNextPage}
+                  className="list-end"
+                  end="没有更多了"
+                />
               </InfiniteScroll>
             </ListState>
           </div>

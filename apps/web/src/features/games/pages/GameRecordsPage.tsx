@@ -8,6 +8,7 @@ import { Page } from '@/ui/Page.tsx';
 import { RECORD_RANGES, rangeDates, type RecordRange } from '../model.ts';
 import { gameKeys, useGameRecordsQuery, useGameRecordStatsQuery } from '../queries.ts';
 import '../games.css';
+import { ListEnd } from '@/ui/ListEnd.tsx';
 
 const time = (iso: string) => formatDateTime(iso, true);
 
@@ -91,7 +92,12 @@ export default function GameRecordsPage() {
             loadMore={async () => void (await records.fetchNextPage())}
             hasMore={records.hasNextPage}
           >
-            {records.hasNextPage ? <DotLoading /> : <span className="gm-list-end">没有更多了</span>}
+            <ListEnd
+              more={records.hasNextPage}
+              loading={records.isFetchingNextPage}
+              className="gm-list-end"
+              end="没有更多了"
+            />
           </InfiniteScroll>
         </div>
       </PullToRefresh>

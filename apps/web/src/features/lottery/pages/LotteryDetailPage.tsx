@@ -26,6 +26,7 @@ import {
   useTrendQuery,
 } from '../queries.ts';
 import '../lottery.css';
+import { ListEnd } from '@/ui/ListEnd.tsx';
 
 /** Short attributes of a draw: 和值, 大小单双, 形态, 龙虎, 特码生肖 …. */
 function summary(code: string, family: FamilyCode, period: LotteryPeriodView): string[] {
@@ -147,7 +148,12 @@ export default function LotteryDetailPage() {
               loadMore={async () => void (await history.fetchNextPage())}
               hasMore={history.hasNextPage}
             >
-              {history.hasNextPage ? <DotLoading /> : <span className="lt-list-end">没有更多了</span>}
+              <ListEnd
+                more={history.hasNextPage}
+                loading={history.isFetchingNextPage}
+                className="lt-list-end"
+                end="没有更多了"
+              />
             </InfiniteScroll>
           </div>
         ) : (

@@ -18,6 +18,7 @@ import {
   type BetFilter,
 } from '../queries.ts';
 import '../lottery.css';
+import { ListEnd } from '@/ui/ListEnd.tsx';
 
 const FILTERS: Array<{ key: BetFilter; title: string }> = [
   { key: 'all', title: '全部' },
@@ -150,7 +151,12 @@ export default function LotteryRecordsPage() {
             ))
           )}
           <InfiniteScroll loadMore={async () => void (await bets.fetchNextPage())} hasMore={bets.hasNextPage}>
-            {bets.hasNextPage ? <DotLoading /> : <span className="lt-list-end">没有更多了</span>}
+            <ListEnd
+              more={bets.hasNextPage}
+              loading={bets.isFetchingNextPage}
+              className="lt-list-end"
+              end="没有更多了"
+            />
           </InfiniteScroll>
         </div>
       </PullToRefresh>

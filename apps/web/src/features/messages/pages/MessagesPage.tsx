@@ -1,15 +1,6 @@
 import { MESSAGE_TYPES, unreadBadge, type MessageItem } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  ActionSheet,
-  Badge,
-  Dialog,
-  DotLoading,
-  InfiniteScroll,
-  PullToRefresh,
-  SwipeAction,
-  Tabs,
-} from 'antd-mobile';
+import { ActionSheet, Badge, Dialog, InfiniteScroll, PullToRefresh, SwipeAction, Tabs } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -27,6 +18,7 @@ import {
 import { messageKeys, useUnreadCountQuery, type MessageTab } from '../unread.ts';
 import '../../sports/sports.css';
 import '../messages.css';
+import { ListEnd } from '@/ui/ListEnd.tsx';
 
 const TABS: Array<{ key: MessageTab; title: string }> = [
   { key: 'all', title: '全部' },
@@ -170,7 +162,12 @@ export default function MessagesPage() {
               }}
               hasMore={messages.hasNextPage}
             >
-              {messages.hasNextPage ? <DotLoading /> : <span className="list-end">没有更多了</span>}
+              <ListEnd
+                more={messages.hasNextPage}
+                loading={messages.isFetchingNextPage}
+                className="list-end"
+                end="没有更多了"
+              />
             </InfiniteScroll>
           </ListState>
         </div>

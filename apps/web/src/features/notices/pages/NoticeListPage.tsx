@@ -1,6 +1,6 @@
 import { NOTICE_CATEGORY_LIST } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { DotLoading, InfiniteScroll, PullToRefresh, SearchBar, Tabs, Tag } from 'antd-mobile';
+import { InfiniteScroll, PullToRefresh, SearchBar, Tabs, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '@/ui/format.ts';
@@ -10,6 +10,7 @@ import { ListState } from '../../sports/components/ListStates.tsx';
 import { noticeKeys, useNoticeListQuery } from '../queries.ts';
 import '../../sports/sports.css';
 import '../notices.css';
+import { ListEnd } from '@/ui/ListEnd.tsx';
 
 const TABS = [
   { id: 0, name: '全部' },
@@ -77,7 +78,12 @@ export default function NoticeListPage() {
               loadMore={async () => void (await query.fetchNextPage())}
               hasMore={query.hasNextPage}
             >
-              {query.hasNextPage ? <DotLoading /> : <span className="list-end">没有更多了</span>}
+              <ListEnd
+                more={query.hasNextPage}
+                loading={query.isFetchingNextPage}
+                className="list-end"
+                end="没有更多了"
+              />
             </InfiniteScroll>
           </ListState>
         </div>

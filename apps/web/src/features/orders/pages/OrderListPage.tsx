@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { DotLoading, InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
+import { InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/ui/Page.tsx';
@@ -12,6 +12,7 @@ import { orderKeys, useOrderHistoryQuery } from '../queries.ts';
 import { useOrderPushes } from '../pushes.ts';
 import '../../sports/sports.css';
 import '../orders.css';
+import { ListEnd } from '@/ui/ListEnd.tsx';
 
 const SPORTS = [
   { value: 0, title: '全部' },
@@ -82,7 +83,12 @@ export default function OrderListPage() {
               }}
               hasMore={history.hasNextPage}
             >
-              {history.hasNextPage ? <DotLoading /> : <span className="list-end">没有更多了</span>}
+              <ListEnd
+                more={history.hasNextPage}
+                loading={history.isFetchingNextPage}
+                className="list-end"
+                end="没有更多了"
+              />
             </InfiniteScroll>
           </ListState>
         </div>

@@ -32,6 +32,7 @@ import { CLOSED_REASON_TEXT, closedReason } from '../deadline.ts';
 import { useSalesDeadlines } from '../use-deadlines.ts';
 import { NoticeBar } from '../../notices/NoticeBar.tsx';
 import '../sports.css';
+import { ListEnd } from '@/ui/ListEnd.tsx';
 
 const NO_KEYS: ReadonlySet<string> = new Set();
 const ORDER_LIST_PATH = '/betPages/order/list';
@@ -283,7 +284,12 @@ export function BetPage({ sport }: { sport: Sport }) {
               }}
               hasMore={list.hasNextPage}
             >
-              {list.hasNextPage ? <DotLoading /> : <span className="list-end">没有更多比赛了</span>}
+              <ListEnd
+                more={list.hasNextPage}
+                loading={list.isFetchingNextPage}
+                className="list-end"
+                end="没有更多比赛了"
+              />
             </InfiniteScroll>
           </>
         )}

@@ -34,6 +34,7 @@ export default function SyndicateHallPage() {
           isPending: hall.isPending,
           isError: hall.isError,
           hasNextPage: hall.hasNextPage,
+          isFetchingNextPage: hall.isFetchingNextPage,
           fetchNextPage: () => hall.fetchNextPage(),
         }}
         onRefresh={() => hall.refetch()}
