@@ -1,7 +1,7 @@
 /**
  * 系统 › 历史归档 in the browser: an admin opens it from the menu and sees the settings, the
- * ledger's partition of the server's current Beijing month, the default partition and an
- * archived month in the catalogue, its SHA-256 shortened and copyable.
+ * ledger's partition of the server's current Beijing month (and the 竞彩 orders' and legs'), the
+ * default partition and an archived month in the catalogue, its SHA-256 shortened and copyable.
  */
 import { shanghaiParts } from '@app/shared';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +43,15 @@ describe('系统 › 历史归档', () => {
     expect(await row.textContent()).toContain(month);
     await expect.poll(() => ledger.locator('tr[data-row-key="ledger_entries_default"]').count()).toBe(1);
     expect(await page.getByText('5 年（月份结束后）').count()).toBe(1);
+    // 竞彩 orders and their legs are kept by month too, each card named in words.
+    for (const [table, name] of [
+      ['orders', '竞彩注单'],
+      ['order_legs', '竞彩注单选项'],
+    ] as const) {
+      const card = page.getByTestId(`partitions-${table}`);
+      await card.locator(`tr[data-row-key="${table}_p${month.replace('-', '')}"]`).waitFor();
+      expect(await card.textContent()).toContain(name);
+    }
     await screenshot(page, 'admin-history');
 
     const archived = page.locator('tr', { hasText: 'ledger_entries/2020-01.ndjson.gz' });

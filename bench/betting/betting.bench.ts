@@ -258,10 +258,13 @@ async function main() {
       SELECT 'B' || lpad(g::text, 12, '0'), (${sql.raw(`ARRAY[${members.join(',')}]`)})[1 + g % ${members.length}],
              'football', 'single', 'single', 1, 1, 1, 200, 1000
       FROM generate_series(1, ${LEGS}) g
-      RETURNING id
+      RETURNING id, order_no, created_at
+    ), n AS (
+      -- Every order's number row, as a submit writes it (decision 042).
+      INSERT INTO order_numbers (order_no, order_id, created_at) SELECT order_no, id, created_at FROM o
     )
-    INSERT INTO order_legs (order_id, position, match_id, play_type, option_key, odds)
-    SELECT id, 0, ${target.id}, 'football.winDrawLose', (ARRAY['h','d','a'])[1 + id % 3], '2.00' FROM o`);
+    INSERT INTO order_legs (order_id, created_at, position, match_id, play_type, option_key, odds)
+    SELECT id, created_at, 0, ${target.id}, 'football.winDrawLose', (ARRAY['h','d','a'])[1 + id % 3], '2.00' FROM o`);
   const kickoff = (
     await database.db.select({ k: matches.kickoffAt }).from(matches).where(eq(matches.id, target.id))
   )[0]!.k;

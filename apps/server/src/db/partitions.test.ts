@@ -48,10 +48,11 @@ describe('the ledger partitioned by month', () => {
     expect(await defaultPartitionRows(t.database.db, 'ledger_entries')).toBeGreaterThanOrEqual(1);
 
     // Housekeeping makes April to June, and leaves March to an operator (its rows are in the default).
-    // (It also makes March to June of lottery_bets and payment_callbacks, whose default partitions
-    // are empty here, and April to June of messages, whose March holds the member's welcome.)
+    // (It also makes March to June of lottery_bets, orders, order_legs and payment_callbacks, whose
+    // default partitions are empty here, and April to June of messages, whose March holds the
+    // member's welcome.)
     expect(await t.app.services.housekeeping.run()).toMatchObject({
-      partitionsCreated: 3 + 4 + 4 + 3,
+      partitionsCreated: 3 + 4 + 4 + 4 + 4 + 3,
       partitionsBlocked: 2,
     });
     expect(await ensureMonthPartitions(t.database.db, 'ledger_entries', clock.now(), 3)).toEqual([

@@ -5,11 +5,13 @@ import { rowsOf } from './rows.ts';
 /**
  * Tables partitioned by month of `created_at` (Asia/Shanghai months), each with a default
  * partition that takes rows of a month not created yet (decision 042). A new month takes its
- * default partition's storage options (lottery_bets: fillfactor 50).
+ * default partition's storage options (lottery_bets, orders, order_legs: fillfactor 50).
  */
 export const MONTHLY_PARTITIONED = [
   'ledger_entries',
   'lottery_bets',
+  'orders',
+  'order_legs',
   'payment_callbacks',
   'messages',
 ] as const;

@@ -13,6 +13,8 @@ import { When } from '@/ui/When.tsx';
 const TABLE_NAMES: Record<string, string> = {
   ledger_entries: '资金流水',
   lottery_bets: '彩票注单',
+  orders: '竞彩注单',
+  order_legs: '竞彩注单选项',
   payment_callbacks: '网关通知',
   messages: '站内信',
 };

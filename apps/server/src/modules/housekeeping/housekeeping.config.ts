@@ -12,7 +12,7 @@ export const housekeepingConfig = configPart(
     PAYMENT_CALLBACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(180),
     /** Adapters' call records (外部调用): diagnostics, not money records. */
     ADAPTER_CALL_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
-    /** Monthly partitions of history (ledger entries, lottery bets, payment callbacks, messages) kept ready this many months ahead. */
+    /** Monthly partitions of history (ledger entries, lottery bets, 竞彩 orders and legs, payment callbacks, messages) kept ready this many months ahead. */
     HISTORY_PARTITIONS_AHEAD_MONTHS: z.coerce.number().int().min(1).max(24).default(3),
     /**
      * Ledger months are kept in the database this many years after their last day; then, with

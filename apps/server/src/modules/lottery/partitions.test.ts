@@ -89,9 +89,9 @@ describe('lottery bets partitioned by month', () => {
 
     // Housekeeping makes April to June of the bets (and of the ledger and the messages), and leaves
     // the three Marches to an operator: their rows are in the default partitions. (March to June of
-    // payment_callbacks too, whose default partition is empty here.)
+    // payment_callbacks, orders and order_legs too, whose default partitions are empty here.)
     expect(await t.app.services.housekeeping.run()).toMatchObject({
-      partitionsCreated: 3 + 3 + 3 + 4,
+      partitionsCreated: 3 + 3 + 3 + 4 + 4 + 4,
       partitionsBlocked: 3,
     });
     expect(await ensureMonthPartitions(t.database.db, 'lottery_bets', clock.now(), 3)).toEqual([

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { orders } from './sports.table.ts';
+import { orderNumbers } from './sports.table.ts';
 
 /**
  * The book's liability cap per outcome, set by risk operators. `scope` says what `key` names:
@@ -57,7 +57,7 @@ export const bookOrderExposure = pgTable(
   {
     orderId: integer('order_id')
       .notNull()
-      .references(() => orders.id),
+      .references(() => orderNumbers.orderId),
     matchId: integer('match_id').notNull(),
     playType: text('play_type').notNull(),
     optionKey: text('option_key').notNull(),

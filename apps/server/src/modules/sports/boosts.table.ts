@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { operators } from '../operators/schema.ts';
-import { orders } from './sports.table.ts';
+import { orderNumbers } from './sports.table.ts';
 
 /**
  * 加奖 campaigns: a percentage on the prize of the winning orders they cover, capped per order,
@@ -55,7 +55,7 @@ export const orderBoosts = pgTable(
   {
     orderId: integer('order_id')
       .primaryKey()
-      .references(() => orders.id),
+      .references(() => orderNumbers.orderId),
     boostId: integer('boost_id')
       .notNull()
       .references(() => prizeBoosts.id),

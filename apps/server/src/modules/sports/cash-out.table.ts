@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { operators } from '../operators/schema.ts';
-import { matches, orders } from './sports.table.ts';
+import { matches, orderNumbers } from './sports.table.ts';
 
 /** 提前结算 per sport: on or off and its margin; a sport without a row has the defaults. */
 export const cashOutRules = pgTable(
@@ -46,7 +46,7 @@ export const cashOuts = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     orderId: integer('order_id')
       .notNull()
-      .references(() => orders.id),
+      .references(() => orderNumbers.orderId),
     memberId: integer('member_id').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     fair: bigint('fair', { mode: 'bigint' }).notNull(),
@@ -81,7 +81,7 @@ export const cashOutRequests = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     orderId: integer('order_id')
       .notNull()
-      .references(() => orders.id),
+      .references(() => orderNumbers.orderId),
     memberId: integer('member_id').notNull(),
     shares: integer('shares').notNull(),
     accepted: bigint('accepted', { mode: 'bigint' }).notNull(),

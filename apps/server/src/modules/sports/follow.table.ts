@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { orders } from './sports.table.ts';
+import { orderNumbers } from './sports.table.ts';
 
 /** 晒单: an open 竞彩 order its member publishes for others to copy (跟单), with their commission. */
 export const followPosts = pgTable(
@@ -9,7 +9,7 @@ export const followPosts = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     orderId: integer('order_id')
       .notNull()
-      .references(() => orders.id),
+      .references(() => orderNumbers.orderId),
     memberId: integer('member_id').notNull(),
     comment: text('comment').notNull(),
     commissionBp: integer('commission_bp').notNull(),
@@ -31,7 +31,7 @@ export const followCommissions = pgTable(
   {
     orderId: integer('order_id')
       .primaryKey()
-      .references(() => orders.id),
+      .references(() => orderNumbers.orderId),
     postId: integer('post_id')
       .notNull()
       .references(() => followPosts.id),

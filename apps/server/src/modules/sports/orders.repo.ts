@@ -7,7 +7,7 @@ import { matches, orderLegs, orders } from './sports.table.ts';
 import { pgArray, rowsOf } from '../../db/rows.ts';
 
 export type NewOrder = typeof orders.$inferInsert;
-export type NewLeg = Omit<typeof orderLegs.$inferInsert, 'orderId'>;
+export type NewLeg = Omit<typeof orderLegs.$inferInsert, 'orderId' | 'createdAt'>;
 export type OrderStatus = OrderRow['status'];
 
 // ---- placing and reading orders ----------------------------------------------------------------
@@ -202,26 +202,34 @@ export async function insertOrderReadingSuspensions(
 ): Promise<{ id: number; orderNo: string; suspended: Map<number, Set<string>> } | undefined> {
   const column = <T extends string | number | bigint | null>(pick: (leg: NewLeg) => T) =>
     pgArray(legs.map(pick));
+  const stamp = order.createdAt.toISOString();
   const rows = rowsOf<{ id: number; match_id: number | null; play_type: string | null }>(
     await tx.execute(sql`
-      WITH o AS (
-        INSERT INTO orders (order_no, member_id, sport, bet_mode, pass_type, multiple, multiples, match_count,
+      -- A number is unique across every month in order_numbers, not in orders (decision 042): the
+      -- order is inserted only with the number it claimed.
+      WITH n AS (
+        INSERT INTO order_numbers (order_no, order_id, created_at)
+        VALUES (${order.orderNo}, nextval('order_ids')::int, ${stamp}::timestamptz)
+        ON CONFLICT (order_no) DO NOTHING
+        RETURNING order_id
+      ), o AS (
+        INSERT INTO orders (id, order_no, member_id, sport, bet_mode, pass_type, multiple, multiples, match_count,
                             bet_count, total_amount, max_prize, created_at, status, accept_at, confirm_due_at, odds_policy,
                             free_bet_id, follow_post_id, syndicate_id)
-        VALUES (${order.orderNo}, ${order.memberId}::int, ${order.sport}, ${order.betMode}, ${order.passType},
+        SELECT n.order_id, ${order.orderNo}, ${order.memberId}::int, ${order.sport}, ${order.betMode}, ${order.passType},
                 ${order.multiple}::int, ${order.multiples ? pgArray(order.multiples) : null}::int[],
                 ${order.matchCount}::int, ${order.betCount}::int,
-                ${order.totalAmount}::bigint, ${order.maxPrize}::bigint, ${order.createdAt.toISOString()}::timestamptz,
+                ${order.totalAmount}::bigint, ${order.maxPrize}::bigint, ${stamp}::timestamptz,
                 ${order.status ?? 'pending'}, ${order.acceptAt?.toISOString() ?? null}::timestamptz,
                 ${order.status === 'confirming' ? (order.acceptAt?.toISOString() ?? null) : null}::timestamptz,
                 ${order.oddsPolicy}, ${order.freeBetId ?? null}::int, ${order.followPostId ?? null}::int,
-                ${order.syndicateId ?? null}::int)
-        ON CONFLICT (order_no) DO NOTHING
+                ${order.syndicateId ?? null}::int
+        FROM n
         RETURNING id
       ), l AS (
-        INSERT INTO order_legs (order_id, position, match_id, play_type, option_key, odds, line, in_play,
+        INSERT INTO order_legs (order_id, created_at, position, match_id, play_type, option_key, odds, line, in_play,
                                 live_suspended_seen_at)
-        SELECT o.id, v.position, v.match_id, v.play_type, v.option_key, v.odds, v.line, v.in_play, v.seen_at
+        SELECT o.id, ${stamp}::timestamptz, v.position, v.match_id, v.play_type, v.option_key, v.odds, v.line, v.in_play, v.seen_at
         FROM o, unnest(
           ${column((l) => l.position)}::int[], ${column((l) => l.matchId)}::int[],
           ${column((l) => l.playType)}::text[], ${column((l) => l.optionKey)}::text[],

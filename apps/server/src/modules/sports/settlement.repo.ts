@@ -114,10 +114,11 @@ export async function pendingOrderGroups(db: Db, ids: readonly number[]): Promis
         SELECT o.id, o.member_id, o.order_no, o.total_amount, o.pass_type, o.multiple,
                o.multiples, json_agg(json_build_array(l.match_id, l.play_type, l.option_key, l.odds, l.line, l.status)
                         ORDER BY l.position)::text AS legs
-        FROM orders o JOIN order_legs l ON l.order_id = o.id
+        FROM orders o JOIN order_legs l ON l.order_id = o.id AND l.created_at = o.created_at
         WHERE o.id = ANY((SELECT ids FROM b)::int[]) AND l.order_id = ANY((SELECT ids FROM b)::int[])
           AND o.status = 'pending'
-        GROUP BY o.id
+        -- An order is (id, created_at) since orders are partitioned by month (decision 042).
+        GROUP BY o.id, o.created_at
       )
       SELECT pass_type, multiple, multiples, legs,
              json_agg(json_build_array(id, member_id, order_no, total_amount::text) ORDER BY id)::text AS orders

@@ -3,9 +3,11 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -126,10 +128,24 @@ export const matchMarkets = pgTable(
 /** 'confirming': an in-play order in its bet delay; 'rejected': refused at the end of it (refunded). */
 export type OrderStatus = 'confirming' | 'pending' | 'won' | 'lost' | 'refunded' | 'rejected' | 'cashed_out';
 
+/** Order and leg ids: a partitioned table in PostgreSQL 15 takes no identity column (migration 0060). */
+export const orderIds = pgSequence('order_ids', { maxValue: 2147483647 });
+export const orderLegIds = pgSequence('order_leg_ids', { maxValue: 2147483647 });
+
+/**
+ * A 竞彩 order. Partitioned by Beijing month of `created_at` (migration 0060, decision 042): the
+ * primary key carries the month, the indexes are per partition, housekeeping creates months ahead,
+ * and every partition keeps half of each page free (fillfactor 50, copied from `orders_default`).
+ * An order number's uniqueness spans every month, which a partitioned index cannot enforce: it lives
+ * in `order_numbers`, written in the same statement as the order, and the tables that point at an
+ * order (晒单, 跟单 commissions, exposure, boosts, cash-outs) point at that row.
+ */
 export const orders = pgTable(
   'orders',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id')
+      .notNull()
+      .default(sql`nextval('order_ids')`),
     orderNo: text('order_no').notNull(),
     memberId: integer('member_id')
       .notNull()
@@ -185,7 +201,7 @@ export const orders = pgTable(
     syndicateId: integer('syndicate_id'),
   },
   (t) => [
-    uniqueIndex('orders_order_no_uq').on(t.orderNo),
+    primaryKey({ columns: [t.id, t.createdAt] }),
     index('orders_member_idx').on(t.memberId, t.createdAt),
     // No index holds what settlement writes (status, payout, settled_at), nor has it in its
     // predicate, and the table keeps half of each page free (fillfactor 50, migration 0029):
@@ -208,14 +224,30 @@ export const orders = pgTable(
   ],
 );
 
-/** One chosen option of an order, with the odds it was accepted at (出票赔率). */
+/**
+ * Every order's number and id, one row per order across every month of `orders` (which can hold a
+ * unique index only with the month in it): written in the same statement as its order
+ * (`insertOrderReadingSuspensions`). What other tables' foreign keys to an order point at.
+ */
+export const orderNumbers = pgTable('order_numbers', {
+  orderNo: text('order_no').primaryKey(),
+  orderId: integer('order_id').notNull().unique('order_numbers_order_id_uq'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * One chosen option of an order, with the odds it was accepted at (出票赔率). Partitioned with its
+ * order: `created_at` is the order's, so an order and its legs sit in the same month.
+ */
 export const orderLegs = pgTable(
   'order_legs',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer('order_id')
+    id: integer('id')
       .notNull()
-      .references(() => orders.id),
+      .default(sql`nextval('order_leg_ids')`),
+    orderId: integer('order_id').notNull(),
+    /** The order's `created_at`: the month the leg is kept in, and half of its key to the order. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     position: smallint('position').notNull(),
     matchId: integer('match_id')
       .notNull()
@@ -241,6 +273,12 @@ export const orderLegs = pgTable(
     // of each page free (fillfactor 50, migration 0028): deciding a leg rewrites its row on its
     // own page and touches no index (a HOT update). (match_id, order_id): a match's orders are
     // read from the index alone.
+    primaryKey({ columns: [t.id, t.createdAt] }),
+    foreignKey({
+      name: 'order_legs_order_fk',
+      columns: [t.orderId, t.createdAt],
+      foreignColumns: [orders.id, orders.createdAt],
+    }),
     index('order_legs_match_idx').on(t.matchId, t.orderId),
     index('order_legs_order_idx').on(t.orderId),
   ],
