@@ -42,11 +42,18 @@ describe('session', () => {
     const memberId = await loginDemo();
     await page.goto('/#/pages/mine/mine');
     await expect.poll(() => page.locator('.balance-main').textContent()).toBe('10,000.00');
+    // The login check (GET /v1/me every 30 s) would find the expiry too, and on a loaded machine it
+    // can come first and leave the mine page before the click: it is held off, so the balance
+    // refresh is the call that meets the 401.
+    await page.route('**/v1/me', (route) => route.abort());
     await expireSessions(memberId);
+    const refused = page.waitForResponse((r) => r.url().endsWith('/v1/user/balance'));
     await page.getByRole('button', { name: '刷新余额' }).click();
+    expect((await refused).status()).toBe(401);
     await toast(page, '您还未登录，请先登录').waitFor({ timeout: 10_000 });
     await waitForRoute(page, '/pages/login/login', 10_000);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.unroute('**/v1/me');
     await screenshot(page, 'login-after-expiry');
   });
 

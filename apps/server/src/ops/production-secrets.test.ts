@@ -48,10 +48,10 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
         });
         const code = await server.exited;
         const refusals = server
-          .output()
+          .stderr()
           .split('\n')
           .filter((l) => l.startsWith('refusing to start'));
-        expect(code).toBe(EXIT_REFUSED);
+        expect(code, server.output()).toBe(EXIT_REFUSED);
         expect(refusals).toEqual([
           expect.stringMatching(
             new RegExp(
@@ -71,8 +71,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
           DRAW_SEED_KEY: randomBytes(32).toString('hex'),
           TRUST_PROXY: 'true',
         });
-        expect(await server.exited).toBe(EXIT_REFUSED);
-        expect(server.output()).toMatch(
+        expect(await server.exited, server.output()).toBe(EXIT_REFUSED);
+        expect(server.stderr()).toMatch(
           /^refusing to start \(APP_ENV=production\): TRUST_PROXY=true believes any X-Forwarded-For .*TRUST_PROXY=1 .*TRUST_PROXY=10\.0\.0\.0\/8\)$/m,
         );
       },

@@ -23,6 +23,11 @@ export interface ServerProcess {
   base: string;
   /** Everything it printed so far (stdout and stderr). */
   output(): string;
+  /**
+   * What it printed on stderr alone: its lines are whole even when a log line on stdout was written
+   * in two parts around them, as a loaded machine's pipe can do.
+   */
+  stderr(): string;
   /** Its JSON log lines (pino), parsed. */
   logs(): Array<Record<string, unknown>>;
   exited: Promise<number | null>;
@@ -50,13 +55,18 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
+  let errors = '';
   child.stdout?.on('data', (d: Buffer) => (text += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (text += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => {
+    text += d.toString();
+    errors += d.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,
     base: `http://${host}:${port}`,
     output: () => text,
+    stderr: () => errors,
     logs: () =>
       text
         .split('\n')
