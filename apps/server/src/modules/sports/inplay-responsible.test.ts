@@ -248,13 +248,16 @@ describe.runIf(racing)('a self-exclusion racing the decision', () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let ready!: (pid: number) => void;
-    const pid = new Promise<number>((resolve) => (ready = resolve));
+    let failed!: (err: unknown) => void;
+    const pid = new Promise<number>((resolve, reject) => ((ready = resolve), (failed = reject)));
     const done = inTransaction(t.database.db, async ({ tx }) => {
       await hold(tx);
       const [row] = rowsOf<{ pid: number }>(await tx.execute(sql`SELECT pg_backend_pid() AS pid`));
       ready(row!.pid);
       await released;
     });
+    // A hold that fails before it is taken says so where the test waits for it.
+    done.catch(failed);
     return { pid, release, done };
   }
 
@@ -279,10 +282,13 @@ describe.runIf(racing)('a self-exclusion racing the decision', () => {
         .limit(1)
         .for('update');
     });
+    // The hold is taken before the exclusion starts: raced, the exclusion could take the session
+    // row first and the hold would wait for it instead.
+    const holder = await held.pid;
     const exclusion = startExclusion(t, m, 'exclusion_6m');
     let decision;
     try {
-      const excluder = await waiterOf(await held.pid);
+      const excluder = await waiterOf(holder);
       decision = t.app.services.liveAcceptance.decide(order.order_id, after(DELAY));
       // The decision waits for the exclusion's transaction (its member row), not past it.
       expect(await waiterOf(excluder)).toBeGreaterThan(0);
@@ -305,6 +311,9 @@ describe.runIf(racing)('a self-exclusion racing the decision', () => {
     const held = holding(async (tx) => {
       await tx.select().from(playLimits).where(eq(playLimits.memberId, m.id)).for('update');
     });
+    // The hold is taken before the decision starts: raced (a loaded machine, a new connection for
+    // the hold), the decision could lock the limit row first and the hold would wait for it.
+    const holder = await held.pid;
     const finished: string[] = [];
     const decision = t.app.services.liveAcceptance.decide(order.order_id, after(DELAY)).then((d) => {
       finished.push('decision');
@@ -312,7 +321,7 @@ describe.runIf(racing)('a self-exclusion racing the decision', () => {
     });
     let exclusion;
     try {
-      const decider = await waiterOf(await held.pid);
+      const decider = await waiterOf(holder);
       exclusion = startExclusion(t, m, 'exclusion_6m').then((res) => {
         finished.push('exclusion');
         return res;
