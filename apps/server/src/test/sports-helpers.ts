@@ -6,7 +6,15 @@ import type { Clock } from '../lib/clock.ts';
 import type { FeedMatchState } from '../modules/sports/feed/feed.ts';
 import { bookExposure } from '../modules/sports/book.table.ts';
 import { matches, matchMarkets } from '../modules/sports/sports.table.ts';
-import { as, createTestApp, newMember, type TestApp, type TestMember } from './harness.ts';
+import {
+  as,
+  body,
+  createIsolatedTestApp,
+  createTestApp,
+  newMember,
+  type TestApp,
+  type TestMember,
+} from './harness.ts';
 
 export type MatchRow = typeof matches.$inferSelect;
 
@@ -15,21 +23,44 @@ export type MatchRow = typeof matches.$inferSelect;
  * twelve ahead (about 80 matches) instead of the deployment's half-day back and three days ahead:
  * every tick, and `finish` a day later, then writes a tenth of the rows.
  */
-export async function createSportsApp(env: Record<string, string> = {}, clock?: Clock): Promise<TestApp> {
-  const t = await createTestApp(
-    {
-      SPORTS_FEED_NAME: `t-${randomBytes(5).toString('hex')}`,
-      SPORTS_SIM_SPEED: '10',
-      SPORTS_SYNC_BACK_MINUTES: '120',
-      SPORTS_SYNC_AHEAD_MINUTES: '720',
-      ...env,
-    },
-    undefined,
-    undefined,
-    clock,
-  );
+export async function createSportsApp(
+  env: Record<string, string> = {},
+  clock?: Clock,
+  options: { isolated?: boolean } = {},
+): Promise<TestApp> {
+  const config = {
+    SPORTS_FEED_NAME: `t-${randomBytes(5).toString('hex')}`,
+    SPORTS_SIM_SPEED: '10',
+    SPORTS_SYNC_BACK_MINUTES: '120',
+    SPORTS_SYNC_AHEAD_MINUTES: '720',
+    ...env,
+  };
+  // isolated: on a database of its own (createIsolatedTestApp), for a file that runs housekeeping.
+  const t = options.isolated
+    ? await createIsolatedTestApp(config, clock)
+    : await createTestApp(config, undefined, undefined, clock);
   await t.app.services.feedSync.tick();
   return t;
+}
+
+/** A 2元 胜平负 single on `match` that wins or loses as `win` asks; its order id and number. */
+export async function winDrawLoseSingle(
+  t: TestApp,
+  member: TestMember,
+  match: MatchRow,
+  win: boolean,
+): Promise<{ order_id: number; order_no: string }> {
+  const option = wdlOption(t, match, win);
+  const { odds } = await oddsOf(t, match.id, 'football.winDrawLose');
+  const res = await submit(t, member, {
+    sport_type: 1,
+    bet_mode: 'single',
+    pass_type: 'single',
+    multiple: 1,
+    selections: [{ match_id: match.id, bet_type: 'winDrawLose', option, odds: odds[option]! }],
+  });
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return body<{ order_id: number; order_no: string }>(res).data;
 }
 
 /** The feed's verdict on a match a day after kick-off (the test's privilege: peeking at the future). */

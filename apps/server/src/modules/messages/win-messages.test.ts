@@ -7,10 +7,8 @@ import {
   createSportsApp,
   finish,
   fund,
-  oddsOf,
   openMatches,
-  submit,
-  wdlOption,
+  winDrawLoseSingle,
   type MatchRow,
 } from '../../test/sports-helpers.ts';
 import { orders } from '../sports/sports.table.ts';
@@ -23,19 +21,7 @@ beforeAll(async () => {
 afterEach(() => expectLedgerBalanced(t));
 afterAll(() => t.close());
 
-async function bet(member: TestMember, match: MatchRow, win: boolean) {
-  const option = wdlOption(t, match, win);
-  const { odds } = await oddsOf(t, match.id, 'football.winDrawLose');
-  const res = await submit(t, member, {
-    sport_type: 1,
-    bet_mode: 'single',
-    pass_type: 'single',
-    multiple: 1,
-    selections: [{ match_id: match.id, bet_type: 'winDrawLose', option, odds: odds[option]! }],
-  });
-  if (res.statusCode !== 200) throw new Error(res.body);
-  return body<{ order_id: number; order_no: string }>(res).data;
-}
+const bet = (member: TestMember, match: MatchRow, win: boolean) => winDrawLoseSingle(t, member, match, win);
 
 const bettingMessages = (memberId: number) =>
   t.database.db

@@ -4,29 +4,20 @@
  * (each keeping half of each page free for settlement's HOT updates), an order number stays taken
  * across months, and settlement, a member's detail and the order list find orders in any month.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/tx.ts';
 import { ensureMonthPartitions } from '../../db/partitions.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { sql } from '../../db/sql.ts';
 import { ManualClock } from '../../lib/clock.ts';
-import {
-  as,
-  body,
-  createIsolatedTestApp,
-  newMember,
-  type TestApp,
-  type TestMember,
-} from '../../test/harness.ts';
+import { as, body, newMember, type TestApp, type TestMember } from '../../test/harness.ts';
 import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
+  createSportsApp,
   finish,
   fund,
-  oddsOf,
   openMatches,
-  submit,
-  wdlOption,
+  winDrawLoseSingle,
   type MatchRow,
 } from '../../test/sports-helpers.ts';
 import { insertOrderReadingSuspensions } from './orders.repo.ts';
@@ -36,17 +27,7 @@ let t: TestApp;
 const clock = new ManualClock(new Date('2033-03-10T04:00:00.000Z'));
 
 beforeAll(async () => {
-  t = await createIsolatedTestApp(
-    {
-      SPORTS_FEED_NAME: `t-${randomBytes(5).toString('hex')}`,
-      SPORTS_SIM_SPEED: '10',
-      SPORTS_SYNC_BACK_MINUTES: '120',
-      SPORTS_SYNC_AHEAD_MINUTES: '720',
-      HISTORY_PARTITIONS_AHEAD_MONTHS: '3',
-    },
-    clock,
-  );
-  await t.app.services.feedSync.tick();
+  t = await createSportsApp({ HISTORY_PARTITIONS_AHEAD_MONTHS: '3' }, clock, { isolated: true });
 });
 afterAll(async () => {
   await t.close();
@@ -62,19 +43,7 @@ async function partitionsOf(table: 'orders' | 'order_legs', column: 'id' | 'orde
   ).map((r) => r.part);
 }
 
-async function single(m: TestMember, match: MatchRow, win: boolean) {
-  const option = wdlOption(t, match, win);
-  const { odds } = await oddsOf(t, match.id, 'football.winDrawLose');
-  const res = await submit(t, m, {
-    sport_type: 1,
-    bet_mode: 'single',
-    pass_type: 'single',
-    multiple: 1,
-    selections: [{ match_id: match.id, bet_type: 'winDrawLose', option, odds: odds[option]! }],
-  });
-  if (res.statusCode !== 200) throw new Error(res.body);
-  return body<{ order_id: number; order_no: string }>(res).data;
-}
+const single = (m: TestMember, match: MatchRow, win: boolean) => winDrawLoseSingle(t, m, match, win);
 
 describe('orders partitioned by month', () => {
   it('keeps an order and its legs in its month, makes the next months, keeps numbers taken across months, and settles in every month', async () => {
