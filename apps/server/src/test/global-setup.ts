@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
 import { clonePrefixOf, onServer, templateName } from './isolated-database.ts';
+import { writeTestDump } from './pglite-dump.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -51,10 +52,9 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   }
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
-  const dump = await database.pglite!.dumpDataDir('none');
-  await database.close();
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'jingcai-test-')), 'migrated.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await writeTestDump(database.pglite!, file);
+  await database.close();
   project.provide('pgliteDump', file);
   return undefined;
 }
