@@ -43,12 +43,13 @@ export async function createSportsApp(
   return t;
 }
 
-/** A 2元 胜平负 single on `match` that wins or loses as `win` asks; its order id and number. */
+/** A 胜平负 single on `match` (2元 × `multiple`) that wins or loses as `win` asks; its order id and number. */
 export async function winDrawLoseSingle(
   t: TestApp,
   member: TestMember,
   match: MatchRow,
   win: boolean,
+  multiple = 1,
 ): Promise<{ order_id: number; order_no: string }> {
   const option = wdlOption(t, match, win);
   const { odds } = await oddsOf(t, match.id, 'football.winDrawLose');
@@ -56,7 +57,7 @@ export async function winDrawLoseSingle(
     sport_type: 1,
     bet_mode: 'single',
     pass_type: 'single',
-    multiple: 1,
+    multiple,
     selections: [{ match_id: match.id, bet_type: 'winDrawLose', option, odds: odds[option]! }],
   });
   if (res.statusCode !== 200) throw new Error(res.body);

@@ -7,10 +7,8 @@ import { expectLedgerBalanced } from '../../test/ledger-helpers.ts';
 import {
   createSportsApp,
   finish,
-  oddsOf,
   openMatches,
-  submit,
-  wdlOption,
+  winDrawLoseSingle,
   type MatchRow,
 } from '../../test/sports-helpers.ts';
 import { ledgerEntries } from '../ledger/ledger.table.ts';
@@ -25,19 +23,8 @@ const orderIds: number[] = [];
 afterEach(() => expectLedgerBalanced(t));
 afterAll(() => t.close());
 
-async function order(member: TestMember, match: MatchRow, win: boolean, multiple: number) {
-  const option = wdlOption(t, match, win);
-  const { odds } = await oddsOf(t, match.id, 'football.winDrawLose');
-  const res = await submit(t, member, {
-    sport_type: 1,
-    bet_mode: 'single',
-    pass_type: 'single',
-    multiple,
-    selections: [{ match_id: match.id, bet_type: 'winDrawLose', option, odds: odds[option]! }],
-  });
-  if (res.statusCode !== 200) throw new Error(res.body);
-  return body<{ order_id: number; order_no: string }>(res).data;
-}
+const order = (member: TestMember, match: MatchRow, win: boolean, multiple: number) =>
+  winDrawLoseSingle(t, member, match, win, multiple);
 
 const get = (who: TestMember, url: string) => as(t.app, who, { method: 'GET', url });
 
