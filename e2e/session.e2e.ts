@@ -47,9 +47,13 @@ describe('session', () => {
     // refresh is the call that meets the 401.
     await page.route('**/v1/me', (route) => route.abort());
     await expireSessions(memberId);
-    const refused = page.waitForResponse((r) => r.url().endsWith('/v1/user/balance'));
-    await page.getByRole('button', { name: '刷新余额' }).click();
-    expect((await refused).status()).toBe(401);
+    // Together: a click that fails must not leave the wait to reject later, unheard (vitest fails
+    // the whole run on an unhandled rejection even when the retry passes).
+    const [refused] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/v1/user/balance')),
+      page.getByRole('button', { name: '刷新余额' }).click(),
+    ]);
+    expect(refused.status()).toBe(401);
     await toast(page, '您还未登录，请先登录').waitFor({ timeout: 10_000 });
     await waitForRoute(page, '/pages/login/login', 10_000);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
